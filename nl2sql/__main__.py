@@ -1,0 +1,3 @@
+from nl2sql.cli import main
+
+main()

@@ -1,0 +1,42 @@
+"""Databases: open one by fixture name, path or URL; introspect; run read-only statements."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nl2sql.db.database import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
+from nl2sql.db.schema import Column, ForeignKey, Schema, Table
+from nl2sql.errors import UsageError
+
+__all__ = [
+    "DEFAULT_MAX_ROWS", "DEFAULT_TIMEOUT_S", "Column", "Database", "ForeignKey", "QueryResult",
+    "Schema", "Table", "open_database",
+]
+
+_SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3")
+
+
+def open_database(target: str) -> Database:
+    """Open ``target``: a bundled fixture name, a SQLite file, or a ``sqlite:///`` URL."""
+    from nl2sql import fixtures
+    from nl2sql.db.sqlite import SqliteDatabase
+
+    if "://" in target:
+        scheme, _, rest = target.partition("://")
+        if scheme == "sqlite":
+            return SqliteDatabase(rest[1:] if rest.startswith("/") and not rest.startswith("//") else rest,
+                                  display_name=target)
+        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite file or a fixture name.")
+    path = Path(target).expanduser()
+    if path.is_file():
+        with path.open("rb") as handle:
+            header = handle.read(16)
+        if header.startswith(b"SQLite format 3") or path.stat().st_size == 0:
+            return SqliteDatabase(path, display_name=path.name)
+        raise UsageError(f"{target} is not a SQLite database file.")
+    if target in fixtures.available():
+        return SqliteDatabase(fixtures.cached(target), display_name=target)
+    if path.suffix.lower() in _SQLITE_SUFFIXES or "/" in target:
+        raise UsageError(f"No database file at {target}.")
+    known = ", ".join(fixtures.available())
+    raise UsageError(f"Unknown database {target!r}: not a file, a URL, or a fixture name ({known}).")

@@ -1,0 +1,69 @@
+"""The seam every database driver fills: schema, guarded execution, limits.
+
+A front end or workflow holds a ``Database`` and never a driver connection, so adding DuckDB or
+PostgreSQL means adding a subclass, not touching the callers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from nl2sql.db.guard import ensure_read_only
+from nl2sql.db.schema import Schema
+
+DEFAULT_TIMEOUT_S = 10.0
+DEFAULT_MAX_ROWS = 50
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    columns: tuple[str, ...]
+    rows: tuple[tuple, ...]
+    # Rows the full result has, when known; None when counting them would have been too slow.
+    total_rows: int | None
+    truncated: bool
+
+    @property
+    def row_count(self) -> int:
+        return len(self.rows)
+
+    def sample(self, n: int = 5) -> QueryResult:
+        """A few rows, so that a refinement or a model sees the shape of a result, never all of it."""
+        return QueryResult(self.columns, self.rows[:n], self.total_rows, self.truncated or len(self.rows) > n)
+
+
+class Database(ABC):
+    """A read-only handle on one database."""
+
+    dialect: str = "sqlite"
+    display_name: str = ""
+
+    @property
+    @abstractmethod
+    def schema(self) -> Schema:
+        """The introspected schema, computed once per handle."""
+
+    @abstractmethod
+    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
+        """Run a statement that already passed the guard."""
+
+    @abstractmethod
+    def interrupt(self) -> None:
+        """Stop the statement in flight, from any thread or a signal handler."""
+
+    def close(self) -> None:  # noqa: B027 - optional for drivers with nothing to release
+        """Release the connection."""
+
+    def execute(self, sql: str, *, max_rows: int | None = DEFAULT_MAX_ROWS,
+                timeout: float = DEFAULT_TIMEOUT_S) -> QueryResult:
+        """Guard, then run ``sql``; ``max_rows`` None or 0 means no cap."""
+        ensure_read_only(sql, self.dialect)
+        # The original text runs, not sqlglot's re-rendering of it: what the user reads is what runs.
+        return self._run(sql.strip().rstrip(";"), max_rows or None, timeout)
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,66 @@
+"""The read-only guard: only a single read statement reaches a database.
+
+The connection is read-only as well; this check runs first so that the user gets a clear reason
+("this is a DELETE statement") instead of a driver error, and so that engines on drivers without
+a read-only mode are protected the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import ParseError
+
+from nl2sql.errors import DatabaseError, ReadOnlyViolation
+
+# sqlglot warns on stderr when it falls back to a generic Command; the guard refuses those anyway.
+logging.getLogger("sqlglot").setLevel(logging.ERROR)
+
+_WRITE_NODES: tuple[type[exp.Expression], ...] = (
+    exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter,
+    exp.Command, exp.Pragma, exp.Attach, exp.Detach, exp.Into, exp.TruncateTable,
+    exp.Set, exp.Transaction, exp.Commit, exp.Rollback, exp.Use, exp.Copy,
+)
+
+# Functions that read or write outside the database, or change the connection.
+_FORBIDDEN_FUNCTIONS = frozenset({
+    "load_extension", "writefile", "readfile", "edit", "fts3_tokenizer", "sqlite_compileoption_get",
+    "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "lo_import", "lo_export", "pg_sleep",
+    "dblink", "dblink_exec", "set_config", "pg_terminate_backend", "pg_cancel_backend",
+    "nextval", "setval", "read_csv", "read_csv_auto", "read_parquet", "read_json", "read_text",
+})
+
+
+def _describe(stmt: exp.Expression) -> str:
+    if isinstance(stmt, exp.Command):
+        return str(stmt.this).upper()
+    return stmt.key.upper()
+
+
+def ensure_read_only(sql: str, dialect: str) -> exp.Expression:
+    """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement."""
+    text = sql.strip().rstrip(";").strip()
+    if not text:
+        raise DatabaseError("There is no SQL statement to run.")
+    try:
+        statements = [s for s in sqlglot.parse(text, read=dialect) if s is not None]
+    except ParseError as err:
+        detail = err.errors[0]["description"] if err.errors else str(err).splitlines()[0]
+        detail = re.sub(r"<Token token_type: TokenType\.(\w+)[^>]*>", lambda m: m.group(1).lower(), detail)
+        raise DatabaseError(f"The SQL does not parse: {detail}.") from None
+    if len(statements) != 1:
+        raise ReadOnlyViolation(f"Only one statement can run at a time; this text has {len(statements)}.")
+    stmt = statements[0]
+    if not isinstance(stmt, exp.Query):
+        raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(stmt)} statement.")
+    for node in stmt.walk():
+        if isinstance(node, _WRITE_NODES):
+            raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
+        if isinstance(node, exp.Func):
+            name = (node.name if isinstance(node, exp.Anonymous) else node.sql_name()).lower()
+            if name in _FORBIDDEN_FUNCTIONS:
+                raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
+    return stmt

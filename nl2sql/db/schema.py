@@ -1,0 +1,145 @@
+"""What a database holds, as immutable values every layer can share.
+
+Engines link words to these names and values; the REPL shows them with ``/schema``. Nothing here
+talks to a database: introspection lives beside each driver.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from functools import cached_property
+
+# How a column behaves for questions, independent of the engine's declared type.
+INTEGER, REAL, TEXT, DATE, BOOLEAN, OTHER = "integer", "real", "text", "date", "boolean", "other"
+NUMERIC_KINDS = (INTEGER, REAL)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str
+    kind: str
+    primary_key: bool = False
+    nullable: bool = True
+    unique: bool = False
+    # Every distinct value of a low-cardinality text column (empty when there are too many).
+    values: tuple[str, ...] = ()
+
+    @property
+    def is_numeric(self) -> bool:
+        return self.kind in NUMERIC_KINDS
+
+
+@dataclass(frozen=True)
+class ForeignKey:
+    table: str
+    column: str
+    ref_table: str
+    ref_column: str
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[Column, ...]
+    foreign_keys: tuple[ForeignKey, ...] = ()
+    row_count: int | None = None
+
+    def column(self, name: str) -> Column | None:
+        lowered = name.lower()
+        for col in self.columns:
+            if col.name.lower() == lowered:
+                return col
+        return None
+
+    @property
+    def primary_key(self) -> Column | None:
+        return next((c for c in self.columns if c.primary_key), None)
+
+    @property
+    def fk_columns(self) -> frozenset[str]:
+        return frozenset(fk.column for fk in self.foreign_keys)
+
+    @cached_property
+    def label_column(self) -> Column | None:
+        """The column a person would use to name a row: ``name``, ``title``, or a unique text column."""
+        texts = [c for c in self.columns if c.kind == TEXT and c.name not in self.fk_columns]
+        for wanted in ("name", "title", "label"):
+            for col in texts:
+                if col.name.lower() == wanted:
+                    return col
+        for col in texts:
+            if col.name.lower().endswith(("_name", "name", "_title")):
+                return col
+        uniques = [c for c in texts if c.unique]
+        return uniques[0] if uniques else (self.primary_key or (texts[0] if texts else None))
+
+    @cached_property
+    def date_columns(self) -> tuple[Column, ...]:
+        return tuple(c for c in self.columns if c.kind == DATE)
+
+    @cached_property
+    def default_date_column(self) -> Column | None:
+        """The date a row is 'from': its creation time when there is one, else its first date."""
+        dates = self.date_columns
+        for col in dates:
+            lowered = col.name.lower()
+            if "creat" in lowered or lowered in ("date", "timestamp", "time"):
+                return col
+        non_null = [c for c in dates if not c.nullable]
+        return non_null[0] if non_null else (dates[0] if dates else None)
+
+    @cached_property
+    def measure_column(self) -> Column | None:
+        """The numeric column a bare number most likely compares with ("orders under 20")."""
+        candidates = [
+            c for c in self.columns
+            if c.is_numeric and not c.primary_key and c.name not in self.fk_columns
+            and not c.name.lower().endswith("id")
+        ]
+        reals = [c for c in candidates if c.kind == REAL]
+        return (reals or candidates or [None])[0]
+
+
+@dataclass(frozen=True)
+class Schema:
+    tables: tuple[Table, ...]
+    dialect: str = "sqlite"
+    _by_name: dict[str, Table] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_name.update({t.name.lower(): t for t in self.tables})
+
+    def table(self, name: str) -> Table | None:
+        return self._by_name.get(name.lower())
+
+    @cached_property
+    def _neighbours(self) -> dict[str, list[tuple[str, ForeignKey]]]:
+        graph: dict[str, list[tuple[str, ForeignKey]]] = {t.name: [] for t in self.tables}
+        for t in self.tables:
+            for fk in t.foreign_keys:
+                if fk.ref_table in graph:
+                    graph[t.name].append((fk.ref_table, fk))
+                    graph[fk.ref_table].append((t.name, fk))
+        return graph
+
+    def join_path(self, start: str, goal: str) -> list[tuple[str, ForeignKey]] | None:
+        """Shortest chain of foreign keys from one table to another, walked in either direction.
+
+        Returns the hops as (next table, foreign key used); None when the tables are not connected.
+        """
+        if start == goal:
+            return []
+        seen = {start}
+        queue: deque[tuple[str, list[tuple[str, ForeignKey]]]] = deque([(start, [])])
+        while queue:
+            here, path = queue.popleft()
+            for nxt, fk in self._neighbours.get(here, []):
+                if nxt in seen:
+                    continue
+                if nxt == goal:
+                    return [*path, (nxt, fk)]
+                seen.add(nxt)
+                queue.append((nxt, [*path, (nxt, fk)]))
+        return None

@@ -1,0 +1,183 @@
+"""SQLite, opened read-only, with an authorizer, a time limit and an interrupt."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+import time
+from functools import cached_property
+from pathlib import Path
+
+import sqlglot
+import sqlglot.errors
+from sqlglot import exp
+
+from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation
+
+# A text column with at most this many distinct values has them all indexed for value linking.
+MAX_INDEXED_VALUES = 100
+# Counting a truncated result is only worth it when it is quick.
+COUNT_BUDGET_S = 0.25
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$")
+
+_ALLOWED_ACTIONS = {
+    sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE,
+}
+_FORBIDDEN_FUNCTIONS = {"load_extension", "writefile", "readfile", "edit", "fts3_tokenizer"}
+
+
+def _authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None, _src: str | None) -> int:
+    if action not in _ALLOWED_ACTIONS:
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in _FORBIDDEN_FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def _kind(declared: str, sample: object) -> str:
+    d = declared.upper()
+    if "BOOL" in d:
+        return BOOLEAN
+    if "DATE" in d or "TIME" in d:
+        return DATE
+    if "INT" in d:
+        return INTEGER
+    if any(k in d for k in ("REAL", "FLOA", "DOUB", "NUM", "DEC")):
+        return REAL
+    if isinstance(sample, str) and _DATE_RE.match(sample):
+        return DATE
+    if "CHAR" in d or "CLOB" in d or "TEXT" in d or (not d and isinstance(sample, str)):
+        return TEXT
+    if isinstance(sample, bool):
+        return BOOLEAN
+    if isinstance(sample, int):
+        return INTEGER
+    if isinstance(sample, float):
+        return REAL
+    return OTHER
+
+
+class SqliteDatabase(Database):
+    dialect = "sqlite"
+
+    def __init__(self, path: str | Path, *, display_name: str | None = None) -> None:
+        self.path = Path(path)
+        self.display_name = display_name or self.path.name
+        if not self.path.is_file():
+            raise DatabaseError(f"No database file at {self.path}.")
+        try:
+            self._conn = sqlite3.connect(
+                f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
+            )
+            self._conn.execute("PRAGMA query_only = 1")
+            self._conn.execute("SELECT name FROM sqlite_master LIMIT 1")
+        except sqlite3.DatabaseError as err:
+            raise DatabaseError(f"{self.path} is not a SQLite database ({err}).") from None
+        # Text that is not valid UTF-8 is shown, not fatal.
+        self._conn.text_factory = lambda b: b.decode(errors="replace")
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def interrupt(self) -> None:
+        self._cancel.set()
+        self._conn.interrupt()
+
+    # -- schema ----------------------------------------------------------------------------------
+
+    @cached_property
+    def schema(self) -> Schema:
+        conn = self._conn
+        names = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+            "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )]
+        return Schema(tuple(self._table(name) for name in names), dialect=self.dialect)
+
+    def _table(self, name: str) -> Table:
+        conn, table = self._conn, exp.to_table(name, quoted=True)
+        info = conn.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall()
+        unique: set[str] = set()
+        for idx in conn.execute("SELECT * FROM pragma_index_list(?)", (name,)).fetchall():
+            if idx[2]:
+                cols = conn.execute("SELECT * FROM pragma_index_info(?)", (idx[1],)).fetchall()
+                if len(cols) == 1 and cols[0][2]:
+                    unique.add(cols[0][2])
+        pk_count = sum(1 for r in info if r[5])
+        sample = conn.execute(exp.select("*").from_(table).limit(50).sql("sqlite")).fetchall()
+        columns = []
+        for pos, (_cid, col, declared, notnull, _default, pk) in enumerate(info):
+            first = next((row[pos] for row in sample if row[pos] is not None), None)
+            kind = _kind(declared or "", first)
+            values: tuple[str, ...] = ()
+            if kind == TEXT:
+                ref = exp.column(col, quoted=True)
+                query = (exp.select(ref).distinct().from_(table).where(ref.is_(exp.null()).not_())
+                         .limit(MAX_INDEXED_VALUES + 1))
+                distinct = conn.execute(query.sql("sqlite")).fetchall()
+                if len(distinct) <= MAX_INDEXED_VALUES:
+                    values = tuple(str(v[0]) for v in distinct)
+            columns.append(Column(
+                name=col, type=declared or "", kind=kind, primary_key=bool(pk),
+                nullable=not notnull and not pk, unique=col in unique or (bool(pk) and pk_count == 1),
+                values=values,
+            ))
+        fks = tuple(
+            ForeignKey(name, r[3], r[2], r[4] or self._pk_of(r[2]))
+            for r in conn.execute("SELECT * FROM pragma_foreign_key_list(?)", (name,)).fetchall()
+        )
+        (count,) = conn.execute(exp.select("COUNT(*)").from_(table).sql("sqlite")).fetchone()
+        return Table(name, tuple(columns), fks, count)
+
+    def _pk_of(self, table: str) -> str:
+        rows = self._conn.execute("SELECT * FROM pragma_table_info(?)", (table,)).fetchall()
+        return next((r[1] for r in rows if r[5]), "rowid")
+
+    # -- execution -------------------------------------------------------------------------------
+
+    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
+        with self._lock:
+            self._cancel.clear()
+            deadline = time.monotonic() + timeout
+            self._conn.set_authorizer(_authorize)
+            self._conn.set_progress_handler(
+                lambda: int(self._cancel.is_set() or time.monotonic() > deadline), 10_000
+            )
+            try:
+                cur = self._conn.execute(sql)
+                columns = tuple(d[0] for d in cur.description or ())
+                rows = cur.fetchall() if max_rows is None else cur.fetchmany(max_rows + 1)
+                truncated = max_rows is not None and len(rows) > max_rows
+                rows = rows[:max_rows] if truncated else rows
+                cur.close()
+                total = self._count(sql) if truncated else len(rows)
+            except sqlite3.OperationalError as err:
+                if "interrupted" in str(err):
+                    if self._cancel.is_set():
+                        raise QueryTimeout("The query was cancelled.") from None
+                    raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
+                if "not authorized" in str(err) or "readonly" in str(err):
+                    raise ReadOnlyViolation(f"nl2sql only reads data; SQLite refused: {err}.") from None
+                raise DatabaseError(f"SQLite error: {err}.") from None
+            except sqlite3.DatabaseError as err:
+                raise DatabaseError(f"SQLite error: {err}.") from None
+            finally:
+                self._conn.set_progress_handler(None, 0)
+                self._conn.set_authorizer(None)
+            return QueryResult(columns, tuple(tuple(r) for r in rows), total, truncated)
+
+    def _count(self, sql: str) -> int | None:
+        """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
+        deadline = time.monotonic() + COUNT_BUDGET_S
+        self._conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+        try:
+            counting = exp.select("COUNT(*)").from_(sqlglot.parse_one(sql, read="sqlite").subquery("q"))
+            (count,) = self._conn.execute(counting.sql("sqlite")).fetchone()
+            return int(count)
+        except (sqlite3.DatabaseError, sqlglot.errors.SqlglotError):
+            return None

@@ -1,0 +1,19 @@
+"""Engines turn text into SQL: ``builtin`` (offline) and, later, ``llm`` (through litellm)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from nl2sql.engines.base import Ambiguity, Draft, Engine, RefinementContext
+
+__all__ = ["Ambiguity", "Draft", "Engine", "RefinementContext", "make_engine"]
+
+
+def make_engine(name: str = "builtin", *, today: date | None = None) -> Engine:
+    from nl2sql.errors import UsageError
+
+    if name == "builtin":
+        from nl2sql.engines.builtin.engine import BuiltinEngine
+
+        return BuiltinEngine(today=today)
+    raise UsageError(f"Unknown engine {name!r}; available: builtin.")

@@ -1,0 +1,54 @@
+"""The contract every engine fills, and the values that cross it.
+
+Workflows call ``draft`` for a new question and ``refine`` for a follow-up; engines never run
+SQL themselves, they return it with how sure they are and what they were unsure about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from nl2sql.db import Database, QueryResult
+
+GENERAL, PARTIAL, SPECIFIC, CONFIRMATION = "general", "partial", "specific", "confirmation"
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    level: str  # general | partial | specific | confirmation
+    message: str
+
+
+@dataclass(frozen=True)
+class Draft:
+    sql: str
+    explanation: str
+    confidence: float  # 0..1
+    # Engine-private state a later refinement can edit (the built-in engine keeps its query spec).
+    spec: object | None = None
+    ambiguities: tuple[Ambiguity, ...] = ()
+    refinement_summary: str | None = None
+
+
+@dataclass(frozen=True)
+class RefinementContext:
+    """What a refinement needs to know about the conversation so far."""
+
+    original_question: str
+    current_query: str
+    feedback: str
+    previous_results: QueryResult | None = None
+    current_spec: object | None = None
+
+
+class Engine(Protocol):
+    name: str
+
+    def draft(self, question: str, database: Database) -> Draft:
+        """A query for a new question."""
+        ...
+
+    def refine(self, context: RefinementContext, database: Database) -> Draft:
+        """The current query, edited by the feedback."""
+        ...

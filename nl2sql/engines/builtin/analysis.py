@@ -1,0 +1,330 @@
+"""Read a question into cues: date ranges, comparisons, links, and the words that say what to do.
+
+The analysis knows the schema only through the lexicon and says nothing about which table is
+the main one; ``builder`` (new questions) and ``edits`` (follow-ups) interpret it, so that both
+read text the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from nl2sql.engines.builtin.dates import DateMatch, find_dates
+from nl2sql.engines.builtin.lexicon import Lexicon, Link
+from nl2sql.engines.builtin.text import Token, number_value, tokenize
+
+AGGREGATE_WORDS = {
+    "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
+    "maximum": "max", "max": "max", "minimum": "min", "min": "min",
+}
+# Superlatives: (descending, concept) where concept names what is compared when no column is said.
+SUPERLATIVES = {
+    "most": (True, None), "least": (False, None), "fewest": (False, "count"), "highest": (True, None),
+    "lowest": (False, None), "largest": (True, None), "biggest": (True, None), "greatest": (True, None),
+    "smallest": (False, None), "top": (True, None), "best": (True, None), "worst": (False, None),
+    "cheapest": (False, "price"), "priciest": (True, "price"), "costliest": (True, "price"),
+    "newest": (True, "date"), "latest": (True, "date"), "oldest": (False, "date"), "earliest": (False, "date"),
+    "recent": (True, "date"),
+}
+# Comparators, longest first: words, operator, concept of the compared column (None: from context).
+COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
+    (("more", "expensive", "than"), ">", "price"), (("less", "expensive", "than"), "<", "price"),
+    (("cheaper", "than"), "<", "price"), (("pricier", "than"), ">", "price"),
+    (("costlier", "than"), ">", "price"), (("more", "than"), ">", None), (("greater", "than"), ">", None),
+    (("larger", "than"), ">", None), (("bigger", "than"), ">", None), (("higher", "than"), ">", None),
+    (("over",), ">", None), (("above",), ">", None), (("exceeding",), ">", None), (("exceed",), ">", None),
+    (("at", "least"), ">=", None), (("no", "less", "than"), ">=", None), (("minimum", "of"), ">=", None),
+    (("less", "than"), "<", None), (("fewer", "than"), "<", None), (("lower", "than"), "<", None),
+    (("smaller", "than"), "<", None), (("under",), "<", None), (("below",), "<", None),
+    (("at", "most"), "<=", None), (("no", "more", "than"), "<=", None), (("up", "to"), "<=", None),
+    (("maximum", "of"), "<=", None), (("equal", "to"), "=", None), (("exactly",), "=", None),
+    ((">",), ">", None), ((">=",), ">=", None), (("<",), "<", None), (("<=",), "<=", None),
+    (("=",), "=", None), (("not",), "!=", None), (("other", "than"), "!=", None),
+], key=lambda c: -len(c[0]))
+COUNT_PHRASES = [("how", "many"), ("number", "of"), ("count", "of"), ("count",), ("total", "number", "of")]
+GROUP_WORDS = {"per", "by", "each", "every", "across"}
+BUCKETS = {
+    "day": "day", "daily": "day", "week": "week", "weekly": "week", "month": "month", "monthly": "month",
+    "year": "year", "yearly": "year", "annually": "year", "annual": "year",
+}
+NEGATIONS = {"not", "no", "never", "except", "excluding", "exclude", "without", "non", "isn't",
+             "aren't", "don't", "doesn't", "haven't", "hasn't", "didn't", "nor", "but"}
+DISTINCT_WORDS = {"distinct", "unique", "different"}
+WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
+               "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
+PROJECTION_CUES = {"just", "only"}
+# Words that carry no content of their own: not counted as "not understood".
+STOPWORDS = set("""
+a an the of in on at to for from with by and or is are was were be been being has have had do does did
+me us we our my i you your show list give get find display what which who whom whose how many much
+there their them they it its this that these those please all any some every each one ones
+where when whether as than then also still just only can could would should will shall tell
+see look want need let know made make placed used use done per across about into up out so
+signed sign up ever yet right now currently already being got gets having entries records rows data
+""".split())
+
+
+@dataclass(frozen=True)
+class Comparison:
+    first: int
+    last: int
+    op: str
+    values: tuple[float, ...]
+    concept: str | None  # "price" for "more expensive than"
+    after: int  # index of the first token after the number(s): "fewer than 10 in stock"
+
+
+@dataclass(frozen=True)
+class Superlative:
+    index: int
+    descending: bool
+    concept: str | None
+
+
+@dataclass(frozen=True)
+class SortCue:
+    index: int  # position of the sort target (a link's first token) or -1
+    descending: bool | None
+    concept: str | None  # "date", "count", "name", "aggregate" or None: the linked column at index
+
+
+@dataclass
+class Analysis:
+    text: str
+    tokens: list[Token]
+    dates: list[DateMatch] = field(default_factory=list)
+    comparisons: list[Comparison] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    count: bool = False
+    count_index: int = -1
+    aggregates: list[tuple[str, int]] = field(default_factory=list)  # (func, token index)
+    group_words: list[int] = field(default_factory=list)  # token index of per/by/each
+    buckets: list[tuple[str, int]] = field(default_factory=list)
+    superlatives: list[Superlative] = field(default_factory=list)
+    sorts: list[SortCue] = field(default_factory=list)
+    limit: int | None = None
+    limit_from_top: bool | None = None  # True: top N, False: bottom N, None: first N
+    distinct: bool = False
+    negations: set[int] = field(default_factory=set)
+    projection_cue: int = -1  # index of "just"/"only" before column names
+    write_verb: str | None = None
+    used: set[int] = field(default_factory=set)
+    explained: set[int] = field(default_factory=set)
+
+    def word(self, i: int) -> str:
+        return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
+
+    def link_at(self, i: int) -> Link | None:
+        for link in self.links:
+            if link.first <= i <= link.last:
+                return link
+        return None
+
+    def next_link(self, i: int, max_gap: int = 3) -> Link | None:
+        """The first link starting after token i, skipping at most ``max_gap`` stopwords."""
+        gap = 0
+        for j in range(i + 1, len(self.tokens)):
+            link = self.link_at(j)
+            if link:
+                return link
+            if self.tokens[j].text not in STOPWORDS and self.tokens[j].text not in DISTINCT_WORDS:
+                return None
+            gap += 1
+            if gap > max_gap:
+                return None
+        return None
+
+    def prev_link(self, i: int, max_gap: int = 3) -> Link | None:
+        gap = 0
+        for j in range(i - 1, -1, -1):
+            link = self.link_at(j)
+            if link:
+                return link
+            if self.tokens[j].text not in STOPWORDS and self.tokens[j].text not in ("than",):
+                return None
+            gap += 1
+            if gap > max_gap:
+                return None
+        return None
+
+    @property
+    def unexplained(self) -> list[str]:
+        return [t.text for i, t in enumerate(self.tokens)
+                if i not in self.explained and t.text not in STOPWORDS and not t.is_number]
+
+
+def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
+    return tuple(words[i:i + len(phrase)]) == phrase
+
+
+def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
+    tokens = tokenize(text)
+    a = Analysis(text, tokens)
+    words = [t.text for t in tokens]
+    content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
+    if content and content[0] in WRITE_VERBS:
+        a.write_verb = content[0]
+
+    for match in find_dates(tokens, today):
+        a.dates.append(match)
+        a.used.update(range(match.first, match.last + 1))
+
+    _read_sorts(a, words)
+    _read_limits(a, words)
+    _read_comparisons(a, words)
+    _read_cue_words(a, words)
+    a.links = lexicon.link(tokens, a.used)
+    for link in a.links:
+        a.explained.update(range(link.first, link.last + 1))
+    a.explained.update(a.used)
+    return a
+
+
+def _read_sorts(a: Analysis, words: list[str]) -> None:
+    n = len(words)
+    for i, w in enumerate(words):
+        if i in a.used:
+            continue
+        if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 < n and \
+                words[i + 1] in ("by", "on"):
+            j = i + 2
+            while j < n and words[j] in ("the", "their", "its", "a"):
+                j += 1
+            direction = None
+            for k in range(j, min(n, j + 5)):
+                if words[k] in ("desc", "descending", "decreasing"):
+                    direction = True
+                    a.used.add(k)
+                elif words[k] in ("asc", "ascending", "increasing"):
+                    direction = False
+                    a.used.add(k)
+            concept = "count" if j < n and words[j] in ("count", "number", "total") else None
+            a.sorts.append(SortCue(j, direction, concept))
+            a.used.update(range(i, i + 2))
+            if concept:
+                a.used.add(j)
+        elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and SUPERLATIVES[words[i - 1]][1] == "date":
+            a.sorts.append(SortCue(-1, SUPERLATIVES[words[i - 1]][0], "date"))
+            a.used.update((i - 1, i))
+        elif w == "first" and i > 0 and words[i - 1] in ("highest", "largest", "biggest", "lowest", "smallest"):
+            a.sorts.append(SortCue(-1, SUPERLATIVES[words[i - 1]][0], None))
+            a.used.update((i - 1, i))
+        elif w == "alphabetically" or (w == "alphabetical" and i + 1 < n and words[i + 1] == "order"):
+            a.sorts.append(SortCue(-1, False, "name"))
+            a.used.update(range(i, i + 2 if w == "alphabetical" else i + 1))
+        elif w in ("descending", "ascending", "desc", "asc") and not any(s.descending is not None for s in a.sorts):
+            a.sorts.append(SortCue(-1, w.startswith("desc"), None))
+            a.used.add(i)
+            if i > 0 and words[i - 1] == "in":
+                a.used.add(i - 1)
+            if i + 1 < n and words[i + 1] == "order":
+                a.used.add(i + 1)
+
+
+def _read_limits(a: Analysis, words: list[str]) -> None:
+    n = len(words)
+    for i, w in enumerate(words):
+        if i in a.used:
+            continue
+        value = number_value(words[i + 1]) if i + 1 < n else None
+        if w in ("top", "first", "bottom", "last", "limit") and value is not None and value >= 1:
+            a.limit = int(value)
+            a.limit_from_top = True if w == "top" else False if w == "bottom" else None
+            a.used.update((i, i + 1))
+            return
+    for i, w in enumerate(words):
+        value = number_value(w)
+        if i in a.used or value is None or value < 1 or value != int(value):
+            continue
+        nxt = words[i + 1] if i + 1 < n else ""
+        # "10 cheapest products", "3 users with the most orders"
+        if nxt in SUPERLATIVES or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
+            a.limit = int(value)
+            a.limit_from_top = None
+            a.used.add(i)
+            return
+
+
+def _read_comparisons(a: Analysis, words: list[str]) -> None:
+    n = len(words)
+    i = 0
+    while i < n:
+        if i in a.used:
+            i += 1
+            continue
+        if words[i] == "between" and i + 3 < n and number_value(words[i + 1]) is not None \
+                and words[i + 2] in ("and", "to") and number_value(words[i + 3]) is not None:
+            low, high = number_value(words[i + 1]), number_value(words[i + 3])
+            a.comparisons.append(Comparison(i, i + 3, "between", (low, high), None, i + 4))
+            a.used.update(range(i, i + 4))
+            i += 4
+            continue
+        for phrase, op, concept in COMPARATORS:
+            if not _match_words(words, i, phrase):
+                continue
+            j = i + len(phrase)
+            if j < n and words[j] in ("a", "an", "the", "$"):
+                j += 1
+            value = number_value(words[j]) if j < n else None
+            if value is None:
+                continue
+            if op == "!=" and phrase == ("not",):
+                pass
+            a.comparisons.append(Comparison(i, j, op, (value,), concept, j + 1))
+            a.used.update(range(i, j + 1))
+            i = j
+            break
+        i += 1
+
+
+def _read_cue_words(a: Analysis, words: list[str]) -> None:
+    n = len(words)
+    for i, w in enumerate(words):
+        if i in a.used:
+            continue
+        for phrase in COUNT_PHRASES:
+            if _match_words(words, i, phrase) and not any(j in a.used for j in range(i, i + len(phrase))):
+                # "count" followed by nothing countable is still a count ("count them")
+                a.count = True
+                a.count_index = i
+                a.used.update(range(i, i + len(phrase)))
+                break
+    for i, w in enumerate(words):
+        if i in a.used:
+            continue
+        if w in AGGREGATE_WORDS:
+            a.aggregates.append((AGGREGATE_WORDS[w], i))
+            a.used.add(i)
+        elif w in SUPERLATIVES:
+            descending, concept = SUPERLATIVES[w]
+            if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
+                a.superlatives.append(Superlative(i, True, "price"))
+                a.used.update((i, i + 1))
+            elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
+                a.superlatives.append(Superlative(i, False, "price"))
+                a.used.update((i, i + 1))
+            elif w == "most" and i + 1 < n and words[i + 1] == "recent":
+                a.superlatives.append(Superlative(i, True, "date"))
+                a.used.update((i, i + 1))
+            else:
+                a.superlatives.append(Superlative(i, descending, concept))
+                a.used.add(i)
+        elif w in BUCKETS and (w.endswith("ly") or w == "annual" or (i > 0 and words[i - 1] in GROUP_WORDS | {"a", "the"})):
+            a.buckets.append((BUCKETS[w], i))
+            a.used.add(i)
+            if i > 0 and words[i - 1] in GROUP_WORDS:
+                a.used.add(i - 1)
+        elif w in GROUP_WORDS:
+            a.group_words.append(i)
+        elif w in ("group", "grouped", "broken", "split", "break") and i + 1 < n and words[i + 1] in ("by", "down"):
+            a.used.add(i)
+        elif w in DISTINCT_WORDS:
+            a.distinct = True
+            a.used.add(i)
+        elif w in NEGATIONS:
+            a.negations.add(i)
+        elif w in PROJECTION_CUES and a.projection_cue < 0:
+            a.projection_cue = i
+    a.explained.update(a.group_words)
+    a.explained.update(a.negations)

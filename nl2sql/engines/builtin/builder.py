@@ -1,0 +1,499 @@
+"""A new question's analysis -> a query spec.
+
+Decides the main table, what each linked word does (filter, group, aggregate, sort, project),
+and how sure it is. Nothing here names a table of any particular database: everything comes
+from the schema, the stored values and generic English cue words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nl2sql.db.schema import DATE, Schema, Table
+from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis
+from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, VALUE, Link
+from nl2sql.engines.builtin.resolve import (
+    best_candidate,
+    date_column_for,
+    find_concept,
+    named_date_links,
+    pick_entity,
+)
+from nl2sql.engines.builtin.text import number_value
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
+from nl2sql.errors import EngineError
+
+
+@dataclass
+class Reading:
+    """What the builder (or an edit) made of the question, with the doubts it had on the way."""
+
+    spec: QuerySpec
+    confidence: float
+    doubts: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)  # for refinements: what changed
+
+
+def _entity_keys(table: Table) -> tuple[GroupKey, ...]:
+    """Group by a table: its label when that names rows uniquely, else key and label."""
+    label = table.label_column
+    pk = table.primary_key
+    if label is not None and (label.unique or label.primary_key):
+        return (GroupKey(ColumnRef(table.name, label.name)),)
+    keys = []
+    if pk is not None:
+        keys.append(GroupKey(ColumnRef(table.name, pk.name)))
+    if label is not None and (pk is None or label.name != pk.name):
+        keys.append(GroupKey(ColumnRef(table.name, label.name)))
+    return tuple(keys)
+
+
+class SpecReader:
+    """Reads one analysis against the schema; ``edits`` reuses its parts on follow-ups."""
+
+    def __init__(self, a: Analysis, schema: Schema) -> None:
+        self.a = a
+        self.schema = schema
+        self.doubts: list[str] = []
+        self.role: dict[int, str] = {}  # link.first -> what the link was used for
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def table(self, name: str) -> Table:
+        table = self.schema.table(name)
+        assert table is not None
+        return table
+
+    def column_of(self, link: Link | None, entity: str, in_play: set[str]) -> ColumnRef | None:
+        if link is None:
+            return None
+        cand = best_candidate(link, COLUMN, entity, self.schema, in_play)
+        return ColumnRef(cand.table, cand.column or "") if cand else None
+
+    def table_of(self, link: Link | None) -> str | None:
+        if link is None:
+            return None
+        tables = link.of_kind(TABLE)
+        return max(tables, key=lambda c: c.score).table if tables else None
+
+    # -- the reading -----------------------------------------------------------------------------
+
+    def build(self) -> Reading:
+        a, schema = self.a, self.schema
+        if a.write_verb:
+            raise EngineError(
+                f"nl2sql only reads data, so it will not {a.write_verb} anything; ask a question about the data instead."
+            )
+        group_links = self.group_links()
+        anti = self.anti_join_links()
+        date_named = named_date_links(a, schema)
+        skip = set(group_links) | set(anti) | date_named
+        entity = pick_entity(a, schema, skip)
+        if entity is None and group_links:
+            entity = pick_entity(a, schema, set(anti) | date_named)
+        named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) for link in a.links)
+        if entity is None or (not named and a.unexplained):
+            words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
+            raise EngineError(f"I could not match {words} to any table or column of this database.")
+        in_play = {entity} | {c.table for link in a.links if link.first not in skip for c in link.of_kind(TABLE)}
+        etable = self.table(entity)
+
+        filters = self.value_filters(entity, in_play, skip)
+        filters += self.comparison_filters(entity, in_play)
+        filters += self.date_filters(entity, in_play)
+        for link_first, other in anti.items():
+            pk = etable.primary_key
+            fk = next((f for f in self.table(other).foreign_keys if f.ref_table == entity), None)
+            if pk is not None and fk is not None:
+                filters.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(other, fk.column)))
+                self.role[link_first] = "anti"
+
+        group = self.group_keys(entity, in_play, group_links)
+        aggregates = self.aggregates(entity, in_play)
+        order: list[OrderKey] = []
+        limit = a.limit
+        projections: tuple[ColumnRef, ...] = ()
+        distinct = False
+
+        ranking = self.ranking(entity, in_play)
+        if ranking is not None:
+            kind, ref, descending = ranking
+            if kind == "count_other":  # "users with the most orders"
+                if not group:
+                    group = _entity_keys(etable)
+                other = self.table(ref.table)
+                target = other.primary_key
+                aggregates = [Aggregate("count", ColumnRef(other.name, target.name) if target else None)]
+                order = [OrderKey(aggregate=0, descending=descending)]
+                limit = limit or 1
+            elif kind == "count_group":  # "which country has the most users"
+                group = group or [GroupKey(ref)]
+                aggregates = aggregates or [Aggregate("count")]
+                order = [OrderKey(aggregate=0, descending=descending)]
+                limit = limit or 1
+            elif kind == "aggregate":  # "smallest order amount"
+                aggregates = [Aggregate("max" if descending else "min", ref)]
+            else:  # "10 cheapest products", "most expensive product"
+                order = [OrderKey(column=ref, descending=descending)]
+                if limit is None and self._singular_head(entity):
+                    limit = 1
+
+        if a.count and not aggregates:
+            target = self.count_target(entity, in_play)
+            if target is not None and (a.distinct or not group):
+                aggregates = [Aggregate("count", target, distinct=True)] if a.distinct else [Aggregate("count")]
+            else:
+                aggregates = [Aggregate("count")]
+        elif a.distinct and not aggregates:
+            projections = tuple(self.projections(entity, in_play, any_column=True))
+            distinct = bool(projections)
+        if aggregates and not group and (a.limit or ranking) and not order:
+            # "top 5 categories by total quantity": rank the main table's rows by the aggregate
+            if any(ag.column and ag.column.table != entity for ag in aggregates):
+                group = _entity_keys(etable)
+        if aggregates and a.limit and a.limit_from_top is not None and not order and group:
+            order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
+        if group and not aggregates:
+            aggregates = [Aggregate("count")]
+        if not aggregates and not group and not projections:
+            projections = tuple(self.projections(entity, in_play))
+        order = self.sorts(entity, in_play, aggregates) or order
+        if limit is not None and a.limit_from_top is not None and not order and not aggregates:
+            measure = etable.measure_column
+            if measure is not None:
+                order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
+                self.doubts.append(f"ranked by {measure.name}")
+
+        spec = QuerySpec(
+            entity=entity, projections=projections, distinct=distinct, aggregates=tuple(aggregates),
+            group_by=tuple(group), filters=tuple(filters), order_by=tuple(order), limit=limit,
+        )
+        return Reading(spec, self.confidence(), self.doubts)
+
+    # -- parts -----------------------------------------------------------------------------------
+
+    def group_links(self) -> dict[int, Link]:
+        a = self.a
+        out: dict[int, Link] = {}
+        has_measure = a.count or bool(a.aggregates) or bool(a.superlatives)
+        for g in a.group_words:
+            word = a.word(g)
+            link = a.next_link(g, max_gap=2)
+            if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE)):
+                continue
+            if link.of_kind(VALUE) and link.strong:
+                continue
+            if word == "by" and not has_measure and not a.buckets:
+                continue
+            out[link.first] = link
+        return out
+
+    def anti_join_links(self) -> dict[int, str]:
+        """Tables after a negation that point at the main table: "products never reviewed"."""
+        a = self.a
+        out: dict[int, str] = {}
+        for n in sorted(a.negations):
+            if a.word(n) not in ("never", "no", "without", "not", "haven't", "hasn't", "didn't"):
+                continue
+            for j in range(n + 1, min(len(a.tokens), n + 5)):
+                link = a.link_at(j)
+                if link is None:
+                    continue
+                tables = link.of_kind(TABLE)
+                if tables:
+                    out[link.first] = tables[0].table
+                break
+        # Only keep it when the negated table refers to another table named in the question.
+        keep = {}
+        for first, other in out.items():
+            refs = {fk.ref_table for fk in self.table(other).foreign_keys}
+            named = {c.table for link in a.links if link.first != first for c in link.of_kind(TABLE)}
+            if refs & named:
+                keep[first] = other
+        return keep
+
+    def value_filters(self, entity: str, in_play: set[str], skip: set[int]) -> list[Filter]:
+        a = self.a
+        by_column: dict[ColumnRef, list[tuple[str, bool]]] = {}
+        for link in a.links:
+            if link.first in skip or link.first in self.role:
+                continue
+            values = link.of_kind(VALUE)
+            if not values:
+                continue
+            tables = link.of_kind(TABLE)
+            if tables and not link.strong:
+                continue  # a table name that is also a stored value: the table reading wins
+            if link.of_kind(COLUMN) and not link.strong and self._comparison_near(link):
+                continue
+            cand = best_candidate(link, VALUE, entity, self.schema, in_play)
+            if cand is None:
+                continue
+            if cand.table != entity and cand.table not in in_play and not link.strong:
+                self.doubts.append(f"ignored {a.tokens[link.first].text!r}")
+                continue
+            negated = any(n in a.negations for n in range(max(0, link.first - 3), link.first))
+            ref = ColumnRef(cand.table, cand.column or "")
+            by_column.setdefault(ref, []).append((cand.value or "", negated))
+            self.role[link.first] = "value"
+        filters = []
+        for ref, vals in by_column.items():
+            negated = any(n for _, n in vals)
+            names = tuple(dict.fromkeys(v for v, _ in vals))
+            if len(names) == 1:
+                filters.append(Filter(ref, "!=" if negated else "=", names))
+            else:
+                filters.append(Filter(ref, "not_in" if negated else "in", names))
+        return filters
+
+    def _comparison_near(self, link: Link) -> bool:
+        return any(c.first == link.last + 1 or c.first == link.last + 2 for c in self.a.comparisons)
+
+    def comparison_filters(self, entity: str, in_play: set[str]) -> list[Filter]:
+        a, out = self.a, []
+        for comp in a.comparisons:
+            ref = None
+            if comp.concept:
+                ref = find_concept(self.schema, entity, comp.concept, in_play)
+            if ref is None:
+                link = a.prev_link(comp.first, max_gap=3)
+                ref = self.numeric(link, entity, in_play)
+                if ref is None:
+                    after = a.next_link(comp.after - 1, max_gap=2)
+                    ref = self.numeric(after, entity, in_play)
+                    link = after
+                if link is not None and ref is not None:
+                    self.role[link.first] = "compare"
+            if ref is None:
+                measure = self.table(entity).measure_column
+                if measure is None:
+                    self.doubts.append("a number with nothing to compare it to")
+                    continue
+                ref = ColumnRef(entity, measure.name)
+                self.doubts.append(f"compared {measure.name}")
+            out.append(Filter(ref, comp.op, comp.values))
+        # "rating 5", "with rating of 4": a numeric column followed by a bare number
+        for link in a.links:
+            if link.first in self.role:
+                continue
+            j = link.last + 1
+            if a.word(j) in ("of", "is", "=", "equal"):
+                j += 1
+            if j < len(a.tokens) and j not in a.used and a.tokens[j].is_number:
+                ref = self.numeric(link, entity, in_play)
+                if ref is not None:
+                    out.append(Filter(ref, "=", (number_value(a.tokens[j].text),)))
+                    self.role[link.first] = "compare"
+                    a.explained.add(j)
+        return out
+
+    def numeric(self, link: Link | None, entity: str, in_play: set[str]) -> ColumnRef | None:
+        if link is None:
+            return None
+        cands = [c for c in link.of_kind(COLUMN)
+                 if (col := self.table(c.table).column(c.column or "")) is not None and col.is_numeric]
+        if not cands:
+            return None
+        best = best_candidate(Link(link.first, link.last, tuple(cands)), COLUMN, entity, self.schema, in_play)
+        return ColumnRef(best.table, best.column or "") if best else None
+
+    def date_filters(self, entity: str, in_play: set[str]) -> list[Filter]:
+        out = []
+        for match in self.a.dates:
+            ref = date_column_for(self.a, self.schema, entity, in_play)
+            if ref is None:
+                self.doubts.append(f"no date column for {match.range.label!r}")
+                continue
+            rng = match.range
+            out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label))
+        return out
+
+    def group_keys(self, entity: str, in_play: set[str], group_links: dict[int, Link]) -> list[GroupKey]:
+        keys: list[GroupKey] = []
+        for first, link in group_links.items():
+            cand = best_candidate(link, COLUMN, entity, self.schema, in_play)
+            tables = link.of_kind(TABLE)
+            if tables and (cand is None or cand.score < 1.0):
+                keys.extend(_entity_keys(self.table(max(tables, key=lambda c: c.score).table)))
+            elif cand is not None:
+                keys.append(GroupKey(ColumnRef(cand.table, cand.column or "")))
+            self.role[first] = "group"
+        for bucket, _index in self.a.buckets:
+            ref = date_column_for(self.a, self.schema, entity, in_play)
+            if ref is not None:
+                keys.append(GroupKey(ref, bucket))
+        return keys
+
+    def aggregates(self, entity: str, in_play: set[str]) -> list[Aggregate]:
+        a, out = self.a, []
+        for func, index in a.aggregates:
+            link = a.next_link(index, max_gap=2)
+            ref = None
+            if link is not None and link.first not in self.role:
+                # "average order amount": skip a table word to reach its column
+                if link.of_kind(TABLE) and not link.of_kind(COLUMN):
+                    nxt = a.next_link(link.last, max_gap=1)
+                    ref = self.numeric(nxt, self.table_of(link) or entity, in_play)
+                    if ref is not None and nxt is not None:
+                        self.role[nxt.first] = "aggregate"
+                else:
+                    ref = self.numeric(link, entity, in_play)
+                    if ref is not None:
+                        self.role[link.first] = "aggregate"
+            if ref is None:
+                if func == "sum" and a.count:
+                    continue  # "total number of orders"
+                measure = self.table(entity).measure_column
+                if measure is None:
+                    continue
+                ref = ColumnRef(entity, measure.name)
+                self.doubts.append(f"{func} of {measure.name}")
+            out.append(Aggregate(func, ref))
+        return out
+
+    def ranking(self, entity: str, in_play: set[str]) -> tuple[str, ColumnRef, bool] | None:
+        a = self.a
+        if not a.superlatives:
+            return None
+        sup = a.superlatives[0]
+        if sup.concept in ("price", "date"):
+            ref = find_concept(self.schema, entity, sup.concept, in_play)
+            if ref is None:
+                return None
+            return ("order", ref, sup.descending)
+        link = a.next_link(sup.index, max_gap=2)
+        if link is not None and link.of_kind(TABLE) and not link.of_kind(COLUMN):
+            other = self.table_of(link) or entity
+            head = self._head_column(entity, in_play)
+            if head is not None:  # "which country has the most users"
+                self.role[link.first] = "rank"
+                return ("count_group", head.column, sup.descending)
+            if other != entity:  # "users with the most orders"
+                self.role[link.first] = "rank"
+                return ("count_other", ColumnRef(other, ""), sup.descending)
+            # "smallest order amount": the table word names whose column follows
+            link = a.next_link(link.last, max_gap=1)
+        ref = self.numeric(link, entity, in_play) if link is not None else None
+        if ref is not None and link is not None:
+            self.role[link.first] = "rank"
+            if not a.limit and not self._plural_head(entity) and not a.group_words:
+                return ("aggregate", ref, sup.descending)
+            return ("order", ref, sup.descending)
+        if sup.concept == "count":
+            return None
+        measure = self.table(entity).measure_column
+        if measure is None:
+            return None
+        return ("order", ColumnRef(entity, measure.name), sup.descending)
+
+    def _head_column(self, entity: str, in_play: set[str]) -> GroupKey | None:
+        """ "which country ...": a column named right after which/what, grouped on."""
+        a = self.a
+        if a.word(0) not in ("which", "what") or not a.links or a.links[0].first != 1:
+            return None
+        link = a.links[0]
+        cand = best_candidate(link, COLUMN, entity, self.schema, in_play)
+        if cand is None or link.of_kind(TABLE):
+            return None
+        self.role[link.first] = "group"
+        return GroupKey(ColumnRef(cand.table, cand.column or ""))
+
+    def _plural_head(self, entity: str) -> bool:
+        for link in self.a.links:
+            if any(c.table == entity for c in link.of_kind(TABLE)):
+                tok = self.a.tokens[link.last]
+                return tok.text != tok.norm
+        return False
+
+    def _singular_head(self, entity: str) -> bool:
+        for link in self.a.links:
+            if any(c.table == entity for c in link.of_kind(TABLE)):
+                tok = self.a.tokens[link.last]
+                return tok.text == tok.norm
+        return False
+
+    def count_target(self, entity: str, in_play: set[str]) -> ColumnRef | None:
+        a = self.a
+        link = a.next_link(a.count_index + 1, max_gap=3) if a.count_index >= 0 else None
+        if link is None:
+            return None
+        if a.distinct:
+            # "distinct payment methods": the column, even when a table word comes first
+            for candidate_link in (link, a.next_link(link.last, max_gap=1)):
+                ref = self.column_of(candidate_link, entity, in_play)
+                if ref is not None and candidate_link is not None:
+                    self.role[candidate_link.first] = "count"
+                    return ref
+        return None
+
+    def projections(self, entity: str, in_play: set[str], any_column: bool = False) -> list[ColumnRef]:
+        """Columns the question asks to see: "just the names", "emails of users", "distinct cities"."""
+        a, out = self.a, []
+        for link in a.links:
+            if link.first in self.role or not link.of_kind(COLUMN):
+                continue
+            if link.of_kind(TABLE) and not any_column:
+                continue
+            before = a.word(link.first - 1)
+            before2 = a.word(link.first - 2)
+            after = a.word(link.last + 1)
+            asked = (
+                any_column or before in ("just", "only") or before2 in ("just", "only")
+                or (after in ("of", "for") and a.next_link(link.last + 1, max_gap=1) is not None)
+                or (link.first <= 2 and a.word(0) in ("show", "list", "get", "give", "display", "what")
+                    and after in ("and", ",", "of", "for"))
+                or (before in ("and", ",") and any(r == "project" for r in self.role.values()))
+            )
+            if not asked:
+                continue
+            ref = self.column_of(link, entity, in_play)
+            if ref is not None and ref.table == entity:
+                out.append(ref)
+                self.role[link.first] = "project"
+        return out
+
+    def sorts(self, entity: str, in_play: set[str], aggregates: list[Aggregate]) -> list[OrderKey]:
+        a, out = self.a, []
+        for sort in a.sorts:
+            descending = bool(sort.descending)
+            if sort.concept == "count" or (sort.concept is None and sort.index < 0 and aggregates):
+                if aggregates:
+                    out.append(OrderKey(aggregate=0, descending=descending))
+                continue
+            if sort.concept in ("date", "name"):
+                ref = find_concept(self.schema, entity, sort.concept, in_play)
+                if ref is not None:
+                    out.append(OrderKey(column=ref, descending=descending))
+                continue
+            link = a.link_at(sort.index) if sort.index >= 0 else None
+            ref = self.column_of(link, entity, in_play)
+            if ref is None and link is not None and link.of_kind(TABLE):
+                table = self.table(self.table_of(link) or entity)
+                if table.label_column is not None:
+                    ref = ColumnRef(table.name, table.label_column.name)
+            if ref is None and sort.index < 0:
+                measure = self.table(entity).measure_column
+                ref = ColumnRef(entity, measure.name) if measure else None
+            if ref is not None:
+                if link is not None:
+                    self.role[link.first] = "sort"
+                col = self.table(ref.table).column(ref.column)
+                if sort.descending is None and col is not None and col.kind == DATE:
+                    descending = False
+                out.append(OrderKey(column=ref, descending=descending))
+        return out
+
+    def confidence(self) -> float:
+        a = self.a
+        content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
+        if not content:
+            return 0.9
+        explained = sum(1 for i in content if i in a.explained)
+        score = 0.35 + 0.65 * explained / len(content)
+        score -= 0.05 * len(self.doubts)
+        return max(0.05, min(1.0, score))
+
+
+def build_spec(a: Analysis, schema: Schema) -> Reading:
+    """Read a new question into a spec, or raise EngineError saying what was not understood."""
+    return SpecReader(a, schema).build()

@@ -1,0 +1,154 @@
+"""Date phrases ("last month", "in 2025", "since March", "last 7 days") as half-open ranges.
+
+Every phrase is resolved against an injected ``today``, so that tests and evaluations are
+repeatable; "last month" is the previous calendar month, "this year" runs to the end of the year.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from nl2sql.engines.builtin.text import NUMBER_WORDS, Token
+
+MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_LEADING = {"from", "in", "during", "for", "of", "on", "within", "over", "at"}
+
+
+@dataclass(frozen=True)
+class DateRange:
+    start: date | None  # inclusive
+    end: date | None  # exclusive
+    label: str  # how the explanation names it: "in May 2026", "since 2026-03-01"
+
+
+@dataclass(frozen=True)
+class DateMatch:
+    first: int  # token indices covered, inclusive
+    last: int
+    range: DateRange
+
+
+def _month_start(d: date) -> date:
+    return d.replace(day=1)
+
+
+def _add_months(d: date, months: int) -> date:
+    total = d.year * 12 + d.month - 1 + months
+    return date(total // 12, total % 12 + 1, 1)
+
+
+def _month_range(year: int, month: int) -> DateRange:
+    start = date(year, month, 1)
+    return DateRange(start, _add_months(start, 1), f"in {calendar.month_name[month]} {year}")
+
+
+def _number(text: str) -> int | None:
+    if text.isdigit():
+        return int(text)
+    return NUMBER_WORDS.get(text)
+
+
+def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
+    """Match a phrase starting at word i; return (words used, range)."""
+    w = words[i]
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    tomorrow = today + timedelta(days=1)
+    if w == "today":
+        return 1, DateRange(today, tomorrow, "today")
+    if w == "yesterday":
+        return 1, DateRange(today - timedelta(days=1), today, "yesterday")
+    if w in ("this", "current") and nxt in ("week", "month", "year", "quarter"):
+        if nxt == "week":
+            start = today - timedelta(days=today.weekday())
+            return 2, DateRange(start, start + timedelta(days=7), "this week")
+        if nxt == "month":
+            start = _month_start(today)
+            return 2, DateRange(start, _add_months(start, 1), "this month")
+        if nxt == "quarter":
+            start = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+            return 2, DateRange(start, _add_months(start, 3), "this quarter")
+        return 2, DateRange(date(today.year, 1, 1), date(today.year + 1, 1, 1), "this year")
+    if w in ("last", "previous", "past") and nxt in ("week", "month", "year", "quarter"):
+        if nxt == "week":
+            start = today - timedelta(days=today.weekday() + 7)
+            return 2, DateRange(start, start + timedelta(days=7), "last week")
+        if nxt == "month":
+            start = _add_months(_month_start(today), -1)
+            return 2, DateRange(start, _add_months(start, 1), f"in {calendar.month_name[start.month]} {start.year}")
+        if nxt == "quarter":
+            this_q = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+            start = _add_months(this_q, -3)
+            return 2, DateRange(start, this_q, "last quarter")
+        return 2, DateRange(date(today.year - 1, 1, 1), date(today.year, 1, 1), f"in {today.year - 1}")
+    if w in ("last", "past", "previous") and _number(nxt) is not None and i + 2 < len(words):
+        unit = words[i + 2].rstrip("s")
+        if unit in _UNITS:
+            n = _number(nxt) or 0
+            if unit in ("day", "week"):
+                start = today - timedelta(days=n * _UNITS[unit])
+            elif unit == "month":
+                start = _add_months(today.replace(day=1), -n) + timedelta(days=today.day - 1)
+            else:
+                start = today.replace(year=today.year - n) if not (today.month == 2 and today.day == 29) \
+                    else date(today.year - n, 2, 28)
+            return 3, DateRange(start, tomorrow, f"in the last {n} {unit}{'s' if n != 1 else ''}")
+    return None
+
+
+def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
+    w = words[i]
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    if re.fullmatch(r"(19|20)\d\d", w):
+        year = int(w)
+        return 1, DateRange(date(year, 1, 1), date(year + 1, 1, 1), f"in {year}")
+    if w in MONTHS:
+        month = MONTHS[w]
+        if re.fullmatch(r"(19|20)\d\d", nxt):
+            return 2, _month_range(int(nxt), month)
+        year = today.year if month <= today.month else today.year - 1
+        return 1, _month_range(year, month)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", w):
+        day = date.fromisoformat(w)
+        return 1, DateRange(day, day + timedelta(days=1), f"on {w}")
+    return None
+
+
+def find_dates(tokens: list[Token], today: date) -> list[DateMatch]:
+    """Every date phrase in the question, with the tokens it covers (leading "from"/"in" included)."""
+    words = [t.text for t in tokens]
+    found: list[DateMatch] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        bound = None
+        if w in ("since", "after", "before", "until") and i + 1 < len(words):
+            inner = _relative(words, i + 1, today) or _absolute(words, i + 1, today)
+            if inner:
+                used, rng = inner
+                if w in ("since", "after"):
+                    start = rng.start if w == "since" else rng.end
+                    bound = (used + 1, DateRange(start, None, f"{w} {start.isoformat() if start else ''}"))
+                else:
+                    end = rng.start
+                    bound = (used + 1, DateRange(None, end, f"before {end.isoformat() if end else ''}"))
+        hit = bound or _relative(words, i, today) or (_absolute(words, i, today) if w not in _LEADING else None)
+        if hit is None and w in ("between", "from") and i + 3 < len(words):
+            a = _absolute(words, i + 1, today)
+            if a and i + 1 + a[0] < len(words) and words[i + 1 + a[0]] in ("and", "to", "until"):
+                b = _absolute(words, i + 2 + a[0], today)
+                if b:
+                    used = 2 + a[0] + b[0]
+                    hit = (used, DateRange(a[1].start, b[1].end, f"between {a[1].start} and {b[1].end}"))
+        if hit is None:
+            i += 1
+            continue
+        used, rng = hit
+        first = i - 1 if i > 0 and words[i - 1] in _LEADING and not bound else i
+        found.append(DateMatch(first, i + used - 1, rng))
+        i += used
+    return found

@@ -1,0 +1,63 @@
+"""The built-in engine: offline, deterministic, grounded in the schema and the stored values."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from nl2sql.db import Database
+from nl2sql.db.schema import Schema
+from nl2sql.engines.base import Draft, RefinementContext
+from nl2sql.engines.builtin.analysis import analyse
+from nl2sql.engines.builtin.builder import Reading, build_spec
+from nl2sql.engines.builtin.edits import apply_edits
+from nl2sql.engines.builtin.explain import explain
+from nl2sql.engines.builtin.lexicon import Lexicon
+from nl2sql.engines.builtin.render import to_sql
+from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.errors import EngineError
+
+
+class BuiltinEngine:
+    """Question -> query spec -> SQL, with no model and no network."""
+
+    name = "builtin"
+
+    def __init__(self, today: date | None = None) -> None:
+        self._today = today
+        self._lexicons: dict[int, tuple[Schema, Lexicon]] = {}
+
+    @property
+    def today(self) -> date:
+        return self._today or date.today()
+
+    def lexicon(self, schema: Schema) -> Lexicon:
+        """One lexicon per schema, built on first use and kept while the engine lives."""
+        entry = self._lexicons.get(id(schema))
+        if entry is None or entry[0] is not schema:
+            entry = (schema, Lexicon(schema))
+            self._lexicons[id(schema)] = entry
+        return entry[1]
+
+    def _draft(self, reading: Reading, database: Database, summary: str | None = None) -> Draft:
+        try:
+            sql = to_sql(reading.spec, database.schema, database.dialect)
+        except ValueError as err:
+            raise EngineError(f"I could not connect the tables this needs ({err}).") from None
+        return Draft(sql, explain(reading.spec), round(reading.confidence, 2), reading.spec,
+                     refinement_summary=summary)
+
+    def draft(self, question: str, database: Database) -> Draft:
+        schema = database.schema
+        analysis = analyse(question, self.lexicon(schema), self.today)
+        return self._draft(build_spec(analysis, schema), database)
+
+    def refine(self, context: RefinementContext, database: Database) -> Draft:
+        schema = database.schema
+        spec = context.current_spec
+        if not isinstance(spec, QuerySpec):
+            raise EngineError("The built-in engine can only refine queries it wrote; ask a new question instead.")
+        analysis = analyse(context.feedback, self.lexicon(schema), self.today)
+        if analysis.write_verb and analysis.write_verb not in ("add", "remove", "change", "set", "replace"):
+            raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.")
+        reading = apply_edits(spec, analysis, schema)
+        return self._draft(reading, database, "; ".join(reading.changes) or None)

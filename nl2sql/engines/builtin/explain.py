@@ -1,0 +1,84 @@
+"""Say in one sentence what a spec asks for, so the user can check the reading, not the SQL."""
+
+from __future__ import annotations
+
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
+
+_FUNC = {"sum": "total", "avg": "average", "min": "smallest", "max": "largest", "count": "number"}
+_OPS = {">": "over", ">=": "at least", "<": "under", "<=": "at most", "=": "equal to", "!=": "not"}
+
+
+def _name(ref: ColumnRef, spec: QuerySpec) -> str:
+    column = ref.column.replace("_", " ")
+    return column if ref.table == spec.entity else f"{ref.table.replace('_', ' ')} {column}"
+
+
+def _number(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def describe_filter(f: Filter, spec: QuerySpec) -> str:
+    name = _name(f.column, spec)
+    if f.op == "range":
+        return f"{name} {f.label}"
+    if f.op == "not_exists" and f.other is not None:
+        return f"with no {f.other.table.replace('_', ' ')}"
+    if f.op == "=":
+        return f"{name} is {_number(f.values[0])}"
+    if f.op == "!=":
+        return f"{name} is not {_number(f.values[0])}"
+    if f.op == "in":
+        return f"{name} is {' or '.join(_number(v) for v in f.values)}"
+    if f.op == "not_in":
+        return f"{name} is neither {' nor '.join(_number(v) for v in f.values)}"
+    if f.op == "between":
+        return f"{name} between {_number(f.values[0])} and {_number(f.values[1])}"
+    return f"{name} {_OPS.get(f.op, f.op)} {_number(f.values[0])}"
+
+
+def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
+    if agg.column is None or not agg.column.column:
+        return f"the number of {spec.entity.replace('_', ' ')}"
+    if agg.func == "count":
+        return f"the number of {'distinct ' if agg.distinct else ''}{_name(agg.column, spec)} values"
+    return f"the {_FUNC[agg.func]} {_name(agg.column, spec)}"
+
+
+def explain(spec: QuerySpec) -> str:
+    entity = spec.entity.replace("_", " ")
+    if spec.aggregates:
+        if len(spec.aggregates) == 1 and spec.aggregates[0].column is None and not spec.group_by:
+            head = f"Counts {entity}"
+        else:
+            head = "Shows " + " and ".join(describe_aggregate(a, spec) for a in spec.aggregates)
+            if spec.aggregates[0].column is not None:
+                head += f" of {entity}"
+    elif spec.projections:
+        cols = ", ".join(_name(p, spec) for p in spec.projections)
+        head = f"Lists the {'distinct ' if spec.distinct else ''}{cols} of {entity}"
+    else:
+        head = f"Lists {entity}"
+    parts = [head]
+    if spec.group_by:
+        parts.append("per " + " and ".join(
+            f"{g.bucket} of {_name(g.column, spec)}" if g.bucket else _name(g.column, spec) for g in spec.group_by
+        ))
+    if spec.filters:
+        parts.append("where " + ", ".join(describe_filter(f, spec) for f in spec.filters))
+    if spec.order_by:
+        keys = []
+        for key in spec.order_by:
+            if key.aggregate is not None and key.aggregate < len(spec.aggregates):
+                what = describe_aggregate(spec.aggregates[key.aggregate], spec)
+            elif key.column is not None:
+                what = _name(key.column, spec)
+            else:
+                continue
+            keys.append(f"{what}{' (highest first)' if key.descending else ''}")
+        if keys:
+            parts.append("sorted by " + ", ".join(keys))
+    if spec.limit is not None:
+        parts.append(f"first {spec.limit} only")
+    return ", ".join(parts) + "."

@@ -1,0 +1,165 @@
+"""Query spec -> SQL, through sqlglot builders only.
+
+Joins follow the schema's foreign keys from the main table; literal values go in as sqlglot
+literals, so whatever the user typed is quoted by sqlglot, never pasted into SQL text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+from sqlglot.tokens import Tokenizer
+
+from nl2sql.db.schema import Schema
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_KEYWORDS = {k.upper() for k in Tokenizer.KEYWORDS}
+_BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+_AGG = {"count": exp.Count, "sum": exp.Sum, "avg": exp.Avg, "min": exp.Min, "max": exp.Max}
+_COMPARE = {"=": exp.EQ, "!=": exp.NEQ, ">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}
+
+
+def _ident(name: str) -> exp.Identifier:
+    return exp.to_identifier(name, quoted=not _PLAIN.fullmatch(name) or name.upper() in _KEYWORDS)
+
+
+def literal(value: object) -> exp.Expression:
+    if value is None:
+        return exp.null()
+    if isinstance(value, bool):
+        return exp.Boolean(this=value)
+    if isinstance(value, float) and value.is_integer():
+        return exp.Literal.number(int(value))
+    if isinstance(value, (int, float)):
+        return exp.Literal.number(value)
+    return exp.Literal.string(str(value))
+
+
+class _Renderer:
+    def __init__(self, spec: QuerySpec, schema: Schema) -> None:
+        self.spec = spec
+        self.schema = schema
+        self.joins: list[tuple[str, exp.Expression]] = []
+        self.joined = {spec.entity}
+        for table in self._tables_needed():
+            self._join(table)
+        self.qualify = len(self.joined) > 1
+
+    def _tables_needed(self) -> list[str]:
+        s = self.spec
+        refs: list[ColumnRef] = [*s.projections, *(g.column for g in s.group_by)]
+        refs += [a.column for a in s.aggregates if a.column is not None]
+        refs += [f.column for f in s.filters]
+        refs += [o.column for o in s.order_by if o.column is not None]
+        return list(dict.fromkeys(r.table for r in refs if r.table != s.entity))
+
+    def _join(self, table: str) -> None:
+        path = self.schema.join_path(self.spec.entity, table)
+        if path is None:
+            raise ValueError(f"no foreign-key path from {self.spec.entity} to {table}")
+        for nxt, fk in path:
+            if nxt in self.joined:
+                continue
+            on = exp.EQ(this=self._col(ColumnRef(fk.table, fk.column), force=True),
+                        expression=self._col(ColumnRef(fk.ref_table, fk.ref_column), force=True))
+            self.joins.append((nxt, on))
+            self.joined.add(nxt)
+
+    def _col(self, ref: ColumnRef, force: bool = False) -> exp.Column:
+        table = _ident(ref.table) if (force or getattr(self, "qualify", False)) else None
+        return exp.Column(this=_ident(ref.column), table=table)
+
+    def _group_expr(self, key: GroupKey) -> exp.Expression:
+        col = self._col(key.column)
+        if key.bucket:
+            return exp.TimeToStr(this=col, format=exp.Literal.string(_BUCKET_FORMATS[key.bucket]))
+        return col
+
+    def aggregate(self, agg: Aggregate) -> exp.Expression:
+        if agg.column is None or not agg.column.column:
+            return exp.Count(this=exp.Star())
+        col: exp.Expression = self._col(agg.column)
+        if agg.distinct:
+            col = exp.Distinct(expressions=[col])
+        return _AGG[agg.func](this=col)
+
+    def _conditions(self, f: Filter) -> list[exp.Expression]:
+        if f.op != "range":
+            return [self._filter(f)]
+        col, (start, end) = self._col(f.column), f.values
+        parts: list[exp.Expression] = []
+        if start is not None:
+            parts.append(exp.GTE(this=col, expression=literal(start.isoformat())))
+        if end is not None:
+            parts.append(exp.LT(this=col.copy(), expression=literal(end.isoformat())))
+        return parts
+
+    def _filter(self, f: Filter) -> exp.Expression:
+        col = self._col(f.column)
+        if f.op in _COMPARE:
+            return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
+        if f.op == "in":
+            return col.isin(*(literal(v) for v in f.values))
+        if f.op == "not_in":
+            return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
+        if f.op == "between":
+            return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
+        if f.op == "not_exists" and f.other is not None:
+            inner = (
+                exp.select(exp.Literal.number(1))
+                .from_(exp.Table(this=_ident(f.other.table)))
+                .where(exp.EQ(this=self._col(f.other, force=True), expression=self._col(f.column, force=True)))
+            )
+            return exp.Not(this=exp.Exists(this=inner))
+        raise ValueError(f"unknown filter operator {f.op!r}")
+
+    def render(self) -> exp.Select:
+        s = self.spec
+        projections: list[exp.Expression] = []
+        if s.group_by or s.aggregates:
+            for key in s.group_by:
+                expr = self._group_expr(key)
+                projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
+            for agg in s.aggregates:
+                projections.append(exp.alias_(self.aggregate(agg), agg.alias))
+        elif s.projections:
+            projections = [self._col(ref) for ref in s.projections]
+        else:
+            star = exp.Star()
+            projections = [exp.Column(this=star, table=_ident(s.entity)) if self.qualify else star]
+        query = exp.select(*projections).from_(exp.Table(this=_ident(s.entity)))
+        if s.distinct:
+            query = query.distinct()
+        for table, on in self.joins:
+            query = query.join(exp.Table(this=_ident(table)), on=on)
+        if s.filters:
+            query = query.where(exp.and_(*(c for f in s.filters for c in self._conditions(f))))
+        if s.group_by:
+            query = query.group_by(*(self._group_expr(k) if not k.bucket else exp.column(k.alias) for k in s.group_by))
+        for agg_index, op, value in s.having:
+            query = query.having(_COMPARE[op](this=self.aggregate(s.aggregates[agg_index]), expression=literal(value)))
+        order = []
+        for key in s.order_by:
+            if key.aggregate is not None and key.aggregate < len(s.aggregates):
+                target: exp.Expression = exp.column(s.aggregates[key.aggregate].alias)
+            elif key.column is not None:
+                target = self._col(key.column)
+            else:
+                continue
+            # NULLs sort as the dialect's smallest value, so sqlglot need not spell NULLS FIRST/LAST.
+            order.append(exp.Ordered(this=target, desc=key.descending, nulls_first=not key.descending))
+        if order:
+            query = query.order_by(*order)
+        if s.limit is not None:
+            query = query.limit(s.limit)
+        return query
+
+
+def render(spec: QuerySpec, schema: Schema) -> exp.Select:
+    return _Renderer(spec, schema).render()
+
+
+def to_sql(spec: QuerySpec, schema: Schema, dialect: str) -> str:
+    return render(spec, schema).sql(dialect=dialect, pretty=False)

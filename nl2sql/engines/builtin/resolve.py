@@ -1,0 +1,129 @@
+"""Turn links into schema things: the main table, and one column or value per link.
+
+Shared by new questions and follow-ups: both need to know which column "amount" or "Books"
+means given the tables already in play.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from nl2sql.db.schema import DATE, Column, Schema, Table
+from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, VALUE, Candidate, Link
+from nl2sql.engines.builtin.spec import ColumnRef
+
+# Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
+CONCEPT_COLUMNS = {
+    "price": ("price", "cost", "amount", "total", "fee", "salary", "value", "revenue"),
+}
+
+
+def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, float]:
+    """How strongly the question points at each table: named tables most, then their columns."""
+    scores: dict[str, float] = defaultdict(float)
+    first_table = True
+    for link in a.links:
+        if link.first in skip:
+            continue
+        tables = link.of_kind(TABLE)
+        if tables and not (link.strong and link.of_kind(VALUE)):
+            best = max(tables, key=lambda c: c.score)
+            scores[best.table] += (3.0 if first_table else 1.5) * best.score
+            first_table = False
+            continue
+        per_table: dict[str, float] = {}
+        for cand in link.candidates:
+            weight = cand.score * (1.0 if cand.kind == COLUMN else 0.9 if link.strong else 0.5)
+            per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
+        for table, weight in per_table.items():
+            scores[table] += weight
+    return scores
+
+
+def pick_entity(a: Analysis, schema: Schema, skip: set[int]) -> str | None:
+    scores = table_evidence(a, schema, skip)
+    if not scores:
+        return None
+    order = [t.name for t in schema.tables]
+    return max(scores, key=lambda t: (scores[t], -order.index(t) if t in order else 0))
+
+
+def reachable(schema: Schema, entity: str, table: str) -> bool:
+    return schema.join_path(entity, table) is not None
+
+
+def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: set[str]) -> Candidate | None:
+    """The candidate of ``kind`` on the main table, else on a table already in play, else the best."""
+    cands = [c for c in link.of_kind(kind) if reachable(schema, entity, c.table)]
+    if not cands:
+        return None
+
+    def rank(c: Candidate) -> tuple[float, float]:
+        place = 2.0 if c.table == entity else 1.0 if c.table in in_play else 0.0
+        hops = len(schema.join_path(entity, c.table) or [])
+        return (place + c.score, -hops)
+
+    return max(cands, key=rank)
+
+
+def concept_column(table: Table, concept: str | None) -> Column | None:
+    if concept == "date":
+        return table.default_date_column
+    if concept == "name":
+        return table.label_column
+    words = CONCEPT_COLUMNS.get(concept or "")
+    if not words:
+        return None
+    for word in words:
+        for col in table.columns:
+            if col.is_numeric and word in col.name.lower():
+                return col
+    return None
+
+
+def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[str]) -> ColumnRef | None:
+    """A column for a concept word, on the main table first, then on the tables in play."""
+    table = schema.table(entity)
+    for name in [entity, *sorted(in_play - {entity})]:
+        t = schema.table(name)
+        col = concept_column(t, concept) if t else None
+        if col is not None and t is not None:
+            return ColumnRef(t.name, col.name)
+    if concept == "price":
+        # Anything priced reachable in one hop: "orders more expensive than 100" -> total amount
+        for hop, _fk in (schema._neighbours.get(entity, []) if table else []):
+            t = schema.table(hop)
+            col = concept_column(t, concept) if t else None
+            if col is not None and t is not None:
+                return ColumnRef(t.name, col.name)
+    return None
+
+
+def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """The date a phrase like "last month" applies to: one the question names, else the main table's."""
+    for link in a.links:
+        for cand in link.of_kind(COLUMN):
+            table = schema.table(cand.table)
+            col = table.column(cand.column or "") if table else None
+            if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play):
+                return ColumnRef(cand.table, col.name)
+    for name in [entity, *sorted(in_play - {entity})]:
+        table = schema.table(name)
+        if table is not None and table.default_date_column is not None:
+            return ColumnRef(table.name, table.default_date_column.name)
+    return None
+
+
+def named_date_links(a: Analysis, schema: Schema) -> set[int]:
+    """Links that named the date column of a date phrase ("created", "shipped"): used up by it."""
+    out = set()
+    if not a.dates:
+        return out
+    for link in a.links:
+        for cand in link.of_kind(COLUMN):
+            table = schema.table(cand.table)
+            col = table.column(cand.column or "") if table else None
+            if col is not None and col.kind == DATE:
+                out.add(link.first)
+    return out

@@ -1,0 +1,85 @@
+"""The query spec: what the built-in engine understood, before it is SQL.
+
+Refinements edit a spec and render it again, so every value here is immutable and edits use
+``dataclasses.replace``; the previous turn's spec is never changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+
+@dataclass(frozen=True)
+class ColumnRef:
+    table: str
+    column: str
+
+    def __str__(self) -> str:
+        return f"{self.table}.{self.column}"
+
+
+@dataclass(frozen=True)
+class Filter:
+    """``column op values``; ops: = != in not_in > >= < <= between range not_exists."""
+
+    column: ColumnRef
+    op: str
+    values: tuple = ()
+    label: str = ""  # a date range's wording ("in May 2026"), kept for explanations
+    # For not_exists: the referencing table and its foreign-key column ("never reviewed").
+    other: ColumnRef | None = None
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    func: str  # count | sum | avg | min | max
+    column: ColumnRef | None = None  # None: COUNT(*)
+    distinct: bool = False
+
+    @property
+    def alias(self) -> str:
+        if self.column is None:
+            return "count"
+        prefix = "count_distinct" if self.distinct else self.func
+        return f"{prefix}_{self.column.column}"
+
+
+@dataclass(frozen=True)
+class GroupKey:
+    column: ColumnRef
+    bucket: str | None = None  # day | week | month | year: group a date column by period
+
+    @property
+    def alias(self) -> str:
+        return self.bucket or self.column.column
+
+
+@dataclass(frozen=True)
+class OrderKey:
+    """Sort by a column, or by the aggregate at ``aggregate`` (an index into spec.aggregates)."""
+
+    column: ColumnRef | None = None
+    aggregate: int | None = None
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class QuerySpec:
+    entity: str
+    projections: tuple[ColumnRef, ...] = ()
+    distinct: bool = False
+    aggregates: tuple[Aggregate, ...] = ()
+    group_by: tuple[GroupKey, ...] = ()
+    filters: tuple[Filter, ...] = ()
+    having: tuple[tuple[int, str, float], ...] = ()  # (aggregate index, op, value)
+    order_by: tuple[OrderKey, ...] = ()
+    limit: int | None = None
+    today: date | None = field(default=None, compare=False)
+
+    def with_(self, **changes: object) -> QuerySpec:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def is_aggregate(self) -> bool:
+        return bool(self.aggregates or self.group_by)

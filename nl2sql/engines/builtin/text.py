@@ -1,0 +1,116 @@
+"""Words, as the built-in engine sees them: lower-cased tokens, singular nouns, numbers.
+
+Questions and schema names go through the same normalisation, so that "Categories", "category"
+and ``category_id`` meet in the middle.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+_TOKEN_RE = re.compile(
+    r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|\d{4}-\d{2}-\d{2}|\d+(?:[.,]\d+)*|[a-z][a-z0-9_]*(?:'s)?|&|[<>]=?|=", re.IGNORECASE
+)
+_CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+_IRREGULAR = {
+    "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
+    "data": "data", "news": "news", "series": "series", "species": "species", "feet": "foot",
+}
+_KEEP_S = ("ss", "us", "is", "ics", "ous", "as")
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
+    "hundred": 100, "dozen": 12,
+}
+
+
+@lru_cache(maxsize=4096)
+def singular(word: str) -> str:
+    """A simple English singular; good enough for schema nouns, harmless on other words."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+@lru_cache(maxsize=4096)
+def stem(word: str) -> str:
+    """Strip a verb ending so that "reviewed" and "ordered" meet "review" and "order"."""
+    for suffix, keep in (("ied", "y"), ("ed", ""), ("ing", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)] + keep
+            if suffix != "ied" and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "sl":
+                base = base[:-1]  # shipped -> ship
+            return base
+    return singular(word)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # lower-cased
+    original: str
+    norm: str  # singular form used for matching
+
+    @property
+    def is_number(self) -> bool:
+        return number_value(self.text) is not None
+
+    @property
+    def capitalised(self) -> bool:
+        return self.original[:1].isupper()
+
+    @property
+    def quoted(self) -> bool:
+        return self.original[:1] in "'\""
+
+
+def number_value(text: str) -> float | None:
+    if text in NUMBER_WORDS:
+        return float(NUMBER_WORDS[text])
+    cleaned = text.replace(",", "")
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens = []
+    for match in _TOKEN_RE.finditer(text.replace("’", "'")):
+        original = match.group(0)
+        if original[:1] in "'\"":
+            inner = original[1:-1]
+            norm = " ".join(t.norm for t in tokenize(inner.lower().replace("_", " ")))
+            tokens.append(Token(inner.lower(), original, norm))
+            continue
+        lower = original.lower()
+        if lower.endswith("'s"):
+            lower = lower[:-2]
+        tokens.append(Token(lower, original, singular(lower)))
+    return tokens
+
+
+def tokenize_lower(text: str) -> list[Token]:
+    """Tokenise text whose case carries no meaning (schema names, stored values)."""
+    return tokenize(text.lower())
+
+
+@lru_cache(maxsize=4096)
+def name_words(identifier: str) -> tuple[str, ...]:
+    """``created_at`` -> ("created", "at"); ``unitPrice`` -> ("unit", "price"); singular forms."""
+    spaced = _CAMEL_RE.sub(" ", identifier).replace("_", " ").replace("-", " ")
+    return tuple(singular(w) for w in spaced.lower().split() if w)
+
+
+def value_words(value: str) -> tuple[str, ...]:
+    """How a stored value is matched: its tokens, singular, underscores as spaces."""
+    return tuple(t.norm for t in tokenize_lower(value.replace("_", " ")))

@@ -1,0 +1,69 @@
+"""Bundled fixture databases: find them, build them, cache them.
+
+A fixture is a folder with ``schema.sql`` and ``generate.py`` (exposing ``build(out, today=,
+scale=, seed=)``). In a wheel the folders ship as ``nl2sql/_fixtures``; in a source checkout they
+are the top-level ``fixtures/``. Generators are loaded by path only when a fixture is built, so
+nothing here is needed at import time.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from datetime import date
+from pathlib import Path
+from types import ModuleType
+
+from nl2sql.errors import UsageError
+from nl2sql.paths import cache_dir
+
+# Bump when a generator changes, so that cached copies are rebuilt rather than reused.
+FIXTURE_VERSION = 1
+
+
+def _roots() -> list[Path]:
+    package = Path(__file__).resolve().parent
+    return [package / "_fixtures", package.parent / "fixtures"]
+
+
+def available() -> list[str]:
+    names: set[str] = set()
+    for root in _roots():
+        if root.is_dir():
+            names.update(p.name for p in root.iterdir() if (p / "generate.py").is_file())
+    return sorted(names)
+
+
+def fixture_dir(name: str) -> Path:
+    for root in _roots():
+        candidate = root / name
+        if (candidate / "generate.py").is_file():
+            return candidate
+    known = ", ".join(available()) or "none"
+    raise UsageError(f"Unknown fixture {name!r} (available: {known}).")
+
+
+def _generator(name: str) -> ModuleType:
+    path = fixture_dir(name) / "generate.py"
+    spec = importlib.util.spec_from_file_location(f"nl2sql_fixture_{name}", path)
+    if spec is None or spec.loader is None:
+        raise UsageError(f"Cannot load the generator of fixture {name!r}.")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build(name: str, out: Path, *, today: date | None = None, scale: float = 1.0, seed: int = 42) -> dict[str, int]:
+    """Build fixture ``name`` into ``out``; the same arguments always give the same rows."""
+    if scale <= 0:
+        raise UsageError("--scale must be greater than 0.")
+    counts: dict[str, int] = _generator(name).build(Path(out), today=today or date.today(), scale=scale, seed=seed)
+    return counts
+
+
+def cached(name: str) -> Path:
+    """The fixture's file in the user's cache, built on first use with today's date and then reused."""
+    fixture_dir(name)
+    path = cache_dir() / f"{name}-v{FIXTURE_VERSION}.sqlite"
+    if not path.is_file():
+        build(name, path)
+    return path
