@@ -181,14 +181,18 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     return a
 
 
+_SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
+
+
 def _read_sorts(a: Analysis, words: list[str]) -> None:
     n = len(words)
     for i, w in enumerate(words):
         if i in a.used:
             continue
-        if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 < n and \
-                words[i + 1] in ("by", "on"):
-            j = i + 2
+        skip = 1 if i + 2 < n and words[i + 1] in _SORT_OBJECTS else 0
+        if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 + skip < n and \
+                words[i + 1 + skip] in ("by", "on"):
+            j = i + 2 + skip
             while j < n and words[j] in ("the", "their", "its", "a"):
                 j += 1
             direction = None
@@ -201,7 +205,7 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
                     a.used.add(k)
             concept = "count" if j < n and words[j] in ("count", "number", "total") else None
             a.sorts.append(SortCue(j, direction, concept))
-            a.used.update(range(i, i + 2))
+            a.used.update(range(i, i + 2 + skip))
             if concept:
                 a.used.add(j)
         elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and SUPERLATIVES[words[i - 1]][1] == "date":
@@ -214,7 +218,8 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
             a.sorts.append(SortCue(-1, False, "name"))
             a.used.update(range(i, i + 2 if w == "alphabetical" else i + 1))
         elif w in ("descending", "ascending", "desc", "asc") and not any(s.descending is not None for s in a.sorts):
-            a.sorts.append(SortCue(-1, w.startswith("desc"), None))
+            target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
+            a.sorts.append(SortCue(target, w.startswith("desc"), None))
             a.used.add(i)
             if i > 0 and words[i - 1] == "in":
                 a.used.add(i - 1)

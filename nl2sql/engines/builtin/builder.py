@@ -471,7 +471,7 @@ class SpecReader:
                 table = self.table(self.table_of(link) or entity)
                 if table.label_column is not None:
                     ref = ColumnRef(table.name, table.label_column.name)
-            if ref is None and sort.index < 0:
+            if ref is None and link is None:
                 measure = self.table(entity).measure_column
                 ref = ColumnRef(entity, measure.name) if measure else None
             if ref is not None:

@@ -1,0 +1,199 @@
+"""The command line: flags, wiring and exit codes; the work happens in the package below.
+
+Exit codes: 0 success, 1 a turn or command failed, 2 usage (unknown database, bad flag),
+3 reserved for a clarification a program must answer.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from nl2sql import __version__
+from nl2sql.errors import Nl2SqlError, UsageError
+
+if TYPE_CHECKING:
+    from nl2sql.db import Database
+    from nl2sql.workflows import InteractiveWorkflow
+
+
+class _UsageFailure(click.ClickException):
+    exit_code = 2
+
+
+@contextmanager
+def _edge() -> Iterator[None]:
+    """Turn library errors into one-line messages and exit codes; tracebacks only with NL2SQL_DEBUG."""
+    try:
+        yield
+    except UsageError as err:
+        raise _UsageFailure(str(err)) from None
+    except Nl2SqlError as err:
+        raise click.ClickException(str(err)) from None
+    except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
+        raise
+    except Exception as err:
+        if os.environ.get("NL2SQL_DEBUG"):
+            raise
+        raise click.ClickException(
+            f"internal error: {type(err).__name__}: {err} (set NL2SQL_DEBUG=1 for the traceback)"
+        ) from None
+
+
+def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return datetime.strptime(value, "%Y-%m-%d").date()
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date in the form YYYY-MM-DD.") from None
+
+
+def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--db", "db", required=True, metavar="DB",
+                        help="A fixture name (ecommerce), a SQLite file, or a sqlite:/// URL.")(func)
+
+
+def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        _db_option,
+        click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD",
+                     help="The date relative phrases such as 'last month' count from (default: today)."),
+        click.option("--engine", default="builtin", show_default=True, help="Which engine writes the SQL."),
+        click.option("--model", default=None, metavar="MODEL",
+                     help="Use a language model through litellm (needs the llm extra)."),
+        click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
+                     help="Seconds a query may run before it is stopped."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _open(db: str) -> Database:
+    from nl2sql.db import open_database
+
+    return open_database(db)
+
+
+def _workflow(db: str, engine: str, model: str | None, today: date | None, max_rows: int | None,
+              timeout: float) -> InteractiveWorkflow:
+    from nl2sql.engines import make_engine
+    from nl2sql.workflows import InteractiveWorkflow
+
+    if model:
+        import importlib.util
+
+        if importlib.util.find_spec("litellm") is None:
+            raise UsageError("--model needs litellm, which is not installed; run: pip install 'nl2sql[llm]'")
+        raise UsageError("The LLM engine is not part of this release yet; run without --model.")
+    database = _open(db)
+    return InteractiveWorkflow(database, make_engine(engine, today=today), max_rows=max_rows, timeout=timeout)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="nl2sql")
+def cli() -> None:
+    """Ask a database questions in plain English; get read-only SQL and a table back."""
+    level = logging.DEBUG if os.environ.get("NL2SQL_DEBUG") else logging.ERROR
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+
+
+@cli.command()
+@_session_options
+@click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
+              help="Rows shown per result; 0 shows all.")
+def chat(db: str, today: date | None, engine: str, model: str | None, timeout: float, max_rows: int) -> None:
+    """Open the interactive REPL on a database."""
+    with _edge():
+        workflow = _workflow(db, engine, model, today, max_rows or None, timeout)
+        from nl2sql.repl import run_chat
+
+        run_chat(workflow)
+
+
+@cli.command()
+@_session_options
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "markdown"]), default="table",
+              show_default=True, help="How each turn is printed; json prints one object per line.")
+@click.option("--clarify", type=click.Choice(["ask", "auto", "never"]), default="ask", show_default=True,
+              help="What to do when a question is ambiguous.")
+@click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
+              help="Rows returned per turn; 0 returns all.")
+@click.argument("turns", nargs=-1, required=True)
+def ask(db: str, today: date | None, engine: str, model: str | None, timeout: float, fmt: str,
+        clarify: str, max_rows: int, turns: tuple[str, ...]) -> None:
+    """Run TURNS as one conversation and print every result (use -- before turns that start with -)."""
+    from nl2sql.formatting import turn_text
+
+    with _edge():
+        workflow = _workflow(db, engine, model, today, max_rows or None, timeout)
+    failed = False
+    for text in turns:
+        with _edge():
+            result = workflow.process_turn(text)
+        output = turn_text(result, fmt)
+        if output:
+            click.echo(output)
+        if fmt != "json" and fmt != "csv" and len(turns) > 1:
+            click.echo()
+        if result.error is not None:
+            failed = True
+            if fmt != "json":
+                click.echo(f"Error: {result.error.message}", err=True)
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@_db_option
+@click.argument("table", required=False)
+def schema(db: str, table: str | None) -> None:
+    """Show the tables of a database, or the columns of one TABLE."""
+    from nl2sql.db.describe import describe_schema
+
+    with _edge():
+        database = _open(db)
+        click.echo(describe_schema(database.schema, table))
+
+
+@cli.group()
+def fixtures() -> None:
+    """Bundled demo databases."""
+
+
+@fixtures.command("build")
+@click.argument("name")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="SQLite file to write.")
+@click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
+@click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
+@click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
+def fixtures_build(name: str, out: Path, today: date | None, scale: float, seed: int) -> None:
+    """Build fixture NAME into a SQLite file."""
+    from nl2sql import fixtures as registry
+
+    with _edge():
+        counts = registry.build(name, out, today=today, scale=scale, seed=seed)
+    summary = ", ".join(f"{table} {count:,}" for table, count in counts.items())
+    click.echo(f"Wrote {out}: {summary}.")
+
+
+@fixtures.command("list")
+def fixtures_list() -> None:
+    """List the bundled fixtures."""
+    from nl2sql import fixtures as registry
+
+    for name in registry.available():
+        click.echo(name)
+
+
+def main() -> None:
+    cli(prog_name="nl2sql")

@@ -1,0 +1,37 @@
+"""The schema as text a person reads: ``/schema`` and ``nl2sql schema``."""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from nl2sql.db.schema import Schema, Table
+from nl2sql.errors import UsageError
+
+
+def _table_text(table: Table) -> str:
+    refs = {fk.column: f"-> {fk.ref_table}.{fk.ref_column}" for fk in table.foreign_keys}
+    rows = []
+    for col in table.columns:
+        notes = []
+        if col.primary_key:
+            notes.append("primary key")
+        if col.unique and not col.primary_key:
+            notes.append("unique")
+        if col.name in refs:
+            notes.append(refs[col.name])
+        if col.values and len(col.values) <= 12:
+            notes.append("e.g. " + ", ".join(col.values[:6]) + (", ..." if len(col.values) > 6 else ""))
+        rows.append((col.name, col.type or col.kind, "; ".join(notes)))
+    count = f"{table.row_count:,} rows" if table.row_count is not None else "rows unknown"
+    return f"{table.name} ({count})\n" + tabulate(rows, headers=("column", "type", "notes"), tablefmt="simple")
+
+
+def describe_schema(schema: Schema, table: str | None = None) -> str:
+    if table:
+        found = schema.table(table)
+        if found is None:
+            names = ", ".join(t.name for t in schema.tables)
+            raise UsageError(f"No table named {table!r}; tables: {names}.")
+        return _table_text(found)
+    rows = [(t.name, t.row_count, ", ".join(c.name for c in t.columns)) for t in schema.tables]
+    return tabulate(rows, headers=("table", "rows", "columns"), tablefmt="simple", intfmt=",")

@@ -1,0 +1,64 @@
+"""Is a line a new question or a follow-up to the current query?
+
+Decided from the wording alone, with no model and no database, in microseconds: a follow-up
+starts like one ("only ...", "what about ...", "sort by ...", "top 3"), refers back ("them",
+"those"), or is too short to stand alone. When nothing decides it and there is a current query,
+it is taken as a refinement with low confidence, and a warning is logged.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from nl2sql.dialog.state import NEW_QUERY, REFINEMENT, ConversationState
+
+log = logging.getLogger(__name__)
+
+HIGH, MEDIUM, LOW = "high", "medium", "low"
+
+_REFINE_START = re.compile(
+    r"^(only|just|and|but|also|plus|except|excluding|exclude|without|instead|now|then|same|"
+    r"what about|how about|and what about|what if|sort|sorted|order|ordered|rank|group|grouped|"
+    r"filter|limit|remove|drop the|add|include|newest|oldest|latest|earliest|most recent|"
+    r"alphabetically|descending|ascending|reverse|"
+    r"from|in|for|with|where|whose|since|before|after|between|during|within|by|per|"
+    r"more|less|fewer|over|under|above|below|at least|at most|cheaper|pricier|larger|smaller|higher|lower|"
+    r"not|no|top \d+$|top \d+ by|first \d+|bottom \d+|last \d+|limit \d+|"
+    r"show only|show just|show me only|list only|keep only|make it|change|switch|use)\b"
+)
+_BACK_REFERENCE = re.compile(r"\b(them|those|these|they|that one|the same|ones|it|its|their|this list|the result)\b")
+_NEW_START = re.compile(
+    r"^(show|list|give|get|find|display|what|which|who|whose|when|where|how many|how much|count|"
+    r"number of|total|average|avg|sum|maximum|minimum|max|min|top \d+ \w+|\d+ \w+|tell|fetch|select|"
+    r"are there|is there|do we|did|does)\b"
+)
+_COUNT_ONLY = re.compile(r"^(how many|count|number)( of)?( (them|those|these|are there|is that|rows|results))?\W*$")
+
+
+@dataclass(frozen=True)
+class IntentDecision:
+    intent: str  # new_query | refinement
+    confidence: str  # high | medium | low
+    reason: str
+
+
+class DialogManager:
+    def detect_intent(self, text: str, state: ConversationState) -> IntentDecision:
+        if not state.has_query:
+            return IntentDecision(NEW_QUERY, HIGH, "no current query")
+        lowered = " ".join(text.lower().replace("?", " ").replace(",", " ").split())
+        if _COUNT_ONLY.match(lowered):
+            return IntentDecision(REFINEMENT, HIGH, "count of the current result")
+        if _REFINE_START.match(lowered):
+            return IntentDecision(REFINEMENT, HIGH, "starts like a follow-up")
+        if _BACK_REFERENCE.search(lowered):
+            return IntentDecision(REFINEMENT, MEDIUM, "refers back to the result")
+        words = lowered.split()
+        if _NEW_START.match(lowered) and len(words) >= 3:
+            return IntentDecision(NEW_QUERY, MEDIUM if len(words) < 5 else HIGH, "starts like a question")
+        if len(words) <= 3:
+            return IntentDecision(REFINEMENT, MEDIUM, "too short to stand alone")
+        log.warning("intent of %r is unclear; treating it as a refinement", text)
+        return IntentDecision(REFINEMENT, LOW, "unclear; refining the current query")

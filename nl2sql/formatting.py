@@ -1,0 +1,87 @@
+"""Results as text: tables for people; JSON, CSV and Markdown for programs and documents.
+
+Shared by the REPL and ``nl2sql ask``; nothing here knows about prompt-toolkit.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from tabulate import tabulate
+
+from nl2sql.db import QueryResult
+from nl2sql.workflows.results import TurnResult
+
+FORMATS = ("table", "json", "csv", "markdown")
+
+
+def row_summary(result: QueryResult) -> str:
+    shown = result.row_count
+    if not result.truncated:
+        return f"{shown:,} row{'s' if shown != 1 else ''}"
+    if result.total_rows is not None:
+        return f"showing {shown:,} of {result.total_rows:,} rows"
+    return f"showing the first {shown:,} rows (more not counted)"
+
+
+def result_table(result: QueryResult, tablefmt: str = "psql") -> str:
+    if not result.columns:
+        return "(no columns)"
+    if not result.rows:
+        return tabulate([], headers=result.columns, tablefmt=tablefmt) + "\n(no rows)"
+    body = tabulate(result.rows, headers=result.columns, tablefmt=tablefmt, floatfmt=".2f",
+                    missingval="NULL")
+    return f"{body}\n({row_summary(result)})"
+
+
+def result_csv(result: QueryResult) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(result.columns)
+    writer.writerows(result.rows)
+    return buffer.getvalue()
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    return value
+
+
+def turn_json(turn: TurnResult) -> str:
+    data = turn.to_json()
+    if data["rows"] is not None:
+        data["rows"] = [[_jsonable(v) for v in row] for row in data["rows"]]
+    return json.dumps(data, default=str, ensure_ascii=False)
+
+
+def turn_text(turn: TurnResult, fmt: str) -> str:
+    """A turn for ``ask``'s human formats; errors are reported separately on stderr."""
+    if fmt == "json":
+        return turn_json(turn)
+    res = turn.result
+    if fmt == "csv":
+        return result_csv(res) if res is not None else (turn.message or "")
+    lines: list[str] = []
+    if turn.message:
+        lines.append(turn.message)
+    if fmt == "markdown":
+        if turn.query:
+            lines.append(f"```sql\n{turn.query}\n```")
+        if turn.explanation:
+            lines.append(turn.explanation)
+        if res is not None:
+            lines.append(result_table(res, "github"))
+    else:
+        if turn.query:
+            lines.append(turn.query)
+        if turn.refines_turn is not None:
+            lines.append(f"refinement of turn {turn.refines_turn}: {turn.refinement_summary or ''}".rstrip())
+        if turn.explanation:
+            lines.append(turn.explanation)
+        if res is not None:
+            lines.append(result_table(res))
+    return "\n".join(lines)

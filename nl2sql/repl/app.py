@@ -1,0 +1,136 @@
+"""The chat REPL: one long-lived prompt-toolkit session around ``InteractiveWorkflow``.
+
+It reads lines, dispatches slash commands, and prints what a turn returns; it decides nothing
+about intents or SQL itself.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.output import Output
+
+from nl2sql import __version__
+from nl2sql.formatting import result_table
+from nl2sql.paths import data_dir
+from nl2sql.repl import commands
+from nl2sql.repl.highlight import STYLE, highlight_sql
+from nl2sql.workflows import InteractiveWorkflow, TurnResult
+
+PROMPT = "nl2sql> "
+
+
+def default_history() -> History:
+    try:
+        directory = data_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        return FileHistory(str(directory / "history"))
+    except OSError:  # a read-only home still gets a working REPL
+        return InMemoryHistory()
+
+
+class ChatApp:
+    def __init__(self, workflow: InteractiveWorkflow, *, session: PromptSession[str] | None = None,
+                 output: Output | None = None) -> None:
+        self.workflow = workflow
+        self.output = output
+        schema = workflow.database.schema
+        words = commands.names() + [t.name for t in schema.tables]
+        words += sorted({c.name for t in schema.tables for c in t.columns})
+        self.session: PromptSession[str] = session or PromptSession(history=default_history())
+        self.session.completer = WordCompleter(words, WORD=True, ignore_case=True)
+        self.session.complete_while_typing = False
+        self.session.bottom_toolbar = self.toolbar
+        self.session.style = STYLE
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def say(self, text: str | FormattedText, style: str = "") -> None:
+        content = text if isinstance(text, FormattedText) else FormattedText([(style, text)])
+        print_formatted_text(content, style=STYLE, output=self.output)
+
+    def toolbar(self) -> FormattedText:
+        wf = self.workflow
+        state = wf.state
+        nxt = f"refines turn {state.current.number}" if state.current else "new query"
+        return FormattedText([
+            ("", f" db: {wf.database.display_name}  |  engine: {wf.engine.name}  |  turn {state.next_turn_number}"
+                 f"  |  next line: {nxt}  |  /help "),
+        ])
+
+    def render(self, result: TurnResult) -> None:
+        if result.message:
+            self.say(result.message)
+        if result.query:
+            self.say(highlight_sql(result.query, self.workflow.database.dialect))
+        if result.refines_turn is not None:
+            summary = f": {result.refinement_summary}" if result.refinement_summary else ""
+            self.say(f"refinement of turn {result.refines_turn}{summary}", "class:summary")
+        if result.explanation:
+            self.say(result.explanation, "class:explanation")
+        if result.result is not None:
+            self.say(result_table(result.result))
+        if result.error is not None:
+            self.say(f"Error: {result.error.message}", "class:error")
+
+    # -- turns -----------------------------------------------------------------------------------
+
+    @contextmanager
+    def _interruptible(self) -> Iterator[None]:
+        """Ctrl-C while a query runs stops the query, not the REPL."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, lambda *_: self.workflow.database.interrupt())
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def run_turn(self, text: str) -> TurnResult:
+        with self._interruptible():
+            result = self.workflow.process_turn(text)
+        self.render(result)
+        return result
+
+    def handle(self, line: str) -> bool:
+        """Handle one input line; False ends the session."""
+        text = line.strip()
+        if not text:
+            return True
+        if text.startswith("/") or text in ("\\q", "exit", "quit"):
+            word, _, arg = text.partition(" ")
+            entry = commands.lookup({"\\q": "/exit", "exit": "/exit", "quit": "/exit"}.get(word, word))
+            if entry is None:
+                self.say(f"Error: unknown command {word}; /help lists the commands.", "class:error")
+                return True
+            return entry.handler(self, text if entry.passes_whole_line else arg.strip())
+        self.run_turn(text)
+        return True
+
+    def run(self) -> None:
+        schema = self.workflow.database.schema
+        self.say(f"nl2sql {__version__} on {self.workflow.database.display_name} "
+                 f"({len(schema.tables)} tables, engine: {self.workflow.engine.name}). "
+                 "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
+        while True:
+            try:
+                line = self.session.prompt(PROMPT)
+            except KeyboardInterrupt:
+                continue  # Ctrl-C drops the line being typed, not the session
+            except EOFError:
+                break
+            if not self.handle(line):
+                break
+        self.say("Bye.", "class:muted")
+
+
+def run_chat(workflow: InteractiveWorkflow) -> None:
+    ChatApp(workflow).run()

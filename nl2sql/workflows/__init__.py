@@ -1,0 +1,12 @@
+"""Workflows: the orchestration every front end shares. No click, no prompt-toolkit."""
+
+from nl2sql.engines.base import RefinementContext
+from nl2sql.workflows.generation import SqlGenerationWorkflow
+from nl2sql.workflows.interactive import InteractiveWorkflow
+from nl2sql.workflows.refinement import SqlRefinementWorkflow
+from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
+
+__all__ = [
+    "ErrorInfo", "InteractiveWorkflow", "Outcome", "RefinementContext", "SqlGenerationWorkflow",
+    "SqlRefinementWorkflow", "TurnResult",
+]

@@ -1,0 +1,78 @@
+"""What a turn returns to every front end, and its JSON form (camelCase keys, as the spec names them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from nl2sql.db import QueryResult
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    message: str
+    can_retry: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A query an engine wrote and what running it returned."""
+
+    sql: str
+    explanation: str
+    confidence: float
+    spec: object | None
+    result: QueryResult
+    refinement_summary: str | None = None
+
+
+def confidence_label(score: float | None) -> str | None:
+    if score is None:
+        return None
+    return "high" if score > 0.75 else "medium" if score > 0.5 else "low"
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    turn_number: int
+    session_id: str
+    intent: str | None
+    query: str | None = None
+    result: QueryResult | None = None
+    explanation: str | None = None
+    confidence: float | None = None
+    refinement_summary: str | None = None
+    refines_turn: int | None = None  # the turn whose query a refinement edited
+    conversation_context: dict[str, Any] = field(default_factory=dict)
+    clarification: dict[str, Any] | None = None
+    error: ErrorInfo | None = None
+    command: str | None = None  # "/new", "/clear", ... for command turns
+    message: str | None = None  # what a command has to say ("Started a new query.")
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self) -> dict[str, Any]:
+        res = self.result
+        return {
+            "turnNumber": self.turn_number,
+            "sessionId": self.session_id,
+            "intent": self.intent,
+            "command": self.command,
+            "query": self.query,
+            "columns": list(res.columns) if res else None,
+            "rows": [list(r) for r in res.rows] if res else None,
+            "rowCount": res.row_count if res else None,
+            "totalRows": res.total_rows if res else None,
+            "truncated": res.truncated if res else False,
+            "explanation": self.explanation,
+            "confidence": confidence_label(self.confidence),
+            "confidenceScore": self.confidence,
+            "refinementSummary": self.refinement_summary,
+            "refinesTurn": self.refines_turn,
+            "conversationContext": self.conversation_context,
+            "clarification": self.clarification,
+            "message": self.message,
+            "error": {"message": self.error.message, "canRetry": self.error.can_retry} if self.error else None,
+        }
