@@ -78,6 +78,16 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
+def _installed(module: str) -> bool:
+    """Whether ``module`` could be imported, without importing it (litellm alone takes seconds)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def _open(db: str) -> Database:
     from nl2sql.db import open_database
 
@@ -90,9 +100,7 @@ def _workflow(db: str, engine: str, model: str | None, today: date | None, max_r
     from nl2sql.workflows import InteractiveWorkflow
 
     if model:
-        import importlib.util
-
-        if importlib.util.find_spec("litellm") is None:
+        if not _installed("litellm"):
             raise UsageError("--model needs litellm, which is not installed; run: pip install 'nl2sql[llm]'")
         raise UsageError("The LLM engine is not part of this release yet; run without --model.")
     database = _open(db)

@@ -108,7 +108,9 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema) -> Reading:
             (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
             + (" descending" if o.descending else "") for o in order))
 
-    if new == spec:
+    confidence = reader.confidence()
+    if new == spec or (a.unexplained and confidence < 0.75):
+        # Half-understood follow-ups ("what time is it in Tokyo?") must not quietly edit the query.
         words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
         raise EngineError(f"I could not tell how {words} changes the current query.")
-    return Reading(new, reader.confidence(), reader.doubts, changes)
+    return Reading(new, confidence, reader.doubts, changes)

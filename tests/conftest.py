@@ -1,0 +1,52 @@
+"""Shared fixtures: an isolated user directory for every test, one ecommerce database per run."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from nl2sql import fixtures
+from nl2sql.db import open_database
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.workflows import InteractiveWorkflow
+
+TODAY = date(2026, 6, 15)
+
+
+@pytest.fixture(autouse=True)
+def _user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing a test does touches the real cache, history or data directories."""
+    monkeypatch.setenv("NL2SQL_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("NL2SQL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("NL2SQL_DEBUG", raising=False)
+
+
+@pytest.fixture(scope="session")
+def ecommerce_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("fixture") / "ecommerce.db"
+    fixtures.build("ecommerce", path, today=TODAY)
+    return path
+
+
+@pytest.fixture(scope="session")
+def ecommerce_db(ecommerce_path: Path):
+    db = open_database(str(ecommerce_path))
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def engine() -> BuiltinEngine:
+    return BuiltinEngine(today=TODAY)
+
+
+@pytest.fixture
+def workflow(ecommerce_db, engine) -> InteractiveWorkflow:
+    return InteractiveWorkflow(ecommerce_db, engine, max_rows=None)
+
+
+def rows_of(db, sql: str) -> list[tuple]:
+    """Rows of a reference query, through the same guarded path the product uses."""
+    return list(db.execute(sql, max_rows=None).rows)

@@ -1,0 +1,181 @@
+"""The built-in engine, judged by execution against hand-written SQL on the fixture."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import open_database
+from nl2sql.engines.builtin.dates import find_dates
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.engines.builtin.text import tokenize
+from nl2sql.errors import EngineError
+from nl2sql.workflows import InteractiveWorkflow
+from tests.conftest import TODAY, rows_of
+from tests.helpers import same_answer
+
+QUESTIONS = [
+    ("How many reviews are there?", "SELECT COUNT(*) FROM reviews", False),
+    ("Show orders that are refunded", "SELECT * FROM orders WHERE status = 'refunded'", False),
+    ("Users from Germany or France", "SELECT * FROM users WHERE country IN ('Germany', 'France')", False),
+    ("Products cheaper than 30", "SELECT * FROM products WHERE price < 30", False),
+    ("Products with fewer than 10 in stock", "SELECT * FROM products WHERE stock < 10", False),
+    ("Orders between 100 and 200", "SELECT * FROM orders WHERE total_amount BETWEEN 100 AND 200", False),
+    ("Users not in Germany", "SELECT * FROM users WHERE country != 'Germany'", False),
+    ("Number of orders per status", "SELECT status, COUNT(*) FROM orders GROUP BY status", False),
+    ("Average price per category",
+     "SELECT c.name, AVG(p.price) FROM products p JOIN categories c ON c.id = p.category_id GROUP BY c.name", False),
+    ("Total payment amount per method", "SELECT method, SUM(amount) FROM payments GROUP BY method", False),
+    ("Payments made in 2025",
+     "SELECT * FROM payments WHERE paid_at >= '2025-01-01' AND paid_at < '2026-01-01'", False),
+    ("How many users joined this year?", "SELECT COUNT(*) FROM users WHERE created_at >= '2026-01-01'", False),
+    ("Orders from the last 7 days", "SELECT * FROM orders WHERE created_at >= '2026-06-08'", False),
+    ("5 most expensive products", "SELECT name, price FROM products ORDER BY price DESC LIMIT 5", True),
+    ("Which city has the most users?",
+     "SELECT city FROM users GROUP BY city ORDER BY COUNT(*) DESC LIMIT 1", True),
+    ("Highest product price", "SELECT MAX(price) FROM products", False),
+    ("Users who have never placed an order",
+     "SELECT * FROM users WHERE id NOT IN (SELECT user_id FROM orders)", False),
+    ("Reviews with rating 1", "SELECT * FROM reviews WHERE rating = 1", False),
+    ("Cancelled orders from users in Brazil",
+     "SELECT o.* FROM orders o JOIN users u ON u.id = o.user_id WHERE o.status = 'cancelled' AND u.country = 'Brazil'",
+     False),
+    ("How many different countries do users come from?", "SELECT COUNT(DISTINCT country) FROM users", False),
+    ("Number of products per category",
+     "SELECT c.name, COUNT(*) FROM products p JOIN categories c ON c.id = p.category_id GROUP BY c.name", False),
+]
+
+
+@pytest.mark.parametrize(("question", "gold", "ordered"), QUESTIONS)
+def test_questions_by_execution(workflow: InteractiveWorkflow, ecommerce_db, question: str, gold: str,
+                                ordered: bool) -> None:
+    result = workflow.process_turn(question)
+    assert result.ok, result.error
+    assert same_answer(result.result, rows_of(ecommerce_db, gold), ordered=ordered), result.query
+
+
+CHAINS = [
+    (["Users from Germany", "what about France?"], "SELECT * FROM users WHERE country = 'France'", False),
+    (["Average price per category", "top 3"],
+     "SELECT c.name, AVG(p.price) AS a FROM products p JOIN categories c ON c.id = p.category_id "
+     "GROUP BY c.name ORDER BY a DESC LIMIT 3", True),
+    (["Products in Books", "how many are there"],
+     "SELECT COUNT(*) FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Books'", False),
+    (["List all payments", "only failed ones", "by bank transfer"],
+     "SELECT * FROM payments WHERE status = 'failed' AND method = 'bank_transfer'", False),
+    (["Show me all products", "sort by price descending", "first 10"],
+     "SELECT name, price FROM products ORDER BY price DESC LIMIT 10", True),
+    (["Show orders from last month", "only shipped ones", "oldest first"],
+     "SELECT * FROM orders WHERE status = 'shipped' AND created_at >= '2026-05-01' AND created_at < '2026-06-01' "
+     "ORDER BY created_at", True),
+    (["Users in Japan", "just the emails"], "SELECT email FROM users WHERE country = 'Japan'", False),
+    (["Number of users per country", "only consumer users"],
+     "SELECT country, COUNT(*) FROM users WHERE segment = 'consumer' GROUP BY country", False),
+]
+
+
+@pytest.mark.parametrize(("turns", "gold", "ordered"), CHAINS)
+def test_refinement_chains(workflow: InteractiveWorkflow, ecommerce_db, turns: list[str], gold: str,
+                           ordered: bool) -> None:
+    results = [workflow.process_turn(t) for t in turns]
+    assert all(r.ok for r in results), [r.error for r in results]
+    assert [r.intent for r in results] == ["new_query"] + ["refinement"] * (len(turns) - 1)
+    assert all(r.refinement_summary for r in results[1:])
+    assert same_answer(results[-1].result, rows_of(ecommerce_db, gold), ordered=ordered), results[-1].query
+
+
+def test_refinement_never_mutates_the_previous_spec(workflow: InteractiveWorkflow) -> None:
+    workflow.process_turn("Show payments made with paypal")
+    first_spec = workflow.state.current.spec
+    snapshot = repr(first_spec)
+    workflow.process_turn("what about bkash?")
+    assert repr(first_spec) == snapshot
+    assert workflow.state.current.spec is not first_spec
+
+
+def test_user_text_is_quoted_by_sqlglot(workflow: InteractiveWorkflow) -> None:
+    result = workflow.process_turn("Users from 'O''Brien; DROP TABLE users'")
+    # Either nothing matched, or the text went in as a literal: never as SQL.
+    assert result.query is None or "DROP TABLE" not in result.query.upper().split("'")[0]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end"), [
+    ("last month", date(2026, 5, 1), date(2026, 6, 1)),
+    ("this year", date(2026, 1, 1), date(2027, 1, 1)),
+    ("in 2025", date(2025, 1, 1), date(2026, 1, 1)),
+    ("yesterday", date(2026, 6, 14), date(2026, 6, 15)),
+    ("today", date(2026, 6, 15), date(2026, 6, 16)),
+    ("last 7 days", date(2026, 6, 8), date(2026, 6, 16)),
+    ("in March", date(2026, 3, 1), date(2026, 4, 1)),
+    ("in December", date(2025, 12, 1), date(2026, 1, 1)),
+    ("since 2026-02-10", date(2026, 2, 10), None),
+])
+def test_relative_dates_use_the_injected_today(phrase: str, start: date, end: date | None) -> None:
+    (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)
+    assert (match.range.start, match.range.end) == (start, end)
+
+
+def test_last_month_crosses_a_year_boundary() -> None:
+    (match,) = find_dates(tokenize("last month"), date(2026, 1, 10))
+    assert (match.range.start, match.range.end) == (date(2025, 12, 1), date(2026, 1, 1))
+
+
+def test_explanations_follow_the_spec(workflow: InteractiveWorkflow) -> None:
+    result = workflow.process_turn("How many orders are pending?")
+    assert "pending" in result.explanation and result.explanation.startswith("Counts orders")
+
+
+@pytest.fixture(scope="module")
+def library_db(tmp_path_factory: pytest.TempPathFactory):
+    """A schema the engine has never seen, to show nothing in it is fitted to the fixture."""
+    path: Path = tmp_path_factory.mktemp("library") / "library.db"
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+        CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nationality TEXT);
+        CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, genre TEXT,
+                            author_id INTEGER REFERENCES authors (id), pages INTEGER, published TEXT);
+        CREATE TABLE members (id INTEGER PRIMARY KEY, name TEXT, joined_on TEXT);
+        CREATE TABLE loans (id INTEGER PRIMARY KEY, book_id INTEGER REFERENCES books (id),
+                            member_id INTEGER REFERENCES members (id), loaned_at TEXT, returned_at TEXT);
+        INSERT INTO authors VALUES (1, 'Ursula Le Guin', 'American'), (2, 'Chinua Achebe', 'Nigerian'),
+                                   (3, 'Italo Calvino', 'Italian');
+        INSERT INTO books VALUES (1, 'The Dispossessed', 'Science Fiction', 1, 387, '1974-05-01'),
+            (2, 'A Wizard of Earthsea', 'Fantasy', 1, 183, '1968-11-01'),
+            (3, 'Things Fall Apart', 'Literary', 2, 209, '1958-06-17'),
+            (4, 'Invisible Cities', 'Literary', 3, 165, '1972-11-01'),
+            (5, 'The Baron in the Trees', 'Literary', 3, 217, '1957-01-01');
+        INSERT INTO members VALUES (1, 'Ada', '2025-01-10 10:00:00'), (2, 'Grace', '2026-03-02 09:00:00'),
+                                   (3, 'Linus', '2026-06-01 12:00:00');
+        INSERT INTO loans VALUES (1, 1, 1, '2026-05-03 10:00:00', '2026-05-20 10:00:00'),
+            (2, 3, 1, '2026-06-01 11:00:00', NULL), (3, 4, 2, '2026-05-15 15:00:00', '2026-06-01 09:00:00'),
+            (4, 1, 2, '2026-06-10 16:00:00', NULL);
+    """)
+    conn.commit()
+    conn.close()
+    db = open_database(str(path))
+    yield db
+    db.close()
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("How many books are there?", "SELECT COUNT(*) FROM books"),
+    ("Books by Italo Calvino",
+     "SELECT b.* FROM books b JOIN authors a ON a.id = b.author_id WHERE a.name = 'Italo Calvino'"),
+    ("Literary books with more than 200 pages", "SELECT * FROM books WHERE genre = 'Literary' AND pages > 200"),
+    ("Number of books per genre", "SELECT genre, COUNT(*) FROM books GROUP BY genre"),
+    ("Loans from last month", "SELECT * FROM loans WHERE loaned_at >= '2026-05-01' AND loaned_at < '2026-06-01'"),
+    ("Members with no loans", "SELECT * FROM members WHERE id NOT IN (SELECT member_id FROM loans)"),
+])
+def test_a_schema_it_has_never_seen(library_db, question: str, gold: str) -> None:
+    wf = InteractiveWorkflow(library_db, BuiltinEngine(today=TODAY), max_rows=None)
+    result = wf.process_turn(question)
+    assert result.ok, result.error
+    assert same_answer(result.result, rows_of(library_db, gold)), result.query
+
+
+def test_unknown_words_are_named_in_the_error(library_db) -> None:
+    with pytest.raises(EngineError, match="spaceships"):
+        BuiltinEngine(today=TODAY).draft("show spaceships", library_db)

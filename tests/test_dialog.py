@@ -1,0 +1,84 @@
+"""Intent detection and the immutable conversation state."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from nl2sql.dialog import MAX_TURNS, NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Turn
+
+WITH_QUERY = ConversationState().commit(Turn(1, "Show me all orders", NEW_QUERY, query="SELECT * FROM orders"))
+
+
+def test_without_a_query_everything_is_new() -> None:
+    decision = DialogManager().detect_intent("only delivered ones", ConversationState())
+    assert decision.intent == NEW_QUERY and decision.confidence == "high"
+
+
+@pytest.mark.parametrize("text", [
+    "only delivered ones", "from last month", "newest first", "sort them by name", "what about France?",
+    "top 3", "how many?", "just the names", "more expensive than 100", "exclude cancelled",
+    "for products in Books", "and sort by price",
+])
+def test_follow_ups_refine(text: str) -> None:
+    decision = DialogManager().detect_intent(text, WITH_QUERY)
+    assert decision.intent == REFINEMENT
+    assert decision.confidence in ("high", "medium")
+
+
+@pytest.mark.parametrize("text", [
+    "How many categories are there?", "Show me all users", "List products in Sports ordered by name",
+    "Which country has the most users?", "Number of reviews per category", "Top 5 categories by total quantity",
+])
+def test_standalone_questions_are_new(text: str) -> None:
+    assert DialogManager().detect_intent(text, WITH_QUERY).intent == NEW_QUERY
+
+
+def test_unclear_lines_refine_with_low_confidence_and_a_warning(caplog: pytest.LogCaptureFixture) -> None:
+    decision = DialogManager().detect_intent("Consumer users in Australia", WITH_QUERY)
+    assert (decision.intent, decision.confidence) == (REFINEMENT, "low")
+    assert "unclear" in caplog.text
+
+
+def test_state_values_are_immutable() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        WITH_QUERY.turn_count = 5  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        WITH_QUERY.turns[0].text = "x"  # type: ignore[misc]
+
+
+def test_commit_returns_a_new_state_and_keeps_the_old_one() -> None:
+    before = WITH_QUERY
+    after = before.commit(Turn(2, "only paid", REFINEMENT, query="SELECT 2"))
+    assert len(before.turns) == 1 and before.current.query == "SELECT * FROM orders"
+    assert len(after.turns) == 2 and after.current.query == "SELECT 2"
+    assert after.session_id == before.session_id
+
+
+def test_failed_turn_is_recorded_but_the_current_query_stays() -> None:
+    after = WITH_QUERY.commit(Turn(2, "gibberish", REFINEMENT, error="not understood"))
+    assert after.turns[-1].error == "not understood" and not after.turns[-1].ok
+    assert after.current is WITH_QUERY.current
+    assert after.turn_count == 2
+
+
+def test_history_is_pruned_to_the_last_ten_turns() -> None:
+    state = ConversationState()
+    for n in range(1, 26):
+        state = state.commit(Turn(n, f"q{n}", NEW_QUERY, query=f"SELECT {n}"))
+    assert len(state.turns) == MAX_TURNS
+    assert [t.number for t in state.turns] == list(range(16, 26))
+    assert state.next_turn_number == 26
+
+
+def test_clear_keeps_only_the_session_id() -> None:
+    cleared = WITH_QUERY.cleared()
+    assert cleared.session_id == WITH_QUERY.session_id
+    assert cleared.turns == () and cleared.current is None and cleared.next_turn_number == 1
+
+
+def test_new_keeps_history_but_drops_the_current_query() -> None:
+    fresh = WITH_QUERY.without_query()
+    assert fresh.turns == WITH_QUERY.turns and fresh.current is None
+    assert DialogManager().detect_intent("only delivered ones", fresh).intent == NEW_QUERY
