@@ -23,8 +23,8 @@ def same_answer(result: QueryResult, gold_rows: list[tuple], *, ordered: bool = 
         return False
     if not gold_rows:
         return True
-    predicted = list(zip(*[[_norm(v) for v in row] for row in result.rows]))
-    for gold_column in zip(*[[_norm(v) for v in row] for row in gold_rows]):
+    predicted = list(zip(*[[_norm(v) for v in row] for row in result.rows], strict=False))
+    for gold_column in zip(*[[_norm(v) for v in row] for row in gold_rows], strict=False):
         want = list(gold_column) if ordered else sorted(gold_column, key=_key)
         if not any((list(p) if ordered else sorted(p, key=_key)) == want for p in predicted):
             return False

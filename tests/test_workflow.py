@@ -97,7 +97,8 @@ def test_failed_turn_leaves_the_state_as_it_was(ecommerce_db, engine) -> None:
 def test_database_failure_is_an_error_result(ecommerce_db, engine) -> None:
     wf = InteractiveWorkflow(ecommerce_db, engine, timeout=0.2)
     wf.process_turn("Show me all orders")
-    result = wf.process_turn("/sql WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n) SELECT COUNT(*) FROM n")
+    runaway = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n) SELECT COUNT(*) FROM n"
+    result = wf.process_turn(f"/sql {runaway}")
     assert result.error is not None and result.error.can_retry
     assert wf.process_turn("only paid ones").ok
 

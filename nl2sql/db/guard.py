@@ -19,7 +19,7 @@ from nl2sql.errors import DatabaseError, ReadOnlyViolation
 # sqlglot warns on stderr when it falls back to a generic Command; the guard refuses those anyway.
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
-_WRITE_NODES: tuple[type[exp.Expression], ...] = (
+_WRITE_NODES: tuple[type[exp.Expr], ...] = (
     exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter,
     exp.Command, exp.Pragma, exp.Attach, exp.Detach, exp.Into, exp.TruncateTable,
     exp.Set, exp.Transaction, exp.Commit, exp.Rollback, exp.Use, exp.Copy,
@@ -34,13 +34,13 @@ _FORBIDDEN_FUNCTIONS = frozenset({
 })
 
 
-def _describe(stmt: exp.Expression) -> str:
+def _describe(stmt: exp.Expr) -> str:
     if isinstance(stmt, exp.Command):
         return str(stmt.this).upper()
     return stmt.key.upper()
 
 
-def ensure_read_only(sql: str, dialect: str) -> exp.Expression:
+def ensure_read_only(sql: str, dialect: str) -> exp.Expr:
     """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement."""
     text = sql.strip().rstrip(";").strip()
     if not text:

@@ -99,7 +99,8 @@ class Table:
             and not c.name.lower().endswith("id")
         ]
         reals = [c for c in candidates if c.kind == REAL]
-        return (reals or candidates or [None])[0]
+        best = reals or candidates
+        return best[0] if best else None
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,9 @@ class SqliteDatabase(Database):
         deadline = time.monotonic() + COUNT_BUDGET_S
         self._conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
         try:
-            counting = exp.select("COUNT(*)").from_(sqlglot.parse_one(sql, read="sqlite").subquery("q"))
+            inner = sqlglot.parse_one(sql, read="sqlite")
+            assert isinstance(inner, exp.Query)  # the guard let only queries through
+            counting = exp.select("COUNT(*)").from_(inner.subquery("q"))
             (count,) = self._conn.execute(counting.sql("sqlite")).fetchone()
             return int(count)
         except (sqlite3.DatabaseError, sqlglot.errors.SqlglotError):

@@ -74,8 +74,8 @@ class InteractiveWorkflow:
             return TurnResult(self.state.turn_count, self.state.session_id, None, query=arg, result=result,
                               explanation="Raw SQL, run as typed.", conversation_context=self.state.context(),
                               command=name)
-        err = UsageError(f"Unknown command {name}; /help lists the commands.")
-        return self._command_result(name, None, ErrorInfo(str(err), False))
+        unknown = UsageError(f"Unknown command {name}; /help lists the commands.")
+        return self._command_result(name, None, ErrorInfo(str(unknown), unknown.can_retry))
 
     def _command_result(self, name: str, message: str | None, error: ErrorInfo | None = None,
                         query: str | None = None) -> TurnResult:

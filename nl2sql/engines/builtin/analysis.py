@@ -260,7 +260,7 @@ def _read_comparisons(a: Analysis, words: list[str]) -> None:
             continue
         if words[i] == "between" and i + 3 < n and number_value(words[i + 1]) is not None \
                 and words[i + 2] in ("and", "to") and number_value(words[i + 3]) is not None:
-            low, high = number_value(words[i + 1]), number_value(words[i + 3])
+            low, high = number_value(words[i + 1]) or 0.0, number_value(words[i + 3]) or 0.0
             a.comparisons.append(Comparison(i, i + 3, "between", (low, high), None, i + 4))
             a.used.update(range(i, i + 4))
             i += 4
@@ -283,9 +283,12 @@ def _read_comparisons(a: Analysis, words: list[str]) -> None:
         i += 1
 
 
+_BUCKET_LEADS = [[w] for w in (*GROUP_WORDS, "a", "the")]
+
+
 def _read_cue_words(a: Analysis, words: list[str]) -> None:
     n = len(words)
-    for i, w in enumerate(words):
+    for i in range(n):
         if i in a.used:
             continue
         for phrase in COUNT_PHRASES:
@@ -315,7 +318,7 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             else:
                 a.superlatives.append(Superlative(i, descending, concept))
                 a.used.add(i)
-        elif w in BUCKETS and (w.endswith("ly") or w == "annual" or (i > 0 and words[i - 1] in GROUP_WORDS | {"a", "the"})):
+        elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
             a.buckets.append((BUCKETS[w], i))
             a.used.add(i)
             if i > 0 and words[i - 1] in GROUP_WORDS:

@@ -19,8 +19,8 @@ from nl2sql.engines.builtin.resolve import (
     named_date_links,
     pick_entity,
 )
-from nl2sql.engines.builtin.text import number_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
+from nl2sql.engines.builtin.text import number_value
 from nl2sql.errors import EngineError
 
 
@@ -81,9 +81,8 @@ class SpecReader:
     def build(self) -> Reading:
         a, schema = self.a, self.schema
         if a.write_verb:
-            raise EngineError(
-                f"nl2sql only reads data, so it will not {a.write_verb} anything; ask a question about the data instead."
-            )
+            raise EngineError(f"nl2sql only reads data, so it will not {a.write_verb} anything; "
+                              "ask a question about the data instead.")
         group_links = self.group_links()
         anti = self.anti_join_links()
         date_named = named_date_links(a, schema)
@@ -120,10 +119,10 @@ class SpecReader:
             kind, ref, descending = ranking
             if kind == "count_other":  # "users with the most orders"
                 if not group:
-                    group = _entity_keys(etable)
-                other = self.table(ref.table)
-                target = other.primary_key
-                aggregates = [Aggregate("count", ColumnRef(other.name, target.name) if target else None)]
+                    group = list(_entity_keys(etable))
+                other_table = self.table(ref.table)
+                target = other_table.primary_key
+                aggregates = [Aggregate("count", ColumnRef(other_table.name, target.name) if target else None)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
             elif kind == "count_group":  # "which country has the most users"
@@ -139,9 +138,9 @@ class SpecReader:
                     limit = 1
 
         if a.count and not aggregates:
-            target = self.count_target(entity, in_play)
-            if target is not None and (a.distinct or not group):
-                aggregates = [Aggregate("count", target, distinct=True)] if a.distinct else [Aggregate("count")]
+            counted = self.count_target(entity, in_play)
+            if counted is not None and (a.distinct or not group):
+                aggregates = [Aggregate("count", counted, distinct=True)] if a.distinct else [Aggregate("count")]
             else:
                 aggregates = [Aggregate("count")]
         elif a.distinct and not aggregates:
@@ -150,7 +149,7 @@ class SpecReader:
         if aggregates and not group and (a.limit or ranking) and not order:
             # "top 5 categories by total quantity": rank the main table's rows by the aggregate
             if any(ag.column and ag.column.table != entity for ag in aggregates):
-                group = _entity_keys(etable)
+                group = list(_entity_keys(etable))
         if aggregates and a.limit and a.limit_from_top is not None and not order and group:
             order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
         if group and not aggregates:

@@ -25,7 +25,7 @@ def _ident(name: str) -> exp.Identifier:
     return exp.to_identifier(name, quoted=not _PLAIN.fullmatch(name) or name.upper() in _KEYWORDS)
 
 
-def literal(value: object) -> exp.Expression:
+def literal(value: object) -> exp.Expr:
     if value is None:
         return exp.null()
     if isinstance(value, bool):
@@ -41,7 +41,7 @@ class _Renderer:
     def __init__(self, spec: QuerySpec, schema: Schema) -> None:
         self.spec = spec
         self.schema = schema
-        self.joins: list[tuple[str, exp.Expression]] = []
+        self.joins: list[tuple[str, exp.Expr]] = []
         self.joined = {spec.entity}
         for table in self._tables_needed():
             self._join(table)
@@ -71,32 +71,32 @@ class _Renderer:
         table = _ident(ref.table) if (force or getattr(self, "qualify", False)) else None
         return exp.Column(this=_ident(ref.column), table=table)
 
-    def _group_expr(self, key: GroupKey) -> exp.Expression:
+    def _group_expr(self, key: GroupKey) -> exp.Expr:
         col = self._col(key.column)
         if key.bucket:
             return exp.TimeToStr(this=col, format=exp.Literal.string(_BUCKET_FORMATS[key.bucket]))
         return col
 
-    def aggregate(self, agg: Aggregate) -> exp.Expression:
+    def aggregate(self, agg: Aggregate) -> exp.Expr:
         if agg.column is None or not agg.column.column:
             return exp.Count(this=exp.Star())
-        col: exp.Expression = self._col(agg.column)
+        col: exp.Expr = self._col(agg.column)
         if agg.distinct:
             col = exp.Distinct(expressions=[col])
         return _AGG[agg.func](this=col)
 
-    def _conditions(self, f: Filter) -> list[exp.Expression]:
+    def _conditions(self, f: Filter) -> list[exp.Expr]:
         if f.op != "range":
             return [self._filter(f)]
         col, (start, end) = self._col(f.column), f.values
-        parts: list[exp.Expression] = []
+        parts: list[exp.Expr] = []
         if start is not None:
             parts.append(exp.GTE(this=col, expression=literal(start.isoformat())))
         if end is not None:
             parts.append(exp.LT(this=col.copy(), expression=literal(end.isoformat())))
         return parts
 
-    def _filter(self, f: Filter) -> exp.Expression:
+    def _filter(self, f: Filter) -> exp.Expr:
         col = self._col(f.column)
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
@@ -117,7 +117,7 @@ class _Renderer:
 
     def render(self) -> exp.Select:
         s = self.spec
-        projections: list[exp.Expression] = []
+        projections: list[exp.Expr] = []
         if s.group_by or s.aggregates:
             for key in s.group_by:
                 expr = self._group_expr(key)
@@ -141,15 +141,15 @@ class _Renderer:
         for agg_index, op, value in s.having:
             query = query.having(_COMPARE[op](this=self.aggregate(s.aggregates[agg_index]), expression=literal(value)))
         order = []
-        for key in s.order_by:
-            if key.aggregate is not None and key.aggregate < len(s.aggregates):
-                target: exp.Expression = exp.column(s.aggregates[key.aggregate].alias)
-            elif key.column is not None:
-                target = self._col(key.column)
+        for sort_key in s.order_by:
+            if sort_key.aggregate is not None and sort_key.aggregate < len(s.aggregates):
+                target: exp.Expr = exp.column(s.aggregates[sort_key.aggregate].alias)
+            elif sort_key.column is not None:
+                target = self._col(sort_key.column)
             else:
                 continue
             # NULLs sort as the dialect's smallest value, so sqlglot need not spell NULLS FIRST/LAST.
-            order.append(exp.Ordered(this=target, desc=key.descending, nulls_first=not key.descending))
+            order.append(exp.Ordered(this=target, desc=sort_key.descending, nulls_first=not sort_key.descending))
         if order:
             query = query.order_by(*order)
         if s.limit is not None:

@@ -117,7 +117,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str])
 
 def named_date_links(a: Analysis, schema: Schema) -> set[int]:
     """Links that named the date column of a date phrase ("created", "shipped"): used up by it."""
-    out = set()
+    out: set[int] = set()
     if not a.dates:
         return out
     for link in a.links:
