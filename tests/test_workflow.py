@@ -175,3 +175,18 @@ def test_engine_errors_are_not_crashes(ecommerce_db) -> None:
     wf = InteractiveWorkflow(ecommerce_db, Refusing())
     result = wf.process_turn("anything")
     assert result.error.message == "no idea" and result.error.can_retry
+
+
+def test_unclear_intent_refines_and_reports_low_confidence(workflow: InteractiveWorkflow) -> None:
+    workflow.process_turn("Show me all users")
+    result = workflow.process_turn("Consumer users in Australia")
+    assert result.intent == "refinement" and result.intent_confidence == "low"
+    assert result.to_json()["confidence"] == "low"
+    clear = workflow.process_turn("only business users")
+    assert clear.intent_confidence == "high" and clear.to_json()["confidence"] == "high"
+
+
+def test_unclear_line_that_is_no_edit_becomes_a_new_question(workflow: InteractiveWorkflow) -> None:
+    workflow.process_turn("Show me all orders")
+    result = workflow.process_turn("Products that have never been reviewed")
+    assert result.ok and result.intent == "new_query" and "reviews" in result.query

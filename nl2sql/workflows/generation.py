@@ -8,19 +8,21 @@ from nl2sql.engines.base import Draft
 from nl2sql.workflows.results import Outcome
 
 
-def run_draft(draft: Draft, database: Database, *, max_rows: int | None, timeout: float) -> Outcome:
-    result = database.execute(draft.sql, max_rows=max_rows, timeout=timeout)
-    return Outcome(draft.sql, draft.explanation, draft.confidence, draft.spec, result, draft.refinement_summary)
+class DraftRunner:
+    """Runs an engine's draft under the session's row cap and time limit."""
 
-
-class SqlGenerationWorkflow:
     def __init__(self, engine: Engine, *, max_rows: int | None = DEFAULT_MAX_ROWS,
                  timeout: float = DEFAULT_TIMEOUT_S) -> None:
         self.engine = engine
         self.max_rows = max_rows
         self.timeout = timeout
 
+    def run(self, draft: Draft, database: Database) -> Outcome:
+        result = database.execute(draft.sql, max_rows=self.max_rows, timeout=self.timeout)
+        return Outcome(draft.sql, draft.explanation, draft.confidence, draft.spec, result, draft.refinement_summary)
+
+
+class SqlGenerationWorkflow(DraftRunner):
     def execute(self, question: str, database: Database) -> Outcome:
         """Write SQL for ``question`` and run it; raises ``Nl2SqlError`` with a user-facing message."""
-        draft = self.engine.draft(question, database)
-        return run_draft(draft, database, max_rows=self.max_rows, timeout=self.timeout)
+        return self.run(self.engine.draft(question, database), database)

@@ -24,11 +24,16 @@ log = logging.getLogger(__name__)
 RESULT_SAMPLE_ROWS = 5
 
 
+# An answer reached through an unclear routing decision is itself uncertain.
+UNCLEAR_INTENT_CAP = 0.5
+
+
 @dataclass(frozen=True)
 class _Routed:
     intent: str
     outcome: Outcome
     question: str
+    intent_confidence: str
 
 
 class InteractiveWorkflow:
@@ -96,12 +101,13 @@ class InteractiveWorkflow:
             )
             try:
                 outcome = self.refinement.refine(context, self.database)
-                return _Routed(REFINEMENT, outcome, context.original_question)
+                return _Routed(REFINEMENT, outcome, context.original_question, decision.confidence)
             except EngineError:
                 if decision.confidence != LOW:
                     raise
                 log.info("refinement of %r failed; reading it as a new question", text)
-        return _Routed(NEW_QUERY, self.generation.execute(text, self.database), text)
+        confidence = decision.confidence if decision.intent == NEW_QUERY else LOW
+        return _Routed(NEW_QUERY, self.generation.execute(text, self.database), text, confidence)
 
     def process_turn(self, text: str) -> TurnResult:
         """Run one line of the conversation and return its enriched result."""
@@ -117,26 +123,30 @@ class InteractiveWorkflow:
         try:
             routed = self._route(text, state, decision)
         except Nl2SqlError as err:
-            return self._failed(state, number, text, decision.intent, str(err), err.can_retry)
+            return self._failed(state, number, text, decision, str(err), err.can_retry)
         except Exception as err:  # the session must survive any bug below this line
             log.exception("turn %d failed", number)
             detail = f" ({type(err).__name__}: {err})" if os.environ.get("NL2SQL_DEBUG") else ""
-            return self._failed(state, number, text, decision.intent, f"Internal error while answering{detail}.", True)
+            return self._failed(state, number, text, decision, f"Internal error while answering{detail}.", True)
         out = routed.outcome
+        confidence = min(out.confidence, UNCLEAR_INTENT_CAP) if routed.intent_confidence == LOW else out.confidence
         turn = Turn(number, text, routed.intent, question=routed.question, query=out.sql,
-                    explanation=out.explanation, confidence=out.confidence, spec=out.spec, result=out.result,
+                    explanation=out.explanation, confidence=confidence, spec=out.spec, result=out.result,
                     refinement_summary=out.refinement_summary)
         new_state = state.commit(turn)
         self.state = new_state  # the swap: only a complete turn changes the conversation
+        refined = routed.intent == REFINEMENT and state.current is not None
         return TurnResult(number, new_state.session_id, routed.intent, query=out.sql, result=out.result,
-                          explanation=out.explanation, confidence=out.confidence,
-                          refinement_summary=out.refinement_summary if routed.intent == REFINEMENT else None,
-                          refines_turn=state.current.number if routed.intent == REFINEMENT and state.current else None,
+                          explanation=out.explanation, confidence=confidence,
+                          intent_confidence=routed.intent_confidence,
+                          refinement_summary=out.refinement_summary if refined else None,
+                          refines_turn=state.current.number if refined and state.current else None,
                           conversation_context=new_state.context())
 
-    def _failed(self, state: ConversationState, number: int, text: str, intent: str, message: str,
+    def _failed(self, state: ConversationState, number: int, text: str, decision: IntentDecision, message: str,
                 can_retry: bool) -> TurnResult:
+        intent, intent_confidence = decision.intent, decision.confidence
         new_state = state.commit(Turn(number, text, intent, error=message))
         self.state = new_state
         return TurnResult(number, new_state.session_id, intent, conversation_context=new_state.context(),
-                          error=ErrorInfo(message, can_retry))
+                          error=ErrorInfo(message, can_retry), intent_confidence=intent_confidence)

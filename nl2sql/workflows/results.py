@@ -41,6 +41,7 @@ class TurnResult:
     result: QueryResult | None = None
     explanation: str | None = None
     confidence: float | None = None
+    intent_confidence: str | None = None  # how sure the dialog manager was of new_query vs refinement
     refinement_summary: str | None = None
     refines_turn: int | None = None  # the turn whose query a refinement edited
     conversation_context: dict[str, Any] = field(default_factory=dict)
@@ -59,6 +60,7 @@ class TurnResult:
             "turnNumber": self.turn_number,
             "sessionId": self.session_id,
             "intent": self.intent,
+            "intentConfidence": self.intent_confidence,
             "command": self.command,
             "query": self.query,
             "columns": list(res.columns) if res else None,
