@@ -109,9 +109,15 @@ def test_model_without_litellm_names_the_install_command(tmp_path: Path) -> None
     assert "Traceback" not in proc.stderr
 
 
+def _console_script() -> list[str]:
+    """The installed ``nl2sql`` script beside this interpreter (what README's commands install)."""
+    script = Path(sys.executable).with_name("nl2sql")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "nl2sql"]
+
+
 def test_real_process_ask(ecommerce_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--today", TODAY.isoformat(),
+        [*_console_script(), "ask", "--db", str(ecommerce_path), "--today", TODAY.isoformat(),
          "--format", "json", "--", "How many orders are pending?", "what about paid?"],
         capture_output=True, text=True, timeout=120,
     )
