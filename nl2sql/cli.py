@@ -68,6 +68,8 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD",
                      help="The date relative phrases such as 'last month' count from (default: today)."),
         click.option("--engine", default="builtin", show_default=True, help="Which engine writes the SQL."),
+        click.option("--domain", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Domain config (TOML): synonyms and metrics. Default: the database's own, if any."),
         click.option("--model", default=None, metavar="MODEL",
                      help="Use a language model through litellm (needs the llm extra)."),
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
@@ -95,7 +97,8 @@ def _open(db: str) -> Database:
 
 
 def _workflow(db: str, engine: str, model: str | None, today: date | None, max_rows: int | None,
-              timeout: float) -> InteractiveWorkflow:
+              timeout: float, domain: Path | None = None) -> InteractiveWorkflow:
+    from nl2sql.domain import load_domain
     from nl2sql.engines import make_engine
     from nl2sql.workflows import InteractiveWorkflow
 
@@ -104,7 +107,10 @@ def _workflow(db: str, engine: str, model: str | None, today: date | None, max_r
             raise UsageError("--model needs litellm, which is not installed; run: pip install 'nl2sql[llm]'")
         raise UsageError("The LLM engine is not part of this release yet; run without --model.")
     database = _open(db)
-    return InteractiveWorkflow(database, make_engine(engine, today=today), max_rows=max_rows, timeout=timeout)
+    config_path = domain or database.domain_file
+    config = load_domain(config_path, database.schema) if config_path else None
+    return InteractiveWorkflow(database, make_engine(engine, today=today, domain=config), max_rows=max_rows,
+                               timeout=timeout)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -119,10 +125,11 @@ def cli() -> None:
 @_session_options
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
               help="Rows shown per result; 0 shows all.")
-def chat(db: str, today: date | None, engine: str, model: str | None, timeout: float, max_rows: int) -> None:
+def chat(db: str, today: date | None, engine: str, domain: Path | None, model: str | None, timeout: float,
+         max_rows: int) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
-        workflow = _workflow(db, engine, model, today, max_rows or None, timeout)
+        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain)
         from nl2sql.repl import run_chat
 
         run_chat(workflow)
@@ -137,13 +144,13 @@ def chat(db: str, today: date | None, engine: str, model: str | None, timeout: f
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
               help="Rows returned per turn; 0 returns all.")
 @click.argument("turns", nargs=-1, required=True)
-def ask(db: str, today: date | None, engine: str, model: str | None, timeout: float, fmt: str,
-        clarify: str, max_rows: int, turns: tuple[str, ...]) -> None:
+def ask(db: str, today: date | None, engine: str, domain: Path | None, model: str | None, timeout: float,
+        fmt: str, clarify: str, max_rows: int, turns: tuple[str, ...]) -> None:
     """Run TURNS as one conversation and print every result (use -- before turns that start with -)."""
     from nl2sql.formatting import turn_text
 
     with _edge():
-        workflow = _workflow(db, engine, model, today, max_rows or None, timeout)
+        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain)
     failed = False
     for text in turns:
         with _edge():

@@ -9,10 +9,12 @@ nothing here is needed at import time.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 from datetime import date
 from pathlib import Path
 from types import ModuleType
 
+from nl2sql.domain import sidecar_for
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 
@@ -52,11 +54,24 @@ def _generator(name: str) -> ModuleType:
     return module
 
 
+def domain_file(name: str) -> Path | None:
+    path = fixture_dir(name) / "domain.toml"
+    return path if path.is_file() else None
+
+
 def build(name: str, out: Path, *, today: date | None = None, scale: float = 1.0, seed: int = 42) -> dict[str, int]:
-    """Build fixture ``name`` into ``out``; the same arguments always give the same rows."""
+    """Build fixture ``name`` into ``out``; the same arguments always give the same rows.
+
+    The fixture's domain config is written beside it (``out.nl2sql.toml``), so that the file
+    carries its vocabulary wherever ``--db`` points at it.
+    """
     if scale <= 0:
         raise UsageError("--scale must be greater than 0.")
-    counts: dict[str, int] = _generator(name).build(Path(out), today=today or date.today(), scale=scale, seed=seed)
+    out = Path(out)
+    counts: dict[str, int] = _generator(name).build(out, today=today or date.today(), scale=scale, seed=seed)
+    config = domain_file(name)
+    if config is not None:
+        shutil.copyfile(config, sidecar_for(out))
     return counts
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from pathlib import Path
 
 from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.schema import Schema
@@ -38,6 +39,8 @@ class Database(ABC):
 
     dialect: str = "sqlite"
     display_name: str = ""
+    # The domain config that belongs to this database (a fixture's, or a file's sidecar), if any.
+    domain_file: Path | None = None
 
     @property
     @abstractmethod

@@ -49,7 +49,7 @@ BUCKETS = {
     "year": "year", "yearly": "year", "annually": "year", "annual": "year",
 }
 NEGATIONS = {"not", "no", "never", "except", "excluding", "exclude", "without", "non", "isn't",
-             "aren't", "don't", "doesn't", "haven't", "hasn't", "didn't", "nor", "but"}
+             "aren't", "don't", "doesn't", "haven't", "hasn't", "didn't", "nor"}
 DISTINCT_WORDS = {"distinct", "unique", "different"}
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
                "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
@@ -63,6 +63,14 @@ where when whether as than then also still just only can could would should will
 see look want need let know made make placed used use done per across about into up out so
 signed sign up ever yet right now currently already being got gets having entries records rows data
 """.split())
+
+
+# Words that are never typos of a stored value: cue words and words without content.
+_NO_FUZZY = frozenset(
+    STOPWORDS | set(AGGREGATE_WORDS) | set(SUPERLATIVES) | GROUP_WORDS | set(BUCKETS) | NEGATIONS | DISTINCT_WORDS
+    | WRITE_VERBS | {w for phrase, _op, _c in COMPARATORS for w in phrase}
+    | {"sort", "sorted", "order", "ordered", "first", "last", "filter", "instead", "ones", "than", "show", "list"}
+)
 
 
 @dataclass(frozen=True)
@@ -174,7 +182,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_limits(a, words)
     _read_comparisons(a, words)
     _read_cue_words(a, words)
-    a.links = lexicon.link(tokens, a.used)
+    a.links = lexicon.link(tokens, a.used, skip_fuzzy=_NO_FUZZY)
     for link in a.links:
         a.explained.update(range(link.first, link.last + 1))
     a.explained.update(a.used)
@@ -290,6 +298,10 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
     n = len(words)
     for i in range(n):
         if i in a.used:
+            continue
+        if words[i] == "how" and i + 1 < n and words[i + 1] == "much":
+            a.aggregates.append(("sum", i))
+            a.used.update((i, i + 1))
             continue
         for phrase in COUNT_PHRASES:
             if _match_words(words, i, phrase) and not any(j in a.used for j in range(i, i + len(phrase))):

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from nl2sql.db.schema import DATE, Schema, Table
 from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis
-from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, VALUE, Link
+from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
     date_column_for,
@@ -34,6 +35,12 @@ class Reading:
     changes: list[str] = field(default_factory=list)  # for refinements: what changed
 
 
+def _agg_table(agg: Aggregate) -> str | None:
+    if agg.metric is not None:
+        return agg.metric.table
+    return agg.column.table if agg.column is not None and agg.column.column else None
+
+
 def _entity_keys(table: Table) -> tuple[GroupKey, ...]:
     """Group by a table: its label when that names rows uniquely, else key and label."""
     label = table.label_column
@@ -51,9 +58,13 @@ def _entity_keys(table: Table) -> tuple[GroupKey, ...]:
 class SpecReader:
     """Reads one analysis against the schema; ``edits`` reuses its parts on follow-ups."""
 
-    def __init__(self, a: Analysis, schema: Schema) -> None:
+    def __init__(self, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> None:
         self.a = a
         self.schema = schema
+        self.domain = domain
+        self.aggregate_links: dict[int, int] = {}  # link.first -> index of the aggregate it named
+        self.aggregate_havings: list[tuple[int, str, float]] = []
+        self.count_havings: list[tuple[str, str, float, ColumnRef | None]] = []
         self.doubts: list[str] = []
         self.role: dict[int, str] = {}  # link.first -> what the link was used for
 
@@ -90,16 +101,35 @@ class SpecReader:
         entity = pick_entity(a, schema, skip)
         if entity is None and group_links:
             entity = pick_entity(a, schema, set(anti) | date_named)
-        named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) for link in a.links)
+        named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
         if entity is None or (not named and a.unexplained):
             words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
             raise EngineError(f"I could not match {words} to any table or column of this database.")
-        in_play = {entity} | {c.table for link in a.links if link.first not in skip for c in link.of_kind(TABLE)}
+        in_play = {entity} | {c.table for link in a.links if link.first not in skip
+                              for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 1.0}
         etable = self.table(entity)
 
+        group = self.group_keys(entity, in_play, group_links)
+        aggregates = self.metrics()
+        aggregates += self.aggregates(entity, in_play, offset=len(aggregates))
         filters = self.value_filters(entity, in_play, skip)
         filters += self.comparison_filters(entity, in_play)
         filters += self.date_filters(entity, in_play)
+        having: list[tuple[int, str, float]] = []
+        for agg_index, op, value in self.aggregate_havings:  # "where the average price is above 400"
+            having.append((agg_index, op, value))
+        for other, op, value, head in self.count_havings:  # "users with more than 5 orders"
+            if other != entity:
+                other_pk = self.table(other).primary_key
+                aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None))
+            elif head is not None:  # "countries with at least 100 users"
+                group = group or [GroupKey(head)]
+                aggregates.append(Aggregate("count"))
+            else:
+                continue
+            having.append((len(aggregates) - 1, op, value))
+        if having and not group:
+            group = list(_entity_keys(etable))
         for link_first, other in anti.items():
             pk = etable.primary_key
             fk = next((f for f in self.table(other).foreign_keys if f.ref_table == entity), None)
@@ -107,8 +137,6 @@ class SpecReader:
                 filters.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(other, fk.column)))
                 self.role[link_first] = "anti"
 
-        group = self.group_keys(entity, in_play, group_links)
-        aggregates = self.aggregates(entity, in_play)
         order: list[OrderKey] = []
         limit = a.limit
         projections: tuple[ColumnRef, ...] = ()
@@ -148,7 +176,7 @@ class SpecReader:
             distinct = bool(projections)
         if aggregates and not group and (a.limit or ranking) and not order:
             # "top 5 categories by total quantity": rank the main table's rows by the aggregate
-            if any(ag.column and ag.column.table != entity for ag in aggregates):
+            if any(_agg_table(ag) not in (None, entity) for ag in aggregates):
                 group = list(_entity_keys(etable))
         if aggregates and a.limit and a.limit_from_top is not None and not order and group:
             order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
@@ -165,7 +193,7 @@ class SpecReader:
 
         spec = QuerySpec(
             entity=entity, projections=projections, distinct=distinct, aggregates=tuple(aggregates),
-            group_by=tuple(group), filters=tuple(filters), order_by=tuple(order), limit=limit,
+            group_by=tuple(group), filters=tuple(filters), having=tuple(having), order_by=tuple(order), limit=limit,
         )
         return Reading(spec, self.confidence(), self.doubts)
 
@@ -225,6 +253,9 @@ class SpecReader:
                 continue  # a table name that is also a stored value: the table reading wins
             if link.of_kind(COLUMN) and not link.strong and self._comparison_near(link):
                 continue
+            if not link.strong and a.word(link.last + 1) in ("by", "with", "using", "via") and \
+                    a.next_link(link.last + 1, max_gap=1) is not None:
+                continue  # "paid by card", "shipped with DHL": a verb before its means, not a status
             cand = best_candidate(link, VALUE, entity, self.schema, in_play)
             if cand is None:
                 continue
@@ -248,14 +279,27 @@ class SpecReader:
     def _comparison_near(self, link: Link) -> bool:
         return any(c.first == link.last + 1 or c.first == link.last + 2 for c in self.a.comparisons)
 
-    def comparison_filters(self, entity: str, in_play: set[str]) -> list[Filter]:
+    def comparison_filters(self, entity: str, in_play: set[str], having_fallback: bool = False) -> list[Filter]:
+        """Comparisons on columns; comparisons on aggregates or counts are kept for HAVING."""
         a, out = self.a, []
         for comp in a.comparisons:
             ref = None
             if comp.concept:
                 ref = find_concept(self.schema, entity, comp.concept, in_play)
             if ref is None:
-                link = a.prev_link(comp.first, max_gap=3)
+                link = a.prev_link(comp.first, max_gap=4)
+                if link is not None and link.first in self.aggregate_links and comp.op != "between":
+                    self.aggregate_havings.append((self.aggregate_links[link.first], comp.op, comp.values[0]))
+                    continue
+                after = a.next_link(comp.after - 1, max_gap=2)
+                counted = self.table_of(after) if after is not None and not after.of_kind(COLUMN) else None
+                if counted is not None and comp.op != "between" and self.numeric(link, entity, in_play) is None:
+                    head = self.column_of(link, entity, in_play) if link is not None else None
+                    self.count_havings.append((counted, comp.op, comp.values[0], head))
+                    self.role[after.first] = "having"  # type: ignore[union-attr]
+                    if link is not None and head is not None:
+                        self.role[link.first] = "group"
+                    continue
                 ref = self.numeric(link, entity, in_play)
                 if ref is None:
                     after = a.next_link(comp.after - 1, max_gap=2)
@@ -263,6 +307,9 @@ class SpecReader:
                     link = after
                 if link is not None and ref is not None:
                     self.role[link.first] = "compare"
+            if ref is None and having_fallback and comp.op != "between":
+                self.aggregate_havings.append((0, comp.op, comp.values[0]))  # "only those above 400"
+                continue
             if ref is None:
                 measure = self.table(entity).measure_column
                 if measure is None:
@@ -299,7 +346,7 @@ class SpecReader:
     def date_filters(self, entity: str, in_play: set[str]) -> list[Filter]:
         out = []
         for match in self.a.dates:
-            ref = date_column_for(self.a, self.schema, entity, in_play)
+            ref = date_column_for(self.a, self.schema, entity, in_play, self.domain)
             if ref is None:
                 self.doubts.append(f"no date column for {match.range.label!r}")
                 continue
@@ -318,15 +365,33 @@ class SpecReader:
                 keys.append(GroupKey(ColumnRef(cand.table, cand.column or "")))
             self.role[first] = "group"
         for bucket, _index in self.a.buckets:
-            ref = date_column_for(self.a, self.schema, entity, in_play)
+            ref = date_column_for(self.a, self.schema, entity, in_play, self.domain)
             if ref is not None:
                 keys.append(GroupKey(ref, bucket))
         return keys
 
-    def aggregates(self, entity: str, in_play: set[str]) -> list[Aggregate]:
+    def metrics(self) -> list[Aggregate]:
+        """Named metrics of the domain config: "revenue", "average order value"."""
+        out = []
+        for link in self.a.links:
+            for cand in link.of_kind(METRIC):
+                if cand.metric is not None and link.first not in self.role:
+                    self.aggregate_links[link.first] = len(out)
+                    out.append(Aggregate("metric", metric=cand.metric))
+                    self.role[link.first] = "metric"
+                    break
+        return out
+
+    def aggregates(self, entity: str, in_play: set[str], offset: int = 0) -> list[Aggregate]:
+        """Aggregates the question asks for; ``offset``: how many aggregates come before these."""
         a, out = self.a, []
         for func, index in a.aggregates:
             link = a.next_link(index, max_gap=2)
+            if link is not None and self.role.get(link.first) == "metric":
+                continue  # "total revenue": the metric already says how to add up
+            if a.word(index) == "how":  # "how much did they spend": the amount is said anywhere
+                link = next((lk for lk in a.links if lk.first not in self.role
+                             and self.numeric(lk, entity, in_play) is not None), None)
             ref = None
             if link is not None and link.first not in self.role:
                 # "average order amount": skip a table word to reach its column
@@ -338,7 +403,11 @@ class SpecReader:
                 else:
                     ref = self.numeric(link, entity, in_play)
                     if ref is not None:
+                        if func == "sum" and a.word(index) == "total" and ref.table == entity and \
+                                any(c.first in (link.last + 1, link.last + 2) for c in a.comparisons):
+                            continue  # "orders with total amount over 100": a column, not a sum
                         self.role[link.first] = "aggregate"
+                        self.aggregate_links[link.first] = offset + len(out)
             if ref is None:
                 if func == "sum" and a.count:
                     continue  # "total number of orders"
@@ -493,6 +562,6 @@ class SpecReader:
         return max(0.05, min(1.0, score))
 
 
-def build_spec(a: Analysis, schema: Schema) -> Reading:
+def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> Reading:
     """Read a new question into a spec, or raise EngineError saying what was not understood."""
-    return SpecReader(a, schema).build()
+    return SpecReader(a, schema, domain).build()

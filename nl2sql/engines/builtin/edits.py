@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from nl2sql.db.schema import Schema
+from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.builder import Reading, SpecReader, _entity_keys
 from nl2sql.engines.builtin.explain import describe_filter
@@ -38,8 +39,8 @@ def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, changes: 
     changes.append(f"added filter: {describe_filter(new, spec)}")
 
 
-def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema) -> Reading:
-    reader = SpecReader(a, schema)
+def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> Reading:
+    reader = SpecReader(a, schema, domain)
     entity = spec.entity
     in_play = _tables_of(spec)
     changes: list[str] = []
@@ -48,12 +49,17 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema) -> Reading:
     group_links = reader.group_links()
     skip = set(group_links)
     added = reader.value_filters(entity, in_play, skip)
-    added += reader.comparison_filters(entity, in_play)
+    added += reader.comparison_filters(entity, in_play, having_fallback=bool(spec.aggregates and spec.group_by))
     added += reader.date_filters(entity, in_play)
     filters = list(new.filters)
     for f in added:
         _merge_filter(filters, f, new, changes)
     new = new.with_(filters=tuple(filters))
+    if reader.aggregate_havings and new.aggregates:
+        kept = [h for h in new.having if h[0] not in {i for i, _op, _v in reader.aggregate_havings}]
+        new = new.with_(having=(*kept, *reader.aggregate_havings))
+        changes.append("kept groups where " + ", ".join(
+            f"{new.aggregates[i].alias} {op} {v:g}" for i, op, v in reader.aggregate_havings))
 
     keys = reader.group_keys(entity, in_play, group_links)
     if keys:
@@ -62,11 +68,10 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema) -> Reading:
             new = new.with_(aggregates=(Aggregate("count"),))
         changes.append("grouped by " + ", ".join(k.alias for k in keys))
 
-    aggregates = reader.aggregates(entity, in_play)
+    aggregates = reader.metrics() + reader.aggregates(entity, in_play)
     if aggregates:
         new = new.with_(aggregates=tuple(aggregates), projections=())
-        changes.append("now showing " + ", ".join(f"{ag.func} of {ag.column.column if ag.column else 'rows'}"
-                                                  for ag in aggregates))
+        changes.append("now showing " + ", ".join(ag.alias for ag in aggregates))
 
     if a.count and not keys and not aggregates:
         target = reader.count_target(entity, in_play) if a.distinct else None

@@ -14,6 +14,7 @@ from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.lexicon import Lexicon
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.errors import EngineError
 
 
@@ -22,8 +23,9 @@ class BuiltinEngine:
 
     name = "builtin"
 
-    def __init__(self, today: date | None = None) -> None:
+    def __init__(self, today: date | None = None, domain: DomainConfig | None = None) -> None:
         self._today = today
+        self.domain = domain or EMPTY
         self._lexicons: dict[int, tuple[Schema, Lexicon]] = {}
 
     @property
@@ -34,7 +36,7 @@ class BuiltinEngine:
         """One lexicon per schema, built on first use and kept while the engine lives."""
         entry = self._lexicons.get(id(schema))
         if entry is None or entry[0] is not schema:
-            entry = (schema, Lexicon(schema))
+            entry = (schema, Lexicon(schema, self.domain))
             self._lexicons[id(schema)] = entry
         return entry[1]
 
@@ -49,7 +51,7 @@ class BuiltinEngine:
     def draft(self, question: str, database: Database) -> Draft:
         schema = database.schema
         analysis = analyse(question, self.lexicon(schema), self.today)
-        return self._draft(build_spec(analysis, schema), database)
+        return self._draft(build_spec(analysis, schema, self.domain), database)
 
     def refine(self, context: RefinementContext, database: Database) -> Draft:
         schema = database.schema
@@ -59,5 +61,5 @@ class BuiltinEngine:
         analysis = analyse(context.feedback, self.lexicon(schema), self.today)
         if analysis.write_verb and analysis.write_verb not in ("add", "remove", "change", "set", "replace"):
             raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.")
-        reading = apply_edits(spec, analysis, schema)
+        reading = apply_edits(spec, analysis, schema, self.domain)
         return self._draft(reading, database, "; ".join(reading.changes) or None)

@@ -39,6 +39,9 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
 
 
 def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
+    if agg.metric is not None:
+        about = f" ({agg.metric.description})" if agg.metric.description else ""
+        return f"{agg.metric.name.replace('_', ' ')}{about}"
     if agg.column is None or not agg.column.column:
         return f"the number of {spec.entity.replace('_', ' ')}"
     if agg.func == "count":
@@ -53,7 +56,7 @@ def explain(spec: QuerySpec) -> str:
             head = f"Counts {entity}"
         else:
             head = "Shows " + " and ".join(describe_aggregate(a, spec) for a in spec.aggregates)
-            if spec.aggregates[0].column is not None:
+            if spec.aggregates[0].column is not None and spec.aggregates[0].metric is None:
                 head += f" of {entity}"
     elif spec.projections:
         cols = ", ".join(_name(p, spec) for p in spec.projections)

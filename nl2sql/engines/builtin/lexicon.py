@@ -11,9 +11,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from nl2sql.db.schema import TEXT, Schema
-from nl2sql.engines.builtin.text import Token, name_words, stem, value_words
+from nl2sql.domain import EMPTY, DomainConfig, Metric
+from nl2sql.engines.builtin.text import Token, name_words, stem, tokenize_lower, value_words
 
-TABLE, COLUMN, VALUE = "table", "column", "value"
+TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
+# A typo is matched to a stored value or a name only when this similar (rapidfuzz ratio, 0..100).
+FUZZY_CUTOFF = 85
+FUZZY_MIN_LENGTH = 4
 MAX_NGRAM = 4
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
@@ -25,7 +29,9 @@ class Candidate:
     table: str
     column: str | None = None
     value: str | None = None
-    score: float = 1.0  # 1.0 exact name; lower for partial names
+    score: float = 1.0  # 1.0 exact name; lower for partial names and fuzzy matches
+    metric: Metric | None = None
+    fuzzy: bool = False  # matched despite a typo: worth confirming with the user
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,10 @@ class Link:
     strong: bool = False  # capitalised or quoted in the question: surely a value, not a verb
 
     @property
+    def fuzzy(self) -> bool:
+        return any(c.fuzzy for c in self.candidates)
+
+    @property
     def kinds(self) -> set[str]:
         return {c.kind for c in self.candidates}
 
@@ -43,9 +53,15 @@ class Link:
         return [c for c in self.candidates if c.kind == kind]
 
 
+def phrase_key(text: str) -> str:
+    """How a phrase from a config file or the schema is looked up: singular words, one space apart."""
+    return " ".join(t.norm for t in tokenize_lower(text.replace("_", " ")))
+
+
 class Lexicon:
-    def __init__(self, schema: Schema) -> None:
+    def __init__(self, schema: Schema, domain: DomainConfig = EMPTY) -> None:
         self.schema = schema
+        self.domain = domain
         self._phrases: dict[str, list[Candidate]] = defaultdict(list)
         for table in schema.tables:
             words = name_words(table.name)
@@ -60,6 +76,25 @@ class Lexicon:
                         key = " ".join(value_words(value))
                         if key and len(key) > 1:
                             self._add(key, Candidate(VALUE, table.name, col.name, value))
+        self._add_domain(domain)
+        # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
+        self._fuzzy_keys = [k for k, cands in self._phrases.items()
+                            if len(k) >= FUZZY_MIN_LENGTH and any(c.kind in (VALUE, TABLE) and c.score >= 1.0
+                                                                  for c in cands)]
+
+    def _add_domain(self, domain: DomainConfig) -> None:
+        for table, phrases in domain.table_synonyms.items():
+            for phrase in phrases:
+                self._add(phrase_key(phrase), Candidate(TABLE, table))
+        for (table, column), phrases in domain.column_synonyms.items():
+            for phrase in phrases:
+                self._add(phrase_key(phrase), Candidate(COLUMN, table, column))
+        for (table, column), mapping in domain.value_synonyms.items():
+            for phrase, value in mapping.items():
+                self._add(phrase_key(phrase), Candidate(VALUE, table, column, value))
+        for metric in domain.metrics.values():
+            for phrase in (metric.name, *metric.synonyms):
+                self._add(phrase_key(phrase), Candidate(METRIC, metric.table, value=metric.name, metric=metric))
 
     def _add(self, key: str, cand: Candidate) -> None:
         bucket = self._phrases[key]
@@ -81,8 +116,17 @@ class Lexicon:
     def lookup(self, key: str) -> list[Candidate]:
         return self._phrases.get(key, [])
 
-    def link(self, tokens: list[Token], used: set[int]) -> list[Link]:
-        """Link every n-gram not yet used by another reading, longest first."""
+    def _fuzzy(self, key: str) -> list[Candidate]:
+        from rapidfuzz import fuzz, process  # only paid for when a word matched nothing exactly
+
+        found = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        if found is None:
+            return []
+        return [Candidate(c.kind, c.table, c.column, c.value, 0.7, c.metric, fuzzy=True)
+                for c in self._phrases[found[0]] if c.kind in (VALUE, TABLE)]
+
+    def link(self, tokens: list[Token], used: set[int], skip_fuzzy: frozenset[str] = frozenset()) -> list[Link]:
+        """Link every n-gram not yet used by another reading, longest first; typos last."""
         links: list[Link] = []
         taken = set(used)
         for size in range(MAX_NGRAM, 0, -1):
@@ -97,8 +141,24 @@ class Lexicon:
                     cands = [c for c in cands if c.kind != VALUE]
                 if not cands:
                     continue
-                strong = any(tokens[j].capitalised and j > 0 for j in span) or tokens[i].quoted
+                # Capitalised, quoted, or several words long: a stored value, not a verb that looks like one.
+                strong = any(tokens[j].capitalised and j > 0 for j in span) or tokens[i].quoted or size > 1
                 links.append(Link(i, i + size - 1, tuple(cands), strong))
                 taken.update(span)
+        for size in (2, 1):
+            for i in range(len(tokens) - size + 1):
+                span = range(i, i + size)
+                words = [tokens[j].text for j in span]
+                if any(j in taken for j in span) or any(w in skip_fuzzy or tokens[j].is_number
+                                                        for j, w in zip(span, words, strict=True)):
+                    continue
+                key = " ".join(tokens[j].norm for j in span)
+                if len(key) < FUZZY_MIN_LENGTH:
+                    continue
+                cands = self._fuzzy(key)
+                if cands:
+                    strong = any(tokens[j].capitalised and j > 0 for j in span)
+                    links.append(Link(i, i + size - 1, tuple(cands), strong))
+                    taken.update(span)
         links.sort(key=lambda link: link.first)
         return links

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import sqlglot
 from sqlglot import exp
 from sqlglot.tokens import Tokenizer
 
@@ -51,6 +52,7 @@ class _Renderer:
         s = self.spec
         refs: list[ColumnRef] = [*s.projections, *(g.column for g in s.group_by)]
         refs += [a.column for a in s.aggregates if a.column is not None]
+        refs += [ColumnRef(a.metric.table, "") for a in s.aggregates if a.metric is not None]
         refs += [f.column for f in s.filters]
         refs += [o.column for o in s.order_by if o.column is not None]
         return list(dict.fromkeys(r.table for r in refs if r.table != s.entity))
@@ -77,7 +79,18 @@ class _Renderer:
             return exp.TimeToStr(this=col, format=exp.Literal.string(_BUCKET_FORMATS[key.bucket]))
         return col
 
+    def _metric_sql(self, text: str, table: str) -> exp.Expr:
+        """A domain-config expression, its bare columns pinned to the metric's table when joins exist."""
+        tree = sqlglot.parse_one(text, read=self.schema.dialect)
+        if self.qualify:
+            for col in tree.find_all(exp.Column):
+                if not col.table:
+                    col.set("table", _ident(table))
+        return tree
+
     def aggregate(self, agg: Aggregate) -> exp.Expr:
+        if agg.metric is not None:
+            return self._metric_sql(agg.metric.expression, agg.metric.table)
         if agg.column is None or not agg.column.column:
             return exp.Count(this=exp.Star())
         col: exp.Expr = self._col(agg.column)
@@ -134,8 +147,11 @@ class _Renderer:
             query = query.distinct()
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
-        if s.filters:
-            query = query.where(exp.and_(*(c for f in s.filters for c in self._conditions(f))))
+        conditions = [c for f in s.filters for c in self._conditions(f)]
+        scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
+        conditions += [self._metric_sql(where, table) for where, table in scopes if where]
+        if conditions:
+            query = query.where(exp.and_(*conditions))
         if s.group_by:
             query = query.group_by(*(self._group_expr(k) if not k.bucket else exp.column(k.alias) for k in s.group_by))
         for agg_index, op, value in s.having:

@@ -10,7 +10,8 @@ from collections import defaultdict
 
 from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, VALUE, Candidate, Link
+from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.engines.builtin.spec import ColumnRef
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -34,7 +35,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             continue
         per_table: dict[str, float] = {}
         for cand in link.candidates:
-            weight = cand.score * (1.0 if cand.kind == COLUMN else 0.9 if link.strong else 0.5)
+            weight = cand.score * (1.0 if cand.kind in (COLUMN, METRIC) else 0.9 if link.strong else 0.5)
             per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
         for table, weight in per_table.items():
             scores[table] += weight
@@ -100,7 +101,8 @@ def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[
     return None
 
 
-def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str]) -> ColumnRef | None:
+def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
+                    domain: DomainConfig = EMPTY) -> ColumnRef | None:
     """The date a phrase like "last month" applies to: one the question names, else the main table's."""
     for link in a.links:
         for cand in link.of_kind(COLUMN):
@@ -109,6 +111,8 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str])
             if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play):
                 return ColumnRef(cand.table, col.name)
     for name in [entity, *sorted(in_play - {entity})]:
+        if name in domain.date_columns:
+            return ColumnRef(name, domain.date_columns[name])
         table = schema.table(name)
         if table is not None and table.default_date_column is not None:
             return ColumnRef(table.name, table.default_date_column.name)

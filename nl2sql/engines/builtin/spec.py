@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from nl2sql.domain import Metric
+
 
 @dataclass(frozen=True)
 class ColumnRef:
@@ -33,12 +35,15 @@ class Filter:
 
 @dataclass(frozen=True)
 class Aggregate:
-    func: str  # count | sum | avg | min | max
+    func: str  # count | sum | avg | min | max | metric
     column: ColumnRef | None = None  # None: COUNT(*)
     distinct: bool = False
+    metric: Metric | None = None  # a named metric of the domain config ("revenue")
 
     @property
     def alias(self) -> str:
+        if self.metric is not None:
+            return self.metric.name
         if self.column is None:
             return "count"
         prefix = "count_distinct" if self.distinct else self.func
