@@ -18,7 +18,7 @@ from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, 
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation
 
 # A text column with at most this many distinct values has them all indexed for value linking.
-MAX_INDEXED_VALUES = 100
+MAX_INDEXED_VALUES = 300
 # Counting a truncated result is only worth it when it is quick.
 COUNT_BUDGET_S = 0.25
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$")

@@ -160,6 +160,13 @@ class SpecReader:
                 limit = limit or 1
             elif kind == "aggregate":  # "smallest order amount"
                 aggregates = [Aggregate("max" if descending else "min", ref)]
+            elif ref.table != entity and self._is_child(ref.table, entity):
+                # "lowest rated products": many ratings per product, so rank by their average
+                group = group or list(_entity_keys(etable))
+                aggregates = [Aggregate("avg", ref)]
+                order = [OrderKey(aggregate=0, descending=descending)]
+                if limit is None and self._singular_head(entity):
+                    limit = 1
             else:  # "10 cheapest products", "most expensive product"
                 order = [OrderKey(column=ref, descending=descending)]
                 if limit is None and self._singular_head(entity):
@@ -210,8 +217,8 @@ class SpecReader:
                 continue
             if link.of_kind(VALUE) and link.strong:
                 continue
-            if word == "by" and not has_measure and not a.buckets:
-                continue
+            if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
+                continue  # "paid by card" is no grouping; "payments by status" is
             out[link.first] = link
         return out
 
@@ -318,14 +325,16 @@ class SpecReader:
                 ref = ColumnRef(entity, measure.name)
                 self.doubts.append(f"compared {measure.name}")
             out.append(Filter(ref, comp.op, comp.values))
-        # "rating 5", "with rating of 4": a numeric column followed by a bare number
+        # "rating 5", "with rating of 4", "with 5 stars", "zero stock": a numeric column beside a bare number
         for link in a.links:
             if link.first in self.role:
                 continue
             j = link.last + 1
             if a.word(j) in ("of", "is", "=", "equal"):
                 j += 1
-            if j < len(a.tokens) and j not in a.used and a.tokens[j].is_number:
+            if not (j < len(a.tokens) and j not in a.used and a.tokens[j].is_number):
+                j = link.first - 1
+            if 0 <= j < len(a.tokens) and j not in a.used and a.tokens[j].is_number:
                 ref = self.numeric(link, entity, in_play)
                 if ref is not None:
                     out.append(Filter(ref, "=", (number_value(a.tokens[j].text),)))
@@ -444,7 +453,8 @@ class SpecReader:
         ref = self.numeric(link, entity, in_play) if link is not None else None
         if ref is not None and link is not None:
             self.role[link.first] = "rank"
-            if not a.limit and not self._plural_head(entity) and not a.group_words:
+            if not a.limit and not self._plural_head(entity) and not a.group_words \
+                    and not self._asks_for_row(entity) and not self._is_child(ref.table, entity):
                 return ("aggregate", ref, sup.descending)
             return ("order", ref, sup.descending)
         if sup.concept == "count":
@@ -465,6 +475,17 @@ class SpecReader:
             return None
         self.role[link.first] = "group"
         return GroupKey(ColumnRef(cand.table, cand.column or ""))
+
+    def _is_child(self, table: str, entity: str) -> bool:
+        """Whether rows of ``table`` point at rows of ``entity`` (many of them per entity row)."""
+        path = self.schema.join_path(entity, table) or []
+        return bool(path) and all(fk.ref_table != hop for hop, fk in path)
+
+    def _asks_for_row(self, entity: str) -> bool:
+        """ "which product has the highest price?": a row is wanted, not the price."""
+        first = self.a.links[0] if self.a.links else None
+        return (first is not None and any(c.table == entity for c in first.of_kind(TABLE))
+                and self.a.word(first.first - 1) in ("which", "what", "the"))
 
     def _plural_head(self, entity: str) -> bool:
         for link in self.a.links:

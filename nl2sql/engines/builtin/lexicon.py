@@ -137,8 +137,12 @@ class Lexicon:
                 key = " ".join(tokens[j].norm for j in span)
                 cands = self.lookup(key)
                 if not cands and size == 1:
-                    cands = self.lookup(stem(tokens[i].text))
-                    cands = [c for c in cands if c.kind != VALUE]
+                    base = stem(tokens[i].text)
+                    # "reviewed" -> review, "priced" -> price, "rated" -> rating
+                    for key in (base, base + "e", base + "ing"):
+                        cands = [c for c in self.lookup(key) if c.kind != VALUE]
+                        if cands:
+                            break
                 if not cands:
                     continue
                 # Capitalised, quoted, or several words long: a stored value, not a verb that looks like one.

@@ -23,7 +23,7 @@ _IRREGULAR = {
 _KEEP_S = ("ss", "us", "is", "ics", "ous", "as")
 
 NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
     "hundred": 100, "dozen": 12,
 }
@@ -96,7 +96,8 @@ def tokenize(text: str) -> list[Token]:
         lower = original.lower()
         if lower.endswith("'s"):
             lower = lower[:-2]
-        tokens.append(Token(lower, original, singular(lower)))
+        # "&" and "and" are the same word in names: "Home & Kitchen" = "home and kitchen"
+        tokens.append(Token(lower, original, "and" if lower == "&" else singular(lower)))
     return tokens
 
 
