@@ -58,6 +58,9 @@ class NullEngine:
     def refine(self, context: RefinementContext, database: Database) -> Draft:
         return self._draft
 
+    def answer(self, draft: Draft, result: QueryResult) -> str | None:
+        return None
+
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)

@@ -73,6 +73,8 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
             lines.append(f"```sql\n{turn.query}\n```")
         if turn.explanation:
             lines.append(turn.explanation)
+        if turn.answer:
+            lines.append(f"**{turn.answer}**")
         if res is not None:
             lines.append(result_table(res, "github"))
     else:
@@ -82,6 +84,8 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
             lines.append(f"refinement of turn {turn.refines_turn}: {turn.refinement_summary or ''}".rstrip())
         if turn.explanation:
             lines.append(turn.explanation)
+        if turn.answer:
+            lines.append(turn.answer)
         if res is not None:
             lines.append(result_table(res))
     return "\n".join(lines)

@@ -32,6 +32,9 @@ class RecordingEngine:
         self.refinements.append(context)
         return self.inner.refine(context, database)
 
+    def answer(self, draft, result):
+        return self.inner.answer(draft, result)
+
 
 def test_new_query_turn(workflow: InteractiveWorkflow, ecommerce_db) -> None:
     result = workflow.process_turn("Show users from Canada")

@@ -52,3 +52,7 @@ class Engine(Protocol):
     def refine(self, context: RefinementContext, database: Database) -> Draft:
         """The current query, edited by the feedback."""
         ...
+
+    def answer(self, draft: Draft, result: QueryResult) -> str | None:
+        """A sentence for a one-value or one-row result ("There are 1,000 users."), else None."""
+        ...

@@ -75,6 +75,8 @@ class ChatApp:
             self.say(f"refinement of turn {result.refines_turn}{summary}", "class:summary")
         if result.explanation:
             self.say(result.explanation, "class:explanation")
+        if result.answer:
+            self.say(result.answer, "class:answer")
         if result.result is not None:
             self.say(result_table(result.result))
         if result.error is not None:

@@ -13,6 +13,7 @@ STYLE = Style.from_dict({
     "sql.number": "ansimagenta",
     "sql.function": "ansicyan",
     "explanation": "italic",
+    "answer": "bold",
     "summary": "ansiyellow",
     "error": "bold ansired",
     "muted": "ansibrightblack",

@@ -19,7 +19,8 @@ class DraftRunner:
 
     def run(self, draft: Draft, database: Database) -> Outcome:
         result = database.execute(draft.sql, max_rows=self.max_rows, timeout=self.timeout)
-        return Outcome(draft.sql, draft.explanation, draft.confidence, draft.spec, result, draft.refinement_summary)
+        return Outcome(draft.sql, draft.explanation, draft.confidence, draft.spec, result, draft.refinement_summary,
+                       self.engine.answer(draft, result))
 
 
 class SqlGenerationWorkflow(DraftRunner):

@@ -137,7 +137,7 @@ class InteractiveWorkflow:
         self.state = new_state  # the swap: only a complete turn changes the conversation
         refined = routed.intent == REFINEMENT and state.current is not None
         return TurnResult(number, new_state.session_id, routed.intent, query=out.sql, result=out.result,
-                          explanation=out.explanation, confidence=confidence,
+                          explanation=out.explanation, answer=out.answer, confidence=confidence,
                           intent_confidence=routed.intent_confidence,
                           refinement_summary=out.refinement_summary if refined else None,
                           refines_turn=state.current.number if refined and state.current else None,

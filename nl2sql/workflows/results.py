@@ -24,6 +24,7 @@ class Outcome:
     spec: object | None
     result: QueryResult
     refinement_summary: str | None = None
+    answer: str | None = None
 
 
 def confidence_label(score: float | None) -> str | None:
@@ -40,6 +41,7 @@ class TurnResult:
     query: str | None = None
     result: QueryResult | None = None
     explanation: str | None = None
+    answer: str | None = None  # the result read out as a sentence, for one value or one short row
     confidence: float | None = None
     intent_confidence: str | None = None  # how sure the dialog manager was of new_query vs refinement
     refinement_summary: str | None = None
@@ -69,6 +71,7 @@ class TurnResult:
             "totalRows": res.total_rows if res else None,
             "truncated": res.truncated if res else False,
             "explanation": self.explanation,
+            "answer": self.answer,
             "confidence": confidence_label(self.confidence),
             "confidenceScore": self.confidence,
             "refinementSummary": self.refinement_summary,

@@ -62,6 +62,7 @@ there their them they it its this that these those please all any some every eac
 where when whether as than then also still just only can could would should will shall tell
 see look want need let know made make placed used use done per across about into up out so
 signed sign up ever yet right now currently already being got gets having entries records rows data
+instead rather
 """.split())
 
 
@@ -245,6 +246,12 @@ def _read_limits(a: Analysis, words: list[str]) -> None:
             a.limit = int(value)
             a.limit_from_top = True if w == "top" else False if w == "bottom" else None
             a.used.update((i, i + 1))
+            # "top 5 by amount", "bottom 3 categories by revenue": "by" names the ranking, not a grouping
+            for j in range(i + 2, min(n, i + 5)):
+                if words[j] == "by" and j + 1 < n and a.limit_from_top is not None:
+                    a.sorts.append(SortCue(j + 1, a.limit_from_top, "rank"))
+                    a.used.add(j)
+                    break
             return
     for i, w in enumerate(words):
         value = number_value(w)

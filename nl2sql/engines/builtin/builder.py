@@ -98,9 +98,10 @@ class SpecReader:
         anti = self.anti_join_links()
         date_named = named_date_links(a, schema)
         skip = set(group_links) | set(anti) | date_named
-        entity = pick_entity(a, schema, skip)
+        # A date column named beside a date phrase still says which table: "orders created today"
+        entity = pick_entity(a, schema, set(group_links) | set(anti))
         if entity is None and group_links:
-            entity = pick_entity(a, schema, set(anti) | date_named)
+            entity = pick_entity(a, schema, set(anti))
         named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
         if entity is None or (not named and a.unexplained):
             words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
@@ -545,6 +546,9 @@ class SpecReader:
         a, out = self.a, []
         for sort in a.sorts:
             descending = bool(sort.descending)
+            if sort.concept == "rank" and aggregates:
+                out.append(OrderKey(aggregate=0, descending=descending))
+                continue
             if sort.concept == "count" or (sort.concept is None and sort.index < 0 and aggregates):
                 if aggregates:
                     out.append(OrderKey(aggregate=0, descending=descending))

@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from nl2sql.db.schema import Schema
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.builder import Reading, SpecReader, _entity_keys
-from nl2sql.engines.builtin.explain import describe_filter
+from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, OrderKey, QuerySpec
 from nl2sql.errors import EngineError
 
@@ -27,16 +29,108 @@ def _tables_of(spec: QuerySpec) -> set[str]:
     return tables
 
 
-def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, changes: list[str]) -> None:
+def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: Schema, changes: list[str]) -> None:
+    """Add ``new``, replacing a filter of the same kind on the same column ("what about France?")."""
+    with_new = spec.with_(filters=(*spec.filters, new))
     for i, old in enumerate(filters):
         if old.column == new.column and _FAMILY.get(old.op) == _FAMILY.get(new.op):
             if old == new:
                 return
             filters[i] = new
-            changes.append(f"replaced filter: {describe_filter(old, spec)} -> {describe_filter(new, spec)}")
+            changes.append(f"removed filter: {condition_sql(spec, old, schema)}")
+            changes.append(f"added filter: {condition_sql(with_new, new, schema)}")
             return
     filters.append(new)
-    changes.append(f"added filter: {describe_filter(new, spec)}")
+    changes.append(f"added filter: {condition_sql(with_new, new, schema)}")
+
+
+_REMOVE_WORDS = {"remove", "drop", "clear", "without", "ignore", "forget", "undo", "delete", "no", "lose", "reset"}
+_FILTER_WORDS = {"filter", "filters", "condition", "conditions", "restriction", "restrictions", "criteria"}
+_ANY_WORDS = {"all", "any", "every"}
+
+
+def _removals(spec: QuerySpec, a: Analysis, schema: Schema, changes: list[str]) -> QuerySpec:
+    """ "remove the country filter", "all statuses", "no limit", "clear filters", "unsorted"."""
+    words = [t.text for t in a.tokens]
+    removing = any(w in _REMOVE_WORDS for w in words)
+    if not removing and not any(w in _ANY_WORDS for w in words):
+        return spec
+    new = spec
+    targets: list[int] = []  # indices of links whose filters go
+    for link in a.links:
+        before = a.word(link.first - 1) if a.word(link.first - 1) not in ("the", "a") else a.word(link.first - 2)
+        if removing or before in _ANY_WORDS:
+            targets.append(link.first)
+            a.explained.update(range(link.first, link.last + 1))
+    dropped: list[Filter] = []
+    everything = removing and any(w in _FILTER_WORDS for w in words) and not targets and "date" not in words
+    for f in spec.filters:
+        hit = everything or (removing and f.op == "range" and any(w in ("date", "time", "period") for w in words))
+        for first in targets:
+            link = a.link_at(first)
+            assert link is not None
+            for cand in link.candidates:
+                same_column = cand.kind in ("column", "value") and cand.table == f.column.table \
+                    and cand.column == f.column.column
+                named_table = cand.kind == "table" and cand.table == f.column.table and f.column.table != spec.entity
+                if same_column or named_table or (cand.kind == "table" and f.other and f.other.table == cand.table):
+                    hit = True
+        if hit:
+            dropped.append(f)
+    if dropped:
+        new = new.with_(filters=tuple(f for f in spec.filters if f not in dropped))
+        changes.extend(f"removed filter: {condition_sql(spec, f, schema)}" for f in dropped)
+        a.explained.update(i for i, w in enumerate(words) if w in _REMOVE_WORDS | _FILTER_WORDS | _ANY_WORDS)
+    if removing and spec.limit is not None and any(w in ("limit", "top", "cap") for w in words):
+        new = new.with_(limit=None)
+        changes.append("removed the limit")
+        a.explained.update(i for i, w in enumerate(words) if w in ("limit", "top", "cap"))
+    if removing and spec.order_by and any(w in ("sort", "sorting", "order", "ordering") for w in words):
+        new = new.with_(order_by=())
+        changes.append("removed the ordering")
+        a.explained.update(i for i, w in enumerate(words) if w in ("sort", "sorting", "order", "ordering"))
+    return new
+
+
+def _switched_aggregates(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str,
+                         in_play: set[str]) -> list[Aggregate] | None:
+    """ "average instead", "what about the maximum?": the same column, another function."""
+    if not a.aggregates or not spec.aggregates:
+        return None
+    if any(reader.numeric(a.next_link(i, max_gap=2), entity, in_play) for _f, i in a.aggregates):
+        return None
+    func = a.aggregates[0][0]
+    switched = []
+    for agg in spec.aggregates:
+        column = agg.column if agg.column is not None and agg.column.column else None
+        if column is None and agg.metric is None:
+            table = reader.table(entity)
+            measure = table.measure_column
+            column = ColumnRef(entity, measure.name) if measure else None
+        if column is not None:
+            switched.append(Aggregate(func, column))
+    for _f, i in a.aggregates:
+        a.explained.add(i)
+    return switched or None
+
+
+def _extra_columns(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str,
+                   in_play: set[str]) -> list[ColumnRef]:
+    """ "also show the email", "include the category name": columns added to what is listed."""
+    words = [t.text for t in a.tokens]
+    if not any(w in ("also", "include", "including", "add", "plus", "with") for w in words[:2]):
+        return []
+    out = []
+    for link in a.links:
+        ref = reader.column_of(link, entity, in_play)
+        if ref is None and link.of_kind("table"):
+            table = reader.table(reader.table_of(link) or entity)
+            label = table.label_column
+            ref = ColumnRef(table.name, label.name) if label else None
+        if ref is not None and ref not in spec.projections:
+            out.append(ref)
+            reader.role[link.first] = "project"
+    return out
 
 
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> Reading:
@@ -44,7 +138,15 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     entity = spec.entity
     in_play = _tables_of(spec)
     changes: list[str] = []
-    new = spec
+    new = _removals(spec, a, schema, changes)
+    if new is not spec:
+        return Reading(new, reader.confidence(), reader.doubts, changes)
+
+    extra = _extra_columns(spec, a, reader, entity, in_play) if not spec.is_aggregate else []
+    if extra:
+        shown = spec.projections or (ColumnRef(entity, "*"),)
+        new = new.with_(projections=(*shown, *extra))
+        changes.append("added columns: " + ", ".join(str(r) for r in extra))
 
     group_links = reader.group_links()
     skip = set(group_links)
@@ -53,7 +155,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     added += reader.date_filters(entity, in_play)
     filters = list(new.filters)
     for f in added:
-        _merge_filter(filters, f, new, changes)
+        _merge_filter(filters, f, new, schema, changes)
     new = new.with_(filters=tuple(filters))
     if reader.aggregate_havings and new.aggregates:
         kept = [h for h in new.having if h[0] not in {i for i, _op, _v in reader.aggregate_havings}]
@@ -63,17 +165,20 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
 
     keys = reader.group_keys(entity, in_play, group_links)
     if keys:
-        new = new.with_(group_by=tuple(dict.fromkeys([*new.group_by, *keys])), projections=(), limit=None)
+        # "per country instead" replaces the grouping; "and per status" adds to it
+        kept = () if any(t.text == "instead" for t in a.tokens) else new.group_by
+        new = new.with_(group_by=tuple(dict.fromkeys([*kept, *keys])), projections=(), limit=None)
         if not new.aggregates:
             new = new.with_(aggregates=(Aggregate("count"),))
         changes.append("grouped by " + ", ".join(k.alias for k in keys))
 
-    aggregates = reader.metrics() + reader.aggregates(entity, in_play)
+    switched = _switched_aggregates(spec, a, reader, entity, in_play)
+    aggregates = switched or (reader.metrics() + reader.aggregates(entity, in_play))
     if aggregates:
         new = new.with_(aggregates=tuple(aggregates), projections=())
         changes.append("now showing " + ", ".join(ag.alias for ag in aggregates))
 
-    if a.count and not keys and not aggregates:
+    if a.count and not keys and not switched and not aggregates:
         target = reader.count_target(entity, in_play) if a.distinct else None
         count = Aggregate("count", target, distinct=target is not None)
         new = new.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False)
@@ -106,12 +211,15 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
                 if measure is not None:
                     order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
         new = new.with_(limit=a.limit)
-        changes.append(f"limited to {a.limit} rows")
+        changes.append(f"limit {a.limit}")
+    if not order and new.order_by and any(t.text in ("reverse", "reversed", "flip", "opposite") for t in a.tokens):
+        order = [replace(o, descending=not o.descending) for o in new.order_by]
+        a.explained.update(i for i, t in enumerate(a.tokens) if t.text in ("reverse", "reversed", "flip", "opposite"))
     if order:
         new = new.with_(order_by=tuple(order))
         changes.append("sorted by " + ", ".join(
             (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
-            + (" descending" if o.descending else "") for o in order))
+            + (" DESC" if o.descending else "") for o in order))
 
     confidence = reader.confidence()
     if new == spec or (a.unexplained and confidence < 0.75):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from nl2sql.db import Database
+from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
 from nl2sql.engines.base import Draft, RefinementContext
 from nl2sql.engines.builtin.analysis import analyse
+from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
@@ -53,13 +54,19 @@ class BuiltinEngine:
         analysis = analyse(question, self.lexicon(schema), self.today)
         return self._draft(build_spec(analysis, schema, self.domain), database)
 
+    def answer(self, draft: Draft, result: QueryResult) -> str | None:
+        return answer_sentence(draft.spec, result) if isinstance(draft.spec, QuerySpec) else None
+
     def refine(self, context: RefinementContext, database: Database) -> Draft:
         schema = database.schema
         spec = context.current_spec
         if not isinstance(spec, QuerySpec):
             raise EngineError("The built-in engine can only refine queries it wrote; ask a new question instead.")
         analysis = analyse(context.feedback, self.lexicon(schema), self.today)
-        if analysis.write_verb and analysis.write_verb not in ("add", "remove", "change", "set", "replace"):
-            raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.")
-        reading = apply_edits(spec, analysis, schema, self.domain)
+        try:
+            reading = apply_edits(spec, analysis, schema, self.domain)
+        except EngineError:
+            if analysis.write_verb in ("delete", "update", "insert", "truncate", "alter", "create", "erase", "wipe"):
+                raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.") from None
+            raise
         return self._draft(reading, database, "; ".join(reading.changes) or None)

@@ -22,6 +22,11 @@ def _number(value: object) -> str:
 def describe_filter(f: Filter, spec: QuerySpec) -> str:
     name = _name(f.column, spec)
     if f.op == "range":
+        # "created_at" reads better as "created": "created in May 2026"
+        for suffix in (" at", " on", " date", " time"):
+            if name.endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+                break
         return f"{name} {f.label}"
     if f.op == "not_exists" and f.other is not None:
         return f"with no {f.other.table.replace('_', ' ')}"

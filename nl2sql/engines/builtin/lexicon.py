@@ -71,6 +71,12 @@ class Lexicon:
                 self._add(words[-1], Candidate(TABLE, table.name, score=0.6))
             for col in table.columns:
                 self._add_column(table.name, col.name, col.name in table.fk_columns)
+                if col.name not in table.fk_columns and not col.primary_key:
+                    # "category name", "product price", "order amount": a column said with its table
+                    col_words = [w for w in name_words(col.name) if w not in _WEAK_NAME_WORDS]
+                    for i in range(len(col_words)):
+                        self._add(" ".join([*words, *col_words[i:]]),
+                                  Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
                 if col.kind == TEXT:
                     for value in col.values:
                         key = " ".join(value_words(value))

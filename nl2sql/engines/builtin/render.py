@@ -71,6 +71,8 @@ class _Renderer:
 
     def _col(self, ref: ColumnRef, force: bool = False) -> exp.Column:
         table = _ident(ref.table) if (force or getattr(self, "qualify", False)) else None
+        if ref.column == "*":  # every column of one table, beside columns added from others
+            return exp.Column(this=exp.Star(), table=_ident(ref.table) if self.qualify else None)
         return exp.Column(this=_ident(ref.column), table=table)
 
     def _group_expr(self, key: GroupKey) -> exp.Expr:
@@ -171,6 +173,12 @@ class _Renderer:
         if s.limit is not None:
             query = query.limit(s.limit)
         return query
+
+
+def condition_sql(spec: QuerySpec, f: Filter, schema: Schema) -> str:
+    """One filter as the SQL condition it renders to in ``spec``: "country = 'France'"."""
+    renderer = _Renderer(spec, schema)
+    return " AND ".join(c.sql(dialect=schema.dialect) for c in renderer._conditions(f))
 
 
 def render(spec: QuerySpec, schema: Schema) -> exp.Select:

@@ -38,7 +38,7 @@ def singular(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+    if word.endswith(("sses", "xes", "ches", "shes", "zes", "uses")):
         return word[:-2]
     return word[:-1]
 
