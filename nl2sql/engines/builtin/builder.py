@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nl2sql.db.schema import DATE, Schema, Table
-from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis
 from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis
 from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
@@ -382,7 +382,7 @@ class SpecReader:
 
     def metrics(self) -> list[Aggregate]:
         """Named metrics of the domain config: "revenue", "average order value"."""
-        out = []
+        out: list[Aggregate] = []
         for link in self.a.links:
             for cand in link.of_kind(METRIC):
                 if cand.metric is not None and link.first not in self.role:
@@ -394,7 +394,8 @@ class SpecReader:
 
     def aggregates(self, entity: str, in_play: set[str], offset: int = 0) -> list[Aggregate]:
         """Aggregates the question asks for; ``offset``: how many aggregates come before these."""
-        a, out = self.a, []
+        a = self.a
+        out: list[Aggregate] = []
         for func, index in a.aggregates:
             link = a.next_link(index, max_gap=2)
             if link is not None and self.role.get(link.first) == "metric":

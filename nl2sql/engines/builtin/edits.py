@@ -67,9 +67,9 @@ def _removals(spec: QuerySpec, a: Analysis, schema: Schema, changes: list[str]) 
     for f in spec.filters:
         hit = everything or (removing and f.op == "range" and any(w in ("date", "time", "period") for w in words))
         for first in targets:
-            link = a.link_at(first)
-            assert link is not None
-            for cand in link.candidates:
+            target = a.link_at(first)
+            assert target is not None
+            for cand in target.candidates:
                 same_column = cand.kind in ("column", "value") and cand.table == f.column.table \
                     and cand.column == f.column.column
                 named_table = cand.kind == "table" and cand.table == f.column.table and f.column.table != spec.entity
@@ -166,8 +166,8 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     keys = reader.group_keys(entity, in_play, group_links)
     if keys:
         # "per country instead" replaces the grouping; "and per status" adds to it
-        kept = () if any(t.text == "instead" for t in a.tokens) else new.group_by
-        new = new.with_(group_by=tuple(dict.fromkeys([*kept, *keys])), projections=(), limit=None)
+        kept_keys = () if any(t.text == "instead" for t in a.tokens) else new.group_by
+        new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *keys])), projections=(), limit=None)
         if not new.aggregates:
             new = new.with_(aggregates=(Aggregate("count"),))
         changes.append("grouped by " + ", ".join(k.alias for k in keys))

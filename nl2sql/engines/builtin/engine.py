@@ -6,6 +6,7 @@ from datetime import date
 
 from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
+from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Draft, RefinementContext
 from nl2sql.engines.builtin.analysis import analyse
 from nl2sql.engines.builtin.answer import answer_sentence
@@ -15,7 +16,6 @@ from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.lexicon import Lexicon
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import QuerySpec
-from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.errors import EngineError
 
 

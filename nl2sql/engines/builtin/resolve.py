@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nl2sql.db.schema import DATE, Column, Schema, Table
-from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.engines.builtin.spec import ColumnRef
 
