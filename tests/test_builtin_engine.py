@@ -46,6 +46,31 @@ QUESTIONS = [
     ("How many different countries do users come from?", "SELECT COUNT(DISTINCT country) FROM users", False),
     ("Number of products per category",
      "SELECT c.name, COUNT(*) FROM products p JOIN categories c ON c.id = p.category_id GROUP BY c.name", False),
+    ("emails of users from Japan", "SELECT email FROM users WHERE country = 'Japan'", False),
+    ("distinct cities of users", "SELECT DISTINCT city FROM users", False),
+    ("orders per month this year",
+     "SELECT strftime('%Y-%m', created_at), COUNT(*) FROM orders WHERE created_at >= '2026-01-01' GROUP BY 1", False),
+    ("users with more than 20 orders",
+     "SELECT u.id, COUNT(*) FROM users u JOIN orders o ON o.user_id = u.id GROUP BY u.id HAVING COUNT(*) > 20", False),
+    ("countries with at least 100 users",
+     "SELECT country, COUNT(*) FROM users GROUP BY country HAVING COUNT(*) >= 100", False),
+    ("categories where the average price is above 200",
+     "SELECT c.name, AVG(p.price) FROM products p JOIN categories c ON c.id = p.category_id "
+     "GROUP BY c.name HAVING AVG(p.price) > 200", False),
+    ("lowest rated product",
+     "SELECT p.id, AVG(r.rating) AS a FROM products p JOIN reviews r ON r.product_id = p.id "
+     "GROUP BY p.id ORDER BY a ASC, p.id LIMIT 1", False),
+    ("which product has the highest price?", "SELECT name FROM products ORDER BY price DESC LIMIT 1", True),
+    ("Users from Germny", "SELECT * FROM users WHERE country = 'Germany'", False),
+    ("products in home and kitchen",
+     "SELECT p.* FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Home & Kitchen'", False),
+    ("products with zero stock", "SELECT * FROM products WHERE stock = 0", False),
+    ("payments by status", "SELECT status, COUNT(*) FROM payments GROUP BY status", False),
+    ("orders paid by bank transfer",
+     "SELECT DISTINCT o.* FROM orders o JOIN payments p ON p.order_id = o.id WHERE p.method = 'bank_transfer'",
+     False),
+    ("users who never reviewed anything",
+     "SELECT * FROM users WHERE id NOT IN (SELECT user_id FROM reviews)", False),
 ]
 
 
@@ -74,6 +99,24 @@ CHAINS = [
     (["Users in Japan", "just the emails"], "SELECT email FROM users WHERE country = 'Japan'", False),
     (["Number of users per country", "only consumer users"],
      "SELECT country, COUNT(*) FROM users WHERE segment = 'consumer' GROUP BY country", False),
+    (["Users from Germany", "what about France?", "remove the country filter"], "SELECT * FROM users", False),
+    (["Show me all orders", "only delivered ones", "all statuses"], "SELECT * FROM orders", False),
+    (["Average price per category", "maximum instead"],
+     "SELECT c.name, MAX(p.price) FROM products p JOIN categories c ON c.id = p.category_id GROUP BY c.name", False),
+    (["Average price per category", "top 3", "remove the limit"],
+     "SELECT c.name, AVG(p.price) AS a FROM products p JOIN categories c ON c.id = p.category_id "
+     "GROUP BY c.name ORDER BY a DESC", True),
+    (["Show me all products", "sort by price", "reverse"], "SELECT name, price FROM products ORDER BY price DESC",
+     True),
+    (["Show me all orders", "exclude cancelled", "top 5 by amount"],
+     "SELECT total_amount FROM orders WHERE status != 'cancelled' ORDER BY total_amount DESC LIMIT 5", True),
+    (["Number of orders per status", "only those above 1000"],
+     "SELECT status, COUNT(*) FROM orders GROUP BY status HAVING COUNT(*) > 1000", False),
+    (["Show orders from users in Japan", "how many?", "per status"],
+     "SELECT o.status, COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id WHERE u.country = 'Japan' "
+     "GROUP BY o.status", False),
+    (["Products in Books", "also show the category name"],
+     "SELECT p.*, c.name FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Books'", False),
 ]
 
 
@@ -85,6 +128,27 @@ def test_refinement_chains(workflow: InteractiveWorkflow, ecommerce_db, turns: l
     assert [r.intent for r in results] == ["new_query"] + ["refinement"] * (len(turns) - 1)
     assert all(r.refinement_summary for r in results[1:])
     assert same_answer(results[-1].result, rows_of(ecommerce_db, gold), ordered=ordered), results[-1].query
+
+
+def test_refinement_summary_names_the_sql_conditions(workflow: InteractiveWorkflow) -> None:
+    workflow.process_turn("Users from Germany")
+    result = workflow.process_turn("what about France?")
+    assert result.refinement_summary == "removed filter: country = 'Germany'; added filter: country = 'France'"
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("How many users are there?", "There are 1,000 users."),
+    ("How many categories are there?", "There are 8 categories."),
+    ("How many users are from Canada?", "There are {n} users where country is Canada."),
+])
+def test_one_value_answers_read_as_a_sentence(workflow: InteractiveWorkflow, ecommerce_db, question: str,
+                                              answer: str) -> None:
+    n = rows_of(ecommerce_db, "SELECT COUNT(*) FROM users WHERE country = 'Canada'")[0][0]
+    assert workflow.process_turn(question).answer == answer.format(n=f"{n:,}")
+
+
+def test_lists_get_no_answer_sentence(workflow: InteractiveWorkflow) -> None:
+    assert workflow.process_turn("Show users from Canada").answer is None
 
 
 def test_refinement_never_mutates_the_previous_spec(workflow: InteractiveWorkflow) -> None:
@@ -168,6 +232,16 @@ def library_db(tmp_path_factory: pytest.TempPathFactory):
     ("Number of books per genre", "SELECT genre, COUNT(*) FROM books GROUP BY genre"),
     ("Loans from last month", "SELECT * FROM loans WHERE loaned_at >= '2026-05-01' AND loaned_at < '2026-06-01'"),
     ("Members with no loans", "SELECT * FROM members WHERE id NOT IN (SELECT member_id FROM loans)"),
+    ("Number of books per author",
+     "SELECT a.name, COUNT(*) FROM books b JOIN authors a ON a.id = b.author_id GROUP BY a.name"),
+    ("Which genre has the most books?", "SELECT genre FROM books GROUP BY genre ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("Longest book", "SELECT MAX(pages) FROM books"),
+    ("Books published before 1960", "SELECT * FROM books WHERE published < '1960-01-01'"),
+    ("Average pages per genre", "SELECT genre, AVG(pages) FROM books GROUP BY genre"),
+    ("Authors with more than 1 book",
+     "SELECT a.id, COUNT(*) FROM authors a JOIN books b ON b.author_id = a.id GROUP BY a.id HAVING COUNT(*) > 1"),
+    ("Books not in Literary", "SELECT * FROM books WHERE genre != 'Literary'"),
+    ("Loans by Ada", "SELECT l.* FROM loans l JOIN members m ON m.id = l.member_id WHERE m.name = 'Ada'"),
 ])
 def test_a_schema_it_has_never_seen(library_db, question: str, gold: str) -> None:
     wf = InteractiveWorkflow(library_db, BuiltinEngine(today=TODAY), max_rows=None)

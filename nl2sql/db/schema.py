@@ -125,6 +125,24 @@ class Schema:
                     graph[fk.ref_table].append((t.name, fk))
         return graph
 
+    def neighbours(self, table: str) -> list[tuple[str, ForeignKey]]:
+        """Tables one foreign key away, in either direction, with the key that links them."""
+        return list(self._neighbours.get(table, []))
+
+    def join_path_via(self, start: str, goal: str, via: tuple[str, ...]) -> list[tuple[str, ForeignKey]] | None:
+        """A path from ``start`` to ``goal`` through a table the question named ("users who ordered
+        Books" goes through orders, not reviews), when one exists without visiting a table twice."""
+        for middle in via:
+            if middle in (start, goal):
+                continue
+            first, second = self.join_path(start, middle), self.join_path(middle, goal)
+            if first is None or second is None:
+                continue
+            tables = [start, *(t for t, _ in first), *(t for t, _ in second)]
+            if len(tables) == len(set(tables)):
+                return first + second
+        return self.join_path(start, goal)
+
     def join_path(self, start: str, goal: str) -> list[tuple[str, ForeignKey]] | None:
         """Shortest chain of foreign keys from one table to another, walked in either direction.
 

@@ -24,8 +24,10 @@ SUPERLATIVES = {
     "lowest": (False, None), "largest": (True, None), "biggest": (True, None), "greatest": (True, None),
     "smallest": (False, None), "top": (True, None), "best": (True, None), "worst": (False, None),
     "cheapest": (False, "price"), "priciest": (True, "price"), "costliest": (True, "price"),
-    "newest": (True, "date"), "latest": (True, "date"), "oldest": (False, "date"), "earliest": (False, "date"),
-    "recent": (True, "date"),
+    "newest": (True, "date"), "latest": (True, "date"), "earliest": (False, "date"),
+    "recent": (True, "date"), "longest": (True, "length"), "shortest": (False, "length"),
+    "oldest": (True, "age"), "youngest": (False, "age"), "heaviest": (True, "weight"),
+    "lightest": (False, "weight"), "tallest": (True, "height"),
 }
 # Comparators, longest first: words, operator, concept of the compared column (None: from context).
 COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
@@ -217,8 +219,10 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
             a.used.update(range(i, i + 2 + skip))
             if concept:
                 a.used.add(j)
-        elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and SUPERLATIVES[words[i - 1]][1] == "date":
-            a.sorts.append(SortCue(-1, SUPERLATIVES[words[i - 1]][0], "date"))
+        elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and SUPERLATIVES[words[i - 1]][1] in ("date", "age"):
+            # "newest first", "oldest first" (by date: the oldest row has the earliest date)
+            descending, concept = SUPERLATIVES[words[i - 1]]
+            a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))
             a.used.update((i - 1, i))
         elif w == "first" and i > 0 and words[i - 1] in ("highest", "largest", "biggest", "lowest", "smallest"):
             a.sorts.append(SortCue(-1, SUPERLATIVES[words[i - 1]][0], None))

@@ -435,11 +435,16 @@ class SpecReader:
         if not a.superlatives:
             return None
         sup = a.superlatives[0]
-        if sup.concept in ("price", "date"):
+        if sup.concept not in (None, "count"):
             ref = find_concept(self.schema, entity, sup.concept, in_play)
-            if ref is None:
+            if ref is None and sup.concept == "age":  # no age column: the oldest is the earliest
+                ref = find_concept(self.schema, entity, "date", in_play)
+                if ref is not None:
+                    return ("order", ref, not sup.descending)
+            if ref is not None:
+                return ("order", ref, sup.descending)
+            if sup.concept in ("price", "date"):
                 return None
-            return ("order", ref, sup.descending)
         link = a.next_link(sup.index, max_gap=2)
         if link is not None and link.of_kind(TABLE) and not link.of_kind(COLUMN):
             other = self.table_of(link) or entity

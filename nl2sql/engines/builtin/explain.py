@@ -57,7 +57,8 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
 def explain(spec: QuerySpec) -> str:
     entity = spec.entity.replace("_", " ")
     if spec.aggregates:
-        if len(spec.aggregates) == 1 and spec.aggregates[0].column is None and not spec.group_by:
+        first = spec.aggregates[0]
+        if len(spec.aggregates) == 1 and first.func == "count" and first.column is None and not spec.group_by:
             head = f"Counts {entity}"
         else:
             head = "Shows " + " and ".join(describe_aggregate(a, spec) for a in spec.aggregates)

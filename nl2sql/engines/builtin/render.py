@@ -44,18 +44,59 @@ class _Renderer:
         self.schema = schema
         self.joins: list[tuple[str, exp.Expr]] = []
         self.joined = {spec.entity}
-        for table in self._tables_needed():
+        shown = self._tables_shown()
+        # Filters through a one-to-many hop ("orders paid by card": several payments per order)
+        # become EXISTS subqueries, so that no row is repeated and no total is counted twice.
+        self.semi: dict[str, list[Filter]] = {}
+        for f in spec.filters:
+            hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
+            if hop is not None:
+                self.semi.setdefault(hop, []).append(f)
+        semi_filters = {id(f) for fs in self.semi.values() for f in fs}
+        needed = [*shown, *(f.column.table for f in spec.filters if id(f) not in semi_filters)]
+        for table in dict.fromkeys(t for t in needed if t != spec.entity):
             self._join(table)
         self.qualify = len(self.joined) > 1
 
-    def _tables_needed(self) -> list[str]:
+    def _tables_shown(self) -> list[str]:
+        """Tables whose columns are selected, grouped, aggregated or sorted on: these must be joined."""
         s = self.spec
         refs: list[ColumnRef] = [*s.projections, *(g.column for g in s.group_by)]
         refs += [a.column for a in s.aggregates if a.column is not None]
         refs += [ColumnRef(a.metric.table, "") for a in s.aggregates if a.metric is not None]
-        refs += [f.column for f in s.filters]
         refs += [o.column for o in s.order_by if o.column is not None]
         return list(dict.fromkeys(r.table for r in refs if r.table != s.entity))
+
+    def _fan_out_hop(self, table: str) -> str | None:
+        """The first table on the way to ``table`` that has many rows per main-table row, if any."""
+        here = self.spec.entity
+        for nxt, fk in self.schema.join_path(here, table) or []:
+            if fk.table == nxt and fk.ref_table == here:
+                return nxt
+            here = nxt
+        return None
+
+    def _semi_join(self, first: str, filters: list[Filter]) -> exp.Expr:
+        """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters)."""
+        path = self.schema.join_path(self.spec.entity, first) or []
+        (_nxt, link) = path[-1]
+        inner = exp.select(exp.Literal.number(1)).from_(exp.Table(this=_ident(first)))
+        joined = {first, self.spec.entity}
+        for f in filters:
+            here = first
+            for nxt, fk in self.schema.join_path(first, f.column.table) or []:
+                if nxt not in joined:
+                    on = exp.EQ(this=self._col(ColumnRef(fk.table, fk.column), force=True),
+                                expression=self._col(ColumnRef(fk.ref_table, fk.ref_column), force=True))
+                    inner = inner.join(exp.Table(this=_ident(nxt)), on=on)
+                    joined.add(nxt)
+                here = nxt
+        correlate = exp.EQ(this=self._col(ColumnRef(link.table, link.column), force=True),
+                           expression=self._col(ColumnRef(link.ref_table, link.ref_column), force=True))
+        qualify, self.qualify = self.qualify, True
+        conditions = [c for f in filters for c in self._conditions(f)]
+        self.qualify = qualify
+        return exp.Exists(this=inner.where(exp.and_(correlate, *conditions)))
 
     def _join(self, table: str) -> None:
         path = self.schema.join_path(self.spec.entity, table)
@@ -149,7 +190,9 @@ class _Renderer:
             query = query.distinct()
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
-        conditions = [c for f in s.filters for c in self._conditions(f)]
+        semi = {id(f) for fs in self.semi.values() for f in fs}
+        conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
+        conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
         scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
         conditions += [self._metric_sql(where, table) for where, table in scopes if where]
         if conditions:

@@ -17,6 +17,10 @@ from nl2sql.engines.builtin.spec import ColumnRef
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
 CONCEPT_COLUMNS = {
     "price": ("price", "cost", "amount", "total", "fee", "salary", "value", "revenue"),
+    "length": ("length", "pages", "duration", "runtime", "minutes", "distance", "size", "height"),
+    "age": ("age",),
+    "weight": ("weight",),
+    "height": ("height",),
 }
 
 
@@ -93,7 +97,7 @@ def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[
             return ColumnRef(t.name, col.name)
     if concept == "price":
         # Anything priced reachable in one hop: "orders more expensive than 100" -> total amount
-        for hop, _fk in (schema._neighbours.get(entity, []) if table else []):
+        for hop, _fk in (schema.neighbours(entity) if table else []):
             t = schema.table(hop)
             col = concept_column(t, concept) if t else None
             if col is not None and t is not None:
