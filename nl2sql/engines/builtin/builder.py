@@ -199,8 +199,12 @@ class SpecReader:
                 order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
                 self.doubts.append(f"ranked by {measure.name}")
 
+        via = tuple(dict.fromkeys(
+            t.table for link in a.links if link.first not in self.role and link.first not in skip
+            for t in link.of_kind(TABLE) if t.table != entity and not link.of_kind(VALUE)
+        ))
         spec = QuerySpec(
-            entity=entity, projections=projections, distinct=distinct, aggregates=tuple(aggregates),
+            entity=entity, projections=projections, distinct=distinct, aggregates=tuple(aggregates), via=via,
             group_by=tuple(group), filters=tuple(filters), having=tuple(having), order_by=tuple(order), limit=limit,
         )
         return Reading(spec, self.confidence(), self.doubts)
@@ -267,7 +271,9 @@ class SpecReader:
             cand = best_candidate(link, VALUE, entity, self.schema, in_play)
             if cand is None:
                 continue
-            if cand.table != entity and cand.table not in in_play and not link.strong:
+            after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on")
+            if cand.table != entity and cand.table not in in_play and not link.strong \
+                    and not (after_preposition and not a.tokens[link.last].text.endswith("ed")):
                 self.doubts.append(f"ignored {a.tokens[link.first].text!r}")
                 continue
             negated = any(n in a.negations for n in range(max(0, link.first - 3), link.first))
@@ -565,6 +571,9 @@ class SpecReader:
                     out.append(OrderKey(column=ref, descending=descending))
                 continue
             link = a.link_at(sort.index) if sort.index >= 0 else None
+            if link is not None and not link.of_kind(COLUMN) and sort.concept is None and \
+                    any(c.table != entity for c in link.of_kind(TABLE)):
+                continue  # "products ordered by users in France": a verb, not a sort
             ref = self.column_of(link, entity, in_play)
             if ref is None and link is not None and link.of_kind(TABLE):
                 table = self.table(self.table_of(link) or entity)

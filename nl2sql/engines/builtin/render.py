@@ -70,7 +70,7 @@ class _Renderer:
     def _fan_out_hop(self, table: str) -> str | None:
         """The first table on the way to ``table`` that has many rows per main-table row, if any."""
         here = self.spec.entity
-        for nxt, fk in self.schema.join_path(here, table) or []:
+        for nxt, fk in self.schema.join_path_via(here, table, self.spec.via) or []:
             if fk.table == nxt and fk.ref_table == here:
                 return nxt
             here = nxt
@@ -78,13 +78,13 @@ class _Renderer:
 
     def _semi_join(self, first: str, filters: list[Filter]) -> exp.Expr:
         """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters)."""
-        path = self.schema.join_path(self.spec.entity, first) or []
+        path = self.schema.join_path_via(self.spec.entity, first, self.spec.via) or []
         (_nxt, link) = path[-1]
         inner = exp.select(exp.Literal.number(1)).from_(exp.Table(this=_ident(first)))
         joined = {first, self.spec.entity}
         for f in filters:
             here = first
-            for nxt, fk in self.schema.join_path(first, f.column.table) or []:
+            for nxt, fk in self.schema.join_path_via(first, f.column.table, self.spec.via) or []:
                 if nxt not in joined:
                     on = exp.EQ(this=self._col(ColumnRef(fk.table, fk.column), force=True),
                                 expression=self._col(ColumnRef(fk.ref_table, fk.ref_column), force=True))
@@ -99,7 +99,7 @@ class _Renderer:
         return exp.Exists(this=inner.where(exp.and_(correlate, *conditions)))
 
     def _join(self, table: str) -> None:
-        path = self.schema.join_path(self.spec.entity, table)
+        path = self.schema.join_path_via(self.spec.entity, table, self.spec.via)
         if path is None:
             raise ValueError(f"no foreign-key path from {self.spec.entity} to {table}")
         for nxt, fk in path:

@@ -80,6 +80,7 @@ class QuerySpec:
     having: tuple[tuple[int, str, float], ...] = ()  # (aggregate index, op, value)
     order_by: tuple[OrderKey, ...] = ()
     limit: int | None = None
+    via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     today: date | None = field(default=None, compare=False)
 
     def with_(self, **changes: object) -> QuerySpec:
