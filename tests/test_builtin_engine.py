@@ -253,3 +253,10 @@ def test_a_schema_it_has_never_seen(library_db, question: str, gold: str) -> Non
 def test_unknown_words_are_named_in_the_error(library_db) -> None:
     with pytest.raises(EngineError, match="spaceships"):
         BuiltinEngine(today=TODAY).draft("show spaceships", library_db)
+
+
+def test_a_typo_is_matched_but_lowers_confidence(workflow: InteractiveWorkflow) -> None:
+    exact = workflow.process_turn("Users from Germany")
+    typo = workflow.process_turn("/new") and workflow.process_turn("Users from Germny")
+    assert typo.result.rows == exact.result.rows
+    assert typo.confidence < exact.confidence

@@ -595,10 +595,12 @@ class SpecReader:
         a = self.a
         content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
         if not content:
-            return 0.9
+            return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
         explained = sum(1 for i in content if i in a.explained)
         score = 0.35 + 0.65 * explained / len(content)
         score -= 0.05 * len(self.doubts)
+        # A typo read as a stored value is a guess: "Germny" -> "Germany" is worth confirming.
+        score -= 0.15 * sum(1 for link in a.links if link.fuzzy and link.first in self.role)
         return max(0.05, min(1.0, score))
 
 
