@@ -219,7 +219,7 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
             a.used.update(range(i, i + 2 + skip))
             if concept:
                 a.used.add(j)
-        elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and SUPERLATIVES[words[i - 1]][1] in ("date", "age"):
+        elif w == "first" and i > 0 and SUPERLATIVES.get(words[i - 1], (None, None))[1] in ("date", "age"):
             # "newest first", "oldest first" (by date: the oldest row has the earliest date)
             descending, concept = SUPERLATIVES[words[i - 1]]
             a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))

@@ -83,14 +83,12 @@ class _Renderer:
         inner = exp.select(exp.Literal.number(1)).from_(exp.Table(this=_ident(first)))
         joined = {first, self.spec.entity}
         for f in filters:
-            here = first
             for nxt, fk in self.schema.join_path_via(first, f.column.table, self.spec.via) or []:
                 if nxt not in joined:
                     on = exp.EQ(this=self._col(ColumnRef(fk.table, fk.column), force=True),
                                 expression=self._col(ColumnRef(fk.ref_table, fk.ref_column), force=True))
                     inner = inner.join(exp.Table(this=_ident(nxt)), on=on)
                     joined.add(nxt)
-                here = nxt
         correlate = exp.EQ(this=self._col(ColumnRef(link.table, link.column), force=True),
                            expression=self._col(ColumnRef(link.ref_table, link.ref_column), force=True))
         qualify, self.qualify = self.qualify, True
