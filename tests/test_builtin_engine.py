@@ -115,6 +115,22 @@ CHAINS = [
     (["Show orders from users in Japan", "how many?", "per status"],
      "SELECT o.status, COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id WHERE u.country = 'Japan' "
      "GROUP BY o.status", False),
+    (["List orders", "how about last year?", "break it down by status"],
+     "SELECT status, COUNT(*) FROM orders WHERE created_at >= '2025-01-01' AND created_at < '2026-01-01' "
+     "GROUP BY status", False),
+    (["Show products", "in Electronics", "cheaper than 50", "what's the total stock?"],
+     "SELECT SUM(p.stock) FROM products p JOIN categories c ON c.id = p.category_id "
+     "WHERE c.name = 'Electronics' AND p.price < 50", False),
+    (["Show all payments", "what's the total?", "average?"], "SELECT AVG(amount) FROM payments", False),
+    (["Users from Canada", "and their emails"], "SELECT name, email FROM users WHERE country = 'Canada'", False),
+    (["Orders from last month", "which were cancelled", "show the count"],
+     "SELECT COUNT(*) FROM orders WHERE status = 'cancelled' AND created_at >= '2026-05-01' "
+     "AND created_at < '2026-06-01'", False),
+    (["List categories", "with more than 20 products"],
+     "SELECT c.name, COUNT(*) FROM categories c JOIN products p ON p.category_id = c.id GROUP BY c.name "
+     "HAVING COUNT(*) > 20", False),
+    (["Number of orders per status", "now by country"],
+     "SELECT u.country, COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id GROUP BY u.country", False),
     (["Products in Books", "also show the category name"],
      "SELECT p.*, c.name FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Books'", False),
 ]

@@ -26,6 +26,7 @@ _REFINE_START = re.compile(
     r"from|in|for|with|where|whose|since|before|after|between|during|within|by|per|"
     r"more|less|fewer|over|under|above|below|at least|at most|cheaper|pricier|larger|smaller|higher|lower|"
     r"not|no|top \d+$|top \d+ by|first \d+|bottom \d+|last \d+|limit \d+|"
+    r"(which|that|who) (were|are|is|was|have|has|had)|"
     r"show only|show just|show me only|list only|keep only|make it|change|switch|use)\b"
 )
 _BACK_REFERENCE = re.compile(r"\b(them|those|these|they|that one|the same|ones|it|its|their|this list|the result)\b")
@@ -33,6 +34,11 @@ _NEW_START = re.compile(
     r"^(show|list|give|get|find|display|what|which|who|whose|when|where|how many|how much|count|"
     r"number of|total|average|avg|sum|maximum|minimum|max|min|top \d+ \w+|\d+ \w+|tell|fetch|select|"
     r"are there|is there|do we|did|does)\b"
+)
+# "what's the total?", "show the count", "average?": an aggregate of the current result
+_AGGREGATE_OF_CURRENT = re.compile(
+    r"^(what's |what is |whats |show( me)? |give( me)? |and )?(the )?(total|sum|count|number|average|avg|mean|"
+    r"maximum|max|minimum|min)\b(?!.*\b(per|by|each|every)\b)"
 )
 _COUNT_ONLY = re.compile(r"^(how many|count|number)( of)?( (them|those|these|are there|is that|rows|results))?\W*$")
 
@@ -51,6 +57,8 @@ class DialogManager:
         lowered = " ".join(text.lower().replace("?", " ").replace(",", " ").split())
         if _COUNT_ONLY.match(lowered):
             return IntentDecision(REFINEMENT, HIGH, "count of the current result")
+        if _AGGREGATE_OF_CURRENT.match(lowered) and len(lowered.split()) <= 4:
+            return IntentDecision(REFINEMENT, HIGH, "an aggregate of the current result")
         if _REFINE_START.match(lowered):
             return IntentDecision(REFINEMENT, HIGH, "starts like a follow-up")
         if _BACK_REFERENCE.search(lowered):

@@ -64,7 +64,7 @@ there their them they it its this that these those please all any some every eac
 where when whether as than then also still just only can could would should will shall tell
 see look want need let know made make placed used use done per across about into up out so
 signed sign up ever yet right now currently already being got gets having entries records rows data
-instead rather
+instead rather same break broken down split grouped group breakdown
 """.split())
 
 

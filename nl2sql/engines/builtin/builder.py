@@ -116,21 +116,7 @@ class SpecReader:
         filters = self.value_filters(entity, in_play, skip)
         filters += self.comparison_filters(entity, in_play)
         filters += self.date_filters(entity, in_play)
-        having: list[tuple[int, str, float]] = []
-        for agg_index, op, value in self.aggregate_havings:  # "where the average price is above 400"
-            having.append((agg_index, op, value))
-        for other, op, value, head in self.count_havings:  # "users with more than 5 orders"
-            if other != entity:
-                other_pk = self.table(other).primary_key
-                aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None))
-            elif head is not None:  # "countries with at least 100 users"
-                group = group or [GroupKey(head)]
-                aggregates.append(Aggregate("count"))
-            else:
-                continue
-            having.append((len(aggregates) - 1, op, value))
-        if having and not group:
-            group = list(_entity_keys(etable))
+        group, aggregates, having = self.havings(entity, group, aggregates, [])
         for link_first, other in anti.items():
             pk = etable.primary_key
             fk = next((f for f in self.table(other).foreign_keys if f.ref_table == entity), None)
@@ -211,10 +197,30 @@ class SpecReader:
 
     # -- parts -----------------------------------------------------------------------------------
 
-    def group_links(self) -> dict[int, Link]:
+    def havings(self, entity: str, group: list[GroupKey], aggregates: list[Aggregate],
+                having: list[tuple[int, str, float]]) -> tuple[list[GroupKey], list[Aggregate], list[tuple[int, str, float]]]:
+        """Conditions on aggregates, read by ``comparison_filters``, added to a grouping."""
+        group, aggregates, having = list(group), list(aggregates), list(having)
+        having += self.aggregate_havings  # "where the average price is above 400"
+        for other, op, value, head in self.count_havings:  # "users with more than 5 orders"
+            if other != entity:
+                other_pk = self.table(other).primary_key
+                aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None))
+            elif head is not None:  # "countries with at least 100 users"
+                group = group or [GroupKey(head)]
+                aggregates.append(Aggregate("count"))
+            else:
+                continue
+            having.append((len(aggregates) - 1, op, value))
+        if having and not group:
+            group = list(_entity_keys(self.table(entity)))
+        return group, aggregates, having
+
+    def group_links(self, measured: bool = False) -> dict[int, Link]:
+        """Links after per/by/each that say what to group on; ``measured``: the query already aggregates."""
         a = self.a
         out: dict[int, Link] = {}
-        has_measure = a.count or bool(a.aggregates) or bool(a.superlatives)
+        has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives)
         for g in a.group_words:
             word = a.word(g)
             link = a.next_link(g, max_gap=2)

@@ -35,6 +35,7 @@ def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: S
     for i, old in enumerate(filters):
         if old.column == new.column and _FAMILY.get(old.op) == _FAMILY.get(new.op):
             if old == new:
+                changes.append(f"unchanged: already {condition_sql(spec, old, schema)}")
                 return
             filters[i] = new
             changes.append(f"removed filter: {condition_sql(spec, old, schema)}")
@@ -118,7 +119,7 @@ def _extra_columns(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str
                    in_play: set[str]) -> list[ColumnRef]:
     """ "also show the email", "include the category name": columns added to what is listed."""
     words = [t.text for t in a.tokens]
-    if not any(w in ("also", "include", "including", "add", "plus", "with") for w in words[:2]):
+    if not any(w in ("also", "include", "including", "add", "plus", "and") for w in words[:2]):
         return []
     out = []
     for link in a.links:
@@ -144,11 +145,17 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
 
     extra = _extra_columns(spec, a, reader, entity, in_play) if not spec.is_aggregate else []
     if extra:
-        shown = spec.projections or (ColumnRef(entity, "*"),)
+        table = reader.table(entity)
+        if not spec.projections and all(r.table == entity for r in extra) and table.label_column is not None:
+            # "and their emails" on a full listing: the rows' names beside what was asked for
+            shown: tuple[ColumnRef, ...] = (ColumnRef(entity, table.label_column.name),)
+        else:
+            shown = spec.projections or (ColumnRef(entity, "*"),)
+        extra = [r for r in extra if r not in shown]
         new = new.with_(projections=(*shown, *extra))
         changes.append("added columns: " + ", ".join(str(r) for r in extra))
 
-    group_links = reader.group_links()
+    group_links = reader.group_links(measured=bool(spec.aggregates))
     skip = set(group_links)
     added = reader.value_filters(entity, in_play, skip)
     added += reader.comparison_filters(entity, in_play, having_fallback=bool(spec.aggregates and spec.group_by))
@@ -157,16 +164,20 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     for f in added:
         _merge_filter(filters, f, new, schema, changes)
     new = new.with_(filters=tuple(filters))
-    if reader.aggregate_havings and new.aggregates:
-        kept = [h for h in new.having if h[0] not in {i for i, _op, _v in reader.aggregate_havings}]
-        new = new.with_(having=(*kept, *reader.aggregate_havings))
+    if (reader.aggregate_havings and new.aggregates) or reader.count_havings:
+        redone = {i for i, _op, _v in reader.aggregate_havings}
+        kept = [h for h in new.having if h[0] not in redone]
+        group, aggregates, having = reader.havings(entity, list(new.group_by), list(new.aggregates), kept)
+        added_having = having[len(kept):]
+        new = new.with_(group_by=tuple(group), aggregates=tuple(aggregates), having=tuple(having), projections=())
         changes.append("kept groups where " + ", ".join(
-            f"{new.aggregates[i].alias} {op} {v:g}" for i, op, v in reader.aggregate_havings))
+            f"{new.aggregates[i].alias} {op} {v:g}" for i, op, v in added_having))
 
     keys = reader.group_keys(entity, in_play, group_links)
     if keys:
         # "per country instead" replaces the grouping; "and per status" adds to it
-        kept_keys = () if any(t.text == "instead" for t in a.tokens) else new.group_by
+        replacing = any(t.text in ("instead", "now") for t in a.tokens)
+        kept_keys = () if replacing else new.group_by
         new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *keys])), projections=(), limit=None)
         if not new.aggregates:
             new = new.with_(aggregates=(Aggregate("count"),))
@@ -222,7 +233,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
             + (" DESC" if o.descending else "") for o in order))
 
     confidence = reader.confidence()
-    if new == spec or (a.unexplained and confidence < 0.75):
+    if (new == spec and not changes) or (a.unexplained and confidence < 0.75):
         # Half-understood follow-ups ("what time is it in Tokyo?") must not quietly edit the query.
         words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
         raise EngineError(f"I could not tell how {words} changes the current query.")
