@@ -22,6 +22,15 @@ SIDECAR_SUFFIX = ".nl2sql.toml"
 
 
 @dataclass(frozen=True)
+class ClarifyingQuestion:
+    """A question to ask when a metric or entity is used and the conversation has not answered it."""
+
+    text: str
+    choices: tuple[str, ...] = ()  # none: a free-text question
+    default: int | None = None  # 1-based index into choices
+
+
+@dataclass(frozen=True)
 class Metric:
     name: str
     table: str
@@ -29,6 +38,7 @@ class Metric:
     where: str | None = None  # rows the metric counts: "status NOT IN ('cancelled', 'refunded')"
     description: str = ""
     synonyms: tuple[str, ...] = ()
+    question: ClarifyingQuestion | None = None
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,7 @@ class DomainConfig:
     date_columns: dict[str, str] = field(default_factory=dict)
     entities: tuple[str, ...] = ()
     source: Path | None = None
+    table_questions: dict[str, ClarifyingQuestion] = field(default_factory=dict)
 
 
 EMPTY = DomainConfig()
@@ -71,11 +82,24 @@ def _sql(text: str, dialect: str, where: str) -> str:
     return text
 
 
+def _question(value: object, where: str) -> ClarifyingQuestion | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("text"), str):
+        raise UsageError(f"{where}.question needs a text.")
+    choices = _strings(value.get("choices", []), f"{where}.question.choices")
+    default = value.get("default")
+    if default is not None and (not isinstance(default, int) or not 1 <= default <= len(choices)):
+        raise UsageError(f"{where}.question.default must be the number of one of its choices.")
+    return ClarifyingQuestion(value["text"], choices, default)
+
+
 def parse_domain(data: dict, schema: Schema, source: Path | None = None) -> DomainConfig:
     name = source.name if source else "domain config"
     table_synonyms: dict[str, tuple[str, ...]] = {}
     date_columns: dict[str, str] = {}
     entities: list[str] = []
+    table_questions: dict[str, ClarifyingQuestion] = {}
     for table_name, spec in (data.get("tables") or {}).items():
         table = schema.table(table_name)
         if table is None:
@@ -87,6 +111,9 @@ def parse_domain(data: dict, schema: Schema, source: Path | None = None) -> Doma
                                                f"{name}: tables.{table_name}.date_column")[1]
         if spec.get("entity"):
             entities.append(table.name)
+        question = _question(spec.get("question"), f"{name}: tables.{table_name}")
+        if question is not None:
+            table_questions[table.name] = question
     column_synonyms = {
         _column(schema, dotted, f"{name}: [columns]"): _strings(words, f"{name}: columns.{dotted}")
         for dotted, words in (data.get("columns") or {}).items()
@@ -108,9 +135,10 @@ def parse_domain(data: dict, schema: Schema, source: Path | None = None) -> Doma
             where=_sql(str(spec["where"]), schema.dialect, where) if spec.get("where") else None,
             description=str(spec.get("description", "")),
             synonyms=_strings(spec.get("synonyms", []), f"{where}.synonyms"),
+            question=_question(spec.get("question"), where),
         )
     return DomainConfig(table_synonyms, column_synonyms, value_synonyms, metrics, date_columns, tuple(entities),
-                        source)
+                        source, table_questions)
 
 
 def load_domain(path: Path, schema: Schema) -> DomainConfig:

@@ -65,6 +65,12 @@ def test_metric_explanation_and_answer(wf: InteractiveWorkflow) -> None:
     assert result.answer and result.answer.startswith("The revenue")
 
 
+def test_clarifying_questions_are_read(shop) -> None:
+    _db, domain = shop
+    question = domain.metrics["revenue"].question
+    assert question is not None and question.choices == ("Order date", "Payment date") and question.default == 1
+
+
 def test_without_a_config_the_engine_still_works_from_names(ecommerce_db) -> None:
     wf = InteractiveWorkflow(ecommerce_db, BuiltinEngine(today=TODAY))
     assert wf.process_turn("How many users are there?").ok
@@ -78,6 +84,10 @@ def test_without_a_config_the_engine_still_works_from_names(ecommerce_db) -> Non
     ({"metrics": {"m": {"table": "orders"}}}, "needs a table"),
     ({"metrics": {"m": {"table": "orders", "expression": "SUM(("}}}, "not valid SQL"),
     ({"tables": {"orders": {"date_column": "nope"}}}, "not a table.column"),
+    ({"metrics": {"m": {"table": "orders", "expression": "SUM(total_amount)", "question": {"choices": ["a"]}}}},
+     "needs a text"),
+    ({"tables": {"users": {"question": {"text": "Which?", "choices": ["a", "b"], "default": 3}}}},
+     "default must be"),
 ])
 def test_config_mistakes_are_clear_errors(ecommerce_db, data: dict, message: str) -> None:
     with pytest.raises(UsageError, match=message):
