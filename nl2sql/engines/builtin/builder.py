@@ -24,6 +24,8 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.engines.builtin.text import number_value
 from nl2sql.errors import EngineError
 
+Having = tuple[int, str, float]  # (aggregate index, operator, value)
+
 
 @dataclass
 class Reading:
@@ -198,7 +200,7 @@ class SpecReader:
     # -- parts -----------------------------------------------------------------------------------
 
     def havings(self, entity: str, group: list[GroupKey], aggregates: list[Aggregate],
-                having: list[tuple[int, str, float]]) -> tuple[list[GroupKey], list[Aggregate], list[tuple[int, str, float]]]:
+                having: list[Having]) -> tuple[list[GroupKey], list[Aggregate], list[Having]]:
         """Conditions on aggregates, read by ``comparison_filters``, added to a grouping."""
         group, aggregates, having = list(group), list(aggregates), list(having)
         having += self.aggregate_havings  # "where the average price is above 400"
