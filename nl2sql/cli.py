@@ -210,5 +210,110 @@ def fixtures_list() -> None:
         click.echo(name)
 
 
+@cli.group("eval")
+def eval_group() -> None:
+    """Measure an engine by execution on Spider, SParC, CoSQL or a question file."""
+
+
+def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.option("--engine", default="builtin", show_default=True, help="Which engine writes the SQL."),
+        click.option("--model", default=None, metavar="MODEL", help="Use a language model (needs the llm extra)."),
+        click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N conversations."),
+        click.option("--db-id", "db_ids", multiple=True, metavar="ID", help="Only conversations on this database."),
+        click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
+        click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Write every judged turn (SQL, result, time, verdict) as JSON lines."),
+        click.option("--compare", nargs=2, type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     metavar="RUN_A RUN_B", help="Show what RUN_B fixed and broke against RUN_A; runs nothing."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _evaluate(title: str, conversations: list, settings: Any, limit: int | None, db_ids: tuple[str, ...],
+              jobs: int, out: Path | None, model: str | None) -> None:
+    import time
+
+    from nl2sql.evaluation.report import summary, write_run
+    from nl2sql.evaluation.runner import run
+
+    if model:
+        raise UsageError("The LLM engine is not part of this release yet; run without --model.")
+    if db_ids:
+        conversations = [c for c in conversations if c.db_id in db_ids]
+    conversations = conversations[:limit] if limit else conversations
+    if not conversations:
+        raise UsageError("No conversations to run (check --db-id and --limit).")
+    records: list = []
+    right = 0
+    started = time.monotonic()
+    with click.progressbar(length=len(conversations), label=title, file=sys.stderr,
+                           item_show_func=lambda _: f"{100.0 * right / max(1, len(records)):.1f}% right") as bar:
+        for batch in run(conversations, settings, jobs):
+            records.extend(batch)
+            right += sum(r.ok for r in batch)
+            bar.update(1)
+    elapsed = time.monotonic() - started
+    if out is not None:
+        write_run(records, out)
+    click.echo(summary(records, f"{title}: {len(conversations)} conversations, {len(records)} judged turns, "
+                                f"engine {settings.engine}", elapsed))
+
+
+def _compare_or(compare: tuple[Path, Path] | None) -> bool:
+    if compare is None:
+        return False
+    from nl2sql.evaluation.report import compare as compare_runs
+
+    click.echo(compare_runs(*compare))
+    return True
+
+
+def _benchmark_command(name: str, loader: str) -> None:
+    @eval_group.command(name, help=f"Execution accuracy on {name.capitalize()} dev (DIR holds its data and Spider's "
+                                   "databases).")
+    @click.option("--data", type=click.Path(file_okay=False, path_type=Path), required=True, metavar="DIR")
+    @_eval_options
+    def command(data: Path, engine: str, model: str | None, limit: int | None, db_ids: tuple[str, ...], jobs: int,
+                out: Path | None, compare: tuple[Path, Path] | None) -> None:
+        from nl2sql.evaluation import datasets
+        from nl2sql.evaluation.runner import Settings
+
+        with _edge():
+            if _compare_or(compare):
+                return
+            if loader == "spider":
+                spider, conversations = datasets.load_spider(data)
+            else:
+                spider, conversations = datasets.load_context(data, loader)
+            _evaluate(f"{name} dev", conversations, Settings(data_dir=spider, engine=engine), limit, db_ids, jobs,
+                      out, model)
+
+
+for _name in ("spider", "sparc", "cosql"):
+    _benchmark_command(_name, _name)
+
+
+@eval_group.command("questions")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "db", required=True, metavar="DB", help="The database the questions are about.")
+@click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="The date relative phrases count from.")
+@_eval_options
+def eval_questions(file: Path, db: str, today: date | None, engine: str, model: str | None, limit: int | None,
+                   db_ids: tuple[str, ...], jobs: int, out: Path | None, compare: tuple[Path, Path] | None) -> None:
+    """Accuracy on a question file (the format of shared/eval: single and chain items)."""
+    from nl2sql.evaluation import datasets
+    from nl2sql.evaluation.runner import Settings
+
+    with _edge():
+        if _compare_or(compare):
+            return
+        conversations = [c for c in datasets.load_questions(file)]
+        settings = Settings(database=db, engine=engine, today=today, rule="lenient", use_domain=True)
+        _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, model)
+
+
 def main() -> None:
     cli(prog_name="nl2sql")

@@ -1,0 +1,1 @@
+"""Measuring engines by execution: public benchmarks (Spider, SParC, CoSQL) and question files."""

@@ -1,0 +1,114 @@
+"""Benchmark files -> conversations to replay, each turn with its gold SQL.
+
+Spider items are one-turn conversations; SParC and CoSQL interactions are many turns on one
+database. Only items whose database is present are kept (Spider dev ships 19 of its 20).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from nl2sql.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: str
+    db_id: str
+    turns: tuple[str, ...]
+    # Acceptable gold SQL per turn (any one matching counts); empty for a command such as /new.
+    golds: tuple[tuple[str, ...], ...]
+    ordered: tuple[bool, ...] = ()
+    intents: tuple[str | None, ...] = ()  # expected intents, where the data gives them
+
+
+def database_path(data_dir: Path, db_id: str) -> Path:
+    return data_dir / "database" / db_id / f"{db_id}.sqlite"
+
+
+def _spider_dir(data: Path) -> Path:
+    """Spider's folder (with database/), whether DATA is it or the folder holding all benchmarks."""
+    for candidate in (data, data / "spider", data.parent / "spider"):
+        if (candidate / "database").is_dir():
+            return candidate
+    raise UsageError(f"No Spider databases under {data} (expected a database/ folder).")
+
+
+def _has_order(sql: str) -> bool:
+    return "order by" in " ".join(sql.lower().split())
+
+
+def load_spider(data: Path) -> tuple[Path, list[Conversation]]:
+    """Spider dev questions whose database is present: ``dev_19db.json`` or ``dev.json``."""
+    spider = _spider_dir(data)
+    source = spider / "dev_19db.json" if (spider / "dev_19db.json").is_file() else spider / "dev.json"
+    if not source.is_file():
+        raise UsageError(f"No dev.json in {spider}.")
+    items = json.loads(source.read_text())
+    out = []
+    for n, item in enumerate(items):
+        if not database_path(spider, item["db_id"]).is_file():
+            continue
+        gold = item["query"]
+        out.append(Conversation(f"spider-{n}", item["db_id"], (item["question"],), ((gold,),), (_has_order(gold),)))
+    return spider, out
+
+
+def _squash(sql: str) -> str:
+    return "".join(sql.lower().split())
+
+
+def load_context(data: Path, name: str) -> tuple[Path, list[Conversation]]:
+    """SParC or CoSQL dev interactions, gold SQL from the ``_opsfixed`` file where it is present."""
+    folder = data / name if (data / name / "dev.json").is_file() else data
+    if not (folder / "dev.json").is_file():
+        raise UsageError(f"No {name} dev.json in {data}.")
+    spider = _spider_dir(folder.parent if (folder.parent / "spider").is_dir() else data)
+    fixed: dict[tuple[str, tuple[str, ...]], list[str]] = defaultdict(list)
+    fixed_file = folder / "dev_19db_gold_opsfixed.txt"
+    if fixed_file.is_file():
+        for block in fixed_file.read_text().strip().split("\n\n"):
+            rows = [line.rsplit("\t", 1) for line in block.splitlines() if line.strip()]
+            fixed[(rows[0][1], tuple(_squash(q) for q, _ in rows))] = [q for q, _ in rows]
+    out = []
+    for n, item in enumerate(json.loads((folder / "dev.json").read_text())):
+        db_id = item["database_id"]
+        if not database_path(spider, db_id).is_file():
+            continue
+        turns = item["interaction"]
+        queries = [t["query"] for t in turns]
+        queries = fixed.get((db_id, tuple(_squash(q) for q in queries)), queries)
+        out.append(Conversation(
+            f"{name}-{n}", db_id, tuple(t["utterance"] for t in turns), tuple((q,) for q in queries),
+            tuple(_has_order(q) for q in queries),
+        ))
+    return spider, out
+
+
+def load_questions(path: Path) -> list[Conversation]:
+    """A question file in the format of shared/eval (single and chain items; others are skipped)."""
+    if not path.is_file():
+        raise UsageError(f"No question file at {path}.")
+    out = []
+    for line_no, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise UsageError(f"{path}:{line_no} is not JSON ({err.msg}).") from None
+        turns = tuple(item["turns"])
+        if item.get("kind") == "single":
+            golds = tuple(() for _ in turns[:-1]) + (tuple(item["gold"]),)
+            ordered = tuple(False for _ in turns[:-1]) + (bool(item.get("ordered")),)
+        elif item.get("kind") == "chain":
+            golds = tuple(tuple(g) if g else () for g in item["gold_turns"])
+            ordered = tuple(item.get("ordered_turns") or [False] * len(turns))
+        else:
+            continue
+        intents = tuple(item.get("intents") or [None] * len(turns))
+        out.append(Conversation(item["id"], item.get("db", ""), turns, golds, ordered, intents))
+    return out

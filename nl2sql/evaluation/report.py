@@ -1,0 +1,89 @@
+"""Figures from judged turns: overall, by difficulty and database, failure categories, and what a
+second run fixed or broke."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from nl2sql.errors import UsageError
+from nl2sql.evaluation.classify import EASY, EXTRA, HARD, MEDIUM
+from nl2sql.evaluation.runner import TurnRecord
+
+
+def _pct(ok: int, n: int) -> str:
+    return f"{100.0 * ok / n:.1f}% ({ok}/{n})" if n else "n/a"
+
+
+def summary(records: list[TurnRecord], title: str, seconds: float) -> str:
+    lines = [title]
+    n, ok = len(records), sum(r.ok for r in records)
+    by_conv: dict[str, list[TurnRecord]] = defaultdict(list)
+    for r in records:
+        by_conv[r.conversation].append(r)
+    multi = any(len(v) > 1 for v in by_conv.values())
+    if multi:
+        lines.append(f"  turn accuracy         {_pct(ok, n)}")
+        whole = sum(all(r.ok for r in v) for v in by_conv.values())
+        lines.append(f"  interaction accuracy  {_pct(whole, len(by_conv))}")
+        judged = [r for r in records if r.context_kept is not None]
+        agree = sum((r.intent == "refinement") == r.context_kept for r in judged)
+        lines.append(f"  context kept          intent agrees with the gold query keeping the previous main table "
+                     f"(a derived signal): {_pct(agree, len(judged))}")
+    else:
+        lines.append(f"  execution accuracy    {_pct(ok, n)}")
+    with_intents = [r for r in records if r.expected_intent]
+    if with_intents:
+        lines.append(f"  intent                {_pct(sum(r.intent == r.expected_intent for r in with_intents), len(with_intents))}")
+    times = sorted(r.seconds for r in records)
+    if times:
+        lines.append(f"  time                  {seconds:.1f} s wall; per turn p50 {statistics.median(times) * 1000:.1f} ms, "
+                     f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.1f} ms")
+    levels = Counter(r.difficulty for r in records)
+    lines.append("  by difficulty         " + "  ".join(
+        f"{level} {_pct(sum(r.ok for r in records if r.difficulty == level), levels[level])}"
+        for level in (EASY, MEDIUM, HARD, EXTRA) if levels[level]))
+    dbs = sorted({r.db_id for r in records})
+    if len(dbs) > 1:
+        lines.append("  by database")
+        for db in dbs:
+            mine = [r for r in records if r.db_id == db]
+            lines.append(f"    {db:<32} {_pct(sum(r.ok for r in mine), len(mine))}")
+    wrong = Counter(r.category for r in records if not r.ok)
+    if wrong:
+        lines.append("  wrong answers by category: " + ", ".join(f"{c} {k}" for c, k in wrong.most_common()))
+    return "\n".join(lines)
+
+
+def write_run(records: list[TurnRecord], path: Path) -> None:
+    with path.open("w") as out:
+        for r in sorted(records, key=lambda r: (r.conversation, r.turn)):
+            out.write(json.dumps(r.to_json()) + "\n")
+
+
+def _load(path: Path) -> dict[tuple[str, int], dict]:
+    if not path.is_file():
+        raise UsageError(f"No run file at {path}.")
+    rows = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            rows[(row["conversation"], row["turn"])] = row
+    return rows
+
+
+def compare(before: Path, after: Path, show: int = 15) -> str:
+    a, b = _load(before), _load(after)
+    common = sorted(set(a) & set(b))
+    fixed = [k for k in common if b[k]["ok"] and not a[k]["ok"]]
+    broken = [k for k in common if a[k]["ok"] and not b[k]["ok"]]
+    lines = [f"{before.name}: {sum(a[k]['ok'] for k in common)}/{len(common)} right; "
+             f"{after.name}: {sum(b[k]['ok'] for k in common)}/{len(common)} right "
+             f"({len(fixed)} fixed, {len(broken)} broken)"]
+    for label, keys, source in (("fixed", fixed, b), ("broken", broken, b)):
+        for key in keys[:show]:
+            row = source[key]
+            lines.append(f"  {label:<6} {key[0]}#{key[1]} {row['question']!r} -> {row['predicted']!r}")
+    return "\n".join(lines)

@@ -1,0 +1,161 @@
+"""Replay conversations through ``InteractiveWorkflow.process_turn`` and judge every turn.
+
+Each conversation is one session, so what is measured is the product path: the dialog manager's
+intent, the refinement workflow, the engine and the read-only execution. Conversations run in
+worker processes; each worker opens a database once and keeps it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from nl2sql.evaluation.classify import difficulty, failure_category, main_table
+from nl2sql.errors import UsageError
+from nl2sql.evaluation.datasets import Conversation, database_path
+from nl2sql.evaluation.matching import lenient_match, strict_match
+
+GOLD_TIMEOUT_S = 20.0
+PREDICTION_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    conversation: str
+    db_id: str
+    turn: int
+    question: str
+    gold: tuple[str, ...]
+    predicted: str | None
+    intent: str | None
+    expected_intent: str | None
+    ok: bool
+    error: str | None
+    seconds: float
+    difficulty: str
+    category: str | None  # why it is wrong; None when right
+    context_kept: bool | None  # the gold query keeps the previous turn's main table (derived signal)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path | None = None  # Spider layout: database/<db_id>/<db_id>.sqlite
+    database: str | None = None  # or one database for every conversation (a path or fixture name)
+    engine: str = "builtin"
+    today: date | None = None
+    rule: str = "strict"  # strict: benchmark execution match; lenient: the project's question files
+    use_domain: bool = False
+
+
+_settings: Settings | None = None
+_databases: dict[str, tuple[Any, sqlite3.Connection]] = {}
+_gold_cache: dict[tuple[str, str], tuple[list[str], list[tuple]] | None] = {}
+
+
+def _init(settings: Settings) -> None:
+    global _settings
+    _settings = settings
+
+
+def _open(db_id: str) -> tuple[Any, sqlite3.Connection]:
+    if db_id not in _databases:
+        from nl2sql.db import open_database
+
+        assert _settings is not None
+        if _settings.data_dir is not None:
+            database = open_database(str(database_path(_settings.data_dir, db_id)))
+        else:
+            database = open_database(_settings.database or db_id)
+        path = getattr(database, "path", None)
+        if path is None:
+            raise UsageError("Evaluation needs a SQLite database file.")
+        raw = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        raw.text_factory = lambda b: b.decode(errors="replace")
+        _databases[db_id] = (database, raw)
+    return _databases[db_id]
+
+
+def _gold(db_id: str, raw: sqlite3.Connection, sql: str) -> tuple[list[str], list[tuple]] | None:
+    key = (db_id, sql)
+    if key not in _gold_cache:
+        deadline = time.monotonic() + GOLD_TIMEOUT_S
+        raw.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+        try:
+            cur = raw.execute(sql)
+            _gold_cache[key] = ([d[0] for d in cur.description or ()], cur.fetchall())
+        except sqlite3.Error:
+            _gold_cache[key] = None
+        finally:
+            raw.set_progress_handler(None, 0)
+    return _gold_cache[key]
+
+
+def replay(conversation: Conversation) -> list[TurnRecord]:
+    """One conversation as one session; every turn that has gold SQL is judged."""
+    from nl2sql.domain import load_domain
+    from nl2sql.engines import make_engine
+    from nl2sql.workflows import InteractiveWorkflow
+
+    assert _settings is not None
+    settings = _settings
+    database, raw = _open(conversation.db_id)
+    domain = load_domain(database.domain_file, database.schema) if settings.use_domain and database.domain_file \
+        else None
+    engine = make_engine(settings.engine, today=settings.today, domain=domain)
+    workflow = InteractiveWorkflow(database, engine, max_rows=None, timeout=PREDICTION_TIMEOUT_S)
+    records = []
+    previous_main: str | None = None
+    for n, text in enumerate(conversation.turns):
+        started = time.perf_counter()
+        result = workflow.process_turn(text)
+        seconds = time.perf_counter() - started
+        golds = conversation.golds[n] if n < len(conversation.golds) else ()
+        if not golds:
+            previous_main = None if text.startswith("/") else previous_main
+            continue
+        ordered = conversation.ordered[n] if n < len(conversation.ordered) else False
+        ok = False
+        if result.result is not None:
+            for gold in golds:
+                executed = _gold(conversation.db_id, raw, gold)
+                if executed is None:
+                    continue
+                columns, rows = executed
+                pred_rows = list(result.result.rows)
+                ok = (strict_match(rows, pred_rows, ordered=ordered) if settings.rule == "strict"
+                      else lenient_match(columns, rows, pred_rows, ordered=ordered))
+                if ok:
+                    break
+        main = main_table(golds[0])
+        kept = None if n == 0 or previous_main is None else main == previous_main
+        previous_main = main
+        expected = conversation.intents[n] if n < len(conversation.intents) else None
+        records.append(TurnRecord(
+            conversation=conversation.id, db_id=conversation.db_id, turn=n + 1, question=text, gold=golds,
+            predicted=result.query, intent=result.intent, expected_intent=expected, ok=ok,
+            error=result.error.message if result.error else None, seconds=round(seconds, 5),
+            difficulty=difficulty(golds[0]), category=None if ok else failure_category(result.query, golds[0]),
+            context_kept=kept,
+        ))
+    return records
+
+
+def run(conversations: list[Conversation], settings: Settings, jobs: int = 1) -> Iterator[list[TurnRecord]]:
+    """Yield each conversation's records as it finishes (in any order when ``jobs`` > 1)."""
+    if jobs <= 1:
+        _init(settings)
+        for conversation in conversations:
+            yield replay(conversation)
+        return
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs, initializer=_init, initargs=(settings,)) as pool:
+        yield from pool.imap_unordered(replay, conversations, chunksize=4)
