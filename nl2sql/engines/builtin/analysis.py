@@ -12,7 +12,7 @@ from datetime import date
 
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.engines.builtin.lexicon import Lexicon, Link
-from nl2sql.engines.builtin.text import Token, number_value, tokenize
+from nl2sql.engines.builtin.text import STOPWORDS, Token, number_value, tokenize
 
 AGGREGATE_WORDS = {
     "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
@@ -56,16 +56,7 @@ DISTINCT_WORDS = {"distinct", "unique", "different"}
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
                "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
 PROJECTION_CUES = {"just", "only"}
-# Words that carry no content of their own: not counted as "not understood".
-STOPWORDS = set("""
-a an the of in on at to for from with by and or is are was were be been being has have had do does did
-me us we our my i you your show list give get find display what which who whom whose how many much
-there their them they it its this that these those please all any some every each one ones
-where when whether as than then also still just only can could would should will shall tell
-see look want need let know made make placed used use done per across about into up out so
-signed sign up ever yet right now currently already being got gets having entries records rows data
-instead rather same break broken down split grouped group breakdown
-""".split())
+
 
 
 # Words that are never typos of a stored value: cue words and words without content.

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from nl2sql.db.schema import DATE, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis
+from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, STOPWORDS, Analysis
 from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
@@ -232,6 +232,8 @@ class SpecReader:
                 continue
             if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
                 continue  # "paid by card" is no grouping; "payments by status" is
+            if word in ("each", "every") and not has_measure and not a.buckets:
+                continue  # "the age of every teacher" lists; "the number of orders of each user" groups
             out[link.first] = link
         return out
 
@@ -412,6 +414,11 @@ class SpecReader:
         out: list[Aggregate] = []
         for func, index in a.aggregates:
             link = a.next_link(index, max_gap=2)
+            if link is None:  # "the average, minimum and maximum age": the column after the list
+                j = index + 1
+                while j < len(a.tokens) and (a.word(j) in AGGREGATE_WORDS or a.word(j) in ("and", "or", "the")):
+                    j += 1
+                link = a.link_at(j)
             if link is not None and self.role.get(link.first) == "metric":
                 continue  # "total revenue": the metric already says how to add up
             if a.word(index) == "how":  # "how much did they spend": the amount is said anywhere

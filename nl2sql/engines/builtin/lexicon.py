@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from nl2sql.db.schema import TEXT, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
-from nl2sql.engines.builtin.text import Token, name_words, stem, tokenize_lower, value_words
+from nl2sql.engines.builtin.text import STOPWORDS, Token, name_words, stem, tokenize_lower, value_words
 
 TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
 # A typo is matched to a stored value or a name only when this similar (rapidfuzz ratio, 0..100).
@@ -21,6 +21,13 @@ FUZZY_MIN_LENGTH = 4
 MAX_NGRAM = 4
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
+# Abbreviations in column names, and the words a question uses for them.
+_ABBREVIATIONS = {
+    "no": "number", "num": "number", "nbr": "number", "qty": "quantity", "amt": "amount", "desc": "description",
+    "dob": "birth", "addr": "address", "yr": "year", "pct": "percentage", "pop": "population", "dept": "department",
+    "emp": "employee", "cust": "customer", "prod": "product", "avg": "average", "max": "maximum",
+    "min": "minimum", "lang": "language", "std": "student", "stu": "student", "tel": "telephone",
+}
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,9 @@ class Lexicon:
         if is_fk:
             return  # "category_id" is reached through the table it references
         self._add(" ".join(words), Candidate(COLUMN, table, column))
+        expanded = [_ABBREVIATIONS.get(w, w) for w in words]
+        if expanded != list(words):  # "FlightNo" is also "flight number"
+            self._add(" ".join(expanded), Candidate(COLUMN, table, column))
         strong_words = [w for w in words if w not in _WEAK_NAME_WORDS]
         if len(strong_words) != len(words) and strong_words:
             self._add(" ".join(strong_words), Candidate(COLUMN, table, column, score=0.9))
@@ -149,6 +159,10 @@ class Lexicon:
                         cands = [c for c in self.lookup(key) if c.kind != VALUE]
                         if cands:
                             break
+                if size == 1 and not (tokens[i].quoted or tokens[i].original.isupper() or tokens[i].is_number
+                                      or (tokens[i].capitalised and i > 0)):
+                    # "in", "is", "by" are words before they are country codes
+                    cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]
                 if not cands:
                     continue
                 # Capitalised, quoted, or several words long: a stored value, not a verb that looks like one.

@@ -22,6 +22,17 @@ _IRREGULAR = {
 }
 _KEEP_S = ("ss", "us", "is", "ics", "ous", "as")
 
+# Words that carry no content of their own: not counted as "not understood".
+STOPWORDS = set("""
+a an the of in on at to for from with by and or is are was were be been being has have had do does did
+me us we our my i you your show list give get find display what which who whom whose how many much
+there their them they it its this that these those please all any some every each one ones
+where when whether as than then also still just only can could would should will shall tell
+see look want need let know made make placed used use done per across about into up out so
+signed sign up ever yet right now currently already being got gets having entries records rows data
+instead rather same break broken down split grouped group breakdown
+""".split())
+
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
