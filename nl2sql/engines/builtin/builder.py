@@ -7,7 +7,7 @@ from the schema, the stored values and generic English cue words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from nl2sql.db.schema import DATE, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
@@ -25,6 +25,8 @@ from nl2sql.engines.builtin.text import number_value
 from nl2sql.errors import EngineError
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
+_REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name",
+                  "who", "select", "print", "report", "provide", "identify", "retrieve"}
 
 
 @dataclass
@@ -139,12 +141,13 @@ class SpecReader:
                     group = list(_entity_keys(etable))
                 other_table = self.table(ref.table)
                 target = other_table.primary_key
-                aggregates = [Aggregate("count", ColumnRef(other_table.name, target.name) if target else None)]
+                aggregates = [Aggregate("count", ColumnRef(other_table.name, target.name) if target else None,
+                                        shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
             elif kind == "count_group":  # "which country has the most users"
                 group = group or [GroupKey(ref)]
-                aggregates = aggregates or [Aggregate("count")]
+                aggregates = aggregates or [Aggregate("count", shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
             elif kind == "aggregate":  # "smallest order amount"
@@ -152,7 +155,7 @@ class SpecReader:
             elif ref.table != entity and self._is_child(ref.table, entity):
                 # "lowest rated products": many ratings per product, so rank by their average
                 group = group or list(_entity_keys(etable))
-                aggregates = [Aggregate("avg", ref)]
+                aggregates = [Aggregate("avg", ref, shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 if limit is None and self._singular_head(entity):
                     limit = 1
@@ -180,6 +183,12 @@ class SpecReader:
             aggregates = [Aggregate("count")]
         if not aggregates and not group and not projections:
             projections = tuple(self.projections(entity, in_play))
+        if not distinct:
+            aggregated = {ag.column for ag in aggregates}
+            asked = [ref for ref in self.requested_columns(entity, in_play) if ref not in aggregated]
+            projections = tuple(dict.fromkeys([*asked, *projections]))
+        if not projections:  # nothing else to show: the aggregates are the answer
+            aggregates = [replace(ag, shown=True) for ag in aggregates]
         order = self.sorts(entity, in_play, aggregates) or order
         if limit is not None and a.limit_from_top is not None and not order and not aggregates:
             measure = etable.measure_column
@@ -207,10 +216,11 @@ class SpecReader:
         for other, op, value, head in self.count_havings:  # "users with more than 5 orders"
             if other != entity:
                 other_pk = self.table(other).primary_key
-                aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None))
+                aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None,
+                                            shown=False))
             elif head is not None:  # "countries with at least 100 users"
                 group = group or [GroupKey(head)]
-                aggregates.append(Aggregate("count"))
+                aggregates.append(Aggregate("count", shown=False))
             else:
                 continue
             having.append((len(aggregates) - 1, op, value))
@@ -542,6 +552,31 @@ class SpecReader:
                     self.role[candidate_link.first] = "count"
                     return ref
         return None
+
+    def requested_columns(self, entity: str, in_play: set[str]) -> list[ColumnRef]:
+        """Columns a request names before its subject: "Show name, country and age of all singers",
+        "What is the id of the pet ...". Words that already did something else are not columns."""
+        a = self.a
+        if a.word(0) not in _REQUEST_WORDS:
+            return []
+        end = next((lk.first for lk in a.links if lk.of_kind(TABLE)), len(a.tokens))
+        found: list[tuple[int, ColumnRef]] = []
+        for link in a.links:
+            if link.first >= end or link.first in self.role or not link.of_kind(COLUMN):
+                continue
+            nxt = a.next_link(link.last, max_gap=2)
+            if nxt is not None and nxt.of_kind(VALUE) and self.role.get(nxt.first) == "value":
+                continue  # 'Airline "JetBlue Airways"', "code 'AKO'": the column names a filter
+            ref = self.column_of(link, entity, in_play)
+            if ref is not None and (ref.table == entity or ref.table in in_play):
+                found.append((link.first, ref))
+                self.role[link.first] = "project"
+        pk = self.table(entity).primary_key
+        for i in range(1, end):
+            if a.word(i) in ("id", "ids") and a.link_at(i) is None and pk is not None:
+                found.append((i, ColumnRef(entity, pk.name)))
+                a.explained.add(i)
+        return [ref for _, ref in sorted(found, key=lambda item: item[0])]
 
     def projections(self, entity: str, in_play: set[str], any_column: bool = False) -> list[ColumnRef]:
         """Columns the question asks to see: "just the names", "emails of users", "distinct cities"."""

@@ -173,11 +173,15 @@ class _Renderer:
         s = self.spec
         projections: list[exp.Expr] = []
         if s.group_by or s.aggregates:
-            for key in s.group_by:
-                expr = self._group_expr(key)
-                projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
+            if s.projections:  # the columns asked for, then the aggregates asked for
+                projections = [self._col(ref) for ref in s.projections]
+            else:
+                for key in s.group_by:
+                    expr = self._group_expr(key)
+                    projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
             for agg in s.aggregates:
-                projections.append(exp.alias_(self.aggregate(agg), agg.alias))
+                if agg.shown or not s.projections:
+                    projections.append(exp.alias_(self.aggregate(agg), agg.alias))
         elif s.projections:
             projections = [self._col(ref) for ref in s.projections]
         else:
@@ -202,7 +206,9 @@ class _Renderer:
         order = []
         for sort_key in s.order_by:
             if sort_key.aggregate is not None and sort_key.aggregate < len(s.aggregates):
-                target: exp.Expr = exp.column(s.aggregates[sort_key.aggregate].alias)
+                agg = s.aggregates[sort_key.aggregate]
+                selected = agg.shown or not s.projections
+                target: exp.Expr = exp.column(agg.alias) if selected else self.aggregate(agg)
             elif sort_key.column is not None:
                 target = self._col(sort_key.column)
             else:

@@ -39,6 +39,8 @@ class Aggregate:
     column: ColumnRef | None = None  # None: COUNT(*)
     distinct: bool = False
     metric: Metric | None = None  # a named metric of the domain config ("revenue")
+    # False for an aggregate that only ranks or filters groups while the question asked for columns
+    shown: bool = True
 
     @property
     def alias(self) -> str:
