@@ -364,9 +364,15 @@ class SpecReader:
             if 0 <= j < len(a.tokens) and j not in a.used and a.tokens[j].is_number:
                 ref = self.numeric(link, entity, in_play)
                 if ref is not None:
-                    out.append(Filter(ref, "=", (number_value(a.tokens[j].text),)))
-                    self.role[link.first] = "compare"
+                    values = [number_value(a.tokens[j].text)]
                     a.explained.add(j)
+                    while a.word(j + 1) in ("or", "and", ",") and j + 2 < len(a.tokens) \
+                            and a.tokens[j + 2].is_number and (j + 2) not in a.used:  # "grade 9 or 10"
+                        j += 2
+                        values.append(number_value(a.tokens[j].text))
+                        a.explained.add(j)
+                    out.append(Filter(ref, "=", tuple(values)) if len(values) == 1 else Filter(ref, "in", tuple(values)))
+                    self.role[link.first] = "compare"
         return out
 
     def numeric(self, link: Link | None, entity: str, in_play: set[str]) -> ColumnRef | None:
@@ -379,16 +385,55 @@ class SpecReader:
         best = best_candidate(Link(link.first, link.last, tuple(cands)), COLUMN, entity, self.schema, in_play)
         return ColumnRef(best.table, best.column or "") if best else None
 
+    def _year_column(self, entity: str, in_play: set[str]) -> ColumnRef | None:
+        """A number column that holds years ("IndepYear", "year"): named in the question, else the main table's."""
+        for link in self.a.links:
+            for cand in link.of_kind(COLUMN):
+                col = self.table(cand.table).column(cand.column or "")
+                if col is not None and col.is_numeric and "year" in col.name.lower() and cand.table in in_play:
+                    self.role.setdefault(link.first, "compare")
+                    return ColumnRef(cand.table, col.name)
+        for name in [entity, *sorted(in_play - {entity})]:
+            for col in self.table(name).columns:
+                if col.is_numeric and "year" in col.name.lower():
+                    return ColumnRef(name, col.name)
+        return None
+
     def date_filters(self, entity: str, in_play: set[str]) -> list[Filter]:
-        out = []
+        out: list[Filter] = []
+        year_values: list[int] = []
+        year_ref: ColumnRef | None = None
         for match in self.a.dates:
-            ref = date_column_for(self.a, self.schema, entity, in_play, self.domain)
-            if ref is None:
-                self.doubts.append(f"no date column for {match.range.label!r}")
-                continue
             rng = match.range
+            whole_years = all(d is None or (d.month, d.day) == (1, 1) for d in (rng.start, rng.end))
+            year_ref = self._year_column(entity, in_play) if whole_years else None
+            ref = None if year_ref is not None and self._names_year(match) else \
+                date_column_for(self.a, self.schema, entity, in_play, self.domain)
+            if ref is None and year_ref is not None:
+                # "independent after 1950", "born in 1948 or 1949": years kept as numbers
+                start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)
+                if start is not None and end == start + 1:
+                    year_values.append(start)
+                elif start is not None:
+                    out.append(Filter(year_ref, ">=", (start,)))
+                if end is not None and end != (start or 0) + 1:
+                    out.append(Filter(year_ref, "<", (end,)))
+                continue
+            if ref is None:
+                self.doubts.append(f"no date column for {rng.label!r}")
+                continue
             out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label))
+        if year_values and year_ref is not None:
+            out.append(Filter(year_ref, "=", (year_values[0],)) if len(year_values) == 1
+                       else Filter(year_ref, "in", tuple(year_values)))
         return out
+
+    def _names_year(self, match: object) -> bool:
+        """Whether the question named a year column, or the schema has no real date to filter."""
+        named = any(c for link in self.a.links for c in link.of_kind(COLUMN)
+                    if "year" in (c.column or "").lower())
+        has_dates = any(t.date_columns for t in self.schema.tables)
+        return named or not has_dates
 
     def group_keys(self, entity: str, in_play: set[str], group_links: dict[int, Link]) -> list[GroupKey]:
         keys: list[GroupKey] = []
