@@ -173,6 +173,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         a.used.update(range(match.first, match.last + 1))
 
     _read_sorts(a, words)
+    _merge_directions(a)
     _read_limits(a, words)
     _read_comparisons(a, words)
     _read_cue_words(a, words)
@@ -205,7 +206,7 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
                 elif words[k] in ("asc", "ascending", "increasing"):
                     direction = False
                     a.used.add(k)
-            concept = "count" if j < n and words[j] in ("count", "number", "total") else None
+            concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
             a.sorts.append(SortCue(j, direction, concept))
             a.used.update(range(i, i + 2 + skip))
             if concept:
@@ -218,6 +219,14 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
         elif w == "first" and i > 0 and words[i - 1] in ("highest", "largest", "biggest", "lowest", "smallest"):
             a.sorts.append(SortCue(-1, SUPERLATIVES[words[i - 1]][0], None))
             a.used.update((i - 1, i))
+        elif w == "order" and i + 2 < n and words[i + 1] == "of" and i > 0 and \
+                words[i - 1] in ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse"):
+            j = i + 2 + (words[i + 2] in ("the", "their", "its"))
+            counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
+            a.sorts.append(SortCue(j, None, "count" if counted else None))
+            a.used.update((i, i + 1))
+            if counted:
+                a.used.add(j)
         elif w == "alphabetically" or (w == "alphabetical" and i + 1 < n and words[i + 1] == "order"):
             a.sorts.append(SortCue(-1, False, "name"))
             a.used.update(range(i, i + 2 if w == "alphabetical" else i + 1))
@@ -229,6 +238,15 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
                 a.used.add(i - 1)
             if i + 1 < n and words[i + 1] == "order":
                 a.used.add(i + 1)
+
+
+def _merge_directions(a: Analysis) -> None:
+    """ "in ascending alphabetical order of name": a bare direction word sets the other sort's direction."""
+    bare = [s for s in a.sorts if s.index < 0 and s.concept is None and s.descending is not None]
+    others = [s for s in a.sorts if s not in bare]
+    if bare and others:
+        a.sorts = [SortCue(s.index, bare[0].descending if s.descending is None or s.concept == "name" else s.descending,
+                           s.concept) for s in others]
 
 
 def _read_limits(a: Analysis, words: list[str]) -> None:

@@ -187,7 +187,17 @@ class SpecReader:
             aggregated = {ag.column for ag in aggregates}
             asked = [ref for ref in self.requested_columns(entity, in_play) if ref not in aggregated]
             projections = tuple(dict.fromkeys([*asked, *projections]))
-        if not projections:  # nothing else to show: the aggregates are the answer
+        if projections and ranking is not None and ranking[0] == "aggregate" and len(aggregates) == 1:
+            # "the money rank of the player with the greatest earnings": a row, not the maximum
+            aggregates = []
+            order = [OrderKey(column=ranking[1], descending=ranking[2])]
+            limit = limit or 1
+        if projections and not aggregates and not group and any(s.concept == "count" for s in a.sorts):
+            # "record formats of orchestras, sorted by their frequency": count each value
+            group = [GroupKey(ref) for ref in projections]
+            aggregates = [Aggregate("count", shown=False)]
+        asks_identity = a.word(0) in ("which", "what") and bool(group)
+        if not projections and not asks_identity:  # nothing else to show: the aggregates are the answer
             aggregates = [replace(ag, shown=True) for ag in aggregates]
         order = self.sorts(entity, in_play, aggregates) or order
         if limit is not None and a.limit_from_top is not None and not order and not aggregates:

@@ -168,6 +168,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         redone = {i for i, _op, _v in reader.aggregate_havings}
         kept = [h for h in new.having if h[0] not in redone]
         group, aggregates, having = reader.havings(entity, list(new.group_by), list(new.aggregates), kept)
+        aggregates = [replace(ag, shown=True) for ag in aggregates]  # a follow-up shows what it filters on
         added_having = having[len(kept):]
         new = new.with_(group_by=tuple(group), aggregates=tuple(aggregates), having=tuple(having), projections=())
         changes.append("kept groups where " + ", ".join(

@@ -180,7 +180,7 @@ class _Renderer:
                     expr = self._group_expr(key)
                     projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
             for agg in s.aggregates:
-                if agg.shown or not s.projections:
+                if agg.shown or not (s.projections or s.group_by):
                     projections.append(exp.alias_(self.aggregate(agg), agg.alias))
         elif s.projections:
             projections = [self._col(ref) for ref in s.projections]
@@ -207,7 +207,7 @@ class _Renderer:
         for sort_key in s.order_by:
             if sort_key.aggregate is not None and sort_key.aggregate < len(s.aggregates):
                 agg = s.aggregates[sort_key.aggregate]
-                selected = agg.shown or not s.projections
+                selected = agg.shown or not (s.projections or s.group_by)
                 target: exp.Expr = exp.column(agg.alias) if selected else self.aggregate(agg)
             elif sort_key.column is not None:
                 target = self._col(sort_key.column)
