@@ -21,6 +21,7 @@ from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation
 MAX_INDEXED_VALUES = 300
 # Counting a truncated result is only worth it when it is quick.
 COUNT_BUDGET_S = 0.25
+_NUMBER_RE = re.compile(r"^-?\d+(\.\d+)?$")
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$")
 
 _ALLOWED_ACTIONS = {
@@ -114,6 +115,9 @@ class SqliteDatabase(Database):
         for pos, (_cid, col, declared, notnull, _default, pk) in enumerate(info):
             first = next((row[pos] for row in sample if row[pos] is not None), None)
             kind = _kind(declared or "", first)
+            present = [row[pos] for row in sample if row[pos] not in (None, "")]
+            if kind == TEXT and present and all(isinstance(v, str) and _NUMBER_RE.match(v) for v in present):
+                kind = REAL  # numbers stored as text ("130", "3.5") still compare and add up as numbers
             values: tuple[str, ...] = ()
             if kind == TEXT:
                 ref = exp.column(col, quoted=True)

@@ -75,6 +75,7 @@ class Comparison:
     values: tuple[float, ...]
     concept: str | None  # "price" for "more expensive than"
     after: int  # index of the first token after the number(s): "fewer than 10 in stock"
+    inner: int | None = None  # a column named inside the comparator: "a greater weight than 10"
 
 
 @dataclass(frozen=True)
@@ -279,6 +280,26 @@ def _read_limits(a: Analysis, words: list[str]) -> None:
             return
 
 
+_SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": ">", "more": ">", "longer": ">",
+                       "older": ">", "smaller": "<", "lower": "<", "less": "<", "fewer": "<", "shorter": "<",
+                       "younger": "<"}
+
+
+def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
+    """A comparator phrase and its number starting at word i: (index of the number, op, value, concept)."""
+    n = len(words)
+    for phrase, op, concept in COMPARATORS:
+        if not _match_words(words, i, phrase):
+            continue
+        j = i + len(phrase)
+        if j < n and words[j] in ("a", "an", "the", "$"):
+            j += 1
+        value = number_value(words[j]) if j < n else None
+        if value is not None:
+            return j, op, value, concept
+    return None
+
+
 def _read_comparisons(a: Analysis, words: list[str]) -> None:
     n = len(words)
     i = 0
@@ -293,21 +314,22 @@ def _read_comparisons(a: Analysis, words: list[str]) -> None:
             a.used.update(range(i, i + 4))
             i += 4
             continue
-        for phrase, op, concept in COMPARATORS:
-            if not _match_words(words, i, phrase):
-                continue
-            j = i + len(phrase)
-            if j < n and words[j] in ("a", "an", "the", "$"):
-                j += 1
-            value = number_value(words[j]) if j < n else None
-            if value is None:
-                continue
-            if op == "!=" and phrase == ("not",):
-                pass
+        found = _comparator_at(words, i)
+        if found is not None:
+            j, op, value, concept = found
             a.comparisons.append(Comparison(i, j, op, (value,), concept, j + 1))
             a.used.update(range(i, j + 1))
-            i = j
-            break
+            i = j + 1
+            continue
+        if words[i] in _SPLIT_COMPARATIVES and i + 3 < n and words[i + 2] == "than" \
+                and number_value(words[i + 3]) is not None and i + 1 not in a.used:
+            # "a greater weight than 10": the column sits inside the comparator
+            op = _SPLIT_COMPARATIVES[words[i]]
+            a.comparisons.append(Comparison(i, i + 3, op, (number_value(words[i + 3]) or 0.0,), None, i + 4,
+                                            inner=i + 1))
+            a.used.update((i, i + 2, i + 3))
+            i += 4
+            continue
         i += 1
 
 

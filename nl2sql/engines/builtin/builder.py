@@ -330,6 +330,11 @@ class SpecReader:
             ref = None
             if comp.concept:
                 ref = find_concept(self.schema, entity, comp.concept, in_play)
+            if ref is None and comp.inner is not None:
+                inner = a.link_at(comp.inner)
+                ref = self.numeric(inner, entity, in_play)
+                if ref is not None and inner is not None:
+                    self.role[inner.first] = "compare"
             if ref is None:
                 link = a.prev_link(comp.first, max_gap=4)
                 if link is not None and link.first in self.aggregate_links and comp.op != "between":

@@ -27,6 +27,7 @@ _ABBREVIATIONS = {
     "dob": "birth", "addr": "address", "yr": "year", "pct": "percentage", "pop": "population", "dept": "department",
     "emp": "employee", "cust": "customer", "prod": "product", "avg": "average", "max": "maximum",
     "min": "minimum", "lang": "language", "std": "student", "stu": "student", "tel": "telephone",
+    "fname": "first name", "lname": "last name", "mname": "middle name", "yn": "",
 }
 
 
@@ -119,8 +120,8 @@ class Lexicon:
         if is_fk:
             return  # "category_id" is reached through the table it references
         self._add(" ".join(words), Candidate(COLUMN, table, column))
-        expanded = [_ABBREVIATIONS.get(w, w) for w in words]
-        if expanded != list(words):  # "FlightNo" is also "flight number"
+        expanded = " ".join(_ABBREVIATIONS.get(w, w) for w in words).split()
+        if expanded != list(words) and expanded:  # "FlightNo" is also "flight number", "Fname" "first name"
             self._add(" ".join(expanded), Candidate(COLUMN, table, column))
         strong_words = [w for w in words if w not in _WEAK_NAME_WORDS]
         if len(strong_words) != len(words) and strong_words:
