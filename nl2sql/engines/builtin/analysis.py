@@ -27,7 +27,7 @@ SUPERLATIVES = {
     "newest": (True, "date"), "latest": (True, "date"), "earliest": (False, "date"),
     "recent": (True, "date"), "longest": (True, "length"), "shortest": (False, "length"),
     "oldest": (True, "age"), "youngest": (False, "age"), "heaviest": (True, "weight"),
-    "lightest": (False, "weight"), "tallest": (True, "height"),
+    "lightest": (False, "weight"), "tallest": (True, "height"), "last": (True, "date"),
 }
 # Comparators, longest first: words, operator, concept of the compared column (None: from context).
 COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
@@ -41,6 +41,8 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
     (("smaller", "than"), "<", None), (("under",), "<", None), (("below",), "<", None),
     (("at", "most"), "<=", None), (("no", "more", "than"), "<=", None), (("up", "to"), "<=", None),
     (("maximum", "of"), "<=", None), (("equal", "to"), "=", None), (("exactly",), "=", None),
+    (("older", "than"), ">", None), (("younger", "than"), "<", None), (("longer", "than"), ">", None),
+    (("shorter", "than"), "<", None), (("heavier", "than"), ">", None), (("lighter", "than"), "<", None),
     ((">",), ">", None), ((">=",), ">=", None), (("<",), "<", None), (("<=",), "<=", None),
     (("=",), "=", None), (("not",), "!=", None), (("other", "than"), "!=", None),
 ], key=lambda c: -len(c[0]))
@@ -237,7 +239,7 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
             a.used.add(i)
             if i > 0 and words[i - 1] == "in":
                 a.used.add(i - 1)
-            if i + 1 < n and words[i + 1] == "order":
+            if i + 1 < n and words[i + 1] == "order" and not (i + 2 < n and words[i + 2] == "of"):
                 a.used.add(i + 1)
 
 
@@ -345,6 +347,8 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             a.aggregates.append(("sum", i))
             a.used.update((i, i + 1))
             continue
+        if words[i] == "number" and i > 0 and words[i - 1] in AGGREGATE_WORDS:
+            continue  # "the average number of staff" names a column, it does not count rows
         for phrase in COUNT_PHRASES:
             if _match_words(words, i, phrase) and not any(j in a.used for j in range(i, i + len(phrase))):
                 # "count" followed by nothing countable is still a count ("count them")
@@ -381,8 +385,9 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             a.group_words.append(i)
         elif w in ("group", "grouped", "broken", "split", "break") and i + 1 < n and words[i + 1] in ("by", "down"):
             a.used.add(i)
-        elif w in DISTINCT_WORDS:
-            a.distinct = True
+        elif w in DISTINCT_WORDS or (w in ("type", "types", "kind", "kinds", "sort", "sorts") and a.count
+                                     and 0 <= a.count_index < i <= a.count_index + 3 and words[i + 1:i + 2] == ["of"]):
+            a.distinct = True  # "how many different countries", "how many types of government"
             a.used.add(i)
         elif w in NEGATIONS:
             a.negations.add(i)

@@ -25,7 +25,7 @@ from nl2sql.engines.builtin.text import number_value
 from nl2sql.errors import EngineError
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
-_REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name",
+_REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
 
 
@@ -252,6 +252,8 @@ class SpecReader:
                 continue
             if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
                 continue  # "paid by card" is no grouping; "payments by status" is
+            if a.word(g + 1) == "all":
+                continue  # "the average earnings across all players" is one number, not a grouping
             if word in ("each", "every") and not has_measure and not a.buckets:
                 continue  # "the age of every teacher" lists; "the number of orders of each user" groups
             out[link.first] = link
@@ -625,12 +627,17 @@ class SpecReader:
             if link.first >= end or link.first in self.role or not link.of_kind(COLUMN):
                 continue
             nxt = a.next_link(link.last, max_gap=2)
-            if nxt is not None and nxt.of_kind(VALUE) and self.role.get(nxt.first) == "value":
+            if nxt is not None and self.role.get(nxt.first) == "value" and \
+                    {(c.table, c.column) for c in nxt.of_kind(VALUE)} & {(c.table, c.column) for c in link.of_kind(COLUMN)}:
                 continue  # 'Airline "JetBlue Airways"', "code 'AKO'": the column names a filter
             ref = self.column_of(link, entity, in_play)
             if ref is not None and (ref.table == entity or ref.table in in_play):
                 found.append((link.first, ref))
                 self.role[link.first] = "project"
+        if a.word(0) == "when" and not found:  # "when was the last transcript released?"
+            date_ref = date_column_for(a, self.schema, entity, in_play, self.domain)
+            if date_ref is not None:
+                found.append((0, date_ref))
         pk = self.table(entity).primary_key
         for i in range(1, end):
             if a.word(i) in ("id", "ids") and a.link_at(i) is None and pk is not None:
@@ -651,7 +658,8 @@ class SpecReader:
             after = a.word(link.last + 1)
             asked = (
                 any_column or before in ("just", "only") or before2 in ("just", "only")
-                or (after in ("of", "for") and a.next_link(link.last + 1, max_gap=1) is not None)
+                or (after in ("of", "for") and (nxt := a.next_link(link.last + 1, max_gap=1)) is not None
+                    and bool(nxt.of_kind(TABLE)))
                 or (link.first <= 2 and a.word(0) in ("show", "list", "get", "give", "display", "what")
                     and after in ("and", ",", "of", "for"))
                 or (before in ("and", ",") and any(r == "project" for r in self.role.values()))

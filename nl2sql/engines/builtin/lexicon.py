@@ -28,6 +28,7 @@ _ABBREVIATIONS = {
     "emp": "employee", "cust": "customer", "prod": "product", "avg": "average", "max": "maximum",
     "min": "minimum", "lang": "language", "std": "student", "stu": "student", "tel": "telephone",
     "fname": "first name", "lname": "last name", "mname": "middle name", "yn": "",
+    "mpg": "miles per gallon",
 }
 
 

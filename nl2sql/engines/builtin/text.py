@@ -18,7 +18,7 @@ _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 _IRREGULAR = {
     "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
-    "data": "data", "news": "news", "series": "series", "species": "species", "feet": "foot",
+    "ids": "id", "data": "data", "news": "news", "series": "series", "species": "species", "feet": "foot",
 }
 _KEEP_S = ("ss", "us", "is", "ics", "ous", "as")
 
