@@ -249,8 +249,9 @@ def _evaluate(title: str, conversations: list, settings: Any, limit: int | None,
     records: list = []
     right = 0
     started = time.monotonic()
-    with click.progressbar(length=len(conversations), label=title, file=sys.stderr,
-                           item_show_func=lambda _: f"{100.0 * right / max(1, len(records)):.1f}% right") as bar:
+    progress: Any = click.progressbar(length=len(conversations), label=title, file=sys.stderr,
+                                      item_show_func=lambda _: f"{100.0 * right / max(1, len(records)):.1f}% right")
+    with progress as bar:
         for batch in run(conversations, settings, jobs):
             records.extend(batch)
             right += sum(r.ok for r in batch)

@@ -36,11 +36,12 @@ def summary(records: list[TurnRecord], title: str, seconds: float) -> str:
         lines.append(f"  execution accuracy    {_pct(ok, n)}")
     with_intents = [r for r in records if r.expected_intent]
     if with_intents:
-        lines.append(f"  intent                {_pct(sum(r.intent == r.expected_intent for r in with_intents), len(with_intents))}")
+        right = sum(r.intent == r.expected_intent for r in with_intents)
+        lines.append(f"  intent                {_pct(right, len(with_intents))}")
     times = sorted(r.seconds for r in records)
     if times:
-        lines.append(f"  time                  {seconds:.1f} s wall; per turn p50 {statistics.median(times) * 1000:.1f} ms, "
-                     f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.1f} ms")
+        p50, p95 = statistics.median(times) * 1000, times[int(0.95 * (len(times) - 1))] * 1000
+        lines.append(f"  time                  {seconds:.1f} s wall; per turn p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     levels = Counter(r.difficulty for r in records)
     lines.append("  by difficulty         " + "  ".join(
         f"{level} {_pct(sum(r.ok for r in records if r.difficulty == level), levels[level])}"

@@ -16,8 +16,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from nl2sql.evaluation.classify import difficulty, failure_category, main_table
 from nl2sql.errors import UsageError
+from nl2sql.evaluation.classify import difficulty, failure_category, main_table
 from nl2sql.evaluation.datasets import Conversation, database_path
 from nl2sql.evaluation.matching import lenient_match, strict_match
 

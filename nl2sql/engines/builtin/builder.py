@@ -388,7 +388,7 @@ class SpecReader:
                         j += 2
                         values.append(number_value(a.tokens[j].text))
                         a.explained.add(j)
-                    out.append(Filter(ref, "=", tuple(values)) if len(values) == 1 else Filter(ref, "in", tuple(values)))
+                    out.append(Filter(ref, "=" if len(values) == 1 else "in", tuple(values)))
                     self.role[link.first] = "compare"
         return out
 
@@ -627,8 +627,9 @@ class SpecReader:
             if link.first >= end or link.first in self.role or not link.of_kind(COLUMN):
                 continue
             nxt = a.next_link(link.last, max_gap=2)
+            named = {(c.table, c.column) for c in link.of_kind(COLUMN)}
             if nxt is not None and self.role.get(nxt.first) == "value" and \
-                    {(c.table, c.column) for c in nxt.of_kind(VALUE)} & {(c.table, c.column) for c in link.of_kind(COLUMN)}:
+                    named & {(c.table, c.column) for c in nxt.of_kind(VALUE)}:
                 continue  # 'Airline "JetBlue Airways"', "code 'AKO'": the column names a filter
             ref = self.column_of(link, entity, in_play)
             if ref is not None and (ref.table == entity or ref.table in in_play):

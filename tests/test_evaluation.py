@@ -1,0 +1,162 @@
+"""The evaluation harness: scoring rules on hand-made cases, and whole runs on a tiny benchmark."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nl2sql.cli import cli
+from nl2sql.evaluation.classify import difficulty, failure_category, main_table
+from nl2sql.evaluation.matching import lenient_match, strict_match
+
+
+@pytest.mark.parametrize(("gold", "pred", "ordered", "expected"), [
+    ([(1, "a"), (2, "b")], [(2, "b"), (1, "a")], False, True),  # order ignored
+    ([(1, "a"), (2, "b")], [(2, "b"), (1, "a")], True, False),  # order required
+    ([(1, "a"), (1, "a")], [(1, "a")], False, False),  # duplicates count
+    ([(1, "a"), (1, "a"), (2, "b")], [(1, "a"), (2, "b"), (2, "b")], False, False),  # same set, other multiset
+    ([("a", 1)], [(1, "a")], False, True),  # columns in another order
+    ([(None,)], [(None,)], False, True),  # NULLs
+    ([(None, 1)], [(0, 1)], False, False),  # NULL is not zero
+    ([(3.14159,)], [(3.1400001,)], False, True),  # rounded to 2 decimals
+    ([(3.14,)], [(3.15,)], False, False),
+    ([(1,)], [(1.0,)], False, True),  # int and float alike
+    ([(1, "a")], [(1, "a", "extra")], False, False),  # strict: no extra columns
+    ([], [], False, True),
+    ([], [(1,)], False, False),
+])
+def test_strict_match(gold: list, pred: list, ordered: bool, expected: bool) -> None:
+    assert strict_match(gold, pred, ordered=ordered) is expected
+
+
+def test_lenient_match_allows_extra_columns_and_any_key() -> None:
+    gold_cols = ["id", "n"]
+    gold = [(10, 5), (11, 3)]
+    assert lenient_match(gold_cols, gold, [("x", 5, "p"), ("y", 3, "q")])  # distinct label stands for the key
+    assert lenient_match(gold_cols, gold, [("x", 5), ("x", 3)])  # the rows themselves are distinct
+    assert not lenient_match(gold_cols, [(10, 5), (11, 5)], [("x", 5), ("x", 5)])  # nothing tells them apart
+    assert not lenient_match(["n"], [(5,)], [(6,)])
+
+
+@pytest.mark.parametrize(("sql", "level"), [
+    ("SELECT count(*) FROM singer", "easy"),
+    ("SELECT name FROM singer WHERE age > 20 ORDER BY name", "easy"),
+    ("SELECT name FROM singer WHERE age > 20 AND country = 'x' ORDER BY name", "medium"),
+    ("SELECT T1.name, count(*) FROM a AS T1 JOIN b AS T2 ON T1.id = T2.a GROUP BY T1.name ORDER BY count(*) DESC",
+     "hard"),
+    ("SELECT name FROM a WHERE x > (SELECT avg(x) FROM a) INTERSECT SELECT name FROM b", "extra"),
+])
+def test_difficulty(sql: str, level: str) -> None:
+    assert difficulty(sql) == level
+
+
+@pytest.mark.parametrize(("pred", "gold", "category"), [
+    (None, "SELECT a FROM t", "no parse"),
+    ("SELECT a FROM t", "SELECT a FROM t WHERE b IN (SELECT b FROM u)", "missing nesting"),
+    ("SELECT a FROM t", "SELECT a FROM u", "wrong table"),
+    ("SELECT count(*) FROM t", "SELECT max(a) FROM t", "wrong aggregation"),
+    ("SELECT a FROM t", "SELECT b FROM t", "wrong column"),
+    ("SELECT a FROM t WHERE b = 1", "SELECT a FROM t WHERE b = 2", "wrong value"),
+])
+def test_failure_categories(pred: str | None, gold: str, category: str) -> None:
+    assert failure_category(pred, gold) == category
+
+
+def test_main_table() -> None:
+    assert main_table("SELECT T2.name FROM a AS T1 JOIN b AS T2 ON T1.x = T2.y") == "a"
+
+
+@pytest.fixture
+def tiny_benchmark(tmp_path: Path) -> Path:
+    """A Spider-shaped folder: one database, three questions, and a two-turn SParC interaction."""
+    root = tmp_path / "bench"
+    db_dir = root / "spider" / "database" / "zoo"
+    db_dir.mkdir(parents=True)
+    conn = sqlite3.connect(db_dir / "zoo.sqlite")
+    conn.executescript("""
+        CREATE TABLE keeper (keeper_id INTEGER PRIMARY KEY, name TEXT, age INTEGER);
+        CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, name TEXT, species TEXT, weight REAL,
+                             keeper_id INTEGER REFERENCES keeper (keeper_id));
+        INSERT INTO keeper VALUES (1, 'Ann', 40), (2, 'Ben', 30);
+        INSERT INTO animal VALUES (1, 'Leo', 'lion', 190.5, 1), (2, 'Zed', 'zebra', 300, 2),
+                                  (3, 'Lia', 'lion', 150, 1);
+    """)
+    conn.commit()
+    conn.close()
+    questions = [
+        {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
+        {"db_id": "zoo", "question": "Show the names of lions.",
+         "query": "SELECT name FROM animal WHERE species = 'lion'"},
+        {"db_id": "zoo", "question": "Which species has the heaviest average weight and why?",
+         "query": "SELECT species FROM animal GROUP BY species ORDER BY avg(weight) DESC LIMIT 1"},
+        {"db_id": "missing_db", "question": "x", "query": "SELECT 1"},
+    ]
+    (root / "spider" / "dev.json").write_text(json.dumps(questions))
+    (root / "sparc").mkdir()
+    (root / "sparc" / "dev.json").write_text(json.dumps([{"database_id": "zoo", "interaction": [
+        {"utterance": "Show all animals", "query": "SELECT * FROM animal"},
+        {"utterance": "only lions", "query": "SELECT * FROM animal WHERE species = 'lion'"},
+    ]}]))
+    return root
+
+
+def test_eval_spider_on_a_tiny_benchmark(tiny_benchmark: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tiny_benchmark), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "3 conversations" in result.output  # the question on a missing database is skipped
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 3
+    by_question = {r["question"]: r for r in rows}
+    assert by_question["How many animals are there?"]["ok"]
+    assert by_question["Show the names of lions."]["ok"]
+    assert {"predicted", "gold", "seconds", "difficulty", "category", "intent"} <= set(rows[0])
+    assert "execution accuracy" in result.output and "by difficulty" in result.output
+
+
+def test_eval_sparc_reports_turn_and_interaction_accuracy(tiny_benchmark: Path) -> None:
+    result = CliRunner().invoke(cli, ["eval", "sparc", "--data", str(tiny_benchmark), "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    assert "turn accuracy         100.0% (2/2)" in result.output
+    assert "interaction accuracy  100.0% (1/1)" in result.output
+    assert "context kept" in result.output and "derived signal" in result.output
+
+
+def test_eval_compare_shows_fixed_and_broken(tmp_path: Path) -> None:
+    def run(path: Path, oks: list[bool]) -> None:
+        path.write_text("\n".join(json.dumps({"conversation": f"c{i}", "turn": 1, "ok": ok, "question": f"q{i}",
+                                              "predicted": "SELECT 1"}) for i, ok in enumerate(oks)))
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run(a, [True, False, False])
+    run(b, [False, True, False])
+    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tmp_path), "--compare", str(a), str(b)])
+    assert result.exit_code == 0, result.output
+    assert "(1 fixed, 1 broken)" in result.output
+    assert "fixed  c1#1" in result.output and "broken c0#1" in result.output
+
+
+def test_eval_questions_file(ecommerce_path: Path, tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(item) for item in [
+        {"id": "q1", "kind": "single", "turns": ["How many users are there?"], "gold": ["SELECT COUNT(*) FROM users"]},
+        {"id": "q2", "kind": "chain", "turns": ["Show payments made with paypal", "what about bkash?"],
+         "intents": ["new_query", "refinement"],
+         "gold_turns": [["SELECT * FROM payments WHERE method = 'paypal'"],
+                        ["SELECT * FROM payments WHERE method = 'bkash'"]]},
+        {"id": "q3", "kind": "ambiguous", "turns": ["tell me something"], "gold": []},
+    ]))
+    result = CliRunner().invoke(cli, ["eval", "questions", str(questions), "--db", str(ecommerce_path),
+                                      "--today", "2026-06-15"])
+    assert result.exit_code == 0, result.output
+    assert "turn accuracy         100.0% (3/3)" in result.output
+    assert "intent                100.0% (2/2)" in result.output
+
+
+def test_eval_usage_errors(tmp_path: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["eval", "spider", "--data", str(tmp_path)]).exit_code == 2
+    assert runner.invoke(cli, ["eval", "questions", str(tmp_path / "none.jsonl"), "--db", "ecommerce"]).exit_code == 2
