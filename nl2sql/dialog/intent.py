@@ -29,7 +29,9 @@ _REFINE_START = re.compile(
     r"(which|that|who) (were|are|is|was|have|has|had)|"
     r"show only|show just|show me only|list only|keep only|make it|change|switch|use)\b"
 )
-_BACK_REFERENCE = re.compile(r"\b(them|those|these|they|that one|the same|ones|it|its|their|this list|the result)\b")
+_BACK_REFERENCE = re.compile(
+    r"\b(them|those|these|they|that one|the same|ones|it|its|their|this list|the result|his|her|he|she|him)\b"
+)
 _NEW_START = re.compile(
     r"^(show|list|give|get|find|display|what|which|who|whose|when|where|how many|how much|count|"
     r"number of|total|average|avg|sum|maximum|minimum|max|min|top \d+ \w+|\d+ \w+|tell|fetch|select|"

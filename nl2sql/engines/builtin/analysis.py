@@ -163,6 +163,9 @@ def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
     return tuple(words[i:i + len(phrase)]) == phrase
 
 
+_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "count", "select", "print"}
+
+
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     tokens = tokenize(text)
     a = Analysis(text, tokens)
@@ -170,6 +173,8 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
     if content and content[0] in WRITE_VERBS:
         a.write_verb = content[0]
+    if words and words[0] in _LEADING_VERBS and not tokens[0].quoted and words[1:2] != ["of"]:
+        a.used.add(0)  # "Show the names ...": the verb, even where a table is called "show"
 
     for match in find_dates(tokens, today):
         a.dates.append(match)

@@ -308,7 +308,8 @@ class SpecReader:
                     and not (after_preposition and not a.tokens[link.last].text.endswith("ed")):
                 self.doubts.append(f"ignored {a.tokens[link.first].text!r}")
                 continue
-            negated = any(n in a.negations for n in range(max(0, link.first - 3), link.first))
+            # "not in Germany", "exclude cancelled", "not include the name 'Jessie Alloway'"
+            negated = any(n in a.negations for n in range(max(0, link.first - 4), link.first))
             ref = ColumnRef(cand.table, cand.column or "")
             by_column.setdefault(ref, []).append((cand.value or "", negated))
             self.role[link.first] = "value"

@@ -134,6 +134,12 @@ def _extra_columns(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str
     return out
 
 
+def _asks_instead(a: Analysis) -> bool:
+    words = [t.text for t in a.tokens[:3]]
+    return words[:2] in (["how", "about"], ["what", "about"]) or words[:3] in (["and", "how", "about"],
+                                                                              ["and", "what", "about"])
+
+
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> Reading:
     reader = SpecReader(a, schema, domain)
     entity = spec.entity
@@ -161,6 +167,12 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     added += reader.comparison_filters(entity, in_play, having_fallback=bool(spec.aggregates and spec.group_by))
     added += reader.date_filters(entity, in_play)
     filters = list(new.filters)
+    if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
+        # "How about the latin commander 'Baldwin I'?": the new value stands where the old one stood
+        columns = {f.column for f in added}
+        for old in [f for f in filters if f.op in ("=", "in") and f.column not in columns]:
+            filters.remove(old)
+            changes.append(f"removed filter: {condition_sql(spec, old, schema)}")
     for f in added:
         _merge_filter(filters, f, new, schema, changes)
     new = new.with_(filters=tuple(filters))
@@ -197,7 +209,8 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         changes.append("turned into a count")
 
     if not new.is_aggregate:
-        projections = reader.projections(entity, in_play)
+        # "What are their names?", "Show me the id and summary.": the columns asked for now
+        projections = reader.requested_columns(entity, in_play) or reader.projections(entity, in_play)
         if projections:
             new = new.with_(projections=tuple(projections))
             changes.append("showing only " + ", ".join(p.column for p in projections))

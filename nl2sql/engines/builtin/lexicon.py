@@ -130,6 +130,8 @@ class Lexicon:
         if len(strong_words) > 1:
             for w in strong_words:
                 self._add(w, Candidate(COLUMN, table, column, score=0.6))
+            for start in range(1, len(strong_words) - 1):  # "Original_air_date" is also an "air date"
+                self._add(" ".join(strong_words[start:]), Candidate(COLUMN, table, column, score=0.9))
 
     def lookup(self, key: str) -> list[Candidate]:
         return self._phrases.get(key, [])
