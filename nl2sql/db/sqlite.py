@@ -116,7 +116,8 @@ class SqliteDatabase(Database):
             first = next((row[pos] for row in sample if row[pos] is not None), None)
             kind = _kind(declared or "", first)
             present = [row[pos] for row in sample if row[pos] not in (None, "")]
-            if kind == TEXT and present and all(isinstance(v, str) and _NUMBER_RE.match(v) for v in present):
+            numeric = sum(1 for v in present if isinstance(v, str) and _NUMBER_RE.match(v))
+            if kind == TEXT and present and numeric >= 0.9 * len(present):
                 kind = REAL  # numbers stored as text ("130", "3.5") still compare and add up as numbers
             values: tuple[str, ...] = ()
             if kind == TEXT:

@@ -41,7 +41,8 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
     (("smaller", "than"), "<", None), (("under",), "<", None), (("below",), "<", None),
     (("at", "most"), "<=", None), (("no", "more", "than"), "<=", None), (("up", "to"), "<=", None),
     (("maximum", "of"), "<=", None), (("equal", "to"), "=", None), (("exactly",), "=", None),
-    (("older", "than"), ">", None), (("younger", "than"), "<", None), (("longer", "than"), ">", None),
+    (("older", "than"), ">", None), (("younger", "than"), "<", None), (("later", "than"), ">", None),
+    (("earlier", "than"), "<", None), (("after",), ">", None), (("before",), "<", None), (("longer", "than"), ">", None),
     (("shorter", "than"), "<", None), (("heavier", "than"), ">", None), (("lighter", "than"), "<", None),
     ((">",), ">", None), ((">=",), ">=", None), (("<",), "<", None), (("<=",), "<=", None),
     (("=",), "=", None), (("not",), "!=", None), (("other", "than"), "!=", None),
@@ -173,8 +174,10 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
     if content and content[0] in WRITE_VERBS:
         a.write_verb = content[0]
-    if words and words[0] in _LEADING_VERBS and not tokens[0].quoted and words[1:2] != ["of"]:
-        a.used.add(0)  # "Show the names ...": the verb, even where a table is called "show"
+    lead = 1 if words[:1] == ["please"] else 0
+    if len(words) > lead and words[lead] in _LEADING_VERBS and not tokens[lead].quoted \
+            and words[lead + 1:lead + 2] != ["of"]:
+        a.used.add(lead)  # "Show the names ...": the verb, even where a table is called "show"
 
     for match in find_dates(tokens, today):
         a.dates.append(match)

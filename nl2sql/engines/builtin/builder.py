@@ -539,8 +539,13 @@ class SpecReader:
                 return ("order", ref, sup.descending)
             if sup.concept in ("price", "date"):
                 return None
-        link = a.next_link(sup.index, max_gap=2)
-        if link is not None and link.of_kind(TABLE) and not link.of_kind(COLUMN):
+        start = sup.index
+        if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
+            start += 2  # "the most number of templates": rank by how many
+        link = a.next_link(start, max_gap=2)
+        table_word = link is not None and any(c.score >= 1.0 for c in link.of_kind(TABLE)) and \
+            not any(c.score >= 1.0 for c in link.of_kind(COLUMN))
+        if link is not None and table_word:
             other = self.table_of(link) or entity
             head = self._head_column(entity, in_play)
             if head is not None:  # "which country has the most users"
