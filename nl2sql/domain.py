@@ -28,6 +28,8 @@ class ClarifyingQuestion:
     text: str
     choices: tuple[str, ...] = ()  # none: a free-text question
     default: int | None = None  # 1-based index into choices
+    # What each choice means to the engine; a "table.column" date column sets the date the metric uses.
+    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,10 @@ def _question(value: object, where: str) -> ClarifyingQuestion | None:
     default = value.get("default")
     if default is not None and (not isinstance(default, int) or not 1 <= default <= len(choices)):
         raise UsageError(f"{where}.question.default must be the number of one of its choices.")
-    return ClarifyingQuestion(value["text"], choices, default)
+    values = _strings(value.get("values", []), f"{where}.question.values")
+    if values and len(values) != len(choices):
+        raise UsageError(f"{where}.question.values needs one value per choice.")
+    return ClarifyingQuestion(value["text"], choices, default, values)
 
 
 def parse_domain(data: dict, schema: Schema, source: Path | None = None) -> DomainConfig:

@@ -7,9 +7,11 @@ SQL themselves, they return it with how sure they are and what they were unsure 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Protocol
 
 from nl2sql.db import Database, QueryResult
+from nl2sql.dialog.questions import Question
 
 GENERAL, PARTIAL, SPECIFIC, CONFIRMATION = "general", "partial", "specific", "confirmation"
 
@@ -18,6 +20,7 @@ GENERAL, PARTIAL, SPECIFIC, CONFIRMATION = "general", "partial", "specific", "co
 class Ambiguity:
     level: str  # general | partial | specific | confirmation
     message: str
+    question: Question | None = None  # what to ask to settle it; its slot is what the answer fills
 
 
 @dataclass(frozen=True)
@@ -40,13 +43,15 @@ class RefinementContext:
     feedback: str
     previous_results: QueryResult | None = None
     current_spec: object | None = None
+    # What the conversation has already settled (slot -> value), so nothing is asked twice.
+    slots: tuple[tuple[str, str], ...] = ()
 
 
 class Engine(Protocol):
     name: str
 
-    def draft(self, question: str, database: Database) -> Draft:
-        """A query for a new question."""
+    def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
+        """A query for a new question; ``slots`` are answers to clarifying questions asked before."""
         ...
 
     def refine(self, context: RefinementContext, database: Database) -> Draft:

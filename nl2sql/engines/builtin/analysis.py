@@ -63,7 +63,7 @@ PROJECTION_CUES = {"just", "only"}
 
 
 # Words that are never typos of a stored value: cue words and words without content.
-_NO_FUZZY = frozenset(
+NO_FUZZY = frozenset(
     STOPWORDS | set(AGGREGATE_WORDS) | set(SUPERLATIVES) | GROUP_WORDS | set(BUCKETS) | NEGATIONS | DISTINCT_WORDS
     | WRITE_VERBS | {w for phrase, _op, _c in COMPARATORS for w in phrase}
     | {"sort", "sorted", "order", "ordered", "first", "last", "filter", "instead", "ones", "than", "show", "list"}
@@ -188,7 +188,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_limits(a, words)
     _read_comparisons(a, words)
     _read_cue_words(a, words)
-    a.links = lexicon.link(tokens, a.used, skip_fuzzy=_NO_FUZZY)
+    a.links = lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
     for link in a.links:
         a.explained.update(range(link.first, link.last + 1))
     a.explained.update(a.used)

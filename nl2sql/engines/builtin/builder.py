@@ -7,11 +7,14 @@ from the schema, the stored values and generic English cue words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from nl2sql.db.schema import DATE, Schema, Table
-from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, STOPWORDS, Analysis
+from nl2sql.domain import EMPTY, ClarifyingQuestion, DomainConfig
+from nl2sql.engines.base import Ambiguity
+from nl2sql.engines.builtin import doubts
+from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, NO_FUZZY, STOPWORDS, Analysis
 from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
@@ -37,6 +40,7 @@ class Reading:
     confidence: float
     doubts: list[str] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)  # for refinements: what changed
+    ambiguities: list[Ambiguity] = field(default_factory=list)  # what to ask; the spec is the best reading
 
 
 def _agg_table(agg: Aggregate) -> str | None:
@@ -62,10 +66,14 @@ def _entity_keys(table: Table) -> tuple[GroupKey, ...]:
 class SpecReader:
     """Reads one analysis against the schema; ``edits`` reuses its parts on follow-ups."""
 
-    def __init__(self, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> None:
+    def __init__(self, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
+                 slots: Mapping[str, str] | None = None) -> None:
         self.a = a
         self.schema = schema
         self.domain = domain
+        self.slots: Mapping[str, str] = slots or {}
+        self.ambiguities: list[Ambiguity] = []
+        self.date_override: ColumnRef | None = None  # set by an answer ("Date revenue by? Payment date")
         self.aggregate_links: dict[int, int] = {}  # link.first -> index of the aggregate it named
         self.aggregate_havings: list[tuple[int, str, float]] = []
         self.count_havings: list[tuple[str, str, float, ColumnRef | None]] = []
@@ -106,10 +114,25 @@ class SpecReader:
         entity = pick_entity(a, schema, set(group_links) | set(anti))
         if entity is None and group_links:
             entity = pick_entity(a, schema, set(anti))
+        forced = self.slots.get("entity")
+        if forced and schema.table(forced) is not None:
+            entity = schema.table(forced).name  # type: ignore[union-attr]
         named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
-        if entity is None or (not named and a.unexplained):
-            words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
-            raise EngineError(f"I could not match {words} to any table or column of this database.")
+        if entity is None or (not named and a.unexplained and not forced):
+            vague = doubts.general(a, schema, self.domain.entities, self.slots)
+            if vague is None or vague.question is None:
+                words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
+                raise EngineError(f"I could not match {words} to any table or column of this database.")
+            self.ambiguities.append(vague)
+            spec = QuerySpec(entity=vague.question.values[0])
+            return Reading(spec, 0.3, ["nothing in the question names data"], ambiguities=self.ambiguities)
+        if not forced:
+            unsure = doubts.partial(a, schema, entity, skip, self.slots)
+            if unsure is not None:
+                self.ambiguities.append(unsure)
+        asked = self.domain.table_questions.get(entity)
+        if asked is not None:
+            self._configured(asked, f"entity:{entity}", entity)
         in_play = {entity} | {c.table for link in a.links if link.first not in skip
                               for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 1.0}
         etable = self.table(entity)
@@ -150,6 +173,16 @@ class SpecReader:
                 aggregates = aggregates or [Aggregate("count", shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
+            elif kind == "by_child":  # "best users", ranked the way the answer (or the default) says
+                how, _, target = ref.column.partition(":")
+                child, _, column = target.partition(".")
+                child_pk = self.table(child).primary_key
+                counted = ColumnRef(child, child_pk.name) if child_pk else None
+                aggregates = [Aggregate("sum", ColumnRef(child, column)) if how == "sum"
+                              else Aggregate("count", counted)]
+                group = group or list(_entity_keys(etable))
+                order = [OrderKey(aggregate=0, descending=descending)]
+                limit = limit or (1 if self._singular_head(entity) else 10)
             elif kind == "aggregate":  # "smallest order amount"
                 aggregates = [Aggregate("max" if descending else "min", ref)]
             elif ref.table != entity and self._is_child(ref.table, entity):
@@ -205,6 +238,18 @@ class SpecReader:
             if measure is not None:
                 order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
                 self.doubts.append(f"ranked by {measure.name}")
+            else:  # "top 5 customers": by what?
+                chosen, unsure = doubts.open_ranking(schema, entity, self.slots)
+                if unsure is not None:
+                    self.ambiguities.append(unsure)
+                if chosen:
+                    how, _, target = chosen.partition(":")
+                    child, _, column = target.partition(".")
+                    child_pk = self.table(child).primary_key
+                    aggregates = [Aggregate("sum", ColumnRef(child, column)) if how == "sum"
+                                  else Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)]
+                    group = list(_entity_keys(etable))
+                    order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
 
         via = tuple(dict.fromkeys(
             t.table for link in a.links if link.first not in self.role and link.first not in skip
@@ -214,7 +259,8 @@ class SpecReader:
             entity=entity, projections=projections, distinct=distinct, aggregates=tuple(aggregates), via=via,
             group_by=tuple(group), filters=tuple(filters), having=tuple(having), order_by=tuple(order), limit=limit,
         )
-        return Reading(spec, self.confidence(), self.doubts)
+        self.ambiguities.extend(doubts.undefined_words(a, NO_FUZZY, self.slots))
+        return Reading(spec, self.confidence(), self.doubts, ambiguities=self.ambiguities)
 
     # -- parts -----------------------------------------------------------------------------------
 
@@ -309,6 +355,13 @@ class SpecReader:
                 self.doubts.append(f"ignored {a.tokens[link.first].text!r}")
                 continue
             # "not in Germany", "exclude cancelled", "not include the name 'Jessie Alloway'"
+            if link.fuzzy:
+                typed = " ".join(t.text for t in a.tokens[link.first:link.last + 1])
+                keep, unsure = doubts.fuzzy_value(typed, cand.value or "", self.slots)
+                if unsure is not None:
+                    self.ambiguities.append(unsure)
+                if not keep:
+                    continue
             negated = any(n in a.negations for n in range(max(0, link.first - 4), link.first))
             ref = ColumnRef(cand.table, cand.column or "")
             by_column.setdefault(ref, []).append((cand.value or "", negated))
@@ -426,7 +479,7 @@ class SpecReader:
             whole_years = all(d is None or (d.month, d.day) == (1, 1) for d in (rng.start, rng.end))
             year_ref = self._year_column(entity, in_play) if whole_years else None
             ref = None if year_ref is not None and self._names_year(match) else \
-                date_column_for(self.a, self.schema, entity, in_play, self.domain)
+                (self.date_override or date_column_for(self.a, self.schema, entity, in_play, self.domain))
             if ref is None and year_ref is not None:
                 # "independent after 1950", "born in 1948 or 1949": years kept as numbers
                 start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)
@@ -456,18 +509,42 @@ class SpecReader:
     def group_keys(self, entity: str, in_play: set[str], group_links: dict[int, Link]) -> list[GroupKey]:
         keys: list[GroupKey] = []
         for first, link in group_links.items():
+            if doubts.is_date_link(link, self.schema) and link.first not in self.role:
+                chosen, unsure = doubts.date_choice(link, self.table(entity), self.slots)
+                if unsure is not None:
+                    self.ambiguities.append(unsure)
+                if chosen:
+                    table_name, _, column_name = chosen.partition(".")
+                    keys.append(GroupKey(ColumnRef(table_name, column_name), "day"))
+                    self.role[first] = "group"
+                    continue
             cand = best_candidate(link, COLUMN, entity, self.schema, in_play)
             tables = link.of_kind(TABLE)
             if tables and (cand is None or cand.score < 1.0):
                 keys.extend(_entity_keys(self.table(max(tables, key=lambda c: c.score).table)))
             elif cand is not None:
-                keys.append(GroupKey(ColumnRef(cand.table, cand.column or "")))
+                col = self.table(cand.table).column(cand.column or "")
+                # a timestamp is grouped by day: one group per second says nothing
+                keys.append(GroupKey(ColumnRef(cand.table, cand.column or ""), "day" if col and col.kind == DATE else None))
             self.role[first] = "group"
         for bucket, _index in self.a.buckets:
-            ref = date_column_for(self.a, self.schema, entity, in_play, self.domain)
+            ref = self.date_override or date_column_for(self.a, self.schema, entity, in_play, self.domain)
             if ref is not None:
                 keys.append(GroupKey(ref, bucket))
         return keys
+
+    def _configured(self, question: ClarifyingQuestion, slot: str, about: str) -> None:
+        """Ask a domain-config question; an answer naming a date column becomes the date to use."""
+        unsure = doubts.configured(question, slot, about, self.slots)
+        if unsure is not None:
+            self.ambiguities.append(unsure)
+        chosen = self.slots.get(slot) or (question.values[question.default - 1]
+                                          if question.values and question.default else None)
+        table_name, _, column_name = (chosen or "").partition(".")
+        table = self.schema.table(table_name) if column_name else None
+        column = table.column(column_name) if table is not None else None
+        if table is not None and column is not None and column.kind == DATE:
+            self.date_override = ColumnRef(table.name, column.name)
 
     def metrics(self) -> list[Aggregate]:
         """Named metrics of the domain config: "revenue", "average order value"."""
@@ -478,6 +555,8 @@ class SpecReader:
                     self.aggregate_links[link.first] = len(out)
                     out.append(Aggregate("metric", metric=cand.metric))
                     self.role[link.first] = "metric"
+                    if cand.metric.question is not None:
+                        self._configured(cand.metric.question, f"metric:{cand.metric.name}", cand.metric.name)
                     break
         return out
 
@@ -565,6 +644,12 @@ class SpecReader:
             return ("order", ref, sup.descending)
         if sup.concept == "count":
             return None
+        if a.word(sup.index) in doubts.OPEN_RANKINGS:  # "our best users": by what?
+            chosen, unsure = doubts.open_ranking(self.schema, entity, self.slots)
+            if unsure is not None:
+                self.ambiguities.append(unsure)
+            if chosen:
+                return ("by_child", ColumnRef(entity, chosen), sup.descending)
         measure = self.table(entity).measure_column
         if measure is None:
             return None
@@ -729,6 +814,7 @@ class SpecReader:
         return max(0.05, min(1.0, score))
 
 
-def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> Reading:
+def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
+               slots: Mapping[str, str] | None = None) -> Reading:
     """Read a new question into a spec, or raise EngineError saying what was not understood."""
-    return SpecReader(a, schema, domain).build()
+    return SpecReader(a, schema, domain, slots).build()

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from nl2sql.db.schema import Schema
@@ -140,8 +141,9 @@ def _asks_instead(a: Analysis) -> bool:
                                                                               ["and", "what", "about"])
 
 
-def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> Reading:
-    reader = SpecReader(a, schema, domain)
+def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
+                slots: Mapping[str, str] | None = None) -> Reading:
+    reader = SpecReader(a, schema, domain, slots)
     entity = spec.entity
     in_play = _tables_of(spec)
     changes: list[str] = []
@@ -251,4 +253,4 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         # Half-understood follow-ups ("what time is it in Tokyo?") must not quietly edit the query.
         words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
         raise EngineError(f"I could not tell how {words} changes the current query.")
-    return Reading(new, confidence, reader.doubts, changes)
+    return Reading(new, confidence, reader.doubts, changes, reader.ambiguities)

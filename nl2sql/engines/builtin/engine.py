@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
 from nl2sql.db import Database, QueryResult
@@ -47,12 +48,19 @@ class BuiltinEngine:
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         return Draft(sql, explain(reading.spec), round(reading.confidence, 2), reading.spec,
-                     refinement_summary=summary)
+                     ambiguities=tuple(reading.ambiguities), refinement_summary=summary)
 
-    def draft(self, question: str, database: Database) -> Draft:
+    @staticmethod
+    def _cumulative(text: str, slots: Mapping[str, str]) -> str:
+        """The question with what free-text answers added to it ("active" -> "ordered this month")."""
+        extra = [value for key, value in slots.items() if key.startswith("define:") and value]
+        return " ".join([text, *extra])
+
+    def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
         schema = database.schema
-        analysis = analyse(question, self.lexicon(schema), self.today)
-        return self._draft(build_spec(analysis, schema, self.domain), database)
+        slots = slots or {}
+        analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
+        return self._draft(build_spec(analysis, schema, self.domain, slots), database)
 
     def answer(self, draft: Draft, result: QueryResult) -> str | None:
         return answer_sentence(draft.spec, result) if isinstance(draft.spec, QuerySpec) else None
@@ -62,9 +70,10 @@ class BuiltinEngine:
         spec = context.current_spec
         if not isinstance(spec, QuerySpec):
             raise EngineError("The built-in engine can only refine queries it wrote; ask a new question instead.")
-        analysis = analyse(context.feedback, self.lexicon(schema), self.today)
+        slots = dict(context.slots)
+        analysis = analyse(self._cumulative(context.feedback, slots), self.lexicon(schema), self.today)
         try:
-            reading = apply_edits(spec, analysis, schema, self.domain)
+            reading = apply_edits(spec, analysis, schema, self.domain, slots)
         except EngineError:
             if analysis.write_verb in ("delete", "update", "insert", "truncate", "alter", "create", "erase", "wipe"):
                 raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.") from None

@@ -91,6 +91,10 @@ class Lexicon:
                         key = " ".join(value_words(value))
                         if key and len(key) > 1:
                             self._add(key, Candidate(VALUE, table.name, col.name, value))
+        # "the dates", "by date": any date column, when no column is called that
+        for table in schema.tables:
+            for col in table.date_columns:
+                self._add("date", Candidate(COLUMN, table.name, col.name, score=0.5))
         self._add_domain(domain)
         # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
         self._fuzzy_keys = [k for k, cands in self._phrases.items()

@@ -1,0 +1,67 @@
+"""AmbiguityHandler: what an engine was unsure about, turned into one clarification request.
+
+Engines declare ambiguities (with the question that would settle each) while they read a turn;
+the handler counts them per level for the session, keeps the turn's observations, builds the
+request to ask, and turns answers back into the slots the engine understands. Its per-turn
+metadata is cleared when the turn ends, whatever way it ends.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from nl2sql.dialog.questions import FREE, MULTIPLE, Answer, ClarificationRequest, Question
+
+LEVELS = ("general", "partial", "specific", "confirmation")  # most general first
+
+
+@dataclass(frozen=True)
+class Observation:
+    level: str
+    message: str
+    question: Question | None
+
+
+class AmbiguityHandler:
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.observations: list[Observation] = []
+        self.metadata: dict[str, object] = {}
+
+    def declare(self, level: str, message: str, question: Question | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown ambiguity level {level!r}")
+        self.counts[level] += 1
+        self.observations.append(Observation(level, message, question))
+
+    def ask(self) -> ClarificationRequest | None:
+        """One request with every question declared this turn, at the most general level seen."""
+        asked = [o for o in self.observations if o.question is not None]
+        if not asked:
+            return None
+        level = min((o.level for o in asked), key=LEVELS.index)
+        context = "; ".join(dict.fromkeys(o.message for o in asked))
+        request = ClarificationRequest(context, level, tuple(o.question for o in asked if o.question))
+        self.metadata["request"] = request
+        return request
+
+    @staticmethod
+    def resolve(request: ClarificationRequest, answers: dict[int, Answer]) -> dict[str, str]:
+        """Answers -> slots: each question's slot gets the value of the chosen choice, or the text."""
+        slots: dict[str, str] = {}
+        for n, question in enumerate(request.questions, start=1):
+            answer = answers.get(n)
+            if answer is None or answer.skipped or not question.slot:
+                continue
+            if question.question_type == FREE:
+                slots[question.slot] = answer.value or ""
+            elif question.question_type == MULTIPLE:
+                slots[question.slot] = "|".join(question.value_of(i) for i in answer.selected)
+            else:
+                slots[question.slot] = question.value_of(answer.selected[0])
+        return slots
+
+    def end_turn(self) -> None:
+        self.observations.clear()
+        self.metadata.clear()

@@ -1,0 +1,159 @@
+"""Where the built-in engine is unsure, and the question that would settle it.
+
+Each function looks at one kind of doubt and returns an ``Ambiguity`` with a typed question (or
+nothing); the builder applies the best reading meanwhile, so a caller that does not ask still
+gets a query. Answers come back as slots on the next reading and the question is not asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from nl2sql.db.schema import DATE, REAL, Schema, Table
+from nl2sql.dialog.questions import FREE, SINGLE, Question
+from nl2sql.domain import ClarifyingQuestion
+from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
+from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+
+# Words a question uses when it has no particular data in mind.
+VAGUE_WORDS = {
+    "something", "anything", "interesting", "stuff", "info", "information", "everything", "overview",
+    "summary", "going", "happening", "insight", "insights", "data", "tell", "some", "cool", "useful",
+    "important", "new", "news", "update", "updates", "status", "report", "dashboard", "numbers", "look",
+}
+# Superlatives that rank rows without saying by what: "our best customers", "top users".
+OPEN_RANKINGS = {"best", "top", "worst", "biggest", "largest", "greatest", "leading", "main", "key"}
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def key_tables(schema: Schema, entities: tuple[str, ...]) -> list[Table]:
+    """The tables worth offering when the question names none: the domain's entities, else the largest."""
+    chosen = [t for name in entities if (t := schema.table(name)) is not None]
+    if chosen:
+        return chosen[:5]
+    return sorted(schema.tables, key=lambda t: -(t.row_count or 0))[:5]
+
+
+def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Mapping[str, str]) -> Ambiguity | None:
+    """ "show me some data", "tell me something interesting": no table, no column, only vague words."""
+    if "entity" in slots or not a.unexplained or any(w not in VAGUE_WORDS for w in a.unexplained):
+        return None
+    tables = key_tables(schema, entities)
+    if not tables:
+        return None
+    question = Question("What would you like to look at?", SINGLE, tuple(_label(t.name) for t in tables),
+                        default_choice=1, slot="entity", values=tuple(t.name for t in tables))
+    return Ambiguity(GENERAL, "the question names nothing in this database", question)
+
+
+def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Mapping[str, str]) -> Ambiguity | None:
+    """ "list the names", "total amount": columns of several tables, and nothing says which table."""
+    if "entity" in slots:
+        return None
+    links = [link for link in a.links if link.first not in skip]
+    if any(link.of_kind(TABLE) or link.of_kind(VALUE) or link.of_kind(METRIC) for link in links):
+        return None
+    best: dict[str, tuple[float, str]] = {}
+    for link in links:
+        for cand in link.of_kind(COLUMN):
+            if cand.table not in best or cand.score > best[cand.table][0]:
+                best[cand.table] = (cand.score, cand.column or "")
+    if len(best) < 2:
+        return None
+    ordered = sorted(best, key=lambda t: (t != entity, -best[t][0], t))[:5]
+    phrase = " ".join(a.tokens[i].text for link in links for i in range(link.first, link.last + 1))
+    question = Question(f"Which {phrase or 'table'} do you mean?", SINGLE,
+                        tuple(f"{_label(t)} ({_label(best[t][1])})" for t in ordered), default_choice=1,
+                        slot="entity", values=tuple(ordered))
+    return Ambiguity(PARTIAL, f"'{phrase}' is in {len(best)} tables", question)
+
+
+def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
+    """How rows of ``entity`` can be ranked: by a total of a child table's measure, or by how many."""
+    options: list[tuple[str, str]] = []
+    for table in schema.tables:
+        if not any(fk.ref_table == entity for fk in table.foreign_keys) or table.name == entity:
+            continue
+        measure = table.measure_column
+        if measure is not None and measure.kind == REAL:  # amounts add up; ratings and counts do not
+            label = _label(measure.name)
+            label = label.capitalize() if label.startswith("total") else f"Total {label}"
+            options.append((f"{label} of {_label(table.name)}", f"sum:{table.name}.{measure.name}"))
+        options.append((f"Number of {_label(table.name)}", f"count:{table.name}"))
+    return options[:4]
+
+
+def open_ranking(schema: Schema, entity: str, slots: Mapping[str, str]) -> tuple[str | None, Ambiguity | None]:
+    """ "Who are our best users?": the ranking to use (answered, or the default) and the question."""
+    if "rank" in slots:
+        return slots["rank"], None
+    options = rank_options(schema, entity)
+    if not options:
+        return None, None
+    question = Question(f"Rank {_label(entity)} by?", SINGLE, tuple(label for label, _ in options),
+                        default_choice=1, slot="rank", values=tuple(value for _, value in options))
+    return options[0][1], Ambiguity(SPECIFIC, f"nothing says what makes {_label(entity)} best", question)
+
+
+def date_choice(link: Link, table: Table, slots: Mapping[str, str]) -> tuple[str | None, Ambiguity | None]:
+    """ "orders by date" where orders have several dates: which one (answered, or the default)."""
+    if "date_column" in slots:
+        return slots["date_column"], None
+    dates = [c for c in table.date_columns]
+    if len(dates) < 2 or not all(c.kind == COLUMN for c in link.candidates if c.table == table.name):
+        return None, None
+    default = table.default_date_column or dates[0]
+    ordered = [default, *(c for c in dates if c is not default)]
+    question = Question(f"Which date of {_label(table.name)}?", SINGLE, tuple(_label(c.name) for c in ordered),
+                        default_choice=1, slot="date_column", values=tuple(f"{table.name}.{c.name}" for c in ordered))
+    return f"{table.name}.{default.name}", Ambiguity(SPECIFIC, f"{_label(table.name)} have {len(dates)} dates",
+                                                     question)
+
+
+def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Mapping[str, str]) -> list[Ambiguity]:
+    """ "show active users" when nothing says active: ask what the word means here (free text)."""
+    out = []
+    for link in a.links:
+        if not link.of_kind(TABLE) or link.first == 0:
+            continue
+        i = link.first - 1
+        token = a.tokens[i]
+        word = token.text
+        if i in a.explained or word in no_fuzzy or token.is_number or not word.isalpha() or len(word) < 3:
+            continue
+        if f"define:{word}" in slots:
+            continue
+        table = link.of_kind(TABLE)[0].table
+        question = Question(f"What makes {_label(table)} '{word}'? (for example: ordered in the last 30 days)",
+                            FREE, required=False, slot=f"define:{word}")
+        out.append(Ambiguity(SPECIFIC, f"nothing in {_label(table)} says '{word}'", question))
+    return out
+
+
+def configured(question: ClarifyingQuestion, slot: str, about: str, slots: Mapping[str, str]) -> Ambiguity | None:
+    """A domain-config question attached to a metric or entity, until the conversation answers it."""
+    if slot in slots:
+        return None
+    kind = SINGLE if question.choices else FREE
+    asked = Question(question.text, kind, question.choices, required=kind == FREE and question.default is None,
+                     default_choice=question.default, slot=slot, values=question.values)
+    return Ambiguity(SPECIFIC, f"{about} has a question in the domain config", asked)
+
+
+def fuzzy_value(typed: str, value: str, slots: Mapping[str, str]) -> tuple[bool, Ambiguity | None]:
+    """ "Germny" read as "Germany": keep the filter (answered yes, or not answered yet) and ask."""
+    slot = f"confirm:{typed}"
+    if slot in slots:
+        return slots[slot] != "no", None
+    question = Question(f"Did you mean '{value}' for '{typed}'?", SINGLE, ("Yes", "No"), default_choice=1,
+                        slot=slot, values=("yes", "no"))
+    return True, Ambiguity(CONFIRMATION, f"'{typed}' matched '{value}' only approximately", question)
+
+
+def is_date_link(link: Link, schema: Schema) -> bool:
+    cols = [schema.table(c.table).column(c.column or "") for c in link.of_kind(COLUMN)]  # type: ignore[union-attr]
+    return bool(cols) and all(c is not None and c.kind == DATE for c in cols)
