@@ -52,7 +52,7 @@ class NullEngine:
     name = "null"
     _draft = Draft("SELECT 1 AS n", "One.", 0.9)
 
-    def draft(self, question: str, database: Database) -> Draft:
+    def draft(self, question: str, database: Database, slots: object = None) -> Draft:
         return self._draft
 
     def refine(self, context: RefinementContext, database: Database) -> Draft:

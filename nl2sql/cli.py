@@ -74,6 +74,8 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Use a language model through litellm (needs the llm extra)."),
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
                      help="Seconds a query may run before it is stopped."),
+        click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
+                     help="Ask before running a reading whose confidence is at most this."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -97,7 +99,8 @@ def _open(db: str) -> Database:
 
 
 def _workflow(db: str, engine: str, model: str | None, today: date | None, max_rows: int | None,
-              timeout: float, domain: Path | None = None) -> InteractiveWorkflow:
+              timeout: float, domain: Path | None = None, clarify: str = "ask",
+              confirm_below: float = 0.75) -> InteractiveWorkflow:
     from nl2sql.domain import load_domain
     from nl2sql.engines import make_engine
     from nl2sql.workflows import InteractiveWorkflow
@@ -110,7 +113,7 @@ def _workflow(db: str, engine: str, model: str | None, today: date | None, max_r
     config_path = domain or database.domain_file
     config = load_domain(config_path, database.schema) if config_path else None
     return InteractiveWorkflow(database, make_engine(engine, today=today, domain=config), max_rows=max_rows,
-                               timeout=timeout)
+                               timeout=timeout, clarify=clarify, confirm_below=confirm_below)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -125,11 +128,13 @@ def cli() -> None:
 @_session_options
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
               help="Rows shown per result; 0 shows all.")
+@click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
+              help="ask: put questions when the request is ambiguous; auto: take the best reading.")
 def chat(db: str, today: date | None, engine: str, domain: Path | None, model: str | None, timeout: float,
-         max_rows: int) -> None:
+         confirm_below: float, max_rows: int, clarify: str) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
-        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain)
+        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain, clarify, confirm_below)
         from nl2sql.repl import run_chat
 
         run_chat(workflow)
@@ -143,29 +148,76 @@ def chat(db: str, today: date | None, engine: str, domain: Path | None, model: s
               help="What to do when a question is ambiguous.")
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
               help="Rows returned per turn; 0 returns all.")
+@click.option("--answer", "answers", multiple=True, metavar="N=VALUE",
+              help="Answer question N of a clarification request (a choice number or text); repeatable.")
 @click.argument("turns", nargs=-1, required=True)
 def ask(db: str, today: date | None, engine: str, domain: Path | None, model: str | None, timeout: float,
-        fmt: str, clarify: str, max_rows: int, turns: tuple[str, ...]) -> None:
-    """Run TURNS as one conversation and print every result (use -- before turns that start with -)."""
-    from nl2sql.formatting import turn_text
+        confirm_below: float, fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...],
+        turns: tuple[str, ...]) -> None:
+    """Run TURNS as one conversation and print every result (use -- before turns that start with -).
+
+    When a turn needs a clarification: --answer supplies it, --clarify auto takes the defaults,
+    and otherwise the request is printed and nl2sql exits with status 3 (on a terminal with
+    --clarify ask, the questions are asked).
+    """
 
     with _edge():
-        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain)
-    failed = False
+        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain,
+                             "auto" if clarify == "auto" else "ask", confirm_below)
+    failed = waiting = False
+    pending_answers = _answer_line(answers)
     for text in turns:
         with _edge():
             result = workflow.process_turn(text)
-        output = turn_text(result, fmt)
-        if output:
-            click.echo(output)
-        if fmt != "json" and fmt != "csv" and len(turns) > 1:
-            click.echo()
+            while result.mode != "idle" and result.clarification:
+                if pending_answers is not None:
+                    reply, pending_answers = pending_answers, None
+                elif clarify == "ask" and sys.stdin.isatty():
+                    from nl2sql.repl.actor import ask_request
+
+                    _print_turn(result, fmt, len(turns))
+                    reply = ask_request(result.clarification, lambda prompt: click.prompt(
+                        prompt, default="", show_default=False, prompt_suffix=""), click.echo)
+                else:
+                    break
+                result = workflow.process_turn(reply)
+        _print_turn(result, fmt, len(turns))
         if result.error is not None:
             failed = True
-            if fmt != "json":
-                click.echo(f"Error: {result.error.message}", err=True)
+        if result.mode != "idle":
+            waiting = True
+            break
+    if waiting:
+        sys.exit(3)
     if failed:
         sys.exit(1)
+
+
+def _answer_line(pairs: tuple[str, ...]) -> str | None:
+    """--answer 1=2 --answer 2=card -> the JSON reply ``process_turn`` reads."""
+    if not pairs:
+        return None
+    import json
+
+    answers = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip().isdigit():
+            raise _UsageFailure(f"--answer {pair!r} is not N=VALUE (N is the question's number).")
+        answers[key.strip()] = value
+    return json.dumps(answers)
+
+
+def _print_turn(result: Any, fmt: str, turns: int) -> None:
+    from nl2sql.formatting import turn_text
+
+    output = turn_text(result, fmt)
+    if output:
+        click.echo(output)
+    if fmt not in ("json", "csv") and turns > 1:
+        click.echo()
+    if result.error is not None and fmt != "json":
+        click.echo(f"Error: {result.error.message}", err=True)
 
 
 @cli.command()

@@ -13,9 +13,45 @@ from typing import Any
 from tabulate import tabulate
 
 from nl2sql.db import QueryResult
+from nl2sql.dialog.questions import Question
 from nl2sql.workflows.results import TurnResult
 
 FORMATS = ("table", "json", "csv", "markdown")
+
+
+def question_from_json(data: dict[str, Any]) -> Question:
+    return Question(data["text"], data.get("question_type", "single_choice"), tuple(data.get("choices", ())),
+                    bool(data.get("required", True)), data.get("default_choice"))
+
+
+def render_request(request: dict[str, Any]) -> list[str]:
+    questions = request.get("questions", [])
+    n = len(questions)
+    lines = [f"? I need {'one detail' if n == 1 else f'{n} details'} before I run this "
+             f"({n} question{'s' if n != 1 else ''})"]
+    if request.get("context"):
+        lines.append(f"  ({request['context']})")
+    return lines
+
+
+def render_question(index: int, total: int, question: Question) -> list[str]:
+    tag = "required" if question.required else "optional"
+    lines = [f"  {index}/{total} [{tag}] {question.text}"]
+    for n, choice in enumerate(question.choices, start=1):
+        default = " (default)" if question.default_choice == n else ""
+        lines.append(f"    {n}. {choice}{default}")
+    if question.question_type == "multiple_choice":
+        lines.append("    (several: 1,3)")
+    return lines
+
+
+def clarification_lines(request: dict[str, Any]) -> list[str]:
+    """A request as text: the header, then every question with its choices."""
+    questions = [question_from_json(q) for q in request.get("questions", [])]
+    lines = render_request(request)
+    for index, question in enumerate(questions, start=1):
+        lines += render_question(index, len(questions), question)
+    return lines
 
 
 def row_summary(result: QueryResult) -> str:
@@ -68,6 +104,11 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
     lines: list[str] = []
     if turn.message:
         lines.append(turn.message)
+    if turn.clarification and turn.query is None and not turn.clarification.get("cancelled"):
+        lines += clarification_lines(turn.clarification)
+        if turn.explanation:
+            lines.append(f"Best reading so far: {turn.explanation}")
+        return "\n".join(lines)
     if fmt == "markdown":
         if turn.query:
             lines.append(f"```sql\n{turn.query}\n```")

@@ -44,7 +44,8 @@ def engine() -> BuiltinEngine:
 
 @pytest.fixture
 def workflow(ecommerce_db, engine) -> InteractiveWorkflow:
-    return InteractiveWorkflow(ecommerce_db, engine, max_rows=None)
+    """Answers every turn: clarifying questions take their defaults, as ``--clarify auto`` does."""
+    return InteractiveWorkflow(ecommerce_db, engine, max_rows=None, clarify="auto")
 
 
 def rows_of(db, sql: str) -> list[tuple]:

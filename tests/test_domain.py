@@ -25,7 +25,7 @@ def shop(ecommerce_db):
 @pytest.fixture
 def wf(shop) -> InteractiveWorkflow:
     db, domain = shop
-    return InteractiveWorkflow(db, BuiltinEngine(today=TODAY, domain=domain), max_rows=None)
+    return InteractiveWorkflow(db, BuiltinEngine(today=TODAY, domain=domain), max_rows=None, clarify="auto")
 
 
 def test_building_a_fixture_writes_its_domain_config_beside_it(ecommerce_path: Path, ecommerce_db) -> None:

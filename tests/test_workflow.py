@@ -21,12 +21,12 @@ class RecordingEngine:
     refinements: list[RefinementContext] = field(default_factory=list)
     fail_next: bool = False
 
-    def draft(self, question, database) -> Draft:
+    def draft(self, question, database, slots=None) -> Draft:
         self.drafts.append(question)
         if self.fail_next:
             self.fail_next = False
             raise RuntimeError("engine crashed")
-        return self.inner.draft(question, database)
+        return self.inner.draft(question, database, slots)
 
     def refine(self, context, database) -> Draft:
         self.refinements.append(context)
@@ -169,7 +169,7 @@ def test_engine_errors_are_not_crashes(ecommerce_db) -> None:
     class Refusing:
         name = "refusing"
 
-        def draft(self, question, database):
+        def draft(self, question, database, slots=None):
             raise EngineError("no idea")
 
         def refine(self, context, database):

@@ -9,10 +9,11 @@ from nl2sql.dialog.state import (
     NEW_QUERY,
     REFINEMENT,
     ConversationState,
+    Pending,
     Turn,
 )
 
 __all__ = [
     "AWAITING_CLARIFICATION", "AWAITING_CONFIRMATION", "IDLE", "MAX_TURNS", "NEW_QUERY", "REFINEMENT",
-    "ConversationState", "DialogManager", "IntentDecision", "Turn",
+    "ConversationState", "DialogManager", "IntentDecision", "Pending", "Turn",
 ]

@@ -36,12 +36,31 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """A turn waiting for the user: answers to a clarification, or a yes to run its reading."""
+
+    number: int
+    text: str
+    intent: str
+    question: str  # the question that started the query this turn works on
+    rounds: int  # clarification rounds asked so far
+    slots: tuple[tuple[str, str], ...] = ()  # answers collected during this turn
+    request: object | None = None  # the ClarificationRequest being answered
+    draft: object | None = None  # the engine's best reading so far (run on skip, yes, or after 2 rounds)
+    context: object | None = None  # the RefinementContext, for a refinement
+    log: tuple[dict, ...] = ()  # each round's request and answers, for the result
+
+
+@dataclass(frozen=True)
 class ConversationState:
     session_id: str = field(default_factory=lambda: str(uuid.uuid4()))
     turns: tuple[Turn, ...] = ()
     turn_count: int = 0
     current: Turn | None = None  # the turn whose query the next refinement edits
-    mode: str = IDLE
+    mode: str = IDLE  # idle exactly when nothing is pending
+    pending: Pending | None = None
+    # What clarifications this conversation already settled (slot -> value): never asked twice.
+    answered: tuple[tuple[str, str], ...] = ()
 
     @property
     def next_turn_number(self) -> int:
@@ -51,15 +70,25 @@ class ConversationState:
     def has_query(self) -> bool:
         return self.current is not None
 
-    def commit(self, turn: Turn) -> ConversationState:
+    def commit(self, turn: Turn, answered: tuple[tuple[str, str], ...] = ()) -> ConversationState:
         """The state after ``turn``: history pruned to the last turns, current query moved on success."""
         turns = (*self.turns, turn)[-MAX_TURNS:]
         current = turn if turn.ok else self.current
-        return replace(self, turns=turns, turn_count=turn.number, current=current, mode=IDLE)
+        settled = tuple(dict([*self.answered, *answered]).items())
+        return replace(self, turns=turns, turn_count=turn.number, current=current, mode=IDLE, pending=None,
+                       answered=settled)
+
+    def waiting(self, mode: str, pending: Pending) -> ConversationState:
+        """The same conversation, with one turn waiting for the user."""
+        return replace(self, mode=mode, pending=pending)
+
+    def idle(self) -> ConversationState:
+        """The conversation as it was before the waiting turn: nothing of that turn is kept."""
+        return replace(self, mode=IDLE, pending=None)
 
     def without_query(self) -> ConversationState:
         """After ``/new``: history stays, the next question starts a fresh query."""
-        return replace(self, current=None, mode=IDLE)
+        return replace(self, current=None, mode=IDLE, pending=None)
 
     def cleared(self) -> ConversationState:
         """After ``/clear``: nothing left but the session id."""

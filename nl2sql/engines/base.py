@@ -6,8 +6,8 @@ SQL themselves, they return it with how sure they are and what they were unsure 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 from nl2sql.db import Database, QueryResult

@@ -18,9 +18,11 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import Output
 
 from nl2sql import __version__
+from nl2sql.dialog import AWAITING_CLARIFICATION, AWAITING_CONFIRMATION
 from nl2sql.formatting import result_table
 from nl2sql.paths import data_dir
 from nl2sql.repl import commands
+from nl2sql.repl.actor import ask_request
 from nl2sql.repl.highlight import STYLE, highlight_sql
 from nl2sql.workflows import InteractiveWorkflow, TurnResult
 
@@ -49,6 +51,7 @@ class ChatApp:
         self.session.complete_while_typing = False
         self.session.bottom_toolbar = self.toolbar
         self.session.style = STYLE
+        self.edit_next: str | None = None  # SQL to put in the next prompt for editing
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -73,7 +76,7 @@ class ChatApp:
         if result.refines_turn is not None:
             summary = f": {result.refinement_summary}" if result.refinement_summary else ""
             self.say(f"refinement of turn {result.refines_turn}{summary}", "class:summary")
-        if result.explanation:
+        if result.explanation and (result.query or not result.clarification):
             self.say(result.explanation, "class:explanation")
         if result.answer:
             self.say(result.answer, "class:answer")
@@ -81,6 +84,10 @@ class ChatApp:
             self.say(result_table(result.result))
         if result.error is not None:
             self.say(f"Error: {result.error.message}", "class:error")
+        clarification = result.clarification or {}
+        if result.query and clarification.get("answers"):
+            self.say("(answered: " + "; ".join(_answer_text(a) for a in clarification["answers"].values()) + ")",
+                     "class:muted")
 
     # -- turns -----------------------------------------------------------------------------------
 
@@ -100,7 +107,27 @@ class ChatApp:
         with self._interruptible():
             result = self.workflow.process_turn(text)
         self.render(result)
+        # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing.
+        while result.mode == AWAITING_CLARIFICATION and result.clarification:
+            reply = ask_request(result.clarification, self._ask_line, self.say)
+            with self._interruptible():
+                result = self.workflow.process_turn(reply)
+            self.render(result)
+        if result.mode == AWAITING_CONFIRMATION:
+            try:
+                reply = self._ask_line("  > ")
+            except KeyboardInterrupt:
+                reply = "n"
+            return self.run_turn(reply or "y")
+        if result.edit_sql:
+            self.edit_next = result.edit_sql
         return result
+
+    def _ask_line(self, prompt: str) -> str:
+        try:
+            return self.session.prompt(prompt, bottom_toolbar=None)
+        except EOFError:
+            return "cancel"
 
     def handle(self, line: str) -> bool:
         """Handle one input line; False ends the session."""
@@ -123,15 +150,24 @@ class ChatApp:
                  f"({len(schema.tables)} tables, engine: {self.workflow.engine.name}). "
                  "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
         while True:
+            editing, self.edit_next = self.edit_next, None
             try:
-                line = self.session.prompt(PROMPT)
+                line = self.session.prompt(PROMPT, default=editing or "")
             except KeyboardInterrupt:
                 continue  # Ctrl-C drops the line being typed, not the session
             except EOFError:
                 break
+            if editing and line.strip() and not line.lstrip().startswith("/"):
+                line = f"/sql {line}"  # the SQL handed back for editing runs as typed
             if not self.handle(line):
                 break
         self.say("Bye.", "class:muted")
+
+
+def _answer_text(answer: dict) -> str:
+    if answer.get("skipped"):
+        return "skipped"
+    return str(answer.get("text") or answer.get("texts") or answer.get("value"))
 
 
 def run_chat(workflow: InteractiveWorkflow) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database
 from nl2sql.engines import Engine
 from nl2sql.engines.base import Draft
@@ -24,6 +26,10 @@ class DraftRunner:
 
 
 class SqlGenerationWorkflow(DraftRunner):
-    def execute(self, question: str, database: Database) -> Outcome:
+    def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
+        """The engine's reading of ``question``, with the ambiguities it has, not yet run."""
+        return self.engine.draft(question, database, slots or {})
+
+    def execute(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Outcome:
         """Write SQL for ``question`` and run it; raises ``Nl2SqlError`` with a user-facing message."""
-        return self.run(self.engine.draft(question, database), database)
+        return self.run(self.draft(question, database, slots), database)

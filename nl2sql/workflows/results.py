@@ -51,6 +51,8 @@ class TurnResult:
     error: ErrorInfo | None = None
     command: str | None = None  # "/new", "/clear", ... for command turns
     message: str | None = None  # what a command has to say ("Started a new query.")
+    mode: str = "idle"  # the session's mode after this result: idle, awaiting_clarification, awaiting_confirmation
+    edit_sql: str | None = None  # SQL handed back for editing (answer "e" to a confirmation)
 
     @property
     def ok(self) -> bool:
@@ -79,5 +81,7 @@ class TurnResult:
             "conversationContext": self.conversation_context,
             "clarification": self.clarification,
             "message": self.message,
+            "mode": self.mode,
+            "editSql": self.edit_sql,
             "error": {"message": self.error.message, "canRetry": self.error.can_retry} if self.error else None,
         }

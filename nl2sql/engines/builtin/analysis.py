@@ -42,8 +42,9 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
     (("at", "most"), "<=", None), (("no", "more", "than"), "<=", None), (("up", "to"), "<=", None),
     (("maximum", "of"), "<=", None), (("equal", "to"), "=", None), (("exactly",), "=", None),
     (("older", "than"), ">", None), (("younger", "than"), "<", None), (("later", "than"), ">", None),
-    (("earlier", "than"), "<", None), (("after",), ">", None), (("before",), "<", None), (("longer", "than"), ">", None),
-    (("shorter", "than"), "<", None), (("heavier", "than"), ">", None), (("lighter", "than"), "<", None),
+    (("earlier", "than"), "<", None), (("after",), ">", None), (("before",), "<", None),
+    (("longer", "than"), ">", None), (("shorter", "than"), "<", None), (("heavier", "than"), ">", None),
+    (("lighter", "than"), "<", None),
     ((">",), ">", None), ((">=",), ">=", None), (("<",), "<", None), (("<=",), "<=", None),
     (("=",), "=", None), (("not",), "!=", None), (("other", "than"), "!=", None),
 ], key=lambda c: -len(c[0]))

@@ -174,12 +174,7 @@ class SpecReader:
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
             elif kind == "by_child":  # "best users", ranked the way the answer (or the default) says
-                how, _, target = ref.column.partition(":")
-                child, _, column = target.partition(".")
-                child_pk = self.table(child).primary_key
-                counted = ColumnRef(child, child_pk.name) if child_pk else None
-                aggregates = [Aggregate("sum", ColumnRef(child, column)) if how == "sum"
-                              else Aggregate("count", counted)]
+                aggregates = [self._rank_aggregate(ref.column)]
                 group = group or list(_entity_keys(etable))
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or (1 if self._singular_head(entity) else 10)
@@ -218,8 +213,8 @@ class SpecReader:
             projections = tuple(self.projections(entity, in_play))
         if not distinct:
             aggregated = {ag.column for ag in aggregates}
-            asked = [ref for ref in self.requested_columns(entity, in_play) if ref not in aggregated]
-            projections = tuple(dict.fromkeys([*asked, *projections]))
+            requested = [ref for ref in self.requested_columns(entity, in_play) if ref not in aggregated]
+            projections = tuple(dict.fromkeys([*requested, *projections]))
         if projections and ranking is not None and ranking[0] == "aggregate" and len(aggregates) == 1:
             # "the money rank of the player with the greatest earnings": a row, not the maximum
             aggregates = []
@@ -243,11 +238,7 @@ class SpecReader:
                 if unsure is not None:
                     self.ambiguities.append(unsure)
                 if chosen:
-                    how, _, target = chosen.partition(":")
-                    child, _, column = target.partition(".")
-                    child_pk = self.table(child).primary_key
-                    aggregates = [Aggregate("sum", ColumnRef(child, column)) if how == "sum"
-                                  else Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)]
+                    aggregates = [self._rank_aggregate(chosen)]
                     group = list(_entity_keys(etable))
                     order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
 
@@ -525,13 +516,23 @@ class SpecReader:
             elif cand is not None:
                 col = self.table(cand.table).column(cand.column or "")
                 # a timestamp is grouped by day: one group per second says nothing
-                keys.append(GroupKey(ColumnRef(cand.table, cand.column or ""), "day" if col and col.kind == DATE else None))
+                bucket = "day" if col is not None and col.kind == DATE else None
+                keys.append(GroupKey(ColumnRef(cand.table, cand.column or ""), bucket))
             self.role[first] = "group"
         for bucket, _index in self.a.buckets:
             ref = self.date_override or date_column_for(self.a, self.schema, entity, in_play, self.domain)
             if ref is not None:
                 keys.append(GroupKey(ref, bucket))
         return keys
+
+    def _rank_aggregate(self, chosen: str) -> Aggregate:
+        """ "sum:orders.total_amount" or "count:orders" (a rank option) as the aggregate it means."""
+        how, _, target = chosen.partition(":")
+        child, _, column_name = target.partition(".")
+        if how == "sum":
+            return Aggregate("sum", ColumnRef(child, column_name))
+        child_pk = self.table(child).primary_key
+        return Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)
 
     def _configured(self, question: ClarifyingQuestion, slot: str, about: str) -> None:
         """Ask a domain-config question; an answer naming a date column becomes the date to use."""

@@ -54,9 +54,9 @@ def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Map
     """ "list the names", "total amount": columns of several tables, and nothing says which table."""
     if "entity" in slots:
         return None
+    if any(link.of_kind(TABLE) or link.of_kind(VALUE) or link.of_kind(METRIC) for link in a.links):
+        return None  # a named table or value anchors the reading ("average price per category")
     links = [link for link in a.links if link.first not in skip]
-    if any(link.of_kind(TABLE) or link.of_kind(VALUE) or link.of_kind(METRIC) for link in links):
-        return None
     best: dict[str, tuple[float, str]] = {}
     for link in links:
         for cand in link.of_kind(COLUMN):

@@ -50,6 +50,8 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     if agg.column is None or not agg.column.column:
         return f"the number of {spec.entity.replace('_', ' ')}"
     if agg.func == "count":
+        if not agg.distinct and agg.column.table != spec.entity and agg.column.column.lower().endswith("id"):
+            return f"the number of {agg.column.table.replace('_', ' ')}"  # COUNT(orders.id): how many orders
         return f"the number of {'distinct ' if agg.distinct else ''}{_name(agg.column, spec)} values"
     return f"the {_FUNC[agg.func]} {_name(agg.column, spec)}"
 
