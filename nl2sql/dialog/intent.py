@@ -26,7 +26,7 @@ _REFINE_START = re.compile(
     r"from|in|for|with|where|whose|since|before|after|between|during|within|by|per|"
     r"more|less|fewer|over|under|above|below|at least|at most|cheaper|pricier|larger|smaller|higher|lower|"
     r"not|no|top \d+$|top \d+ by|first \d+|bottom \d+|last \d+|limit \d+|"
-    r"(which|that|who) (were|are|is|was|have|has|had)|"
+    r"(which|that) (were|are|is|was|have|has|had)|"
     r"show only|show just|show me only|list only|keep only|make it|change|switch|use)\b"
 )
 _BACK_REFERENCE = re.compile(

@@ -111,7 +111,8 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
     domain = load_domain(database.domain_file, database.schema) if settings.use_domain and database.domain_file \
         else None
     engine = make_engine(settings.engine, today=settings.today, domain=domain)
-    workflow = InteractiveWorkflow(database, engine, max_rows=None, timeout=PREDICTION_TIMEOUT_S)
+    # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
+    workflow = InteractiveWorkflow(database, engine, max_rows=None, timeout=PREDICTION_TIMEOUT_S, clarify="auto")
     records = []
     previous_main: str | None = None
     for n, text in enumerate(conversation.turns):

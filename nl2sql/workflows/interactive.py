@@ -227,9 +227,10 @@ class InteractiveWorkflow:
             self.state = state.waiting(AWAITING_CLARIFICATION, waiting)
             return self._asking(waiting, request.to_json())
         note = None
+        overall = min(draft.confidence, UNCLEAR_INTENT_CAP) if intent_confidence == LOW else draft.confidence
         if request is not None:
             note = f"Still unsure after {MAX_ROUNDS} rounds of questions; running the best reading."
-        elif draft.confidence <= self.confirm_below and pending.rounds == 0:
+        elif overall <= self.confirm_below and pending.rounds == 0:
             self.stats["confirmations"] += 1
             confirmation = self._confirmation(draft)
             if self.clarify == "auto":

@@ -40,7 +40,7 @@ def key_tables(schema: Schema, entities: tuple[str, ...]) -> list[Table]:
 
 def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Mapping[str, str]) -> Ambiguity | None:
     """ "show me some data", "tell me something interesting": no table, no column, only vague words."""
-    if "entity" in slots or not a.unexplained or any(w not in VAGUE_WORDS for w in a.unexplained):
+    if "entity" in slots or any(w not in VAGUE_WORDS for w in a.unexplained):
         return None
     tables = key_tables(schema, entities)
     if not tables:
