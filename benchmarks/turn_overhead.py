@@ -61,6 +61,9 @@ class NullEngine:
     def answer(self, draft: Draft, result: QueryResult) -> str | None:
         return None
 
+    def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
+        pass
+
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)

@@ -62,6 +62,24 @@ def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
                         help="A fixture name (ecommerce), a SQLite file, or a sqlite:/// URL.")(func)
 
 
+def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.option("--model", default=None, metavar="MODEL",
+                     help="Use a language model through litellm, e.g. openai/gpt-4o-mini (or NL2SQL_MODEL)."),
+        click.option("--api-base", default=None, metavar="URL", help="An OpenAI-compatible server for --model."),
+        click.option("--api-key-env", default=None, metavar="NAME",
+                     help="Read the API key from this variable instead of the provider's usual one."),
+        click.option("--llm-timeout", default=None, type=click.FloatRange(min=0.1), metavar="SECONDS",
+                     help="Seconds a model call may take (default 30)."),
+        click.option("--answer-style", type=click.Choice(["template", "natural"]), default="template",
+                     show_default=True, help="natural: the model rewrites one-value answers as a sentence."),
+        click.option("--no-data-to-model", is_flag=True, help="Send the model the schema only: no values, no rows."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
 def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         _db_option,
@@ -70,12 +88,11 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--engine", default="builtin", show_default=True, help="Which engine writes the SQL."),
         click.option("--domain", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Domain config (TOML): synonyms and metrics. Default: the database's own, if any."),
-        click.option("--model", default=None, metavar="MODEL",
-                     help="Use a language model through litellm (needs the llm extra)."),
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
                      help="Seconds a query may run before it is stopped."),
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
                      help="Ask before running a reading whose confidence is at most this."),
+        _model_options,
     ]
     for option in reversed(options):
         func = option(func)
@@ -98,22 +115,30 @@ def _open(db: str) -> Database:
     return open_database(db)
 
 
-def _workflow(db: str, engine: str, model: str | None, today: date | None, max_rows: int | None,
-              timeout: float, domain: Path | None = None, clarify: str = "ask",
-              confirm_below: float = 0.75) -> InteractiveWorkflow:
+def _model(opts: dict[str, Any]) -> Any:
+    """The configured model (flags, NL2SQL_MODEL, config file), checked for litellm; None: built-in."""
+    from nl2sql.config import model_choice
+
+    choice = model_choice(opts.get("model"), opts.get("api_base"), opts.get("api_key_env"), opts.get("llm_timeout"))
+    if choice is not None and not _installed("litellm"):
+        raise UsageError("--model needs litellm, which is not installed; run: pip install 'nl2sql[llm]'")
+    return choice
+
+
+def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask") -> InteractiveWorkflow:
     from nl2sql.domain import load_domain
     from nl2sql.engines import make_engine
     from nl2sql.workflows import InteractiveWorkflow
 
-    if model:
-        if not _installed("litellm"):
-            raise UsageError("--model needs litellm, which is not installed; run: pip install 'nl2sql[llm]'")
-        raise UsageError("The LLM engine is not part of this release yet; run without --model.")
-    database = _open(db)
-    config_path = domain or database.domain_file
+    choice = _model(opts)
+    database = _open(opts["db"])
+    config_path = opts.get("domain") or database.domain_file
     config = load_domain(config_path, database.schema) if config_path else None
-    return InteractiveWorkflow(database, make_engine(engine, today=today, domain=config), max_rows=max_rows,
-                               timeout=timeout, clarify=clarify, confirm_below=confirm_below)
+    engine = make_engine("llm" if choice is not None else opts.get("engine", "builtin"), today=opts.get("today"),
+                         domain=config, model=choice, no_data=bool(opts.get("no_data_to_model")),
+                         answer_style=opts.get("answer_style") or "template")
+    return InteractiveWorkflow(database, engine, max_rows=max_rows, timeout=opts.get("timeout", 10.0),
+                               clarify=clarify, confirm_below=opts.get("confirm_below", 0.75))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -130,11 +155,14 @@ def cli() -> None:
               help="Rows shown per result; 0 shows all.")
 @click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
               help="ask: put questions when the request is ambiguous; auto: take the best reading.")
-def chat(db: str, today: date | None, engine: str, domain: Path | None, model: str | None, timeout: float,
-         confirm_below: float, max_rows: int, clarify: str) -> None:
+def chat(max_rows: int, clarify: str, **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
-        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain, clarify, confirm_below)
+        if _model(opts) is not None:
+            from nl2sql.engines.llm.client import start_background_import
+
+            start_background_import()  # the prompt appears while litellm loads
+        workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
         from nl2sql.repl import run_chat
 
         run_chat(workflow)
@@ -151,9 +179,8 @@ def chat(db: str, today: date | None, engine: str, domain: Path | None, model: s
 @click.option("--answer", "answers", multiple=True, metavar="N=VALUE",
               help="Answer question N of a clarification request (a choice number or text); repeatable.")
 @click.argument("turns", nargs=-1, required=True)
-def ask(db: str, today: date | None, engine: str, domain: Path | None, model: str | None, timeout: float,
-        confirm_below: float, fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...],
-        turns: tuple[str, ...]) -> None:
+def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: tuple[str, ...],
+        **opts: Any) -> None:
     """Run TURNS as one conversation and print every result (use -- before turns that start with -).
 
     When a turn needs a clarification: --answer supplies it, --clarify auto takes the defaults,
@@ -162,8 +189,7 @@ def ask(db: str, today: date | None, engine: str, domain: Path | None, model: st
     """
 
     with _edge():
-        workflow = _workflow(db, engine, model, today, max_rows or None, timeout, domain,
-                             "auto" if clarify == "auto" else "ask", confirm_below)
+        workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
     failed = waiting = False
     pending_answers = _answer_line(answers)
     for text in turns:

@@ -216,6 +216,9 @@ class AlwaysUnsure:
     def answer(self, draft, result):
         return None
 
+    def learn(self, question, sql, *, confirmed=False):
+        pass
+
 
 def test_at_most_two_rounds_then_the_best_reading(ecommerce_db, engine) -> None:
     wf = InteractiveWorkflow(ecommerce_db, AlwaysUnsure(engine), clarify="ask")

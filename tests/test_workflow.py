@@ -35,6 +35,9 @@ class RecordingEngine:
     def answer(self, draft, result):
         return self.inner.answer(draft, result)
 
+    def learn(self, question, sql, *, confirmed=False):
+        pass
+
 
 def test_new_query_turn(workflow: InteractiveWorkflow, ecommerce_db) -> None:
     result = workflow.process_turn("Show users from Canada")

@@ -51,6 +51,10 @@ class Database(ABC):
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         """Run a statement that already passed the guard."""
 
+    def check(self, sql: str) -> str | None:
+        """Whether ``sql`` compiles here, without running it: the driver's error, or None."""
+        return None
+
     @abstractmethod
     def interrupt(self) -> None:
         """Stop the statement in flight, from any thread or a signal handler."""

@@ -145,6 +145,22 @@ class SqliteDatabase(Database):
 
     # -- execution -------------------------------------------------------------------------------
 
+    def check(self, sql: str) -> str | None:
+        """Compile without running: the progress handler stops the statement at its first step."""
+        with self._lock:
+            self._conn.set_authorizer(_authorize)
+            self._conn.set_progress_handler(lambda: 1, 1)
+            try:
+                self._conn.execute(sql).close()
+            except sqlite3.OperationalError as err:
+                return None if "interrupted" in str(err) else str(err)
+            except sqlite3.Error as err:
+                return str(err)
+            finally:
+                self._conn.set_progress_handler(None, 0)
+                self._conn.set_authorizer(None)
+            return None
+
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         with self._lock:
             self._cancel.clear()

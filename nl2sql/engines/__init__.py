@@ -8,16 +8,29 @@ from typing import TYPE_CHECKING
 from nl2sql.engines.base import Ambiguity, Draft, Engine, RefinementContext
 
 if TYPE_CHECKING:
+    from nl2sql.config import ModelChoice
     from nl2sql.domain import DomainConfig
 
 __all__ = ["Ambiguity", "Draft", "Engine", "RefinementContext", "make_engine"]
 
 
-def make_engine(name: str = "builtin", *, today: date | None = None, domain: DomainConfig | None = None) -> Engine:
+def make_engine(name: str = "builtin", *, today: date | None = None, domain: DomainConfig | None = None,
+                model: ModelChoice | None = None, no_data: bool = False, answer_style: str = "template") -> Engine:
+    """The built-in engine, or the LLM engine when a model is chosen (litellm is imported on first call)."""
     from nl2sql.errors import UsageError
 
-    if name == "builtin":
+    if name == "builtin" and model is None:
         from nl2sql.engines.builtin.engine import BuiltinEngine
 
         return BuiltinEngine(today=today, domain=domain)
-    raise UsageError(f"Unknown engine {name!r}; available: builtin.")
+    if name in ("llm", "builtin") and model is not None:
+        from nl2sql.engines.llm.client import ModelSettings
+        from nl2sql.engines.llm.engine import LlmEngine
+        from nl2sql.engines.llm.memory import Memory
+
+        settings = ModelSettings(model.model, model.api_base, model.api_key_env, model.timeout)
+        return LlmEngine(settings, today=today, domain=domain, memory=Memory(), no_data=no_data,
+                         answer_style=answer_style)
+    if name == "llm":
+        raise UsageError("--engine llm needs a model: --model MODEL, NL2SQL_MODEL, or the config file.")
+    raise UsageError(f"Unknown engine {name!r}; available: builtin, llm.")

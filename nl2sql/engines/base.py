@@ -32,6 +32,7 @@ class Draft:
     spec: object | None = None
     ambiguities: tuple[Ambiguity, ...] = ()
     refinement_summary: str | None = None
+    usage: object | None = None  # tokens and cost of the model calls behind this draft, if any
 
 
 @dataclass(frozen=True)
@@ -60,4 +61,8 @@ class Engine(Protocol):
 
     def answer(self, draft: Draft, result: QueryResult) -> str | None:
         """A sentence for a one-value or one-row result ("There are 1,000 users."), else None."""
+        ...
+
+    def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
+        """A question and the SQL that answered it, ran well (or the user said /remember)."""
         ...

@@ -63,9 +63,14 @@ class ChatApp:
         wf = self.workflow
         state = wf.state
         nxt = f"refines turn {state.current.number}" if state.current else "new query"
+        usage = getattr(wf.engine, "session_usage", None)
+        cost = ""
+        if usage is not None:
+            spent = f"${usage.cost:.4f}" if usage.cost is not None else "cost unknown"
+            cost = f"  |  tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
         return FormattedText([
             ("", f" db: {wf.database.display_name}  |  engine: {wf.engine.name}  |  turn {state.next_turn_number}"
-                 f"  |  next line: {nxt}  |  /help "),
+                 f"  |  next line: {nxt}{cost}  |  /help "),
         ])
 
     def render(self, result: TurnResult) -> None:
@@ -97,7 +102,7 @@ class ChatApp:
         if threading.current_thread() is not threading.main_thread():
             yield
             return
-        previous = signal.signal(signal.SIGINT, lambda *_: self.workflow.database.interrupt())
+        previous = signal.signal(signal.SIGINT, lambda *_: self.workflow.interrupt())
         try:
             yield
         finally:

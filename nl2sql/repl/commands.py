@@ -74,6 +74,8 @@ def _exit(_app: ChatApp, _arg: str) -> bool:
 @command("/sql", "/sql STATEMENT", "Run a read-only SQL statement as typed.", whole_line=True)
 @command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.", whole_line=True)
 @command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.", whole_line=True)
+@command("/remember", "/remember", "Keep the current question and SQL as an example for the model.",
+         whole_line=True)
 def _workflow_command(app: ChatApp, text: str) -> bool:
     app.run_turn(text)
     return True

@@ -99,6 +99,12 @@ class InteractiveWorkflow:
             return self._command_result(name, "Conversation cleared.")
         if name == "/stats":
             return self._command_result(name, self.stats_text())
+        if name == "/remember":
+            current = state.current
+            if current is None or not current.query:
+                return self._command_result(name, None, ErrorInfo("No query to remember yet.", False))
+            self.engine.learn(current.question or current.text, current.query, confirmed=True)
+            return self._command_result(name, f"Remembered: {current.question or current.text!r} -> {current.query}")
         if name == "/schema":
             try:
                 return self._command_result(name, describe_schema(self.database.schema, arg or None))
@@ -222,6 +228,10 @@ class InteractiveWorkflow:
                 entry = {**request.to_json(), "answers": {str(k): v.to_json() for k, v in answers.items()},
                          "answeredBy": "defaults"}
                 pending = replace(pending, slots=(*pending.slots, *slots.items()), log=(*pending.log, entry))
+                if not draft.sql:  # nothing to run yet (a model asked first): read again with the defaults
+                    draft = self._redraft(state, pending)
+                    if not draft.sql:
+                        raise EngineError("The question stays ambiguous; answer its questions to go on.")
                 return self._run(state, pending, draft, intent_confidence)
             waiting = replace(pending, request=request, rounds=pending.rounds + 1)
             self.state = state.waiting(AWAITING_CLARIFICATION, waiting)
@@ -273,6 +283,10 @@ class InteractiveWorkflow:
                               clarification={**request.to_json(), "cancelled": True,
                                              "message": "cancelled by the user"},
                               mode=self.state.mode)
+        if reply.skipped and not getattr(pending.draft, "sql", ""):
+            return TurnResult(pending.number, state.session_id, pending.intent, conversation_context=state.context(),
+                              clarification=request.to_json(), mode=state.mode,
+                              error=ErrorInfo("There is no reading to run yet; answer or cancel.", True))
         if reply.skipped:
             skipped = {str(n): {"skipped": True} for n in range(1, len(request.questions) + 1)}
             entry = {**request.to_json(), "answers": skipped, "answeredBy": "user"}
@@ -313,6 +327,7 @@ class InteractiveWorkflow:
         new_state = state.idle().commit(turn, pending.slots)
         self.state = new_state  # the swap: only a complete turn changes the conversation
         self.stats["turns"] += 1
+        self.engine.learn(pending.question if pending.intent == NEW_QUERY else pending.text, out.sql)
         refined = pending.intent == REFINEMENT and state.current is not None
         clarification = None
         if pending.log:
@@ -324,7 +339,22 @@ class InteractiveWorkflow:
                           refinement_summary=out.refinement_summary if refined else None,
                           refines_turn=state.current.number if refined and state.current else None,
                           conversation_context=new_state.context(), clarification=clarification, message=note,
-                          mode=new_state.mode)
+                          mode=new_state.mode, usage=self._usage(draft))
+
+    def _usage(self, draft: Draft) -> dict[str, Any] | None:
+        """Tokens and cost of this turn's model calls and of the session so far (LLM engine only)."""
+        turn, session = draft.usage, getattr(self.engine, "session_usage", None)
+        if turn is None and session is None:
+            return None
+        as_json = lambda u: u.to_json() if hasattr(u, "to_json") else None  # noqa: E731
+        return {**(as_json(turn) or {}), "session": as_json(session)}
+
+    def interrupt(self) -> None:
+        """Ctrl-C: stop the query or the model call in flight."""
+        self.database.interrupt()
+        stop = getattr(self.engine, "interrupt", None)
+        if stop is not None:
+            stop()
 
     def _failed(self, state: ConversationState, number: int, text: str, intent: str,
                 decision: IntentDecision | None, message: str, can_retry: bool) -> TurnResult:

@@ -52,6 +52,7 @@ class TurnResult:
     command: str | None = None  # "/new", "/clear", ... for command turns
     message: str | None = None  # what a command has to say ("Started a new query.")
     mode: str = "idle"  # the session's mode after this result: idle, awaiting_clarification, awaiting_confirmation
+    usage: dict[str, Any] | None = None  # model tokens and cost of this turn and of the session (LLM engine)
     edit_sql: str | None = None  # SQL handed back for editing (answer "e" to a confirmation)
 
     @property
@@ -83,5 +84,6 @@ class TurnResult:
             "message": self.message,
             "mode": self.mode,
             "editSql": self.edit_sql,
+            "usage": self.usage,
             "error": {"message": self.error.message, "canRetry": self.error.can_retry} if self.error else None,
         }

@@ -62,6 +62,9 @@ class BuiltinEngine:
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
         return self._draft(build_spec(analysis, schema, self.domain, slots), database)
 
+    def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
+        """The built-in engine reads the schema afresh each time; it keeps no examples."""
+
     def answer(self, draft: Draft, result: QueryResult) -> str | None:
         return answer_sentence(draft.spec, result) if isinstance(draft.spec, QuerySpec) else None
 

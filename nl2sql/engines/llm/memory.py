@@ -1,0 +1,58 @@
+"""A local memory of question -> SQL pairs that worked, offered to the model as examples.
+
+Pairs are saved when the user says ``/remember`` and whenever a model-written query runs; the
+closest ones to a new question (rapidfuzz over the words) become few-shot examples. The memory is
+a SQLite file in the user's data directory, one row per pair and database.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from nl2sql.engines.llm.prompts import Example
+from nl2sql.paths import data_dir
+
+MIN_SIMILARITY = 55.0
+
+
+class Memory:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / "memory.sqlite"
+        self._conn: sqlite3.Connection | None = None
+
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(self.path, check_same_thread=False)
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS examples (database TEXT, question TEXT, sql TEXT, confirmed INTEGER, "
+                "PRIMARY KEY (database, question))"
+            )
+        return self._conn
+
+    def remember(self, database: str, question: str, sql: str, *, confirmed: bool = False) -> None:
+        conn = self._db()
+        conn.execute(
+            "INSERT INTO examples VALUES (?, ?, ?, ?) ON CONFLICT (database, question) DO UPDATE "
+            "SET sql = excluded.sql, confirmed = max(confirmed, excluded.confirmed)",
+            (database, question.strip(), sql, int(confirmed)),
+        )
+        conn.commit()
+
+    def similar(self, database: str, question: str, k: int = 3) -> list[Example]:
+        from rapidfuzz import fuzz, process
+
+        rows = self._db().execute("SELECT question, sql, confirmed FROM examples WHERE database = ?",
+                                  (database,)).fetchall()
+        if not rows:
+            return []
+        scored = process.extract(question, [r[0] for r in rows], scorer=fuzz.token_set_ratio, limit=k * 2)
+        picked = sorted(((score + 10 * rows[i][2], i) for _, score, i in scored if score >= MIN_SIMILARITY),
+                        reverse=True)[:k]
+        return [Example(rows[i][0], rows[i][1]) for _, i in picked]
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
