@@ -304,6 +304,10 @@ def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Write every judged turn (SQL, result, time, verdict) as JSON lines."),
         click.option("--compare", nargs=2, type=click.Path(dir_okay=False, path_type=Path), default=None,
                      metavar="RUN_A RUN_B", help="Show what RUN_B fixed and broke against RUN_A; runs nothing."),
+        click.option("--api-base", default=None, metavar="URL", help="An OpenAI-compatible server for --model."),
+        click.option("--api-key-env", default=None, metavar="NAME", help="Variable holding the API key."),
+        click.option("--dry-run", is_flag=True,
+                     help="With --engine llm: build every prompt, call no model, report schema-pruning recall."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -311,19 +315,28 @@ def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _evaluate(title: str, conversations: list, settings: Any, limit: int | None, db_ids: tuple[str, ...],
-              jobs: int, out: Path | None, model: str | None) -> None:
+              jobs: int, out: Path | None, opts: dict[str, Any]) -> None:
+    import dataclasses
     import time
 
     from nl2sql.evaluation.report import summary, write_run
     from nl2sql.evaluation.runner import run
 
-    if model:
-        raise UsageError("The LLM engine is not part of this release yet; run without --model.")
     if db_ids:
         conversations = [c for c in conversations if c.db_id in db_ids]
     conversations = conversations[:limit] if limit else conversations
     if not conversations:
         raise UsageError("No conversations to run (check --db-id and --limit).")
+    if opts.get("dry_run"):
+        from nl2sql.evaluation.dry_run import dry_run
+
+        click.echo(dry_run(conversations, settings.data_dir, settings.database, settings.today))
+        return
+    choice = _model(opts)
+    if choice is not None or settings.engine == "llm":
+        if choice is None:
+            raise UsageError("--engine llm needs a model: --model MODEL, NL2SQL_MODEL, or the config file.")
+        settings = dataclasses.replace(settings, engine="llm", model=choice)
     records: list = []
     right = 0
     started = time.monotonic()
@@ -355,8 +368,8 @@ def _benchmark_command(name: str, loader: str) -> None:
                                    "databases).")
     @click.option("--data", type=click.Path(file_okay=False, path_type=Path), required=True, metavar="DIR")
     @_eval_options
-    def command(data: Path, engine: str, model: str | None, limit: int | None, db_ids: tuple[str, ...], jobs: int,
-                out: Path | None, compare: tuple[Path, Path] | None) -> None:
+    def command(data: Path, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
+                out: Path | None, compare: tuple[Path, Path] | None, **opts: Any) -> None:
         from nl2sql.evaluation import datasets
         from nl2sql.evaluation.runner import Settings
 
@@ -368,7 +381,7 @@ def _benchmark_command(name: str, loader: str) -> None:
             else:
                 spider, conversations = datasets.load_context(data, loader)
             _evaluate(f"{name} dev", conversations, Settings(data_dir=spider, engine=engine), limit, db_ids, jobs,
-                      out, model)
+                      out, opts)
 
 
 for _name in ("spider", "sparc", "cosql"):
@@ -380,8 +393,9 @@ for _name in ("spider", "sparc", "cosql"):
 @click.option("--db", "db", required=True, metavar="DB", help="The database the questions are about.")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="The date relative phrases count from.")
 @_eval_options
-def eval_questions(file: Path, db: str, today: date | None, engine: str, model: str | None, limit: int | None,
-                   db_ids: tuple[str, ...], jobs: int, out: Path | None, compare: tuple[Path, Path] | None) -> None:
+def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: int | None,
+                   db_ids: tuple[str, ...], jobs: int, out: Path | None, compare: tuple[Path, Path] | None,
+                   **opts: Any) -> None:
     """Accuracy on a question file (the format of shared/eval: single and chain items)."""
     from nl2sql.evaluation import datasets
     from nl2sql.evaluation.runner import Settings
@@ -391,7 +405,7 @@ def eval_questions(file: Path, db: str, today: date | None, engine: str, model: 
             return
         conversations = [c for c in datasets.load_questions(file)]
         settings = Settings(database=db, engine=engine, today=today, rule="lenient", use_domain=True)
-        _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, model)
+        _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, opts)
 
 
 def main() -> None:

@@ -54,6 +54,7 @@ class Settings:
     today: date | None = None
     rule: str = "strict"  # strict: benchmark execution match; lenient: the project's question files
     use_domain: bool = False
+    model: Any = None  # a ModelChoice for the LLM engine
 
 
 _settings: Settings | None = None
@@ -110,7 +111,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
     database, raw = _open(conversation.db_id)
     domain = load_domain(database.domain_file, database.schema) if settings.use_domain and database.domain_file \
         else None
-    engine = make_engine(settings.engine, today=settings.today, domain=domain)
+    engine = make_engine(settings.engine, today=settings.today, domain=domain, model=settings.model)
     # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
     workflow = InteractiveWorkflow(database, engine, max_rows=None, timeout=PREDICTION_TIMEOUT_S, clarify="auto")
     records = []
