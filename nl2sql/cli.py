@@ -81,7 +81,7 @@ def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         _db_option,
         click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD",
                      help="The date relative phrases such as 'last month' count from (default: today)."),
@@ -158,10 +158,6 @@ def cli() -> None:
 def chat(max_rows: int, clarify: str, **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
-        if _model(opts) is not None:
-            from nl2sql.engines.llm.client import start_background_import
-
-            start_background_import()  # the prompt appears while litellm loads
         workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
         from nl2sql.repl import run_chat
 

@@ -77,7 +77,8 @@ def test_no_data_to_model_sends_schema_only(ecommerce_db, server: ScriptedServer
     wf.process_turn("what about bkash?")
     for n in range(2):
         prompt = server.prompt_text(n)
-        assert "CREATE TABLE payments" in prompt and "stored values" not in prompt and "rows of its result" not in prompt
+        assert "CREATE TABLE payments" in prompt and "stored values" not in prompt
+        assert "rows of its result" not in prompt
 
 
 def test_repair_after_an_unknown_column(ecommerce_db, server: ScriptedServer) -> None:
@@ -219,6 +220,21 @@ def test_cli_model_flags(ecommerce_path: Path, server: ScriptedServer) -> None:
     assert missing.exit_code == 1 and "NO_SUCH_KEY_VARIABLE" in missing.output
 
 
+def test_natural_answers_and_why_follow_ups(ecommerce_db, server: ScriptedServer) -> None:
+    wf = _workflow(ecommerce_db, server)
+    assert "now natural" in wf.process_turn("/answer natural").message
+    server.reply_sql("SELECT COUNT(*) AS n FROM users")
+    server.replies.append(("text", "There are 1,000 customers."))
+    result = wf.process_turn("How many users are there?")
+    assert result.answer == "There are 1,000 customers."
+    server.replies.append(("text", "Because every user row is counted."))
+    why = wf.process_turn("why so many?")
+    assert why.explanation == "Because every user row is counted." and why.query == result.query
+    asked_why = next(r for r in server.requests if "Follow-up: why so many?" in json.dumps(r))
+    assert "rows [[1000]]" in json.dumps(asked_why)
+    assert wf.process_turn("/answer loud").error is not None
+
+
 def test_importing_the_engine_does_not_import_litellm() -> None:
     code = ("import sys, nl2sql.engines.llm.engine, nl2sql.cli; "
             "print('litellm' in sys.modules, 'openai' in sys.modules)")
@@ -230,3 +246,19 @@ def test_background_import_finishes() -> None:
     start_background_import()
     module = litellm_module()
     assert module.suppress_debug_info is True
+
+
+def test_cancel_stops_a_call_in_flight(ecommerce_db, server: ScriptedServer) -> None:
+    import threading
+
+    from nl2sql.engines.llm.client import cancel
+
+    server.replies.append(("sleep", 3.0, ("text", "too late")))
+    wf = _workflow(ecommerce_db, server, timeout=10.0)
+    timer = threading.Timer(0.3, cancel)  # what the REPL's Ctrl-C handler does
+    timer.start()
+    started = time.monotonic()
+    result = wf.process_turn("anything")
+    timer.join()
+    assert result.error is not None and "cancelled" in result.error.message
+    assert time.monotonic() - started < 2.0 and wf.state.mode == IDLE

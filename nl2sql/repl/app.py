@@ -154,6 +154,9 @@ class ChatApp:
         self.say(f"nl2sql {__version__} on {self.workflow.database.display_name} "
                  f"({len(schema.tables)} tables, engine: {self.workflow.engine.name}). "
                  "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
+        warm_up = getattr(self.workflow.engine, "warm_up", None)
+        if warm_up is not None:
+            warm_up()  # a model engine loads its client while the user types
         while True:
             editing, self.edit_next = self.edit_next, None
             try:

@@ -76,6 +76,7 @@ def _exit(_app: ChatApp, _arg: str) -> bool:
 @command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.", whole_line=True)
 @command("/remember", "/remember", "Keep the current question and SQL as an example for the model.",
          whole_line=True)
+@command("/answer", "/answer natural|template", "How a model words one-value answers.", whole_line=True)
 def _workflow_command(app: ChatApp, text: str) -> bool:
     app.run_turn(text)
     return True

@@ -99,6 +99,12 @@ class InteractiveWorkflow:
             return self._command_result(name, "Conversation cleared.")
         if name == "/stats":
             return self._command_result(name, self.stats_text())
+        if name == "/answer":
+            if arg not in ("natural", "template") or not hasattr(self.engine, "answer_style"):
+                return self._command_result(name, None, ErrorInfo(
+                    "Usage: /answer natural|template (with a model configured).", False))
+            self.engine.answer_style = arg  # type: ignore[attr-defined]
+            return self._command_result(name, f"Answers are now {arg}.")
         if name == "/remember":
             current = state.current
             if current is None or not current.query:

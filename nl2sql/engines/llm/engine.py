@@ -16,12 +16,12 @@ from typing import Any
 
 from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
-from nl2sql.dialog.questions import FREE, SINGLE, Question
+from nl2sql.dialog.questions import FREE, Question
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity, Draft, RefinementContext
 from nl2sql.engines.builtin.lexicon import Lexicon
 from nl2sql.engines.llm import prompts
-from nl2sql.engines.llm.client import ModelReply, ModelSettings, Usage, cancel, complete
+from nl2sql.engines.llm.client import ModelReply, ModelSettings, Usage, cancel, complete, start_background_import
 from nl2sql.engines.llm.memory import Memory
 from nl2sql.engines.llm.validate import problems
 from nl2sql.errors import EngineError, Nl2SqlError
@@ -84,8 +84,8 @@ def _questions(arguments: str) -> tuple[str, list[Question], str]:
     for item in data.get("questions") or []:
         if not isinstance(item, dict) or not item.get("text"):
             continue
-        kind = item.get("question_type") if item.get("question_type") in ("single_choice", "multiple_choice",
-                                                                          "free_text") else FREE
+        asked_kind = str(item.get("question_type"))
+        kind = asked_kind if asked_kind in ("single_choice", "multiple_choice", "free_text") else FREE
         choices = tuple(str(c) for c in item.get("choices") or ())
         if kind != FREE and not choices:
             kind = FREE
@@ -118,6 +118,10 @@ class LlmEngine:
 
     def interrupt(self) -> None:
         cancel()
+
+    def warm_up(self) -> None:
+        """Start importing litellm in the background (it takes seconds), so the first call waits less."""
+        start_background_import()
 
     def _lexicon(self, schema: Schema) -> Lexicon:
         entry = self._lexicons.get(id(schema))
@@ -154,10 +158,10 @@ class LlmEngine:
             if parsed is None:
                 error = "the reply had no SQL; answer with the JSON object asked for"
             elif parsed.needs_clarification and not parsed.sql:
-                question = Question("Could you say a little more about what you need?", FREE, required=False,
-                                    slot="llm:details")
+                more = Question("Could you say a little more about what you need?", FREE, required=False,
+                                slot="llm:details")
                 return Draft("", parsed.explanation or "the model needs more detail", 0.3, None,
-                             (Ambiguity("general", parsed.explanation or "unclear request", question),), usage=usage)
+                             (Ambiguity("general", parsed.explanation or "unclear request", more),), usage=usage)
             else:
                 found = problems(parsed.sql, database.schema)
                 if not found:
@@ -190,10 +194,24 @@ class LlmEngine:
         question = spec.question if isinstance(spec, LlmSpec) else context.original_question
         sql = spec.sql if isinstance(spec, LlmSpec) else context.current_query
         sample = prompts.sample_text(context.previous_results, self.no_data)
+        if self.answer_style == "natural" and context.feedback.strip().lower().startswith("why"):
+            return self._why(context, question, sql, sample)
         schema = self.schema_prompt(f"{question} {context.feedback}", database)
         messages = prompts.refinement_messages(question, sql, context.feedback, sample, schema, database.dialect,
                                                self.today, self._clarifications(dict(context.slots)))
         return self._draft(messages, database, question)
+
+    def _why(self, context: RefinementContext, question: str, sql: str, sample: str) -> Draft:
+        """ "why ...?" about a result: the model reads the rows it was given (none with --no-data-to-model)."""
+        messages = [{"role": "system", "content": "Answer the follow-up about a query result in at most two "
+                                                  "sentences, using only what is given."},
+                    {"role": "user", "content": f"Question: {question}\nSQL: {sql}\n{sample}"
+                                                f"Follow-up: {context.feedback}"}]
+        reply = complete(self.settings, messages)
+        self.session_usage = self.session_usage + reply.usage
+        summary = reply.content.strip() or "The model had nothing to add."
+        return Draft(sql, summary, 0.9, LlmSpec(sql, question), refinement_summary="explained the result",
+                     usage=reply.usage)
 
     def answer(self, draft: Draft, result: QueryResult) -> str | None:
         if result.row_count != 1 or not result.columns or len(result.columns) > 3:

@@ -55,9 +55,9 @@ def problems(sql: str, schema: Schema) -> list[str]:
         if owner is not None:
             if owner in ctes or owner not in aliases:
                 continue
-            table = schema.table(aliases[owner])
-            if table is not None and table.column(name) is None:
-                found.append(f"{table.name} has no column {name}{_suggest(name, [c.name for c in table.columns])}")
+            known = schema.table(aliases[owner])
+            if known is not None and known.column(name) is None:
+                found.append(f"{known.name} has no column {name}{_suggest(name, [c.name for c in known.columns])}")
         elif tables_in_query and not any(t.column(name) for t in tables_in_query) and not ctes:
             names = [c.name for t in tables_in_query for c in t.columns]
             found.append(f"no column {name} in {', '.join(t.name for t in tables_in_query)}{_suggest(name, names)}")
@@ -69,11 +69,11 @@ def problems(sql: str, schema: Schema) -> list[str]:
             continue
         owner = aliases.get(column.table.lower()) if column.table else None
         candidates = [schema.table(owner)] if owner else tables_in_query
-        for table in candidates:
-            col = table.column(column.name) if table is not None else None
-            if col is not None and col.values and literal.this not in col.values:
+        for holder in candidates:
+            col = holder.column(column.name) if holder is not None else None
+            if holder is not None and col is not None and col.values and literal.this not in col.values:
                 lowered = {v.lower(): v for v in col.values}
                 hint = f"; stored as {lowered[literal.this.lower()]!r}" if literal.this.lower() in lowered else \
                     f"; known values: {', '.join(repr(v) for v in col.values[:8])}"
-                found.append(f"{table.name}.{col.name} has no value {literal.this!r}{hint}")  # type: ignore[union-attr]
+                found.append(f"{holder.name}.{col.name} has no value {literal.this!r}{hint}")
     return found
