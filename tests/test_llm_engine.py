@@ -255,6 +255,7 @@ def test_cancel_stops_a_call_in_flight(ecommerce_db, server: ScriptedServer) -> 
 
     server.replies.append(("sleep", 3.0, ("text", "too late")))
     wf = _workflow(ecommerce_db, server, timeout=10.0)
+    litellm_module()  # loaded, as it is by the time a user presses Ctrl-C
     timer = threading.Timer(0.3, cancel)  # what the REPL's Ctrl-C handler does
     timer.start()
     started = time.monotonic()

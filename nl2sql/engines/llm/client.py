@@ -154,7 +154,10 @@ def _call_cancellable(function: Any, kwargs: dict[str, Any]) -> Any:
 def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: list[dict] | None = None,
              json_mode: bool = False) -> ModelReply:
     """One chat completion, with our retries; raises ``LlmError``."""
+    _cancel.clear()
     litellm = litellm_module()
+    if _cancel.is_set():
+        raise LlmError("The model call was cancelled.", True)
     kwargs: dict[str, Any] = {
         "model": settings.model, "messages": messages, "timeout": settings.timeout,
         "max_retries": 0, "num_retries": 0, "temperature": settings.temperature,
@@ -173,7 +176,6 @@ def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: 
         kwargs["_skip_mcp_handler"] = True  # else litellm imports an MCP handler needing an undeclared package
     if json_mode:
         kwargs["response_format"] = {"type": "json_object"}
-    _cancel.clear()
     for delay in (*RETRY_DELAYS, None):
         try:
             response = _call_cancellable(litellm.completion, kwargs)
