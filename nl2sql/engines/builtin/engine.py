@@ -14,7 +14,7 @@ from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
-from nl2sql.engines.builtin.lexicon import Lexicon
+from nl2sql.engines.builtin.lexicon import Lexicon, Lexicons
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.errors import EngineError
@@ -28,19 +28,14 @@ class BuiltinEngine:
     def __init__(self, today: date | None = None, domain: DomainConfig | None = None) -> None:
         self._today = today
         self.domain = domain or EMPTY
-        self._lexicons: dict[int, tuple[Schema, Lexicon]] = {}
+        self._lexicons = Lexicons(self.domain)
 
     @property
     def today(self) -> date:
         return self._today or date.today()
 
     def lexicon(self, schema: Schema) -> Lexicon:
-        """One lexicon per schema, built on first use and kept while the engine lives."""
-        entry = self._lexicons.get(id(schema))
-        if entry is None or entry[0] is not schema:
-            entry = (schema, Lexicon(schema, self.domain))
-            self._lexicons[id(schema)] = entry
-        return entry[1]
+        return self._lexicons.get(schema)
 
     def _draft(self, reading: Reading, database: Database, summary: str | None = None) -> Draft:
         try:

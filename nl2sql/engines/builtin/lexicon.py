@@ -194,3 +194,18 @@ class Lexicon:
                     taken.update(span)
         links.sort(key=lambda link: link.first)
         return links
+
+
+class Lexicons:
+    """One lexicon per schema, built on first use and kept while its owner (an engine) lives."""
+
+    def __init__(self, domain: DomainConfig = EMPTY) -> None:
+        self.domain = domain
+        self._entries: dict[int, tuple[Schema, Lexicon]] = {}
+
+    def get(self, schema: Schema) -> Lexicon:
+        entry = self._entries.get(id(schema))
+        if entry is None or entry[0] is not schema:  # a new schema that reuses a freed object's id
+            entry = (schema, Lexicon(schema, self.domain))
+            self._entries[id(schema)] = entry
+        return entry[1]

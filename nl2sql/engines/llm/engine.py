@@ -15,11 +15,10 @@ from datetime import date
 from typing import Any
 
 from nl2sql.db import Database, QueryResult
-from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import FREE, Question
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity, Draft, RefinementContext
-from nl2sql.engines.builtin.lexicon import Lexicon
+from nl2sql.engines.builtin.lexicon import Lexicons
 from nl2sql.engines.llm import prompts
 from nl2sql.engines.llm.client import ModelReply, ModelSettings, Usage, cancel, complete, start_background_import
 from nl2sql.engines.llm.memory import Memory
@@ -109,7 +108,7 @@ class LlmEngine:
         self.no_data = no_data
         self.answer_style = answer_style
         self.session_usage = Usage()
-        self._lexicons: dict[int, tuple[Schema, Lexicon]] = {}
+        self._lexicons = Lexicons(self.domain)
         self._database_name = ""
 
     @property
@@ -123,16 +122,9 @@ class LlmEngine:
         """Start importing litellm in the background (it takes seconds), so the first call waits less."""
         start_background_import()
 
-    def _lexicon(self, schema: Schema) -> Lexicon:
-        entry = self._lexicons.get(id(schema))
-        if entry is None or entry[0] is not schema:
-            entry = (schema, Lexicon(schema, self.domain))
-            self._lexicons[id(schema)] = entry
-        return entry[1]
-
     def schema_prompt(self, question: str, database: Database) -> str:
         schema = database.schema
-        tables = prompts.relevant_tables(question, schema, self._lexicon(schema), self.today)
+        tables = prompts.relevant_tables(question, schema, self._lexicons.get(schema), self.today)
         return prompts.schema_text(tables, database.dialect, self.domain, self.no_data)
 
     @staticmethod
