@@ -12,7 +12,7 @@ import re
 from datetime import date
 from pathlib import Path
 
-from nl2sql.db import open_database
+from nl2sql.db import Database, open_database
 from nl2sql.engines.llm.client import ModelSettings
 from nl2sql.engines.llm.engine import LlmEngine
 from nl2sql.engines.llm.prompts import schema_text
@@ -27,7 +27,7 @@ def _tokens(text: str) -> float:
 def dry_run(conversations: list[Conversation], data_dir: Path | None, database: str | None,
             today: date | None = None) -> str:
     engine = LlmEngine(ModelSettings("dry-run"), today=today)
-    databases: dict[str, object] = {}
+    databases: dict[str, Database] = {}
     kept = wanted = 0
     pruned_tokens = full_tokens = 0.0
     prompts = 0
@@ -36,12 +36,12 @@ def dry_run(conversations: list[Conversation], data_dir: Path | None, database: 
             target = str(database_path(data_dir, conversation.db_id)) if data_dir else (database or conversation.db_id)
             databases[conversation.db_id] = open_database(target)
         db = databases[conversation.db_id]
-        full = schema_text(list(db.schema.tables), db.dialect, None, False)  # type: ignore[attr-defined]
-        real = {c.name.lower() for t in db.schema.tables for c in t.columns}  # type: ignore[attr-defined]
+        full = schema_text(list(db.schema.tables), db.dialect, None, False)
+        real = {c.name.lower() for t in db.schema.tables for c in t.columns}
         for text, golds in zip(conversation.turns, conversation.golds, strict=False):
             if not golds:
                 continue
-            prompt = engine.schema_prompt(text, db)  # type: ignore[arg-type]
+            prompt = engine.schema_prompt(text, db)
             prompts += 1
             pruned_tokens += _tokens(prompt)
             full_tokens += _tokens(full)

@@ -352,8 +352,8 @@ class InteractiveWorkflow:
         turn, session = draft.usage, getattr(self.engine, "session_usage", None)
         if turn is None and session is None:
             return None
-        as_json = lambda u: u.to_json() if hasattr(u, "to_json") else None  # noqa: E731
-        return {**(as_json(turn) or {}), "session": as_json(session)}
+        turn_json = turn.to_json() if hasattr(turn, "to_json") else {}
+        return {**turn_json, "session": session.to_json() if hasattr(session, "to_json") else None}
 
     def interrupt(self) -> None:
         """Ctrl-C: stop the query or the model call in flight."""
