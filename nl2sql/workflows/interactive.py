@@ -352,8 +352,9 @@ class InteractiveWorkflow:
         turn, session = draft.usage, getattr(self.engine, "session_usage", None)
         if turn is None and session is None:
             return None
-        turn_json = turn.to_json() if hasattr(turn, "to_json") else {}
-        return {**turn_json, "session": session.to_json() if hasattr(session, "to_json") else None}
+        turn_json: dict[str, Any] = getattr(turn, "to_json", dict)()
+        session_json = getattr(session, "to_json", lambda: None)()
+        return {**turn_json, "session": session_json}
 
     def interrupt(self) -> None:
         """Ctrl-C: stop the query or the model call in flight."""
