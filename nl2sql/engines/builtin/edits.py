@@ -145,7 +145,8 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
                 slots: Mapping[str, str] | None = None) -> Reading:
     reader = SpecReader(a, schema, domain, slots)
     entity = spec.entity
-    in_play = _tables_of(spec)
+    # tables of the query, and tables the follow-up names ("consumer users in Australia")
+    in_play = _tables_of(spec) | {c.table for link in a.links for c in link.of_kind("table")}
     changes: list[str] = []
     new = _removals(spec, a, schema, changes)
     if new is not spec:
