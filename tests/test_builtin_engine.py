@@ -71,6 +71,10 @@ QUESTIONS = [
      False),
     ("users who never reviewed anything",
      "SELECT * FROM users WHERE id NOT IN (SELECT user_id FROM reviews)", False),
+    ("Top 3 categories by number of products",
+     "SELECT c.name, COUNT(*) AS n FROM categories c JOIN products p ON p.category_id = c.id GROUP BY c.name "
+     "ORDER BY n DESC LIMIT 3", False),
+    ("How many products are out of stock?", "SELECT COUNT(*) FROM products WHERE stock = 0", False),
 ]
 
 

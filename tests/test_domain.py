@@ -50,6 +50,8 @@ def test_building_a_fixture_writes_its_domain_config_beside_it(ecommerce_path: P
      "SELECT c.name, SUM(oi.quantity) AS q FROM order_items oi JOIN products p ON p.id = oi.product_id "
      "JOIN categories c ON c.id = p.category_id GROUP BY c.name ORDER BY q DESC LIMIT 3"),
     ("payments made this month", "SELECT * FROM payments WHERE paid_at >= '2026-06-01'"),
+    ("Average order total", "SELECT AVG(total_amount) FROM orders"),
+    ("Users who never placed an order", "SELECT * FROM users WHERE id NOT IN (SELECT user_id FROM orders)"),
 ])
 def test_questions_that_need_the_domain(wf: InteractiveWorkflow, shop, question: str, gold: str) -> None:
     db, _ = shop

@@ -118,6 +118,7 @@ class Analysis:
     write_verb: str | None = None
     used: set[int] = field(default_factory=set)
     explained: set[int] = field(default_factory=set)
+    lexicon: Lexicon | None = None  # what the words were linked with, for phrases read after linking
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
@@ -170,7 +171,7 @@ _LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "ret
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     tokens = tokenize(text)
-    a = Analysis(text, tokens)
+    a = Analysis(text, tokens, lexicon=lexicon)
     words = [t.text for t in tokens]
     content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
     if content and content[0] in WRITE_VERBS:

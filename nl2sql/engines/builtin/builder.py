@@ -192,7 +192,13 @@ class SpecReader:
                 if limit is None and self._singular_head(entity):
                     limit = 1
 
-        if a.count and not aggregates:
+        counted_other = self._ranked_by_count(entity) if a.count and a.limit_from_top is not None else None
+        if counted_other is not None:  # "top 3 categories by number of products"
+            other_pk = self.table(counted_other).primary_key
+            aggregates = [Aggregate("count", ColumnRef(counted_other, other_pk.name) if other_pk else None)]
+            group = group or list(_entity_keys(etable))
+            order = [OrderKey(aggregate=0, descending=bool(a.limit_from_top))]
+        elif a.count and not aggregates:
             counted = self.count_target(entity, in_play)
             if counted is not None and (a.distinct or not group):
                 aggregates = [Aggregate("count", counted, distinct=True)] if a.distinct else [Aggregate("count")]
@@ -310,7 +316,9 @@ class SpecReader:
                 tables = link.of_kind(TABLE)
                 if tables:
                     out[link.first] = tables[0].table
-                break
+                    break
+                if not link.of_kind(COLUMN):
+                    break  # a value: "not in Germany" is a filter, not an anti-join
         # Only keep it when the negated table refers to another table named in the question.
         keep = {}
         for first, other in out.items():
@@ -418,6 +426,13 @@ class SpecReader:
         for link in a.links:
             if link.first in self.role:
                 continue
+            if a.word(link.first - 2) == "out" and a.word(link.first - 1) == "of":  # "out of stock"
+                ref = self.numeric(link, entity, in_play)
+                if ref is not None:
+                    out.append(Filter(ref, "<=", (0,)))
+                    self.role[link.first] = "compare"
+                    a.explained.update((link.first - 2, link.first - 1))
+                    continue
             j = link.last + 1
             if a.word(j) in ("of", "is", "=", "equal"):
                 j += 1
@@ -525,6 +540,24 @@ class SpecReader:
                 keys.append(GroupKey(ref, bucket))
         return keys
 
+    def _names_column(self, link: Link, word: str) -> bool:
+        """Whether ``link`` followed by ``word`` is a column's name ("order" + "total")."""
+        phrase = " ".join(t.norm for t in self.a.tokens[link.first:link.last + 1]) + " " + word
+        return self.a.lexicon is not None and any(c.kind == COLUMN and c.score >= 1.0
+                                                  for c in self.a.lexicon.lookup(phrase))
+
+    def _ranked_by_count(self, entity: str) -> str | None:
+        """ "by number of products": the table whose rows are counted to rank, when it is not the main one."""
+        a = self.a
+        if a.count_index <= 0 or a.word(a.count_index - 1) != "by":
+            return None
+        link = a.next_link(a.count_index + 1, max_gap=2)
+        table = self.table_of(link) if link is not None else None
+        if table is None or table == entity:
+            return None
+        self.role[link.first] = "rank"  # type: ignore[union-attr]
+        return table
+
     def _rank_aggregate(self, chosen: str) -> Aggregate:
         """ "sum:orders.total_amount" or "count:orders" (a rank option) as the aggregate it means."""
         how, _, target = chosen.partition(":")
@@ -567,6 +600,10 @@ class SpecReader:
         out: list[Aggregate] = []
         for func, index in a.aggregates:
             link = a.next_link(index, max_gap=2)
+            before = a.link_at(index - 1)
+            if link is None and before is not None and self._names_column(before, a.word(index)):
+                a.explained.add(index)  # "average order total": "order total" names a column, it adds nothing
+                continue
             if link is None:  # "the average, minimum and maximum age": the column after the list
                 j = index + 1
                 while j < len(a.tokens) and (a.word(j) in AGGREGATE_WORDS or a.word(j) in ("and", "or", "the")):
