@@ -135,6 +135,9 @@ CHAINS = [
      "HAVING COUNT(*) > 20", False),
     (["Number of orders per status", "now by country"],
      "SELECT u.country, COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id GROUP BY u.country", False),
+    (["Users in Brazil", "and India"], "SELECT * FROM users WHERE country IN ('Brazil', 'India')", False),
+    (["Show reviews", "with rating 5", "count them"], "SELECT COUNT(*) FROM reviews WHERE rating = 5", False),
+    (["Show products", "cheapest first", "top 5"], "SELECT name, price FROM products ORDER BY price LIMIT 5", True),
     (["Products in Books", "also show the category name"],
      "SELECT p.*, c.name FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Books'", False),
 ]

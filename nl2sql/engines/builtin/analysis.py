@@ -166,7 +166,7 @@ def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
     return tuple(words[i:i + len(phrase)]) == phrase
 
 
-_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "count", "select", "print"}
+_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "select", "print"}
 
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
@@ -229,8 +229,10 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
             descending, concept = SUPERLATIVES[words[i - 1]]
             a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))
             a.used.update((i - 1, i))
-        elif w == "first" and i > 0 and words[i - 1] in ("highest", "largest", "biggest", "lowest", "smallest"):
-            a.sorts.append(SortCue(-1, SUPERLATIVES[words[i - 1]][0], None))
+        elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and words[i - 1] not in ("top", "most", "least"):
+            # "highest first", "cheapest first", "longest first"
+            descending, concept = SUPERLATIVES[words[i - 1]]
+            a.sorts.append(SortCue(-1, descending, concept))
             a.used.update((i - 1, i))
         elif w == "order" and i + 2 < n and words[i + 1] == "of" and i > 0 and \
                 words[i - 1] in ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse"):

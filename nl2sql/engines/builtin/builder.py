@@ -813,7 +813,7 @@ class SpecReader:
                 if aggregates:
                     out.append(OrderKey(aggregate=0, descending=descending))
                 continue
-            if sort.concept in ("date", "name"):
+            if sort.concept not in (None, "count", "rank"):
                 ref = find_concept(self.schema, entity, sort.concept, in_play)
                 if ref is not None:
                     out.append(OrderKey(column=ref, descending=descending))

@@ -30,14 +30,19 @@ def _tables_of(spec: QuerySpec) -> set[str]:
     return tables
 
 
-def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: Schema, changes: list[str]) -> None:
-    """Add ``new``, replacing a filter of the same kind on the same column ("what about France?")."""
+def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: Schema, changes: list[str],
+                  extend: bool = False) -> None:
+    """Add ``new``, replacing a filter of the same kind on the same column ("what about France?"),
+    or widening it when the follow-up adds ("and India": country IN ('Brazil', 'India'))."""
     with_new = spec.with_(filters=(*spec.filters, new))
     for i, old in enumerate(filters):
         if old.column == new.column and _FAMILY.get(old.op) == _FAMILY.get(new.op):
             if old == new:
                 changes.append(f"unchanged: already {condition_sql(spec, old, schema)}")
                 return
+            if extend and old.op in ("=", "in") and new.op in ("=", "in"):
+                new = Filter(old.column, "in", tuple(dict.fromkeys((*old.values, *new.values))))
+                with_new = spec.with_(filters=(*spec.filters, new))
             filters[i] = new
             changes.append(f"removed filter: {condition_sql(spec, old, schema)}")
             changes.append(f"added filter: {condition_sql(with_new, new, schema)}")
@@ -176,8 +181,9 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         for old in [f for f in filters if f.op in ("=", "in") and f.column not in columns]:
             filters.remove(old)
             changes.append(f"removed filter: {condition_sql(spec, old, schema)}")
+    extend = a.word(0) in ("and", "also", "plus", "or") and a.word(1) not in ("how", "what")
     for f in added:
-        _merge_filter(filters, f, new, schema, changes)
+        _merge_filter(filters, f, new, schema, changes, extend)
     new = new.with_(filters=tuple(filters))
     if (reader.aggregate_havings and new.aggregates) or reader.count_havings:
         redone = {i for i, _op, _v in reader.aggregate_havings}
