@@ -139,6 +139,22 @@ def test_clear_questions_ask_nothing(shop_engine: BuiltinEngine, ecommerce_db, q
     assert shop_engine.draft(question, ecommerce_db).ambiguities == ()
 
 
+def test_a_metric_question_can_switch_the_metric(shop_engine: BuiltinEngine, ecommerce_db) -> None:
+    draft = shop_engine.draft("sales last month", ecommerce_db)
+    assert draft.ambiguities[0].question.choices == ("Order amount", "Number of orders", "Units sold")
+    counted = shop_engine.draft("sales last month", ecommerce_db, {"metric:sales": "order_count"})
+    assert "COUNT(*) AS order_count" in counted.sql and "2026-05-01" in counted.sql
+
+
+def test_rank_options_total_average_and_count(shop_engine: BuiltinEngine, ecommerce_db) -> None:
+    draft = shop_engine.draft("best products", ecommerce_db)
+    choices = draft.ambiguities[0].question.choices
+    assert "Average rating of reviews" in choices and "Number of reviews" in choices
+    assert not any("price" in c for c in choices)  # prices do not add up to a ranking
+    rated = shop_engine.draft("best products", ecommerce_db, {"rank": "avg:reviews.rating"})
+    assert "AVG(reviews.rating)" in rated.sql
+
+
 def test_answers_change_the_reading(shop_engine: BuiltinEngine, ecommerce_db) -> None:
     by_count = shop_engine.draft("Who are our best customers?", ecommerce_db, {"rank": "count:orders"})
     assert "COUNT(orders.id)" in by_count.sql and not by_count.ambiguities

@@ -562,13 +562,14 @@ class SpecReader:
         """ "sum:orders.total_amount" or "count:orders" (a rank option) as the aggregate it means."""
         how, _, target = chosen.partition(":")
         child, _, column_name = target.partition(".")
-        if how == "sum":
-            return Aggregate("sum", ColumnRef(child, column_name))
+        if how in ("sum", "avg"):
+            return Aggregate(how, ColumnRef(child, column_name))
         child_pk = self.table(child).primary_key
         return Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)
 
-    def _configured(self, question: ClarifyingQuestion, slot: str, about: str) -> None:
-        """Ask a domain-config question; an answer naming a date column becomes the date to use."""
+    def _configured(self, question: ClarifyingQuestion, slot: str, about: str) -> str | None:
+        """Ask a domain-config question; an answer naming a date column becomes the date to use.
+        Returns the value chosen (the answer, or the default)."""
         unsure = doubts.configured(question, slot, about, self.slots)
         if unsure is not None:
             self.ambiguities.append(unsure)
@@ -579,6 +580,7 @@ class SpecReader:
         column = table.column(column_name) if table is not None else None
         if table is not None and column is not None and column.kind == DATE:
             self.date_override = ColumnRef(table.name, column.name)
+        return chosen
 
     def metrics(self) -> list[Aggregate]:
         """Named metrics of the domain config: "revenue", "average order value"."""
@@ -586,11 +588,14 @@ class SpecReader:
         for link in self.a.links:
             for cand in link.of_kind(METRIC):
                 if cand.metric is not None and link.first not in self.role:
+                    metric = cand.metric
+                    if metric.question is not None:
+                        chosen = self._configured(metric.question, f"metric:{metric.name}", metric.name)
+                        # a choice may name another metric: "sales" as order count, revenue or units sold
+                        metric = self.domain.metrics.get(chosen or "", metric)
                     self.aggregate_links[link.first] = len(out)
-                    out.append(Aggregate("metric", metric=cand.metric))
+                    out.append(Aggregate("metric", metric=metric))
                     self.role[link.first] = "metric"
-                    if cand.metric.question is not None:
-                        self._configured(cand.metric.question, f"metric:{cand.metric.name}", cand.metric.name)
                     break
         return out
 

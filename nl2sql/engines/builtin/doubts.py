@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nl2sql.db.schema import DATE, REAL, Schema, Table
+from nl2sql.db.schema import DATE, Schema, Table
 from nl2sql.dialog.questions import FREE, SINGLE, Question
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
@@ -72,17 +72,27 @@ def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Map
     return Ambiguity(PARTIAL, f"'{phrase}' is in {len(best)} tables", question)
 
 
+# Column-name words of quantities that add up, and of scores that are averaged instead.
+ADDITIVE = ("amount", "total", "quantity", "qty", "revenue", "sales", "units", "value", "spent", "cost")
+SCORES = ("rating", "score", "stars", "grade")
+
+
 def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
-    """How rows of ``entity`` can be ranked: by a total of a child table's measure, or by how many."""
+    """How rows of ``entity`` can be ranked: a total or average over its child rows, or how many."""
     options: list[tuple[str, str]] = []
     for table in schema.tables:
         if not any(fk.ref_table == entity for fk in table.foreign_keys) or table.name == entity:
             continue
-        measure = table.measure_column
-        if measure is not None and measure.kind == REAL:  # amounts add up; ratings and counts do not
-            label = _label(measure.name)
-            label = label.capitalize() if label.startswith("total") else f"Total {label}"
-            options.append((f"{label} of {_label(table.name)}", f"sum:{table.name}.{measure.name}"))
+        for col in table.columns:
+            name = col.name.lower()
+            if not col.is_numeric or col.primary_key or name.endswith("id"):
+                continue
+            if any(w in name for w in ADDITIVE) and "price" not in name:
+                label = _label(col.name)
+                label = label.capitalize() if label.startswith("total") else f"Total {label}"
+                options.append((f"{label} of {_label(table.name)}", f"sum:{table.name}.{col.name}"))
+            elif any(w in name for w in SCORES):
+                options.append((f"Average {_label(col.name)} of {_label(table.name)}", f"avg:{table.name}.{col.name}"))
         options.append((f"Number of {_label(table.name)}", f"count:{table.name}"))
     return options[:4]
 
