@@ -13,7 +13,7 @@ from dataclasses import replace
 from nl2sql.db.schema import Schema
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.builder import Reading, SpecReader, _entity_keys
+from nl2sql.engines.builtin.builder import Reading, SpecReader, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, OrderKey, QuerySpec
 from nl2sql.errors import EngineError
@@ -233,7 +233,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         elif kind == "count_other" and not new.group_by:
             other = schema.table(ref.table)
             pk = other.primary_key if other else None
-            new = new.with_(group_by=_entity_keys(schema.table(entity)),  # type: ignore[arg-type]
+            new = new.with_(group_by=entity_keys(schema.table(entity)),  # type: ignore[arg-type]
                             aggregates=(Aggregate("count", ColumnRef(ref.table, pk.name) if pk else None),))
             order = [OrderKey(aggregate=0, descending=descending)]
     if a.limit is not None:
