@@ -217,11 +217,14 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         new = new.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False)
         changes.append("turned into a count")
 
-    if not new.is_aggregate:
+    counted = new.aggregates and not new.group_by and all(ag.func == "count" for ag in new.aggregates)
+    if not new.is_aggregate or (counted and not a.count):
         # "What are their names?", "Show me the id and summary.": the columns asked for now
         projections = reader.requested_columns(entity, in_play) or reader.projections(entity, in_play)
         if projections:
             new = new.with_(projections=tuple(projections))
+            if counted:  # "How many ...?" then "What are their names?": list them instead of counting
+                new = new.with_(aggregates=(), order_by=(), limit=None)
             changes.append("showing only " + ", ".join(p.column for p in projections))
 
     order = reader.sorts(entity, in_play, list(new.aggregates))

@@ -13,6 +13,15 @@ _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "ge
 
 
 class ShownReader(ReaderBase):
+    def _parent_of(self, entity: str, table: str) -> bool:
+        """Whether ``table`` holds one row per row of ``entity`` ("the poker players' names" in people)."""
+        here, path = entity, self.schema.join_path(entity, table) or []
+        for nxt, fk in path:
+            if not (fk.table == here and fk.ref_table == nxt):
+                return False
+            here = nxt
+        return bool(path)
+
     def requested_columns(self, entity: str, in_play: set[str]) -> list[ColumnRef]:
         """Columns a request names before its subject: "Show name, country and age of all singers",
         "What is the id of the pet ...". Words that already did something else are not columns."""
@@ -30,7 +39,7 @@ class ShownReader(ReaderBase):
                     named & {(c.table, c.column) for c in nxt.of_kind(VALUE)}:
                 continue  # 'Airline "JetBlue Airways"', "code 'AKO'": the column names a filter
             ref = self.column_of(link, entity, in_play)
-            if ref is not None and (ref.table == entity or ref.table in in_play):
+            if ref is not None and (ref.table == entity or ref.table in in_play or self._parent_of(entity, ref.table)):
                 found.append((link.first, ref))
                 self.role[link.first] = "project"
         if a.word(0) == "when" and not found:  # "when was the last transcript released?"
