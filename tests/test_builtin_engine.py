@@ -75,6 +75,9 @@ QUESTIONS = [
      "SELECT c.name, COUNT(*) AS n FROM categories c JOIN products p ON p.category_id = c.id GROUP BY c.name "
      "ORDER BY n DESC LIMIT 3", False),
     ("How many products are out of stock?", "SELECT COUNT(*) FROM products WHERE stock = 0", False),
+    ("Average price of products not higher than 100", "SELECT AVG(price) FROM products WHERE price <= 100", False),
+    ("List the prices of products in descending order", "SELECT price FROM products ORDER BY price DESC", True),
+    ("What are the names of products ordered by price?", "SELECT name FROM products ORDER BY price", True),
 ]
 
 

@@ -299,6 +299,9 @@ _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": "
                        "younger": "<"}
 
 
+_OPPOSITE = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
+
+
 def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
     """A comparator phrase and its number starting at word i: (index of the number, op, value, concept)."""
     n = len(words)
@@ -331,8 +334,11 @@ def _read_comparisons(a: Analysis, words: list[str]) -> None:
         found = _comparator_at(words, i)
         if found is not None:
             j, op, value, concept = found
-            a.comparisons.append(Comparison(i, j, op, (value,), concept, j + 1))
-            a.used.update(range(i, j + 1))
+            first = i
+            if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
+                op, first = _OPPOSITE[op], i - 1  # "not higher than 4" is "at most 4"
+            a.comparisons.append(Comparison(first, j, op, (value,), concept, j + 1))
+            a.used.update(range(first, j + 1))
             i = j + 1
             continue
         if words[i] in _SPLIT_COMPARATIVES and i + 3 < n and words[i + 2] == "than" \
@@ -382,7 +388,7 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
                 a.superlatives.append(Superlative(i, False, "price"))
                 a.used.update((i, i + 1))
-            elif w == "most" and i + 1 < n and words[i + 1] == "recent":
+            elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
                 a.superlatives.append(Superlative(i, True, "date"))
                 a.used.update((i, i + 1))
             else:

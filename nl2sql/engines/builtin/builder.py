@@ -162,7 +162,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
         asks_identity = a.word(0) in ("which", "what") and bool(group)
         if not projections and not asks_identity:  # nothing else to show: the aggregates are the answer
             aggregates = [replace(ag, shown=True) for ag in aggregates]
-        order = self.sorts(entity, in_play, aggregates) or order
+        order = self.sorts(entity, in_play, aggregates, projections) or order
         if limit is not None and a.limit_from_top is not None and not order and not aggregates:
             measure = etable.measure_column
             if measure is not None:

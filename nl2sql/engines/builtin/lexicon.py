@@ -122,8 +122,10 @@ class Lexicon:
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
         words = name_words(column)
-        if is_fk:
-            return  # "category_id" is reached through the table it references
+        if is_fk:  # "category_id" is reached through the table it references, unless named in full
+            if len(words) > 1 and words[-1] != "id":
+                self._add(" ".join(words), Candidate(COLUMN, table, column))
+            return
         self._add(" ".join(words), Candidate(COLUMN, table, column))
         expanded = " ".join(_ABBREVIATIONS.get(w, w) for w in words).split()
         if expanded != list(words) and expanded:  # "FlightNo" is also "flight number", "Fname" "first name"

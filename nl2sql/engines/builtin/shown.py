@@ -30,8 +30,9 @@ class ShownReader(ReaderBase):
             return []
         end = next((lk.first for lk in a.links if lk.of_kind(TABLE)), len(a.tokens))
         found: list[tuple[int, ColumnRef]] = []
+        sort_targets = {s.index for s in a.sorts if s.index >= 0}
         for link in a.links:
-            if link.first >= end or link.first in self.role or not link.of_kind(COLUMN):
+            if link.first >= end or link.first in self.role or not link.of_kind(COLUMN) or link.first in sort_targets:
                 continue
             nxt = a.next_link(link.last, max_gap=2)
             named = {(c.table, c.column) for c in link.of_kind(COLUMN)}
@@ -80,7 +81,9 @@ class ShownReader(ReaderBase):
                 self.role[link.first] = "project"
         return out
 
-    def sorts(self, entity: str, in_play: set[str], aggregates: list[Aggregate]) -> list[OrderKey]:
+    def sorts(self, entity: str, in_play: set[str], aggregates: list[Aggregate],
+              shown: tuple[ColumnRef, ...] = ()) -> list[OrderKey]:
+        """The orderings asked for; a bare "in descending order" sorts what is shown."""
         a, out = self.a, []
         for sort in a.sorts:
             descending = bool(sort.descending)
@@ -105,6 +108,8 @@ class ShownReader(ReaderBase):
                 table = self.table(self.table_of(link) or entity)
                 if table.label_column is not None:
                     ref = ColumnRef(table.name, table.label_column.name)
+            if ref is None and link is None and shown and shown[0].column != "*":
+                ref = shown[0]
             if ref is None and link is None:
                 measure = self.table(entity).measure_column
                 ref = ColumnRef(entity, measure.name) if measure else None
