@@ -60,6 +60,7 @@ class Settings:
 _settings: Settings | None = None
 _databases: dict[str, tuple[Any, sqlite3.Connection]] = {}
 _gold_cache: dict[tuple[str, str], tuple[list[str], list[tuple]] | None] = {}
+_engines: dict[str, Any] = {}
 
 
 def _init(settings: Settings) -> None:
@@ -109,9 +110,12 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
     assert _settings is not None
     settings = _settings
     database, raw = _open(conversation.db_id)
-    domain = load_domain(database.domain_file, database.schema) if settings.use_domain and database.domain_file \
-        else None
-    engine = make_engine(settings.engine, today=settings.today, domain=domain, model=settings.model)
+    engine = _engines.get(conversation.db_id)
+    if engine is None:  # one engine per database and worker: its schema index is built once
+        domain = load_domain(database.domain_file, database.schema) if settings.use_domain and database.domain_file \
+            else None
+        engine = _engines[conversation.db_id] = make_engine(settings.engine, today=settings.today, domain=domain,
+                                                            model=settings.model)
     # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
     workflow = InteractiveWorkflow(database, engine, max_rows=None, timeout=PREDICTION_TIMEOUT_S, clarify="auto")
     records = []

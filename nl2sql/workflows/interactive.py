@@ -81,10 +81,6 @@ class InteractiveWorkflow:
         self.confirm_below = confirm_below
         self.stats: Counter[str] = Counter()
 
-    @property
-    def next_is_refinement(self) -> bool:
-        return self.state.has_query
-
     # -- commands --------------------------------------------------------------------------------
 
     def _command(self, text: str) -> TurnResult:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from nl2sql.engines.builtin.text import NUMBER_WORDS, Token
+from nl2sql.engines.builtin.text import Token, number_value
 
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -48,9 +48,8 @@ def _month_range(year: int, month: int) -> DateRange:
 
 
 def _number(text: str) -> int | None:
-    if text.isdigit():
-        return int(text)
-    return NUMBER_WORDS.get(text)
+    value = number_value(text)
+    return int(value) if value is not None and value.is_integer() else None
 
 
 def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:

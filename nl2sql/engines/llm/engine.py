@@ -47,7 +47,7 @@ class Parsed:
     needs_clarification: bool
 
 
-def parse_reply(content: str) -> Parsed | None:
+def parse_model_reply(content: str) -> Parsed | None:
     """JSON as asked; else SQL in a markdown fence or bare in the text (models without JSON mode)."""
     text = content.strip()
     candidates = [text, *(m.group(1).strip() for m in _FENCE.finditer(text))]
@@ -145,7 +145,7 @@ class LlmEngine:
                 if questions:
                     ambiguities = tuple(Ambiguity(level, context, q) for q in questions)
                     return Draft("", context, 0.3, None, ambiguities, usage=usage)
-        parsed = parse_reply(reply.content)
+        parsed = parse_model_reply(reply.content)
         for attempt in range(2):
             if parsed is None:
                 error = "the reply had no SQL; answer with the JSON object asked for"
@@ -171,7 +171,7 @@ class LlmEngine:
                         prompts.repair_message(error)]
             reply = self._call(messages)
             usage = usage + reply.usage
-            parsed = parse_reply(reply.content)
+            parsed = parse_model_reply(reply.content)
         raise EngineError(f"The model's SQL did not work here ({error}).")
 
     def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
