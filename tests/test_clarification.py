@@ -21,9 +21,11 @@ from nl2sql.dialog.ambiguity import AmbiguityHandler
 from nl2sql.dialog.questions import (
     FREE,
     MULTIPLE,
+    NO_SLOTS,
     AnswerError,
     ClarificationRequest,
     Question,
+    SlotKey,
     complete,
     parse_pairs,
     parse_reply,
@@ -35,9 +37,10 @@ from nl2sql.repl import ChatApp
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY
 
-RANK = Question("Rank customers by?", choices=("Total spent", "Number of orders"), default_choice=1, slot="rank")
-WHEN = Question("When?", FREE, required=False, slot="when")
-PICK = Question("Which methods?", MULTIPLE, choices=("card", "paypal", "bkash"), slot="methods")
+RANK = Question("Rank customers by?", choices=("Total spent", "Number of orders"), default_choice=1,
+                slot=SlotKey("rank"))
+WHEN = Question("When?", FREE, required=False, slot=SlotKey("when"))
+PICK = Question("Which methods?", MULTIPLE, choices=("card", "paypal", "bkash"), slot=SlotKey("methods"))
 REQUEST = ClarificationRequest("test", "specific", (RANK, WHEN))
 
 
@@ -85,21 +88,21 @@ def test_bad_answers_say_what_would_fit(request_: ClarificationRequest, line: st
 
 
 def test_required_question_without_default_must_be_answered() -> None:
-    needed = Question("Name?", FREE, required=True, slot="name")
+    needed = Question("Name?", FREE, required=True, slot=SlotKey("name"))
     with pytest.raises(AnswerError, match="needs an answer"):
         complete(ClarificationRequest("", "specific", (needed,)), {})
 
 
 def test_handler_counts_levels_asks_the_most_general_and_clears_metadata() -> None:
     handler = AmbiguityHandler()
-    handler.declare("confirmation", "typo", Question("Did you mean X?", choices=("Yes", "No"), slot="c"))
+    handler.declare("confirmation", "typo", Question("Did you mean X?", choices=("Yes", "No"), slot=SlotKey("c")))
     handler.declare("partial", "which table", RANK)
     request = handler.ask()
     assert request is not None and request.level == "partial" and len(request.questions) == 2
     assert handler.counts == {"confirmation": 1, "partial": 1}
     assert handler.metadata["request"] is request
     slots = handler.resolve(request, complete(request, parse_reply(request, "No, 2").answers))
-    assert slots == {"c": "No", "rank": "Number of orders"}
+    assert slots == {SlotKey("c"): "No", SlotKey("rank"): "Number of orders"}
     handler.end_turn()
     assert handler.metadata == {} and handler.observations == [] and handler.counts["partial"] == 1
     with pytest.raises(ValueError):
@@ -142,7 +145,7 @@ def test_clear_questions_ask_nothing(shop_engine: BuiltinEngine, ecommerce_db, q
 def test_a_metric_question_can_switch_the_metric(shop_engine: BuiltinEngine, ecommerce_db) -> None:
     draft = shop_engine.draft("sales last month", ecommerce_db)
     assert draft.ambiguities[0].question.choices == ("Order amount", "Number of orders", "Units sold")
-    counted = shop_engine.draft("sales last month", ecommerce_db, {"metric:sales": "order_count"})
+    counted = shop_engine.draft("sales last month", ecommerce_db, {SlotKey("metric_question", "sales"): "order_count"})
     assert "COUNT(*) AS order_count" in counted.sql and "2026-05-01" in counted.sql
 
 
@@ -151,16 +154,18 @@ def test_rank_options_total_average_and_count(shop_engine: BuiltinEngine, ecomme
     choices = draft.ambiguities[0].question.choices
     assert "Average rating of reviews" in choices and "Number of reviews" in choices
     assert not any("price" in c for c in choices)  # prices do not add up to a ranking
-    rated = shop_engine.draft("best products", ecommerce_db, {"rank": "avg:reviews.rating"})
+    rated = shop_engine.draft("best products", ecommerce_db, {SlotKey("rank", "products"): "avg:reviews.rating"})
     assert "AVG(reviews.rating)" in rated.sql
 
 
 def test_answers_change_the_reading(shop_engine: BuiltinEngine, ecommerce_db) -> None:
-    by_count = shop_engine.draft("Who are our best customers?", ecommerce_db, {"rank": "count:orders"})
+    by_count = shop_engine.draft("Who are our best customers?", ecommerce_db,
+                                 {SlotKey("rank", "users"): "count:orders"})
     assert "COUNT(orders.id)" in by_count.sql and not by_count.ambiguities
-    by_payment = shop_engine.draft("Revenue this year", ecommerce_db, {"metric:revenue": "payments.paid_at"})
+    by_payment = shop_engine.draft("Revenue this year", ecommerce_db,
+                                   {SlotKey("metric_question", "revenue"): "payments.paid_at"})
     assert "paid_at" in by_payment.sql and not by_payment.ambiguities
-    no_typo = shop_engine.draft("Users from Germny", ecommerce_db, {"confirm:germny": "no"})
+    no_typo = shop_engine.draft("Users from Germny", ecommerce_db, {SlotKey("value_match", "germny"): "no"})
     assert "Germany" not in no_typo.sql
 
 
@@ -185,7 +190,7 @@ def test_ask_answer_run(asking: InteractiveWorkflow) -> None:
     done = asking.process_turn("2")
     assert done.mode == IDLE and done.ok and "COUNT(orders.id)" in done.query
     assert done.clarification["answers"]["1"]["selected"] == 2 and done.turn_number == 1
-    assert asking.state.turn_count == 1 and dict(asking.state.answered)["rank"] == "count:orders"
+    assert asking.state.turn_count == 1 and dict(asking.state.answered)[SlotKey("rank", "users")] == "count:orders"
     again = asking.process_turn("top 3")  # a refinement does not ask again
     assert again.mode == IDLE and again.clarification is None and again.result.row_count == 3
 
@@ -212,28 +217,18 @@ def test_a_bad_answer_keeps_the_question_open(asking: InteractiveWorkflow) -> No
     assert asking.process_turn("1").ok
 
 
-class AlwaysUnsure:
+class AlwaysUnsure(BuiltinEngine):
     """The real engine, but every reading declares one more question: rounds must stop at two."""
 
-    name = "builtin"
-
     def __init__(self, inner: BuiltinEngine) -> None:
-        self.inner = inner
+        super().__init__(today=inner.today, domain=inner.domain)
 
-    def draft(self, question, database, slots=None) -> Draft:
-        draft = self.inner.draft(question, database, slots)
-        n = len(slots or {})
-        ask = Ambiguity("specific", "always", Question(f"Question {n}?", FREE, required=False, slot=f"q{n}"))
+    def draft(self, question, database, slots=NO_SLOTS) -> Draft:
+        draft = super().draft(question, database, slots)
+        n = len(slots)
+        ask = Ambiguity("specific", "always", Question(f"Question {n}?", FREE, required=False,
+                                                       slot=SlotKey("q", str(n))))
         return Draft(draft.sql, draft.explanation, draft.confidence, draft.spec, (ask,))
-
-    def refine(self, context, database) -> Draft:
-        return self.inner.refine(context, database)
-
-    def answer(self, draft, result):
-        return None
-
-    def learn(self, question, sql, *, confirmed=False):
-        pass
 
 
 def test_at_most_two_rounds_then_the_best_reading(ecommerce_db, engine) -> None:

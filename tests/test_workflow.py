@@ -3,40 +3,34 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
 
+from nl2sql.dialog.questions import NO_SLOTS
 from nl2sql.engines.base import Draft, RefinementContext
+from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import EngineError
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import rows_of
 
 
-@dataclass
-class RecordingEngine:
+class RecordingEngine(BuiltinEngine):
     """The real built-in engine, with a record of what the workflow passed it."""
 
-    inner: object
-    name: str = "builtin"
-    drafts: list[str] = field(default_factory=list)
-    refinements: list[RefinementContext] = field(default_factory=list)
-    fail_next: bool = False
+    def __init__(self, inner: BuiltinEngine, fail_next: bool = False) -> None:
+        super().__init__(today=inner.today, domain=inner.domain)
+        self.drafts: list[str] = []
+        self.refinements: list[RefinementContext] = []
+        self.fail_next = fail_next
 
-    def draft(self, question, database, slots=None) -> Draft:
+    def draft(self, question, database, slots=NO_SLOTS) -> Draft:
         self.drafts.append(question)
         if self.fail_next:
             self.fail_next = False
             raise RuntimeError("engine crashed")
-        return self.inner.draft(question, database, slots)
+        return super().draft(question, database, slots)
 
     def refine(self, context, database) -> Draft:
         self.refinements.append(context)
-        return self.inner.refine(context, database)
-
-    def answer(self, draft, result):
-        return self.inner.answer(draft, result)
-
-    def learn(self, question, sql, *, confirmed=False):
-        pass
+        return super().refine(context, database)
 
 
 def test_new_query_turn(workflow: InteractiveWorkflow, ecommerce_db) -> None:
@@ -169,10 +163,10 @@ def test_raw_sql_and_schema_commands(workflow: InteractiveWorkflow) -> None:
 
 
 def test_engine_errors_are_not_crashes(ecommerce_db) -> None:
-    class Refusing:
+    class Refusing(BuiltinEngine):
         name = "refusing"
 
-        def draft(self, question, database, slots=None):
+        def draft(self, question, database, slots=NO_SLOTS):
             raise EngineError("no idea")
 
         def refine(self, context, database):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from nl2sql.dialog.questions import FREE, MULTIPLE, Answer, ClarificationRequest, Question
+from nl2sql.dialog.questions import FREE, MULTIPLE, Answer, ClarificationRequest, Question, SlotKey
 
 LEVELS = ("general", "partial", "specific", "confirmation")  # most general first
 
@@ -47,12 +47,12 @@ class AmbiguityHandler:
         return request
 
     @staticmethod
-    def resolve(request: ClarificationRequest, answers: dict[int, Answer]) -> dict[str, str]:
+    def resolve(request: ClarificationRequest, answers: dict[int, Answer]) -> dict[SlotKey, str]:
         """Answers -> slots: each question's slot gets the value of the chosen choice, or the text."""
-        slots: dict[str, str] = {}
+        slots: dict[SlotKey, str] = {}
         for n, question in enumerate(request.questions, start=1):
             answer = answers.get(n)
-            if answer is None or answer.skipped or not question.slot:
+            if answer is None or answer.skipped or question.slot is None:
                 continue
             if question.question_type == FREE:
                 slots[question.slot] = answer.value or ""

@@ -10,12 +10,30 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 SINGLE, MULTIPLE, FREE = "single_choice", "multiple_choice", "free_text"
 CANCEL_WORDS = {"cancel", "abort", "quit", "stop", "nevermind", "never mind"}
 SKIP_WORDS = {"skip", "whatever", "any", "default", "defaults", "you choose", "dunno", "don't know"}
+
+
+@dataclass(frozen=True, order=True)
+class SlotKey:
+    """What one answer settles, scoped to what it is about ("rank" of users, "define" of 'active').
+
+    Typed and scoped so that an answer about one table or word never settles a question about
+    another, and so that nothing parses meaning out of a string key.
+    """
+
+    kind: str  # entity | rank | date_column | define | table_question | metric_question | value_match | model
+    scope: str = ""  # the table, word, metric or question text the answer is about
+
+
+Slots = Mapping[SlotKey, str]
+NO_SLOTS: Slots = MappingProxyType({})
 
 
 class AnswerError(ValueError):
@@ -29,8 +47,8 @@ class Question:
     choices: tuple[str, ...] = ()
     required: bool = True
     default_choice: int | None = None  # 1-based
-    # What the answer fills, for the engine that asked: a slot name, and one value per choice.
-    slot: str = ""
+    # What the answer fills, for the engine that asked: a slot, and one value per choice.
+    slot: SlotKey | None = None
     values: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from nl2sql.engines.base import Ambiguity, Draft, Engine, RefinementContext
+from nl2sql.engines.base import Ambiguity, Capabilities, Draft, Engine, RefinementContext, Usage
 
 if TYPE_CHECKING:
     from nl2sql.config import ModelChoice
     from nl2sql.domain import DomainConfig
 
-__all__ = ["Ambiguity", "Draft", "Engine", "RefinementContext", "make_engine"]
+__all__ = ["Ambiguity", "Capabilities", "Draft", "Engine", "RefinementContext", "Usage", "make_engine"]
 
 
 def make_engine(name: str = "builtin", *, today: date | None = None, domain: DomainConfig | None = None,
-                model: ModelChoice | None = None, no_data: bool = False, answer_style: str = "template") -> Engine:
+                model: ModelChoice | None = None, no_data: bool = False, answer_style: str = "template") -> Engine[Any]:
     """The built-in engine, or the LLM engine when a model is chosen (litellm is imported on first call)."""
     from nl2sql.errors import UsageError
 

@@ -1,19 +1,23 @@
 """The contract every engine fills, and the values that cross it.
 
 Workflows call ``draft`` for a new question and ``refine`` for a follow-up; engines never run
-SQL themselves, they return it with how sure they are and what they were unsure about.
+SQL themselves, they return it with how sure they are, how much of the line they used and
+what they were unsure about. What an engine keeps for its own later refinements (the built-in
+engine's query spec, the model engine's SQL and question) is the type parameter ``S``, so the
+workflow carries it without knowing it and the engine gets back exactly what it made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from nl2sql.db import Database, QueryResult
-from nl2sql.dialog.questions import Question
+from nl2sql.dialog.questions import NO_SLOTS, Question, SlotKey, Slots
 
 GENERAL, PARTIAL, SPECIFIC, CONFIRMATION = "general", "partial", "specific", "confirmation"
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -24,45 +28,91 @@ class Ambiguity:
 
 
 @dataclass(frozen=True)
-class Draft:
-    sql: str
-    explanation: str
-    confidence: float  # 0..1
-    # Engine-private state a later refinement can edit (the built-in engine keeps its query spec).
-    spec: object | None = None
-    ambiguities: tuple[Ambiguity, ...] = ()
-    refinement_summary: str | None = None
-    usage: object | None = None  # tokens and cost of the model calls behind this draft, if any
+class Usage:
+    """Tokens and cost of model calls (zero for an engine that calls none)."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float | None = None  # USD from litellm's local cost map; None when the model is not in it
+
+    def __add__(self, other: Usage) -> Usage:
+        cost = None if self.cost is None and other.cost is None else (self.cost or 0.0) + (other.cost or 0.0)
+        return Usage(self.prompt_tokens + other.prompt_tokens, self.completion_tokens + other.completion_tokens,
+                     cost)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"promptTokens": self.prompt_tokens, "completionTokens": self.completion_tokens, "cost": self.cost}
 
 
 @dataclass(frozen=True)
-class RefinementContext:
+class Draft(Generic[S]):
+    sql: str
+    explanation: str
+    confidence: float  # 0..1
+    spec: S | None = None  # what a later refinement of this query gets back
+    ambiguities: tuple[Ambiguity, ...] = ()
+    refinement_summary: str | None = None
+    usage: Usage | None = None  # tokens and cost of the model calls behind this draft, if any
+    # Share of the line's content words the reading used (1.0: all), and the words it left out:
+    # the dialog manager routes a line to the reading that accounts for more of it.
+    accounted: float = 1.0
+    unused: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RefinementContext(Generic[S]):
     """What a refinement needs to know about the conversation so far."""
 
     original_question: str
     current_query: str
     feedback: str
     previous_results: QueryResult | None = None
-    current_spec: object | None = None
-    # What the conversation has already settled (slot -> value), so nothing is asked twice.
-    slots: tuple[tuple[str, str], ...] = ()
+    current_spec: S | None = None
+    # What the conversation has already settled, so nothing is asked twice.
+    slots: tuple[tuple[SlotKey, str], ...] = ()
 
 
-class Engine(Protocol):
+@dataclass(frozen=True)
+class Capabilities:
+    """What an engine does beyond drafting; the front ends offer only what is true here."""
+
+    learns: bool = False  # keeps question -> SQL examples (/remember)
+    natural_answers: bool = False  # can word one-value answers itself (/answer natural)
+    calls_model: bool = False  # has calls to cancel, a client to warm up, and usage to report
+
+
+class Engine(Protocol[S]):
     name: str
+    capabilities: Capabilities
 
-    def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[S]:
         """A query for a new question; ``slots`` are answers to clarifying questions asked before."""
         ...
 
-    def refine(self, context: RefinementContext, database: Database) -> Draft:
+    def refine(self, context: RefinementContext[S], database: Database) -> Draft[S]:
         """The current query, edited by the feedback."""
         ...
 
-    def answer(self, draft: Draft, result: QueryResult) -> str | None:
+    def answer(self, draft: Draft[S], result: QueryResult) -> str | None:
         """A sentence for a one-value or one-row result ("There are 1,000 users."), else None."""
         ...
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
-        """A question and the SQL that answered it, ran well (or the user said /remember)."""
+        """A question and the SQL that answered it ran well (or the user said /remember)."""
+        ...
+
+    def set_answer_style(self, style: str) -> None:
+        """template or natural; only meaningful with ``capabilities.natural_answers``."""
+        ...
+
+    def interrupt(self) -> None:
+        """Ctrl-C: stop a call in flight (a no-op for an engine that makes none)."""
+        ...
+
+    def warm_up(self) -> None:
+        """Load what the first call needs while the user types (a no-op when nothing is slow)."""
+        ...
+
+    def session_usage(self) -> Usage | None:
+        """Tokens and cost of the session so far; None for an engine that calls no model."""
         ...

@@ -63,7 +63,7 @@ class ChatApp:
         wf = self.workflow
         state = wf.state
         nxt = f"refines turn {state.current.number}" if state.current else "new query"
-        usage = getattr(wf.engine, "session_usage", None)
+        usage = wf.engine.session_usage()
         cost = ""
         if usage is not None:
             spent = f"${usage.cost:.4f}" if usage.cost is not None else "cost unknown"
@@ -154,9 +154,7 @@ class ChatApp:
         self.say(f"nl2sql {__version__} on {self.workflow.database.display_name} "
                  f"({len(schema.tables)} tables, engine: {self.workflow.engine.name}). "
                  "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
-        warm_up = getattr(self.workflow.engine, "warm_up", None)
-        if warm_up is not None:
-            warm_up()  # a model engine loads its client while the user types
+        self.workflow.engine.warm_up()  # a model engine loads its client while the user types
         while True:
             editing, self.edit_next = self.edit_next, None
             try:

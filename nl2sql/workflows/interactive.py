@@ -96,10 +96,10 @@ class InteractiveWorkflow:
         if name == "/stats":
             return self._command_result(name, self.stats_text())
         if name == "/answer":
-            if arg not in ("natural", "template") or not hasattr(self.engine, "answer_style"):
+            if arg not in ("natural", "template") or not self.engine.capabilities.natural_answers:
                 return self._command_result(name, None, ErrorInfo(
                     "Usage: /answer natural|template (with a model configured).", False))
-            self.engine.answer_style = arg  # type: ignore[attr-defined]
+            self.engine.set_answer_style(arg)
             return self._command_result(name, f"Answers are now {arg}.")
         if name == "/remember":
             current = state.current
@@ -258,7 +258,7 @@ class InteractiveWorkflow:
 
     def _confirmation(self, draft: Draft) -> ClarificationRequest:
         question = Question("Run this reading?", SINGLE, ("Run it", "Don't run it", "Edit the SQL"),
-                            default_choice=1, slot="confirm")
+                            default_choice=1)
         return ClarificationRequest(f"I understood: {draft.explanation}", "confirmation", (question,))
 
     def _asking(self, pending: Pending, request: dict, message: str | None = None) -> TurnResult:
@@ -345,19 +345,16 @@ class InteractiveWorkflow:
 
     def _usage(self, draft: Draft) -> dict[str, Any] | None:
         """Tokens and cost of this turn's model calls and of the session so far (LLM engine only)."""
-        turn, session = draft.usage, getattr(self.engine, "session_usage", None)
+        turn, session = draft.usage, self.engine.session_usage()
         if turn is None and session is None:
             return None
-        turn_json: dict[str, Any] = getattr(turn, "to_json", dict)()
-        session_json = getattr(session, "to_json", lambda: None)()
-        return {**turn_json, "session": session_json}
+        turn_json: dict[str, Any] = turn.to_json() if turn is not None else {}
+        return {**turn_json, "session": session.to_json() if session is not None else None}
 
     def interrupt(self) -> None:
         """Ctrl-C: stop the query or the model call in flight."""
         self.database.interrupt()
-        stop = getattr(self.engine, "interrupt", None)
-        if stop is not None:
-            stop()
+        self.engine.interrupt()
 
     def _failed(self, state: ConversationState, number: int, text: str, intent: str,
                 decision: IntentDecision | None, message: str, can_retry: bool) -> TurnResult:

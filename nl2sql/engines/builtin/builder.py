@@ -8,10 +8,10 @@ module (filters, measures, shown); this one puts them together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from nl2sql.db.schema import Schema
+from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import NO_FUZZY, STOPWORDS, Analysis
@@ -43,7 +43,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
         entity = pick_entity(a, schema, set(group_links) | set(anti))
         if entity is None and group_links:
             entity = pick_entity(a, schema, set(anti))
-        forced = self.slots.get("entity")
+        forced = self.slots.get(doubts.ENTITY)
         if forced and schema.table(forced) is not None:
             entity = schema.table(forced).name  # type: ignore[union-attr]
         named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
@@ -61,7 +61,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
                 self.ambiguities.append(unsure)
         asked = self.domain.table_questions.get(entity)
         if asked is not None:
-            self._configured(asked, f"entity:{entity}", entity)
+            self._configured(asked, SlotKey("table_question", entity), entity)
         in_play = {entity} | {c.table for link in a.links if link.first not in skip
                               for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 1.0}
         etable = self.table(entity)
@@ -202,6 +202,6 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
 
 
 def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
-               slots: Mapping[str, str] | None = None) -> Reading:
+               slots: Slots | None = None) -> Reading:
     """Read a new question into a spec, or raise EngineError saying what was not understood."""
     return SpecReader(a, schema, domain, slots).build()

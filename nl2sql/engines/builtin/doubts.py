@@ -7,10 +7,8 @@ gets a query. Answers come back as slots on the next reading and the question is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from nl2sql.db.schema import DATE, Schema, Table
-from nl2sql.dialog.questions import FREE, SINGLE, Question
+from nl2sql.dialog.questions import FREE, SINGLE, Question, SlotKey, Slots
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
@@ -22,6 +20,8 @@ VAGUE_WORDS = {
     "summary", "going", "happening", "insight", "insights", "data", "tell", "some", "cool", "useful",
     "important", "new", "news", "update", "updates", "status", "report", "dashboard", "numbers", "look",
 }
+ENTITY = SlotKey("entity")  # which table a question is about, when it named none or several
+
 # Superlatives that rank rows without saying by what: "our best customers", "top users".
 OPEN_RANKINGS = {"best", "top", "worst", "biggest", "largest", "greatest", "leading", "main", "key"}
 
@@ -38,21 +38,21 @@ def key_tables(schema: Schema, entities: tuple[str, ...]) -> list[Table]:
     return sorted(schema.tables, key=lambda t: -(t.row_count or 0))[:5]
 
 
-def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Mapping[str, str]) -> Ambiguity | None:
+def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Slots) -> Ambiguity | None:
     """ "show me some data", "tell me something interesting": no table, no column, only vague words."""
-    if "entity" in slots or any(w not in VAGUE_WORDS for w in a.unexplained):
+    if ENTITY in slots or any(w not in VAGUE_WORDS for w in a.unexplained):
         return None
     tables = key_tables(schema, entities)
     if not tables:
         return None
     question = Question("What would you like to look at?", SINGLE, tuple(_label(t.name) for t in tables),
-                        default_choice=1, slot="entity", values=tuple(t.name for t in tables))
+                        default_choice=1, slot=ENTITY, values=tuple(t.name for t in tables))
     return Ambiguity(GENERAL, "the question names nothing in this database", question)
 
 
-def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Mapping[str, str]) -> Ambiguity | None:
+def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Slots) -> Ambiguity | None:
     """ "list the names", "total amount": columns of several tables, and nothing says which table."""
-    if "entity" in slots:
+    if ENTITY in slots:
         return None
     if any(link.of_kind(TABLE) or link.of_kind(VALUE) or link.of_kind(METRIC) for link in a.links):
         return None  # a named table or value anchors the reading ("average price per category")
@@ -68,7 +68,7 @@ def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Map
     phrase = " ".join(a.tokens[i].text for link in links for i in range(link.first, link.last + 1))
     question = Question(f"Which {phrase or 'table'} do you mean?", SINGLE,
                         tuple(f"{_label(t)} ({_label(best[t][1])})" for t in ordered), default_choice=1,
-                        slot="entity", values=tuple(ordered))
+                        slot=ENTITY, values=tuple(ordered))
     return Ambiguity(PARTIAL, f"'{phrase}' is in {len(best)} tables", question)
 
 
@@ -97,34 +97,36 @@ def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
     return options[:4]
 
 
-def open_ranking(schema: Schema, entity: str, slots: Mapping[str, str]) -> tuple[str | None, Ambiguity | None]:
+def open_ranking(schema: Schema, entity: str, slots: Slots) -> tuple[str | None, Ambiguity | None]:
     """ "Who are our best users?": the ranking to use (answered, or the default) and the question."""
-    if "rank" in slots:
-        return slots["rank"], None
+    slot = SlotKey("rank", entity)
+    if slot in slots:
+        return slots[slot], None
     options = rank_options(schema, entity)
     if not options:
         return None, None
     question = Question(f"Rank {_label(entity)} by?", SINGLE, tuple(label for label, _ in options),
-                        default_choice=1, slot="rank", values=tuple(value for _, value in options))
+                        default_choice=1, slot=slot, values=tuple(value for _, value in options))
     return options[0][1], Ambiguity(SPECIFIC, f"nothing says what makes {_label(entity)} best", question)
 
 
-def date_choice(link: Link, table: Table, slots: Mapping[str, str]) -> tuple[str | None, Ambiguity | None]:
+def date_choice(link: Link, table: Table, slots: Slots) -> tuple[str | None, Ambiguity | None]:
     """ "orders by date" where orders have several dates: which one (answered, or the default)."""
-    if "date_column" in slots:
-        return slots["date_column"], None
+    slot = SlotKey("date_column", table.name)
+    if slot in slots:
+        return slots[slot], None
     dates = [c for c in table.date_columns]
     if len(dates) < 2 or not all(c.kind == COLUMN for c in link.candidates if c.table == table.name):
         return None, None
     default = table.default_date_column or dates[0]
     ordered = [default, *(c for c in dates if c is not default)]
     question = Question(f"Which date of {_label(table.name)}?", SINGLE, tuple(_label(c.name) for c in ordered),
-                        default_choice=1, slot="date_column", values=tuple(f"{table.name}.{c.name}" for c in ordered))
+                        default_choice=1, slot=slot, values=tuple(f"{table.name}.{c.name}" for c in ordered))
     return f"{table.name}.{default.name}", Ambiguity(SPECIFIC, f"{_label(table.name)} have {len(dates)} dates",
                                                      question)
 
 
-def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Mapping[str, str]) -> list[Ambiguity]:
+def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Slots) -> list[Ambiguity]:
     """ "show active users" when nothing says active: ask what the word means here (free text)."""
     out = []
     for link in a.links:
@@ -135,16 +137,16 @@ def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Mapping[str, s
         word = token.text
         if i in a.explained or word in no_fuzzy or token.is_number or not word.isalpha() or len(word) < 3:
             continue
-        if f"define:{word}" in slots:
+        if SlotKey("define", word) in slots:
             continue
         table = link.of_kind(TABLE)[0].table
         question = Question(f"What makes {_label(table)} '{word}'? (for example: ordered in the last 30 days)",
-                            FREE, required=False, slot=f"define:{word}")
+                            FREE, required=False, slot=SlotKey("define", word))
         out.append(Ambiguity(SPECIFIC, f"nothing in {_label(table)} says '{word}'", question))
     return out
 
 
-def configured(question: ClarifyingQuestion, slot: str, about: str, slots: Mapping[str, str]) -> Ambiguity | None:
+def configured(question: ClarifyingQuestion, slot: SlotKey, about: str, slots: Slots) -> Ambiguity | None:
     """A domain-config question attached to a metric or entity, until the conversation answers it."""
     if slot in slots:
         return None
@@ -154,9 +156,9 @@ def configured(question: ClarifyingQuestion, slot: str, about: str, slots: Mappi
     return Ambiguity(SPECIFIC, f"{about} has a question in the domain config", asked)
 
 
-def fuzzy_value(typed: str, value: str, slots: Mapping[str, str]) -> tuple[bool, Ambiguity | None]:
+def fuzzy_value(typed: str, value: str, slots: Slots) -> tuple[bool, Ambiguity | None]:
     """ "Germny" read as "Germany": keep the filter (answered yes, or not answered yet) and ask."""
-    slot = f"confirm:{typed}"
+    slot = SlotKey("value_match", typed)
     if slot in slots:
         return slots[slot] != "no", None
     question = Question(f"Did you mean '{value}' for '{typed}'?", SINGLE, ("Yes", "No"), default_choice=1,

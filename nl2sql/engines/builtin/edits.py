@@ -7,10 +7,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from nl2sql.db.schema import Schema
+from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.builder import Reading, SpecReader, entity_keys
@@ -147,7 +147,7 @@ def _asks_instead(a: Analysis) -> bool:
 
 
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
-                slots: Mapping[str, str] | None = None) -> Reading:
+                slots: Slots | None = None) -> Reading:
     reader = SpecReader(a, schema, domain, slots)
     entity = spec.entity
     # tables of the query, and tables the follow-up names ("consumer users in Australia")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
 
 from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
+from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.base import Draft, RefinementContext
-from nl2sql.engines.builtin.analysis import analyse
+from nl2sql.engines.base import Capabilities, Draft, RefinementContext, Usage
+from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
@@ -24,6 +24,7 @@ class BuiltinEngine:
     """Question -> query spec -> SQL, with no model and no network."""
 
     name = "builtin"
+    capabilities = Capabilities()
 
     def __init__(self, today: date | None = None, domain: DomainConfig | None = None) -> None:
         self._today = today
@@ -37,36 +38,50 @@ class BuiltinEngine:
     def lexicon(self, schema: Schema) -> Lexicon:
         return self._lexicons.get(schema)
 
-    def _draft(self, reading: Reading, database: Database, summary: str | None = None) -> Draft:
+    def _draft(self, reading: Reading, analysis: Analysis, database: Database,
+               summary: str | None = None) -> Draft[QuerySpec]:
         try:
             sql = to_sql(reading.spec, database.schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
+        accounted, unused = _accounting(analysis)
         return Draft(sql, explain(reading.spec), round(reading.confidence, 2), reading.spec,
-                     ambiguities=tuple(reading.ambiguities), refinement_summary=summary)
+                     ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
+                     unused=unused)
 
     @staticmethod
-    def _cumulative(text: str, slots: Mapping[str, str]) -> str:
+    def _cumulative(text: str, slots: Slots) -> str:
         """The question with what free-text answers added to it ("active" -> "ordered this month")."""
-        extra = [value for key, value in slots.items() if key.startswith("define:") and value]
+        extra = [value for key, value in slots.items() if key.kind == "define" and value]
         return " ".join([text, *extra])
 
-    def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[QuerySpec]:
         schema = database.schema
-        slots = slots or {}
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
-        return self._draft(build_spec(analysis, schema, self.domain, slots), database)
+        return self._draft(build_spec(analysis, schema, self.domain, slots), analysis, database)
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
         """The built-in engine reads the schema afresh each time; it keeps no examples."""
 
-    def answer(self, draft: Draft, result: QueryResult) -> str | None:
-        return answer_sentence(draft.spec, result) if isinstance(draft.spec, QuerySpec) else None
+    def answer(self, draft: Draft[QuerySpec], result: QueryResult) -> str | None:
+        return answer_sentence(draft.spec, result) if draft.spec is not None else None
 
-    def refine(self, context: RefinementContext, database: Database) -> Draft:
+    def set_answer_style(self, style: str) -> None:
+        """Answers are always the engine's own template sentences."""
+
+    def interrupt(self) -> None:
+        """Nothing to stop: a reading takes milliseconds and makes no calls."""
+
+    def warm_up(self) -> None:
+        """Nothing slow to load."""
+
+    def session_usage(self) -> Usage | None:
+        return None
+
+    def refine(self, context: RefinementContext[QuerySpec], database: Database) -> Draft[QuerySpec]:
         schema = database.schema
         spec = context.current_spec
-        if not isinstance(spec, QuerySpec):
+        if spec is None:
             raise EngineError("The built-in engine can only refine queries it wrote; ask a new question instead.")
         slots = dict(context.slots)
         analysis = analyse(self._cumulative(context.feedback, slots), self.lexicon(schema), self.today)
@@ -76,4 +91,13 @@ class BuiltinEngine:
             if analysis.write_verb in ("delete", "update", "insert", "truncate", "alter", "create", "erase", "wipe"):
                 raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.") from None
             raise
-        return self._draft(reading, database, "; ".join(reading.changes) or None)
+        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None)
+
+
+def _accounting(analysis: Analysis) -> tuple[float, tuple[str, ...]]:
+    """How much of the line's content the reading explained, and the content words it did not."""
+    content = [i for i, t in enumerate(analysis.tokens) if t.text not in STOPWORDS]
+    if not content:
+        return 1.0, ()
+    unused = tuple(analysis.tokens[i].text for i in content if i not in analysis.explained)
+    return round(1 - len(unused) / len(content), 3), unused

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nl2sql.db.schema import DATE
+from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
@@ -89,7 +90,7 @@ class MeasureReader(ReaderBase):
         child_pk = self.table(child).primary_key
         return Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)
 
-    def _configured(self, question: ClarifyingQuestion, slot: str, about: str) -> str | None:
+    def _configured(self, question: ClarifyingQuestion, slot: SlotKey, about: str) -> str | None:
         """Ask a domain-config question; an answer naming a date column becomes the date to use.
         Returns the value chosen (the answer, or the default)."""
         unsure = doubts.configured(question, slot, about, self.slots)
@@ -112,7 +113,7 @@ class MeasureReader(ReaderBase):
                 if cand.metric is not None and link.first not in self.role:
                     metric = cand.metric
                     if metric.question is not None:
-                        chosen = self._configured(metric.question, f"metric:{metric.name}", metric.name)
+                        chosen = self._configured(metric.question, SlotKey("metric_question", metric.name), metric.name)
                         # a choice may name another metric: "sales" as order count, revenue or units sold
                         metric = self.domain.metrics.get(chosen or "", metric)
                     self.aggregate_links[link.first] = len(out)

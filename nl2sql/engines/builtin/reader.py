@@ -6,10 +6,10 @@ class over this base, and ``builder.SpecReader`` puts them together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from nl2sql.db.schema import Schema, Table
+from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
@@ -55,11 +55,11 @@ class ReaderBase:
     """Reads one analysis against the schema; ``edits`` reuses its parts on follow-ups."""
 
     def __init__(self, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
-                 slots: Mapping[str, str] | None = None) -> None:
+                 slots: Slots | None = None) -> None:
         self.a = a
         self.schema = schema
         self.domain = domain
-        self.slots: Mapping[str, str] = slots or {}
+        self.slots: Slots = slots or {}
         self.ambiguities: list[Ambiguity] = []
         self.date_override: ColumnRef | None = None  # set by an answer ("Date revenue by? Payment date")
         self.aggregate_links: dict[int, int] = {}  # link.first -> index of the aggregate it named

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from nl2sql.engines.base import Usage
 from nl2sql.errors import Nl2SqlError, UsageError
 
 INSTALL_HINT = "pip install 'nl2sql[llm]'"
@@ -78,21 +79,6 @@ class ModelSettings:
     api_key_env: str | None = None  # read the key from this variable instead of the provider's usual one
     timeout: float = 30.0
     temperature: float = 0.0
-
-
-@dataclass(frozen=True)
-class Usage:
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost: float | None = None  # USD from litellm's local cost map; None when the model is not in it
-
-    def __add__(self, other: Usage) -> Usage:
-        cost = None if self.cost is None and other.cost is None else (self.cost or 0.0) + (other.cost or 0.0)
-        return Usage(self.prompt_tokens + other.prompt_tokens, self.completion_tokens + other.completion_tokens,
-                     cost)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"promptTokens": self.prompt_tokens, "completionTokens": self.completion_tokens, "cost": self.cost}
 
 
 @dataclass(frozen=True)

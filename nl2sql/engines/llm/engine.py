@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from nl2sql.db import Database, QueryResult
-from nl2sql.dialog.questions import FREE, Question
+from nl2sql.dialog.questions import FREE, NO_SLOTS, Question, SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.base import Ambiguity, Draft, RefinementContext
+from nl2sql.engines.base import Ambiguity, Capabilities, Draft, RefinementContext, Usage
 from nl2sql.engines.builtin.lexicon import Lexicons
 from nl2sql.engines.llm import prompts
-from nl2sql.engines.llm.client import ModelReply, ModelSettings, Usage, cancel, complete, start_background_import
+from nl2sql.engines.llm.client import ModelReply, ModelSettings, cancel, complete, start_background_import
 from nl2sql.engines.llm.memory import Memory
 from nl2sql.engines.llm.validate import problems
 from nl2sql.errors import EngineError, Nl2SqlError
@@ -92,12 +91,13 @@ def _questions(arguments: str) -> tuple[str, list[Question], str]:
         default = default if isinstance(default, int) and 1 <= default <= len(choices) else (1 if choices else None)
         text = str(item["text"])
         out.append(Question(text, kind, choices, bool(item.get("required", True)) and kind == FREE and not choices,
-                            default if kind != FREE else None, slot=f"llm:{text}"))
+                            default if kind != FREE else None, slot=SlotKey("model", text)))
     return str(data.get("context") or "the model needs a detail"), out, level
 
 
 class LlmEngine:
     name = "llm"
+    capabilities = Capabilities(learns=True, natural_answers=True, calls_model=True)
 
     def __init__(self, settings: ModelSettings, *, today: date | None = None, domain: DomainConfig | None = None,
                  memory: Memory | None = None, no_data: bool = False, answer_style: str = "template") -> None:
@@ -107,13 +107,19 @@ class LlmEngine:
         self.memory = memory
         self.no_data = no_data
         self.answer_style = answer_style
-        self.session_usage = Usage()
+        self.usage = Usage()
         self._lexicons = Lexicons(self.domain)
         self._database_name = ""
 
     @property
     def today(self) -> date:
         return self._today or date.today()
+
+    def session_usage(self) -> Usage | None:
+        return self.usage
+
+    def set_answer_style(self, style: str) -> None:
+        self.answer_style = style
 
     def interrupt(self) -> None:
         cancel()
@@ -128,15 +134,15 @@ class LlmEngine:
         return prompts.schema_text(tables, database.dialect, self.domain, self.no_data)
 
     @staticmethod
-    def _clarifications(slots: Mapping[str, str]) -> list[str]:
-        return [f"Answer to '{key[4:]}': {value}" for key, value in slots.items() if key.startswith("llm:") and value]
+    def _clarifications(slots: Slots) -> list[str]:
+        return [f"Answer to '{key.scope}': {value}" for key, value in slots.items() if key.kind == "model" and value]
 
     def _call(self, messages: list[dict[str, Any]]) -> ModelReply:
         reply = complete(self.settings, messages, tools=[prompts.CLARIFY_TOOL], json_mode=True)
-        self.session_usage = self.session_usage + reply.usage
+        self.usage = self.usage + reply.usage
         return reply
 
-    def _draft(self, messages: list[dict[str, Any]], database: Database, question: str) -> Draft:
+    def _draft(self, messages: list[dict[str, Any]], database: Database, question: str) -> Draft[LlmSpec]:
         reply = self._call(messages)
         usage = reply.usage
         for name, arguments in reply.tool_calls:
@@ -151,7 +157,7 @@ class LlmEngine:
                 error = "the reply had no SQL; answer with the JSON object asked for"
             elif parsed.needs_clarification and not parsed.sql:
                 more = Question("Could you say a little more about what you need?", FREE, required=False,
-                                slot="llm:details")
+                                slot=SlotKey("model", "details"))
                 return Draft("", parsed.explanation or "the model needs more detail", 0.3, None,
                              (Ambiguity("general", parsed.explanation or "unclear request", more),), usage=usage)
             else:
@@ -174,17 +180,17 @@ class LlmEngine:
             parsed = parse_model_reply(reply.content)
         raise EngineError(f"The model's SQL did not work here ({error}).")
 
-    def draft(self, question: str, database: Database, slots: Mapping[str, str] | None = None) -> Draft:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[LlmSpec]:
         self._database_name = database.display_name
         examples = self.memory.similar(database.display_name, question) if self.memory else []
         messages = prompts.generation_messages(question, self.schema_prompt(question, database), database.dialect,
-                                               self.today, examples, self._clarifications(slots or {}))
+                                               self.today, examples, self._clarifications(slots))
         return self._draft(messages, database, question)
 
-    def refine(self, context: RefinementContext, database: Database) -> Draft:
+    def refine(self, context: RefinementContext[LlmSpec], database: Database) -> Draft[LlmSpec]:
         spec = context.current_spec
-        question = spec.question if isinstance(spec, LlmSpec) else context.original_question
-        sql = spec.sql if isinstance(spec, LlmSpec) else context.current_query
+        question = spec.question if spec is not None else context.original_question
+        sql = spec.sql if spec is not None else context.current_query
         sample = prompts.sample_text(context.previous_results, self.no_data)
         if self.answer_style == "natural" and context.feedback.strip().lower().startswith("why"):
             return self._why(context, question, sql, sample)
@@ -193,19 +199,19 @@ class LlmEngine:
                                                self.today, self._clarifications(dict(context.slots)))
         return self._draft(messages, database, question)
 
-    def _why(self, context: RefinementContext, question: str, sql: str, sample: str) -> Draft:
+    def _why(self, context: RefinementContext[LlmSpec], question: str, sql: str, sample: str) -> Draft[LlmSpec]:
         """ "why ...?" about a result: the model reads the rows it was given (none with --no-data-to-model)."""
         messages = [{"role": "system", "content": "Answer the follow-up about a query result in at most two "
                                                   "sentences, using only what is given."},
                     {"role": "user", "content": f"Question: {question}\nSQL: {sql}\n{sample}"
                                                 f"Follow-up: {context.feedback}"}]
         reply = complete(self.settings, messages)
-        self.session_usage = self.session_usage + reply.usage
+        self.usage = self.usage + reply.usage
         summary = reply.content.strip() or "The model had nothing to add."
         return Draft(sql, summary, 0.9, LlmSpec(sql, question), refinement_summary="explained the result",
                      usage=reply.usage)
 
-    def answer(self, draft: Draft, result: QueryResult) -> str | None:
+    def answer(self, draft: Draft[LlmSpec], result: QueryResult) -> str | None:
         if result.row_count != 1 or not result.columns or len(result.columns) > 3:
             return None
         values = ", ".join(f"{c} {v}" for c, v in zip(result.columns, result.rows[0], strict=True))
@@ -219,7 +225,7 @@ class LlmEngine:
             reply = complete(self.settings, messages)
         except Nl2SqlError:  # the sentence is a nicety: a failed call keeps the plain one
             return sentence
-        self.session_usage = self.session_usage + reply.usage
+        self.usage = self.usage + reply.usage
         return reply.content.strip() or sentence
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
