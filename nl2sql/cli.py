@@ -23,6 +23,7 @@ from nl2sql.errors import Nl2SqlError, UsageError
 if TYPE_CHECKING:
     from nl2sql.db import Database
     from nl2sql.workflows import InteractiveWorkflow
+    from nl2sql.workflows.dialogue import Actor
 
 
 class _UsageFailure(click.ClickException):
@@ -126,19 +127,15 @@ def _model(opts: dict[str, Any]) -> Any:
 
 
 def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask") -> InteractiveWorkflow:
-    from nl2sql.domain import load_domain
-    from nl2sql.engines import make_engine
-    from nl2sql.workflows import InteractiveWorkflow
+    from nl2sql.workflows import SessionOptions, open_session
 
-    choice = _model(opts)
-    database = _open(opts["db"])
-    config_path = opts.get("domain") or database.domain_file
-    config = load_domain(config_path, database.schema) if config_path else None
-    engine = make_engine("llm" if choice is not None else opts.get("engine", "builtin"), today=opts.get("today"),
-                         domain=config, model=choice, no_data=bool(opts.get("no_data_to_model")),
-                         answer_style=opts.get("answer_style") or "template")
-    return InteractiveWorkflow(database, engine, max_rows=max_rows, timeout=opts.get("timeout", 10.0),
-                               clarify=clarify, confirm_below=opts.get("confirm_below", 0.75))
+    options = SessionOptions(
+        engine=opts.get("engine", "builtin"), model=_model(opts), today=opts.get("today"), domain=opts.get("domain"),
+        max_rows=max_rows, timeout=opts.get("timeout", 10.0), clarify=clarify,
+        confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
+        answer_style=opts.get("answer_style") or "template",
+    )
+    return open_session(opts["db"], options)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -186,28 +183,21 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
 
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
+        actor = _actor(answers, clarify == "ask" and sys.stdin.isatty(), lambda r: _print_turn(r, fmt, len(turns)))
+    from nl2sql.workflows.dialogue import settle
+
     failed = waiting = False
-    pending_answers = _answer_line(answers)
     for text in turns:
         with _edge():
             result = workflow.process_turn(text)
-            while result.mode != "idle" and result.clarification:
-                if pending_answers is not None:
-                    reply, pending_answers = pending_answers, None
-                elif clarify == "ask" and sys.stdin.isatty():
-                    from nl2sql.repl.actor import ask_request
-
-                    _print_turn(result, fmt, len(turns))
-                    reply = ask_request(result.clarification, lambda prompt: click.prompt(
-                        prompt, default="", show_default=False, prompt_suffix=""), click.echo)
-                else:
-                    break
-                result = workflow.process_turn(reply)
+            result = settle(workflow, result, actor)
         _print_turn(result, fmt, len(turns))
         if result.error is not None:
             failed = True
-        if result.mode != "idle":
+        if result.request is not None:
             waiting = True
+            break
+        if result.command == "/exit":
             break
     if waiting:
         sys.exit(3)
@@ -215,19 +205,18 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
         sys.exit(1)
 
 
-def _answer_line(pairs: tuple[str, ...]) -> str | None:
-    """--answer 1=2 --answer 2=card -> the JSON reply ``process_turn`` reads."""
-    if not pairs:
-        return None
-    import json
+def _actor(pairs: tuple[str, ...], terminal: bool, show: Callable[[Any], None]) -> Actor | None:
+    """Who answers a clarification in ``ask``: --answer pairs, the person at a terminal, or nobody (exit 3)."""
+    from nl2sql.workflows.dialogue import PairsActor
 
-    answers = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip().isdigit():
-            raise _UsageFailure(f"--answer {pair!r} is not N=VALUE (N is the question's number).")
-        answers[key.strip()] = value
-    return json.dumps(answers)
+    if pairs:
+        return PairsActor(pairs)
+    if not terminal:
+        return None
+    from nl2sql.repl.actor import ConsoleActor
+
+    return ConsoleActor(lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
+                        click.echo, show=show)
 
 
 def _print_turn(result: Any, fmt: str, turns: int) -> None:

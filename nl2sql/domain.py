@@ -18,8 +18,6 @@ from sqlglot.errors import ParseError
 from nl2sql.db.schema import Schema
 from nl2sql.errors import UsageError
 
-SIDECAR_SUFFIX = ".nl2sql.toml"
-
 
 @dataclass(frozen=True)
 class ClarifyingQuestion:
@@ -154,8 +152,3 @@ def load_domain(path: Path, schema: Schema) -> DomainConfig:
     except tomllib.TOMLDecodeError as err:
         raise UsageError(f"{path} is not valid TOML: {err}.") from None
     return parse_domain(data, schema, path)
-
-
-def sidecar_for(database_file: Path) -> Path:
-    """Where a database file's own domain config lives: ``shop.db`` -> ``shop.db.nl2sql.toml``."""
-    return database_file.with_name(database_file.name + SIDECAR_SUFFIX)

@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from types import ModuleType
 
-from nl2sql.domain import sidecar_for
+from nl2sql.db import sidecar_for
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 

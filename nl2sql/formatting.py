@@ -13,24 +13,18 @@ from typing import Any
 from tabulate import tabulate
 
 from nl2sql.db import QueryResult
-from nl2sql.dialog.questions import Question
+from nl2sql.dialog.questions import ClarificationRequest, Question
 from nl2sql.workflows.results import TurnResult
 
 FORMATS = ("table", "json", "csv", "markdown")
 
 
-def question_from_json(data: dict[str, Any]) -> Question:
-    return Question(data["text"], data.get("question_type", "single_choice"), tuple(data.get("choices", ())),
-                    bool(data.get("required", True)), data.get("default_choice"))
-
-
-def render_request(request: dict[str, Any]) -> list[str]:
-    questions = request.get("questions", [])
-    n = len(questions)
+def render_request(request: ClarificationRequest) -> list[str]:
+    n = len(request.questions)
     lines = [f"? I need {'one detail' if n == 1 else f'{n} details'} before I run this "
              f"({n} question{'s' if n != 1 else ''})"]
-    if request.get("context"):
-        lines.append(f"  ({request['context']})")
+    if request.context:
+        lines.append(f"  ({request.context})")
     return lines
 
 
@@ -45,12 +39,11 @@ def render_question(index: int, total: int, question: Question) -> list[str]:
     return lines
 
 
-def clarification_lines(request: dict[str, Any]) -> list[str]:
+def clarification_lines(request: ClarificationRequest) -> list[str]:
     """A request as text: the header, then every question with its choices."""
-    questions = [question_from_json(q) for q in request.get("questions", [])]
     lines = render_request(request)
-    for index, question in enumerate(questions, start=1):
-        lines += render_question(index, len(questions), question)
+    for index, question in enumerate(request.questions, start=1):
+        lines += render_question(index, len(request.questions), question)
     return lines
 
 
@@ -104,8 +97,8 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
     lines: list[str] = []
     if turn.message:
         lines.append(turn.message)
-    if turn.clarification and turn.query is None and not turn.clarification.get("cancelled"):
-        lines += clarification_lines(turn.clarification)
+    if turn.request is not None:
+        lines += clarification_lines(turn.request)
         if turn.explanation:
             lines.append(f"Best reading so far: {turn.explanation}")
         return "\n".join(lines)

@@ -183,11 +183,11 @@ def test_lists_get_no_answer_sentence(workflow: InteractiveWorkflow) -> None:
 
 def test_refinement_never_mutates_the_previous_spec(workflow: InteractiveWorkflow) -> None:
     workflow.process_turn("Show payments made with paypal")
-    first_spec = workflow.state.current.spec
+    first_spec = workflow.state.current.outcome.spec
     snapshot = repr(first_spec)
     workflow.process_turn("what about bkash?")
     assert repr(first_spec) == snapshot
-    assert workflow.state.current.spec is not first_spec
+    assert workflow.state.current.outcome.spec is not first_spec
 
 
 def test_user_text_is_quoted_by_sqlglot(workflow: InteractiveWorkflow) -> None:

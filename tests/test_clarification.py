@@ -16,7 +16,7 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from nl2sql.cli import cli
-from nl2sql.dialog import AWAITING_CLARIFICATION, AWAITING_CONFIRMATION, IDLE
+from nl2sql.dialog import AWAITING_CLARIFICATION, AWAITING_CONFIRMATION, IDLE, Idle
 from nl2sql.dialog.ambiguity import AmbiguityHandler
 from nl2sql.dialog.questions import (
     FREE,
@@ -178,7 +178,7 @@ def asking(ecommerce_db, shop_engine) -> InteractiveWorkflow:
 
 def _frozen(wf: InteractiveWorkflow) -> tuple:
     s = wf.state
-    return (s.session_id, s.turns, s.turn_count, s.current, s.answered, s.mode, s.pending)
+    return (s.session_id, s.turns, s.turn_count, s.current, s.answered, s.mode)
 
 
 def test_ask_answer_run(asking: InteractiveWorkflow) -> None:
@@ -207,7 +207,7 @@ def test_cancel_leaves_the_conversation_as_before(asking: InteractiveWorkflow) -
 def test_skip_runs_the_best_reading(asking: InteractiveWorkflow) -> None:
     asking.process_turn("Who are our best customers?")
     result = asking.process_turn("skip")
-    assert result.ok and "SUM(orders.total_amount)" in result.query and asking.state.mode == IDLE
+    assert result.ok and "SUM(orders.total_amount)" in result.query and asking.state.mode.name == IDLE
 
 
 def test_a_bad_answer_keeps_the_question_open(asking: InteractiveWorkflow) -> None:
@@ -250,7 +250,7 @@ def test_low_confidence_asks_for_confirmation(asking: InteractiveWorkflow) -> No
     assert declined.mode == IDLE and _frozen(asking) == before
     asking.process_turn("Consumer users in Australia")
     edit = asking.process_turn("e")
-    assert edit.edit_sql and "Australia" in edit.edit_sql and asking.state.mode == IDLE
+    assert edit.edit_sql and "Australia" in edit.edit_sql and asking.state.mode.name == IDLE
     asking.process_turn("Consumer users in Australia")
     ran = asking.process_turn("y")
     assert ran.ok and ran.mode == IDLE and asking.state.turn_count == before[2] + 1
@@ -296,7 +296,7 @@ def test_console_actor_typed_answer(asking: InteractiveWorkflow) -> None:
     out = _chat(asking, "Who are our best customers?\n2\n/exit\n")
     assert "? I need one detail before I run this (1 question)" in out
     assert "  1/1 [required] Rank users by?" in out and "1. Total amount of orders (default)" in out
-    assert "COUNT(orders.id)" in out and asking.state.mode == IDLE and asking.state.turn_count == 1
+    assert "COUNT(orders.id)" in out and asking.state.mode.name == IDLE and asking.state.turn_count == 1
 
 
 def test_console_actor_default_cancel_and_skip(ecommerce_db, shop_engine) -> None:
@@ -304,7 +304,7 @@ def test_console_actor_default_cancel_and_skip(ecommerce_db, shop_engine) -> Non
     out = _chat(wf, "Who are our best customers?\n\n/exit\n")  # empty line: the default
     assert "SUM(orders.total_amount)" in out and wf.state.turn_count == 1
     out = _chat(wf, "list the names\ncancel\n/exit\n")
-    assert "Cancelled; nothing ran." in out and wf.state.turn_count == 1 and wf.state.mode == IDLE
+    assert "Cancelled; nothing ran." in out and wf.state.turn_count == 1 and wf.state.mode.name == IDLE
     out = _chat(wf, "list the names\nskip\n/exit\n")
     assert "ran the best reading" in out and wf.state.turn_count == 2
     out = _chat(wf, "list the names\n7\n2\n/exit\n")  # a wrong number is refused, then answered
@@ -329,16 +329,16 @@ def test_dialogue_invariants(ecommerce_db, shop_engine, lines: list[str]) -> Non
     wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=5, clarify="ask")
     for line in lines:
         before = _frozen(wf)
-        was_waiting = wf.state.mode != IDLE
+        was_waiting = wf.state.mode.name != IDLE
         result = wf.process_turn(line)
         state = wf.state
-        assert (state.mode == IDLE) == (state.pending is None)  # one mode at a time
-        assert state.pending is None or state.pending.rounds <= 2
+        assert result.mode == state.mode.name  # the result reports the mode the session is in
+        assert isinstance(state.mode, Idle) or state.mode.pending.rounds <= 2
         if line in ("/clear",):
             assert state.turn_count == 0 and state.session_id == before[0]
         elif not line.startswith("/"):
             assert state.turn_count in (before[2], before[2] + 1)  # numbers go up by one, if at all
             if state.turn_count == before[2] + 1 and result.turn_number:
                 assert result.turn_number == state.turn_count
-        if was_waiting and line == "cancel" and before[5] == AWAITING_CLARIFICATION:
-            assert _frozen(wf)[:5] == before[:5] and state.pending is None
+        if was_waiting and line == "cancel" and before[5].name == AWAITING_CLARIFICATION:
+            assert _frozen(wf)[:5] == before[:5] and isinstance(state.mode, Idle)

@@ -12,7 +12,7 @@ WITH_QUERY = ConversationState().commit(Turn(1, "Show me all orders", NEW_QUERY,
 
 
 def test_without_a_query_everything_is_new() -> None:
-    decision = DialogManager().detect_intent("only delivered ones", ConversationState())
+    decision = DialogManager().detect_intent("only delivered ones", False)
     assert decision.intent == NEW_QUERY and decision.confidence == "high"
 
 
@@ -22,7 +22,7 @@ def test_without_a_query_everything_is_new() -> None:
     "for products in Books", "and sort by price",
 ])
 def test_follow_ups_refine(text: str) -> None:
-    decision = DialogManager().detect_intent(text, WITH_QUERY)
+    decision = DialogManager().detect_intent(text, WITH_QUERY.has_query)
     assert decision.intent == REFINEMENT
     assert decision.confidence in ("high", "medium")
 
@@ -32,11 +32,11 @@ def test_follow_ups_refine(text: str) -> None:
     "Which country has the most users?", "Number of reviews per category", "Top 5 categories by total quantity",
 ])
 def test_standalone_questions_are_new(text: str) -> None:
-    assert DialogManager().detect_intent(text, WITH_QUERY).intent == NEW_QUERY
+    assert DialogManager().detect_intent(text, WITH_QUERY.has_query).intent == NEW_QUERY
 
 
 def test_unclear_lines_refine_with_low_confidence_and_a_warning(caplog: pytest.LogCaptureFixture) -> None:
-    decision = DialogManager().detect_intent("Consumer users in Australia", WITH_QUERY)
+    decision = DialogManager().detect_intent("Consumer users in Australia", WITH_QUERY.has_query)
     assert (decision.intent, decision.confidence) == (REFINEMENT, "low")
     assert "unclear" in caplog.text
 
@@ -81,4 +81,4 @@ def test_clear_keeps_only_the_session_id() -> None:
 def test_new_keeps_history_but_drops_the_current_query() -> None:
     fresh = WITH_QUERY.without_query()
     assert fresh.turns == WITH_QUERY.turns and fresh.current is None
-    assert DialogManager().detect_intent("only delivered ones", fresh).intent == NEW_QUERY
+    assert DialogManager().detect_intent("only delivered ones", fresh.has_query).intent == NEW_QUERY

@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
-from nl2sql.domain import load_domain, parse_domain, sidecar_for
+from nl2sql.db import sidecar_for
+from nl2sql.domain import load_domain, parse_domain
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import UsageError
 from nl2sql.workflows import InteractiveWorkflow

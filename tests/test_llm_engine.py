@@ -262,4 +262,4 @@ def test_cancel_stops_a_call_in_flight(ecommerce_db, server: ScriptedServer) -> 
     result = wf.process_turn("anything")
     timer.join()
     assert result.error is not None and "cancelled" in result.error.message
-    assert time.monotonic() - started < 2.0 and wf.state.mode == IDLE
+    assert time.monotonic() - started < 2.0 and wf.state.mode.name == IDLE

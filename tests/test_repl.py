@@ -11,7 +11,7 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from nl2sql.repl import ChatApp
-from nl2sql.repl.commands import help_text
+from nl2sql.workflows.commands import help_text
 from nl2sql.workflows import InteractiveWorkflow
 
 
@@ -65,8 +65,8 @@ def test_slash_commands(capped: InteractiveWorkflow) -> None:
     assert "order_items" in out and "total_amount" in out
     assert "1000" in out
     assert "refusing a DROP statement" in out
-    assert "unknown command /frobnicate" in out
-    assert "  1  new_query   List all orders  [ok]" in out
+    assert "unknown command /frobnicate" in out.lower()
+    assert "  1  new_query   List all orders  [SELECT * FROM orders]" in out
 
 
 def test_errors_keep_the_session_going(capped: InteractiveWorkflow) -> None:

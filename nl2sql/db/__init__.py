@@ -14,15 +14,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MAX_ROWS", "DEFAULT_TIMEOUT_S", "Column", "Database", "ForeignKey", "QueryResult",
-    "Schema", "Table", "open_database",
+    "Schema", "Table", "open_database", "sidecar_for",
 ]
 
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3")
+SIDECAR_SUFFIX = ".nl2sql.toml"
+
+
+def sidecar_for(database_file: Path) -> Path:
+    """Where a database file's own domain config lives: ``shop.db`` -> ``shop.db.nl2sql.toml``."""
+    return database_file.with_name(database_file.name + SIDECAR_SUFFIX)
 
 
 def _with_sidecar(db: SqliteDatabase) -> SqliteDatabase:
-    from nl2sql.domain import sidecar_for
-
     for candidate in (sidecar_for(db.path), db.path.with_suffix(".nl2sql.toml")):
         if candidate.is_file():
             db.domain_file = candidate

@@ -1,18 +1,22 @@
 """Is a line a new question or a follow-up to the current query?
 
-Decided from the wording alone, with no model and no database, in microseconds: a follow-up
-starts like one ("only ...", "what about ...", "sort by ...", "top 3"), refers back ("them",
-"those"), or is too short to stand alone. When nothing decides it and there is a current query,
-it is taken as a refinement with low confidence, and a warning is logged.
+Two sources decide it. The wording gives a prior in microseconds, with no model and no database:
+a follow-up starts like one ("only ...", "what about ...", "sort by ...", "top 3"), refers back
+("them", "those"), or is too short to stand alone. Then the engine reads the line both ways, as
+a new question and as an edit of the current query, and the reading that accounts for more of
+the line wins; the prior only breaks ties. A line whose edit accounts for little of it is never
+run on the previous table. When the prior is clear and its reading uses every word, the other
+reading is not made at all.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from nl2sql.dialog.state import NEW_QUERY, REFINEMENT, ConversationState
+from nl2sql.dialog.state import NEW_QUERY, REFINEMENT
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +56,47 @@ class IntentDecision:
     reason: str
 
 
+# How much a wording cue is worth against the share of the line a reading accounts for.
+PRIOR_WEIGHT = {HIGH: 0.15, MEDIUM: 0.08, LOW: 0.0}
+# An edit of the current query that uses less of the line than this does not run on it.
+MIN_EDIT_ACCOUNTED = 0.5
+
+# intent -> share of the line that reading accounts for (0..1), or None when there is no such reading
+Reader = Callable[[str], "float | None"]
+
+
 class DialogManager:
-    def detect_intent(self, text: str, state: ConversationState) -> IntentDecision:
-        if not state.has_query:
+    def route(self, text: str, has_query: bool, read: Reader) -> IntentDecision:
+        """The intent of ``text``: the wording's prior, settled by the engine's two readings."""
+        cue = self.detect_intent(text, has_query)
+        if not has_query:
+            return cue
+        first = read(cue.intent)
+        if cue.confidence == HIGH and first is not None and first >= 1.0:
+            return cue
+        other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT
+        second = read(other)
+        accounted = {cue.intent: first, other: second}
+        edit = accounted[REFINEMENT]
+        if edit is not None and edit < MIN_EDIT_ACCOUNTED:
+            accounted[REFINEMENT] = None  # too little of the line is an edit: never run it on the old query
+        if accounted[NEW_QUERY] is None and accounted[REFINEMENT] is None:
+            return IntentDecision(NEW_QUERY, LOW, "neither reading accounts for the line")
+
+        def score(intent: str) -> float:
+            share = accounted[intent]
+            return -1.0 if share is None else share + (PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0)
+
+        winner = max((cue.intent, other), key=score)  # ties keep the cue, which comes first
+        if winner == cue.intent:
+            return cue
+        share = accounted[winner] or 0.0
+        return IntentDecision(winner, MEDIUM if share >= 1.0 else LOW,
+                              f"reads better as {'an edit' if winner == REFINEMENT else 'a new question'}")
+
+    def detect_intent(self, text: str, has_query: bool) -> IntentDecision:
+        """The wording's prior: no model, no database, microseconds."""
+        if not has_query:
             return IntentDecision(NEW_QUERY, HIGH, "no current query")
         lowered = " ".join(text.lower().replace("?", " ").replace(",", " ").split())
         if _COUNT_ONLY.match(lowered):

@@ -103,6 +103,7 @@ class Reply:
     answers: dict[int, Answer] = field(default_factory=dict)
     cancelled: bool = False
     skipped: bool = False
+    instead: str | None = None  # a new line typed instead of an answer: the waiting turn is dropped
 
 
 def default_answer(question: Question) -> Answer:

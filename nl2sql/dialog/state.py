@@ -1,23 +1,35 @@
 """Conversation state: immutable values, swapped whole when a turn completes.
 
-A turn that fails half-way therefore leaves nothing behind: the caller keeps the old state
-unless it commits the new one, and a failed turn is committed only as a record with its error.
+The session is in exactly one mode, and the mode is a type: ``Idle``, ``AwaitingClarification``
+(the next line answers questions) or ``AwaitingConfirmation`` (the next line says whether to run
+a reading). A turn builds the next state; nothing here is ever changed in place, so a turn that
+fails half-way leaves nothing behind.
+
+The dialog knows no database and no engine: what a completed turn keeps for later turns (the
+query's spec and result) and what a waiting turn holds (the engine's reading) are type
+parameters, filled by the workflows.
 """
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
-from nl2sql.db import QueryResult
+from nl2sql.dialog.questions import Answer, ClarificationRequest, SlotKey
 
 MAX_TURNS = 10
 IDLE, AWAITING_CONFIRMATION, AWAITING_CLARIFICATION = "idle", "awaiting_confirmation", "awaiting_clarification"
 NEW_QUERY, REFINEMENT = "new_query", "refinement"
 
+P = TypeVar("P")  # what a completed turn keeps for the next one (the workflows' Outcome)
+D = TypeVar("D")  # the reading a waiting turn holds (the workflows' Draft)
+
+SlotPairs = tuple[tuple[SlotKey, str], ...]
+
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(Generic[P]):
     number: int
     text: str
     intent: str | None
@@ -25,10 +37,9 @@ class Turn:
     query: str | None = None
     explanation: str | None = None
     confidence: float | None = None
-    spec: object | None = None
-    result: QueryResult | None = None
     refinement_summary: str | None = None
     error: str | None = None
+    outcome: P | None = None  # the query's spec and result, for the next refinement
 
     @property
     def ok(self) -> bool:
@@ -36,31 +47,62 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class Pending:
+class Round:
+    """One clarification round of a turn: what was asked and how it was answered."""
+
+    request: ClarificationRequest
+    answers: tuple[tuple[int, Answer], ...]  # 1-based question number -> answer
+    answered_by: str  # user | defaults
+
+
+@dataclass(frozen=True)
+class Pending(Generic[D]):
     """A turn waiting for the user: answers to a clarification, or a yes to run its reading."""
 
     number: int
     text: str
     intent: str
     question: str  # the question that started the query this turn works on
-    rounds: int  # clarification rounds asked so far
-    slots: tuple[tuple[str, str], ...] = ()  # answers collected during this turn
-    request: object | None = None  # the ClarificationRequest being answered
-    draft: object | None = None  # the engine's best reading so far (run on skip, yes, or after 2 rounds)
-    context: object | None = None  # the RefinementContext, for a refinement
-    log: tuple[dict, ...] = ()  # each round's request and answers, for the result
+    rounds: int = 0  # clarification rounds asked so far
+    slots: SlotPairs = ()  # answers collected during this turn
+    reading: D | None = None  # the engine's best reading so far (run on skip, yes, or after the last round)
+    log: tuple[Round, ...] = ()
+    route_confidence: str = "high"  # how sure the routing of new question vs refinement was
 
 
 @dataclass(frozen=True)
-class ConversationState:
+class Idle:
+    name = IDLE
+
+
+@dataclass(frozen=True)
+class AwaitingClarification(Generic[D]):
+    pending: Pending[D]
+    request: ClarificationRequest
+    name = AWAITING_CLARIFICATION
+
+
+@dataclass(frozen=True)
+class AwaitingConfirmation(Generic[D]):
+    pending: Pending[D]
+    request: ClarificationRequest  # the one question: run it, don't, or edit the SQL
+    name = AWAITING_CONFIRMATION
+
+
+Mode = Idle | AwaitingClarification[D] | AwaitingConfirmation[D]
+IDLE_MODE = Idle()
+
+
+@dataclass(frozen=True)
+class ConversationState(Generic[P, D]):
     session_id: str = field(default_factory=lambda: str(uuid.uuid4()))
-    turns: tuple[Turn, ...] = ()
+    turns: tuple[Turn[P], ...] = ()
     turn_count: int = 0
-    current: Turn | None = None  # the turn whose query the next refinement edits
-    mode: str = IDLE  # idle exactly when nothing is pending
-    pending: Pending | None = None
-    # What clarifications this conversation already settled (slot -> value): never asked twice.
-    answered: tuple[tuple[str, str], ...] = ()
+    current: Turn[P] | None = None  # the turn whose query the next refinement edits
+    mode: Mode[D] = IDLE_MODE
+    # What clarifications this conversation already settled: never asked twice.
+    answered: SlotPairs = ()
+    pruned: int = 0  # turns dropped from the front of the history
 
     @property
     def next_turn_number(self) -> int:
@@ -70,27 +112,29 @@ class ConversationState:
     def has_query(self) -> bool:
         return self.current is not None
 
-    def commit(self, turn: Turn, answered: tuple[tuple[str, str], ...] = ()) -> ConversationState:
+    def commit(self, turn: Turn[P], answered: SlotPairs = ()) -> ConversationState[P, D]:
         """The state after ``turn``: history pruned to the last turns, current query moved on success."""
-        turns = (*self.turns, turn)[-MAX_TURNS:]
+        turns = (*self.turns, turn)
+        dropped = max(0, len(turns) - MAX_TURNS)
         current = turn if turn.ok else self.current
         settled = tuple(dict([*self.answered, *answered]).items())
-        return replace(self, turns=turns, turn_count=turn.number, current=current, mode=IDLE, pending=None,
-                       answered=settled)
+        return replace(self, turns=turns[dropped:], turn_count=turn.number, current=current, mode=IDLE_MODE,
+                       answered=settled, pruned=self.pruned + dropped)
 
-    def waiting(self, mode: str, pending: Pending) -> ConversationState:
+    def waiting(self, mode: AwaitingClarification[D] | AwaitingConfirmation[D]) -> ConversationState[P, D]:
         """The same conversation, with one turn waiting for the user."""
-        return replace(self, mode=mode, pending=pending)
+        return replace(self, mode=mode)
 
-    def idle(self) -> ConversationState:
+    def idle(self) -> ConversationState[P, D]:
         """The conversation as it was before the waiting turn: nothing of that turn is kept."""
-        return replace(self, mode=IDLE, pending=None)
+        return replace(self, mode=IDLE_MODE)
 
-    def without_query(self) -> ConversationState:
-        """After ``/new``: history stays, the next question starts a fresh query."""
-        return replace(self, current=None, mode=IDLE, pending=None)
+    def without_query(self) -> ConversationState[P, D]:
+        """After ``/new``: a clean slate for the next question (no current query, no settled answers);
+        the history stays."""
+        return replace(self, current=None, mode=IDLE_MODE, answered=())
 
-    def cleared(self) -> ConversationState:
+    def cleared(self) -> ConversationState[P, D]:
         """After ``/clear``: nothing left but the session id."""
         return ConversationState(session_id=self.session_id)
 

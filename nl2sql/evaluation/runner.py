@@ -8,18 +8,21 @@ worker processes; each worker opens a database once and keeps it.
 from __future__ import annotations
 
 import multiprocessing
-import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nl2sql.errors import UsageError
+from nl2sql.errors import Nl2SqlError
 from nl2sql.evaluation.classify import difficulty, failure_category, main_table
 from nl2sql.evaluation.datasets import Conversation, database_path
 from nl2sql.evaluation.matching import lenient_match, strict_match
+
+if TYPE_CHECKING:
+    from nl2sql.db import Database
+    from nl2sql.workflows import InteractiveWorkflow
 
 GOLD_TIMEOUT_S = 20.0
 PREDICTION_TIMEOUT_S = 10.0
@@ -58,7 +61,7 @@ class Settings:
 
 
 _settings: Settings | None = None
-_databases: dict[str, tuple[Any, sqlite3.Connection]] = {}
+_databases: dict[str, Database] = {}
 _gold_cache: dict[tuple[str, str], tuple[list[str], list[tuple]] | None] = {}
 _engines: dict[str, Any] = {}
 
@@ -68,56 +71,50 @@ def _init(settings: Settings) -> None:
     _settings = settings
 
 
-def _open(db_id: str) -> tuple[Any, sqlite3.Connection]:
+def _open(db_id: str) -> Database:
     if db_id not in _databases:
         from nl2sql.db import open_database
 
         assert _settings is not None
-        if _settings.data_dir is not None:
-            database = open_database(str(database_path(_settings.data_dir, db_id)))
-        else:
-            database = open_database(_settings.database or db_id)
-        path = getattr(database, "path", None)
-        if path is None:
-            raise UsageError("Evaluation needs a SQLite database file.")
-        raw = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-        raw.text_factory = lambda b: b.decode(errors="replace")
-        _databases[db_id] = (database, raw)
+        target = str(database_path(_settings.data_dir, db_id)) if _settings.data_dir is not None \
+            else _settings.database or db_id
+        _databases[db_id] = open_database(target)
     return _databases[db_id]
 
 
-def _gold(db_id: str, raw: sqlite3.Connection, sql: str) -> tuple[list[str], list[tuple]] | None:
+def _gold(db_id: str, database: Database, sql: str) -> tuple[list[str], list[tuple]] | None:
+    """The gold query's result, read through the same ``Database`` seam as the prediction."""
     key = (db_id, sql)
     if key not in _gold_cache:
-        deadline = time.monotonic() + GOLD_TIMEOUT_S
-        raw.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
         try:
-            cur = raw.execute(sql)
-            _gold_cache[key] = ([d[0] for d in cur.description or ()], cur.fetchall())
-        except sqlite3.Error:
+            result = database.execute(sql, max_rows=None, timeout=GOLD_TIMEOUT_S)
+            _gold_cache[key] = (list(result.columns), list(result.rows))
+        except Nl2SqlError:
             _gold_cache[key] = None
-        finally:
-            raw.set_progress_handler(None, 0)
     return _gold_cache[key]
+
+
+def _session(conversation: Conversation, database: Database) -> InteractiveWorkflow[Any]:
+    from nl2sql.workflows import SessionOptions, open_session
+    from nl2sql.workflows.session import make_session_engine
+
+    assert _settings is not None
+    # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
+    options = SessionOptions(engine=_settings.engine, model=_settings.model, today=_settings.today,
+                             use_domain=_settings.use_domain, max_rows=None, timeout=PREDICTION_TIMEOUT_S,
+                             clarify="auto")
+    engine = _engines.get(conversation.db_id)
+    if engine is None:  # one engine per database and worker: its schema index is built once
+        engine = _engines[conversation.db_id] = make_session_engine(database, options)
+    return open_session(database, options, engine=engine)
 
 
 def replay(conversation: Conversation) -> list[TurnRecord]:
     """One conversation as one session; every turn that has gold SQL is judged."""
-    from nl2sql.domain import load_domain
-    from nl2sql.engines import make_engine
-    from nl2sql.workflows import InteractiveWorkflow
-
     assert _settings is not None
     settings = _settings
-    database, raw = _open(conversation.db_id)
-    engine = _engines.get(conversation.db_id)
-    if engine is None:  # one engine per database and worker: its schema index is built once
-        domain = load_domain(database.domain_file, database.schema) if settings.use_domain and database.domain_file \
-            else None
-        engine = _engines[conversation.db_id] = make_engine(settings.engine, today=settings.today, domain=domain,
-                                                            model=settings.model)
-    # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
-    workflow = InteractiveWorkflow(database, engine, max_rows=None, timeout=PREDICTION_TIMEOUT_S, clarify="auto")
+    database = _open(conversation.db_id)
+    workflow = _session(conversation, database)
     records = []
     previous_main: str | None = None
     for n, text in enumerate(conversation.turns):
@@ -132,7 +129,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
         ok = False
         if result.result is not None:
             for gold in golds:
-                executed = _gold(conversation.db_id, raw, gold)
+                executed = _gold(conversation.db_id, database, gold)
                 if executed is None:
                     continue
                 columns, rows = executed

@@ -1,46 +1,69 @@
-"""The console actor: asks a clarification request's questions one by one in the terminal.
+"""The console actor: answers a waiting turn's request by asking the person at the terminal.
 
-It shows each typed question with its choices and default, reads an answer (a number, a choice's
-text, free text, empty for the default, ``skip`` or ``cancel``), checks it against the question,
-and hands the collected answers back as one JSON reply line for ``process_turn``.
+Clarification: each typed question with its choices and default, one by one, each answer checked
+against its question (a number, a choice's text, free text, empty for the default, ``skip`` or
+``cancel``). Confirmation: one line, y / n / e, or a new question instead. What it collects goes
+back as a typed ``Reply``; nothing is serialised and parsed again.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
 
-from nl2sql.dialog.questions import CANCEL_WORDS, SKIP_WORDS, AnswerError, answer_one
-from nl2sql.formatting import question_from_json, render_question, render_request
+from nl2sql.dialog import AWAITING_CONFIRMATION
+from nl2sql.dialog.questions import CANCEL_WORDS, SKIP_WORDS, Answer, AnswerError, Reply, answer_one
+from nl2sql.formatting import render_question, render_request
+from nl2sql.workflows.results import TurnResult
+from nl2sql.workflows.turn import confirmation_reply
 
 Ask = Callable[[str], str]  # shows a prompt, returns the typed line (raises EOFError/KeyboardInterrupt)
 Say = Callable[[str], None]
 
 
-def ask_request(request: dict[str, Any], ask: Ask, say: Say) -> str:
-    """The reply line for ``process_turn``: a JSON object of answers, or "cancel" / "skip"."""
-    questions = [question_from_json(q) for q in request.get("questions", [])]
-    for line in render_request(request):
-        say(line)
-    answers: dict[str, Any] = {}
-    for index, question in enumerate(questions, start=1):
-        for line in render_question(index, len(questions), question):
-            say(line)
-        while True:
-            try:
-                typed = ask("    > ").strip()
-            except KeyboardInterrupt:
-                return "cancel"
-            if typed.lower() in CANCEL_WORDS:
-                return "cancel"
-            if typed.lower() in SKIP_WORDS:
-                return "skip"
-            try:
-                answer = answer_one(question, typed)
-            except AnswerError as err:
-                say(f"    {err}")
-                continue
-            answers[str(index)] = answer.to_json()
-            break
-    return json.dumps(answers)
+class ConsoleActor:
+    def __init__(self, ask: Ask, say: Say, show: Callable[[TurnResult], None] | None = None) -> None:
+        self.ask = ask
+        self.say = say
+        self.show = show  # prints the waiting turn before its questions (``ask``; the REPL has rendered it)
+
+    def reply(self, result: TurnResult) -> Reply | None:
+        if result.request is None:
+            return None
+        if self.show is not None:
+            self.show(result)
+        if result.mode == AWAITING_CONFIRMATION:
+            return self._confirm()
+        return self._clarify(result)
+
+    def _confirm(self) -> Reply:
+        try:
+            typed = self.ask("  > ")
+        except (KeyboardInterrupt, EOFError):
+            return Reply(cancelled=True)
+        return confirmation_reply(typed)
+
+    def _clarify(self, result: TurnResult) -> Reply:
+        request = result.request
+        assert request is not None
+        for line in render_request(request):
+            self.say(line)
+        answers: dict[int, Answer] = {}
+        for index, question in enumerate(request.questions, start=1):
+            for line in render_question(index, len(request.questions), question):
+                self.say(line)
+            while True:
+                try:
+                    typed = self.ask("    > ").strip()
+                except (KeyboardInterrupt, EOFError):
+                    return Reply(cancelled=True)
+                if typed.lower() in CANCEL_WORDS:
+                    return Reply(cancelled=True)
+                if typed.lower() in SKIP_WORDS:
+                    return Reply(skipped=True)
+                try:
+                    answers[index] = answer_one(question, typed)
+                except AnswerError as err:
+                    self.say(f"    {err}")
+                    continue
+                break
+        return Reply(answers)

@@ -18,13 +18,13 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import Output
 
 from nl2sql import __version__
-from nl2sql.dialog import AWAITING_CLARIFICATION, AWAITING_CONFIRMATION
+from nl2sql.dialog.questions import Answer
 from nl2sql.formatting import result_table
 from nl2sql.paths import data_dir
-from nl2sql.repl import commands
-from nl2sql.repl.actor import ask_request
+from nl2sql.repl.actor import ConsoleActor
 from nl2sql.repl.highlight import STYLE, highlight_sql
-from nl2sql.workflows import InteractiveWorkflow, TurnResult
+from nl2sql.workflows import InteractiveWorkflow, TurnResult, commands
+from nl2sql.workflows.dialogue import settle
 
 PROMPT = "nl2sql> "
 
@@ -52,6 +52,7 @@ class ChatApp:
         self.session.bottom_toolbar = self.toolbar
         self.session.style = STYLE
         self.edit_next: str | None = None  # SQL to put in the next prompt for editing
+        self.actor = ConsoleActor(self._ask_line, self.say)
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -81,7 +82,7 @@ class ChatApp:
         if result.refines_turn is not None:
             summary = f": {result.refinement_summary}" if result.refinement_summary else ""
             self.say(f"refinement of turn {result.refines_turn}{summary}", "class:summary")
-        if result.explanation and (result.query or not result.clarification):
+        if result.explanation and (result.query or result.request is None):
             self.say(result.explanation, "class:explanation")
         if result.answer:
             self.say(result.answer, "class:answer")
@@ -89,10 +90,9 @@ class ChatApp:
             self.say(result_table(result.result))
         if result.error is not None:
             self.say(f"Error: {result.error.message}", "class:error")
-        clarification = result.clarification or {}
-        if result.query and clarification.get("answers"):
-            self.say("(answered: " + "; ".join(_answer_text(a) for a in clarification["answers"].values()) + ")",
-                     "class:muted")
+        if result.query and result.rounds:
+            answers = result.rounds[-1].answers
+            self.say("(answered: " + "; ".join(_answer_text(a) for _, a in answers) + ")", "class:muted")
 
     # -- turns -----------------------------------------------------------------------------------
 
@@ -110,44 +110,27 @@ class ChatApp:
 
     def run_turn(self, text: str) -> TurnResult:
         with self._interruptible():
-            result = self.workflow.process_turn(text)
-        self.render(result)
+            first = self.workflow.process_turn(text)
+        self.render(first)
         # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing.
-        while result.mode == AWAITING_CLARIFICATION and result.clarification:
-            reply = ask_request(result.clarification, self._ask_line, self.say)
-            with self._interruptible():
-                result = self.workflow.process_turn(reply)
+        with self._interruptible():
+            result = settle(self.workflow, first, self.actor, show=self.render)
+        if result is not first:
             self.render(result)
-        if result.mode == AWAITING_CONFIRMATION:
-            try:
-                reply = self._ask_line("  > ")
-            except KeyboardInterrupt:
-                reply = "n"
-            return self.run_turn(reply or "y")
         if result.edit_sql:
             self.edit_next = result.edit_sql
         return result
 
     def _ask_line(self, prompt: str) -> str:
-        try:
-            return self.session.prompt(prompt, bottom_toolbar=None)
-        except EOFError:
-            return "cancel"
+        return self.session.prompt(prompt, bottom_toolbar=None)
 
     def handle(self, line: str) -> bool:
         """Handle one input line; False ends the session."""
         text = line.strip()
         if not text:
             return True
-        if text.startswith("/") or text in ("\\q", "exit", "quit"):
-            word, _, arg = text.partition(" ")
-            entry = commands.lookup({"\\q": "/exit", "exit": "/exit", "quit": "/exit"}.get(word, word))
-            if entry is None:
-                self.say(f"Error: unknown command {word}; /help lists the commands.", "class:error")
-                return True
-            return entry.handler(self, text if entry.passes_whole_line else arg.strip())
-        self.run_turn(text)
-        return True
+        text = _EXIT_WORDS.get(text.lower(), text)
+        return self.run_turn(text).command != "/exit"
 
     def run(self) -> None:
         schema = self.workflow.database.schema
@@ -170,10 +153,13 @@ class ChatApp:
         self.say("Bye.", "class:muted")
 
 
-def _answer_text(answer: dict) -> str:
-    if answer.get("skipped"):
+_EXIT_WORDS = {"\\q": "/exit", "exit": "/exit", "quit": "/exit"}
+
+
+def _answer_text(answer: Answer) -> str:
+    if answer.skipped:
         return "skipped"
-    return str(answer.get("text") or answer.get("texts") or answer.get("value"))
+    return ", ".join(answer.texts) if answer.texts else str(answer.value)
 
 
 def run_chat(workflow: InteractiveWorkflow) -> None:

@@ -5,8 +5,9 @@ from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.interactive import InteractiveWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
 from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
+from nl2sql.workflows.session import SessionOptions, open_session
 
 __all__ = [
-    "ErrorInfo", "InteractiveWorkflow", "Outcome", "RefinementContext", "SqlGenerationWorkflow",
-    "SqlRefinementWorkflow", "TurnResult",
+    "ErrorInfo", "InteractiveWorkflow", "Outcome", "RefinementContext", "SessionOptions", "SqlGenerationWorkflow",
+    "SqlRefinementWorkflow", "TurnResult", "open_session",
 ]

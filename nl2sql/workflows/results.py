@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from nl2sql.db import QueryResult
+from nl2sql.dialog.questions import ClarificationRequest
+from nl2sql.dialog.state import IDLE, Round
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -15,13 +19,13 @@ class ErrorInfo:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """A query an engine wrote and what running it returned."""
+class Outcome(Generic[S]):
+    """A query an engine wrote and what running it returned: what the next refinement edits."""
 
     sql: str
     explanation: str
     confidence: float
-    spec: object | None
+    spec: S | None
     result: QueryResult
     refinement_summary: str | None = None
     answer: str | None = None
@@ -47,17 +51,33 @@ class TurnResult:
     refinement_summary: str | None = None
     refines_turn: int | None = None  # the turn whose query a refinement edited
     conversation_context: dict[str, Any] = field(default_factory=dict)
-    clarification: dict[str, Any] | None = None
+    request: ClarificationRequest | None = None  # open questions (or the confirmation) the next line answers
+    rounds: tuple[Round, ...] = ()  # the clarification rounds this turn went through
+    cancelled: ClarificationRequest | None = None  # the request the user cancelled
     error: ErrorInfo | None = None
     command: str | None = None  # "/new", "/clear", ... for command turns
     message: str | None = None  # what a command has to say ("Started a new query.")
-    mode: str = "idle"  # the session's mode after this result: idle, awaiting_clarification, awaiting_confirmation
+    mode: str = IDLE  # the session's mode after this result: idle, awaiting_clarification, awaiting_confirmation
     usage: dict[str, Any] | None = None  # model tokens and cost of this turn and of the session (LLM engine)
     edit_sql: str | None = None  # SQL handed back for editing (answer "e" to a confirmation)
+
+    unused: tuple[str, ...] = ()  # content words of the line the reading did not use
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def clarification(self) -> dict[str, Any] | None:
+        """The request and its answers in the design's JSON shape (what ``ask --format json`` prints)."""
+        if self.request is not None:
+            return self.request.to_json()
+        if self.cancelled is not None:
+            return {**self.cancelled.to_json(), "cancelled": True, "message": "cancelled by the user"}
+        if not self.rounds:
+            return None
+        entries = [_round_json(r) for r in self.rounds]
+        return {**entries[-1], "rounds": entries} if len(entries) > 1 else entries[0]
 
     def to_json(self) -> dict[str, Any]:
         res = self.result
@@ -85,5 +105,11 @@ class TurnResult:
             "mode": self.mode,
             "editSql": self.edit_sql,
             "usage": self.usage,
+            "unusedWords": list(self.unused),
             "error": {"message": self.error.message, "canRetry": self.error.can_retry} if self.error else None,
         }
+
+
+def _round_json(r: Round) -> dict[str, Any]:
+    return {**r.request.to_json(), "answers": {str(n): a.to_json() for n, a in r.answers},
+            "answeredBy": r.answered_by}

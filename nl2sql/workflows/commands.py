@@ -1,0 +1,152 @@
+"""Slash commands: one registry, used by the REPL and ``ask`` alike, that also writes ``/help``.
+
+A command is not a turn: it reads or swaps the session state directly and answers with a
+``TurnResult`` whose ``command`` names it. Front ends add nothing of their own but what only a
+terminal can do with a result (``/exit`` ends the REPL's loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nl2sql.errors import Nl2SqlError
+from nl2sql.workflows.results import ErrorInfo, TurnResult
+
+if TYPE_CHECKING:
+    from nl2sql.workflows.interactive import InteractiveWorkflow
+
+Handler = Callable[["InteractiveWorkflow", str], TurnResult]
+
+
+@dataclass(frozen=True)
+class SlashCommand:
+    name: str
+    usage: str
+    description: str
+    handler: Handler
+    aliases: tuple[str, ...] = ()
+
+
+REGISTRY: dict[str, SlashCommand] = {}
+
+
+def command(name: str, usage: str, description: str, aliases: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        entry = SlashCommand(name, usage, description, handler, aliases)
+        for key in (name, *aliases):
+            REGISTRY[key] = entry
+        return handler
+
+    return register
+
+
+def lookup(word: str) -> SlashCommand | None:
+    return REGISTRY.get(word.lower())
+
+
+def names() -> list[str]:
+    """Every spelling, for completion."""
+    return sorted(REGISTRY)
+
+
+def help_text() -> str:
+    seen = list(dict.fromkeys(REGISTRY.values()))
+    width = max(len(c.usage) for c in seen)
+    lines = ["Type a question in plain English; follow-ups refine the current query.", ""]
+    lines += [f"  {c.usage.ljust(width)}  {c.description}" for c in seen]
+    lines += ["", "Ctrl-C cancels the current line or query; Ctrl-D on an empty line quits."]
+    return "\n".join(lines)
+
+
+def run_command(workflow: InteractiveWorkflow, text: str) -> TurnResult:
+    word, _, arg = text.strip().partition(" ")
+    entry = lookup(word)
+    if entry is None:
+        return workflow.command_result(word.lower(), None,
+                                       ErrorInfo(f"Unknown command {word}; /help lists the commands.", False))
+    return entry.handler(workflow, arg.strip())
+
+
+@command("/help", "/help", "Show this help.", aliases=("/?",))
+def _help(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    return wf.command_result("/help", help_text())
+
+
+@command("/exit", "/exit", "Leave nl2sql (Ctrl-D does too).", aliases=("/quit", "/q"))
+def _exit(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    return wf.command_result("/exit", None)
+
+
+@command("/new", "/new", "Start afresh: the next question does not refine the last one, nothing answered is reused.")
+def _new(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    wf.state = wf.state.without_query()
+    return wf.command_result("/new", "Started a new query; the next question stands on its own.")
+
+
+@command("/clear", "/clear", "Forget the conversation (the session id stays).")
+def _clear(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    wf.state = wf.state.cleared()
+    return wf.command_result("/clear", "Conversation cleared.")
+
+
+@command("/sql", "/sql STATEMENT", "Run a read-only SQL statement as typed.")
+def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+    if not arg:
+        return wf.command_result("/sql", None, ErrorInfo("Usage: /sql SELECT ...", False))
+    wf.state = wf.state.idle()  # raw SQL replaces whatever was waiting
+    try:
+        result = wf.database.execute(arg, max_rows=wf.max_rows, timeout=wf.timeout)
+    except Nl2SqlError as err:
+        return wf.command_result("/sql", None, ErrorInfo(str(err), err.can_retry), query=arg)
+    return TurnResult(wf.state.turn_count, wf.state.session_id, None, query=arg, result=result,
+                      explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql")
+
+
+@command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.")
+def _schema(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+    from nl2sql.db.describe import describe_schema
+
+    try:
+        return wf.command_result("/schema", describe_schema(wf.database.schema, arg or None))
+    except Nl2SqlError as err:
+        return wf.command_result("/schema", None, ErrorInfo(str(err), err.can_retry))
+
+
+@command("/history", "/history", "Show the turns of this conversation.")
+def _history(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    state = wf.state
+    if not state.turns:
+        return wf.command_result("/history", "No turns yet.")
+    lines = [f"({state.pruned} older turn{'s' if state.pruned != 1 else ''} pruned)"] if state.pruned else []
+    for turn in state.turns:
+        outcome = turn.query if turn.ok else f"failed: {turn.error}"
+        lines.append(f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}  [{outcome}]")
+    return wf.command_result("/history", "\n".join(lines))
+
+
+@command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.")
+def _stats(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    return wf.command_result("/stats", wf.stats.text())
+
+
+@command("/remember", "/remember", "Keep the current question and SQL as an example for the model.")
+def _remember(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+    current = wf.state.current
+    if current is None or not current.query:
+        return wf.command_result("/remember", None, ErrorInfo("No query to remember yet.", False))
+    if not wf.engine.capabilities.learns:
+        return wf.command_result("/remember", None, ErrorInfo("Only a model engine keeps examples.", False))
+    question = current.question or current.text
+    wf.engine.learn(question, current.query, confirmed=True)
+    return wf.command_result("/remember", f"Remembered: {question!r} -> {current.query}")
+
+
+@command("/answer", "/answer natural|template", "How a model words one-value answers.")
+def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+    if arg not in ("natural", "template") or not wf.engine.capabilities.natural_answers:
+        return wf.command_result("/answer", None,
+                                 ErrorInfo("Usage: /answer natural|template (with a model configured).", False))
+    wf.engine.set_answer_style(arg)
+    return wf.command_result("/answer", f"Answers are now {arg}.")

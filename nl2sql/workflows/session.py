@@ -1,0 +1,59 @@
+"""One wiring of database, domain config, engine and workflow, for the CLI, the REPL and the evaluator.
+
+Whoever opens a session gets the same product path: the same database seam, the same domain
+config lookup, the same engine choice and the same turn policy. Heavy parts (litellm, drivers)
+are imported here only when chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, open_database
+from nl2sql.workflows.interactive import InteractiveWorkflow
+
+if TYPE_CHECKING:
+    from nl2sql.config import ModelChoice
+    from nl2sql.engines import Engine
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    engine: str = "builtin"
+    model: ModelChoice | None = None
+    today: date | None = None
+    domain: Path | None = None  # a domain config; None: the database's own, if it has one
+    use_domain: bool = True  # False: no domain config at all (benchmarks measure the schema alone)
+    max_rows: int | None = DEFAULT_MAX_ROWS
+    timeout: float = DEFAULT_TIMEOUT_S
+    clarify: str = "ask"
+    confirm_below: float = 0.75
+    no_data: bool = False
+    answer_style: str = "template"
+
+
+def make_session_engine(database: Database, options: SessionOptions) -> Engine[Any]:
+    """The engine ``options`` ask for, with the domain config that belongs to ``database``."""
+    from nl2sql.domain import load_domain
+    from nl2sql.engines import make_engine
+
+    config_path = (options.domain or database.domain_file) if options.use_domain else None
+    config = load_domain(config_path, database.schema) if config_path else None
+    name = "llm" if options.model is not None else options.engine
+    return make_engine(name, today=options.today, domain=config, model=options.model, no_data=options.no_data,
+                       answer_style=options.answer_style)
+
+
+def open_session(db: str | Database, options: SessionOptions = SessionOptions(), *,
+                 engine: Engine[Any] | None = None) -> InteractiveWorkflow[Any]:
+    """A ready session on ``db`` (a fixture name, path or URL, or a database already open).
+
+    ``engine`` reuses an engine built for the same database (the evaluator keeps one per database,
+    so its schema index is built once)."""
+    database = open_database(db) if isinstance(db, str) else db
+    chosen = engine if engine is not None else make_session_engine(database, options)
+    return InteractiveWorkflow(database, chosen, max_rows=options.max_rows, timeout=options.timeout,
+                               clarify=options.clarify, confirm_below=options.confirm_below)

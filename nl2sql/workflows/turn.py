@@ -1,0 +1,341 @@
+"""One turn as one function: (state, line) -> (next state, result, effects).
+
+Nothing here changes the session: every path builds the next immutable ``ConversationState``
+and the result that goes with it, and names what should happen after the swap (learning an
+example, counting for ``/stats``) as effects. The orchestrator swaps the state once and runs the
+effects in hooks that cannot undo the turn, so a failure at any step of a turn leaves the
+conversation exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
+
+from nl2sql.db import Database
+from nl2sql.dialog import NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Pending, Turn
+from nl2sql.dialog.ambiguity import AmbiguityHandler
+from nl2sql.dialog.intent import LOW
+from nl2sql.dialog.questions import (
+    SINGLE,
+    Answer,
+    AnswerError,
+    ClarificationRequest,
+    Question,
+    Reply,
+    complete,
+    parse_reply,
+)
+from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idle, Round
+from nl2sql.engines.base import Draft, Engine, RefinementContext
+from nl2sql.errors import EngineError
+from nl2sql.workflows.generation import SqlGenerationWorkflow
+from nl2sql.workflows.refinement import SqlRefinementWorkflow
+from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
+
+S = TypeVar("S")
+State = ConversationState[Outcome[S], Draft[S]]
+
+RESULT_SAMPLE_ROWS = 5
+CLARIFY_MODES = ("ask", "auto")
+RUN, DONT_RUN, EDIT = 1, 2, 3  # the confirmation question's choices
+CONFIRM_QUESTION = Question("Run this reading?", SINGLE, ("Run it", "Don't run it", "Edit the SQL"), default_choice=RUN)
+_CONFIRM_WORDS = {"": RUN, "y": RUN, "yes": RUN, "run": RUN, "ok": RUN, "okay": RUN, "sure": RUN, "go": RUN,
+                  "n": DONT_RUN, "no": DONT_RUN, "nope": DONT_RUN, "e": EDIT, "edit": EDIT}
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the session deals with doubt: ask or take defaults, when to confirm, how often to ask."""
+
+    clarify: str = "ask"  # ask: wait for the user; auto: answer with the defaults and run
+    confirm_below: float = 0.75  # a reading at or under this confidence is shown before it runs
+    max_rounds: int = 2
+    unclear_cap: float = 0.5  # a reading reached through an unclear routing is itself uncertain
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What the orchestrator does after the swap; none of it can change the turn."""
+
+    learn: tuple[str, str] | None = None  # (question, SQL) that ran well
+    events: tuple[str, ...] = ()  # for /stats: turn, clarified, round, confirmation, rejection
+
+
+@dataclass(frozen=True)
+class Transition(Generic[S]):
+    state: State[S]
+    result: TurnResult
+    effects: Effects = Effects()
+
+
+def confirmation_request(draft: Draft[S]) -> ClarificationRequest:
+    return ClarificationRequest(f"I understood: {draft.explanation}", "confirmation", (CONFIRM_QUESTION,))
+
+
+def confirmation_reply(text: str) -> Reply:
+    """y / n / e (or the choice's number or text) to a confirmation; any other line is a new turn."""
+    lowered = text.strip().lower()
+    choice = _CONFIRM_WORDS.get(lowered)
+    if choice is None and lowered in ("1", "2", "3"):
+        choice = int(lowered)
+    if choice is None:
+        choice = next((n for n, c in enumerate(CONFIRM_QUESTION.choices, start=1) if c.lower() == lowered), None)
+    if choice is None:
+        return Reply(instead=text)
+    return Reply({1: Answer(SINGLE, (choice,), (CONFIRM_QUESTION.choices[choice - 1],))})
+
+
+class TurnStep(Generic[S]):
+    """The pure part of a turn: reading, routing, asking and running, returning the next state."""
+
+    def __init__(self, database: Database, engine: Engine[S], generation: SqlGenerationWorkflow[S],
+                 refinement: SqlRefinementWorkflow[S], policy: Policy) -> None:
+        self.database = database
+        self.engine = engine
+        self.generation = generation
+        self.refinement = refinement
+        self.policy = policy
+        self.dialog = DialogManager()
+
+    # -- a new line ------------------------------------------------------------------------------
+
+    def line(self, state: State[S], text: str) -> Transition[S]:
+        """A typed line: an answer to what is waiting, or the next question."""
+        mode = state.mode
+        if isinstance(mode, AwaitingClarification):
+            try:
+                return self.reply(state, parse_reply(mode.request, text))
+            except AnswerError as err:
+                return self._still_waiting(state, err)
+        if isinstance(mode, AwaitingConfirmation):
+            return self.reply(state, confirmation_reply(text))
+        if not text:
+            return Transition(state, TurnResult(state.turn_count, state.session_id, None,
+                                                conversation_context=state.context(),
+                                                error=ErrorInfo("Nothing to ask.", False)))
+        return self._start(state, text)
+
+    def _start(self, state: State[S], text: str) -> Transition[S]:
+        slots = dict(state.answered)
+        readings: dict[str, Draft[S] | EngineError] = {}
+
+        def read(intent: str) -> float | None:
+            try:
+                draft = self._read(state, text, intent, slots)
+            except EngineError as err:
+                readings[intent] = err
+                return None
+            readings[intent] = draft
+            return draft.accounted
+
+        if self.engine.capabilities.calls_model:  # one call: the model sees the conversation and decides
+            decision = self.dialog.detect_intent(text, state.has_query)
+        else:
+            decision = self.dialog.route(text, state.has_query, read)
+        if decision.intent not in readings:
+            read(decision.intent)
+        reading = readings[decision.intent]
+        if isinstance(reading, EngineError):
+            raise reading
+        current = state.current
+        question = (current.question or current.text) if decision.intent == REFINEMENT and current else text
+        pending: Pending[Draft[S]] = Pending(state.next_turn_number, text, decision.intent, question,
+                                             route_confidence=decision.confidence)
+        return self._settle(state, pending, reading)
+
+    def _read(self, state: State[S], text: str, intent: str, slots: dict) -> Draft[S]:
+        if intent == REFINEMENT and state.current is not None:
+            return self.refinement.read(self._context(state, text, slots), self.database)
+        return self.generation.read(text, self.database, slots)
+
+    def _context(self, state: State[S], feedback: str, slots: dict) -> RefinementContext[S]:
+        current = state.current
+        assert current is not None and current.outcome is not None
+        outcome = current.outcome
+        return RefinementContext(current.question or current.text, outcome.sql, feedback,
+                                 outcome.result.sample(RESULT_SAMPLE_ROWS), outcome.spec, tuple(slots.items()))
+
+    # -- ask, confirm or run ---------------------------------------------------------------------
+
+    def _settle(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
+                events: tuple[str, ...] = ()) -> Transition[S]:
+        """What a fresh reading of the turn leads to: a question, a confirmation, or a run."""
+        request = _request(draft)
+        pending = replace(pending, reading=draft)
+        if request is not None and pending.rounds < self.policy.max_rounds:
+            events = (*events, *(("clarified",) if pending.rounds == 0 else ()), "round")
+            if self.policy.clarify == "auto":
+                return self._auto_answer(state, pending, draft, request, events)
+            waiting = replace(pending, rounds=pending.rounds + 1)
+            return self._wait(state, AwaitingClarification(waiting, request), events)
+        note = f"Still unsure after {self.policy.max_rounds} rounds of questions; running the best reading." \
+            if request is not None else None
+        if request is None and pending.rounds == 0 and self._confidence(draft.confidence, pending) \
+                <= self.policy.confirm_below:
+            events = (*events, "confirmation")
+            confirm = confirmation_request(draft)
+            if self.policy.clarify == "auto":
+                ran = Round(confirm, ((1, _choice(RUN)),), "defaults")
+                return self._run(state, replace(pending, log=(*pending.log, ran)), draft, None, events)
+            message = f"I understood: {draft.explanation.rstrip('.')} - run it? [Y/n/e]"
+            return self._wait(state, AwaitingConfirmation(pending, confirm), events, message)
+        return self._run(state, pending, draft, note, events)
+
+    def _auto_answer(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
+                     request: ClarificationRequest, events: tuple[str, ...]) -> Transition[S]:
+        answers = request.defaults()
+        slots = AmbiguityHandler.resolve(request, answers)
+        entry = Round(request, tuple(answers.items()), "defaults")
+        pending = replace(pending, slots=(*pending.slots, *slots.items()), log=(*pending.log, entry))
+        if not draft.sql:  # nothing to run yet (a model asked first): read again with the defaults
+            draft = self._redraft(state, pending)
+            if not draft.sql:
+                raise EngineError("The question stays ambiguous; answer its questions to go on.")
+        return self._run(state, pending, draft, None, events)
+
+    def _wait(self, state: State[S], mode: AwaitingClarification[Draft[S]] | AwaitingConfirmation[Draft[S]],
+              events: tuple[str, ...], message: str | None = None) -> Transition[S]:
+        waiting = state.waiting(mode)
+        pending = mode.pending
+        draft = pending.reading
+        result = TurnResult(pending.number, state.session_id, pending.intent,
+                            conversation_context=waiting.context(), request=mode.request, message=message,
+                            mode=mode.name, explanation=draft.explanation if draft else None,
+                            rounds=pending.log)
+        return Transition(waiting, result, Effects(events=events))
+
+    def _still_waiting(self, state: State[S], err: AnswerError) -> Transition[S]:
+        """An answer that does not fit: the question stays open, nothing else changes."""
+        mode = state.mode
+        assert isinstance(mode, AwaitingClarification)
+        pending = mode.pending
+        return Transition(state, TurnResult(pending.number, state.session_id, pending.intent,
+                                            conversation_context=state.context(), request=mode.request,
+                                            error=ErrorInfo(str(err), True), mode=mode.name))
+
+    # -- answers ---------------------------------------------------------------------------------
+
+    def reply(self, state: State[S], reply: Reply) -> Transition[S]:
+        """A typed reply to the open request: answers, skip, cancel, or a new line instead."""
+        mode = state.mode
+        if isinstance(mode, Idle):
+            return self.line(state, reply.instead) if reply.instead is not None else Transition(
+                state, TurnResult(state.turn_count, state.session_id, None, conversation_context=state.context(),
+                                  error=ErrorInfo("Nothing is waiting for an answer.", False)))
+        if isinstance(mode, AwaitingConfirmation):
+            return self._confirmed(state, mode, reply)
+        return self._answered(state, mode, reply)
+
+    def _answered(self, state: State[S], mode: AwaitingClarification[Draft[S]], reply: Reply) -> Transition[S]:
+        pending, request = mode.pending, mode.request
+        if reply.cancelled or reply.instead is not None:
+            back = state.idle()
+            cancelled = TurnResult(pending.number, state.session_id, pending.intent,
+                                   conversation_context=back.context(), message="Cancelled; nothing ran.",
+                                   cancelled=request)
+            if reply.instead is not None:
+                return self.line(back, reply.instead)
+            return Transition(back, cancelled, Effects(events=("rejection",)))
+        draft = pending.reading
+        if reply.skipped:
+            if draft is None or not draft.sql:
+                return self._still_waiting(state, AnswerError("There is no reading to run yet; answer or cancel."))
+            skipped = tuple((n, Answer(q.question_type, skipped=True)) for n, q in enumerate(request.questions, 1))
+            done = replace(pending, log=(*pending.log, Round(request, skipped, "user")))
+            return self._run(state.idle(), done, draft, "Skipped the questions; ran the best reading.", ())
+        try:
+            answers = complete(request, reply.answers)
+        except AnswerError as err:
+            return self._still_waiting(state, err)
+        slots = AmbiguityHandler.resolve(request, answers)
+        answered = replace(pending, slots=(*pending.slots, *slots.items()),
+                           log=(*pending.log, Round(request, tuple(answers.items()), "user")), route_confidence="high")
+        base = state.idle()
+        return self._settle(base, answered, self._redraft(base, answered))
+
+    def _confirmed(self, state: State[S], mode: AwaitingConfirmation[Draft[S]], reply: Reply) -> Transition[S]:
+        pending = mode.pending
+        back = state.idle()
+        if reply.instead is not None:  # a new line instead of y/n: that line is the next turn
+            return self.line(back, reply.instead)
+        answer = reply.answers.get(1)
+        choice = DONT_RUN if reply.cancelled or answer is None or not answer.selected else answer.selected[0]
+        draft = pending.reading
+        assert draft is not None
+        if choice == RUN:
+            ran = Round(mode.request, ((1, _choice(RUN)),), "user")
+            return self._run(back, replace(pending, log=(*pending.log, ran), route_confidence="high"), draft,
+                             None, ())
+        edit = draft.sql if choice == EDIT else None
+        result = TurnResult(pending.number, state.session_id, pending.intent, conversation_context=back.context(),
+                            edit_sql=edit, message="Edit the SQL and run it." if edit else "Not run.")
+        return Transition(back, result, Effects(events=("rejection",) if choice == DONT_RUN else ()))
+
+    def _redraft(self, state: State[S], pending: Pending[Draft[S]]) -> Draft[S]:
+        slots = {**dict(state.answered), **dict(pending.slots)}
+        return self._read(state, pending.text, pending.intent, slots)
+
+    # -- running ---------------------------------------------------------------------------------
+
+    def _confidence(self, score: float, pending: Pending[Draft[S]]) -> float:
+        return min(score, self.policy.unclear_cap) if pending.route_confidence == LOW else score
+
+    def _run(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S], note: str | None,
+             events: tuple[str, ...]) -> Transition[S]:
+        """Execute the reading through its workflow and build the committed state: where a turn completes."""
+        slots = {**dict(state.answered), **dict(pending.slots)}
+        if pending.intent == REFINEMENT and state.current is not None:
+            outcome = self.refinement.refine(self._context(state, pending.text, slots), self.database,
+                                             reading=draft)
+        else:
+            outcome = self.generation.execute(pending.text, self.database, slots, reading=draft)
+        confidence = self._confidence(outcome.confidence, pending)
+        turn = Turn(pending.number, pending.text, pending.intent, question=pending.question, query=outcome.sql,
+                    explanation=outcome.explanation, confidence=confidence,
+                    refinement_summary=outcome.refinement_summary, outcome=outcome)
+        committed = state.idle().commit(turn, pending.slots)
+        refined = pending.intent == REFINEMENT and state.current is not None
+        result = TurnResult(
+            pending.number, committed.session_id, pending.intent, query=outcome.sql, result=outcome.result,
+            explanation=outcome.explanation, answer=outcome.answer, confidence=confidence,
+            intent_confidence=pending.route_confidence,
+            refinement_summary=outcome.refinement_summary if refined else None,
+            refines_turn=state.current.number if refined and state.current else None,
+            conversation_context=committed.context(), rounds=pending.log, message=note, mode=committed.mode.name,
+            usage=self._usage(draft), unused=draft.unused,
+        )
+        learned = pending.question if pending.intent == NEW_QUERY else pending.text
+        return Transition(committed, result, Effects((learned, outcome.sql), (*events, "turn")))
+
+    def _usage(self, draft: Draft[S]) -> dict | None:
+        """Tokens and cost of this turn's model calls and of the session so far (model engines only)."""
+        session = self.engine.session_usage()
+        if draft.usage is None and session is None:
+            return None
+        turn = draft.usage.to_json() if draft.usage is not None else {}
+        return {**turn, "session": session.to_json() if session is not None else None}
+
+    def failed(self, state: State[S], text: str, message: str, can_retry: bool) -> Transition[S]:
+        """A turn that raised: recorded with its line and error; query, result and answers stay as they were."""
+        mode = state.mode
+        if isinstance(mode, Idle):
+            number, intent = state.next_turn_number, self.dialog.detect_intent(text, state.has_query).intent
+        else:
+            number, text, intent = mode.pending.number, mode.pending.text, mode.pending.intent
+        committed = state.idle().commit(Turn(number, text, intent, error=message))
+        result = TurnResult(number, committed.session_id, intent, conversation_context=committed.context(),
+                            error=ErrorInfo(message, can_retry), mode=committed.mode.name)
+        return Transition(committed, result, Effects(events=("turn",)))
+
+
+def _request(draft: Draft[S]) -> ClarificationRequest | None:
+    handler = AmbiguityHandler()
+    for ambiguity in draft.ambiguities:
+        handler.declare(ambiguity.level, ambiguity.message, ambiguity.question)
+    return handler.ask()
+
+
+def _choice(n: int) -> Answer:
+    return Answer(SINGLE, (n,), (CONFIRM_QUESTION.choices[n - 1],))
+
