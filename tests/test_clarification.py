@@ -241,7 +241,7 @@ def test_at_most_two_rounds_then_the_best_reading(ecommerce_db, engine) -> None:
 
 
 def test_low_confidence_asks_for_confirmation(asking: InteractiveWorkflow) -> None:
-    asking.process_turn("Show me all orders")
+    asking.process_turn("Show me all users")
     before = _frozen(asking)
     asked = asking.process_turn("Consumer users in Australia")  # unclear: refine or start over?
     assert asked.mode == AWAITING_CONFIRMATION and "run it? [Y/n/e]" in asked.message
@@ -312,7 +312,7 @@ def test_console_actor_default_cancel_and_skip(ecommerce_db, shop_engine) -> Non
 
 
 def test_console_actor_confirmation(asking: InteractiveWorkflow) -> None:
-    out = _chat(asking, "Show me all orders\nConsumer users in Australia\nn\n/exit\n")
+    out = _chat(asking, "Show me all users\nConsumer users in Australia\nn\n/exit\n")
     assert "run it? [Y/n/e]" in out and "Not run." in out and asking.state.turn_count == 1
 
 

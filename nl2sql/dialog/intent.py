@@ -61,8 +61,17 @@ PRIOR_WEIGHT = {HIGH: 0.15, MEDIUM: 0.08, LOW: 0.0}
 # An edit of the current query that uses less of the line than this does not run on it.
 MIN_EDIT_ACCOUNTED = 0.5
 
-# intent -> share of the line that reading accounts for (0..1), or None when there is no such reading
-Reader = Callable[[str], "float | None"]
+
+
+@dataclass(frozen=True)
+class ReadingView:
+    """What routing needs to know of one engine reading of the line."""
+
+    accounted: float  # share of the line's content words the reading used
+    fresh: bool = False  # reads none of the current query's tables: the line is about other data
+
+
+Reader = Callable[[str], "ReadingView | None"]  # intent -> that reading, or None when there is none
 
 
 class DialogManager:
@@ -72,25 +81,29 @@ class DialogManager:
         if not has_query:
             return cue
         first = read(cue.intent)
-        if cue.confidence == HIGH and first is not None and first >= 1.0:
+        if cue.confidence == HIGH and first is not None and first.accounted >= 1.0:
             return cue
         other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT
-        second = read(other)
-        accounted = {cue.intent: first, other: second}
-        edit = accounted[REFINEMENT]
-        if edit is not None and edit < MIN_EDIT_ACCOUNTED:
-            accounted[REFINEMENT] = None  # too little of the line is an edit: never run it on the old query
-        if accounted[NEW_QUERY] is None and accounted[REFINEMENT] is None:
+        if first is None and cue.intent == REFINEMENT and cue.confidence != LOW:
+            return cue  # a clear follow-up the engine cannot apply is reported, not answered out of context
+        readings = {cue.intent: first, other: read(other)}
+        edit = readings[REFINEMENT]
+        if edit is not None and edit.accounted < MIN_EDIT_ACCOUNTED:
+            readings[REFINEMENT] = None  # too little of the line is an edit: never run it on the old query
+        if readings[NEW_QUERY] is None and readings[REFINEMENT] is None:
             return IntentDecision(NEW_QUERY, LOW, "neither reading accounts for the line")
 
-        def score(intent: str) -> float:
-            share = accounted[intent]
-            return -1.0 if share is None else share + (PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0)
+        def score(intent: str) -> tuple[float, bool]:
+            view = readings[intent]
+            if view is None:
+                return -1.0, False
+            # At equal shares, a new reading about other data beats an edit that drags it in.
+            return view.accounted + (PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0), view.fresh
 
         winner = max((cue.intent, other), key=score)  # ties keep the cue, which comes first
         if winner == cue.intent:
             return cue
-        share = accounted[winner] or 0.0
+        share = readings[winner].accounted if readings[winner] else 0.0  # type: ignore[union-attr]
         return IntentDecision(winner, MEDIUM if share >= 1.0 else LOW,
                               f"reads better as {'an edit' if winner == REFINEMENT else 'a new question'}")
 
@@ -104,6 +117,9 @@ class DialogManager:
         if _AGGREGATE_OF_CURRENT.match(lowered) and len(lowered.split()) <= 4:
             return IntentDecision(REFINEMENT, HIGH, "an aggregate of the current result")
         if _REFINE_START.match(lowered):
+            head, _, rest = text.lower().partition(",")
+            if rest and _NEW_START.match(rest.strip()) and len(rest.split()) >= 3:
+                return IntentDecision(REFINEMENT, LOW, "a follow-up opening, then a question of its own")
             return IntentDecision(REFINEMENT, HIGH, "starts like a follow-up")
         if _BACK_REFERENCE.search(lowered):
             return IntentDecision(REFINEMENT, MEDIUM, "refers back to the result")

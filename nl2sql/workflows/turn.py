@@ -10,12 +10,17 @@ conversation exactly as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Generic, TypeVar
+
+import sqlglot
+import sqlglot.errors
+from sqlglot import exp
 
 from nl2sql.db import Database
 from nl2sql.dialog import NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Pending, Turn
 from nl2sql.dialog.ambiguity import AmbiguityHandler
-from nl2sql.dialog.intent import LOW
+from nl2sql.dialog.intent import LOW, ReadingView
 from nl2sql.dialog.questions import (
     SINGLE,
     Answer,
@@ -120,14 +125,15 @@ class TurnStep(Generic[S]):
         slots = dict(state.answered)
         readings: dict[str, Draft[S] | EngineError] = {}
 
-        def read(intent: str) -> float | None:
+        def read(intent: str) -> ReadingView | None:
             try:
                 draft = self._read(state, text, intent, slots)
             except EngineError as err:
                 readings[intent] = err
                 return None
             readings[intent] = draft
-            return draft.accounted
+            fresh = intent == NEW_QUERY and self._tables(draft.sql).isdisjoint(self._current_tables(state))
+            return ReadingView(draft.accounted, fresh)
 
         if self.engine.capabilities.calls_model:  # one call: the model sees the conversation and decides
             decision = self.dialog.detect_intent(text, state.has_query)
@@ -148,6 +154,13 @@ class TurnStep(Generic[S]):
         if intent == REFINEMENT and state.current is not None:
             return self.refinement.read(self._context(state, text, slots), self.database)
         return self.generation.read(text, self.database, slots)
+
+    def _tables(self, sql: str) -> frozenset[str]:
+        return tables_read(sql, self.database.dialect)
+
+    def _current_tables(self, state: State[S]) -> frozenset[str]:
+        current = state.current
+        return self._tables(current.query) if current is not None and current.query else frozenset()
 
     def _context(self, state: State[S], feedback: str, slots: dict) -> RefinementContext[S]:
         current = state.current
@@ -327,6 +340,16 @@ class TurnStep(Generic[S]):
         result = TurnResult(number, committed.session_id, intent, conversation_context=committed.context(),
                             error=ErrorInfo(message, can_retry), mode=committed.mode.name)
         return Transition(committed, result, Effects(events=("turn",)))
+
+
+@lru_cache(maxsize=256)
+def tables_read(sql: str, dialect: str) -> frozenset[str]:
+    """The tables a statement reads (lower-cased); empty when it does not parse."""
+    try:
+        tree = sqlglot.parse_one(sql, read=dialect)
+    except sqlglot.errors.SqlglotError:
+        return frozenset()
+    return frozenset(t.name.lower() for t in tree.find_all(exp.Table))
 
 
 def _request(draft: Draft[S]) -> ClarificationRequest | None:
