@@ -1,4 +1,5 @@
-"""Per-turn overhead of process_turn without engine and database, intent detection, and start-up.
+"""Per-turn overhead of process_turn without engine and database, intent detection, routing with the
+built-in engine's two readings on the fixture, and start-up.
 
 Prints figures, never asserts: run it before and after a change and compare. Ratios are given
 against a baseline measured in the same run (a bare function call), so that a slower or busier
@@ -20,9 +21,11 @@ import time
 
 from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
-from nl2sql.dialog import ConversationState, DialogManager, Turn
-from nl2sql.engines.base import Draft, RefinementContext
-from nl2sql.workflows import InteractiveWorkflow
+from nl2sql.dialog import DialogManager
+from nl2sql.dialog.intent import ReadingView
+from nl2sql.dialog.questions import NO_SLOTS, Slots
+from nl2sql.engines.base import Capabilities, Draft, RefinementContext, Usage
+from nl2sql.workflows import InteractiveWorkflow, open_session
 
 FOLLOW_UPS = ["only delivered ones", "from last month", "newest first", "what about France?", "top 3",
               "How many categories are there?", "Consumer users in Australia", "sort them by name"]
@@ -50,19 +53,32 @@ class NullDatabase(Database):
 
 class NullEngine:
     name = "null"
-    _draft = Draft("SELECT 1 AS n", "One.", 0.9)
+    capabilities = Capabilities()
+    _draft: Draft[None] = Draft("SELECT 1 AS n", "One.", 0.9)
 
-    def draft(self, question: str, database: Database, slots: object = None) -> Draft:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[None]:
         return self._draft
 
-    def refine(self, context: RefinementContext, database: Database) -> Draft:
+    def refine(self, context: RefinementContext[None], database: Database) -> Draft[None]:
         return self._draft
 
-    def answer(self, draft: Draft, result: QueryResult) -> str | None:
+    def answer(self, draft: Draft[None], result: QueryResult) -> str | None:
         return None
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
         pass
+
+    def set_answer_style(self, style: str) -> None:
+        pass
+
+    def interrupt(self) -> None:
+        pass
+
+    def warm_up(self) -> None:
+        pass
+
+    def session_usage(self) -> Usage | None:
+        return None
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -91,12 +107,32 @@ def main() -> None:
     turn_times = _time(lambda: wf.process_turn(next(texts)), args.turns)
 
     dm = DialogManager()
-    state = ConversationState().commit(Turn(1, "Show me all orders", "new_query", query="SELECT 1"))
     texts = iter(FOLLOW_UPS * (args.turns // len(FOLLOW_UPS) + 1))
-    intent_times = _time(lambda: dm.detect_intent(next(texts), state), args.turns)
+    intent_times = _time(lambda: dm.detect_intent(next(texts), True), args.turns)
+
+    # The whole routing decision on the fixture: the wording's prior and, where it is not clear,
+    # the built-in engine reading the line as a new question and as an edit of the current query.
+    fixture = open_session("ecommerce")
+    fixture.process_turn("Show me all orders")
+    state, step = fixture.state, fixture.step
+
+    def read(text: str, intent: str) -> ReadingView | None:
+        try:
+            return ReadingView(step._read(state, text, intent, {}).accounted)
+        except Exception:
+            return None
+
+    texts = iter(FOLLOW_UPS * (args.turns // len(FOLLOW_UPS) + 1))
+
+    def route() -> None:
+        text = next(texts)
+        dm.route(text, True, lambda intent: read(text, intent))
+
+    route_times = _time(route, max(50, args.turns // 5))
 
     base50, base95 = _percentiles(baseline)
-    for label, samples in (("process_turn overhead", turn_times), ("intent detection", intent_times)):
+    for label, samples in (("process_turn overhead", turn_times), ("intent detection", intent_times),
+                           ("routing, two readings", route_times)):
         p50, p95 = _percentiles(samples)
         print(f"{label:<22} p50 {p50 * 1000:.4f} ms  p95 {p95 * 1000:.4f} ms  "
               f"(p95 = {p95 / max(base95, 1e-9):.0f}x an empty call)")

@@ -9,6 +9,7 @@ import pytest
 
 from nl2sql import fixtures
 from nl2sql.db import open_database
+from nl2sql.domain import load_domain
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.workflows import InteractiveWorkflow
 
@@ -40,6 +41,12 @@ def ecommerce_db(ecommerce_path: Path):
 @pytest.fixture
 def engine() -> BuiltinEngine:
     return BuiltinEngine(today=TODAY)
+
+
+@pytest.fixture(scope="module")
+def shop_engine(ecommerce_db) -> BuiltinEngine:
+    """The built-in engine with the fixture's domain config (its synonyms, metrics and questions)."""
+    return BuiltinEngine(today=TODAY, domain=load_domain(ecommerce_db.domain_file, ecommerce_db.schema))
 
 
 @pytest.fixture

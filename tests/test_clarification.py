@@ -30,7 +30,6 @@ from nl2sql.dialog.questions import (
     parse_pairs,
     parse_reply,
 )
-from nl2sql.domain import load_domain
 from nl2sql.engines.base import Ambiguity, Draft
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.repl import ChatApp
@@ -110,11 +109,6 @@ def test_handler_counts_levels_asks_the_most_general_and_clears_metadata() -> No
 
 
 # -- the engine declares --------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def shop_engine(ecommerce_db) -> BuiltinEngine:
-    return BuiltinEngine(today=TODAY, domain=load_domain(ecommerce_db.domain_file, ecommerce_db.schema))
-
 
 @pytest.mark.parametrize(("question", "level"), [
     ("Who are our best customers?", "specific"),

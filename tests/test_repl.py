@@ -11,8 +11,8 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from nl2sql.repl import ChatApp
-from nl2sql.workflows.commands import help_text
 from nl2sql.workflows import InteractiveWorkflow
+from nl2sql.workflows.commands import help_text
 
 
 def _chat(workflow: InteractiveWorkflow, typed: str) -> tuple[str, ChatApp]:

@@ -87,6 +87,8 @@ class DialogManager:
         if first is None and cue.intent == REFINEMENT and cue.confidence != LOW:
             return cue  # a clear follow-up the engine cannot apply is reported, not answered out of context
         readings = {cue.intent: first, other: read(other)}
+        if first is None and cue.confidence != LOW and (readings[other] is None or readings[other].accounted < 1.0):
+            return cue  # a clear question the engine cannot read is reported, not run as a partial edit
         edit = readings[REFINEMENT]
         if edit is not None and edit.accounted < MIN_EDIT_ACCOUNTED:
             readings[REFINEMENT] = None  # too little of the line is an edit: never run it on the old query
