@@ -62,7 +62,6 @@ PRIOR_WEIGHT = {HIGH: 0.15, MEDIUM: 0.08, LOW: 0.0}
 MIN_EDIT_ACCOUNTED = 0.5
 
 
-
 @dataclass(frozen=True)
 class ReadingView:
     """What routing needs to know of one engine reading of the line."""
@@ -86,9 +85,10 @@ class DialogManager:
         other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT
         if first is None and cue.intent == REFINEMENT and cue.confidence != LOW:
             return cue  # a clear follow-up the engine cannot apply is reported, not answered out of context
-        readings = {cue.intent: first, other: read(other)}
-        if first is None and cue.confidence != LOW and (readings[other] is None or readings[other].accounted < 1.0):
+        second = read(other)
+        if first is None and cue.confidence != LOW and (second is None or second.accounted < 1.0):
             return cue  # a clear question the engine cannot read is reported, not run as a partial edit
+        readings = {cue.intent: first, other: second}
         edit = readings[REFINEMENT]
         if edit is not None and edit.accounted < MIN_EDIT_ACCOUNTED:
             readings[REFINEMENT] = None  # too little of the line is an edit: never run it on the old query
@@ -105,7 +105,8 @@ class DialogManager:
         winner = max((cue.intent, other), key=score)  # ties keep the cue, which comes first
         if winner == cue.intent:
             return cue
-        share = readings[winner].accounted if readings[winner] else 0.0  # type: ignore[union-attr]
+        view = readings[winner]
+        share = view.accounted if view is not None else 0.0
         return IntentDecision(winner, MEDIUM if share >= 1.0 else LOW,
                               f"reads better as {'an edit' if winner == REFINEMENT else 'a new question'}")
 

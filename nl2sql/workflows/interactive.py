@@ -91,8 +91,7 @@ class InteractiveWorkflow(Generic[S]):
             try:
                 hook(transition)
             except Exception:  # a hook is a nicety; the turn stands
-                log.exception("hook %s failed after turn %d", getattr(hook, "__name__", hook),
-                              transition.result.turn_number)
+                log.exception("hook %r failed after turn %d", hook, transition.result.turn_number)
         return transition.result
 
     def _failed(self, before: State[S], text: str, message: str, can_retry: bool) -> Transition[S]:

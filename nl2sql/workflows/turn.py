@@ -215,7 +215,7 @@ class TurnStep(Generic[S]):
         result = TurnResult(pending.number, state.session_id, pending.intent,
                             conversation_context=waiting.context(), request=mode.request, message=message,
                             mode=mode.name, explanation=draft.explanation if draft else None,
-                            rounds=pending.log)
+                            intent_confidence=pending.route_confidence, rounds=pending.log)
         return Transition(waiting, result, Effects(events=events))
 
     def _still_waiting(self, state: State[S], err: AnswerError) -> Transition[S]:
