@@ -6,6 +6,7 @@ about intents or SQL itself.
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from collections.abc import Iterator
@@ -146,13 +147,14 @@ class ChatApp:
                 continue  # Ctrl-C drops the line being typed, not the session
             except EOFError:
                 break
-            if editing and line.strip() and not line.lstrip().startswith("/"):
-                line = f"/sql {line}"  # the SQL handed back for editing runs as typed
+            if editing and _SQL_START.match(line):
+                line = f"/sql {line}"  # the SQL handed back for editing runs as typed; a question stays one
             if not self.handle(line):
                 break
         self.say("Bye.", "class:muted")
 
 
+_SQL_START = re.compile(r"\s*(select|with|values)\b", re.IGNORECASE)
 _EXIT_WORDS = {"\\q": "/exit", "exit": "/exit", "quit": "/exit"}
 
 
