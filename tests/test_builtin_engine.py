@@ -11,8 +11,8 @@ import pytest
 from nl2sql.db import open_database
 from nl2sql.engines.builtin.dates import find_dates
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from nl2sql.engines.builtin.text import tokenize
 from nl2sql.errors import EngineError
+from nl2sql.linking.text import tokenize
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY, rows_of
 from tests.helpers import same_answer

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.engines.builtin.lexicon import Lexicon, Link
-from nl2sql.engines.builtin.text import STOPWORDS, Token, number_value, tokenize
+from nl2sql.linking.lexicon import Lexicon, Link
+from nl2sql.linking.text import STOPWORDS, Token, number_value, tokenize
 
 AGGREGATE_WORDS = {
     "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from nl2sql.db import QueryResult
 from nl2sql.engines.builtin.explain import describe_aggregate, describe_filter
 from nl2sql.engines.builtin.spec import QuerySpec
-from nl2sql.engines.builtin.text import singular
+from nl2sql.linking.text import singular
 
 
 def _number(value: object) -> str:

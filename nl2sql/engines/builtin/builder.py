@@ -16,13 +16,13 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import NO_FUZZY, STOPWORDS, Analysis
 from nl2sql.engines.builtin.filters import FilterReader
-from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE
 from nl2sql.engines.builtin.measures import MeasureReader
 from nl2sql.engines.builtin.reader import Reading, agg_table, entity_keys
 from nl2sql.engines.builtin.resolve import named_date_links, pick_entity
 from nl2sql.engines.builtin.shown import ShownReader
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.errors import EngineError
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE
 
 __all__ = ["Reading", "SpecReader", "build_spec", "entity_keys"]
 

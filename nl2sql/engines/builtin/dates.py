@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from nl2sql.engines.builtin.text import Token, number_value
+from nl2sql.linking.text import Token, number_value
 
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})

@@ -12,7 +12,7 @@ from nl2sql.dialog.questions import FREE, SINGLE, Question, SlotKey, Slots
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 
 # Words a question uses when it has no particular data in mind.
 VAGUE_WORDS = {

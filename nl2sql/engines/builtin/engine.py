@@ -14,10 +14,10 @@ from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
-from nl2sql.engines.builtin.lexicon import Lexicon, Lexicons
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.errors import EngineError
+from nl2sql.linking.lexicon import Lexicon, Lexicons
 
 
 class BuiltinEngine:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from nl2sql.engines.builtin import doubts
-from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.engines.builtin.reader import Having, ReaderBase, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
-from nl2sql.engines.builtin.text import number_value
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
+from nl2sql.linking.text import number_value
 
 
 class FilterReader(ReaderBase):

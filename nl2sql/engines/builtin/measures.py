@@ -7,10 +7,10 @@ from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
-from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.engines.builtin.reader import ReaderBase, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 
 
 class MeasureReader(ReaderBase):

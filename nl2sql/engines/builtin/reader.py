@@ -13,9 +13,9 @@ from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, Link
 from nl2sql.engines.builtin.resolve import best_candidate
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
+from nl2sql.linking.lexicon import COLUMN, TABLE, Link
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
 

@@ -11,8 +11,8 @@ from collections import defaultdict
 from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.engines.builtin.spec import ColumnRef
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
 CONCEPT_COLUMNS = {

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from nl2sql.db.schema import DATE
-from nl2sql.engines.builtin.lexicon import COLUMN, TABLE, VALUE
 from nl2sql.engines.builtin.reader import ReaderBase
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}

@@ -17,12 +17,12 @@ from nl2sql.db import Database, QueryResult
 from nl2sql.dialog.questions import FREE, NO_SLOTS, Question, SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity, Capabilities, Draft, RefinementContext, Usage
-from nl2sql.engines.builtin.lexicon import Lexicons
 from nl2sql.engines.llm import prompts
 from nl2sql.engines.llm.client import ModelReply, ModelSettings, cancel, complete, start_background_import
 from nl2sql.engines.llm.memory import Memory
 from nl2sql.engines.llm.validate import problems
 from nl2sql.errors import EngineError, Nl2SqlError
+from nl2sql.linking import Lexicons
 
 _FENCE = re.compile(r"```(?:sql|json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 _BARE_SQL = re.compile(r"((?:WITH|SELECT)\b.*?)(?:;|$)", re.DOTALL | re.IGNORECASE)

@@ -16,8 +16,7 @@ from sqlglot import exp
 from nl2sql.db import QueryResult
 from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import DomainConfig
-from nl2sql.engines.builtin.analysis import analyse
-from nl2sql.engines.builtin.lexicon import Lexicon
+from nl2sql.linking import Lexicon, linked_tables
 
 PRUNE_ABOVE = 12  # schemas with more tables than this are pruned to the relevant ones
 SAMPLE_VALUES = 5
@@ -69,8 +68,7 @@ def relevant_tables(question: str, schema: Schema, lexicon: Lexicon, today: date
     """The tables a question links to, with their foreign-key neighbours; all of them for small schemas."""
     if len(schema.tables) <= PRUNE_ABOVE:
         return list(schema.tables)
-    analysis = analyse(question, lexicon, today)
-    named = {c.table for link in analysis.links for c in link.candidates}
+    named = linked_tables(question, lexicon)
     keep = set(named)
     for name in named:
         keep.update(neighbour for neighbour, _ in schema.neighbours(name))

@@ -1,4 +1,4 @@
-"""Words, as the built-in engine sees them: lower-cased tokens, singular nouns, numbers.
+"""Words, as linking and both engines see them: lower-cased tokens, singular nouns, numbers.
 
 Questions and schema names go through the same normalisation, so that "Categories", "category"
 and ``category_id`` meet in the middle.

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from nl2sql.db.schema import TEXT, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
-from nl2sql.engines.builtin.text import STOPWORDS, Token, name_words, stem, tokenize_lower, value_words
+from nl2sql.linking.abbreviations import expand
+from nl2sql.linking.text import STOPWORDS, Token, name_words, stem, tokenize_lower, value_words
 
 TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
 # A typo is matched to a stored value or a name only when this similar (rapidfuzz ratio, 0..100).
@@ -21,15 +22,6 @@ FUZZY_MIN_LENGTH = 4
 MAX_NGRAM = 4
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
-# Abbreviations in column names, and the words a question uses for them.
-_ABBREVIATIONS = {
-    "no": "number", "num": "number", "nbr": "number", "qty": "quantity", "amt": "amount", "desc": "description",
-    "dob": "birth", "addr": "address", "yr": "year", "pct": "percentage", "pop": "population", "dept": "department",
-    "emp": "employee", "cust": "customer", "prod": "product", "avg": "average", "max": "maximum",
-    "min": "minimum", "lang": "language", "std": "student", "stu": "student", "tel": "telephone",
-    "fname": "first name", "lname": "last name", "mname": "middle name", "yn": "",
-    "mpg": "miles per gallon",
-}
 
 
 @dataclass(frozen=True)
@@ -127,7 +119,7 @@ class Lexicon:
                 self._add(" ".join(words), Candidate(COLUMN, table, column))
             return
         self._add(" ".join(words), Candidate(COLUMN, table, column))
-        expanded = " ".join(_ABBREVIATIONS.get(w, w) for w in words).split()
+        expanded = expand(words)
         if expanded != list(words) and expanded:  # "FlightNo" is also "flight number", "Fname" "first name"
             self._add(" ".join(expanded), Candidate(COLUMN, table, column))
         strong_words = [w for w in words if w not in _WEAK_NAME_WORDS]

@@ -1,0 +1,22 @@
+"""Abbreviations that column names use, and the words a question says instead.
+
+One list for every database: common abbreviations in database column names, collected by hand
+from widespread naming conventions (data-dictionary abbreviation lists of the kind ISO/IEC 11179
+naming guides and SQL style guides publish). Only general words belong here; a word that one
+database or one domain uses belongs in that database's domain config (docs/domain-config.md).
+"""
+
+from __future__ import annotations
+
+ABBREVIATIONS: dict[str, str] = {
+    "no": "number", "num": "number", "nbr": "number", "qty": "quantity", "amt": "amount",
+    "desc": "description", "dob": "birth", "addr": "address", "yr": "year", "pct": "percentage",
+    "pop": "population", "dept": "department", "emp": "employee", "cust": "customer", "prod": "product",
+    "avg": "average", "max": "maximum", "min": "minimum", "lang": "language", "tel": "telephone",
+    "stu": "student", "fname": "first name", "lname": "last name", "mname": "middle name",
+}
+
+
+def expand(words: tuple[str, ...] | list[str]) -> list[str]:
+    """A name's words with abbreviations spelled out: ("flight", "no") -> ["flight", "number"]."""
+    return " ".join(ABBREVIATIONS.get(w, w) for w in words).split()
