@@ -18,5 +18,5 @@ ABBREVIATIONS: dict[str, str] = {
 
 
 def expand(words: tuple[str, ...] | list[str]) -> list[str]:
-    """A name's words with abbreviations spelled out: ("flight", "no") -> ["flight", "number"]."""
+    """A name's words with abbreviations spelled out: ("part", "no") -> ["part", "number"]."""
     return " ".join(ABBREVIATIONS.get(w, w) for w in words).split()

@@ -120,7 +120,7 @@ class Lexicon:
             return
         self._add(" ".join(words), Candidate(COLUMN, table, column))
         expanded = expand(words)
-        if expanded != list(words) and expanded:  # "FlightNo" is also "flight number", "Fname" "first name"
+        if expanded != list(words) and expanded:  # "PartNo" is also "part number", "Fname" "first name"
             self._add(" ".join(expanded), Candidate(COLUMN, table, column))
         strong_words = [w for w in words if w not in _WEAK_NAME_WORDS]
         if len(strong_words) != len(words) and strong_words:
@@ -128,7 +128,7 @@ class Lexicon:
         if len(strong_words) > 1:
             for w in strong_words:
                 self._add(w, Candidate(COLUMN, table, column, score=0.6))
-            for start in range(1, len(strong_words) - 1):  # "Original_air_date" is also an "air date"
+            for start in range(1, len(strong_words) - 1):  # "first_ship_date" is also a "ship date"
                 self._add(" ".join(strong_words[start:]), Candidate(COLUMN, table, column, score=0.9))
 
     def lookup(self, key: str) -> list[Candidate]:

@@ -28,8 +28,8 @@ a an the of in on at to for from with by and or is are was were be been being ha
 me us we our my i you your show list give get find display what which who whom whose how many much
 there their them they it its this that these those please all any some every each one ones
 where when whether as than then also still just only can could would should will shall tell
-see look want need let know made make placed used use done per across about into up out so
-signed sign up ever yet right now currently already being got gets having entries records rows data
+see look want need let know made make used use done per across about into up out so
+ever yet right now currently already being got gets having entries records rows data
 instead rather same break broken down split grouped group breakdown
 """.split())
 

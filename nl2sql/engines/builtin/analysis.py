@@ -78,8 +78,8 @@ class Comparison:
     op: str
     values: tuple[float, ...]
     concept: str | None  # "price" for "more expensive than"
-    after: int  # index of the first token after the number(s): "fewer than 10 in stock"
-    inner: int | None = None  # a column named inside the comparator: "a greater weight than 10"
+    after: int  # index of the first token after the number(s), where the compared column may follow
+    inner: int | None = None  # a column named inside the comparator: "a greater <column> than N"
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     lead = 1 if words[:1] == ["please"] else 0
     if len(words) > lead and words[lead] in _LEADING_VERBS and not tokens[lead].quoted \
             and words[lead + 1:lead + 2] != ["of"]:
-        a.used.add(lead)  # "Show the names ...": the verb, even where a table is called "show"
+        a.used.add(lead)  # a leading request verb, even where a table has that name
 
     for match in find_dates(tokens, today):
         a.dates.append(match)
@@ -256,7 +256,7 @@ def _read_sorts(a: Analysis, words: list[str]) -> None:
 
 
 def _merge_directions(a: Analysis) -> None:
-    """ "in ascending alphabetical order of name": a bare direction word sets the other sort's direction."""
+    """A bare direction word ("ascending") sets the direction of the sort another phrase names."""
     bare = [s for s in a.sorts if s.index < 0 and s.concept is None and s.descending is not None]
     others = [s for s in a.sorts if s not in bare]
     if bare and others:
@@ -274,7 +274,7 @@ def _read_limits(a: Analysis, words: list[str]) -> None:
             a.limit = int(value)
             a.limit_from_top = True if w == "top" else False if w == "bottom" else None
             a.used.update((i, i + 1))
-            # "top 5 by amount", "bottom 3 categories by revenue": "by" names the ranking, not a grouping
+            # "top N ... by <column>", "bottom N ... by <metric>": "by" names the ranking, not a grouping
             for j in range(i + 2, min(n, i + 5)):
                 if words[j] == "by" and j + 1 < n and a.limit_from_top is not None:
                     a.sorts.append(SortCue(j + 1, a.limit_from_top, "rank"))
@@ -286,7 +286,7 @@ def _read_limits(a: Analysis, words: list[str]) -> None:
         if i in a.used or value is None or value < 1 or value != int(value):
             continue
         nxt = words[i + 1] if i + 1 < n else ""
-        # "10 cheapest products", "3 users with the most orders"
+        # a number before a superlative, or a leading number with a superlative later: a limit
         if nxt in SUPERLATIVES or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
             a.limit = int(value)
             a.limit_from_top = None
@@ -336,14 +336,14 @@ def _read_comparisons(a: Analysis, words: list[str]) -> None:
             j, op, value, concept = found
             first = i
             if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
-                op, first = _OPPOSITE[op], i - 1  # "not higher than 4" is "at most 4"
+                op, first = _OPPOSITE[op], i - 1  # "not higher than N" is "at most N"
             a.comparisons.append(Comparison(first, j, op, (value,), concept, j + 1))
             a.used.update(range(first, j + 1))
             i = j + 1
             continue
         if words[i] in _SPLIT_COMPARATIVES and i + 3 < n and words[i + 2] == "than" \
                 and number_value(words[i + 3]) is not None and i + 1 not in a.used:
-            # "a greater weight than 10": the column sits inside the comparator
+            # "a greater <column> than N": the column sits inside the comparator
             op = _SPLIT_COMPARATIVES[words[i]]
             a.comparisons.append(Comparison(i, i + 3, op, (number_value(words[i + 3]) or 0.0,), None, i + 4,
                                             inner=i + 1))
@@ -366,7 +366,7 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             a.used.update((i, i + 1))
             continue
         if words[i] == "number" and i > 0 and words[i - 1] in AGGREGATE_WORDS:
-            continue  # "the average number of staff" names a column, it does not count rows
+            continue  # "<aggregate> number of <x>" names a numeric column, it does not count rows
         for phrase in COUNT_PHRASES:
             if _match_words(words, i, phrase) and not any(j in a.used for j in range(i, i + len(phrase))):
                 # "count" followed by nothing countable is still a count ("count them")
@@ -405,7 +405,7 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             a.used.add(i)
         elif w in DISTINCT_WORDS or (w in ("type", "types", "kind", "kinds", "sort", "sorts") and a.count
                                      and 0 <= a.count_index < i <= a.count_index + 3 and words[i + 1:i + 2] == ["of"]):
-            a.distinct = True  # "how many different countries", "how many types of government"
+            a.distinct = True  # "how many different <x>", "how many types of <x>"
             a.used.add(i)
         elif w in NEGATIONS:
             a.negations.add(i)

@@ -39,7 +39,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
         anti = self.anti_join_links()
         date_named = named_date_links(a, schema)
         skip = set(group_links) | set(anti) | date_named
-        # A date column named beside a date phrase still says which table: "orders created today"
+        # A date column named beside a date phrase still says which table
         entity = pick_entity(a, schema, set(group_links) | set(anti))
         if entity is None and group_links:
             entity = pick_entity(a, schema, set(anti))
@@ -88,7 +88,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
         ranking = self.ranking(entity, in_play)
         if ranking is not None:
             kind, ref, descending = ranking
-            if kind == "count_other":  # "users with the most orders"
+            if kind == "count_other":  # "<rows> with the most <child rows>"
                 if not group:
                     group = list(entity_keys(etable))
                 other_table = self.table(ref.table)
@@ -97,32 +97,32 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
                                         shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
-            elif kind == "count_group":  # "which country has the most users"
+            elif kind == "count_group":  # "which <column> has the most <rows>"
                 group = group or [GroupKey(ref)]
                 aggregates = aggregates or [Aggregate("count", shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or 1
-            elif kind == "by_child":  # "best users", ranked the way the answer (or the default) says
+            elif kind == "by_child":  # an open superlative, ranked the way the answer (or the default) says
                 aggregates = [self._rank_aggregate(ref.column)]
                 group = group or list(entity_keys(etable))
                 order = [OrderKey(aggregate=0, descending=descending)]
                 limit = limit or (1 if self._singular_head(entity) else 10)
-            elif kind == "aggregate":  # "smallest order amount"
+            elif kind == "aggregate":  # "<superlative> <column>" of the whole table: one value
                 aggregates = [Aggregate("max" if descending else "min", ref)]
             elif ref.table != entity and self._is_child(ref.table, entity):
-                # "lowest rated products": many ratings per product, so rank by their average
+                # a child table's column: many values per row, so rank by their average
                 group = group or list(entity_keys(etable))
                 aggregates = [Aggregate("avg", ref, shown=False)]
                 order = [OrderKey(aggregate=0, descending=descending)]
                 if limit is None and self._singular_head(entity):
                     limit = 1
-            else:  # "10 cheapest products", "most expensive product"
+            else:  # "N <superlative> <rows>": sort by the column
                 order = [OrderKey(column=ref, descending=descending)]
                 if limit is None and self._singular_head(entity):
                     limit = 1
 
         counted_other = self._ranked_by_count(entity) if a.count and a.limit_from_top is not None else None
-        if counted_other is not None:  # "top 3 categories by number of products"
+        if counted_other is not None:  # "top N <rows> by number of <child rows>"
             other_pk = self.table(counted_other).primary_key
             aggregates = [Aggregate("count", ColumnRef(counted_other, other_pk.name) if other_pk else None)]
             group = group or list(entity_keys(etable))
@@ -137,7 +137,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
             projections = tuple(self.projections(entity, in_play, any_column=True))
             distinct = bool(projections)
         if aggregates and not group and (a.limit or ranking) and not order:
-            # "top 5 categories by total quantity": rank the main table's rows by the aggregate
+            # "top N <rows> by <aggregate> <child column>": rank the main table's rows by the aggregate
             if any(agg_table(ag) not in (None, entity) for ag in aggregates):
                 group = list(entity_keys(etable))
         if aggregates and a.limit and a.limit_from_top is not None and not order and group:
@@ -151,12 +151,12 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
             requested = [ref for ref in self.requested_columns(entity, in_play) if ref not in aggregated]
             projections = tuple(dict.fromkeys([*requested, *projections]))
         if projections and ranking is not None and ranking[0] == "aggregate" and len(aggregates) == 1:
-            # "the money rank of the player with the greatest earnings": a row, not the maximum
+            # columns asked for beside a superlative: the row with the extreme value, not the extreme
             aggregates = []
             order = [OrderKey(column=ranking[1], descending=ranking[2])]
             limit = limit or 1
         if projections and not aggregates and not group and any(s.concept == "count" for s in a.sorts):
-            # "record formats of orchestras, sorted by their frequency": count each value
+            # columns sorted "by frequency": count each value and sort by the count
             group = [GroupKey(ref) for ref in projections]
             aggregates = [Aggregate("count", shown=False)]
         asks_identity = a.word(0) in ("which", "what") and bool(group)
@@ -168,7 +168,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
             if measure is not None:
                 order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
                 self.doubts.append(f"ranked by {measure.name}")
-            else:  # "top 5 customers": by what?
+            else:  # "top N <rows>" with no measure: by what?
                 chosen, unsure = doubts.open_ranking(schema, entity, self.slots)
                 if unsure is not None:
                     self.ambiguities.append(unsure)
@@ -196,7 +196,7 @@ class SpecReader(FilterReader, MeasureReader, ShownReader):
         explained = sum(1 for i in content if i in a.explained)
         score = 0.35 + 0.65 * explained / len(content)
         score -= 0.05 * len(self.doubts)
-        # A typo read as a stored value is a guess: "Germny" -> "Germany" is worth confirming.
+        # A typo read as a stored value is a guess, worth confirming.
         score -= 0.15 * sum(1 for link in a.links if link.fuzzy and link.first in self.role)
         return max(0.05, min(1.0, score))
 

@@ -22,7 +22,7 @@ VAGUE_WORDS = {
 }
 ENTITY = SlotKey("entity")  # which table a question is about, when it named none or several
 
-# Superlatives that rank rows without saying by what: "our best customers", "top users".
+# Superlatives that rank rows without saying by what: "our best <rows>", "top <rows>".
 OPEN_RANKINGS = {"best", "top", "worst", "biggest", "largest", "greatest", "leading", "main", "key"}
 
 
@@ -39,7 +39,7 @@ def key_tables(schema: Schema, entities: tuple[str, ...]) -> list[Table]:
 
 
 def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Slots) -> Ambiguity | None:
-    """ "show me some data", "tell me something interesting": no table, no column, only vague words."""
+    """A line of only vague words ("some data"): no table, no column named."""
     if ENTITY in slots or any(w not in VAGUE_WORDS for w in a.unexplained):
         return None
     tables = key_tables(schema, entities)
@@ -51,11 +51,11 @@ def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Slots
 
 
 def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Slots) -> Ambiguity | None:
-    """ "list the names", "total amount": columns of several tables, and nothing says which table."""
+    """A column word found in several tables ("the names"), and nothing says which table."""
     if ENTITY in slots:
         return None
     if any(link.of_kind(TABLE) or link.of_kind(VALUE) or link.of_kind(METRIC) for link in a.links):
-        return None  # a named table or value anchors the reading ("average price per category")
+        return None  # a named table or value anchors the reading
     links = [link for link in a.links if link.first not in skip]
     best: dict[str, tuple[float, str]] = {}
     for link in links:
@@ -98,7 +98,7 @@ def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
 
 
 def open_ranking(schema: Schema, entity: str, slots: Slots) -> tuple[str | None, Ambiguity | None]:
-    """ "Who are our best users?": the ranking to use (answered, or the default) and the question."""
+    """ "our best <rows>": the ranking to use (answered, or the default) and the question."""
     slot = SlotKey("rank", entity)
     if slot in slots:
         return slots[slot], None
@@ -111,7 +111,7 @@ def open_ranking(schema: Schema, entity: str, slots: Slots) -> tuple[str | None,
 
 
 def date_choice(link: Link, table: Table, slots: Slots) -> tuple[str | None, Ambiguity | None]:
-    """ "orders by date" where orders have several dates: which one (answered, or the default)."""
+    """ "<rows> by date" where the table has several dates: which one (answered, or the default)."""
     slot = SlotKey("date_column", table.name)
     if slot in slots:
         return slots[slot], None
@@ -127,7 +127,7 @@ def date_choice(link: Link, table: Table, slots: Slots) -> tuple[str | None, Amb
 
 
 def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Slots) -> list[Ambiguity]:
-    """ "show active users" when nothing says active: ask what the word means here (free text)."""
+    """ "<adjective> <rows>" when nothing says what the adjective means: ask (free text)."""
     out = []
     for link in a.links:
         if not link.of_kind(TABLE) or link.first == 0:
@@ -157,7 +157,7 @@ def configured(question: ClarifyingQuestion, slot: SlotKey, about: str, slots: S
 
 
 def fuzzy_value(typed: str, value: str, slots: Slots) -> tuple[bool, Ambiguity | None]:
-    """ "Germny" read as "Germany": keep the filter (answered yes, or not answered yet) and ask."""
+    """A typo read as a stored value: keep the filter (answered yes, or not answered yet) and ask."""
     slot = SlotKey("value_match", typed)
     if slot in slots:
         return slots[slot] != "no", None

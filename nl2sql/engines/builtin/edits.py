@@ -1,8 +1,8 @@
 """A follow-up's analysis applied to the current spec: add, replace or drop its parts.
 
-"only delivered ones" adds a filter, "what about bkash?" replaces the filter on the same column,
-"newest first" replaces the ordering, "top 3" sets the limit, "how many?" wraps into a count,
-"just the names" changes the projection. Each change is said in the refinement summary.
+A stored value adds a filter, "what about <value>?" replaces the filter on the same column, a
+sort phrase replaces the ordering, "top N" sets the limit, "how many?" wraps into a count, "just
+the <column>" changes the projection. Each change is said in the refinement summary.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _tables_of(spec: QuerySpec) -> set[str]:
 
 def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: Schema, changes: list[str],
                   extend: bool = False) -> None:
-    """Add ``new``, replacing a filter of the same kind on the same column ("what about France?"),
+    """Add ``new``, replacing a filter of the same kind on the same column ("what about <value>?"),
     or widening it when the follow-up adds ("and India": country IN ('Brazil', 'India'))."""
     with_new = spec.with_(filters=(*spec.filters, new))
     for i, old in enumerate(filters):
@@ -57,7 +57,7 @@ _ANY_WORDS = {"all", "any", "every"}
 
 
 def _removals(spec: QuerySpec, a: Analysis, schema: Schema, changes: list[str]) -> QuerySpec:
-    """ "remove the country filter", "all statuses", "no limit", "clear filters", "unsorted"."""
+    """ "remove the <column> filter", "all statuses", "no limit", "clear filters", "unsorted"."""
     words = [t.text for t in a.tokens]
     removing = any(w in _REMOVE_WORDS for w in words)
     if not removing and not any(w in _ANY_WORDS for w in words):
@@ -101,7 +101,7 @@ def _removals(spec: QuerySpec, a: Analysis, schema: Schema, changes: list[str]) 
 
 def _switched_aggregates(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str,
                          in_play: set[str]) -> list[Aggregate] | None:
-    """ "average instead", "what about the maximum?": the same column, another function."""
+    """ "<aggregate> instead", "what about the <aggregate>?": the same column, another function."""
     if not a.aggregates or not spec.aggregates:
         return None
     if any(reader.numeric(a.next_link(i, max_gap=2), entity, in_play) for _f, i in a.aggregates):
@@ -123,7 +123,7 @@ def _switched_aggregates(spec: QuerySpec, a: Analysis, reader: SpecReader, entit
 
 def _extra_columns(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str,
                    in_play: set[str]) -> list[ColumnRef]:
-    """ "also show the email", "include the category name": columns added to what is listed."""
+    """ "also show <column>", "include <column>": columns added to what is listed."""
     words = [t.text for t in a.tokens]
     if not any(w in ("also", "include", "including", "add", "plus", "and") for w in words[:2]):
         return []
@@ -150,7 +150,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
                 slots: Slots | None = None) -> Reading:
     reader = SpecReader(a, schema, domain, slots)
     entity = spec.entity
-    # tables of the query, and tables the follow-up names ("consumer users in Australia")
+    # tables of the query, and tables the follow-up names
     in_play = _tables_of(spec) | {c.table for link in a.links for c in link.of_kind("table")}
     changes: list[str] = []
     new = _removals(spec, a, schema, changes)
@@ -161,7 +161,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     if extra:
         table = reader.table(entity)
         if not spec.projections and all(r.table == entity for r in extra) and table.label_column is not None:
-            # "and their emails" on a full listing: the rows' names beside what was asked for
+            # "and their <column>" on a full listing: the rows' names beside what was asked for
             shown: tuple[ColumnRef, ...] = (ColumnRef(entity, table.label_column.name),)
         else:
             shown = spec.projections or (ColumnRef(entity, "*"),)
@@ -176,7 +176,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     added += reader.date_filters(entity, in_play)
     filters = list(new.filters)
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
-        # "How about the latin commander 'Baldwin I'?": the new value stands where the old one stood
+        # "how about <value>?": the new value stands where the old one stood
         columns = {f.column for f in added}
         for old in [f for f in filters if f.op in ("=", "in") and f.column not in columns]:
             filters.remove(old)
@@ -197,7 +197,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
 
     keys = reader.group_keys(entity, in_play, group_links)
     if keys:
-        # "per country instead" replaces the grouping; "and per status" adds to it
+        # "per <column> instead" replaces the grouping; "and per <column>" adds to it
         replacing = any(t.text in ("instead", "now") for t in a.tokens)
         kept_keys = () if replacing else new.group_by
         new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *keys])), projections=(), limit=None)
@@ -219,11 +219,11 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
 
     counted = new.aggregates and not new.group_by and all(ag.func == "count" for ag in new.aggregates)
     if not new.is_aggregate or (counted and not a.count):
-        # "What are their names?", "Show me the id and summary.": the columns asked for now
+        # "what are their <column>?", "show me the <column> and <column>": the columns asked for now
         projections = reader.requested_columns(entity, in_play) or reader.projections(entity, in_play)
         if projections:
             new = new.with_(projections=tuple(projections))
-            if counted:  # "How many ...?" then "What are their names?": list them instead of counting
+            if counted:  # a count, then a request for columns: list the rows instead of counting
                 new = new.with_(aggregates=(), order_by=(), limit=None)
             changes.append("showing only " + ", ".join(p.column for p in projections))
 
@@ -260,7 +260,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
 
     confidence = reader.confidence()
     if (new == spec and not changes) or (a.unexplained and confidence < 0.75):
-        # Half-understood follow-ups ("what time is it in Tokyo?") must not quietly edit the query.
+        # A follow-up only half understood (an off-topic line) must not quietly edit the query.
         words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
         raise EngineError(f"I could not tell how {words} changes the current query.")
     return Reading(new, confidence, reader.doubts, changes, reader.ambiguities)

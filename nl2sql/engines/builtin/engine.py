@@ -51,7 +51,7 @@ class BuiltinEngine:
 
     @staticmethod
     def _cumulative(text: str, slots: Slots) -> str:
-        """The question with what free-text answers added to it ("active" -> "ordered this month")."""
+        """The question with what free-text answers added to it (a word, then its definition)."""
         extra = [value for key, value in slots.items() if key.kind == "define" and value]
         return " ".join([text, *extra])
 

@@ -12,7 +12,7 @@ from nl2sql.linking.text import number_value
 
 class FilterReader(ReaderBase):
     def anti_join_links(self) -> dict[int, str]:
-        """Tables after a negation that point at the main table: "products never reviewed"."""
+        """Tables after a negation that point at the main table: rows that no child row refers to."""
         a = self.a
         out: dict[int, str] = {}
         for n in sorted(a.negations):
@@ -27,7 +27,7 @@ class FilterReader(ReaderBase):
                     out[link.first] = tables[0].table
                     break
                 if not link.of_kind(COLUMN):
-                    break  # a value: "not in Germany" is a filter, not an anti-join
+                    break  # a stored value after the negation is a filter, not an anti-join
         # Only keep it when the negated table refers to another table named in the question.
         keep = {}
         for first, other in out.items():
@@ -53,7 +53,7 @@ class FilterReader(ReaderBase):
                 continue
             if not link.strong and a.word(link.last + 1) in ("by", "with", "using", "via") and \
                     a.next_link(link.last + 1, max_gap=1) is not None:
-                continue  # "paid by card", "shipped with DHL": a verb before its means, not a status
+                continue  # "<verb> by/with <value>": a verb before its means, not a status
             cand = best_candidate(link, VALUE, entity, self.schema, in_play)
             if cand is None:
                 continue
@@ -62,7 +62,6 @@ class FilterReader(ReaderBase):
                     and not (after_preposition and not a.tokens[link.last].text.endswith("ed")):
                 self.doubts.append(f"ignored {a.tokens[link.first].text!r}")
                 continue
-            # "not in Germany", "exclude cancelled", "not include the name 'Jessie Alloway'"
             if link.fuzzy:
                 typed = " ".join(t.text for t in a.tokens[link.first:link.last + 1])
                 keep, unsure = doubts.fuzzy_value(typed, cand.value or "", self.slots)
@@ -70,6 +69,7 @@ class FilterReader(ReaderBase):
                     self.ambiguities.append(unsure)
                 if not keep:
                     continue
+            # a negation up to four words before the value excludes it
             negated = any(n in a.negations for n in range(max(0, link.first - 4), link.first))
             ref = ColumnRef(cand.table, cand.column or "")
             by_column.setdefault(ref, []).append((cand.value or "", negated))
@@ -121,7 +121,7 @@ class FilterReader(ReaderBase):
                 if link is not None and ref is not None:
                     self.role[link.first] = "compare"
             if ref is None and having_fallback and comp.op != "between":
-                self.aggregate_havings.append((0, comp.op, comp.values[0]))  # "only those above 400"
+                self.aggregate_havings.append((0, comp.op, comp.values[0]))  # a follow-up: on the aggregate
                 continue
             if ref is None:
                 measure = self.table(entity).measure_column
@@ -131,11 +131,11 @@ class FilterReader(ReaderBase):
                 ref = ColumnRef(entity, measure.name)
                 self.doubts.append(f"compared {measure.name}")
             out.append(Filter(ref, comp.op, comp.values))
-        # "rating 5", "with rating of 4", "with 5 stars", "zero stock": a numeric column beside a bare number
+        # a numeric column beside a bare number: "<column> N", "<column> of N", "N <column>"
         for link in a.links:
             if link.first in self.role:
                 continue
-            if a.word(link.first - 2) == "out" and a.word(link.first - 1) == "of":  # "out of stock"
+            if a.word(link.first - 2) == "out" and a.word(link.first - 1) == "of":  # "out of <column>": none left
                 ref = self.numeric(link, entity, in_play)
                 if ref is not None:
                     out.append(Filter(ref, "<=", (0,)))
@@ -153,7 +153,7 @@ class FilterReader(ReaderBase):
                     values = [number_value(a.tokens[j].text)]
                     a.explained.add(j)
                     while a.word(j + 1) in ("or", "and", ",") and j + 2 < len(a.tokens) \
-                            and a.tokens[j + 2].is_number and (j + 2) not in a.used:  # "grade 9 or 10"
+                            and a.tokens[j + 2].is_number and (j + 2) not in a.used:  # "<column> N or M"
                         j += 2
                         values.append(number_value(a.tokens[j].text))
                         a.explained.add(j)
@@ -162,7 +162,7 @@ class FilterReader(ReaderBase):
         return out
 
     def _year_column(self, entity: str, in_play: set[str]) -> ColumnRef | None:
-        """A number column that holds years ("IndepYear", "year"): named in the question, else the main table's."""
+        """A number column whose name says year: named in the question, else the main table's."""
         for link in self.a.links:
             for cand in link.of_kind(COLUMN):
                 col = self.table(cand.table).column(cand.column or "")
@@ -186,7 +186,7 @@ class FilterReader(ReaderBase):
             ref = None if year_ref is not None and self._names_year(match) else \
                 (self.date_override or date_column_for(self.a, self.schema, entity, in_play, self.domain))
             if ref is None and year_ref is not None:
-                # "independent after 1950", "born in 1948 or 1949": years kept as numbers
+                # no date column but a year column: "after YYYY", "in YYYY or YYYY" compare numbers
                 start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)
                 if start is not None and end == start + 1:
                     year_values.append(start)
@@ -215,13 +215,13 @@ class FilterReader(ReaderBase):
                 having: list[Having]) -> tuple[list[GroupKey], list[Aggregate], list[Having]]:
         """Conditions on aggregates, read by ``comparison_filters``, added to a grouping."""
         group, aggregates, having = list(group), list(aggregates), list(having)
-        having += self.aggregate_havings  # "where the average price is above 400"
-        for other, op, value, head in self.count_havings:  # "users with more than 5 orders"
+        having += self.aggregate_havings  # "where the <aggregate> <column> is above N"
+        for other, op, value, head in self.count_havings:  # "<rows> with more than N <child rows>"
             if other != entity:
                 other_pk = self.table(other).primary_key
                 aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None,
                                             shown=False))
-            elif head is not None:  # "countries with at least 100 users"
+            elif head is not None:  # "<column values> with at least N <rows>": group on the column
                 group = group or [GroupKey(head)]
                 aggregates.append(Aggregate("count", shown=False))
             else:

@@ -27,11 +27,11 @@ class MeasureReader(ReaderBase):
             if link.of_kind(VALUE) and link.strong:
                 continue
             if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
-                continue  # "paid by card" is no grouping; "payments by status" is
+                continue  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
             if a.word(g + 1) == "all":
-                continue  # "the average earnings across all players" is one number, not a grouping
+                continue  # "<aggregate> across all <rows>" is one number, not a grouping
             if word in ("each", "every") and not has_measure and not a.buckets:
-                continue  # "the age of every teacher" lists; "the number of orders of each user" groups
+                continue  # without a measure "every"/"each" lists rows; with one it groups
             out[link.first] = link
         return out
 
@@ -70,7 +70,7 @@ class MeasureReader(ReaderBase):
                                                   for c in self.a.lexicon.lookup(phrase))
 
     def _ranked_by_count(self, entity: str) -> str | None:
-        """ "by number of products": the table whose rows are counted to rank, when it is not the main one."""
+        """ "by number of <rows>": the table whose rows are counted to rank, when it is not the main one."""
         a = self.a
         if a.count_index <= 0 or a.word(a.count_index - 1) != "by":
             return None
@@ -114,7 +114,7 @@ class MeasureReader(ReaderBase):
                     metric = cand.metric
                     if metric.question is not None:
                         chosen = self._configured(metric.question, SlotKey("metric_question", metric.name), metric.name)
-                        # a choice may name another metric: "sales" as order count, revenue or units sold
+                        # a choice may name another metric, which is used instead
                         metric = self.domain.metrics.get(chosen or "", metric)
                     self.aggregate_links[link.first] = len(out)
                     out.append(Aggregate("metric", metric=metric))
@@ -130,21 +130,21 @@ class MeasureReader(ReaderBase):
             link = a.next_link(index, max_gap=2)
             before = a.link_at(index - 1)
             if link is None and before is not None and self._names_column(before, a.word(index)):
-                a.explained.add(index)  # "average order total": "order total" names a column, it adds nothing
+                a.explained.add(index)  # it completes a column name ("<table> total")
                 continue
-            if link is None:  # "the average, minimum and maximum age": the column after the list
+            if link is None:  # a list of aggregate words: the column after the list
                 j = index + 1
                 while j < len(a.tokens) and (a.word(j) in AGGREGATE_WORDS or a.word(j) in ("and", "or", "the")):
                     j += 1
                 link = a.link_at(j)
             if link is not None and self.role.get(link.first) == "metric":
-                continue  # "total revenue": the metric already says how to add up
-            if a.word(index) == "how":  # "how much did they spend": the amount is said anywhere
+                continue  # an aggregate word before a metric: the metric already says how to add up
+            if a.word(index) == "how":  # "how much": the amount may be named anywhere in the line
                 link = next((lk for lk in a.links if lk.first not in self.role
                              and self.numeric(lk, entity, in_play) is not None), None)
             ref = None
             if link is not None and link.first not in self.role:
-                # "average order amount": skip a table word to reach its column
+                # "<aggregate> <table> <column>": skip the table word to reach its column
                 if link.of_kind(TABLE) and not link.of_kind(COLUMN):
                     nxt = a.next_link(link.last, max_gap=1)
                     ref = self.numeric(nxt, self.table_of(link) or entity, in_play)
@@ -155,12 +155,12 @@ class MeasureReader(ReaderBase):
                     if ref is not None:
                         if func == "sum" and a.word(index) == "total" and ref.table == entity and \
                                 any(c.first in (link.last + 1, link.last + 2) for c in a.comparisons):
-                            continue  # "orders with total amount over 100": a column, not a sum
+                            continue  # "total <column>" before a comparison names a column, not a sum
                         self.role[link.first] = "aggregate"
                         self.aggregate_links[link.first] = offset + len(out)
             if ref is None:
                 if func == "sum" and a.count:
-                    continue  # "total number of orders"
+                    continue  # "total number of": a count, not a sum
                 measure = self.table(entity).measure_column
                 if measure is None:
                     continue
@@ -186,20 +186,20 @@ class MeasureReader(ReaderBase):
                 return None
         start = sup.index
         if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
-            start += 2  # "the most number of templates": rank by how many
+            start += 2  # "the most number of <rows>": rank by how many
         link = a.next_link(start, max_gap=2)
         table_word = link is not None and any(c.score >= 1.0 for c in link.of_kind(TABLE)) and \
             not any(c.score >= 1.0 for c in link.of_kind(COLUMN))
         if link is not None and table_word:
             other = self.table_of(link) or entity
             head = self._head_column(entity, in_play)
-            if head is not None:  # "which country has the most users"
+            if head is not None:  # "which <column> has the most <rows>": group on the column
                 self.role[link.first] = "rank"
                 return ("count_group", head.column, sup.descending)
-            if other != entity:  # "users with the most orders"
+            if other != entity:  # "<rows> with the most <child rows>": count the children
                 self.role[link.first] = "rank"
                 return ("count_other", ColumnRef(other, ""), sup.descending)
-            # "smallest order amount": the table word names whose column follows
+            # "<superlative> <table> <column>": the table word names whose column follows
             link = a.next_link(link.last, max_gap=1)
         ref = self.numeric(link, entity, in_play) if link is not None else None
         if ref is not None and link is not None:
@@ -210,7 +210,7 @@ class MeasureReader(ReaderBase):
             return ("order", ref, sup.descending)
         if sup.concept == "count":
             return None
-        if a.word(sup.index) in doubts.OPEN_RANKINGS:  # "our best users": by what?
+        if a.word(sup.index) in doubts.OPEN_RANKINGS:  # an open superlative ("best"): by what?
             chosen, unsure = doubts.open_ranking(self.schema, entity, self.slots)
             if unsure is not None:
                 self.ambiguities.append(unsure)
@@ -222,7 +222,7 @@ class MeasureReader(ReaderBase):
         return ("order", ColumnRef(entity, measure.name), sup.descending)
 
     def _head_column(self, entity: str, in_play: set[str]) -> GroupKey | None:
-        """ "which country ...": a column named right after which/what, grouped on."""
+        """ "which <column> ...": a column named right after which/what, grouped on."""
         a = self.a
         if a.word(0) not in ("which", "what") or not a.links or a.links[0].first != 1:
             return None
@@ -239,7 +239,7 @@ class MeasureReader(ReaderBase):
         return bool(path) and all(fk.ref_table != hop for hop, fk in path)
 
     def _asks_for_row(self, entity: str) -> bool:
-        """ "which product has the highest price?": a row is wanted, not the price."""
+        """ "which <row> has the highest <column>": a row is wanted, not the value."""
         first = self.a.links[0] if self.a.links else None
         return (first is not None and any(c.table == entity for c in first.of_kind(TABLE))
                 and self.a.word(first.first - 1) in ("which", "what", "the"))
@@ -264,7 +264,7 @@ class MeasureReader(ReaderBase):
         if link is None:
             return None
         if a.distinct:
-            # "distinct payment methods": the column, even when a table word comes first
+            # "distinct <table> <column>": the column, even when a table word comes first
             for candidate_link in (link, a.next_link(link.last, max_gap=1)):
                 ref = self.column_of(candidate_link, entity, in_play)
                 if ref is not None and candidate_link is not None:

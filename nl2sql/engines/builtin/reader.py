@@ -61,7 +61,7 @@ class ReaderBase:
         self.domain = domain
         self.slots: Slots = slots or {}
         self.ambiguities: list[Ambiguity] = []
-        self.date_override: ColumnRef | None = None  # set by an answer ("Date revenue by? Payment date")
+        self.date_override: ColumnRef | None = None  # set by an answer that names a date column
         self.aggregate_links: dict[int, int] = {}  # link.first -> index of the aggregate it named
         self.aggregate_havings: list[tuple[int, str, float]] = []
         self.count_havings: list[tuple[str, str, float, ColumnRef | None]] = []

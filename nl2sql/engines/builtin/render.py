@@ -45,7 +45,7 @@ class _Renderer:
         self.joins: list[tuple[str, exp.Expr]] = []
         self.joined = {spec.entity}
         shown = self._tables_shown()
-        # Filters through a one-to-many hop ("orders paid by card": several payments per order)
+        # Filters through a one-to-many hop (several child rows per main row)
         # become EXISTS subqueries, so that no row is repeated and no total is counted twice.
         self.semi: dict[str, list[Filter]] = {}
         for f in spec.filters:

@@ -96,7 +96,7 @@ def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[
         if col is not None and t is not None:
             return ColumnRef(t.name, col.name)
     if concept == "price":
-        # Anything priced reachable in one hop: "orders more expensive than 100" -> total amount
+        # Anything priced reachable in one hop: a price-like column of a neighbouring table
         for hop, _fk in (schema.neighbours(entity) if table else []):
             t = schema.table(hop)
             col = concept_column(t, concept) if t else None

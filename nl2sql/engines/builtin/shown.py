@@ -14,7 +14,7 @@ _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "ge
 
 class ShownReader(ReaderBase):
     def _parent_of(self, entity: str, table: str) -> bool:
-        """Whether ``table`` holds one row per row of ``entity`` ("the poker players' names" in people)."""
+        """Whether ``table`` holds one row per row of ``entity`` (a name kept in the table its rows refer to)."""
         here, path = entity, self.schema.join_path(entity, table) or []
         for nxt, fk in path:
             if not (fk.table == here and fk.ref_table == nxt):
@@ -23,8 +23,8 @@ class ShownReader(ReaderBase):
         return bool(path)
 
     def requested_columns(self, entity: str, in_play: set[str]) -> list[ColumnRef]:
-        """Columns a request names before its subject: "Show name, country and age of all singers",
-        "What is the id of the pet ...". Words that already did something else are not columns."""
+        """Columns a request names before its subject ("show <column>, <column> of <rows>", "what is the
+        <column> of the <row> ..."). Words that already did something else are not columns."""
         a = self.a
         if a.word(0) not in _REQUEST_WORDS:
             return []
@@ -38,12 +38,12 @@ class ShownReader(ReaderBase):
             named = {(c.table, c.column) for c in link.of_kind(COLUMN)}
             if nxt is not None and self.role.get(nxt.first) == "value" and \
                     named & {(c.table, c.column) for c in nxt.of_kind(VALUE)}:
-                continue  # 'Airline "JetBlue Airways"', "code 'AKO'": the column names a filter
+                continue  # a column name right before its quoted value names a filter
             ref = self.column_of(link, entity, in_play)
             if ref is not None and (ref.table == entity or ref.table in in_play or self._parent_of(entity, ref.table)):
                 found.append((link.first, ref))
                 self.role[link.first] = "project"
-        if a.word(0) == "when" and not found:  # "when was the last transcript released?"
+        if a.word(0) == "when" and not found:  # "when ..." with no column named: the date is the answer
             date_ref = date_column_for(a, self.schema, entity, in_play, self.domain)
             if date_ref is not None:
                 found.append((0, date_ref))
@@ -55,7 +55,7 @@ class ShownReader(ReaderBase):
         return [ref for _, ref in sorted(found, key=lambda item: item[0])]
 
     def projections(self, entity: str, in_play: set[str], any_column: bool = False) -> list[ColumnRef]:
-        """Columns the question asks to see: "just the names", "emails of users", "distinct cities"."""
+        """Columns the question asks to see: "just the <column>", "<column> of <rows>", "distinct <column>"."""
         a, out = self.a, []
         for link in a.links:
             if link.first in self.role or not link.of_kind(COLUMN):
@@ -102,7 +102,7 @@ class ShownReader(ReaderBase):
             link = a.link_at(sort.index) if sort.index >= 0 else None
             if link is not None and not link.of_kind(COLUMN) and sort.concept is None and \
                     any(c.table != entity for c in link.of_kind(TABLE)):
-                continue  # "products ordered by users in France": a verb, not a sort
+                continue  # "<verb>ed by <other table>": a verb, not a sort
             ref = self.column_of(link, entity, in_play)
             if ref is None and link is not None and link.of_kind(TABLE):
                 table = self.table(self.table_of(link) or entity)
