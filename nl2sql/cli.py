@@ -183,14 +183,18 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
 
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
-        actor = _actor(answers, clarify == "ask" and sys.stdin.isatty(), lambda r: _print_turn(r, fmt, len(turns)))
-    from nl2sql.workflows.dialogue import settle
+        actor = _actor(answers, clarify == "ask" and sys.stdin.isatty())
+    import dataclasses
+
+    from nl2sql.workflows import ErrorInfo
+    from nl2sql.workflows.dialogue import PairsActor, settle
 
     failed = waiting = False
     for text in turns:
         with _edge():
-            result = workflow.process_turn(text)
-            result = settle(workflow, result, actor)
+            result = settle(workflow, workflow.process_turn(text), actor)
+            if isinstance(actor, PairsActor) and actor.error and result.request is not None:
+                result = dataclasses.replace(result, error=ErrorInfo(actor.error, True))
         _print_turn(result, fmt, len(turns))
         if result.error is not None:
             failed = True
@@ -205,7 +209,7 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
         sys.exit(1)
 
 
-def _actor(pairs: tuple[str, ...], terminal: bool, show: Callable[[Any], None]) -> Actor | None:
+def _actor(pairs: tuple[str, ...], terminal: bool) -> Actor | None:
     """Who answers a clarification in ``ask``: --answer pairs, the person at a terminal, or nobody (exit 3)."""
     from nl2sql.workflows.dialogue import PairsActor
 
@@ -215,8 +219,15 @@ def _actor(pairs: tuple[str, ...], terminal: bool, show: Callable[[Any], None]) 
         return None
     from nl2sql.repl.actor import ConsoleActor
 
-    return ConsoleActor(lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
-                        click.echo, show=show)
+    return ConsoleActor(_prompt, click.echo)
+
+
+def _prompt(prompt: str) -> str:
+    """A line from the terminal; Ctrl-C or Ctrl-D cancels the question, not the whole run."""
+    try:
+        return str(click.prompt(prompt, default="", show_default=False, prompt_suffix=""))
+    except click.Abort:
+        raise EOFError from None
 
 
 def _print_turn(result: Any, fmt: str, turns: int) -> None:

@@ -97,6 +97,8 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
     lines: list[str] = []
     if turn.message:
         lines.append(turn.message)
+    if turn.edit_sql:
+        lines.append(turn.edit_sql)
     if turn.request is not None:
         lines += clarification_lines(turn.request)
         if turn.explanation:

@@ -151,3 +151,40 @@ def test_dialog_does_not_load_the_database_layer() -> None:
     code = "import sys, nl2sql.dialog; print(sorted(m for m in sys.modules if m.startswith(('nl2sql.db', 'sqlglot'))))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_new_line_at_a_confirmation_is_its_own_turn(ecommerce_db, shop_engine) -> None:
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=5, clarify="ask")
+    wf.process_turn("Show me all users")
+    assert wf.process_turn("Consumer users in Australia").request is not None  # unclear: confirm first
+    failed = wf.process_turn("what is the weather in Berlin today?")
+    assert failed.error is not None and isinstance(wf.state.mode, Idle)
+    assert wf.state.turns[-1].text == "what is the weather in Berlin today?"
+    assert [t.text for t in wf.state.turns] == ["Show me all users", "what is the weather in Berlin today?"]
+
+
+def test_a_slash_command_typed_at_a_confirmation_runs_as_a_command(ecommerce_db, shop_engine) -> None:
+    from nl2sql.dialog.questions import Reply
+
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=5, clarify="ask")
+    wf.process_turn("Show me all users")
+    wf.process_turn("Consumer users in Australia")
+    result = wf.answer(Reply(instead="/new"))
+    assert result.command == "/new" and wf.state.current is None and isinstance(wf.state.mode, Idle)
+
+
+def test_ask_checks_answer_pairs_before_running_and_shows_a_request_a_bad_answer_leaves_open() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from nl2sql.cli import cli
+
+    runner = CliRunner()
+    malformed = runner.invoke(cli, ["ask", "--db", "ecommerce", "--answer", "foo", "Show me all users"])
+    assert malformed.exit_code == 2 and "N=VALUE" in malformed.output
+    wrong = runner.invoke(cli, ["ask", "--db", "ecommerce", "--format", "json", "--answer", "1=7",
+                                "Who are our best customers?"])
+    assert wrong.exit_code == 3
+    turn = json.loads(wrong.stdout.splitlines()[0])
+    assert "'7' is not one of the choices" in turn["error"]["message"] and turn["clarification"]["questions"]

@@ -55,11 +55,20 @@ class IntentDecision:
     confidence: str  # high | medium | low
     reason: str
 
+    @property
+    def clear(self) -> bool:
+        """A cue worth trusting over an engine that cannot read the line that way."""
+        return self.confidence == HIGH or self.reason == BACK_REFERENCE
+
 
 # How much a wording cue is worth against the share of the line a reading accounts for.
 PRIOR_WEIGHT = {HIGH: 0.15, MEDIUM: 0.08, LOW: 0.0}
+# At equal shares, what a new reading about other data (none of the current query's tables) is
+# worth: more than a weak cue, less than a clear one, nothing against a line that refers back.
+FRESH_WEIGHT = 0.1
 # An edit of the current query that uses less of the line than this does not run on it.
 MIN_EDIT_ACCOUNTED = 0.5
+BACK_REFERENCE = "refers back to the result"
 
 
 @dataclass(frozen=True)
@@ -74,41 +83,51 @@ Reader = Callable[[str], "ReadingView | None"]  # intent -> that reading, or Non
 
 
 class DialogManager:
-    def route(self, text: str, has_query: bool, read: Reader) -> IntentDecision:
-        """The intent of ``text``: the wording's prior, settled by the engine's two readings."""
+    def route(self, text: str, has_query: bool, read: Reader, *, both: bool = True) -> IntentDecision:
+        """The intent of ``text``: the wording's prior, settled by the engine's readings.
+
+        ``both=False`` (an engine whose readings are model calls) reads the other way only when
+        an unclear cue's reading fails."""
         cue = self.detect_intent(text, has_query)
         if not has_query:
             return cue
         first = read(cue.intent)
-        if cue.confidence == HIGH and first is not None and first.accounted >= 1.0:
+        if first is not None and (not both or (cue.confidence == HIGH and first.accounted >= 1.0)):
             return cue
         other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT
-        if first is None and cue.intent == REFINEMENT and cue.confidence != LOW:
+        if first is None and cue.intent == REFINEMENT and cue.clear:
             return cue  # a clear follow-up the engine cannot apply is reported, not answered out of context
         second = read(other)
-        if first is None and cue.confidence != LOW and (second is None or second.accounted < 1.0):
+        if first is None and (cue.clear or not both) and (second is None or second.accounted < 1.0):
             return cue  # a clear question the engine cannot read is reported, not run as a partial edit
-        readings = {cue.intent: first, other: second}
+        if not both:
+            return IntentDecision(other, LOW, "the cued reading failed") if second is not None else cue
+        return self._better(cue, {cue.intent: first, other: second})
+
+    @staticmethod
+    def _better(cue: IntentDecision, readings: dict[str, ReadingView | None]) -> IntentDecision:
+        """The reading that accounts for more of the line; the cue weighs in, and breaks ties."""
         edit = readings[REFINEMENT]
         if edit is not None and edit.accounted < MIN_EDIT_ACCOUNTED:
             readings[REFINEMENT] = None  # too little of the line is an edit: never run it on the old query
         if readings[NEW_QUERY] is None and readings[REFINEMENT] is None:
             return IntentDecision(NEW_QUERY, LOW, "neither reading accounts for the line")
 
-        def score(intent: str) -> tuple[float, bool]:
+        def score(intent: str) -> float:
             view = readings[intent]
             if view is None:
-                return -1.0, False
-            # At equal shares, a new reading about other data beats an edit that drags it in.
-            return view.accounted + (PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0), view.fresh
+                return -1.0
+            prior = PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0
+            fresh = FRESH_WEIGHT if view.fresh and cue.reason != BACK_REFERENCE else 0.0
+            return view.accounted + prior + fresh
 
-        winner = max((cue.intent, other), key=score)  # ties keep the cue, which comes first
-        if winner == cue.intent:
+        other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT
+        if score(other) <= score(cue.intent):
             return cue
-        view = readings[winner]
+        view = readings[other]
         share = view.accounted if view is not None else 0.0
-        return IntentDecision(winner, MEDIUM if share >= 1.0 else LOW,
-                              f"reads better as {'an edit' if winner == REFINEMENT else 'a new question'}")
+        return IntentDecision(other, MEDIUM if share >= 1.0 else LOW,
+                              f"reads better as {'an edit' if other == REFINEMENT else 'a new question'}")
 
     def detect_intent(self, text: str, has_query: bool) -> IntentDecision:
         """The wording's prior: no model, no database, microseconds."""
@@ -125,7 +144,7 @@ class DialogManager:
                 return IntentDecision(REFINEMENT, LOW, "a follow-up opening, then a question of its own")
             return IntentDecision(REFINEMENT, HIGH, "starts like a follow-up")
         if _BACK_REFERENCE.search(lowered):
-            return IntentDecision(REFINEMENT, MEDIUM, "refers back to the result")
+            return IntentDecision(REFINEMENT, MEDIUM, BACK_REFERENCE)
         words = lowered.split()
         if _NEW_START.match(lowered) and len(words) >= 3:
             return IntentDecision(NEW_QUERY, MEDIUM if len(words) < 5 else HIGH, "starts like a question")

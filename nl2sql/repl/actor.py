@@ -21,21 +21,24 @@ Say = Callable[[str], None]
 
 
 class ConsoleActor:
-    def __init__(self, ask: Ask, say: Say, show: Callable[[TurnResult], None] | None = None) -> None:
+    """Shows a waiting turn (its questions, or the reading to confirm) and reads the answers."""
+
+    def __init__(self, ask: Ask, say: Say) -> None:
         self.ask = ask
         self.say = say
-        self.show = show  # prints the waiting turn before its questions (``ask``; the REPL has rendered it)
 
     def reply(self, result: TurnResult) -> Reply | None:
         if result.request is None:
             return None
-        if self.show is not None:
-            self.show(result)
+        if result.error is not None:
+            self.say(f"Error: {result.error.message}")
         if result.mode == AWAITING_CONFIRMATION:
-            return self._confirm()
+            return self._confirm(result)
         return self._clarify(result)
 
-    def _confirm(self) -> Reply:
+    def _confirm(self, result: TurnResult) -> Reply:
+        if result.message:
+            self.say(result.message)
         try:
             typed = self.ask("  > ")
         except (KeyboardInterrupt, EOFError):

@@ -111,13 +111,11 @@ class ChatApp:
 
     def run_turn(self, text: str) -> TurnResult:
         with self._interruptible():
-            first = self.workflow.process_turn(text)
-        self.render(first)
-        # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing.
-        with self._interruptible():
-            result = settle(self.workflow, first, self.actor, show=self.render)
-        if result is not first:
-            self.render(result)
+            result = self.workflow.process_turn(text)
+        # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing;
+        # the actor shows what a waiting turn asks.
+        result = settle(self.workflow, result, self.actor)
+        self.render(result)
         if result.edit_sql:
             self.edit_next = result.edit_sql
         return result

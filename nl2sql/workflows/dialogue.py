@@ -7,7 +7,7 @@ once; nobody at all leaves the request open, and ``ask`` exits 3). The loop hand
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nl2sql.dialog.questions import AnswerError, Reply, parse_pairs
@@ -26,10 +26,18 @@ class Actor(Protocol):
 
 
 class PairsActor:
-    """``--answer 1=2 --answer 2=card``: answers the first request, and only that one."""
+    """``--answer 1=2 --answer 2=card``: answers the first request, and only that one.
+
+    An answer that does not fit its question leaves the request open, with the reason in
+    ``error``, so that a program sees the questions and what was wrong."""
 
     def __init__(self, pairs: Sequence[str]) -> None:
+        for pair in pairs:  # the form is checked before anything runs; the values when a request comes
+            key, sep, _ = pair.partition("=")
+            if not sep or not key.strip().isdigit():
+                raise UsageError(f"--answer {pair!r} is not N=VALUE (N is the question's number).")
         self.pairs = list(pairs)
+        self.error: str | None = None
 
     def reply(self, result: TurnResult) -> Reply | None:
         if not self.pairs or result.request is None:
@@ -38,19 +46,15 @@ class PairsActor:
         try:
             return parse_pairs(result.request, pairs)
         except AnswerError as err:
-            raise UsageError(str(err)) from None
+            self.error = str(err)
+            return None
 
 
-def settle(workflow: InteractiveWorkflow[Any], result: TurnResult, actor: Actor | None,
-           show: Callable[[TurnResult], None] | None = None) -> TurnResult:
-    """Answer ``result``'s open request until the turn runs, is dropped, or the actor has no answer.
-
-    ``show`` sees every result the loop gets back except the last, which the caller renders."""
+def settle(workflow: InteractiveWorkflow[Any], result: TurnResult, actor: Actor | None) -> TurnResult:
+    """Answer ``result``'s open request until the turn runs, is dropped, or the actor has no answer."""
     while result.request is not None and actor is not None:
         reply = actor.reply(result)
         if reply is None:
             break
         result = workflow.answer(reply)
-        if result.request is not None and show is not None:
-            show(result)
     return result

@@ -73,7 +73,11 @@ class InteractiveWorkflow(Generic[S]):
         return self._apply(text, lambda state: self.step.line(state, text))
 
     def answer(self, reply: Reply) -> TurnResult:
-        """A typed reply to the open clarification or confirmation (what front ends' actors collect)."""
+        """A typed reply to the open clarification or confirmation (what front ends' actors collect).
+
+        A line typed instead of an answer (a new question, a slash command) is processed as typed."""
+        if reply.instead is not None:
+            return self.process_turn(reply.instead)
         return self._apply("", lambda state: self.step.reply(state, reply))
 
     def _apply(self, text: str, step: Callable[[State[S]], Transition[S]]) -> TurnResult:

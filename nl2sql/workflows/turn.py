@@ -9,6 +9,7 @@ conversation exactly as it was.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Generic, TypeVar
@@ -20,7 +21,7 @@ from sqlglot import exp
 from nl2sql.db import Database
 from nl2sql.dialog import NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Pending, Turn
 from nl2sql.dialog.ambiguity import AmbiguityHandler
-from nl2sql.dialog.intent import LOW, ReadingView
+from nl2sql.dialog.intent import LOW, IntentDecision, ReadingView
 from nl2sql.dialog.questions import (
     SINGLE,
     Answer,
@@ -121,7 +122,8 @@ class TurnStep(Generic[S]):
                                                 error=ErrorInfo("Nothing to ask.", False)))
         return self._start(state, text)
 
-    def _start(self, state: State[S], text: str) -> Transition[S]:
+    def route(self, state: State[S], text: str) -> tuple[IntentDecision, dict[str, Draft[S] | EngineError]]:
+        """Decide new question or refinement, with the readings the decision made on the way."""
         slots = dict(state.answered)
         readings: dict[str, Draft[S] | EngineError] = {}
 
@@ -132,15 +134,19 @@ class TurnStep(Generic[S]):
                 readings[intent] = err
                 return None
             readings[intent] = draft
-            fresh = intent == NEW_QUERY and self._tables(draft.sql).isdisjoint(self._current_tables(state))
+            tables = self._tables(draft.sql)
+            fresh = intent == NEW_QUERY and tables.isdisjoint(self._current_tables(state)) \
+                and _names_any(text, tables)
             return ReadingView(draft.accounted, fresh)
 
-        if self.engine.capabilities.calls_model:  # one call: the model sees the conversation and decides
-            decision = self.dialog.detect_intent(text, state.has_query)
-        else:
-            decision = self.dialog.route(text, state.has_query, read)
+        # A model engine's reading is a paid call: read the other way only when the cued one fails.
+        decision = self.dialog.route(text, state.has_query, read, both=not self.engine.capabilities.calls_model)
         if decision.intent not in readings:
             read(decision.intent)
+        return decision, readings
+
+    def _start(self, state: State[S], text: str) -> Transition[S]:
+        decision, readings = self.route(state, text)
         reading = readings[decision.intent]
         if isinstance(reading, EngineError):
             raise reading
@@ -225,7 +231,8 @@ class TurnStep(Generic[S]):
         pending = mode.pending
         return Transition(state, TurnResult(pending.number, state.session_id, pending.intent,
                                             conversation_context=state.context(), request=mode.request,
-                                            error=ErrorInfo(str(err), True), mode=mode.name))
+                                            error=ErrorInfo(str(err), True), mode=mode.name,
+                                            intent_confidence=pending.route_confidence))
 
     # -- answers ---------------------------------------------------------------------------------
 
@@ -242,13 +249,11 @@ class TurnStep(Generic[S]):
 
     def _answered(self, state: State[S], mode: AwaitingClarification[Draft[S]], reply: Reply) -> Transition[S]:
         pending, request = mode.pending, mode.request
-        if reply.cancelled or reply.instead is not None:
+        if reply.cancelled:
             back = state.idle()
             cancelled = TurnResult(pending.number, state.session_id, pending.intent,
                                    conversation_context=back.context(), message="Cancelled; nothing ran.",
                                    cancelled=request)
-            if reply.instead is not None:
-                return self.line(back, reply.instead)
             return Transition(back, cancelled, Effects(events=("rejection",)))
         draft = pending.reading
         if reply.skipped:
@@ -330,15 +335,22 @@ class TurnStep(Generic[S]):
         return {**turn, "session": session.to_json() if session is not None else None}
 
     def failed(self, state: State[S], text: str, message: str, can_retry: bool) -> Transition[S]:
-        """A turn that raised: recorded with its line and error; query, result and answers stay as they were."""
+        """A line that raised: recorded with its text and error; query, result and answers stay as they were.
+
+        A line typed while a turn waited is that turn's answer, unless it was a new line instead of
+        y/n at a confirmation: then the waiting turn is dropped and the line fails on its own."""
         mode = state.mode
-        if isinstance(mode, Idle):
-            number, intent = state.next_turn_number, self.dialog.detect_intent(text, state.has_query).intent
+        answering = isinstance(mode, AwaitingClarification) or (
+            isinstance(mode, AwaitingConfirmation) and (not text or confirmation_reply(text).instead is None))
+        if answering and not isinstance(mode, Idle):
+            pending = mode.pending
+            number, text, intent, sure = pending.number, pending.text, pending.intent, pending.route_confidence
         else:
-            number, text, intent = mode.pending.number, mode.pending.text, mode.pending.intent
+            cue = self.dialog.detect_intent(text, state.has_query)
+            number, intent, sure = state.next_turn_number, cue.intent, cue.confidence
         committed = state.idle().commit(Turn(number, text, intent, error=message))
         result = TurnResult(number, committed.session_id, intent, conversation_context=committed.context(),
-                            error=ErrorInfo(message, can_retry), mode=committed.mode.name)
+                            error=ErrorInfo(message, can_retry), mode=committed.mode.name, intent_confidence=sure)
         return Transition(committed, result, Effects(events=("turn",)))
 
 
@@ -350,6 +362,12 @@ def tables_read(sql: str, dialect: str) -> frozenset[str]:
     except sqlglot.errors.SqlglotError:
         return frozenset()
     return frozenset(t.name.lower() for t in tree.find_all(exp.Table))
+
+
+def _names_any(text: str, tables: frozenset[str]) -> bool:
+    """Whether the line names one of ``tables`` in so many words (singular or plural)."""
+    words = {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower())}
+    return any(all(part.rstrip("s") in words for part in table.split("_") if part) for table in tables)
 
 
 def _request(draft: Draft[S]) -> ClarificationRequest | None:
