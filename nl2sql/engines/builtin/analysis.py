@@ -381,10 +381,15 @@ _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": "
 _OPPOSITE = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 
 
+_COMPARATORS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str, str | None]]] = {}
+for _comparator in COMPARATORS:  # longest first within each first word, as in COMPARATORS
+    _COMPARATORS_BY_FIRST.setdefault(_comparator[0][0], []).append(_comparator)
+
+
 def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
     """A comparator phrase and its number starting at word i: (index of the number, op, value, concept)."""
     n = len(words)
-    for phrase, op, concept in COMPARATORS:
+    for phrase, op, concept in _COMPARATORS_BY_FIRST.get(words[i], ()):
         if not _match_words(words, i, phrase):
             continue
         j = i + len(phrase)

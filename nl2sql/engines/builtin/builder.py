@@ -63,7 +63,14 @@ class Parts:
         """These changes, with the words of ``step`` added to what the query uses."""
         words = dict(self.words)
         words[step] = words.get(step, frozenset()) | frozenset(used)
-        return replace(self, words=MappingProxyType(words), **changes)  # type: ignore[arg-type]
+        return self._evolve(words=MappingProxyType(words), **changes)
+
+    def _evolve(self, **changes: object) -> Parts:
+        """``dataclasses.replace`` without re-running ``__init__``: the builder makes many of these."""
+        new = object.__new__(Parts)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     def dropping(self, *steps: str) -> Parts:
         """The query without the words of ``steps``: what they made was replaced."""
