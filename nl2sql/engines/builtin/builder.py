@@ -105,17 +105,10 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     focus = choose_entity(ctx)
     if isinstance(focus, Reading):
         return focus
-    d = Decided()
-    c = Claims(d)
-    if not focus.forced:
-        c.ask(doubts.partial(a, schema, focus.entity, focus.skip, ctx.slots))
-    asked = domain.table_questions.get(focus.entity)
-    if asked is not None:
-        _, ctx = measures.configured(ctx, c, asked, SlotKey("table_question", focus.entity), focus.entity)
-    d = c.done(None).decided
+    d, ctx = _entity_questions(ctx, focus)
     in_play = {focus.entity} | {cand.table for link in a.links if link.first not in focus.skip
                                 for cand in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if cand.score >= 1.0}
-    parts = Parts(focus.entity, frozenset(in_play)).using("table", _entity_words(a, focus.entity))
+    parts = Parts(focus.entity, frozenset(in_play))
     parts, d, ctx = read_measures(ctx, d, parts, focus)
     parts, d = read_filters(ctx, d, parts, focus)
     parts, d = read_ranking(ctx, d, parts)
@@ -150,10 +143,15 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
                  frozenset(named_date_links(a, schema)))
 
 
-def _entity_words(a: Analysis, entity: str) -> frozenset[int]:
-    """The words that named the main table."""
-    return frozenset(i for link in a.links if any(cand.table == entity for cand in link.of_kind(TABLE))
-                     and not (link.strong and link.of_kind(VALUE)) for i in range(link.first, link.last + 1))
+def _entity_questions(ctx: ReadContext, focus: Focus) -> tuple[Decided, ReadContext]:
+    """Whether the main table is a guess worth asking about, and the domain's question for it."""
+    c = Claims(Decided())
+    if not focus.forced:
+        c.ask(doubts.partial(ctx.a, ctx.schema, focus.entity, focus.skip, ctx.slots))
+    asked = ctx.domain.table_questions.get(focus.entity)
+    if asked is not None:
+        _, ctx = measures.configured(ctx, c, asked, SlotKey("table_question", focus.entity), focus.entity)
+    return c.done(None).decided, ctx
 
 
 def read_measures(ctx: ReadContext, d: Decided, parts: Parts,
