@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from nl2sql.db import open_database
+from nl2sql.engines.base import RefinementContext
+from nl2sql.engines.builtin.analysis import analyse
 from nl2sql.engines.builtin.dates import find_dates
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import EngineError
+from nl2sql.linking import linked_tables
 from nl2sql.linking.text import tokenize
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY, rows_of
@@ -290,3 +296,42 @@ def test_a_typo_is_matched_but_lowers_confidence(workflow: InteractiveWorkflow) 
     typo = workflow.process_turn("/new") and workflow.process_turn("Users from Germny")
     assert typo.result.rows == exact.result.rows
     assert typo.confidence < exact.confidence
+
+
+def test_a_linked_word_the_query_dropped_is_unused(ecommerce_db) -> None:
+    """A comparison with nothing to compare is linked, but the query does not use it."""
+    draft = BuiltinEngine(today=TODAY).draft("users older than 30", ecommerce_db)
+    assert "older" in draft.unused and "30" in draft.unused
+    assert draft.accounted < 0.5
+    used = BuiltinEngine(today=TODAY).draft("products cheaper than 30", ecommerce_db)
+    assert used.unused == () and used.accounted == 1.0
+    assert used.confidence > draft.confidence
+
+
+def test_a_refinement_reports_what_it_used(ecommerce_db) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    first = engine.draft("Show me all users", ecommerce_db)
+    edited = engine.refine(RefinementContext("Show me all users", first.sql, "only business users",
+                                             current_spec=first.spec), ecommerce_db)
+    assert edited.unused == () and edited.accounted == 1.0
+
+
+def test_the_analysis_is_frozen(ecommerce_db) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    analysis = analyse("products cheaper than 30", engine.lexicon(ecommerce_db.schema), TODAY)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        analysis.limit = 3  # type: ignore[misc]
+    assert isinstance(analysis.tokens, tuple) and isinstance(analysis.links, tuple)
+
+
+def test_linking_names_the_tables_a_question_touches(ecommerce_db) -> None:
+    lexicon = BuiltinEngine(today=TODAY).lexicon(ecommerce_db.schema)
+    assert {"users", "orders"} <= linked_tables("orders of users from Germany", lexicon)
+    assert linked_tables("hello there", lexicon) == set()
+
+
+def test_the_model_engine_needs_no_part_of_the_builtin_engine() -> None:
+    code = ("import sys, nl2sql.engines.llm.engine, nl2sql.engines.llm.prompts; "
+            "print([m for m in sys.modules if m.startswith('nl2sql.engines.builtin')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -7,8 +7,11 @@ read text the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cached_property
+from types import MappingProxyType
 
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import Lexicon, Link
@@ -81,6 +84,11 @@ class Comparison:
     after: int  # index of the first token after the number(s), where the compared column may follow
     inner: int | None = None  # a column named inside the comparator: "a greater <column> than N"
 
+    @property
+    def span(self) -> frozenset[int]:
+        """The comparator's words and its number(s); a column named inside it is the column's."""
+        return frozenset(range(self.first, self.last + 1)) - {self.inner}
+
 
 @dataclass(frozen=True)
 class Superlative:
@@ -94,34 +102,50 @@ class SortCue:
     index: int  # position of the sort target (a link's first token) or -1
     descending: bool | None
     concept: str | None  # "date", "count", "name", "aggregate" or None: the linked column at index
+    span: frozenset[int] = frozenset()  # the words that asked for the sort
 
 
-@dataclass
+@dataclass(frozen=True)
 class Analysis:
+    """A line read into cues and links; frozen, so every reading step sees the same thing.
+
+    ``cues`` are the tokens read as cue words before linking (linking skips them); ``spans``
+    maps the anchor of an aggregate, superlative or bucket cue to all of its words, so that a
+    reading can say which words the query it built used.
+    """
+
     text: str
-    tokens: list[Token]
-    dates: list[DateMatch] = field(default_factory=list)
-    comparisons: list[Comparison] = field(default_factory=list)
-    links: list[Link] = field(default_factory=list)
+    tokens: tuple[Token, ...]
+    dates: tuple[DateMatch, ...] = ()
+    comparisons: tuple[Comparison, ...] = ()
+    links: tuple[Link, ...] = ()
     count: bool = False
     count_index: int = -1
-    aggregates: list[tuple[str, int]] = field(default_factory=list)  # (func, token index)
-    group_words: list[int] = field(default_factory=list)  # token index of per/by/each
-    buckets: list[tuple[str, int]] = field(default_factory=list)
-    superlatives: list[Superlative] = field(default_factory=list)
-    sorts: list[SortCue] = field(default_factory=list)
+    count_span: frozenset[int] = frozenset()
+    aggregates: tuple[tuple[str, int], ...] = ()  # (func, token index)
+    group_words: tuple[int, ...] = ()  # token index of per/by/each
+    buckets: tuple[tuple[str, int], ...] = ()
+    superlatives: tuple[Superlative, ...] = ()
+    sorts: tuple[SortCue, ...] = ()
     limit: int | None = None
     limit_from_top: bool | None = None  # True: top N, False: bottom N, None: first N
+    limit_span: frozenset[int] = frozenset()
     distinct: bool = False
-    negations: set[int] = field(default_factory=set)
+    distinct_at: frozenset[int] = frozenset()
+    negations: frozenset[int] = frozenset()
     projection_cue: int = -1  # index of "just"/"only" before column names
     write_verb: str | None = None
-    used: set[int] = field(default_factory=set)
-    explained: set[int] = field(default_factory=set)
-    lexicon: Lexicon | None = None  # what the words were linked with, for phrases read after linking
+    frame: frozenset[int] = frozenset()  # the leading request verb ("show", "list")
+    cues: frozenset[int] = frozenset()
+    spans: Mapping[int, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    lexicon: Lexicon | None = field(default=None, compare=False)  # for phrases read after linking
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
+
+    def span(self, anchor: int) -> frozenset[int]:
+        """All words of the cue anchored at ``anchor`` ("how much", "most expensive", "per month")."""
+        return self.spans.get(anchor, frozenset((anchor,)))
 
     def link_at(self, i: int) -> Link | None:
         for link in self.links:
@@ -156,10 +180,50 @@ class Analysis:
                 return None
         return None
 
-    @property
-    def unexplained(self) -> list[str]:
+    @cached_property
+    def read(self) -> frozenset[int]:
+        """Tokens the analysis itself made sense of: cue words and linked words."""
+        linked = {i for link in self.links for i in range(link.first, link.last + 1)}
+        return self.cues | linked | self.frame | set(self.group_words) | self.negations
+
+    def unread(self, used: frozenset[int] = frozenset()) -> list[str]:
+        """Content words neither the analysis nor a reading (``used``) made sense of."""
+        known = self.read | used
         return [t.text for i, t in enumerate(self.tokens)
-                if i not in self.explained and t.text not in STOPWORDS and not t.is_number]
+                if i not in known and t.text not in STOPWORDS and not t.is_number]
+
+
+@dataclass
+class _Scratch:
+    """The analysis while it is being read, word class by word class; frozen by ``analyse``."""
+
+    tokens: list[Token]
+    dates: list[DateMatch] = field(default_factory=list)
+    comparisons: list[Comparison] = field(default_factory=list)
+    count: bool = False
+    count_index: int = -1
+    count_span: set[int] = field(default_factory=set)
+    aggregates: list[tuple[str, int]] = field(default_factory=list)
+    group_words: list[int] = field(default_factory=list)
+    buckets: list[tuple[str, int]] = field(default_factory=list)
+    superlatives: list[Superlative] = field(default_factory=list)
+    sorts: list[SortCue] = field(default_factory=list)
+    limit: int | None = None
+    limit_from_top: bool | None = None
+    limit_span: set[int] = field(default_factory=set)
+    distinct: bool = False
+    distinct_at: set[int] = field(default_factory=set)
+    negations: set[int] = field(default_factory=set)
+    projection_cue: int = -1
+    write_verb: str | None = None
+    frame: set[int] = field(default_factory=set)
+    used: set[int] = field(default_factory=set)
+    spans: dict[int, frozenset[int]] = field(default_factory=dict)
+
+    def take(self, anchor: int, *indices: int) -> None:
+        """Mark a cue's words read, remembering them under the cue's anchor."""
+        self.used.update(indices)
+        self.spans[anchor] = frozenset(indices)
 
 
 def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
@@ -171,7 +235,7 @@ _LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "ret
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     tokens = tokenize(text)
-    a = Analysis(text, tokens, lexicon=lexicon)
+    a = _Scratch(tokens)
     words = [t.text for t in tokens]
     content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
     if content and content[0] in WRITE_VERBS:
@@ -180,6 +244,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     if len(words) > lead and words[lead] in _LEADING_VERBS and not tokens[lead].quoted \
             and words[lead + 1:lead + 2] != ["of"]:
         a.used.add(lead)  # a leading request verb, even where a table has that name
+        a.frame.add(lead)
 
     for match in find_dates(tokens, today):
         a.dates.append(match)
@@ -190,81 +255,93 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_limits(a, words)
     _read_comparisons(a, words)
     _read_cue_words(a, words)
-    a.links = lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
-    for link in a.links:
-        a.explained.update(range(link.first, link.last + 1))
-    a.explained.update(a.used)
-    return a
+    links = lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
+    return Analysis(
+        text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
+        frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
+        tuple(a.sorts), a.limit, a.limit_from_top, frozenset(a.limit_span), a.distinct, frozenset(a.distinct_at),
+        frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
+        MappingProxyType(dict(a.spans)), lexicon,
+    )
 
 
 _SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
 
 
-def _read_sorts(a: Analysis, words: list[str]) -> None:
-    n = len(words)
-    for i, w in enumerate(words):
+def _read_sorts(a: _Scratch, words: list[str]) -> None:
+    for i in range(len(words)):
         if i in a.used:
             continue
-        skip = 1 if i + 2 < n and words[i + 1] in _SORT_OBJECTS else 0
-        if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 + skip < n and \
-                words[i + 1 + skip] in ("by", "on"):
-            j = i + 2 + skip
-            while j < n and words[j] in ("the", "their", "its", "a"):
-                j += 1
-            direction = None
-            for k in range(j, min(n, j + 5)):
-                if words[k] in ("desc", "descending", "decreasing"):
-                    direction = True
-                    a.used.add(k)
-                elif words[k] in ("asc", "ascending", "increasing"):
-                    direction = False
-                    a.used.add(k)
-            concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
-            a.sorts.append(SortCue(j, direction, concept))
-            a.used.update(range(i, i + 2 + skip))
-            if concept:
-                a.used.add(j)
-        elif w == "first" and i > 0 and SUPERLATIVES.get(words[i - 1], (None, None))[1] in ("date", "age"):
-            # "newest first", "oldest first" (by date: the oldest row has the earliest date)
-            descending, concept = SUPERLATIVES[words[i - 1]]
-            a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))
-            a.used.update((i - 1, i))
-        elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and words[i - 1] not in ("top", "most", "least"):
-            # "highest first", "cheapest first", "longest first"
-            descending, concept = SUPERLATIVES[words[i - 1]]
-            a.sorts.append(SortCue(-1, descending, concept))
-            a.used.update((i - 1, i))
-        elif w == "order" and i + 2 < n and words[i + 1] == "of" and i > 0 and \
-                words[i - 1] in ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse"):
-            j = i + 2 + (words[i + 2] in ("the", "their", "its"))
-            counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
-            a.sorts.append(SortCue(j, None, "count" if counted else None))
-            a.used.update((i, i + 1))
-            if counted:
-                a.used.add(j)
-        elif w == "alphabetically" or (w == "alphabetical" and i + 1 < n and words[i + 1] == "order"):
-            a.sorts.append(SortCue(-1, False, "name"))
-            a.used.update(range(i, i + 2 if w == "alphabetical" else i + 1))
-        elif w in ("descending", "ascending", "desc", "asc") and not any(s.descending is not None for s in a.sorts):
-            target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
-            a.sorts.append(SortCue(target, w.startswith("desc"), None))
-            a.used.add(i)
-            if i > 0 and words[i - 1] == "in":
-                a.used.add(i - 1)
-            if i + 1 < n and words[i + 1] == "order" and not (i + 2 < n and words[i + 2] == "of"):
-                a.used.add(i + 1)
+        before, found = set(a.used), len(a.sorts)
+        _read_sort_at(a, words, i)
+        if len(a.sorts) > found:
+            a.sorts[-1] = replace(a.sorts[-1], span=frozenset(a.used - before))
 
 
-def _merge_directions(a: Analysis) -> None:
+def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
+    """A sort phrase starting at word i, if any: "sort by", "<superlative> first", "ascending"."""
+    n, w = len(words), words[i]
+    skip = 1 if i + 2 < n and words[i + 1] in _SORT_OBJECTS else 0
+    if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 + skip < n and \
+            words[i + 1 + skip] in ("by", "on"):
+        j = i + 2 + skip
+        while j < n and words[j] in ("the", "their", "its", "a"):
+            j += 1
+        direction = None
+        for k in range(j, min(n, j + 5)):
+            if words[k] in ("desc", "descending", "decreasing"):
+                direction = True
+                a.used.add(k)
+            elif words[k] in ("asc", "ascending", "increasing"):
+                direction = False
+                a.used.add(k)
+        concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
+        a.sorts.append(SortCue(j, direction, concept))
+        a.used.update(range(i, i + 2 + skip))
+        if concept:
+            a.used.add(j)
+    elif w == "first" and i > 0 and SUPERLATIVES.get(words[i - 1], (None, None))[1] in ("date", "age"):
+        # "newest first", "oldest first" (by date: the oldest row has the earliest date)
+        descending, concept = SUPERLATIVES[words[i - 1]]
+        a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))
+        a.used.update((i - 1, i))
+    elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and words[i - 1] not in ("top", "most", "least"):
+        # "highest first", "cheapest first", "longest first"
+        descending, concept = SUPERLATIVES[words[i - 1]]
+        a.sorts.append(SortCue(-1, descending, concept))
+        a.used.update((i - 1, i))
+    elif w == "order" and i + 2 < n and words[i + 1] == "of" and i > 0 and \
+            words[i - 1] in ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse"):
+        j = i + 2 + (words[i + 2] in ("the", "their", "its"))
+        counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
+        a.sorts.append(SortCue(j, None, "count" if counted else None))
+        a.used.update((i, i + 1))
+        if counted:
+            a.used.add(j)
+    elif w == "alphabetically" or (w == "alphabetical" and i + 1 < n and words[i + 1] == "order"):
+        a.sorts.append(SortCue(-1, False, "name"))
+        a.used.update(range(i, i + 2 if w == "alphabetical" else i + 1))
+    elif w in ("descending", "ascending", "desc", "asc") and not any(s.descending is not None for s in a.sorts):
+        target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
+        a.sorts.append(SortCue(target, w.startswith("desc"), None))
+        a.used.add(i)
+        if i > 0 and words[i - 1] == "in":
+            a.used.add(i - 1)
+        if i + 1 < n and words[i + 1] == "order" and not (i + 2 < n and words[i + 2] == "of"):
+            a.used.add(i + 1)
+
+
+def _merge_directions(a: _Scratch) -> None:
     """A bare direction word ("ascending") sets the direction of the sort another phrase names."""
     bare = [s for s in a.sorts if s.index < 0 and s.concept is None and s.descending is not None]
     others = [s for s in a.sorts if s not in bare]
     if bare and others:
+        words = frozenset().union(*(s.span for s in bare))
         a.sorts = [SortCue(s.index, bare[0].descending if s.descending is None or s.concept == "name" else s.descending,
-                           s.concept) for s in others]
+                           s.concept, s.span | words) for s in others]
 
 
-def _read_limits(a: Analysis, words: list[str]) -> None:
+def _read_limits(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     for i, w in enumerate(words):
         if i in a.used:
@@ -274,10 +351,11 @@ def _read_limits(a: Analysis, words: list[str]) -> None:
             a.limit = int(value)
             a.limit_from_top = True if w == "top" else False if w == "bottom" else None
             a.used.update((i, i + 1))
+            a.limit_span.update((i, i + 1))
             # "top N ... by <column>", "bottom N ... by <metric>": "by" names the ranking, not a grouping
             for j in range(i + 2, min(n, i + 5)):
                 if words[j] == "by" and j + 1 < n and a.limit_from_top is not None:
-                    a.sorts.append(SortCue(j + 1, a.limit_from_top, "rank"))
+                    a.sorts.append(SortCue(j + 1, a.limit_from_top, "rank", frozenset((j,))))
                     a.used.add(j)
                     break
             return
@@ -291,6 +369,7 @@ def _read_limits(a: Analysis, words: list[str]) -> None:
             a.limit = int(value)
             a.limit_from_top = None
             a.used.add(i)
+            a.limit_span.add(i)
             return
 
 
@@ -302,10 +381,15 @@ _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": "
 _OPPOSITE = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 
 
+_COMPARATORS_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str, str | None]]] = {}
+for _comparator in COMPARATORS:  # longest first within each first word, as in COMPARATORS
+    _COMPARATORS_BY_FIRST.setdefault(_comparator[0][0], []).append(_comparator)
+
+
 def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
     """A comparator phrase and its number starting at word i: (index of the number, op, value, concept)."""
     n = len(words)
-    for phrase, op, concept in COMPARATORS:
+    for phrase, op, concept in _COMPARATORS_BY_FIRST.get(words[i], ()):
         if not _match_words(words, i, phrase):
             continue
         j = i + len(phrase)
@@ -317,7 +401,7 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
     return None
 
 
-def _read_comparisons(a: Analysis, words: list[str]) -> None:
+def _read_comparisons(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     i = 0
     while i < n:
@@ -356,14 +440,14 @@ def _read_comparisons(a: Analysis, words: list[str]) -> None:
 _BUCKET_LEADS = [[w] for w in (*GROUP_WORDS, "a", "the")]
 
 
-def _read_cue_words(a: Analysis, words: list[str]) -> None:
+def _read_cue_words(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     for i in range(n):
         if i in a.used:
             continue
         if words[i] == "how" and i + 1 < n and words[i + 1] == "much":
             a.aggregates.append(("sum", i))
-            a.used.update((i, i + 1))
+            a.take(i, i, i + 1)
             continue
         if words[i] == "number" and i > 0 and words[i - 1] in AGGREGATE_WORDS:
             continue  # "<aggregate> number of <x>" names a numeric column, it does not count rows
@@ -373,6 +457,7 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
                 a.count = True
                 a.count_index = i
                 a.used.update(range(i, i + len(phrase)))
+                a.count_span.update(range(i, i + len(phrase)))
                 break
     for i, w in enumerate(words):
         if i in a.used:
@@ -384,21 +469,19 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
             descending, concept = SUPERLATIVES[w]
             if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
                 a.superlatives.append(Superlative(i, True, "price"))
-                a.used.update((i, i + 1))
+                a.take(i, i, i + 1)
             elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
                 a.superlatives.append(Superlative(i, False, "price"))
-                a.used.update((i, i + 1))
+                a.take(i, i, i + 1)
             elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
                 a.superlatives.append(Superlative(i, True, "date"))
-                a.used.update((i, i + 1))
+                a.take(i, i, i + 1)
             else:
                 a.superlatives.append(Superlative(i, descending, concept))
                 a.used.add(i)
         elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
             a.buckets.append((BUCKETS[w], i))
-            a.used.add(i)
-            if i > 0 and words[i - 1] in GROUP_WORDS:
-                a.used.add(i - 1)
+            a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
         elif w in GROUP_WORDS:
             a.group_words.append(i)
         elif w in ("group", "grouped", "broken", "split", "break") and i + 1 < n and words[i + 1] in ("by", "down"):
@@ -407,9 +490,8 @@ def _read_cue_words(a: Analysis, words: list[str]) -> None:
                                      and 0 <= a.count_index < i <= a.count_index + 3 and words[i + 1:i + 2] == ["of"]):
             a.distinct = True  # "how many different <x>", "how many types of <x>"
             a.used.add(i)
+            a.distinct_at.add(i)
         elif w in NEGATIONS:
             a.negations.add(i)
         elif w in PROJECTION_CUES and a.projection_cue < 0:
             a.projection_cue = i
-    a.explained.update(a.group_words)
-    a.explained.update(a.negations)

@@ -2,206 +2,323 @@
 
 Decides the main table, what each linked word does (filter, group, aggregate, sort, project),
 and how sure it is. Nothing here names a table of any particular database: everything comes
-from the schema, the stored values and generic English cue words. The parts live beside this
-module (filters, measures, shown); this one puts them together.
+from the schema, the stored values and generic English cue words. The steps live beside this
+module (filters, measures, shown); this one runs them in order over an immutable ``Parts``,
+keeping the words each step used only while its result stays in the query.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts
-from nl2sql.engines.builtin.analysis import NO_FUZZY, STOPWORDS, Analysis
-from nl2sql.engines.builtin.filters import FilterReader
-from nl2sql.engines.builtin.measures import MeasureReader
-from nl2sql.engines.builtin.reader import Reading, agg_table, entity_keys
+from nl2sql.engines.builtin import doubts, filters, measures, shown
+from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
+from nl2sql.engines.builtin.measures import Ranking
+from nl2sql.engines.builtin.reader import (
+    Claims,
+    Decided,
+    Having,
+    ReadContext,
+    Reading,
+    agg_table,
+    confidence,
+    entity_keys,
+    query_words,
+)
 from nl2sql.engines.builtin.resolve import named_date_links, pick_entity
-from nl2sql.engines.builtin.shown import ShownReader
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.errors import EngineError
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 
-__all__ = ["Reading", "SpecReader", "build_spec", "entity_keys"]
-
-
-class SpecReader(FilterReader, MeasureReader, ShownReader):
-    """Reads one analysis against the schema; ``edits`` reuses its parts on follow-ups."""
-
-    def build(self) -> Reading:
-        a, schema = self.a, self.schema
-        if a.write_verb:
-            raise EngineError(f"nl2sql only reads data, so it will not {a.write_verb} anything; "
-                              "ask a question about the data instead.")
-        group_links = self.group_links()
-        anti = self.anti_join_links()
-        date_named = named_date_links(a, schema)
-        skip = set(group_links) | set(anti) | date_named
-        # A date column named beside a date phrase still says which table
-        entity = pick_entity(a, schema, set(group_links) | set(anti))
-        if entity is None and group_links:
-            entity = pick_entity(a, schema, set(anti))
-        forced = self.slots.get(doubts.ENTITY)
-        if forced and schema.table(forced) is not None:
-            entity = schema.table(forced).name  # type: ignore[union-attr]
-        named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
-        if entity is None or (not named and a.unexplained and not forced):
-            vague = doubts.general(a, schema, self.domain.entities, self.slots)
-            if vague is None or vague.question is None:
-                words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
-                raise EngineError(f"I could not match {words} to any table or column of this database.")
-            self.ambiguities.append(vague)
-            spec = QuerySpec(entity=vague.question.values[0])
-            return Reading(spec, 0.3, ["nothing in the question names data"], ambiguities=self.ambiguities)
-        if not forced:
-            unsure = doubts.partial(a, schema, entity, skip, self.slots)
-            if unsure is not None:
-                self.ambiguities.append(unsure)
-        asked = self.domain.table_questions.get(entity)
-        if asked is not None:
-            self._configured(asked, SlotKey("table_question", entity), entity)
-        in_play = {entity} | {c.table for link in a.links if link.first not in skip
-                              for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 1.0}
-        etable = self.table(entity)
-
-        group = self.group_keys(entity, in_play, group_links)
-        aggregates = self.metrics()
-        aggregates += self.aggregates(entity, in_play, offset=len(aggregates))
-        filters = self.value_filters(entity, in_play, skip)
-        filters += self.comparison_filters(entity, in_play)
-        filters += self.date_filters(entity, in_play)
-        group, aggregates, having = self.havings(entity, group, aggregates, [])
-        for link_first, other in anti.items():
-            pk = etable.primary_key
-            fk = next((f for f in self.table(other).foreign_keys if f.ref_table == entity), None)
-            if pk is not None and fk is not None:
-                filters.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(other, fk.column)))
-                self.role[link_first] = "anti"
-
-        order: list[OrderKey] = []
-        limit = a.limit
-        projections: tuple[ColumnRef, ...] = ()
-        distinct = False
-
-        ranking = self.ranking(entity, in_play)
-        if ranking is not None:
-            kind, ref, descending = ranking
-            if kind == "count_other":  # "<rows> with the most <child rows>"
-                if not group:
-                    group = list(entity_keys(etable))
-                other_table = self.table(ref.table)
-                target = other_table.primary_key
-                aggregates = [Aggregate("count", ColumnRef(other_table.name, target.name) if target else None,
-                                        shown=False)]
-                order = [OrderKey(aggregate=0, descending=descending)]
-                limit = limit or 1
-            elif kind == "count_group":  # "which <column> has the most <rows>"
-                group = group or [GroupKey(ref)]
-                aggregates = aggregates or [Aggregate("count", shown=False)]
-                order = [OrderKey(aggregate=0, descending=descending)]
-                limit = limit or 1
-            elif kind == "by_child":  # an open superlative, ranked the way the answer (or the default) says
-                aggregates = [self._rank_aggregate(ref.column)]
-                group = group or list(entity_keys(etable))
-                order = [OrderKey(aggregate=0, descending=descending)]
-                limit = limit or (1 if self._singular_head(entity) else 10)
-            elif kind == "aggregate":  # "<superlative> <column>" of the whole table: one value
-                aggregates = [Aggregate("max" if descending else "min", ref)]
-            elif ref.table != entity and self._is_child(ref.table, entity):
-                # a child table's column: many values per row, so rank by their average
-                group = group or list(entity_keys(etable))
-                aggregates = [Aggregate("avg", ref, shown=False)]
-                order = [OrderKey(aggregate=0, descending=descending)]
-                if limit is None and self._singular_head(entity):
-                    limit = 1
-            else:  # "N <superlative> <rows>": sort by the column
-                order = [OrderKey(column=ref, descending=descending)]
-                if limit is None and self._singular_head(entity):
-                    limit = 1
-
-        counted_other = self._ranked_by_count(entity) if a.count and a.limit_from_top is not None else None
-        if counted_other is not None:  # "top N <rows> by number of <child rows>"
-            other_pk = self.table(counted_other).primary_key
-            aggregates = [Aggregate("count", ColumnRef(counted_other, other_pk.name) if other_pk else None)]
-            group = group or list(entity_keys(etable))
-            order = [OrderKey(aggregate=0, descending=bool(a.limit_from_top))]
-        elif a.count and not aggregates:
-            counted = self.count_target(entity, in_play)
-            if counted is not None and (a.distinct or not group):
-                aggregates = [Aggregate("count", counted, distinct=True)] if a.distinct else [Aggregate("count")]
-            else:
-                aggregates = [Aggregate("count")]
-        elif a.distinct and not aggregates:
-            projections = tuple(self.projections(entity, in_play, any_column=True))
-            distinct = bool(projections)
-        if aggregates and not group and (a.limit or ranking) and not order:
-            # "top N <rows> by <aggregate> <child column>": rank the main table's rows by the aggregate
-            if any(agg_table(ag) not in (None, entity) for ag in aggregates):
-                group = list(entity_keys(etable))
-        if aggregates and a.limit and a.limit_from_top is not None and not order and group:
-            order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
-        if group and not aggregates:
-            aggregates = [Aggregate("count")]
-        if not aggregates and not group and not projections:
-            projections = tuple(self.projections(entity, in_play))
-        if not distinct:
-            aggregated = {ag.column for ag in aggregates}
-            requested = [ref for ref in self.requested_columns(entity, in_play) if ref not in aggregated]
-            projections = tuple(dict.fromkeys([*requested, *projections]))
-        if projections and ranking is not None and ranking[0] == "aggregate" and len(aggregates) == 1:
-            # columns asked for beside a superlative: the row with the extreme value, not the extreme
-            aggregates = []
-            order = [OrderKey(column=ranking[1], descending=ranking[2])]
-            limit = limit or 1
-        if projections and not aggregates and not group and any(s.concept == "count" for s in a.sorts):
-            # columns sorted "by frequency": count each value and sort by the count
-            group = [GroupKey(ref) for ref in projections]
-            aggregates = [Aggregate("count", shown=False)]
-        asks_identity = a.word(0) in ("which", "what") and bool(group)
-        if not projections and not asks_identity:  # nothing else to show: the aggregates are the answer
-            aggregates = [replace(ag, shown=True) for ag in aggregates]
-        order = self.sorts(entity, in_play, aggregates, projections) or order
-        if limit is not None and a.limit_from_top is not None and not order and not aggregates:
-            measure = etable.measure_column
-            if measure is not None:
-                order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
-                self.doubts.append(f"ranked by {measure.name}")
-            else:  # "top N <rows>" with no measure: by what?
-                chosen, unsure = doubts.open_ranking(schema, entity, self.slots)
-                if unsure is not None:
-                    self.ambiguities.append(unsure)
-                if chosen:
-                    aggregates = [self._rank_aggregate(chosen)]
-                    group = list(entity_keys(etable))
-                    order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
-
-        via = tuple(dict.fromkeys(
-            t.table for link in a.links if link.first not in self.role and link.first not in skip
-            for t in link.of_kind(TABLE) if t.table != entity and not link.of_kind(VALUE)
-        ))
-        spec = QuerySpec(
-            entity=entity, projections=projections, distinct=distinct, aggregates=tuple(aggregates), via=via,
-            group_by=tuple(group), filters=tuple(filters), having=tuple(having), order_by=tuple(order), limit=limit,
-        )
-        self.ambiguities.extend(doubts.undefined_words(a, NO_FUZZY, self.slots))
-        return Reading(spec, self.confidence(), self.doubts, ambiguities=self.ambiguities)
-
-    def confidence(self) -> float:
-        a = self.a
-        content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
-        if not content:
-            return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
-        explained = sum(1 for i in content if i in a.explained)
-        score = 0.35 + 0.65 * explained / len(content)
-        score -= 0.05 * len(self.doubts)
-        # A typo read as a stored value is a guess, worth confirming.
-        score -= 0.15 * sum(1 for link in a.links if link.fuzzy and link.first in self.role)
-        return max(0.05, min(1.0, score))
+__all__ = ["Reading", "build_spec", "entity_keys"]
 
 
-def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
-               slots: Slots | None = None) -> Reading:
+@dataclass(frozen=True)
+class Parts:
+    """The query as the steps build it, and the words behind each part (by step name).
+
+    A step that replaces a part drops the words of the steps that made it, so that the words
+    a reading reports as used are those of the query it finally built.
+    """
+
+    entity: str
+    in_play: frozenset[str]
+    group: tuple[GroupKey, ...] = ()
+    aggregates: tuple[Aggregate, ...] = ()
+    filters: tuple[Filter, ...] = ()
+    having: tuple[Having, ...] = ()
+    order: tuple[OrderKey, ...] = ()
+    limit: int | None = None
+    projections: tuple[ColumnRef, ...] = ()
+    distinct: bool = False
+    ranking: Ranking | None = None
+    words: Mapping[str, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def using(self, step: str, used: frozenset[int] | set[int], **changes: object) -> Parts:
+        """These changes, with the words of ``step`` added to what the query uses."""
+        words = dict(self.words)
+        words[step] = words.get(step, frozenset()) | frozenset(used)
+        return self._evolve(words=MappingProxyType(words), **changes)
+
+    def _evolve(self, **changes: object) -> Parts:
+        """``dataclasses.replace`` without re-running ``__init__``: the builder makes many of these."""
+        new = object.__new__(Parts)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    def dropping(self, *steps: str) -> Parts:
+        """The query without the words of ``steps``: what they made was replaced."""
+        return replace(self, words=MappingProxyType({k: v for k, v in self.words.items() if k not in steps}))
+
+    @property
+    def used(self) -> frozenset[int]:
+        return frozenset().union(*self.words.values())
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The main table and what the question's links already took before the steps run."""
+
+    entity: str
+    forced: bool
+    group_links: Mapping[int, Link]
+    anti: Mapping[int, str]
+    named_dates: frozenset[int]
+
+    @property
+    def skip(self) -> set[int]:
+        return set(self.group_links) | set(self.anti) | set(self.named_dates)
+
+
+def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots: Slots | None = None) -> Reading:
     """Read a new question into a spec, or raise EngineError saying what was not understood."""
-    return SpecReader(a, schema, domain, slots).build()
+    if a.write_verb:
+        raise EngineError(f"nl2sql only reads data, so it will not {a.write_verb} anything; "
+                          "ask a question about the data instead.")
+    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})))
+    focus = choose_entity(ctx)
+    if isinstance(focus, Reading):
+        return focus
+    d, ctx = _entity_questions(ctx, focus)
+    in_play = {focus.entity} | {cand.table for link in a.links if link.first not in focus.skip
+                                for cand in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if cand.score >= 1.0}
+    parts = Parts(focus.entity, frozenset(in_play))
+    parts, d, ctx = read_measures(ctx, d, parts, focus)
+    parts, d = read_filters(ctx, d, parts, focus)
+    parts, d = read_ranking(ctx, d, parts)
+    parts, d = read_counts(ctx, d, parts)
+    parts, d = read_projections(ctx, d, parts)
+    parts, d = read_order(ctx, d, parts)
+    return _finish(ctx, d, parts, focus)
+
+
+def choose_entity(ctx: ReadContext) -> Focus | Reading:
+    """The main table; a question that names nothing is asked about, or refused."""
+    a, schema = ctx.a, ctx.schema
+    group_links = measures.group_links(ctx)
+    anti = filters.anti_join_links(ctx)
+    # A date column named beside a date phrase still says which table
+    entity = pick_entity(a, schema, set(group_links) | set(anti))
+    if entity is None and group_links:
+        entity = pick_entity(a, schema, set(anti))
+    forced = ctx.slots.get(doubts.ENTITY)
+    forced_table = schema.table(forced) if forced else None
+    if forced_table is not None:
+        entity = forced_table.name
+    named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
+    if entity is None or (not named and a.unread() and not forced):
+        vague = doubts.general(a, schema, ctx.domain.entities, ctx.slots)
+        if vague is None or vague.question is None:
+            words = ", ".join(repr(w) for w in a.unread()[:4]) or repr(a.text)
+            raise EngineError(f"I could not match {words} to any table or column of this database.")
+        spec = QuerySpec(entity=vague.question.values[0])
+        return Reading(spec, 0.3, ("nothing in the question names data",), ambiguities=(vague,))
+    return Focus(entity, bool(forced), MappingProxyType(group_links), MappingProxyType(anti),
+                 frozenset(named_date_links(a, schema)))
+
+
+def _entity_questions(ctx: ReadContext, focus: Focus) -> tuple[Decided, ReadContext]:
+    """Whether the main table is a guess worth asking about, and the domain's question for it."""
+    c = Claims(Decided())
+    if not focus.forced:
+        c.ask(doubts.partial(ctx.a, ctx.schema, focus.entity, focus.skip, ctx.slots))
+    asked = ctx.domain.table_questions.get(focus.entity)
+    if asked is not None:
+        _, ctx = measures.configured(ctx, c, asked, SlotKey("table_question", focus.entity), focus.entity)
+    return c.done(None).decided, ctx
+
+
+def read_measures(ctx: ReadContext, d: Decided, parts: Parts,
+                  focus: Focus) -> tuple[Parts, Decided, ReadContext]:
+    """Grouping, named metrics and aggregates; a metric's question may set the date to use."""
+    entity, in_play = parts.entity, set(parts.in_play)
+    group = measures.group_keys(ctx, d, entity, in_play, dict(focus.group_links))
+    metrics, ctx = measures.metrics(ctx, group.decided)
+    aggs = measures.aggregates(ctx, metrics.decided, entity, in_play, offset=len(metrics.value))
+    parts = parts.using("group", group.used, group=tuple(group.value))
+    parts = parts.using("metrics", metrics.used).using(
+        "aggregates", aggs.used, aggregates=(*metrics.value, *aggs.value))
+    return parts, aggs.decided, ctx
+
+
+def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tuple[Parts, Decided]:
+    """Stored values, comparisons and dates as filters; conditions on aggregates; anti-joins."""
+    entity, in_play = parts.entity, set(parts.in_play)
+    values = filters.value_filters(ctx, d, entity, in_play, focus.skip)
+    compared = filters.comparison_filters(ctx, values.decided, entity, in_play)
+    dated = filters.date_filters(ctx, compared.decided, entity, in_play, focus.named_dates)
+    d = dated.decided
+    group, aggregates, having = filters.havings(ctx, d, entity, list(parts.group), list(parts.aggregates), [])
+    anti = filters.anti_join_filters(ctx, d, entity, dict(focus.anti))
+    parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
+    parts = parts.using("anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
+                        filters=(*values.value, *compared.value, *dated.value, *anti.value))
+    return parts, anti.decided
+
+
+def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """What a superlative ranks by, applied to the grouping, aggregates, order and limit."""
+    step = measures.ranking(ctx, d, parts.entity, set(parts.in_play))
+    parts = parts.using("limit", ctx.a.limit_span if ctx.a.limit else frozenset(), limit=ctx.a.limit)
+    if step.value is None:
+        return parts, step.decided
+    parts = parts.using("ranking", step.used, ranking=step.value)
+    return _apply_ranking(ctx, parts, step.value), step.decided
+
+
+def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
+    entity, ref, descending = parts.entity, ranking.ref, ranking.descending
+    etable = ctx.table(entity)
+    by_aggregate = (OrderKey(aggregate=0, descending=descending),)
+    if ranking.kind == "count_other":  # "<rows> with the most <child rows>"
+        other = ctx.table(ref.table)
+        target = other.primary_key
+        return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
+                       aggregates=(Aggregate("count", ColumnRef(other.name, target.name) if target else None,
+                                             shown=False),), order=by_aggregate, limit=parts.limit or 1)
+    if ranking.kind == "count_group":  # "which <column> has the most <rows>"
+        return replace(parts, group=parts.group or (GroupKey(ref),), order=by_aggregate, limit=parts.limit or 1,
+                       aggregates=parts.aggregates or (Aggregate("count", shown=False),))
+    if ranking.kind == "by_child":  # an open superlative, ranked the way the answer (or the default) says
+        return replace(parts.dropping("aggregates", "metrics"), aggregates=(measures.rank_aggregate(ctx, ref.column),),
+                       group=parts.group or entity_keys(etable), order=by_aggregate,
+                       limit=parts.limit or (1 if measures.singular_head(ctx, entity) else 10))
+    if ranking.kind == "aggregate":  # "<superlative> <column>" of the whole table: one value
+        return replace(parts.dropping("aggregates", "metrics"),
+                       aggregates=(Aggregate("max" if descending else "min", ref),))
+    limit = parts.limit if parts.limit is not None or not measures.singular_head(ctx, entity) else 1
+    if ref.table != entity and measures.is_child(ctx, ref.table, entity):
+        # a child table's column: many values per row, so rank by their average
+        return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
+                       aggregates=(Aggregate("avg", ref, shown=False),), order=by_aggregate, limit=limit)
+    # "N <superlative> <rows>": sort by the column
+    return replace(parts, order=(OrderKey(column=ref, descending=descending),), limit=limit)
+
+
+def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
+    a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
+    if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
+        other_pk = ctx.table(ranked.value).primary_key
+        count = Aggregate("count", ColumnRef(ranked.value, other_pk.name) if other_pk else None)
+        return parts.dropping("aggregates", "metrics").using(
+            "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
+            order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
+    if a.count and not parts.aggregates:
+        target = measures.count_target(ctx, d, entity, in_play)
+        counted = target.value
+        if counted is not None and a.distinct:
+            count = Aggregate("count", counted, distinct=True)
+        else:
+            count = Aggregate("count")
+        used = a.count_span | (target.used if counted is not None and (a.distinct or not parts.group) else set())
+        return parts.using("count", used, aggregates=(count,)), target.decided
+    if a.distinct and not parts.aggregates:
+        listed = shown.projections(ctx, d, entity, in_play, any_column=True)
+        used = listed.used | a.distinct_at if listed.value else frozenset()
+        return parts.using("distinct", used, projections=tuple(listed.value),
+                           distinct=bool(listed.value)), listed.decided
+    return parts, d
+
+
+def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """The columns to show, the grouping that ranking by an aggregate needs, counts for groups."""
+    a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    if parts.aggregates and not parts.group and (a.limit or parts.ranking) and not parts.order:
+        # "top N <rows> by <aggregate> <child column>": rank the main table's rows by the aggregate
+        if any(agg_table(ag) not in (None, entity) for ag in parts.aggregates):
+            parts = replace(parts, group=entity_keys(ctx.table(entity)))
+    if parts.aggregates and a.limit and a.limit_from_top is not None and not parts.order and parts.group:
+        parts = replace(parts, order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
+    if parts.group and not parts.aggregates:
+        parts = replace(parts, aggregates=(Aggregate("count"),))
+    if not parts.aggregates and not parts.group and not parts.projections:
+        listed = shown.projections(ctx, d, entity, in_play)
+        parts, d = parts.using("projections", listed.used, projections=tuple(listed.value)), listed.decided
+    if not parts.distinct:
+        aggregated = {ag.column for ag in parts.aggregates}
+        requested = shown.requested_columns(ctx, d, entity, in_play)
+        refs = [ref for ref in requested.value if ref not in aggregated]
+        parts = parts.using("requested", requested.used, projections=tuple(dict.fromkeys([*refs, *parts.projections])))
+        d = requested.decided
+    ranking = parts.ranking
+    if parts.projections and ranking is not None and ranking.kind == "aggregate" and len(parts.aggregates) == 1:
+        # columns asked for beside a superlative: the row with the extreme value, not the extreme
+        parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
+                        limit=parts.limit or 1)
+    if parts.projections and not parts.aggregates and not parts.group and any(s.concept == "count" for s in a.sorts):
+        # columns sorted "by frequency": count each value and sort by the count
+        parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
+                        aggregates=(Aggregate("count", shown=False),))
+    asks_identity = a.word(0) in ("which", "what") and bool(parts.group)
+    if not parts.projections and not asks_identity:  # nothing else to show: the aggregates are the answer
+        parts = replace(parts, aggregates=tuple(replace(ag, shown=True) for ag in parts.aggregates))
+    return parts, d
+
+
+def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """The order asked for; "top N <rows>" with nothing to rank by ranks by the table's measure or asks."""
+    a, entity = ctx.a, parts.entity
+    step = shown.sorts(ctx, d, entity, set(parts.in_play), list(parts.aggregates), parts.projections)
+    if step.value:
+        parts = parts.using("order", step.used, order=tuple(step.value))
+    d = step.decided
+    if parts.limit is None or a.limit_from_top is None or parts.order or parts.aggregates:
+        return parts, d
+    etable = ctx.table(entity)
+    measure = etable.measure_column
+    if measure is not None:
+        c = Claims(d)
+        c.doubts.append(f"ranked by {measure.name}")
+        order = (OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top),)
+        return replace(parts, order=order), c.done(None).decided
+    c = Claims(d)  # "top N <rows>" with no measure: by what?
+    chosen, unsure = doubts.open_ranking(ctx.schema, entity, ctx.slots)
+    c.ask(unsure)
+    if chosen:
+        parts = replace(parts, aggregates=(measures.rank_aggregate(ctx, chosen),), group=entity_keys(etable),
+                        order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
+    return parts, c.done(None).decided
+
+
+def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
+    """The spec, the words it used, the questions worth asking, and how sure the reading is."""
+    a, entity = ctx.a, parts.entity
+    via_links = [link for link in a.links if not d.taken(link.first) and link.first not in focus.skip
+                 and not link.of_kind(VALUE) and any(t.table != entity for t in link.of_kind(TABLE))]
+    via = tuple(dict.fromkeys(t.table for link in via_links for t in link.of_kind(TABLE) if t.table != entity))
+    parts = parts.using("via", {i for link in via_links for i in range(link.first, link.last + 1)})
+    spec = QuerySpec(
+        entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
+        group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
+    )
+    used = parts.used | a.frame | query_words(a, spec, ctx.schema)
+    asks = (*d.ambiguities, *doubts.undefined_words(a, NO_FUZZY, ctx.slots, used))
+    return Reading(spec, confidence(a, used, d.doubts), d.doubts, ambiguities=asks, used=used)

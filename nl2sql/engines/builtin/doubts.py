@@ -40,7 +40,7 @@ def key_tables(schema: Schema, entities: tuple[str, ...]) -> list[Table]:
 
 def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Slots) -> Ambiguity | None:
     """A line of only vague words ("some data"): no table, no column named."""
-    if ENTITY in slots or any(w not in VAGUE_WORDS for w in a.unexplained):
+    if ENTITY in slots or any(w not in VAGUE_WORDS for w in a.unread()):
         return None
     tables = key_tables(schema, entities)
     if not tables:
@@ -126,7 +126,8 @@ def date_choice(link: Link, table: Table, slots: Slots) -> tuple[str | None, Amb
                                                      question)
 
 
-def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Slots) -> list[Ambiguity]:
+def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Slots,
+                    read: frozenset[int] = frozenset()) -> list[Ambiguity]:
     """ "<adjective> <rows>" when nothing says what the adjective means: ask (free text)."""
     out = []
     for link in a.links:
@@ -135,7 +136,7 @@ def undefined_words(a: Analysis, no_fuzzy: frozenset[str], slots: Slots) -> list
         i = link.first - 1
         token = a.tokens[i]
         word = token.text
-        if i in a.explained or word in no_fuzzy or token.is_number or not word.isalpha() or len(word) < 3:
+        if i in a.read or i in read or word in no_fuzzy or token.is_number or not word.isalpha() or len(word) < 3:
             continue
         if SlotKey("define", word) in slots:
             continue

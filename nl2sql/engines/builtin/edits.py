@@ -7,16 +7,20 @@ the <column>" changes the projection. Each change is said in the refinement summ
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.engines.builtin import filters as filter_steps
+from nl2sql.engines.builtin import measures, shown
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.builder import Reading, SpecReader, entity_keys
+from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, confidence, entity_keys, query_words
 from nl2sql.engines.builtin.render import condition_sql
-from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, OrderKey, QuerySpec
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.errors import EngineError
+from nl2sql.linking.lexicon import Link
 
 _FAMILY = {">": "gt", ">=": "gt", "<": "lt", "<=": "lt", "between": "gt", "=": "eq", "!=": "eq", "in": "eq",
            "not_in": "eq", "range": "range", "not_exists": "anti"}
@@ -56,21 +60,24 @@ _FILTER_WORDS = {"filter", "filters", "condition", "conditions", "restriction", 
 _ANY_WORDS = {"all", "any", "every"}
 
 
-def _removals(spec: QuerySpec, a: Analysis, schema: Schema, changes: list[str]) -> QuerySpec:
-    """ "remove the <column> filter", "all statuses", "no limit", "clear filters", "unsorted"."""
-    words = [t.text for t in a.tokens]
-    removing = any(w in _REMOVE_WORDS for w in words)
-    if not removing and not any(w in _ANY_WORDS for w in words):
-        return spec
-    new = spec
-    targets: list[int] = []  # indices of links whose filters go
+def _words_in(a: Analysis, vocabulary: set[str] | tuple[str, ...]) -> set[int]:
+    return {i for i, t in enumerate(a.tokens) if t.text in vocabulary}
+
+
+def _removal_targets(a: Analysis, removing: bool) -> list[int]:
+    """Links whose filters go: every link of a removal, or a link after "all"/"any"."""
+    targets = []
     for link in a.links:
         before = a.word(link.first - 1) if a.word(link.first - 1) not in ("the", "a") else a.word(link.first - 2)
         if removing or before in _ANY_WORDS:
             targets.append(link.first)
-            a.explained.update(range(link.first, link.last + 1))
-    dropped: list[Filter] = []
+    return targets
+
+
+def _removed_filters(spec: QuerySpec, a: Analysis, removing: bool, targets: list[int]) -> list[Filter]:
+    words = [t.text for t in a.tokens]
     everything = removing and any(w in _FILTER_WORDS for w in words) and not targets and "date" not in words
+    dropped = []
     for f in spec.filters:
         hit = everything or (removing and f.op == "range" and any(w in ("date", "time", "period") for w in words))
         for first in targets:
@@ -84,60 +91,74 @@ def _removals(spec: QuerySpec, a: Analysis, schema: Schema, changes: list[str]) 
                     hit = True
         if hit:
             dropped.append(f)
+    return dropped
+
+
+def _removals(spec: QuerySpec, a: Analysis, schema: Schema) -> Edit:
+    """ "remove the <column> filter", "all statuses", "no limit", "clear filters", "unsorted"."""
+    words = [t.text for t in a.tokens]
+    removing = any(w in _REMOVE_WORDS for w in words)
+    edit = Edit(spec)
+    if not removing and not any(w in _ANY_WORDS for w in words):
+        return edit
+    targets = _removal_targets(a, removing)
+    target_words = {i for first in targets if (link := a.link_at(first)) for i in range(link.first, link.last + 1)}
+    dropped = _removed_filters(spec, a, removing, targets)
     if dropped:
-        new = new.with_(filters=tuple(f for f in spec.filters if f not in dropped))
-        changes.extend(f"removed filter: {condition_sql(spec, f, schema)}" for f in dropped)
-        a.explained.update(i for i, w in enumerate(words) if w in _REMOVE_WORDS | _FILTER_WORDS | _ANY_WORDS)
+        edit = edit.changed(spec.with_(filters=tuple(f for f in spec.filters if f not in dropped)),
+                            [f"removed filter: {condition_sql(spec, f, schema)}" for f in dropped],
+                            target_words | _words_in(a, _REMOVE_WORDS | _FILTER_WORDS | _ANY_WORDS))
     if removing and spec.limit is not None and any(w in ("limit", "top", "cap") for w in words):
-        new = new.with_(limit=None)
-        changes.append("removed the limit")
-        a.explained.update(i for i, w in enumerate(words) if w in ("limit", "top", "cap"))
+        edit = edit.changed(edit.spec.with_(limit=None), ["removed the limit"],
+                            target_words | _words_in(a, ("limit", "top", "cap")))
     if removing and spec.order_by and any(w in ("sort", "sorting", "order", "ordering") for w in words):
-        new = new.with_(order_by=())
-        changes.append("removed the ordering")
-        a.explained.update(i for i, w in enumerate(words) if w in ("sort", "sorting", "order", "ordering"))
-    return new
+        edit = edit.changed(edit.spec.with_(order_by=()), ["removed the ordering"],
+                            target_words | _words_in(a, ("sort", "sorting", "order", "ordering")))
+    return edit
 
 
-def _switched_aggregates(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str,
-                         in_play: set[str]) -> list[Aggregate] | None:
+def _switched_aggregates(ctx: ReadContext, spec: QuerySpec, entity: str,
+                         in_play: set[str]) -> Step[list[Aggregate]] | None:
     """ "<aggregate> instead", "what about the <aggregate>?": the same column, another function."""
+    a = ctx.a
     if not a.aggregates or not spec.aggregates:
         return None
-    if any(reader.numeric(a.next_link(i, max_gap=2), entity, in_play) for _f, i in a.aggregates):
+    if any(ctx.numeric(a.next_link(i, max_gap=2), entity, in_play) for _f, i in a.aggregates):
         return None
     func = a.aggregates[0][0]
     switched = []
     for agg in spec.aggregates:
         column = agg.column if agg.column is not None and agg.column.column else None
         if column is None and agg.metric is None:
-            table = reader.table(entity)
-            measure = table.measure_column
+            measure = ctx.table(entity).measure_column
             column = ColumnRef(entity, measure.name) if measure else None
         if column is not None:
             switched.append(Aggregate(func, column))
-    for _f, i in a.aggregates:
-        a.explained.add(i)
-    return switched or None
+    if not switched:
+        return None
+    return Step(switched, frozenset(i for _f, i in a.aggregates), Decided())
 
 
-def _extra_columns(spec: QuerySpec, a: Analysis, reader: SpecReader, entity: str,
-                   in_play: set[str]) -> list[ColumnRef]:
+def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
+                   in_play: set[str]) -> Step[list[ColumnRef]]:
     """ "also show <column>", "include <column>": columns added to what is listed."""
+    a = ctx.a
     words = [t.text for t in a.tokens]
     if not any(w in ("also", "include", "including", "add", "plus", "and") for w in words[:2]):
-        return []
-    out = []
+        return Step([], frozenset(), d)
+    out: list[ColumnRef] = []
+    roles, used = dict(d.roles), set[int]()
     for link in a.links:
-        ref = reader.column_of(link, entity, in_play)
+        ref = ctx.column_of(link, entity, in_play)
         if ref is None and link.of_kind("table"):
-            table = reader.table(reader.table_of(link) or entity)
+            table = ctx.table(ctx.table_of(link) or entity)
             label = table.label_column
             ref = ColumnRef(table.name, label.name) if label else None
         if ref is not None and ref not in spec.projections:
             out.append(ref)
-            reader.role[link.first] = "project"
-    return out
+            roles[link.first] = "project"
+            used.update(range(link.first, link.last + 1))
+    return Step(out, frozenset(used), replace(d, roles=MappingProxyType(roles)))
 
 
 def _asks_instead(a: Analysis) -> bool:
@@ -146,121 +167,215 @@ def _asks_instead(a: Analysis) -> bool:
                                                                               ["and", "what", "about"])
 
 
+@dataclass(frozen=True)
+class Edit:
+    """A follow-up's edits so far: the spec, what changed, the words used, the decisions made."""
+
+    spec: QuerySpec
+    changes: tuple[str, ...] = ()
+    used: frozenset[int] = frozenset()
+    decided: Decided = Decided()
+
+    def changed(self, spec: QuerySpec, changes: list[str], used: set[int] | frozenset[int]) -> Edit:
+        return replace(self, spec=spec, changes=(*self.changes, *changes), used=self.used | frozenset(used))
+
+    def deciding(self, decided: Decided) -> Edit:
+        return replace(self, decided=decided)
+
+
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
                 slots: Slots | None = None) -> Reading:
-    reader = SpecReader(a, schema, domain, slots)
-    entity = spec.entity
+    """A follow-up applied to the current spec, step by step; what changed goes in the summary."""
+    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})))
     # tables of the query, and tables the follow-up names
     in_play = _tables_of(spec) | {c.table for link in a.links for c in link.of_kind("table")}
-    changes: list[str] = []
-    new = _removals(spec, a, schema, changes)
-    if new is not spec:
-        return Reading(new, reader.confidence(), reader.doubts, changes)
+    removed = _removals(spec, a, schema)
+    if removed.spec is not spec:
+        return Reading(removed.spec, confidence(a, removed.used, ()), (), removed.changes, used=removed.used)
+    edit = _edit_columns(ctx, Edit(spec), in_play)
+    group_links = measures.group_links(ctx, measured=bool(spec.aggregates))
+    edit = _edit_filters(ctx, edit, in_play, set(group_links))
+    edit = _edit_havings(ctx, edit)
+    edit, keys = _edit_grouping(ctx, edit, in_play, group_links)
+    edit, switched, aggregates = _edit_aggregates(ctx, edit, in_play)
+    edit = _edit_count(ctx, edit, in_play, counting=a.count and not keys and not switched and not aggregates)
+    edit = _edit_projections(ctx, edit, in_play)
+    edit = _edit_order(ctx, edit, in_play)
+    used = edit.used | a.frame | query_words(a, edit.spec, ctx.schema)
+    sure = confidence(a, used, edit.decided.doubts)
+    unread = a.unread(used)
+    if (edit.spec == spec and not edit.changes) or (unread and sure < 0.75):
+        # A follow-up only half understood (an off-topic line) must not quietly edit the query.
+        words = ", ".join(repr(w) for w in unread[:4]) or repr(a.text)
+        raise EngineError(f"I could not tell how {words} changes the current query.")
+    return Reading(edit.spec, sure, edit.decided.doubts, edit.changes, edit.decided.ambiguities, used=used)
 
-    extra = _extra_columns(spec, a, reader, entity, in_play) if not spec.is_aggregate else []
-    if extra:
-        table = reader.table(entity)
-        if not spec.projections and all(r.table == entity for r in extra) and table.label_column is not None:
-            # "and their <column>" on a full listing: the rows' names beside what was asked for
-            shown: tuple[ColumnRef, ...] = (ColumnRef(entity, table.label_column.name),)
-        else:
-            shown = spec.projections or (ColumnRef(entity, "*"),)
-        extra = [r for r in extra if r not in shown]
-        new = new.with_(projections=(*shown, *extra))
-        changes.append("added columns: " + ", ".join(str(r) for r in extra))
 
-    group_links = reader.group_links(measured=bool(spec.aggregates))
-    skip = set(group_links)
-    added = reader.value_filters(entity, in_play, skip)
-    added += reader.comparison_filters(entity, in_play, having_fallback=bool(spec.aggregates and spec.group_by))
-    added += reader.date_filters(entity, in_play)
-    filters = list(new.filters)
+def _edit_columns(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
+    spec, entity = edit.spec, edit.spec.entity
+    if spec.is_aggregate:
+        return edit
+    step = _extra_columns(ctx, edit.decided, spec, entity, in_play)
+    edit = edit.deciding(step.decided)
+    if not step.value:
+        return edit
+    table = ctx.table(entity)
+    if not spec.projections and all(r.table == entity for r in step.value) and table.label_column is not None:
+        # "and their <column>" on a full listing: the rows' names beside what was asked for
+        listed: tuple[ColumnRef, ...] = (ColumnRef(entity, table.label_column.name),)
+    else:
+        listed = spec.projections or (ColumnRef(entity, "*"),)
+    extra = [r for r in step.value if r not in listed]
+    return edit.changed(spec.with_(projections=(*listed, *extra)),
+                        ["added columns: " + ", ".join(str(r) for r in extra)], step.used)
+
+
+def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int]) -> Edit:
+    """New filters, merged with the current ones; "how about <value>?" replaces the old value."""
+    a, spec, entity = ctx.a, edit.spec, edit.spec.entity
+    values = filter_steps.value_filters(ctx, edit.decided, entity, in_play, skip)
+    compared = filter_steps.comparison_filters(ctx, values.decided, entity, in_play,
+                                               having_fallback=bool(spec.aggregates and spec.group_by))
+    dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play)
+    added = [*values.value, *compared.value, *dated.value]
+    current, changes = list(spec.filters), []
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
         # "how about <value>?": the new value stands where the old one stood
         columns = {f.column for f in added}
-        for old in [f for f in filters if f.op in ("=", "in") and f.column not in columns]:
-            filters.remove(old)
-            changes.append(f"removed filter: {condition_sql(spec, old, schema)}")
+        for old in [f for f in current if f.op in ("=", "in") and f.column not in columns]:
+            current.remove(old)
+            changes.append(f"removed filter: {condition_sql(spec, old, ctx.schema)}")
     extend = a.word(0) in ("and", "also", "plus", "or") and a.word(1) not in ("how", "what")
     for f in added:
-        _merge_filter(filters, f, new, schema, changes, extend)
-    new = new.with_(filters=tuple(filters))
-    if (reader.aggregate_havings and new.aggregates) or reader.count_havings:
-        redone = {i for i, _op, _v in reader.aggregate_havings}
-        kept = [h for h in new.having if h[0] not in redone]
-        group, aggregates, having = reader.havings(entity, list(new.group_by), list(new.aggregates), kept)
-        aggregates = [replace(ag, shown=True) for ag in aggregates]  # a follow-up shows what it filters on
-        added_having = having[len(kept):]
-        new = new.with_(group_by=tuple(group), aggregates=tuple(aggregates), having=tuple(having), projections=())
-        changes.append("kept groups where " + ", ".join(
-            f"{new.aggregates[i].alias} {op} {v:g}" for i, op, v in added_having))
+        _merge_filter(current, f, spec, ctx.schema, changes, extend)
+    used = values.used | compared.used | dated.used  # a comparison kept for HAVING used its words too
+    edit = edit.changed(spec.with_(filters=tuple(current)), changes, used)
+    return edit.deciding(dated.decided)
 
-    keys = reader.group_keys(entity, in_play, group_links)
-    if keys:
-        # "per <column> instead" replaces the grouping; "and per <column>" adds to it
-        replacing = any(t.text in ("instead", "now") for t in a.tokens)
-        kept_keys = () if replacing else new.group_by
-        new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *keys])), projections=(), limit=None)
-        if not new.aggregates:
-            new = new.with_(aggregates=(Aggregate("count"),))
-        changes.append("grouped by " + ", ".join(k.alias for k in keys))
 
-    switched = _switched_aggregates(spec, a, reader, entity, in_play)
-    aggregates = switched or (reader.metrics() + reader.aggregates(entity, in_play))
-    if aggregates:
-        new = new.with_(aggregates=tuple(aggregates), projections=())
-        changes.append("now showing " + ", ".join(ag.alias for ag in aggregates))
+def _edit_havings(ctx: ReadContext, edit: Edit) -> Edit:
+    """Conditions on aggregates that the comparisons turned into: kept groups."""
+    d, new = edit.decided, edit.spec
+    if not ((d.aggregate_havings and new.aggregates) or d.count_havings):
+        return edit
+    redone = {i for i, _op, _v in d.aggregate_havings}
+    kept = [h for h in new.having if h[0] not in redone]
+    group, aggregates, having = filter_steps.havings(ctx, d, new.entity, list(new.group_by), list(new.aggregates),
+                                                     kept)
+    aggregates = [replace(ag, shown=True) for ag in aggregates]  # a follow-up shows what it filters on
+    new = new.with_(group_by=tuple(group), aggregates=tuple(aggregates), having=tuple(having), projections=())
+    return edit.changed(new, ["kept groups where " + ", ".join(
+        f"{new.aggregates[i].alias} {op} {v:g}" for i, op, v in having[len(kept):])], edit.used)
 
-    if a.count and not keys and not switched and not aggregates:
-        target = reader.count_target(entity, in_play) if a.distinct else None
-        count = Aggregate("count", target, distinct=target is not None)
-        new = new.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False)
-        changes.append("turned into a count")
 
+def _edit_grouping(ctx: ReadContext, edit: Edit, in_play: set[str],
+                   group_links: dict[int, Link]) -> tuple[Edit, list[GroupKey]]:
+    """ "per <column> instead" replaces the grouping; "and per <column>" adds to it."""
+    new = edit.spec
+    step = measures.group_keys(ctx, edit.decided, new.entity, in_play, group_links)
+    edit = edit.deciding(step.decided)
+    if not step.value:
+        return edit, []
+    replacing = any(t.text in ("instead", "now") for t in ctx.a.tokens)
+    kept_keys = () if replacing else new.group_by
+    new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *step.value])), projections=(), limit=None)
+    if not new.aggregates:
+        new = new.with_(aggregates=(Aggregate("count"),))
+    return edit.changed(new, ["grouped by " + ", ".join(k.alias for k in step.value)], step.used), step.value
+
+
+def _edit_aggregates(ctx: ReadContext, edit: Edit,
+                     in_play: set[str]) -> tuple[Edit, list[Aggregate] | None, list[Aggregate]]:
+    """Another function on the same column, or the aggregates the follow-up names."""
+    entity = edit.spec.entity
+    switched = _switched_aggregates(ctx, edit.spec, entity, in_play)
+    if switched is not None:
+        step = replace(switched, decided=edit.decided)
+    else:
+        metrics, _ = measures.metrics(ctx, edit.decided)
+        named = measures.aggregates(ctx, metrics.decided, entity, in_play)
+        step = Step([*metrics.value, *named.value], metrics.used | named.used, named.decided)
+    edit = edit.deciding(step.decided)
+    if not step.value:
+        return edit, None, []
+    edit = edit.changed(edit.spec.with_(aggregates=tuple(step.value), projections=()),
+                        ["now showing " + ", ".join(ag.alias for ag in step.value)], step.used)
+    return edit, switched.value if switched is not None else None, step.value
+
+
+def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool) -> Edit:
+    """ "how many?": the current rows counted."""
+    if not counting:
+        return edit
+    a = ctx.a
+    step = measures.count_target(ctx, edit.decided, edit.spec.entity, in_play) if a.distinct else None
+    target = step.value if step is not None else None
+    count = Aggregate("count", target, distinct=target is not None)
+    new = edit.spec.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False)
+    edit = edit.changed(new, ["turned into a count"], a.count_span | (step.used if step is not None else set()))
+    return edit.deciding(step.decided) if step is not None else edit
+
+
+def _edit_projections(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
+    """ "what are their <column>?", "show me the <column> and <column>": the columns asked for now."""
+    new, a = edit.spec, ctx.a
     counted = new.aggregates and not new.group_by and all(ag.func == "count" for ag in new.aggregates)
-    if not new.is_aggregate or (counted and not a.count):
-        # "what are their <column>?", "show me the <column> and <column>": the columns asked for now
-        projections = reader.requested_columns(entity, in_play) or reader.projections(entity, in_play)
-        if projections:
-            new = new.with_(projections=tuple(projections))
-            if counted:  # a count, then a request for columns: list the rows instead of counting
-                new = new.with_(aggregates=(), order_by=(), limit=None)
-            changes.append("showing only " + ", ".join(p.column for p in projections))
+    if new.is_aggregate and not (counted and not a.count):
+        return edit
+    step = shown.requested_columns(ctx, edit.decided, new.entity, in_play)
+    if not step.value:
+        step = shown.projections(ctx, step.decided, new.entity, in_play)
+    edit = edit.deciding(step.decided)
+    if not step.value:
+        return edit
+    new = new.with_(projections=tuple(step.value))
+    if counted:  # a count, then a request for columns: list the rows instead of counting
+        new = new.with_(aggregates=(), order_by=(), limit=None)
+    return edit.changed(new, ["showing only " + ", ".join(p.column for p in step.value)], step.used)
 
-    order = reader.sorts(entity, in_play, list(new.aggregates))
-    ranking = reader.ranking(entity, in_play) if a.superlatives and not order else None
-    if ranking is not None:
-        kind, ref, descending = ranking
-        if kind == "order":
-            order = [OrderKey(column=ref, descending=descending)]
-        elif kind == "count_other" and not new.group_by:
-            other = schema.table(ref.table)
-            pk = other.primary_key if other else None
-            new = new.with_(group_by=entity_keys(schema.table(entity)),  # type: ignore[arg-type]
-                            aggregates=(Aggregate("count", ColumnRef(ref.table, pk.name) if pk else None),))
-            order = [OrderKey(aggregate=0, descending=descending)]
+
+def _ranking_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> tuple[Edit, list[OrderKey]]:
+    """A superlative in a follow-up: sort by the column it names, or count the rows it names."""
+    new, entity = edit.spec, edit.spec.entity
+    step = measures.ranking(ctx, edit.decided, entity, in_play)
+    edit = edit.deciding(step.decided)
+    ranking = step.value
+    if ranking is None:
+        return edit, []
+    if ranking.kind == "order":
+        return edit.changed(new, [], step.used), [OrderKey(column=ranking.ref, descending=ranking.descending)]
+    if ranking.kind == "count_other" and not new.group_by:
+        pk = ctx.table(ranking.ref.table).primary_key
+        new = new.with_(group_by=entity_keys(ctx.table(entity)),
+                        aggregates=(Aggregate("count", ColumnRef(ranking.ref.table, pk.name) if pk else None),))
+        return edit.changed(new, [], step.used), [OrderKey(aggregate=0, descending=ranking.descending)]
+    return edit, []
+
+
+def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
+    """A new sort, ranking or limit replaces the current one; "reverse" flips it."""
+    a, entity = ctx.a, edit.spec.entity
+    step = shown.sorts(ctx, edit.decided, entity, in_play, list(edit.spec.aggregates))
+    edit = edit.deciding(step.decided).changed(edit.spec, [], step.used if step.value else set())
+    order = list(step.value)
+    if a.superlatives and not order:
+        edit, order = _ranking_order(ctx, edit, in_play)
+    new = edit.spec
     if a.limit is not None:
         if not order and not new.order_by and a.limit_from_top is not None:
+            measure = ctx.table(entity).measure_column
             if new.aggregates:
                 order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
-            else:
-                measure = schema.table(entity).measure_column  # type: ignore[union-attr]
-                if measure is not None:
-                    order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
-        new = new.with_(limit=a.limit)
-        changes.append(f"limit {a.limit}")
-    if not order and new.order_by and any(t.text in ("reverse", "reversed", "flip", "opposite") for t in a.tokens):
-        order = [replace(o, descending=not o.descending) for o in new.order_by]
-        a.explained.update(i for i, t in enumerate(a.tokens) if t.text in ("reverse", "reversed", "flip", "opposite"))
-    if order:
-        new = new.with_(order_by=tuple(order))
-        changes.append("sorted by " + ", ".join(
-            (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
-            + (" DESC" if o.descending else "") for o in order))
-
-    confidence = reader.confidence()
-    if (new == spec and not changes) or (a.unexplained and confidence < 0.75):
-        # A follow-up only half understood (an off-topic line) must not quietly edit the query.
-        words = ", ".join(repr(w) for w in a.unexplained[:4]) or repr(a.text)
-        raise EngineError(f"I could not tell how {words} changes the current query.")
-    return Reading(new, confidence, reader.doubts, changes, reader.ambiguities)
+            elif measure is not None:
+                order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
+        edit = edit.changed(new.with_(limit=a.limit), [f"limit {a.limit}"], a.limit_span)
+    flips = _words_in(a, ("reverse", "reversed", "flip", "opposite"))
+    if not order and edit.spec.order_by and flips:
+        order = [replace(o, descending=not o.descending) for o in edit.spec.order_by]
+        edit = edit.changed(edit.spec, [], flips)
+    if not order:
+        return edit
+    new = edit.spec.with_(order_by=tuple(order))
+    return edit.changed(new, ["sorted by " + ", ".join(
+        (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
+        + (" DESC" if o.descending else "") for o in order)], set())

@@ -44,7 +44,7 @@ class BuiltinEngine:
             sql = to_sql(reading.spec, database.schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
-        accounted, unused = _accounting(analysis)
+        accounted, unused = _accounting(analysis, reading.used)
         return Draft(sql, explain(reading.spec), round(reading.confidence, 2), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
                      unused=unused)
@@ -94,10 +94,13 @@ class BuiltinEngine:
         return self._draft(reading, analysis, database, "; ".join(reading.changes) or None)
 
 
-def _accounting(analysis: Analysis) -> tuple[float, tuple[str, ...]]:
-    """How much of the line's content the reading explained, and the content words it did not."""
+def _accounting(analysis: Analysis, used: frozenset[int]) -> tuple[float, tuple[str, ...]]:
+    """How much of the line's content the built query used, and the content words it did not.
+
+    A word the lexicon linked but the query left out (a comparison that became no filter) is unused.
+    """
     content = [i for i, t in enumerate(analysis.tokens) if t.text not in STOPWORDS]
     if not content:
         return 1.0, ()
-    unused = tuple(analysis.tokens[i].text for i in content if i not in analysis.explained)
+    unused = tuple(analysis.tokens[i].text for i in content if i not in used)
     return round(1 - len(unused) / len(content), 3), unused

@@ -1,34 +1,43 @@
-"""What every part of the reading shares: the analysis, the schema, the roles words took.
+"""What every reading step shares: the context it reads, the decisions before it, what it returns.
 
-The built-in engine reads a question in parts (filters, measures, what to show); each part is a
-class over this base, and ``builder.SpecReader`` puts them together.
+The built-in engine reads a question in steps (filters, measures, what to show); each step is a
+function of an immutable ``ReadContext`` and the ``Decided`` of the steps before it, returning a
+``Step``: its result, the token indices it used, and the decisions after it. ``builder`` and
+``edits`` run the steps in an order they write out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Generic, TypeVar
 
 from nl2sql.db.schema import Schema, Table
-from nl2sql.dialog.questions import Slots
+from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.resolve import best_candidate
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
-from nl2sql.linking.lexicon import COLUMN, TABLE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import STOPWORDS
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
+CountHaving = tuple[str, str, float, ColumnRef | None]  # (counted table, operator, value, grouped column)
+T = TypeVar("T")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Reading:
     """What the builder (or an edit) made of the question, with the doubts it had on the way."""
 
     spec: QuerySpec
     confidence: float
-    doubts: list[str] = field(default_factory=list)
-    changes: list[str] = field(default_factory=list)  # for refinements: what changed
-    ambiguities: list[Ambiguity] = field(default_factory=list)  # what to ask; the spec is the best reading
+    doubts: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()  # for refinements: what changed
+    ambiguities: tuple[Ambiguity, ...] = ()  # what to ask; the spec is the best reading
+    used: frozenset[int] = frozenset()  # token indices the built query uses
 
 
 def agg_table(agg: Aggregate) -> str | None:
@@ -51,22 +60,15 @@ def entity_keys(table: Table) -> tuple[GroupKey, ...]:
     return tuple(keys)
 
 
-class ReaderBase:
-    """Reads one analysis against the schema; ``edits`` reuses its parts on follow-ups."""
+@dataclass(frozen=True)
+class ReadContext:
+    """What every reading step reads: the analysis, the schema, the config and the answers so far."""
 
-    def __init__(self, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
-                 slots: Slots | None = None) -> None:
-        self.a = a
-        self.schema = schema
-        self.domain = domain
-        self.slots: Slots = slots or {}
-        self.ambiguities: list[Ambiguity] = []
-        self.date_override: ColumnRef | None = None  # set by an answer that names a date column
-        self.aggregate_links: dict[int, int] = {}  # link.first -> index of the aggregate it named
-        self.aggregate_havings: list[tuple[int, str, float]] = []
-        self.count_havings: list[tuple[str, str, float, ColumnRef | None]] = []
-        self.doubts: list[str] = []
-        self.role: dict[int, str] = {}  # link.first -> what the link was used for
+    a: Analysis
+    schema: Schema
+    domain: DomainConfig = EMPTY
+    slots: Mapping[SlotKey, str] = field(default_factory=lambda: MappingProxyType({}))
+    date_override: ColumnRef | None = None  # set by an answer that names a date column
 
     def table(self, name: str) -> Table:
         table = self.schema.table(name)
@@ -94,3 +96,113 @@ class ReaderBase:
             return None
         best = best_candidate(Link(link.first, link.last, tuple(cands)), COLUMN, entity, self.schema, in_play)
         return ColumnRef(best.table, best.column or "") if best else None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What earlier steps decided: the role each claimed link took, and what they noted on the way.
+
+    A link claimed by one step is not read again by a later one; the order of the steps is the
+    builder's, written out in one place, not an accident of which method ran first.
+    """
+
+    roles: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))  # link.first -> role
+    aggregate_links: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # -> aggregate
+    aggregate_havings: tuple[Having, ...] = ()
+    count_havings: tuple[CountHaving, ...] = ()
+    doubts: tuple[str, ...] = ()
+    ambiguities: tuple[Ambiguity, ...] = ()
+
+    def role(self, first: int) -> str | None:
+        return self.roles.get(first)
+
+    def taken(self, first: int) -> bool:
+        return first in self.roles
+
+
+@dataclass(frozen=True)
+class Step(Generic[T]):
+    """A step's result, the token indices it used to get it, and the decisions after it."""
+
+    value: T
+    used: frozenset[int]
+    decided: Decided
+
+
+class Claims:
+    """One step's scratch paper over the decisions before it; ``done`` freezes it into a Step.
+
+    Local to the step that made it: nothing outside the step sees it change.
+    """
+
+    def __init__(self, decided: Decided) -> None:
+        self.before = decided
+        self.roles = dict(decided.roles)
+        self.aggregate_links = dict(decided.aggregate_links)
+        self.aggregate_havings = list(decided.aggregate_havings)
+        self.count_havings = list(decided.count_havings)
+        self.doubts = list(decided.doubts)
+        self.ambiguities = list(decided.ambiguities)
+        self.used: set[int] = set()
+
+    def taken(self, first: int) -> bool:
+        return first in self.roles
+
+    def role(self, first: int) -> str | None:
+        return self.roles.get(first)
+
+    def claim(self, link: Link, role: str, *extra: int) -> None:
+        """The link (and ``extra`` words) did ``role`` in this step's result."""
+        self.roles[link.first] = role
+        self.used.update(range(link.first, link.last + 1))
+        self.used.update(extra)
+
+    def ask(self, ambiguity: Ambiguity | None) -> None:
+        if ambiguity is not None:
+            self.ambiguities.append(ambiguity)
+
+    def done(self, value: T) -> Step[T]:
+        decided = Decided(MappingProxyType(self.roles), MappingProxyType(self.aggregate_links),
+                          tuple(self.aggregate_havings), tuple(self.count_havings), tuple(self.doubts),
+                          tuple(self.ambiguities))
+        return Step(value, frozenset(self.used), decided)
+
+
+def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> float:
+    """How sure the reading is: the share of content words the built query used, less doubts and typos."""
+    content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
+    if not content:
+        return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
+    score = 0.35 + 0.65 * sum(1 for i in content if i in used) / len(content)
+    score -= 0.05 * len(doubts)
+    # A typo read as a stored value is a guess, worth confirming.
+    score -= 0.15 * sum(1 for link in a.links if link.fuzzy and link.first in used)
+    return max(0.05, min(1.0, score))
+
+
+def _spec_refs(spec: QuerySpec) -> list[ColumnRef]:
+    refs = [*spec.projections, *(g.column for g in spec.group_by), *(f.column for f in spec.filters)]
+    refs += [f.other for f in spec.filters if f.other is not None]
+    refs += [ag.column for ag in spec.aggregates if ag.column is not None]
+    refs += [o.column for o in spec.order_by if o.column is not None]
+    return refs
+
+
+def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
+    """Words whose link names something the query reads: a table on its join path, a column it
+    selects, filters, groups or sorts on, a value it filters by, a metric it computes."""
+    refs = _spec_refs(spec)
+    columns = {(r.table, r.column) for r in refs}
+    values = {(f.column.table, f.column.column, str(v)) for f in spec.filters for v in f.values}
+    metrics = {ag.metric.name for ag in spec.aggregates if ag.metric is not None}
+    tables = {spec.entity, *spec.via, *(r.table for r in refs), *(m.table for ag in spec.aggregates
+                                                                  if (m := ag.metric) is not None)}
+    for table in list(tables):
+        tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
+    used: set[int] = set()
+    for link in a.links:
+        if any((c.kind == COLUMN and (c.table, c.column) in columns) or (c.kind == TABLE and c.table in tables)
+               or (c.kind == VALUE and (c.table, c.column, c.value) in values)
+               or (c.kind == METRIC and c.value in metrics) for c in link.candidates):
+            used.update(range(link.first, link.last + 1))
+    return frozenset(used)
