@@ -20,8 +20,8 @@ from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.resolve import best_candidate
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import STOPWORDS
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.text import STOPWORDS, name_words
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
 CountHaving = tuple[str, str, float, ColumnRef | None]  # (counted table, operator, value, grouped column)
@@ -162,7 +162,7 @@ class Claims:
             self.ambiguities.append(ambiguity)
 
     def done(self, value: T) -> Step[T]:
-        decided = Decided(MappingProxyType(self.roles), MappingProxyType(self.aggregate_links),
+        decided = Decided(MappingProxyType(dict(self.roles)), MappingProxyType(dict(self.aggregate_links)),
                           tuple(self.aggregate_havings), tuple(self.count_havings), tuple(self.doubts),
                           tuple(self.ambiguities))
         return Step(value, frozenset(self.used), decided)
@@ -199,10 +199,24 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
                                                                   if (m := ag.metric) is not None)}
     for table in list(tables):
         tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
+    names = {r.column.lower() for r in refs}  # a key column's name is the same in the tables it joins
     used: set[int] = set()
     for link in a.links:
-        if any((c.kind == COLUMN and (c.table, c.column) in columns) or (c.kind == TABLE and c.table in tables)
-               or (c.kind == VALUE and (c.table, c.column, c.value) in values)
-               or (c.kind == METRIC and c.value in metrics) for c in link.candidates):
+        named = [c for c in link.candidates if (c.kind == COLUMN and ((c.table, c.column) in columns
+                                                                      or (c.column or "").lower() in names))
+                 or (c.kind == TABLE and c.table in tables)
+                 or (c.kind == VALUE and (c.table, c.column, c.value) in values)
+                 or (c.kind == METRIC and c.value in metrics)]
+        if named:
             used.update(range(link.first, link.last + 1))
+            used.update(_name_words_before(a, link, named))
     return frozenset(used)
+
+
+def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
+    """A cue word read before linking that is part of the column's own name ("best" of a best_x)."""
+    before = link.first - 1
+    if before < 0 or before not in a.cues:
+        return set()
+    word = a.tokens[before].norm
+    return {before} if any(c.kind == COLUMN and word in name_words(c.column or "") for c in named) else set()
