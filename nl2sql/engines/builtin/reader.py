@@ -161,7 +161,16 @@ class Claims:
         if ambiguity is not None:
             self.ambiguities.append(ambiguity)
 
+    def _unchanged(self) -> bool:
+        b = self.before
+        return (not self.used and len(self.roles) == len(b.roles) and len(self.doubts) == len(b.doubts)
+                and len(self.ambiguities) == len(b.ambiguities) and len(self.aggregate_links) == len(b.aggregate_links)
+                and len(self.aggregate_havings) == len(b.aggregate_havings)
+                and len(self.count_havings) == len(b.count_havings))
+
     def done(self, value: T) -> Step[T]:
+        if self._unchanged():  # most steps find nothing: the decisions before them stand as they were
+            return Step(value, frozenset(), self.before)
         decided = Decided(MappingProxyType(dict(self.roles)), MappingProxyType(dict(self.aggregate_links)),
                           tuple(self.aggregate_havings), tuple(self.count_havings), tuple(self.doubts),
                           tuple(self.ambiguities))
