@@ -16,9 +16,10 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin import measures, shown
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, confidence, entity_keys, query_words
+from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
+from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Link
 
