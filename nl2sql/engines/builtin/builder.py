@@ -26,12 +26,11 @@ from nl2sql.engines.builtin.reader import (
     ReadContext,
     Reading,
     agg_table,
-    confidence,
     entity_keys,
-    query_words,
 )
 from nl2sql.engines.builtin.resolve import named_date_links, pick_entity
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
+from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 

@@ -16,14 +16,31 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin import measures, shown
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, confidence, entity_keys, query_words
+from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
+from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Link
 
 _FAMILY = {">": "gt", ">=": "gt", "<": "lt", "<=": "lt", "between": "gt", "=": "eq", "!=": "eq", "in": "eq",
            "not_in": "eq", "range": "range", "not_exists": "anti"}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A follow-up's edits so far: the spec, what changed, the words used, the decisions made."""
+
+    spec: QuerySpec
+    changes: tuple[str, ...] = ()
+    used: frozenset[int] = frozenset()
+    decided: Decided = Decided()
+
+    def changed(self, spec: QuerySpec, changes: list[str], used: set[int] | frozenset[int]) -> Edit:
+        return replace(self, spec=spec, changes=(*self.changes, *changes), used=self.used | frozenset(used))
+
+    def deciding(self, decided: Decided) -> Edit:
+        return replace(self, decided=decided)
 
 
 def _tables_of(spec: QuerySpec) -> set[str]:
@@ -37,7 +54,7 @@ def _tables_of(spec: QuerySpec) -> set[str]:
 def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: Schema, changes: list[str],
                   extend: bool = False) -> None:
     """Add ``new``, replacing a filter of the same kind on the same column ("what about <value>?"),
-    or widening it when the follow-up adds ("and India": country IN ('Brazil', 'India'))."""
+    or widening it when the follow-up adds ("and <value>": the column IN the old and the new value)."""
     with_new = spec.with_(filters=(*spec.filters, new))
     for i, old in enumerate(filters):
         if old.column == new.column and _FAMILY.get(old.op) == _FAMILY.get(new.op):
@@ -165,22 +182,6 @@ def _asks_instead(a: Analysis) -> bool:
     words = [t.text for t in a.tokens[:3]]
     return words[:2] in (["how", "about"], ["what", "about"]) or words[:3] in (["and", "how", "about"],
                                                                               ["and", "what", "about"])
-
-
-@dataclass(frozen=True)
-class Edit:
-    """A follow-up's edits so far: the spec, what changed, the words used, the decisions made."""
-
-    spec: QuerySpec
-    changes: tuple[str, ...] = ()
-    used: frozenset[int] = frozenset()
-    decided: Decided = Decided()
-
-    def changed(self, spec: QuerySpec, changes: list[str], used: set[int] | frozenset[int]) -> Edit:
-        return replace(self, spec=spec, changes=(*self.changes, *changes), used=self.used | frozenset(used))
-
-    def deciding(self, decided: Decided) -> Edit:
-        return replace(self, decided=decided)
 
 
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,

@@ -20,8 +20,7 @@ from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.resolve import best_candidate
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import STOPWORDS
+from nl2sql.linking.lexicon import COLUMN, TABLE, Link
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
 CountHaving = tuple[str, str, float, ColumnRef | None]  # (counted table, operator, value, grouped column)
@@ -161,48 +160,17 @@ class Claims:
         if ambiguity is not None:
             self.ambiguities.append(ambiguity)
 
+    def _unchanged(self) -> bool:
+        b = self.before
+        return (not self.used and len(self.roles) == len(b.roles) and len(self.doubts) == len(b.doubts)
+                and len(self.ambiguities) == len(b.ambiguities) and len(self.aggregate_links) == len(b.aggregate_links)
+                and len(self.aggregate_havings) == len(b.aggregate_havings)
+                and len(self.count_havings) == len(b.count_havings))
+
     def done(self, value: T) -> Step[T]:
-        decided = Decided(MappingProxyType(self.roles), MappingProxyType(self.aggregate_links),
+        if self._unchanged():  # most steps find nothing: the decisions before them stand as they were
+            return Step(value, frozenset(), self.before)
+        decided = Decided(MappingProxyType(dict(self.roles)), MappingProxyType(dict(self.aggregate_links)),
                           tuple(self.aggregate_havings), tuple(self.count_havings), tuple(self.doubts),
                           tuple(self.ambiguities))
         return Step(value, frozenset(self.used), decided)
-
-
-def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> float:
-    """How sure the reading is: the share of content words the built query used, less doubts and typos."""
-    content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
-    if not content:
-        return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
-    score = 0.35 + 0.65 * sum(1 for i in content if i in used) / len(content)
-    score -= 0.05 * len(doubts)
-    # A typo read as a stored value is a guess, worth confirming.
-    score -= 0.15 * sum(1 for link in a.links if link.fuzzy and link.first in used)
-    return max(0.05, min(1.0, score))
-
-
-def _spec_refs(spec: QuerySpec) -> list[ColumnRef]:
-    refs = [*spec.projections, *(g.column for g in spec.group_by), *(f.column for f in spec.filters)]
-    refs += [f.other for f in spec.filters if f.other is not None]
-    refs += [ag.column for ag in spec.aggregates if ag.column is not None]
-    refs += [o.column for o in spec.order_by if o.column is not None]
-    return refs
-
-
-def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
-    """Words whose link names something the query reads: a table on its join path, a column it
-    selects, filters, groups or sorts on, a value it filters by, a metric it computes."""
-    refs = _spec_refs(spec)
-    columns = {(r.table, r.column) for r in refs}
-    values = {(f.column.table, f.column.column, str(v)) for f in spec.filters for v in f.values}
-    metrics = {ag.metric.name for ag in spec.aggregates if ag.metric is not None}
-    tables = {spec.entity, *spec.via, *(r.table for r in refs), *(m.table for ag in spec.aggregates
-                                                                  if (m := ag.metric) is not None)}
-    for table in list(tables):
-        tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
-    used: set[int] = set()
-    for link in a.links:
-        if any((c.kind == COLUMN and (c.table, c.column) in columns) or (c.kind == TABLE and c.table in tables)
-               or (c.kind == VALUE and (c.table, c.column, c.value) in values)
-               or (c.kind == METRIC and c.value in metrics) for c in link.candidates):
-            used.update(range(link.first, link.last + 1))
-    return frozenset(used)

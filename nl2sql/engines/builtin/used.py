@@ -1,0 +1,68 @@
+"""What a reading used of the line, and how sure it is because of it.
+
+The words a query uses are those its parts came from (each step reports them) and those whose
+link names something the built query reads; a word the lexicon linked but the query left out is
+not used, so it lowers both the share of the line accounted for and the confidence.
+"""
+
+from __future__ import annotations
+
+from nl2sql.db.schema import Schema
+from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.text import STOPWORDS, name_words
+
+
+def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> float:
+    """How sure the reading is: the share of content words the built query used, less doubts and typos."""
+    content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
+    if not content:
+        return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
+    score = 0.35 + 0.65 * sum(1 for i in content if i in used) / len(content)
+    score -= 0.05 * len(doubts)
+    # A typo read as a stored value is a guess, worth confirming.
+    score -= 0.15 * sum(1 for link in a.links if link.fuzzy and link.first in used)
+    return max(0.05, min(1.0, score))
+
+
+def _spec_refs(spec: QuerySpec) -> list[ColumnRef]:
+    refs = [*spec.projections, *(g.column for g in spec.group_by), *(f.column for f in spec.filters)]
+    refs += [f.other for f in spec.filters if f.other is not None]
+    refs += [ag.column for ag in spec.aggregates if ag.column is not None]
+    refs += [o.column for o in spec.order_by if o.column is not None]
+    return refs
+
+
+def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
+    """Words whose link names something the query reads: a table on its join path, a column it
+    selects, filters, groups or sorts on, a value it filters by, a metric it computes."""
+    refs = _spec_refs(spec)
+    columns = {(r.table, r.column) for r in refs}
+    values = {(f.column.table, f.column.column, str(v)) for f in spec.filters for v in f.values}
+    metrics = {ag.metric.name for ag in spec.aggregates if ag.metric is not None}
+    tables = {spec.entity, *spec.via, *(r.table for r in refs), *(m.table for ag in spec.aggregates
+                                                                  if (m := ag.metric) is not None)}
+    for table in list(tables):
+        tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
+    names = {r.column.lower() for r in refs}  # a key column's name is the same in the tables it joins
+    used: set[int] = set()
+    for link in a.links:
+        named = [c for c in link.candidates if (c.kind == COLUMN and ((c.table, c.column) in columns
+                                                                      or (c.column or "").lower() in names))
+                 or (c.kind == TABLE and c.table in tables)
+                 or (c.kind == VALUE and (c.table, c.column, c.value) in values)
+                 or (c.kind == METRIC and c.value in metrics)]
+        if named:
+            used.update(range(link.first, link.last + 1))
+            used.update(_name_words_before(a, link, named))
+    return frozenset(used)
+
+
+def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
+    """A cue word read before linking that is part of the column's own name ("best" of a best_x)."""
+    before = link.first - 1
+    if before < 0 or before not in a.cues:
+        return set()
+    word = a.tokens[before].norm
+    return {before} if any(c.kind == COLUMN and word in name_words(c.column or "") for c in named) else set()
