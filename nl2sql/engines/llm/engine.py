@@ -130,7 +130,7 @@ class LlmEngine:
 
     def schema_prompt(self, question: str, database: Database) -> str:
         schema = database.schema
-        tables = prompts.relevant_tables(question, schema, self._lexicons.get(schema), self.today)
+        tables = prompts.relevant_tables(question, schema, self._lexicons.get(schema))
         return prompts.schema_text(tables, database.dialect, self.domain, self.no_data)
 
     @staticmethod

@@ -1,7 +1,7 @@
 """What the model is told: the schema (pruned for large databases), values, vocabulary, examples.
 
-Relevant tables are picked with the built-in engine's schema and value linking, plus their
-foreign-key neighbours, so a 200-table database costs a prompt the size of the few tables a
+Relevant tables are picked by schema and value linking (``nl2sql.linking``, shared with the
+built-in engine), plus their foreign-key neighbours, so a 200-table database costs a prompt the size of the few tables a
 question touches. With ``no_data`` the prompt holds the schema only: no sample values, no rows.
 """
 
@@ -64,7 +64,7 @@ class Example:
     sql: str
 
 
-def relevant_tables(question: str, schema: Schema, lexicon: Lexicon, today: date) -> list[Table]:
+def relevant_tables(question: str, schema: Schema, lexicon: Lexicon) -> list[Table]:
     """The tables a question links to, with their foreign-key neighbours; all of them for small schemas."""
     if len(schema.tables) <= PRUNE_ABOVE:
         return list(schema.tables)
