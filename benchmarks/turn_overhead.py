@@ -22,7 +22,6 @@ import time
 from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
 from nl2sql.dialog import DialogManager
-from nl2sql.dialog.intent import ReadingView
 from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.engines.base import Capabilities, Draft, RefinementContext, Usage
 from nl2sql.workflows import InteractiveWorkflow, open_session
@@ -115,18 +114,10 @@ def main() -> None:
     fixture = open_session("ecommerce")
     fixture.process_turn("Show me all orders")
     state, step = fixture.state, fixture.step
-
-    def read(text: str, intent: str) -> ReadingView | None:
-        try:
-            return ReadingView(step._read(state, text, intent, {}).accounted)
-        except Exception:
-            return None
-
     texts = iter(FOLLOW_UPS * (args.turns // len(FOLLOW_UPS) + 1))
 
     def route() -> None:
-        text = next(texts)
-        dm.route(text, True, lambda intent: read(text, intent))
+        step.route(state, next(texts))
 
     route_times = _time(route, max(50, args.turns // 5))
 
