@@ -114,8 +114,12 @@ def test_eval_spider_on_a_tiny_benchmark(tiny_benchmark: Path, tmp_path: Path) -
     by_question = {r["question"]: r for r in rows}
     assert by_question["How many animals are there?"]["ok"]
     assert by_question["Show the names of lions."]["ok"]
-    assert {"predicted", "gold", "seconds", "difficulty", "category", "intent"} <= set(rows[0])
+    assert {"predicted", "gold", "seconds", "difficulty", "category", "intent", "confidence", "unused"} <= set(rows[0])
+    assert all(0.0 <= r["confidence"] <= 1.0 for r in rows if r["predicted"])
     assert "execution accuracy" in result.output and "by difficulty" in result.output
+    right = sum(r["ok"] for r in rows if r["predicted"] and r["confidence"] > 0.75)
+    confident = sum(1 for r in rows if r["predicted"] and r["confidence"] > 0.75)
+    assert f"({right}/{confident})" in result.output and "reliability" in result.output
 
 
 def test_eval_sparc_reports_turn_and_interaction_accuracy(tiny_benchmark: Path) -> None:

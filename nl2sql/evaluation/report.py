@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from nl2sql.errors import UsageError
+from nl2sql.evaluation.calibration import calibration, report_lines
 from nl2sql.evaluation.classify import EASY, EXTRA, HARD, MEDIUM
 from nl2sql.evaluation.runner import TurnRecord
 
@@ -55,6 +56,7 @@ def summary(records: list[TurnRecord], title: str, seconds: float) -> str:
     wrong = Counter(r.category for r in records if not r.ok)
     if wrong:
         lines.append("  wrong answers by category: " + ", ".join(f"{c} {k}" for c, k in wrong.most_common()))
+    lines += report_lines(calibration([(r.confidence, r.ok) for r in records]))
     return "\n".join(lines)
 
 

@@ -44,6 +44,8 @@ class TurnRecord:
     difficulty: str
     category: str | None  # why it is wrong; None when right
     context_kept: bool | None  # the gold query keeps the previous turn's main table (derived signal)
+    confidence: float | None = None  # the engine's confidence score; None when no query ran
+    unused: tuple[str, ...] = ()  # content words of the question the reading did not use
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -147,7 +149,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             predicted=result.query, intent=result.intent, expected_intent=expected, ok=ok,
             error=result.error.message if result.error else None, seconds=round(seconds, 5),
             difficulty=difficulty(golds[0]), category=None if ok else failure_category(result.query, golds[0]),
-            context_kept=kept,
+            context_kept=kept, confidence=result.confidence if result.query else None, unused=result.unused,
         ))
     return records
 
