@@ -384,6 +384,24 @@ for _name in ("spider", "sparc", "cosql"):
     _benchmark_command(_name, _name)
 
 
+@eval_group.command("fit-confidence")
+@click.option("--data", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="The benchmark folder (spider/, sparc/, cosql/), as for eval spider.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--write", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the mapping (default: the built-in engine's confidence.json).")
+def eval_fit_confidence(data: Path, jobs: int, write: Path | None) -> None:
+    """Refit the built-in engine's confidence on Spider, SParC and CoSQL dev (leave-one-database-out report)."""
+    from nl2sql.evaluation.fit import refit
+
+    with _edge():
+        if write is None:
+            import nl2sql.engines.builtin as builtin
+
+            write = Path(builtin.__file__).parent / "confidence.json"
+        click.echo(refit(data, jobs, write))
+
+
 @eval_group.command("questions")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--db", "db", required=True, metavar="DB", help="The database the questions are about.")

@@ -57,6 +57,8 @@ class Draft(Generic[S]):
     # the dialog manager routes a line to the reading that accounts for more of it.
     accounted: float = 1.0
     unused: tuple[str, ...] = ()
+    # The facts the confidence was computed from (name, value), for the eval and for refitting.
+    signals: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)

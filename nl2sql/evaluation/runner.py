@@ -46,6 +46,7 @@ class TurnRecord:
     context_kept: bool | None  # the gold query keeps the previous turn's main table (derived signal)
     confidence: float | None = None  # the engine's confidence score; None when no query ran
     unused: tuple[str, ...] = ()  # content words of the question the reading did not use
+    signals: dict[str, float] | None = None  # what the confidence was computed from (to refit it)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -150,6 +151,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             error=result.error.message if result.error else None, seconds=round(seconds, 5),
             difficulty=difficulty(golds[0]), category=None if ok else failure_category(result.query, golds[0]),
             context_kept=kept, confidence=result.confidence if result.query else None, unused=result.unused,
+            signals=dict(result.signals) if result.query else None,
         ))
     return records
 

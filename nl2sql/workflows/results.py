@@ -62,6 +62,7 @@ class TurnResult:
     edit_sql: str | None = None  # SQL handed back for editing (answer "e" to a confirmation)
 
     unused: tuple[str, ...] = ()  # content words of the line the reading did not use
+    signals: tuple[tuple[str, float], ...] = ()  # what the confidence was computed from (for the eval)
 
     @property
     def ok(self) -> bool:

@@ -322,6 +322,7 @@ class TurnStep(Generic[S]):
             refines_turn=state.current.number if refined and state.current else None,
             conversation_context=committed.context(), rounds=pending.log, message=note, mode=committed.mode.name,
             usage=self._usage(draft), unused=draft.unused,
+            signals=(*draft.signals, ("route_low", float(pending.route_confidence == LOW))),
         )
         learned = pending.question if pending.intent == NEW_QUERY else pending.text
         return Transition(committed, result, Effects((learned, outcome.sql), (*events, "turn")))

@@ -15,6 +15,7 @@ from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.render import to_sql
+from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
@@ -39,15 +40,16 @@ class BuiltinEngine:
         return self._lexicons.get(schema)
 
     def _draft(self, reading: Reading, analysis: Analysis, database: Database,
-               summary: str | None = None) -> Draft[QuerySpec]:
+               summary: str | None = None, *, refinement: bool = False) -> Draft[QuerySpec]:
         try:
             sql = to_sql(reading.spec, database.schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         accounted, unused = _accounting(analysis, reading.used)
-        return Draft(sql, explain(reading.spec), round(reading.confidence, 2), reading.spec,
+        signals = reading_signals(analysis, reading, refinement=refinement)
+        return Draft(sql, explain(reading.spec), round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
-                     unused=unused)
+                     unused=unused, signals=signals)
 
     @staticmethod
     def _cumulative(text: str, slots: Slots) -> str:
@@ -91,7 +93,7 @@ class BuiltinEngine:
             if analysis.write_verb in ("delete", "update", "insert", "truncate", "alter", "create", "erase", "wipe"):
                 raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.") from None
             raise
-        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None)
+        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, refinement=True)
 
 
 def _accounting(analysis: Analysis, used: frozenset[int]) -> tuple[float, tuple[str, ...]]:

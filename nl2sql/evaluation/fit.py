@@ -1,0 +1,171 @@
+"""Fit the built-in engine's confidence: logistic regression over its signals, one fold per database.
+
+Reproducible and small on purpose: Newton's method on a handful of standardised signals, an L2
+penalty, and signals that can only count against a reading held at weights <= 0 (an active set:
+a weight that comes out positive is fixed at zero and the rest refitted). Cross-validation leaves
+one database out at a time, so no database scores itself; the shipped mapping is then fitted on
+all of them. No training framework, here or at run time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nl2sql.engines.builtin.signals import DOUBTS, Mapping
+from nl2sql.errors import UsageError
+
+if TYPE_CHECKING:
+    from nl2sql.evaluation.runner import TurnRecord
+
+L2 = 1.0
+UNCLEAR_CAP = 0.5  # what the session does to a reading reached through an unclear routing
+NEWTON_STEPS = 30
+
+
+@dataclass(frozen=True)
+class Example:
+    database: str
+    signals: dict[str, float]
+    right: bool
+
+
+def fit(examples: Sequence[Example], features: Sequence[str]) -> Mapping:
+    """The logistic mapping that best predicts ``right`` from ``features``, doubts kept non-positive."""
+    means = {f: sum(e.signals.get(f, 0.0) for e in examples) / len(examples) for f in features}
+    scales = {}
+    for f in features:
+        var = sum((e.signals.get(f, 0.0) - means[f]) ** 2 for e in examples) / len(examples)
+        scales[f] = math.sqrt(var) or 1.0
+    rows = [[(e.signals.get(f, 0.0) - means[f]) / scales[f] for f in features] for e in examples]
+    labels = [1.0 if e.right else 0.0 for e in examples]
+    free = [i for i, f in enumerate(features)]
+    while True:
+        bias, weights = _newton([[r[i] for i in free] for r in rows], labels)
+        positive = [free[k] for k, w in enumerate(weights) if features[free[k]] in DOUBTS and w > 0]
+        if not positive:
+            break
+        free = [i for i in free if i not in positive]
+    fitted = dict.fromkeys(features, 0.0)
+    for k, i in enumerate(free):
+        fitted[features[i]] = weights[k]
+    return Mapping(fitted, means, scales, bias)
+
+
+def _newton(rows: list[list[float]], labels: list[float]) -> tuple[float, list[float]]:
+    """Penalised logistic regression by Newton's method; column 0 of the system is the bias."""
+    width = len(rows[0]) + 1 if rows else 1
+    beta = [0.0] * width
+    for _ in range(NEWTON_STEPS):
+        grad = [0.0] * width
+        hess = [[0.0] * width for _ in range(width)]
+        for row, y in zip(rows, labels, strict=True):
+            x = [1.0, *row]
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(b * v for b, v in zip(beta, x, strict=True))))))
+            w = p * (1.0 - p)
+            for i in range(width):
+                grad[i] += (y - p) * x[i]
+                for j in range(i, width):
+                    hess[i][j] += w * x[i] * x[j]
+        for i in range(width):
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+            if i:  # no penalty on the bias
+                grad[i] -= L2 * beta[i]
+                hess[i][i] += L2
+        step = _solve(hess, grad)
+        beta = [b + s for b, s in zip(beta, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-6:
+            break
+    return beta[0], beta[1:]
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the systems here are a few dozen wide)."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            for c in range(col, n + 1):
+                a[r][c] -= factor * a[col][c]
+    out = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        if abs(a[r][r]) < 1e-12:
+            continue
+        out[r] = (a[r][n] - sum(a[r][c] * out[c] for c in range(r + 1, n))) / a[r][r]
+    return out
+
+
+def session_score(mapping: Mapping, signals: dict[str, float]) -> float:
+    """The confidence the session would report: the mapping, capped after an unclear routing."""
+    p = mapping.probability(tuple(signals.items()))
+    return min(p, UNCLEAR_CAP) if signals.get("route_low") else p
+
+
+BENCHMARKS = ("spider", "sparc", "cosql")
+
+
+def collect(data: Path, jobs: int) -> dict[str, list[TurnRecord]]:
+    """Every judged turn of the development benchmarks, with its signals, through the product path."""
+    from nl2sql.evaluation import datasets
+    from nl2sql.evaluation.runner import Settings, run
+
+    out: dict[str, list[TurnRecord]] = {}
+    for name in BENCHMARKS:
+        try:
+            spider, conversations = datasets.load_spider(data) if name == "spider" else \
+                datasets.load_context(data, name)
+        except UsageError:  # a benchmark that is not there is left out; the report says which ran
+            continue
+        out[name] = [r for batch in run(conversations, Settings(data_dir=spider), jobs) for r in batch]
+    if not out:
+        raise UsageError(f"No benchmark under {data} (expected spider/, sparc/ or cosql/).")
+    return out
+
+
+def refit(data: Path, jobs: int, target: Path) -> str:
+    """Cross-validated calibration per benchmark, then the mapping fitted on all of them, written to ``target``."""
+    from nl2sql.evaluation.calibration import calibration, report_lines
+
+    runs = collect(data, jobs)
+    examples = {name: [Example(r.db_id, r.signals, r.ok) for r in records if r.signals is not None]
+                for name, records in runs.items()}
+    every = [e for group in examples.values() for e in group]
+    if len({e.database for e in every}) < 2:
+        raise UsageError("Fitting needs answered turns on at least two databases (one is held out at a time).")
+    features = sorted({f for e in every for f in e.signals} - {"route_low"})
+    scored = {id(e): s for e, s in zip(every, cv_scores(every, features), strict=True)}
+    lines = [f"confidence fitted on {len(every)} answered turns of {', '.join(runs)} "
+             f"({len({e.database for e in every})} databases; scores below are leave-one-database-out)"]
+    for name, records in runs.items():
+        by_record = iter(examples[name])
+        scores: list[tuple[float | None, bool]] = []
+        for r in records:
+            scores.append((scored[id(next(by_record))], r.ok) if r.signals is not None else (None, r.ok))
+        lines.append(f"{name} ({len(records)} turns)")
+        lines += report_lines(calibration(scores))
+    mapping = fit(every, features)
+    target.write_text(json.dumps({"fitted_on": list(runs), "turns": len(every), "l2": L2,
+                                  "mapping": mapping.to_json()}, indent=1, sort_keys=True) + "\n")
+    lines.append(f"wrote {target}")
+    return "\n".join(lines)
+
+
+def cv_scores(examples: list[Example], features: list[str]) -> list[float]:
+    """Each example's score from the fold without its database, in the order given."""
+    scores: dict[int, float] = {}
+    for database in sorted({e.database for e in examples}):
+        mapping = fit([e for e in examples if e.database != database], features)
+        for e in examples:
+            if e.database == database:
+                scores[id(e)] = session_score(mapping, e.signals)
+    return [scores[id(e)] for e in examples]
