@@ -19,13 +19,14 @@ from importlib import resources
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Reading
 from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.linking.lexicon import TABLE, Link
 from nl2sql.linking.text import STOPWORDS
 
 Signals = tuple[tuple[str, float], ...]
 
 # Signals that only ever count against a reading: their fitted weights are kept <= 0.
 DOUBTS = ("unused_share", "unused_words", "unused_numbers", "fuzzy", "doubts", "asked", "nesting_cues",
-          "weak_links")
+          "weak_links", "competing", "dropped_links")
 # Wording whose meaning needs a subquery or a set operation, which the engine does not build.
 NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", "all", "also", "same", "but",
                            "another", "other", "others"})
@@ -59,7 +60,18 @@ def reading_signals(analysis: Analysis, reading: Reading, *, refinement: bool) -
         ("ordered", float(bool(spec.order_by))),
         ("having", float(bool(spec.having))),
         ("refinement", float(refinement)),
+        ("entity_named", float(any(c.kind == TABLE and c.table == spec.entity and c.score >= 1.0
+                                   for link in used_links for c in link.candidates))),
+        ("competing", float(sum(1 for link in used_links if _competing(link)))),
+        ("dropped_links", float(sum(1 for link in analysis.links if link.first not in reading.used))),
+        ("all_columns", float(not spec.projections and not spec.aggregates and not spec.group_by)),
     )
+
+
+def _competing(link: Link) -> bool:
+    """Two different things match the words equally well: the reading picked one of them."""
+    best = max((c.score for c in link.candidates), default=0.0)
+    return len({(c.kind, c.table, c.column) for c in link.candidates if c.score >= best}) > 1
 
 
 def _nesting_cues(analysis: Analysis) -> int:
