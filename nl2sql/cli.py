@@ -362,9 +362,10 @@ def _compare_or(compare: tuple[Path, Path] | None) -> bool:
 def _benchmark_command(name: str, loader: str) -> None:
     @eval_group.command(name, help=f"Execution accuracy on {name.capitalize()} dev (DIR holds its data and Spider's "
                                    "databases).")
-    @click.option("--data", type=click.Path(file_okay=False, path_type=Path), required=True, metavar="DIR")
+    @click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
+                  help="The benchmark folder (needed unless --compare).")
     @_eval_options
-    def command(data: Path, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
+    def command(data: Path | None, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
                 out: Path | None, compare: tuple[Path, Path] | None, **opts: Any) -> None:
         from nl2sql.evaluation import datasets
         from nl2sql.evaluation.runner import Settings
@@ -372,6 +373,8 @@ def _benchmark_command(name: str, loader: str) -> None:
         with _edge():
             if _compare_or(compare):
                 return
+            if data is None:
+                raise UsageError("--data DIR is needed (the folder with the benchmark's data and databases).")
             if loader == "spider":
                 spider, conversations = datasets.load_spider(data)
             else:

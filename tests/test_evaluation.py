@@ -137,9 +137,10 @@ def test_eval_compare_shows_fixed_and_broken(tmp_path: Path) -> None:
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     run(a, [True, False, False])
     run(b, [False, True, False])
-    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tmp_path), "--compare", str(a), str(b)])
+    result = CliRunner().invoke(cli, ["eval", "spider", "--compare", str(a), str(b)])  # runs nothing: no --data
     assert result.exit_code == 0, result.output
     assert "(1 fixed, 1 broken)" in result.output
+    assert CliRunner().invoke(cli, ["eval", "sparc"]).exit_code == 2
     assert "fixed  c1#1" in result.output and "broken c0#1" in result.output
 
 
