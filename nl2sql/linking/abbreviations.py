@@ -14,7 +14,8 @@ ABBREVIATIONS: dict[str, str] = {
     "pop": "population", "dept": "department", "emp": "employee", "cust": "customer", "prod": "product",
     "avg": "average", "max": "maximum", "min": "minimum", "lang": "language", "tel": "telephone",
     "stu": "student", "mfr": "manufacturer", "mfg": "manufacturing", "hp": "horsepower", "wt": "weight",
-    "sal": "salary", "loc": "location", "cnt": "count", "dt": "date", "yrs": "years", "fname": "first name", "lname": "last name", "mname": "middle name",
+    "sal": "salary", "loc": "location", "cnt": "count", "dt": "date", "yrs": "years",
+    "fname": "first name", "lname": "last name", "mname": "middle name",
 }
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from nl2sql.db.schema import TEXT, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
-from nl2sql.linking.abbreviations import expand
+from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.text import STOPWORDS, Token, name_words, singular, stem, tokenize_lower, value_words
 
 TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
@@ -26,6 +26,11 @@ STEM_FACTOR = 0.95
 SYNONYM_FACTOR = 0.7
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
+# Words of quantity that the engines read as aggregates and counts: never reworded into a name
+# ("amount" is a synonym of "number", which names a column in many schemas).
+_NOT_REWORDED = {"amount", "number", "total", "count", "sum", "quantity", "average", "mean", "value", "figure",
+                 "size", "level", "much", "many", "maximum", "minimum", "percentage",
+                 "times", "time", "kind", "type", "sort", "thing", "way"}
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 
@@ -172,8 +177,13 @@ class Lexicon:
 
         if not wordnet.available():
             return []
-        forms = list(dict.fromkeys([word, singular(word), stem(word), *wordnet.base_forms(word)]))
-        for form in forms[1:]:
+        # The suffix-stripping stem finds names ("landing" -> land) but is no word to take synonyms of:
+        # "land" is also a "country".
+        forms = list(dict.fromkeys([word, singular(word), *wordnet.base_forms(word)]))
+        spelled = ABBREVIATIONS.get(word)  # "hp" in the question, horsepower in the schema
+        if spelled and spelled not in _NOT_REWORDED:
+            forms.insert(1, spelled)
+        for form in dict.fromkeys([*forms[1:], stem(word)]):
             cands = self._names(phrase_key(form), STEM_FACTOR, STEM)
             if cands:
                 return cands
@@ -191,8 +201,10 @@ class Lexicon:
     @staticmethod
     def _may_reword(token: Token, skip: frozenset[str], name: bool) -> bool:
         """Content words only: not a function word, a number, a quoted value or a name."""
-        return (len(token.text) >= REWORD_MIN_LENGTH and token.text.isalpha() and token.text not in STOPWORDS
-                and token.text not in skip and token.norm not in skip and not token.quoted and not name)
+        return ((len(token.text) >= REWORD_MIN_LENGTH or token.text in ABBREVIATIONS) and token.text.isalpha()
+                and token.text not in STOPWORDS
+                and token.norm not in _NOT_REWORDED and token.text not in skip and token.norm not in skip
+                and not token.quoted and not name)
 
     def link(self, tokens: list[Token], used: set[int], skip_fuzzy: frozenset[str] = frozenset()) -> list[Link]:
         """Link every n-gram not yet used by another reading, longest first; typos last."""
