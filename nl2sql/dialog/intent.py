@@ -76,7 +76,9 @@ class ReadingView:
     """What routing needs to know of one engine reading of the line."""
 
     accounted: float  # share of the line's content words the reading used
-    fresh: bool = False  # reads none of the current query's tables: the line is about other data
+    # Whether it reads none of the current query's tables and names one of its own (the line is
+    # about other data). Asked only when two readings are compared: finding out costs a parse.
+    fresh: Callable[[], bool] = lambda: False
 
 
 Reader = Callable[[str], "ReadingView | None"]  # intent -> that reading, or None when there is none
@@ -118,7 +120,7 @@ class DialogManager:
             if view is None:
                 return -1.0
             prior = PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0
-            fresh = FRESH_WEIGHT if view.fresh and cue.reason != BACK_REFERENCE else 0.0
+            fresh = FRESH_WEIGHT if cue.reason != BACK_REFERENCE and view.fresh() else 0.0
             return view.accounted + prior + fresh
 
         other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT

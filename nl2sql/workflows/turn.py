@@ -134,9 +134,12 @@ class TurnStep(Generic[S]):
                 readings[intent] = err
                 return None
             readings[intent] = draft
-            tables = self._tables(draft.sql)
-            fresh = intent == NEW_QUERY and tables.isdisjoint(self._current_tables(state)) \
-                and _names_any(text, tables)
+
+            def fresh() -> bool:
+                tables = self._tables(draft.sql)
+                return intent == NEW_QUERY and tables.isdisjoint(self._current_tables(state)) \
+                    and _names_any(text, tables)
+
             return ReadingView(draft.accounted, fresh)
 
         # A model engine's reading is a paid call: read the other way only when the cued one fails.
