@@ -113,8 +113,10 @@ class ChatApp:
         with self._interruptible():
             result = self.workflow.process_turn(text)
         # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing;
-        # the actor shows what a waiting turn asks.
-        result = settle(self.workflow, result, self.actor)
+        # the actor shows what a waiting turn asks. Ctrl-C stops a query the answers set running;
+        # at the actor's prompt it is a key press, which cancels the question.
+        with self._interruptible():
+            result = settle(self.workflow, result, self.actor)
         self.render(result)
         if result.edit_sql:
             self.edit_next = result.edit_sql
