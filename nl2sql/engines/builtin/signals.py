@@ -19,6 +19,7 @@ from importlib import resources
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Reading
 from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.linking.lexicon import TABLE, Link
 from nl2sql.linking.text import STOPWORDS
 
@@ -83,11 +84,7 @@ def _nesting_cues(analysis: Analysis) -> int:
 
 
 def _tables(spec: QuerySpec) -> set[str]:
-    refs = [*spec.projections, *(g.column for g in spec.group_by), *(f.column for f in spec.filters),
-            *(f.other for f in spec.filters if f.other is not None),
-            *(a.column for a in spec.aggregates if a.column is not None),
-            *(o.column for o in spec.order_by if o.column is not None)]
-    return {spec.entity, *spec.via, *(r.table for r in refs)}
+    return {spec.entity, *spec.via, *(r.table for r in spec_refs(spec))}
 
 
 @dataclass(frozen=True)

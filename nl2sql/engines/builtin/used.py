@@ -26,7 +26,8 @@ def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> fl
     return max(0.05, min(1.0, score))
 
 
-def _spec_refs(spec: QuerySpec) -> list[ColumnRef]:
+def spec_refs(spec: QuerySpec) -> list[ColumnRef]:
+    """Every column the query reads."""
     refs = [*spec.projections, *(g.column for g in spec.group_by), *(f.column for f in spec.filters)]
     refs += [f.other for f in spec.filters if f.other is not None]
     refs += [ag.column for ag in spec.aggregates if ag.column is not None]
@@ -37,7 +38,7 @@ def _spec_refs(spec: QuerySpec) -> list[ColumnRef]:
 def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
     """Words whose link names something the query reads: a table on its join path, a column it
     selects, filters, groups or sorts on, a value it filters by, a metric it computes."""
-    refs = _spec_refs(spec)
+    refs = spec_refs(spec)
     columns = {(r.table, r.column) for r in refs}
     values = {(f.column.table, f.column.column, str(v)) for f in spec.filters for v in f.values}
     metrics = {ag.metric.name for ag in spec.aggregates if ag.metric is not None}
