@@ -46,7 +46,7 @@ class BuiltinEngine:
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         accounted, unused = _accounting(analysis, reading.used)
-        signals = reading_signals(analysis, reading, refinement=refinement)
+        signals = reading_signals(analysis, reading, database.schema, refinement=refinement)
         return Draft(sql, explain(reading.spec), round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
                      unused=unused, signals=signals)

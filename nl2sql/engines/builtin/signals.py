@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Reading
-from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.linking.lexicon import TABLE, Link
 from nl2sql.linking.text import STOPWORDS
@@ -27,7 +28,8 @@ Signals = tuple[tuple[str, float], ...]
 
 # Signals that only ever count against a reading: their fitted weights are kept <= 0.
 DOUBTS = ("unused_share", "unused_words", "unused_numbers", "fuzzy", "doubts", "asked", "nesting_cues",
-          "weak_links", "competing", "dropped_links")
+          "weak_links", "competing", "dropped_links", "partial", "unnamed_columns", "unnamed_tables", "key_literal",
+          "stem_links", "synonym_links", "repeated_parts", "ungrouped_mix", "unasked_aggregate")
 # Wording whose meaning needs a subquery or a set operation, which the engine does not build.
 NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", "all", "also", "same", "but",
                            "another", "other", "others"})
@@ -35,7 +37,7 @@ AVERAGE_WORDS = frozenset({"average", "mean", "avg"})
 FILE = "confidence.json"
 
 
-def reading_signals(analysis: Analysis, reading: Reading, *, refinement: bool) -> Signals:
+def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, refinement: bool) -> Signals:
     """The facts of one reading that bear on whether its SQL is right."""
     tokens = analysis.tokens
     content = [i for i, t in enumerate(tokens) if t.text not in STOPWORDS]
@@ -66,7 +68,69 @@ def reading_signals(analysis: Analysis, reading: Reading, *, refinement: bool) -
         ("competing", float(sum(1 for link in used_links if _competing(link)))),
         ("dropped_links", float(sum(1 for link in analysis.links if link.first not in reading.used))),
         ("all_columns", float(not spec.projections and not spec.aggregates and not spec.group_by)),
+        ("partial", float(bool(unused))),
+        *_grounding(spec, used_links, schema),
+        *_shape(analysis, spec),
+        ("stem_links", float(sum(1 for link in used_links if _best_match(link) == "stem"))),
+        ("synonym_links", float(sum(1 for link in used_links if _best_match(link) == "synonym"))),
     )
+
+
+def _best_match(link: Link) -> str:
+    """How the words of a link met the schema, by its best candidate."""
+    best = max(link.candidates, key=lambda c: c.score, default=None)
+    return best.match if best is not None else "exact"
+
+
+def _grounding(spec: QuerySpec, used_links: list[Link], schema: Schema) -> Signals:
+    """Parts of the query no word of the question asked for: columns it shows, computes, sorts or
+    filters on that no used word names, tables it reads that no word names, and numbers compared
+    with a key column (a count of related rows read as an id)."""
+    named_columns: set[tuple[str, str]] = set()
+    named_tables: set[str] = set()
+    for link in used_links:
+        for c in link.candidates:
+            named_tables.add(c.table)
+            if c.column:
+                named_columns.add((c.table, c.column))
+            if c.metric is not None:
+                named_tables.add(c.metric.table)
+    refs = [*spec.projections, *(ag.column for ag in spec.aggregates if ag.column is not None),
+            *(o.column for o in spec.order_by if o.column is not None), *(f.column for f in spec.filters)]
+    unnamed = {(r.table, r.column) for r in refs
+               if (r.table, r.column) not in named_columns and not _is_key(schema, r)}
+    tables = _tables(spec)
+    for table in list(tables):
+        tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
+    shown_keys = {(r.table, r.column) for r in [*spec.projections, *(g.column for g in spec.group_by)]
+                  if (r.table, r.column) not in named_columns and _is_key(schema, r)}
+    key_literal = sum(1 for f in spec.filters
+                      if _is_key(schema, f.column) and f.op in ("<", "<=", ">", ">=", "between"))
+    return (("unnamed_columns", float(len(unnamed))),
+            ("unnamed_tables", float(len(tables - named_tables))),
+            ("key_literal", float(key_literal)),
+            ("shown_keys", float(len(shown_keys))))
+
+
+def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
+    """Shapes that a reading of the words should not produce: the same part twice, shown columns
+    beside an aggregate with no grouping, an aggregate no word asked for."""
+    parts = [*spec.projections, *((ag.func, ag.column, ag.distinct) for ag in spec.aggregates if ag.shown)]
+    asked = analysis.count or analysis.aggregates or analysis.superlatives or any(
+        ag.metric is not None for ag in spec.aggregates)
+    return (("repeated_parts", float(len(parts) - len(set(parts)))),
+            ("ungrouped_mix", float(bool(spec.projections and spec.aggregates and not spec.group_by))),
+            ("unasked_aggregate", float(bool(spec.aggregates and not asked))))
+
+
+def _is_key(schema: Schema, ref: ColumnRef) -> bool:
+    """A primary or foreign key: what joins rows, seldom what a person compares with a number."""
+    table = schema.table(ref.table)
+    if table is None:
+        return False
+    column = table.column(ref.column)
+    return column is not None and (column.primary_key or column.name in table.fk_columns
+                                   or column.name.lower().endswith("id"))
 
 
 def _competing(link: Link) -> bool:
