@@ -378,6 +378,10 @@ _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": "
                        "younger": "<"}
 
 
+_OR_MORE = {"more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "fewer": "<=", "less": "<=",
+            "lower": "<=", "below": "<=", "under": "<="}
+
+
 _OPPOSITE = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 
 
@@ -414,6 +418,13 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
             a.comparisons.append(Comparison(i, i + 3, "between", (low, high), None, i + 4))
             a.used.update(range(i, i + 4))
             i += 4
+            continue
+        value = number_value(words[i])
+        if value is not None and i + 2 < n and words[i + 1] == "or" and words[i + 2] in _OR_MORE \
+                and not {i + 1, i + 2} & a.used:  # "N or more", "N or fewer": a bound after the number
+            a.comparisons.append(Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), None, i + 3))
+            a.used.update(range(i, i + 3))
+            i += 3
             continue
         found = _comparator_at(words, i)
         if found is not None:

@@ -230,6 +230,10 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.dropping("aggregates", "metrics").using(
             "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
             order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
+    if a.count and parts.aggregates and not any(ag.shown for ag in parts.aggregates):
+        shown_count = _count_asked_again(ctx, parts)
+        if shown_count is not None:
+            return shown_count, d
     if a.count and not parts.aggregates:
         target = measures.count_target(ctx, d, entity, in_play)
         counted = target.value
@@ -245,6 +249,24 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("distinct", used, projections=tuple(listed.value),
                            distinct=bool(listed.value)), listed.decided
     return parts, d
+
+
+def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "<rows> with more than N <child rows>, and how many <child rows>": the count that filters
+    the groups is also the count asked for, so it is shown."""
+    a = ctx.a
+    link = a.next_link(a.count_span and max(a.count_span) or a.count_index, max_gap=2)
+    if link is None:
+        return None
+    tables = {cand.table for cand in link.candidates}
+    conditions = {i for i, _op, _value in parts.having}
+    for i, ag in enumerate(parts.aggregates):
+        if i in conditions and ag.func == "count" and ag.column is not None and ag.column.table in tables:
+            aggregates = tuple(replace(other, shown=True) if j == i else other
+                               for j, other in enumerate(parts.aggregates))
+            used = a.count_span | set(range(link.first, link.last + 1))
+            return parts.using("count", used, aggregates=aggregates)
+    return None
 
 
 def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
@@ -278,7 +300,12 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
                         aggregates=(Aggregate("count", shown=False),))
     asks_identity = a.word(0) in ("which", "what") and bool(parts.group)
     if not parts.projections and not asks_identity:  # nothing else to show: the aggregates are the answer
-        parts = replace(parts, aggregates=tuple(replace(ag, shown=True) for ag in parts.aggregates))
+        # a count made only to filter groups the question named ("<values> with fewer than N <rows>")
+        # stays a condition; beside a table's keys alone it is the one informative column
+        named = parts.group and parts.group != entity_keys(ctx.table(entity))
+        conditions = {i for i, _op, _value in parts.having} if named else set()
+        parts = replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
+                                                for i, ag in enumerate(parts.aggregates)))
     return parts, d
 
 

@@ -119,7 +119,7 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
             return False, ref
     if comp.inner is not None:
         inner = a.link_at(comp.inner)
-        ref = ctx.numeric(inner, entity, in_play)
+        ref = ctx.numeric(inner, entity, in_play, values_only=True)
         if ref is not None and inner is not None:
             c.claim(inner, "compare")
             return False, ref
@@ -128,23 +128,56 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
         c.aggregate_havings.append((c.aggregate_links[link.first], comp.op, comp.values[0]))
         c.used.update(comp.span)
         return True, None
-    after = a.next_link(comp.after - 1, max_gap=2)
-    counted = ctx.table_of(after) if after is not None and not after.of_kind(COLUMN) else None
-    if counted is not None and after is not None and comp.op != "between" and \
-            ctx.numeric(link, entity, in_play) is None:
+    counted = _counted_rows(ctx, comp, link, entity, in_play)
+    if counted is not None:
+        table, after = counted
         head = ctx.column_of(link, entity, in_play) if link is not None else None
-        c.count_havings.append((counted, comp.op, comp.values[0], head))
+        bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
+            ((comp.op, comp.values[0]),)
+        c.count_havings.extend((table, op, value, head) for op, value in bounds)
         c.claim(after, "having", *comp.span)
         if link is not None and head is not None:
             c.claim(link, "group")
         return True, None
-    ref = ctx.numeric(link, entity, in_play)
+    ref = ctx.numeric(link, entity, in_play, values_only=True)
     if ref is None:
         link = a.next_link(comp.after - 1, max_gap=2)
-        ref = ctx.numeric(link, entity, in_play)
+        ref = ctx.numeric(link, entity, in_play, values_only=True)
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entity: str,
+                  in_play: set[str]) -> tuple[str, Link] | None:
+    """(table, link): the rows a number counts, when a word after it names a related table, or a
+    text column of a table whose rows belong to the main one ("<rows> with more than N <child rows>").
+
+    A number is never compared with a key. A table named right after the number is what it
+    counts even after a value column ("<column values> with N or more <rows>"); a column named
+    there is counted only when no value column before the number takes the number for itself."""
+    after = ctx.a.next_link(comp.after - 1, max_gap=2)
+    if after is None:
+        return None
+    if ctx.names_table(after):
+        table = ctx.table_of(after)
+        return (table, after) if table is not None else None
+    compared = ctx.numeric(before, entity, in_play, values_only=True)
+    if compared is not None and not ctx.is_key(compared.table, compared.column):
+        return None
+    cand = best_candidate(after, COLUMN, entity, ctx.schema, in_play)
+    column = ctx.table(cand.table).column(cand.column or "") if cand is not None else None
+    if cand is not None and column is not None and not column.is_numeric and cand.table != entity \
+            and _fans_out(ctx, cand.table, entity):
+        return cand.table, after
+    return None
+
+
+def _fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
+    """Whether a row of ``entity`` reaches many rows of ``table``: the first step of the way goes to
+    a table that refers to it (its children, or a table linking it to others)."""
+    path = ctx.schema.join_path(entity, table) or []
+    return bool(path) and path[0][1].ref_table == entity and path[0][1].table == path[0][0]
 
 
 def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],

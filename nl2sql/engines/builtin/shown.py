@@ -36,7 +36,11 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
     """Columns a request names before its subject ("show <column>, <column> of <rows>", "what is the
     <column> of the <row> ..."). Words that already did something else are not columns."""
     a, c = ctx.a, Claims(d)
-    if a.word(0) not in _REQUEST_WORDS:
+    lead = a.link_at(1 if a.word(0) == "the" else 0)
+    # a line may open with the columns themselves ("<column> of <rows> ...")
+    opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
+        and a.word(lead.last + 1) in ("of", "and", ",")
+    if a.word(0) not in _REQUEST_WORDS and not opens_with_column:
         return c.done([])
     end = next((lk.first for lk in a.links if lk.of_kind(TABLE)), len(a.tokens))
     found: list[tuple[int, ColumnRef]] = []

@@ -1,0 +1,85 @@
+"""Readings of the built-in engine judged the strict way benchmarks judge them: same rows, same
+columns, nothing extra. The schema is built here, with keys named the way many real schemas name
+them (``studio_id``) and a table linking two others, so that a number next to a table word has an
+id column to be wrongly compared with.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import open_database
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.evaluation.matching import strict_match
+from tests.conftest import TODAY, rows_of
+
+SCHEMA = """
+CREATE TABLE studio (studio_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT, studio_id INTEGER REFERENCES studio (studio_id),
+                   rating REAL, budget INTEGER, runtime INTEGER);
+CREATE TABLE crew_member (crew_member_id INTEGER PRIMARY KEY, name TEXT, age INTEGER, hometown TEXT);
+CREATE TABLE film_crew (film_id INTEGER REFERENCES film (film_id),
+                        crew_member_id INTEGER REFERENCES crew_member (crew_member_id), job TEXT,
+                        PRIMARY KEY (film_id, crew_member_id));
+INSERT INTO studio VALUES (1, 'Northlight', 'Leeds'), (2, 'Harbour Pictures', 'Bristol'),
+    (3, 'Red Kite', 'Leeds'), (4, 'Tin Roof', 'Cardiff'), (5, 'Lantern', 'Bristol');
+INSERT INTO film VALUES (1, 'Low Water', 1, 7.1, 900, 101), (2, 'Salt Roads', 1, 6.4, 1500, 95),
+    (3, 'The Quiet Pier', 1, 8.2, 400, 120), (4, 'Grey Hours', 2, 5.9, 2200, 88),
+    (5, 'Kestrel', 2, 7.7, 1100, 110), (6, 'Paper Moon Bay', 3, 6.8, 700, 99),
+    (7, 'Ember', 5, 8.9, 3000, 131);
+INSERT INTO crew_member VALUES (1, 'Ines Duarte', 41, 'Porto'), (2, 'Tom Aske', 29, 'Leeds'),
+    (3, 'Mira Holt', 35, 'Leeds'), (4, 'Ravi Sen', 52, 'Bristol'), (5, 'Jo Park', 24, 'Porto');
+INSERT INTO film_crew VALUES (1, 1, 'director'), (2, 1, 'director'), (3, 2, 'editor'), (1, 2, 'editor'),
+    (4, 3, 'director'), (5, 3, 'writer'), (6, 3, 'editor'), (7, 4, 'director'), (2, 5, 'writer');
+"""
+
+
+@pytest.fixture(scope="module")
+def studio_db(tmp_path_factory: pytest.TempPathFactory):
+    path: Path = tmp_path_factory.mktemp("studio") / "studio.db"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(SCHEMA)
+    db = open_database(str(path))
+    yield db
+    db.close()
+
+
+def _answers(db, question: str, gold: str, *, ordered: bool = False) -> None:
+    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    result = db.execute(draft.sql, max_rows=None)
+    assert strict_match(rows_of(db, gold), list(result.rows), ordered=ordered), draft.sql
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a number before a word naming a related table counts that table's rows, never compares an id
+    ("Show the names of studios that made more than two films",
+     "SELECT s.name FROM studio s JOIN film f ON f.studio_id = s.studio_id GROUP BY s.studio_id "
+     "HAVING COUNT(*) > 2"),
+    ("Which studio names have at least 2 films?",
+     "SELECT s.name FROM studio s JOIN film f ON f.studio_id = s.studio_id GROUP BY s.studio_id "
+     "HAVING COUNT(*) >= 2"),
+    ("Give the ids of studios with between 1 and 2 films",
+     "SELECT s.studio_id FROM studio s JOIN film f ON f.studio_id = s.studio_id GROUP BY s.studio_id "
+     "HAVING COUNT(*) BETWEEN 1 AND 2"),
+    # multiword table names, reached through a table that links two others
+    ("List the titles of films with 2 or more crew members",
+     "SELECT f.title FROM film f JOIN film_crew c ON c.film_id = f.film_id GROUP BY f.film_id "
+     "HAVING COUNT(*) >= 2"),
+    ("names of crew members who worked on at least three films",
+     "SELECT m.name FROM crew_member m JOIN film_crew c ON c.crew_member_id = m.crew_member_id "
+     "GROUP BY m.crew_member_id HAVING COUNT(*) >= 3"),
+    # the rows of the main table itself, counted per value of a column named before the number
+    ("Show the cities with fewer than 2 studios",
+     "SELECT city FROM studio GROUP BY city HAVING COUNT(*) < 2"),
+    ("Which hometowns have 2 or more crew members?",
+     "SELECT hometown FROM crew_member GROUP BY hometown HAVING COUNT(*) >= 2"),
+])
+def test_a_number_before_a_table_word_counts_its_rows(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)
+
+
+def test_a_number_is_still_compared_with_a_value_column(studio_db) -> None:
+    _answers(studio_db, "titles of films with a runtime over 100", "SELECT title FROM film WHERE runtime > 100")
