@@ -83,3 +83,18 @@ def test_a_number_before_a_table_word_counts_its_rows(studio_db, question: str, 
 
 def test_a_number_is_still_compared_with_a_value_column(studio_db) -> None:
     _answers(studio_db, "titles of films with a runtime over 100", "SELECT title FROM film WHERE runtime > 100")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Give the average, minimum and maximum budget of all films",
+     "SELECT AVG(budget), MIN(budget), MAX(budget) FROM film"),
+    ("the minimum, average and maximum rating of films made by Northlight",
+     "SELECT MIN(f.rating), AVG(f.rating), MAX(f.rating) FROM film f JOIN studio s ON s.studio_id = f.studio_id "
+     "WHERE s.name = 'Northlight'"),
+    ("Show the average and maximum age of crew members", "SELECT AVG(age), MAX(age) FROM crew_member"),
+    # the smallest and largest of a text column are answers too
+    ("What are the maximum and minimum hometown of crew members?",
+     "SELECT MAX(hometown), MIN(hometown) FROM crew_member"),
+])
+def test_a_list_of_aggregates_shares_the_column_named_after_it(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

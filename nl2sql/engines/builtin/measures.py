@@ -161,9 +161,12 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
     return False, link
 
 
-def _aggregated_column(ctx: ReadContext, c: Claims, func: str, index: int, link: Link | None, entity: str,
-                       in_play: set[str], position: int) -> tuple[bool, ColumnRef | None]:
-    """(skip, column): the column an aggregate word names; skip when the words name a column only."""
+def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], index: int, link: Link | None,
+                       entity: str, in_play: set[str], position: int) -> tuple[bool, ColumnRef | None]:
+    """(skip, column): the column aggregate words name; skip when the words name a column only.
+
+    ``funcs``: the aggregate words of one list ("minimum and maximum"), which share the column;
+    the smallest and largest of a text or date column are answers too, a sum or average is not."""
     a = ctx.a
     if a.word(index) == "how":  # "how much": the amount may be named anywhere in the line
         link = next((lk for lk in a.links if not c.taken(lk.first)
@@ -178,9 +181,11 @@ def _aggregated_column(ctx: ReadContext, c: Claims, func: str, index: int, link:
             c.claim(nxt, "aggregate", *range(link.first, link.last + 1))
         return False, ref
     ref = ctx.numeric(link, entity, in_play)
+    if ref is None and set(funcs) <= {"min", "max"} and not ctx.names_table(link):
+        ref = ctx.column_of(link, entity, in_play)
     if ref is None:
         return False, None
-    if func == "sum" and a.word(index) == "total" and ref.table == entity and \
+    if funcs == ("sum",) and a.word(index) == "total" and ref.table == entity and \
             any(comp.first in (link.last + 1, link.last + 2) for comp in a.comparisons):
         return True, None  # "total <column>" before a comparison names a column, not a sum
     c.claim(link, "aggregate")
@@ -188,27 +193,44 @@ def _aggregated_column(ctx: ReadContext, c: Claims, func: str, index: int, link:
     return False, ref
 
 
+def _aggregate_lists(ctx: ReadContext) -> list[list[tuple[str, int]]]:
+    """The aggregate words in lists: words joined only by and/or/commas ("average, minimum and
+    maximum <column>") form one list, which applies each of them to the one column named after it."""
+    a, lists = ctx.a, list[list[tuple[str, int]]]()
+    for func, index in a.aggregates:
+        if lists and a.word(index) != "how" and a.word(lists[-1][-1][1]) != "how" and \
+                all(a.word(j) in ("and", "or", ",", "the") for j in range(lists[-1][-1][1] + 1, index)):
+            lists[-1].append((func, index))
+        else:
+            lists.append([(func, index)])
+    return lists
+
+
 def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], offset: int = 0) -> Step[list[Aggregate]]:
     """Aggregates the question asks for; ``offset``: how many aggregates come before these."""
     a, c = ctx.a, Claims(d)
     out: list[Aggregate] = []
-    for func, index in a.aggregates:
+    for words in _aggregate_lists(ctx):
+        funcs = tuple(func for func, _ in words)
+        index = words[-1][1]
         skip, link = _aggregated_link(ctx, c, index)
         if skip:
             continue
-        skip, ref = _aggregated_column(ctx, c, func, index, link, entity, in_play, offset + len(out))
+        skip, ref = _aggregated_column(ctx, c, funcs, index, link, entity, in_play, offset + len(out))
         if skip:
             continue
-        if ref is None:
-            if func == "sum" and a.count:
-                continue  # "total number of": a count, not a sum
-            measure = ctx.table(entity).measure_column
-            if measure is None:
-                continue
-            ref = ColumnRef(entity, measure.name)
-            c.doubts.append(f"{func} of {measure.name}")
-        out.append(Aggregate(func, ref))
-        c.used.update(a.span(index))
+        for func, at in words:
+            column = ref
+            if column is None:
+                if func == "sum" and a.count:
+                    continue  # "total number of": a count, not a sum
+                measure = ctx.table(entity).measure_column
+                if measure is None:
+                    continue
+                column = ColumnRef(entity, measure.name)
+                c.doubts.append(f"{func} of {measure.name}")
+            out.append(Aggregate(func, column))
+            c.used.update(a.span(at))
     return c.done(out)
 
 
