@@ -98,3 +98,22 @@ def test_a_number_is_still_compared_with_a_value_column(studio_db) -> None:
 ])
 def test_a_list_of_aggregates_shares_the_column_named_after_it(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # columns beside an aggregate over their own table: one aggregate per value shown
+    ("Show every city and the number of studios in each",
+     "SELECT city, COUNT(*) FROM studio GROUP BY city"),
+    ("List hometowns of crew members together with their average age",
+     "SELECT hometown, AVG(age) FROM crew_member GROUP BY hometown"),
+    # columns beside an aggregate over another table's rows: one per row of the shown table
+    ("Give the names of studios and the total budget of their films",
+     "SELECT s.name, SUM(f.budget) FROM studio s JOIN film f ON f.studio_id = s.studio_id GROUP BY s.studio_id"),
+    ("Show the titles of films and the number of crew members on each",
+     "SELECT f.title, COUNT(*) FROM film f JOIN film_crew c ON c.film_id = f.film_id GROUP BY f.film_id"),
+    ("names of crew members and how many films they worked on",
+     "SELECT m.name, COUNT(*) FROM crew_member m JOIN film_crew c ON c.crew_member_id = m.crew_member_id "
+     "GROUP BY m.crew_member_id"),
+])
+def test_columns_beside_an_aggregate_are_grouped(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

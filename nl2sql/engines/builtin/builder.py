@@ -240,7 +240,7 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         if counted is not None and a.distinct:
             count = Aggregate("count", counted, distinct=True)
         else:
-            count = Aggregate("count")
+            count = _counted_table(ctx, entity) or Aggregate("count")
         used = a.count_span | (target.used if counted is not None and (a.distinct or not parts.group) else set())
         return parts.using("count", used, aggregates=(count,)), target.decided
     if a.distinct and not parts.aggregates:
@@ -249,6 +249,18 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("distinct", used, projections=tuple(listed.value),
                            distinct=bool(listed.value)), listed.decided
     return parts, d
+
+
+def _counted_table(ctx: ReadContext, entity: str) -> Aggregate | None:
+    """ "the number of <other rows>" beside the main table's columns: count the other table's rows
+    reached from each main row, not the main rows themselves."""
+    a = ctx.a
+    link = a.next_link(max(a.count_span), max_gap=2) if a.count_span else None
+    other = ctx.table_of(link) if ctx.names_table(link) else None
+    if other is None or other == entity or ctx.schema.join_path(entity, other) is None:
+        return None
+    key = ctx.table(other).primary_key
+    return Aggregate("count", ColumnRef(other, key.name)) if key is not None else None
 
 
 def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
@@ -294,6 +306,7 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         # columns asked for beside a superlative: the row with the extreme value, not the extreme
         parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
                         limit=parts.limit or 1)
+    parts = _group_shown_columns(ctx, parts)
     if parts.projections and not parts.aggregates and not parts.group and any(s.concept == "count" for s in a.sorts):
         # columns sorted "by frequency": count each value and sort by the count
         parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
@@ -307,6 +320,22 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         parts = replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
                                                 for i, ag in enumerate(parts.aggregates)))
     return parts, d
+
+
+def _group_shown_columns(ctx: ReadContext, parts: Parts) -> Parts:
+    """Columns shown beside an aggregate, with no grouping yet: the aggregate is one per shown row
+    ("<columns> and the number of <rows> for each"). Aggregates over the shown columns' own table
+    group by those columns; aggregates over the rows of another table group by the shown table's
+    rows ("<names> and the total <column> of their <child rows>")."""
+    if not parts.projections or parts.group or parts.distinct or not any(ag.shown for ag in parts.aggregates):
+        return parts
+    if parts.order and parts.limit is not None:
+        return parts  # the one row with the extreme value
+    shown_tables = {ref.table for ref in parts.projections}
+    measured = {agg_table(ag) for ag in parts.aggregates} - {None}
+    if measured <= shown_tables:
+        return replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections))
+    return replace(parts, group=entity_keys(ctx.table(parts.projections[0].table)))
 
 
 def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

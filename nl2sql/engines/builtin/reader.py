@@ -109,7 +109,7 @@ class ReadContext:
 
     def _labels(self, table: str, column: str) -> bool:
         label = self.table(table).label_column
-        return label is not None and label.name.lower() == column.lower()
+        return column.lower() == table.lower() or (label is not None and label.name.lower() == column.lower())
 
     def numeric(self, link: Link | None, entity: str, in_play: set[str], *,
                 values_only: bool = False) -> ColumnRef | None:
