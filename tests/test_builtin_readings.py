@@ -17,15 +17,15 @@ from nl2sql.evaluation.matching import strict_match
 from tests.conftest import TODAY, rows_of
 
 SCHEMA = """
-CREATE TABLE studio (studio_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+CREATE TABLE studio (studio_id INTEGER PRIMARY KEY, name TEXT, city TEXT, staff_number INTEGER);
 CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT, studio_id INTEGER REFERENCES studio (studio_id),
                    rating REAL, budget INTEGER, runtime INTEGER);
 CREATE TABLE crew_member (crew_member_id INTEGER PRIMARY KEY, name TEXT, age INTEGER, hometown TEXT);
 CREATE TABLE film_crew (film_id INTEGER REFERENCES film (film_id),
                         crew_member_id INTEGER REFERENCES crew_member (crew_member_id), job TEXT,
                         PRIMARY KEY (film_id, crew_member_id));
-INSERT INTO studio VALUES (1, 'Northlight', 'Leeds'), (2, 'Harbour Pictures', 'Bristol'),
-    (3, 'Red Kite', 'Leeds'), (4, 'Tin Roof', 'Cardiff'), (5, 'Lantern', 'Bristol');
+INSERT INTO studio VALUES (1, 'Northlight', 'Leeds', 40), (2, 'Harbour Pictures', 'Bristol', 25),
+    (3, 'Red Kite', 'Leeds', 12), (4, 'Tin Roof', 'Cardiff', 8), (5, 'Lantern', 'Bristol', 30);
 INSERT INTO film VALUES (1, 'Low Water', 1, 7.1, 900, 101), (2, 'Salt Roads', 1, 6.4, 1500, 95),
     (3, 'The Quiet Pier', 1, 8.2, 400, 120), (4, 'Grey Hours', 2, 5.9, 2200, 88),
     (5, 'Kestrel', 2, 7.7, 1100, 110), (6, 'Paper Moon Bay', 3, 6.8, 700, 99),
@@ -116,4 +116,26 @@ def test_a_list_of_aggregates_shares_the_column_named_after_it(studio_db, questi
      "GROUP BY m.crew_member_id"),
 ])
 def test_columns_beside_an_aggregate_are_grouped(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # the columns a second sentence asks for are the answer, not the keys of the ranked rows
+    ("Which studio made the most films? Give the studio name.",
+     "SELECT s.name FROM studio s JOIN film f ON f.studio_id = s.studio_id GROUP BY s.studio_id "
+     "ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("Which crew members are from Porto? List their names and ages.",
+     "SELECT name, age FROM crew_member WHERE hometown = 'Porto'"),
+    ("Which films have a rating above 8? List the film's title and the studio name.",
+     "SELECT f.title, s.name FROM film f JOIN studio s ON s.studio_id = f.studio_id WHERE f.rating > 8"),
+    ("Which studios made a film with a budget over 1200? Give the name and id.",
+     "SELECT DISTINCT s.name, s.studio_id FROM studio s JOIN film f ON f.studio_id = s.studio_id "
+     "WHERE f.budget > 1200"),
+    # a table word beside distinct columns is the rows, not their id
+    ("Show the distinct hometowns of crew members", "SELECT DISTINCT hometown FROM crew_member"),
+    # "number of" ending a column's name is that column, not a count
+    ("What is the staff number of the studio called Lantern?",
+     "SELECT staff_number FROM studio WHERE name = 'Lantern'"),
+])
+def test_the_columns_asked_for_are_shown(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)

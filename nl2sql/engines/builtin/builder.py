@@ -33,6 +33,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import name_words
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
 
@@ -223,6 +224,8 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
     a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
+        return parts.using("count", a.count_span), d
     ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
     if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
         other_pk = ctx.table(ranked.value).primary_key
@@ -249,6 +252,17 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("distinct", used, projections=tuple(listed.value),
                            distinct=bool(listed.value)), listed.decided
     return parts, d
+
+
+def _number_ends_column(ctx: ReadContext) -> bool:
+    """Whether the "number" of "number of" ends the name of a column named just before it
+    ("<phone> number of", "<staff> number of"): a column whose name says number."""
+    a = ctx.a
+    if a.word(a.count_index) != "number":
+        return False
+    before = a.link_at(a.count_index - 1) or a.link_at(a.count_index - 2)  # "<mobile> phone number"
+    return before is not None and any({"number", "num", "no"} & set(name_words(cand.column or ""))
+                                      for cand in before.of_kind(COLUMN))
 
 
 def _counted_table(ctx: ReadContext, entity: str) -> Aggregate | None:

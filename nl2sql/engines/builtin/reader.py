@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.resolve import best_candidate
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, TABLE, Link
+from nl2sql.linking.text import name_words
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
 CountHaving = tuple[str, str, float, ColumnRef | None]  # (counted table, operator, value, grouped column)
@@ -104,12 +105,13 @@ class ReadContext:
         if link is None or not link.of_kind(TABLE):
             return False
         best = max(c.score for c in link.of_kind(TABLE))
-        return all(c.score < best or self.is_key(c.table, c.column or "") or self._labels(c.table, c.column or "")
-                   for c in link.of_kind(COLUMN))
+        tables = {c.table for c in link.of_kind(TABLE)}
+        return all(c.score < best or self.is_key(c.table, c.column or "")
+                   or (c.table in tables and self._labels(c.table, c.column or "")) for c in link.of_kind(COLUMN))
 
     def _labels(self, table: str, column: str) -> bool:
         label = self.table(table).label_column
-        return column.lower() == table.lower() or (label is not None and label.name.lower() == column.lower())
+        return name_words(column) == name_words(table) or (label is not None and label.name.lower() == column.lower())
 
     def numeric(self, link: Link | None, entity: str, in_play: set[str], *,
                 values_only: bool = False) -> ColumnRef | None:
