@@ -139,3 +139,18 @@ def test_columns_beside_an_aggregate_are_grouped(studio_db, question: str, gold:
 ])
 def test_the_columns_asked_for_are_shown(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # the aggregate asked for and the one in the condition are the same: shown once
+    ("Give the average rating and the total budget for each studio where the average rating is above 7",
+     "SELECT s.studio_id, s.name, AVG(f.rating), SUM(f.budget) FROM film f JOIN studio s ON s.studio_id = f.studio_id "
+     "GROUP BY s.studio_id HAVING AVG(f.rating) > 7"),
+    # an aggregate named only in the condition is not shown beside the one asked for
+    ("Show each hometown and the maximum age of crew members, for hometowns whose average age is above 30",
+     "SELECT hometown, MAX(age) FROM crew_member GROUP BY hometown HAVING AVG(age) > 30"),
+    ("What is the minimum runtime for each studio city? List the minimum runtime and the city.",
+     "SELECT s.city, MIN(f.runtime) FROM film f JOIN studio s ON s.studio_id = f.studio_id GROUP BY s.city"),
+])
+def test_an_aggregate_named_twice_is_shown_once(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

@@ -175,6 +175,7 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     dated = filters.date_filters(ctx, compared.decided, entity, in_play, focus.named_dates)
     d = dated.decided
     group, aggregates, having = filters.havings(ctx, d, entity, list(parts.group), list(parts.aggregates), [])
+    aggregates, having = filters.settle_conditions(aggregates, having)
     anti = filters.anti_join_filters(ctx, d, entity, dict(focus.anti))
     parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
     parts = parts.using("anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),

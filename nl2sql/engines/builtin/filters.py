@@ -6,6 +6,8 @@ a ``Step`` with its filters and the words they used.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
@@ -322,3 +324,29 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
     if having and not group:
         group = list(entity_keys(ctx.table(entity)))
     return group, aggregates, having
+
+
+def settle_conditions(aggregates: list[Aggregate], having: list[Having]) -> tuple[list[Aggregate], list[Having]]:
+    """An aggregate named twice ("the average <column> for each <group> where the average <column>
+    is below N", "... ? List the maximum <column>") is one aggregate, shown once; an aggregate named
+    only in a condition on groups, beside others the question asked for, is not shown."""
+    in_having = {i for i, _op, _value in having}
+    canon = [next(j for j in range(i + 1) if _same_aggregate(aggregates[j], aggregates[i]))
+             for i in range(len(aggregates))]
+    keep = sorted(set(canon))
+    position = {old: new for new, old in enumerate(keep)}
+    asked = {canon[i] for i in range(len(aggregates)) if i not in in_having}
+    hide = bool(asked) and any(aggregates[i].shown for i in range(len(aggregates)) if i not in in_having)
+    out = []
+    for first in keep:
+        copies = [i for i, c in enumerate(canon) if c == first]
+        if first in asked:
+            shown = any(aggregates[i].shown for i in copies if i not in in_having)
+        else:
+            shown = aggregates[first].shown and not hide
+        out.append(replace(aggregates[first], shown=shown))
+    return out, [(position[canon[i]], op, value) for i, op, value in having]
+
+
+def _same_aggregate(one: Aggregate, other: Aggregate) -> bool:
+    return (one.func, one.column, one.distinct, one.metric) == (other.func, other.column, other.distinct, other.metric)
