@@ -20,7 +20,8 @@ SCHEMA = """
 CREATE TABLE studio (studio_id INTEGER PRIMARY KEY, name TEXT, city TEXT, staff_number INTEGER);
 CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT, studio_id INTEGER REFERENCES studio (studio_id),
                    rating REAL, budget INTEGER, runtime INTEGER);
-CREATE TABLE crew_member (crew_member_id INTEGER PRIMARY KEY, name TEXT, age INTEGER, hometown TEXT);
+CREATE TABLE crew_member (crew_member_id INTEGER PRIMARY KEY, name TEXT, age INTEGER, hometown TEXT,
+                          highest_fee INTEGER);
 CREATE TABLE film_crew (film_id INTEGER REFERENCES film (film_id),
                         crew_member_id INTEGER REFERENCES crew_member (crew_member_id), job TEXT,
                         PRIMARY KEY (film_id, crew_member_id));
@@ -30,8 +31,8 @@ INSERT INTO film VALUES (1, 'Low Water', 1, 7.1, 900, 101), (2, 'Salt Roads', 1,
     (3, 'The Quiet Pier', 1, 8.2, 400, 120), (4, 'Grey Hours', 2, 5.9, 2200, 88),
     (5, 'Kestrel', 2, 7.7, 1100, 110), (6, 'Paper Moon Bay', 3, 6.8, 700, 99),
     (7, 'Ember', 5, 8.9, 3000, 131);
-INSERT INTO crew_member VALUES (1, 'Ines Duarte', 41, 'Porto'), (2, 'Tom Aske', 29, 'Leeds'),
-    (3, 'Mira Holt', 35, 'Leeds'), (4, 'Ravi Sen', 52, 'Bristol'), (5, 'Jo Park', 24, 'Porto');
+INSERT INTO crew_member VALUES (1, 'Ines Duarte', 41, 'Porto', 90), (2, 'Tom Aske', 29, 'Leeds', 40),
+    (3, 'Mira Holt', 35, 'Leeds', 75), (4, 'Ravi Sen', 52, 'Bristol', 120), (5, 'Jo Park', 24, 'Porto', 30);
 INSERT INTO film_crew VALUES (1, 1, 'director'), (2, 1, 'director'), (3, 2, 'editor'), (1, 2, 'editor'),
     (4, 3, 'director'), (5, 3, 'writer'), (6, 3, 'editor'), (7, 4, 'director'), (2, 5, 'writer');
 """
@@ -131,6 +132,8 @@ def test_columns_beside_an_aggregate_are_grouped(studio_db, question: str, gold:
     ("Which studios made a film with a budget over 1200? Give the name and id.",
      "SELECT DISTINCT s.name, s.studio_id FROM studio s JOIN film f ON f.studio_id = s.studio_id "
      "WHERE f.budget > 1200"),
+    # a superlative word that starts a column's name names the column
+    ("Show the names and highest fees of crew members", "SELECT name, highest_fee FROM crew_member"),
     # a table word beside distinct columns is the rows, not their id
     ("Show the distinct hometowns of crew members", "SELECT DISTINCT hometown FROM crew_member"),
     # "number of" ending a column's name is that column, not a count

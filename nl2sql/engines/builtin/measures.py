@@ -247,7 +247,8 @@ def _concept_ranking(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[
     return sup.concept in ("price", "date"), None
 
 
-def _ranked_link(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | Link | None:
+def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
+                 in_play: set[str]) -> Ranking | Link | None:
     """The link after the superlative; a Ranking when it names a table whose rows are counted."""
     a = ctx.a
     sup = a.superlatives[0]
@@ -255,8 +256,11 @@ def _ranked_link(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
     if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
         start += 2  # "the most number of <rows>": rank by how many
     link = a.next_link(start, max_gap=2)
-    table_word = link is not None and any(t.score >= 1.0 for t in link.of_kind(TABLE)) and \
-        not any(t.score >= 1.0 for t in link.of_kind(COLUMN))
+    table_word = link is not None and ((any(t.score >= 1.0 for t in link.of_kind(TABLE))
+                                        and not any(t.score >= 1.0 for t in link.of_kind(COLUMN)))
+                                       # a scratch claim: only whether a column opens the question
+                                       or (ctx.names_table(link) and _head_column(ctx, Claims(d), entity, in_play)
+                                           is not None))
     if link is None or not table_word:
         return link
     other = ctx.table_of(link) or entity
@@ -277,12 +281,14 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if not a.superlatives:
         return c.done(None)
     sup = a.superlatives[0]
+    if _starts_column_name(ctx, sup.index):
+        return c.done(None)
     c.used.update(a.span(sup.index))
     if sup.concept not in (None, "count"):
         settled, found = _concept_ranking(ctx, entity, in_play)
         if settled:
             return c.done(found)
-    link = _ranked_link(ctx, c, entity, in_play)
+    link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
     ref = ctx.numeric(link, entity, in_play) if link is not None else None
@@ -303,6 +309,17 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if measure is None:
         return c.done(None)
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _starts_column_name(ctx: ReadContext, index: int) -> bool:
+    """Whether a superlative word is the first word of a column's name ("<best> <column words>"):
+    the words name the column, they rank nothing."""
+    a = ctx.a
+    link = a.link_at(index + 1)
+    if link is None or a.lexicon is None:
+        return False
+    phrase = " ".join(t.norm for t in a.tokens[index:link.last + 1])
+    return any(cand.kind == COLUMN and cand.score >= 1.0 for cand in a.lexicon.lookup(phrase))
 
 
 def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> GroupKey | None:
