@@ -157,3 +157,12 @@ def test_the_columns_asked_for_are_shown(studio_db, question: str, gold: str) ->
 ])
 def test_an_aggregate_named_twice_is_shown_once(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a column between the comparator and its number
+    ("Which hometowns do crew members over age 30 come from?", "SELECT hometown FROM crew_member WHERE age > 30"),
+    ("How many crew members are under the age of 30?", "SELECT COUNT(*) FROM crew_member WHERE age < 30"),
+])
+def test_a_column_between_comparator_and_number(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

@@ -405,6 +405,22 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
     return None
 
 
+def _column_inside(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """ "<comparator> [the] <column> [of] N" ("above age 20", "under the age of 30"): the column
+    sits between the comparator and its number."""
+    n = len(words)
+    for phrase, op, concept in _COMPARATORS_BY_FIRST.get(words[i], ()):
+        if concept is not None or op in ("=", "!=") or not _match_words(words, i, phrase):
+            continue
+        k = i + len(phrase) + (words[i + len(phrase):i + len(phrase) + 1] == ["the"])
+        m = k + 1 + (words[k + 1:k + 2] == ["of"])
+        if m >= n or k in a.used or m in a.used or words[k] in STOPWORDS or number_value(words[k]) is not None:
+            return None
+        value = number_value(words[m])
+        return Comparison(i, m, op, (value,), None, m + 1, inner=k) if value is not None else None
+    return None
+
+
 def _read_comparisons(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     i = 0
@@ -435,6 +451,12 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
             a.comparisons.append(Comparison(first, j, op, (value,), concept, j + 1))
             a.used.update(range(first, j + 1))
             i = j + 1
+            continue
+        inside = _column_inside(a, words, i)
+        if inside is not None:
+            a.comparisons.append(inside)
+            a.used.update(inside.span)
+            i = inside.last + 1
             continue
         if words[i] in _SPLIT_COMPARATIVES and i + 3 < n and words[i + 2] == "than" \
                 and number_value(words[i + 3]) is not None and i + 1 not in a.used:
