@@ -166,3 +166,14 @@ def test_an_aggregate_named_twice_is_shown_once(studio_db, question: str, gold: 
 ])
 def test_a_column_between_comparator_and_number(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # "the most common <column>": the value with the most rows, without its count
+    ("Show the most common hometown of crew members",
+     "SELECT hometown FROM crew_member GROUP BY hometown ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("List the least frequent city of studios",
+     "SELECT city FROM studio GROUP BY city ORDER BY COUNT(*) ASC LIMIT 1"),
+])
+def test_the_most_common_value(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

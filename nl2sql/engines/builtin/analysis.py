@@ -506,6 +506,9 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
             elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
                 a.superlatives.append(Superlative(i, False, "price"))
                 a.take(i, i, i + 1)
+            elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
+                a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
+                a.take(i, i, i + 1)
             elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
                 a.superlatives.append(Superlative(i, True, "date"))
                 a.take(i, i, i + 1)

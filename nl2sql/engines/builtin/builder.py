@@ -326,7 +326,9 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         # columns sorted "by frequency": count each value and sort by the count
         parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
                         aggregates=(Aggregate("count", shown=False),))
-    asks_identity = a.word(0) in ("which", "what") and bool(parts.group)
+    # "which <group> ...", "the most common <column>": the group is the answer, its count only ranks
+    asks_identity = (a.word(0) in ("which", "what") or (ranking is not None and ranking.kind == "count_group")) \
+        and bool(parts.group)
     if not parts.projections and not asks_identity:  # nothing else to show: the aggregates are the answer
         # a count made only to filter groups the question named ("<values> with fewer than N <rows>")
         # stays a condition; beside a table's keys alone it is the one informative column

@@ -284,6 +284,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if _starts_column_name(ctx, sup.index):
         return c.done(None)
     c.used.update(a.span(sup.index))
+    if sup.concept == "frequency":
+        return c.done(_most_frequent(ctx, c, entity, in_play))
     if sup.concept not in (None, "count"):
         settled, found = _concept_ranking(ctx, entity, in_play)
         if settled:
@@ -309,6 +311,19 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if measure is None:
         return c.done(None)
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | None:
+    """ "the most common <column>": the value with the most rows, the column named after the words
+    or else the one the question opens with ("which <column> is the most common")."""
+    a, sup = ctx.a, ctx.a.superlatives[0]
+    link = a.next_link(max(a.span(sup.index)), max_gap=2)
+    ref = ctx.column_of(link, entity, in_play) if link is not None and not ctx.names_table(link) else None
+    if ref is not None and link is not None:
+        c.claim(link, "rank")
+        return Ranking("count_group", ref, sup.descending)
+    head = _head_column(ctx, c, entity, in_play)
+    return Ranking("count_group", head.column, sup.descending) if head is not None else None
 
 
 def _starts_column_name(ctx: ReadContext, index: int) -> bool:
