@@ -177,3 +177,16 @@ def test_a_column_between_comparator_and_number(studio_db, question: str, gold: 
 ])
 def test_the_most_common_value(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a list of columns going on past its first table: each item is a column of the table it names
+    ("Show titles of films and names of studios",
+     "SELECT f.title, s.name FROM film f JOIN studio s ON s.studio_id = f.studio_id"),
+    # "... and the <rows> they ...": the other table's column named like the table
+    ("List the names of crew members and the films they worked on",
+     "SELECT m.name, f.title FROM crew_member m JOIN film_crew c ON c.crew_member_id = m.crew_member_id "
+     "JOIN film f ON f.film_id = c.film_id"),
+])
+def test_a_list_of_columns_across_tables(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

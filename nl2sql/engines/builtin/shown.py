@@ -5,7 +5,7 @@ Each public function is one reading step over a ``ReadContext`` and the ``Decide
 
 from __future__ import annotations
 
-from nl2sql.db.schema import DATE
+from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
@@ -83,6 +83,9 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
         if ref is not None and (ref.table == entity or ref.table in in_play or _parent_of(ctx, entity, ref.table)):
             found.append((link.first, ref))
             c.claim(link, "project")
+    opening = windows[0][1] if windows and windows[0][0] == 0 else None  # where the line's subject starts
+    if opening is not None and (found or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
+        found += _list_continued(ctx, c, entity, opening)
     if a.word(0) == "when" and not found:  # "when ..." with no column named: the date is the answer
         date_ref = date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
         if date_ref is not None:
@@ -92,6 +95,42 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
             found.append((i, ColumnRef(entity, pk.name)))
             c.used.add(i)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def naming_column(table: Table) -> Column | None:
+    """The one column that names a row, by the schema alone: a text column called like its table
+    (``airline`` of airlines, ``country_name`` of countries) or just ``name`` or ``title``; None
+    when no column, or more than one, fits."""
+    noun = name_words(table.name)
+    fits = [col for col in table.columns
+            if col.kind == TEXT and not col.primary_key and col.name not in table.fk_columns
+            and name_words(col.name) in (("name",), ("title",), noun, (*noun, "name"), (noun[-1], "name"))]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _list_continued(ctx: ReadContext, c: Claims, entity: str, after: int) -> list[tuple[int, ColumnRef]]:
+    """The request's list going on past its first subject: "<column> of <rows> and <column> of
+    <other rows>", "<columns> of <rows> and the <other rows> they ...": each item is a column of the
+    table it names, a table alone by its column named like it."""
+    a, out = ctx.a, list[tuple[int, ColumnRef]]()
+    for link in a.links:
+        j = link.first - 1 - (a.word(link.first - 1) == "the")
+        if link.first <= after or c.taken(link.first) or a.word(j) not in ("and", ","):
+            continue
+        owner_link = a.next_link(link.last, max_gap=2) if a.word(link.last + 1) == "of" else None
+        if ctx.names_table(link):
+            table = ctx.table(ctx.table_of(link) or entity)
+            own = [col for col in [naming_column(table)] if col is not None]
+        elif link.of_kind(COLUMN) and ctx.names_table(owner_link):
+            table = ctx.table(ctx.table_of(owner_link) or entity)
+            own = [col for cand in link.of_kind(COLUMN) if cand.table == table.name
+                   and (col := table.column(cand.column or "")) is not None]
+        else:
+            continue
+        if own and table.name != entity and ctx.schema.join_path(entity, table.name) is not None:
+            out.append((link.first, ColumnRef(table.name, own[0].name)))
+            c.claim(link, "project")
+    return out
 
 
 def _owned_column(ctx: ReadContext, c: Claims, link: Link) -> ColumnRef | None:
@@ -106,8 +145,7 @@ def _owned_column(ctx: ReadContext, c: Claims, link: Link) -> ColumnRef | None:
         ref = ColumnRef(owner, max(own, key=lambda cand: cand.score).column or "")
     elif a.word(nxt.last) in ("name", "names"):
         table = ctx.table(owner)
-        named = [col for col in table.columns if name_words(col.name) == name_words(table.name)]
-        column = named[0] if named else table.label_column
+        column = naming_column(table) or table.label_column
         if column is None:
             return None
         ref = ColumnRef(owner, column.name)
