@@ -25,6 +25,8 @@ CREATE TABLE crew_member (crew_member_id INTEGER PRIMARY KEY, name TEXT, age INT
 CREATE TABLE film_crew (film_id INTEGER REFERENCES film (film_id),
                         crew_member_id INTEGER REFERENCES crew_member (crew_member_id), job TEXT,
                         PRIMARY KEY (film_id, crew_member_id));
+CREATE TABLE festival (festival_id INTEGER PRIMARY KEY, festival_name TEXT, year INTEGER);
+INSERT INTO festival VALUES (1, 'Harbourside', 2020), (2, 'North Screen', 2021);
 INSERT INTO studio VALUES (1, 'Northlight', 'Leeds', 40), (2, 'Harbour Pictures', 'Bristol', 25),
     (3, 'Red Kite', 'Leeds', 12), (4, 'Tin Roof', 'Cardiff', 8), (5, 'Lantern', 'Bristol', 30);
 INSERT INTO film VALUES (1, 'Low Water', 1, 7.1, 900, 101), (2, 'Salt Roads', 1, 6.4, 1500, 95),
@@ -190,3 +192,10 @@ def test_the_most_common_value(studio_db, question: str, gold: str) -> None:
 ])
 def test_a_list_of_columns_across_tables(studio_db, question: str, gold: str) -> None:
     _answers(studio_db, question, gold)
+
+
+def test_rows_no_key_reaches_are_not_counted(studio_db) -> None:
+    """A table no foreign key joins to the main one cannot be counted per row: the reading keeps to
+    what it can join instead of failing to connect the tables."""
+    draft = BuiltinEngine(today=TODAY).draft("studios with more than 1 festival", studio_db)
+    assert "festival" not in draft.sql.lower()

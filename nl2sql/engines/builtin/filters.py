@@ -162,8 +162,8 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     if after is None:
         return None
     if ctx.names_table(after):
-        table = ctx.table_of(after)
-        return (table, after) if table is not None else None
+        table = ctx.table_of(after)  # rows no foreign key reaches cannot be counted per row
+        return (table, after) if table is not None and ctx.schema.join_path(entity, table) is not None else None
     compared = ctx.numeric(before, entity, in_play, values_only=True)
     if compared is not None and not ctx.is_key(compared.table, compared.column):
         return None
