@@ -59,7 +59,7 @@ QUESTIONS = [
     ("users with more than 20 orders",
      "SELECT u.id, COUNT(*) FROM users u JOIN orders o ON o.user_id = u.id GROUP BY u.id HAVING COUNT(*) > 20", False),
     ("countries with at least 100 users",
-     "SELECT country, COUNT(*) FROM users GROUP BY country HAVING COUNT(*) >= 100", False),
+     "SELECT country FROM users GROUP BY country HAVING COUNT(*) >= 100", False),
     ("categories where the average price is above 200",
      "SELECT c.name, AVG(p.price) FROM products p JOIN categories c ON c.id = p.category_id "
      "GROUP BY c.name HAVING AVG(p.price) > 200", False),

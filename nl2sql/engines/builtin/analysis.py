@@ -378,6 +378,10 @@ _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": "
                        "younger": "<"}
 
 
+_OR_MORE = {"more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "fewer": "<=", "less": "<=",
+            "lower": "<=", "below": "<=", "under": "<="}
+
+
 _OPPOSITE = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 
 
@@ -401,6 +405,22 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
     return None
 
 
+def _column_inside(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """ "<comparator> [the] <column> [of] N" ("above age 20", "under the age of 30"): the column
+    sits between the comparator and its number."""
+    n = len(words)
+    for phrase, op, concept in _COMPARATORS_BY_FIRST.get(words[i], ()):
+        if concept is not None or op in ("=", "!=") or not _match_words(words, i, phrase):
+            continue
+        k = i + len(phrase) + (words[i + len(phrase):i + len(phrase) + 1] == ["the"])
+        m = k + 1 + (words[k + 1:k + 2] == ["of"])
+        if m >= n or k in a.used or m in a.used or words[k] in STOPWORDS or number_value(words[k]) is not None:
+            return None
+        value = number_value(words[m])
+        return Comparison(i, m, op, (value,), None, m + 1, inner=k) if value is not None else None
+    return None
+
+
 def _read_comparisons(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     i = 0
@@ -415,6 +435,13 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
             a.used.update(range(i, i + 4))
             i += 4
             continue
+        value = number_value(words[i])
+        if value is not None and i + 2 < n and words[i + 1] == "or" and words[i + 2] in _OR_MORE \
+                and not {i + 1, i + 2} & a.used:  # "N or more", "N or fewer": a bound after the number
+            a.comparisons.append(Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), None, i + 3))
+            a.used.update(range(i, i + 3))
+            i += 3
+            continue
         found = _comparator_at(words, i)
         if found is not None:
             j, op, value, concept = found
@@ -424,6 +451,12 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
             a.comparisons.append(Comparison(first, j, op, (value,), concept, j + 1))
             a.used.update(range(first, j + 1))
             i = j + 1
+            continue
+        inside = _column_inside(a, words, i)
+        if inside is not None:
+            a.comparisons.append(inside)
+            a.used.update(inside.span)
+            i = inside.last + 1
             continue
         if words[i] in _SPLIT_COMPARATIVES and i + 3 < n and words[i + 2] == "than" \
                 and number_value(words[i + 3]) is not None and i + 1 not in a.used:
@@ -472,6 +505,9 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
                 a.take(i, i, i + 1)
             elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
                 a.superlatives.append(Superlative(i, False, "price"))
+                a.take(i, i, i + 1)
+            elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
+                a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
                 a.take(i, i, i + 1)
             elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
                 a.superlatives.append(Superlative(i, True, "date"))

@@ -33,6 +33,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import name_words
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
 
@@ -174,6 +175,7 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     dated = filters.date_filters(ctx, compared.decided, entity, in_play, focus.named_dates)
     d = dated.decided
     group, aggregates, having = filters.havings(ctx, d, entity, list(parts.group), list(parts.aggregates), [])
+    aggregates, having = filters.settle_conditions(aggregates, having)
     anti = filters.anti_join_filters(ctx, d, entity, dict(focus.anti))
     parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
     parts = parts.using("anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
@@ -223,6 +225,8 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
     a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
+        return parts.using("count", a.count_span), d
     ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
     if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
         other_pk = ctx.table(ranked.value).primary_key
@@ -230,13 +234,17 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.dropping("aggregates", "metrics").using(
             "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
             order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
+    if a.count and parts.aggregates and not any(ag.shown for ag in parts.aggregates):
+        shown_count = _count_asked_again(ctx, parts)
+        if shown_count is not None:
+            return shown_count, d
     if a.count and not parts.aggregates:
         target = measures.count_target(ctx, d, entity, in_play)
         counted = target.value
         if counted is not None and a.distinct:
             count = Aggregate("count", counted, distinct=True)
         else:
-            count = Aggregate("count")
+            count = _counted_table(ctx, entity) or Aggregate("count")
         used = a.count_span | (target.used if counted is not None and (a.distinct or not parts.group) else set())
         return parts.using("count", used, aggregates=(count,)), target.decided
     if a.distinct and not parts.aggregates:
@@ -245,6 +253,47 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("distinct", used, projections=tuple(listed.value),
                            distinct=bool(listed.value)), listed.decided
     return parts, d
+
+
+def _number_ends_column(ctx: ReadContext) -> bool:
+    """Whether the "number" of "number of" ends the name of a column named just before it
+    ("<phone> number of", "<staff> number of"): a column whose name says number."""
+    a = ctx.a
+    if a.word(a.count_index) != "number":
+        return False
+    before = a.link_at(a.count_index - 1) or a.link_at(a.count_index - 2)  # "<mobile> phone number"
+    return before is not None and any({"number", "num", "no"} & set(name_words(cand.column or ""))
+                                      for cand in before.of_kind(COLUMN))
+
+
+def _counted_table(ctx: ReadContext, entity: str) -> Aggregate | None:
+    """ "the number of <other rows>" beside the main table's columns: count the other table's rows
+    reached from each main row, not the main rows themselves."""
+    a = ctx.a
+    link = a.next_link(max(a.count_span), max_gap=2) if a.count_span else None
+    other = ctx.table_of(link) if ctx.names_table(link) else None
+    if other is None or other == entity or ctx.schema.join_path(entity, other) is None:
+        return None
+    key = ctx.table(other).primary_key
+    return Aggregate("count", ColumnRef(other, key.name)) if key is not None else None
+
+
+def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "<rows> with more than N <child rows>, and how many <child rows>": the count that filters
+    the groups is also the count asked for, so it is shown."""
+    a = ctx.a
+    link = a.next_link(a.count_span and max(a.count_span) or a.count_index, max_gap=2)
+    if link is None:
+        return None
+    tables = {cand.table for cand in link.candidates}
+    conditions = {i for i, _op, _value in parts.having}
+    for i, ag in enumerate(parts.aggregates):
+        if i in conditions and ag.func == "count" and ag.column is not None and ag.column.table in tables:
+            aggregates = tuple(replace(other, shown=True) if j == i else other
+                               for j, other in enumerate(parts.aggregates))
+            used = a.count_span | set(range(link.first, link.last + 1))
+            return parts.using("count", used, aggregates=aggregates)
+    return None
 
 
 def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
@@ -272,14 +321,38 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         # columns asked for beside a superlative: the row with the extreme value, not the extreme
         parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
                         limit=parts.limit or 1)
+    parts = _group_shown_columns(ctx, parts)
     if parts.projections and not parts.aggregates and not parts.group and any(s.concept == "count" for s in a.sorts):
         # columns sorted "by frequency": count each value and sort by the count
         parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
                         aggregates=(Aggregate("count", shown=False),))
-    asks_identity = a.word(0) in ("which", "what") and bool(parts.group)
+    # "which <group> ...", "the most common <column>": the group is the answer, its count only ranks
+    asks_identity = (a.word(0) in ("which", "what") or (ranking is not None and ranking.kind == "count_group")) \
+        and bool(parts.group)
     if not parts.projections and not asks_identity:  # nothing else to show: the aggregates are the answer
-        parts = replace(parts, aggregates=tuple(replace(ag, shown=True) for ag in parts.aggregates))
+        # a count made only to filter groups the question named ("<values> with fewer than N <rows>")
+        # stays a condition; beside a table's keys alone it is the one informative column
+        named = parts.group and parts.group != entity_keys(ctx.table(entity))
+        conditions = {i for i, _op, _value in parts.having} if named else set()
+        parts = replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
+                                                for i, ag in enumerate(parts.aggregates)))
     return parts, d
+
+
+def _group_shown_columns(ctx: ReadContext, parts: Parts) -> Parts:
+    """Columns shown beside an aggregate, with no grouping yet: the aggregate is one per shown row
+    ("<columns> and the number of <rows> for each"). Aggregates over the shown columns' own table
+    group by those columns; aggregates over the rows of another table group by the shown table's
+    rows ("<names> and the total <column> of their <child rows>")."""
+    if not parts.projections or parts.group or parts.distinct or not any(ag.shown for ag in parts.aggregates):
+        return parts
+    if parts.order and parts.limit is not None:
+        return parts  # the one row with the extreme value
+    shown_tables = {ref.table for ref in parts.projections}
+    measured = {agg_table(ag) for ag in parts.aggregates} - {None}
+    if measured <= shown_tables:
+        return replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections))
+    return replace(parts, group=entity_keys(ctx.table(parts.projections[0].table)))
 
 
 def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

@@ -6,6 +6,8 @@ a ``Step`` with its filters and the words they used.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
@@ -119,7 +121,7 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
             return False, ref
     if comp.inner is not None:
         inner = a.link_at(comp.inner)
-        ref = ctx.numeric(inner, entity, in_play)
+        ref = ctx.numeric(inner, entity, in_play, values_only=True)
         if ref is not None and inner is not None:
             c.claim(inner, "compare")
             return False, ref
@@ -128,23 +130,56 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
         c.aggregate_havings.append((c.aggregate_links[link.first], comp.op, comp.values[0]))
         c.used.update(comp.span)
         return True, None
-    after = a.next_link(comp.after - 1, max_gap=2)
-    counted = ctx.table_of(after) if after is not None and not after.of_kind(COLUMN) else None
-    if counted is not None and after is not None and comp.op != "between" and \
-            ctx.numeric(link, entity, in_play) is None:
+    counted = _counted_rows(ctx, comp, link, entity, in_play)
+    if counted is not None:
+        table, after = counted
         head = ctx.column_of(link, entity, in_play) if link is not None else None
-        c.count_havings.append((counted, comp.op, comp.values[0], head))
+        bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
+            ((comp.op, comp.values[0]),)
+        c.count_havings.extend((table, op, value, head) for op, value in bounds)
         c.claim(after, "having", *comp.span)
         if link is not None and head is not None:
             c.claim(link, "group")
         return True, None
-    ref = ctx.numeric(link, entity, in_play)
+    ref = ctx.numeric(link, entity, in_play, values_only=True)
     if ref is None:
         link = a.next_link(comp.after - 1, max_gap=2)
-        ref = ctx.numeric(link, entity, in_play)
+        ref = ctx.numeric(link, entity, in_play, values_only=True)
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entity: str,
+                  in_play: set[str]) -> tuple[str, Link] | None:
+    """(table, link): the rows a number counts, when a word after it names a related table, or a
+    text column of a table whose rows belong to the main one ("<rows> with more than N <child rows>").
+
+    A number is never compared with a key. A table named right after the number is what it
+    counts even after a value column ("<column values> with N or more <rows>"); a column named
+    there is counted only when no value column before the number takes the number for itself."""
+    after = ctx.a.next_link(comp.after - 1, max_gap=2)
+    if after is None:
+        return None
+    if ctx.names_table(after):
+        table = ctx.table_of(after)  # rows no foreign key reaches cannot be counted per row
+        return (table, after) if table is not None and ctx.schema.join_path(entity, table) is not None else None
+    compared = ctx.numeric(before, entity, in_play, values_only=True)
+    if compared is not None and not ctx.is_key(compared.table, compared.column):
+        return None
+    cand = best_candidate(after, COLUMN, entity, ctx.schema, in_play)
+    column = ctx.table(cand.table).column(cand.column or "") if cand is not None else None
+    if cand is not None and column is not None and not column.is_numeric and cand.table != entity \
+            and _fans_out(ctx, cand.table, entity):
+        return cand.table, after
+    return None
+
+
+def _fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
+    """Whether a row of ``entity`` reaches many rows of ``table``: the first step of the way goes to
+    a table that refers to it (its children, or a table linking it to others)."""
+    path = ctx.schema.join_path(entity, table) or []
+    return bool(path) and path[0][1].ref_table == entity and path[0][1].table == path[0][0]
 
 
 def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
@@ -289,3 +324,29 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
     if having and not group:
         group = list(entity_keys(ctx.table(entity)))
     return group, aggregates, having
+
+
+def settle_conditions(aggregates: list[Aggregate], having: list[Having]) -> tuple[list[Aggregate], list[Having]]:
+    """An aggregate named twice ("the average <column> for each <group> where the average <column>
+    is below N", "... ? List the maximum <column>") is one aggregate, shown once; an aggregate named
+    only in a condition on groups, beside others the question asked for, is not shown."""
+    in_having = {i for i, _op, _value in having}
+    canon = [next(j for j in range(i + 1) if _same_aggregate(aggregates[j], aggregates[i]))
+             for i in range(len(aggregates))]
+    keep = sorted(set(canon))
+    position = {old: new for new, old in enumerate(keep)}
+    asked = {canon[i] for i in range(len(aggregates)) if i not in in_having}
+    hide = bool(asked) and any(aggregates[i].shown for i in range(len(aggregates)) if i not in in_having)
+    out = []
+    for first in keep:
+        copies = [i for i, c in enumerate(canon) if c == first]
+        if first in asked:
+            shown = any(aggregates[i].shown for i in copies if i not in in_having)
+        else:
+            shown = aggregates[first].shown and not hide
+        out.append(replace(aggregates[first], shown=shown))
+    return out, [(position[canon[i]], op, value) for i, op, value in having]
+
+
+def _same_aggregate(one: Aggregate, other: Aggregate) -> bool:
+    return (one.func, one.column, one.distinct, one.metric) == (other.func, other.column, other.distinct, other.metric)

@@ -161,9 +161,12 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
     return False, link
 
 
-def _aggregated_column(ctx: ReadContext, c: Claims, func: str, index: int, link: Link | None, entity: str,
-                       in_play: set[str], position: int) -> tuple[bool, ColumnRef | None]:
-    """(skip, column): the column an aggregate word names; skip when the words name a column only."""
+def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], index: int, link: Link | None,
+                       entity: str, in_play: set[str], position: int) -> tuple[bool, ColumnRef | None]:
+    """(skip, column): the column aggregate words name; skip when the words name a column only.
+
+    ``funcs``: the aggregate words of one list ("minimum and maximum"), which share the column;
+    the smallest and largest of a text or date column are answers too, a sum or average is not."""
     a = ctx.a
     if a.word(index) == "how":  # "how much": the amount may be named anywhere in the line
         link = next((lk for lk in a.links if not c.taken(lk.first)
@@ -178,9 +181,11 @@ def _aggregated_column(ctx: ReadContext, c: Claims, func: str, index: int, link:
             c.claim(nxt, "aggregate", *range(link.first, link.last + 1))
         return False, ref
     ref = ctx.numeric(link, entity, in_play)
+    if ref is None and set(funcs) <= {"min", "max"} and not ctx.names_table(link):
+        ref = ctx.column_of(link, entity, in_play)
     if ref is None:
         return False, None
-    if func == "sum" and a.word(index) == "total" and ref.table == entity and \
+    if funcs == ("sum",) and a.word(index) == "total" and ref.table == entity and \
             any(comp.first in (link.last + 1, link.last + 2) for comp in a.comparisons):
         return True, None  # "total <column>" before a comparison names a column, not a sum
     c.claim(link, "aggregate")
@@ -188,27 +193,44 @@ def _aggregated_column(ctx: ReadContext, c: Claims, func: str, index: int, link:
     return False, ref
 
 
+def _aggregate_lists(ctx: ReadContext) -> list[list[tuple[str, int]]]:
+    """The aggregate words in lists: words joined only by and/or/commas ("average, minimum and
+    maximum <column>") form one list, which applies each of them to the one column named after it."""
+    a, lists = ctx.a, list[list[tuple[str, int]]]()
+    for func, index in a.aggregates:
+        if lists and a.word(index) != "how" and a.word(lists[-1][-1][1]) != "how" and \
+                all(a.word(j) in ("and", "or", ",", "the") for j in range(lists[-1][-1][1] + 1, index)):
+            lists[-1].append((func, index))
+        else:
+            lists.append([(func, index)])
+    return lists
+
+
 def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], offset: int = 0) -> Step[list[Aggregate]]:
     """Aggregates the question asks for; ``offset``: how many aggregates come before these."""
     a, c = ctx.a, Claims(d)
     out: list[Aggregate] = []
-    for func, index in a.aggregates:
+    for words in _aggregate_lists(ctx):
+        funcs = tuple(func for func, _ in words)
+        index = words[-1][1]
         skip, link = _aggregated_link(ctx, c, index)
         if skip:
             continue
-        skip, ref = _aggregated_column(ctx, c, func, index, link, entity, in_play, offset + len(out))
+        skip, ref = _aggregated_column(ctx, c, funcs, index, link, entity, in_play, offset + len(out))
         if skip:
             continue
-        if ref is None:
-            if func == "sum" and a.count:
-                continue  # "total number of": a count, not a sum
-            measure = ctx.table(entity).measure_column
-            if measure is None:
-                continue
-            ref = ColumnRef(entity, measure.name)
-            c.doubts.append(f"{func} of {measure.name}")
-        out.append(Aggregate(func, ref))
-        c.used.update(a.span(index))
+        for func, at in words:
+            column = ref
+            if column is None:
+                if func == "sum" and a.count:
+                    continue  # "total number of": a count, not a sum
+                measure = ctx.table(entity).measure_column
+                if measure is None:
+                    continue
+                column = ColumnRef(entity, measure.name)
+                c.doubts.append(f"{func} of {measure.name}")
+            out.append(Aggregate(func, column))
+            c.used.update(a.span(at))
     return c.done(out)
 
 
@@ -225,7 +247,8 @@ def _concept_ranking(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[
     return sup.concept in ("price", "date"), None
 
 
-def _ranked_link(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | Link | None:
+def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
+                 in_play: set[str]) -> Ranking | Link | None:
     """The link after the superlative; a Ranking when it names a table whose rows are counted."""
     a = ctx.a
     sup = a.superlatives[0]
@@ -233,8 +256,11 @@ def _ranked_link(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
     if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
         start += 2  # "the most number of <rows>": rank by how many
     link = a.next_link(start, max_gap=2)
-    table_word = link is not None and any(t.score >= 1.0 for t in link.of_kind(TABLE)) and \
-        not any(t.score >= 1.0 for t in link.of_kind(COLUMN))
+    table_word = link is not None and ((any(t.score >= 1.0 for t in link.of_kind(TABLE))
+                                        and not any(t.score >= 1.0 for t in link.of_kind(COLUMN)))
+                                       # a scratch claim: only whether a column opens the question
+                                       or (ctx.names_table(link) and _head_column(ctx, Claims(d), entity, in_play)
+                                           is not None))
     if link is None or not table_word:
         return link
     other = ctx.table_of(link) or entity
@@ -255,12 +281,16 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if not a.superlatives:
         return c.done(None)
     sup = a.superlatives[0]
+    if _starts_column_name(ctx, sup.index):
+        return c.done(None)
     c.used.update(a.span(sup.index))
+    if sup.concept == "frequency":
+        return c.done(_most_frequent(ctx, c, entity, in_play))
     if sup.concept not in (None, "count"):
         settled, found = _concept_ranking(ctx, entity, in_play)
         if settled:
             return c.done(found)
-    link = _ranked_link(ctx, c, entity, in_play)
+    link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
     ref = ctx.numeric(link, entity, in_play) if link is not None else None
@@ -281,6 +311,30 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if measure is None:
         return c.done(None)
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | None:
+    """ "the most common <column>": the value with the most rows, the column named after the words
+    or else the one the question opens with ("which <column> is the most common")."""
+    a, sup = ctx.a, ctx.a.superlatives[0]
+    link = a.next_link(max(a.span(sup.index)), max_gap=2)
+    ref = ctx.column_of(link, entity, in_play) if link is not None and not ctx.names_table(link) else None
+    if ref is not None and link is not None:
+        c.claim(link, "rank")
+        return Ranking("count_group", ref, sup.descending)
+    head = _head_column(ctx, c, entity, in_play)
+    return Ranking("count_group", head.column, sup.descending) if head is not None else None
+
+
+def _starts_column_name(ctx: ReadContext, index: int) -> bool:
+    """Whether a superlative word is the first word of a column's name ("<best> <column words>"):
+    the words name the column, they rank nothing."""
+    a = ctx.a
+    link = a.link_at(index + 1)
+    if link is None or a.lexicon is None:
+        return False
+    phrase = " ".join(t.norm for t in a.tokens[index:link.last + 1])
+    return any(cand.kind == COLUMN and cand.score >= 1.0 for cand in a.lexicon.lookup(phrase))
 
 
 def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> GroupKey | None:

@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.resolve import best_candidate
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, TABLE, Link
+from nl2sql.linking.text import name_words
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
 CountHaving = tuple[str, str, float, ColumnRef | None]  # (counted table, operator, value, grouped column)
@@ -86,11 +87,42 @@ class ReadContext:
         tables = link.of_kind(TABLE)
         return max(tables, key=lambda c: c.score).table if tables else None
 
-    def numeric(self, link: Link | None, entity: str, in_play: set[str]) -> ColumnRef | None:
+    def is_key(self, table: str, column: str) -> bool:
+        """Whether a column identifies rows (a primary or foreign key, or named as an id): its
+        numbers are labels, so a number in the question is never compared with them."""
+        t = self.table(table)
+        col = t.column(column)
+        if col is None:
+            return False
+        name = col.name
+        return col.primary_key or name in t.fk_columns or name.lower() == "id" or \
+            name.lower().endswith("_id") or name.endswith(("Id", "ID"))
+
+    def names_table(self, link: Link | None) -> bool:
+        """Whether a link names a table rather than one of its columns: every column it could also
+        mean is a key (the table's own name inside its id), the table's label (a column named like
+        its table), or fits the words less well."""
+        if link is None or not link.of_kind(TABLE):
+            return False
+        best = max(c.score for c in link.of_kind(TABLE))
+        tables = {c.table for c in link.of_kind(TABLE)}
+        return all(c.score < best or self.is_key(c.table, c.column or "")
+                   or (c.table in tables and self._labels(c.table, c.column or "")) for c in link.of_kind(COLUMN))
+
+    def _labels(self, table: str, column: str) -> bool:
+        label = self.table(table).label_column
+        return name_words(column) == name_words(table) or (label is not None and label.name.lower() == column.lower())
+
+    def numeric(self, link: Link | None, entity: str, in_play: set[str], *,
+                values_only: bool = False) -> ColumnRef | None:
+        """The numeric column a link names; ``values_only``: not a key the link reaches only
+        through a table's name ("<rows> with more than N" compares no id with N)."""
         if link is None:
             return None
+        table_score = max((c.score for c in link.of_kind(TABLE)), default=0.0)
         cands = [c for c in link.of_kind(COLUMN)
-                 if (col := self.table(c.table).column(c.column or "")) is not None and col.is_numeric]
+                 if (col := self.table(c.table).column(c.column or "")) is not None and col.is_numeric
+                 and not (values_only and c.score < max(table_score, 1.0) and self.is_key(c.table, col.name))]
         if not cands:
             return None
         best = best_candidate(Link(link.first, link.last, tuple(cands)), COLUMN, entity, self.schema, in_play)

@@ -5,11 +5,12 @@ Each public function is one reading step over a ``ReadContext`` and the ``Decide
 
 from __future__ import annotations
 
-from nl2sql.db.schema import DATE
+from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
+from nl2sql.linking.text import name_words
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
@@ -32,34 +33,127 @@ def _names_filter(c: Claims, link: Link, nxt: Link | None) -> bool:
         bool(named & {(cand.table, cand.column) for cand in nxt.of_kind(VALUE)})
 
 
+def _request_windows(ctx: ReadContext) -> list[tuple[int, int]]:
+    """Where a line names the columns it wants: before its subject when it opens with a request or
+    with the columns themselves, and after a second request that starts a new sentence ("Which
+    <row> ...? List the <column> and <column>."), told by the capital of its verb."""
+    a = ctx.a
+    windows = []
+    lead = a.link_at(1 if a.word(0) == "the" else 0)
+    # a line may open with the columns themselves ("<column> of <rows> ...")
+    opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
+        and a.word(lead.last + 1) in ("of", "and", ",")
+    if a.word(0) in _REQUEST_WORDS or opens_with_column:
+        windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE)), len(a.tokens))))
+    again = next((i for i in range(1, len(a.tokens)) if _starts_request(ctx, i)), None)
+    if again is not None:
+        windows.append((again + 1, len(a.tokens)))
+    return windows
+
+
+def _starts_request(ctx: ReadContext, i: int) -> bool:
+    """A capitalised request verb inside the line ("... ? Give the <column>"), named by no table."""
+    a = ctx.a
+    link = a.link_at(i)
+    return a.word(i) in _REQUEST_WORDS and a.tokens[i].capitalised and \
+        (link is None or all(cand.score < 1.0 for cand in link.candidates))
+
+
 def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[list[ColumnRef]]:
-    """Columns a request names before its subject ("show <column>, <column> of <rows>", "what is the
-    <column> of the <row> ..."). Words that already did something else are not columns."""
+    """Columns a request names ("show <column>, <column> of <rows>", "what is the <column> of the
+    <row> ...", "... ? List the <column>."). Words that already did something else are not columns."""
     a, c = ctx.a, Claims(d)
-    if a.word(0) not in _REQUEST_WORDS:
-        return c.done([])
-    end = next((lk.first for lk in a.links if lk.of_kind(TABLE)), len(a.tokens))
     found: list[tuple[int, ColumnRef]] = []
     sort_targets = {s.index for s in a.sorts if s.index >= 0}
+    windows = _request_windows(ctx)
+    pk = ctx.table(entity).primary_key
     for link in a.links:
-        if link.first >= end or c.taken(link.first) or not link.of_kind(COLUMN) or link.first in sort_targets:
+        if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
+                or link.first in sort_targets:
             continue
-        if _names_filter(c, link, a.next_link(link.last, max_gap=2)):
+        if ctx.names_table(link):  # "the <table>'s <column>", "the <table> name"
+            owned = _owned_column(ctx, c, link)
+            if owned is not None:
+                found.append((link.first, owned))
             continue
-        ref = ctx.column_of(link, entity, in_play)
+        if not link.of_kind(COLUMN) or _names_filter(c, link, a.next_link(link.last, max_gap=2)):
+            continue
+        bare_id = link.first == link.last and a.word(link.first) in ("id", "ids") and pk is not None
+        ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else ctx.column_of(link, entity, in_play)
         if ref is not None and (ref.table == entity or ref.table in in_play or _parent_of(ctx, entity, ref.table)):
             found.append((link.first, ref))
             c.claim(link, "project")
+    opening = windows[0][1] if windows and windows[0][0] == 0 else None  # where the line's subject starts
+    if opening is not None and (found or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
+        found += _list_continued(ctx, c, entity, opening)
     if a.word(0) == "when" and not found:  # "when ..." with no column named: the date is the answer
         date_ref = date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
         if date_ref is not None:
             found.append((0, date_ref))
-    pk = ctx.table(entity).primary_key
-    for i in range(1, end):
+    for i in (i for start, end in windows for i in range(max(start, 1), end)):
         if a.word(i) in ("id", "ids") and a.link_at(i) is None and pk is not None:
             found.append((i, ColumnRef(entity, pk.name)))
             c.used.add(i)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def naming_column(table: Table) -> Column | None:
+    """The one column that names a row, by the schema alone: a text column called like its table
+    (``airline`` of airlines, ``country_name`` of countries) or just ``name`` or ``title``; None
+    when no column, or more than one, fits."""
+    noun = name_words(table.name)
+    fits = [col for col in table.columns
+            if col.kind == TEXT and not col.primary_key and col.name not in table.fk_columns
+            and name_words(col.name) in (("name",), ("title",), noun, (*noun, "name"), (noun[-1], "name"))]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _list_continued(ctx: ReadContext, c: Claims, entity: str, after: int) -> list[tuple[int, ColumnRef]]:
+    """The request's list going on past its first subject: "<column> of <rows> and <column> of
+    <other rows>", "<columns> of <rows> and the <other rows> they ...": each item is a column of the
+    table it names, a table alone by its column named like it."""
+    a, out = ctx.a, list[tuple[int, ColumnRef]]()
+    for link in a.links:
+        j = link.first - 1 - (a.word(link.first - 1) == "the")
+        if link.first <= after or c.taken(link.first) or a.word(j) not in ("and", ","):
+            continue
+        owner_link = a.next_link(link.last, max_gap=2) if a.word(link.last + 1) == "of" else None
+        if ctx.names_table(link):
+            table = ctx.table(ctx.table_of(link) or entity)
+            own = [col for col in [naming_column(table)] if col is not None]
+        elif link.of_kind(COLUMN) and ctx.names_table(owner_link):
+            table = ctx.table(ctx.table_of(owner_link) or entity)
+            own = [col for cand in link.of_kind(COLUMN) if cand.table == table.name
+                   and (col := table.column(cand.column or "")) is not None]
+        else:
+            continue
+        if own and table.name != entity and ctx.schema.join_path(entity, table.name) is not None:
+            out.append((link.first, ColumnRef(table.name, own[0].name)))
+            c.claim(link, "project")
+    return out
+
+
+def _owned_column(ctx: ReadContext, c: Claims, link: Link) -> ColumnRef | None:
+    """A table word followed by a column word: that table's column ("the <table>'s <column>"), or
+    its naming column when the word is only "name"; a table word alone names no column."""
+    a, owner = ctx.a, ctx.table_of(link)
+    nxt = a.next_link(link.last, max_gap=1)
+    if owner is None or nxt is None or not nxt.of_kind(COLUMN) or c.taken(nxt.first):
+        return None
+    own = [cand for cand in nxt.of_kind(COLUMN) if cand.table == owner]
+    if own:
+        ref = ColumnRef(owner, max(own, key=lambda cand: cand.score).column or "")
+    elif a.word(nxt.last) in ("name", "names"):
+        table = ctx.table(owner)
+        column = naming_column(table) or table.label_column
+        if column is None:
+            return None
+        ref = ColumnRef(owner, column.name)
+    else:
+        return None
+    c.claim(link, "project")
+    c.claim(nxt, "project")
+    return ref
 
 
 def _asked_to_show(ctx: ReadContext, c: Claims, link: Link, any_column: bool) -> bool:
@@ -82,8 +176,8 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     for link in ctx.a.links:
         if c.taken(link.first) or not link.of_kind(COLUMN):
             continue
-        if link.of_kind(TABLE) and not any_column:
-            continue
+        if link.of_kind(TABLE) and (not any_column or ctx.names_table(link)):
+            continue  # a table word is the rows, not their id
         if not _asked_to_show(ctx, c, link, any_column):
             continue
         ref = ctx.column_of(link, entity, in_play)
