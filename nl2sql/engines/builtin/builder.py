@@ -213,9 +213,10 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
                        aggregates=(Aggregate("max" if descending else "min", ref),))
     limit = parts.limit if parts.limit is not None or not measures.singular_head(ctx, entity) else 1
     if ref.table != entity and measures.is_child(ctx, ref.table, entity):
-        # a child table's column: many values per row, so rank by their average
+        # a child table's column: many values per row, so rank by their extreme, total or average
+        func = measures.child_rank_func(ctx, ref.table, descending)
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
-                       aggregates=(Aggregate("avg", ref, shown=False),), order=by_aggregate, limit=limit)
+                       aggregates=(Aggregate(func, ref, shown=False),), order=by_aggregate, limit=limit)
     # "N <superlative> <rows>": sort by the column
     return replace(parts, order=(OrderKey(column=ref, descending=descending),), limit=limit)
 
