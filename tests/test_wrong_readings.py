@@ -68,6 +68,9 @@ SHOP = [
      "SELECT c.name FROM categories c JOIN products p ON p.category_id = c.id ORDER BY p.price DESC LIMIT 1", False),
     (["the category with the cheapest product"],
      "SELECT c.name FROM categories c JOIN products p ON p.category_id = c.id ORDER BY p.price LIMIT 1", False),
+    (["orders with a total over 2000"], "SELECT * FROM orders WHERE total_amount > 2000", False),
+    (["how many products have a price above 1000?"], "SELECT COUNT(*) FROM products WHERE price > 1000", False),
+    (["orders placed after 2025"], "SELECT * FROM orders WHERE created_at >= '2026-01-01'", False),
 ]
 
 
@@ -77,7 +80,13 @@ def test_shop(ecommerce_db, shop_engine, turns: list[str], gold: str, ordered: b
     assert same_answer(result.result, rows_of(ecommerce_db, gold), ordered=ordered), result.query
 
 
-LIBRARY_CASES: list[tuple[list[str], str, bool]] = []
+LIBRARY_CASES: list[tuple[list[str], str, bool]] = [
+    (["members who borrowed 1984"],
+     "SELECT * FROM members WHERE id IN (SELECT l.member_id FROM loans l JOIN books b ON b.id = l.book_id "
+     "WHERE b.title = '1984')", False),
+    (["books with more than 300 pages"], "SELECT * FROM books WHERE pages > 300", False),
+    (["books published in 1949"], "SELECT * FROM books WHERE published LIKE '1949%'", False),
+]
 
 
 @pytest.mark.parametrize(("turns", "gold", "ordered"), LIBRARY_CASES, ids=[t[0][-1] for t in LIBRARY_CASES])

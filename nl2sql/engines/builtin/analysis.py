@@ -7,6 +7,7 @@ read text the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -14,7 +15,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import Lexicon, Link
+from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, number_value, tokenize
 
 AGGREGATE_WORDS = {
@@ -247,6 +248,8 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         a.frame.add(lead)
 
     for match in find_dates(tokens, today):
+        if _value_not_year(words, match, lexicon):
+            continue
         a.dates.append(match)
         a.used.update(range(match.first, match.last + 1))
 
@@ -263,6 +266,38 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
         MappingProxyType(dict(a.spans)), lexicon,
     )
+
+
+# Comparators that compare dates as well as numbers: after them a year stays a year.
+_DATE_COMPARATORS = {"after", "before", "since", "until", "later", "earlier", "older", "younger", "from", "in"}
+
+
+def _value_not_year(words: list[str], match: DateMatch, lexicon: Lexicon) -> bool:
+    """Whether a year-like number is a plain value: compared with a number column the question
+    names ("<number column> over N"), or a stored value named with no date word before it."""
+    number = match.last
+    if match.first not in (number, number - 1) or not re.fullmatch(r"\d{4}", words[number]):
+        return False
+    stored = any(c.kind == VALUE and c.score >= 1.0 for c in lexicon.lookup(words[number]))
+    if stored and match.first == number and words[number - 1:number] not in ([w] for w in _DATE_COMPARATORS):
+        return True
+    start = next((i for i in range(number - 1, max(-1, number - 4), -1)
+                  if any(_match_words(words, i, phrase) and i + len(phrase) in (number, number - 1)
+                         for phrase, _op, concept in COMPARATORS if concept is None)), None)
+    if start is None or words[start] in _DATE_COMPARATORS:
+        return False
+    j = start - 1
+    while j >= 0 and words[j] in STOPWORDS and start - j <= 2:
+        j -= 1
+    names = [" ".join(words[k:j + 1]) for k in (j - 1, j) if k >= 0]
+    named = any(_numeric_column(lexicon, c) for name in names for c in lexicon.lookup(name))
+    return named or words[j] in AGGREGATE_WORDS
+
+
+def _numeric_column(lexicon: Lexicon, cand: Candidate) -> bool:
+    table = lexicon.schema.table(cand.table) if cand.kind == COLUMN else None
+    column = table.column(cand.column or "") if table is not None else None
+    return column is not None and column.is_numeric
 
 
 _SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
@@ -462,6 +497,9 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
     for i, w in enumerate(words):
         if i in a.used:
             continue
+        if w in AGGREGATE_WORDS and any(c.first == i + 1 for c in a.comparisons) and i > 0 \
+                and words[i - 1] in ("a", "an", "the", "their", "its"):
+            continue  # "a total over N": a noun naming what is compared, left for linking
         if w in AGGREGATE_WORDS:
             a.aggregates.append((AGGREGATE_WORDS[w], i))
             a.used.add(i)
