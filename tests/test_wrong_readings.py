@@ -71,6 +71,17 @@ SHOP = [
     (["orders with a total over 2000"], "SELECT * FROM orders WHERE total_amount > 2000", False),
     (["how many products have a price above 1000?"], "SELECT COUNT(*) FROM products WHERE price > 1000", False),
     (["orders placed after 2025"], "SELECT * FROM orders WHERE created_at >= '2026-01-01'", False),
+    (["top 5 customers by number of orders", "also show how much they spent"],
+     "SELECT u.id, COUNT(*) AS n, SUM(o.total_amount) FROM users u JOIN orders o ON o.user_id = u.id "
+     "GROUP BY u.id ORDER BY n DESC LIMIT 5", True),
+    (["orders per country", "show the number of customers too"],
+     "SELECT u.country, COUNT(*), COUNT(DISTINCT u.id) FROM orders o JOIN users u ON u.id = o.user_id "
+     "GROUP BY u.country", False),
+    (["top 3 products by price", "sort by name"],
+     "SELECT * FROM (SELECT name FROM products ORDER BY price DESC LIMIT 3) ORDER BY name", True),
+    (["top 5 customers by total spent", "sort by name"],
+     "SELECT * FROM (SELECT u.name, SUM(o.total_amount) AS s FROM users u JOIN orders o ON o.user_id = u.id "
+     "GROUP BY u.id ORDER BY s DESC LIMIT 5) ORDER BY name", True),
 ]
 
 

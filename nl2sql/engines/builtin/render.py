@@ -222,6 +222,27 @@ class _Renderer:
         return projections
 
     def render(self) -> exp.Select:
+        query = self._rows()
+        return self._reordered(query) if self.spec.reorder else query
+
+    def _reordered(self, inner: exp.Select) -> exp.Select:
+        """The rows the limit kept, sorted again outside: the order inside still picks which rows."""
+        starred = any(isinstance(e, exp.Star) or isinstance(e.this, exp.Star) for e in inner.expressions)
+        order = []
+        for key in self.spec.reorder:
+            if key.aggregate is not None and key.aggregate < len(self.spec.aggregates):
+                name = self.spec.aggregates[key.aggregate].alias
+            elif key.column is not None:
+                name = key.column.column
+                if not starred and name not in inner.named_selects:
+                    inner = inner.select(self._col(key.column))
+            else:
+                continue
+            order.append(exp.Ordered(this=exp.column(name, table="_kept"), desc=key.descending,
+                                     nulls_first=not key.descending))
+        return exp.select(exp.Star()).from_(inner.subquery("_kept")).order_by(*order)
+
+    def _rows(self) -> exp.Select:
         s = self.spec
         measured = grain.measured_query(self)
         if measured is not None:  # an aggregate the joins would repeat: measured at its own grain

@@ -82,6 +82,8 @@ class QuerySpec:
     having: tuple[tuple[int, str, float], ...] = ()  # (aggregate index, op, value)
     order_by: tuple[OrderKey, ...] = ()
     limit: int | None = None
+    # An order for the rows the limit kept ("top 3 ..." then "sort by name"): the same rows, reordered
+    reorder: tuple[OrderKey, ...] = ()
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     today: date | None = field(default=None, compare=False)
 
