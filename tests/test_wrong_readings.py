@@ -70,6 +70,8 @@ SHOP = [
      "SELECT c.name FROM categories c JOIN products p ON p.category_id = c.id ORDER BY p.price LIMIT 1", False),
     (["orders with a total over 2000"], "SELECT * FROM orders WHERE total_amount > 2000", False),
     (["how many products have a price above 1000?"], "SELECT COUNT(*) FROM products WHERE price > 1000", False),
+    (["Products with less than 5 units left"], "SELECT * FROM products WHERE stock < 5", False),
+    (["how many products have fewer than 10 remaining?"], "SELECT COUNT(*) FROM products WHERE stock < 10", False),
     (["orders placed after 2025"], "SELECT * FROM orders WHERE created_at >= '2026-01-01'", False),
     (["top 5 customers by number of orders", "also show how much they spent"],
      "SELECT u.id, COUNT(*) AS n, SUM(o.total_amount) FROM users u JOIN orders o ON o.user_id = u.id "

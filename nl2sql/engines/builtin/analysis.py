@@ -436,6 +436,17 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
     return None
 
 
+_REMAINING = {"left", "remaining"}
+
+
+def _remaining_at(words: list[str], number: int) -> int | None:
+    """The index of "left"/"remaining" right after a number, or after the number and one noun."""
+    for k in (number + 1, number + 2):
+        if k < len(words) and words[k] in _REMAINING:
+            return k
+    return None
+
+
 def _read_comparisons(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     i = 0
@@ -453,6 +464,10 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
         found = _comparator_at(words, i)
         if found is not None:
             j, op, value, concept = found
+            left = _remaining_at(words, j) if concept is None else None
+            if left is not None:  # "N <units> left": the compared column is what remains, the stock
+                a.used.update(range(j + 1, left + 1))
+                j, concept = left, "stock"
             first = i
             if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
                 op, first = _OPPOSITE[op], i - 1  # "not higher than N" is "at most N"
