@@ -72,6 +72,13 @@ SHOP = [
     (["how many products have a price above 1000?"], "SELECT COUNT(*) FROM products WHERE price > 1000", False),
     (["Products with less than 5 units left"], "SELECT * FROM products WHERE stock < 5", False),
     (["how many products have fewer than 10 remaining?"], "SELECT COUNT(*) FROM products WHERE stock < 10", False),
+    (["what percentage of orders were cancelled?"],
+     "SELECT 100.0 * (SELECT COUNT(*) FROM orders WHERE status = 'cancelled') / (SELECT COUNT(*) FROM orders)", False),
+    (["share of users from Germany"],
+     "SELECT 100.0 * (SELECT COUNT(*) FROM users WHERE country = 'Germany') / (SELECT COUNT(*) FROM users)", False),
+    (["percentage of orders over 1000 last year"],
+     "SELECT 100.0 * (SELECT COUNT(*) FROM orders WHERE total_amount > 1000 AND created_at LIKE '2025%') "
+     "/ (SELECT COUNT(*) FROM orders WHERE created_at LIKE '2025%')", False),
     (["orders placed after 2025"], "SELECT * FROM orders WHERE created_at >= '2026-01-01'", False),
     (["top 5 customers by number of orders", "also show how much they spent"],
      "SELECT u.id, COUNT(*) AS n, SUM(o.total_amount) FROM users u JOIN orders o ON o.user_id = u.id "

@@ -60,6 +60,7 @@ BUCKETS = {
 }
 NEGATIONS = {"not", "no", "never", "except", "excluding", "exclude", "without", "non", "isn't",
              "aren't", "don't", "doesn't", "haven't", "hasn't", "didn't", "nor"}
+SHARE_WORDS = {"percentage", "percent", "proportion", "share", "fraction"}
 DISTINCT_WORDS = {"distinct", "unique", "different"}
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
                "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
@@ -69,8 +70,8 @@ PROJECTION_CUES = {"just", "only"}
 
 # Words that are never typos of a stored value: cue words and words without content.
 NO_FUZZY = frozenset(
-    STOPWORDS | set(AGGREGATE_WORDS) | set(SUPERLATIVES) | GROUP_WORDS | set(BUCKETS) | NEGATIONS | DISTINCT_WORDS
-    | WRITE_VERBS | {w for phrase, _op, _c in COMPARATORS for w in phrase}
+    STOPWORDS | set(AGGREGATE_WORDS) | set(SUPERLATIVES) | GROUP_WORDS | set(BUCKETS) | NEGATIONS
+    | DISTINCT_WORDS    | WRITE_VERBS | {w for phrase, _op, _c in COMPARATORS for w in phrase}
     | {"sort", "sorted", "order", "ordered", "first", "last", "filter", "instead", "ones", "than", "show", "list"}
 )
 
@@ -140,6 +141,7 @@ class Analysis:
     cues: frozenset[int] = frozenset()
     spans: Mapping[int, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     lexicon: Lexicon | None = field(default=None, compare=False)  # for phrases read after linking
+    share: frozenset[int] = frozenset()  # "percentage of", "share of": what part of the rows match
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
@@ -220,6 +222,7 @@ class _Scratch:
     frame: set[int] = field(default_factory=set)
     used: set[int] = field(default_factory=set)
     spans: dict[int, frozenset[int]] = field(default_factory=dict)
+    share: set[int] = field(default_factory=set)
 
     def take(self, anchor: int, *indices: int) -> None:
         """Mark a cue's words read, remembering them under the cue's anchor."""
@@ -264,7 +267,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
         tuple(a.sorts), a.limit, a.limit_from_top, frozenset(a.limit_span), a.distinct, frozenset(a.distinct_at),
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
-        MappingProxyType(dict(a.spans)), lexicon,
+        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share),
     )
 
 
@@ -400,7 +403,8 @@ def _read_limits(a: _Scratch, words: list[str]) -> None:
             continue
         nxt = words[i + 1] if i + 1 < n else ""
         # a number before a superlative, or a leading number with a superlative later: a limit
-        if nxt in SUPERLATIVES or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
+        # (not a superlative a date phrase already read: "N last year" is no "N last")
+        if (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
             a.limit = int(value)
             a.limit_from_top = None
             a.used.add(i)
@@ -490,6 +494,19 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
 _BUCKET_LEADS = [[w] for w in (*GROUP_WORDS, "a", "the")]
 
 
+def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
+    """Words that are no aggregate cue here: "percentage of" (a share of the rows), and "a total"
+    right before a comparison (a noun naming what is compared, left for linking)."""
+    w = words[i]
+    of = words[i + 1:i + 2] == ["of"]
+    if w in SHARE_WORDS and not a.share and (of or w.startswith("percent")):  # a "share" column stays a column
+        a.share.update((i, i + 1) if of else (i,))
+        a.used.update(a.share)
+        return True
+    return w in AGGREGATE_WORDS and any(c.first == i + 1 for c in a.comparisons) and i > 0 \
+        and words[i - 1] in ("a", "an", "the", "their", "its")
+
+
 def _read_cue_words(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     for i in range(n):
@@ -512,9 +529,8 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
     for i, w in enumerate(words):
         if i in a.used:
             continue
-        if w in AGGREGATE_WORDS and any(c.first == i + 1 for c in a.comparisons) and i > 0 \
-                and words[i - 1] in ("a", "an", "the", "their", "its"):
-            continue  # "a total over N": a noun naming what is compared, left for linking
+        if _read_share_or_noun(a, words, i):
+            continue
         if w in AGGREGATE_WORDS:
             a.aggregates.append((AGGREGATE_WORDS[w], i))
             a.used.add(i)

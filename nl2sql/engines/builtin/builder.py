@@ -224,6 +224,9 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
     a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    if a.share and not parts.aggregates and not parts.group and any(f.op != "range" for f in parts.filters):
+        # "what percentage of <rows> <condition>": the filters say which part, the rows the whole
+        return parts.using("share", a.share, aggregates=(Aggregate("share"),)), d
     ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
     if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
         other_pk = ctx.table(ranked.value).primary_key

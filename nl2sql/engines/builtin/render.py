@@ -55,6 +55,9 @@ class _Renderer:
             if hop is not None:
                 self.semi.setdefault(hop, []).append(f)
         semi_filters = {id(f) for fs in self.semi.values() for f in fs}
+        # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
+        sharing = any(a.func == "share" for a in spec.aggregates)
+        self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
         needed = [*shown, *(f.column.table for f in spec.filters if id(f) not in semi_filters)]
         for table in dict.fromkeys(t for t in needed if t != spec.entity):
             self._join(table)
@@ -138,6 +141,8 @@ class _Renderer:
     def aggregate(self, agg: Aggregate) -> exp.Expr:
         if agg.metric is not None:
             return self._metric_sql(agg.metric.expression, agg.metric.table)
+        if agg.func == "share":
+            return self._share()
         if (agg.column is None or not agg.column.column) and self.counted is not None:
             return exp.Count(this=exp.Distinct(expressions=[self._col(self.counted)]))
         if agg.column is None or not agg.column.column:
@@ -146,6 +151,13 @@ class _Renderer:
         if agg.distinct:
             col = exp.Distinct(expressions=[col])
         return _AGG[agg.func](this=col)
+
+    def _share(self) -> exp.Expr:
+        """100.0 * (rows meeting the percentage's conditions) / (all rows): a float, never integer division."""
+        met = exp.and_(*(c for f in self.part for c in self._conditions(f)))
+        hits = exp.Sum(this=exp.Case().when(met, exp.Literal.number(1)).else_(exp.Literal.number(0)))
+        whole = exp.Count(this=exp.Star())
+        return exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=hits), expression=whole)
 
     def _conditions(self, f: Filter) -> list[exp.Expr]:
         if f.op != "range":
@@ -193,6 +205,7 @@ class _Renderer:
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
         semi = {id(f) for fs in self.semi.values() for f in fs}
+        semi |= {id(f) for f in self.part}
         conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
         conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
         scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)

@@ -35,7 +35,7 @@ class Filter:
 
 @dataclass(frozen=True)
 class Aggregate:
-    func: str  # count | sum | avg | min | max | metric
+    func: str  # count | sum | avg | min | max | metric | share (percentage of the rows the filters keep)
     column: ColumnRef | None = None  # None: COUNT(*)
     distinct: bool = False
     metric: Metric | None = None  # a named metric of the domain config ("revenue")
@@ -46,6 +46,8 @@ class Aggregate:
     def alias(self) -> str:
         if self.metric is not None:
             return self.metric.name
+        if self.func == "share":
+            return "percentage"
         if self.column is None:
             return "count"
         prefix = "count_distinct" if self.distinct else self.func
