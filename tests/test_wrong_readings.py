@@ -113,3 +113,16 @@ LIBRARY_CASES: list[tuple[list[str], str, bool]] = [
 def test_library(library, turns: list[str], gold: str, ordered: bool) -> None:
     result = _run(library, BuiltinEngine(today=TODAY), turns)
     assert same_answer(result.result, rows_of(library, gold), ordered=ordered), result.query
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("books currently on loan",
+     "SELECT * FROM books WHERE id IN (SELECT book_id FROM loans WHERE returned_at IS NULL)"),
+    ("members who never borrowed", "SELECT * FROM members WHERE id NOT IN (SELECT member_id FROM loans)"),
+])
+def test_a_condition_it_cannot_express_is_right_or_flagged(library, question: str, gold: str) -> None:
+    """A reading either answers right, or leaves the words it could not express unused and asks."""
+    draft = BuiltinEngine(today=TODAY).draft(question, library)
+    if same_answer(library.execute(draft.sql, max_rows=None), rows_of(library, gold)):
+        return
+    assert draft.unused and draft.confidence < 0.75, (draft.sql, draft.unused, draft.confidence)
