@@ -233,8 +233,9 @@ class Lexicon:
                     cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]
                 if not cands:
                     continue
-                # Capitalised, quoted, or several words long: a stored value, not a verb that looks like one.
-                strong = any(tokens[j].capitalised and j > 0 for j in span) or tokens[i].quoted or size > 1
+                # Capitalised, quoted, several words long or a number: a stored value, not a verb that looks like one.
+                strong = any(tokens[j].capitalised and j > 0 for j in span) or tokens[i].quoted or size > 1 \
+                    or (tokens[i].is_number and any(c.kind == VALUE for c in cands))
                 links.append(Link(i, i + size - 1, tuple(cands), strong))
                 taken.update(span)
         for size in (2, 1):

@@ -7,6 +7,7 @@ read text the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -14,7 +15,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import Lexicon, Link
+from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, number_value, tokenize
 
 AGGREGATE_WORDS = {
@@ -59,6 +60,7 @@ BUCKETS = {
 }
 NEGATIONS = {"not", "no", "never", "except", "excluding", "exclude", "without", "non", "isn't",
              "aren't", "don't", "doesn't", "haven't", "hasn't", "didn't", "nor"}
+SHARE_WORDS = {"percentage", "percent", "proportion", "share", "fraction"}
 DISTINCT_WORDS = {"distinct", "unique", "different"}
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
                "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
@@ -68,8 +70,8 @@ PROJECTION_CUES = {"just", "only"}
 
 # Words that are never typos of a stored value: cue words and words without content.
 NO_FUZZY = frozenset(
-    STOPWORDS | set(AGGREGATE_WORDS) | set(SUPERLATIVES) | GROUP_WORDS | set(BUCKETS) | NEGATIONS | DISTINCT_WORDS
-    | WRITE_VERBS | {w for phrase, _op, _c in COMPARATORS for w in phrase}
+    STOPWORDS | set(AGGREGATE_WORDS) | set(SUPERLATIVES) | GROUP_WORDS | set(BUCKETS) | NEGATIONS
+    | DISTINCT_WORDS    | WRITE_VERBS | {w for phrase, _op, _c in COMPARATORS for w in phrase}
     | {"sort", "sorted", "order", "ordered", "first", "last", "filter", "instead", "ones", "than", "show", "list"}
 )
 
@@ -139,6 +141,7 @@ class Analysis:
     cues: frozenset[int] = frozenset()
     spans: Mapping[int, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     lexicon: Lexicon | None = field(default=None, compare=False)  # for phrases read after linking
+    share: frozenset[int] = frozenset()  # "percentage of", "share of": what part of the rows match
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
@@ -219,6 +222,7 @@ class _Scratch:
     frame: set[int] = field(default_factory=set)
     used: set[int] = field(default_factory=set)
     spans: dict[int, frozenset[int]] = field(default_factory=dict)
+    share: set[int] = field(default_factory=set)
 
     def take(self, anchor: int, *indices: int) -> None:
         """Mark a cue's words read, remembering them under the cue's anchor."""
@@ -247,6 +251,8 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         a.frame.add(lead)
 
     for match in find_dates(tokens, today):
+        if _value_not_year(words, match, lexicon):
+            continue
         a.dates.append(match)
         a.used.update(range(match.first, match.last + 1))
 
@@ -261,8 +267,40 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
         tuple(a.sorts), a.limit, a.limit_from_top, frozenset(a.limit_span), a.distinct, frozenset(a.distinct_at),
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
-        MappingProxyType(dict(a.spans)), lexicon,
+        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share),
     )
+
+
+# Comparators that compare dates as well as numbers: after them a year stays a year.
+_DATE_COMPARATORS = {"after", "before", "since", "until", "later", "earlier", "older", "younger", "from", "in"}
+
+
+def _value_not_year(words: list[str], match: DateMatch, lexicon: Lexicon) -> bool:
+    """Whether a year-like number is a plain value: compared with a number column the question
+    names ("<number column> over N"), or a stored value named with no date word before it."""
+    number = match.last
+    if match.first not in (number, number - 1) or not re.fullmatch(r"\d{4}", words[number]):
+        return False
+    stored = any(c.kind == VALUE and c.score >= 1.0 for c in lexicon.lookup(words[number]))
+    if stored and match.first == number and words[number - 1:number] not in ([w] for w in _DATE_COMPARATORS):
+        return True
+    start = next((i for i in range(number - 1, max(-1, number - 4), -1)
+                  if any(_match_words(words, i, phrase) and i + len(phrase) in (number, number - 1)
+                         for phrase, _op, concept in COMPARATORS if concept is None)), None)
+    if start is None or words[start] in _DATE_COMPARATORS:
+        return False
+    j = start - 1
+    while j >= 0 and words[j] in STOPWORDS and start - j <= 2:
+        j -= 1
+    names = [" ".join(words[k:j + 1]) for k in (j - 1, j) if k >= 0]
+    named = any(_numeric_column(lexicon, c) for name in names for c in lexicon.lookup(name))
+    return named or words[j] in AGGREGATE_WORDS
+
+
+def _numeric_column(lexicon: Lexicon, cand: Candidate) -> bool:
+    table = lexicon.schema.table(cand.table) if cand.kind == COLUMN else None
+    column = table.column(cand.column or "") if table is not None else None
+    return column is not None and column.is_numeric
 
 
 _SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
@@ -365,7 +403,8 @@ def _read_limits(a: _Scratch, words: list[str]) -> None:
             continue
         nxt = words[i + 1] if i + 1 < n else ""
         # a number before a superlative, or a leading number with a superlative later: a limit
-        if nxt in SUPERLATIVES or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
+        # (not a superlative a date phrase already read: "N last year" is no "N last")
+        if (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
             a.limit = int(value)
             a.limit_from_top = None
             a.used.add(i)
@@ -421,6 +460,17 @@ def _column_inside(a: _Scratch, words: list[str], i: int) -> Comparison | None:
     return None
 
 
+_REMAINING = {"left", "remaining"}
+
+
+def _remaining_at(words: list[str], number: int) -> int | None:
+    """The index of "left"/"remaining" right after a number, or after the number and one noun."""
+    for k in (number + 1, number + 2):
+        if k < len(words) and words[k] in _REMAINING:
+            return k
+    return None
+
+
 def _read_comparisons(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     i = 0
@@ -445,6 +495,10 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
         found = _comparator_at(words, i)
         if found is not None:
             j, op, value, concept = found
+            left = _remaining_at(words, j) if concept is None else None
+            if left is not None:  # "N <units> left": the compared column is what remains, the stock
+                a.used.update(range(j + 1, left + 1))
+                j, concept = left, "stock"
             first = i
             if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
                 op, first = _OPPOSITE[op], i - 1  # "not higher than N" is "at most N"
@@ -473,6 +527,19 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
 _BUCKET_LEADS = [[w] for w in (*GROUP_WORDS, "a", "the")]
 
 
+def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
+    """Words that are no aggregate cue here: "percentage of" (a share of the rows), and "a total"
+    right before a comparison (a noun naming what is compared, left for linking)."""
+    w = words[i]
+    of = words[i + 1:i + 2] == ["of"]
+    if w in SHARE_WORDS and not a.share and (of or w.startswith("percent")):  # a "share" column stays a column
+        a.share.update((i, i + 1) if of else (i,))
+        a.used.update(a.share)
+        return True
+    return w in AGGREGATE_WORDS and any(c.first == i + 1 for c in a.comparisons) and i > 0 \
+        and words[i - 1] in ("a", "an", "the", "their", "its")
+
+
 def _read_cue_words(a: _Scratch, words: list[str]) -> None:
     n = len(words)
     for i in range(n):
@@ -494,6 +561,8 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
                 break
     for i, w in enumerate(words):
         if i in a.used:
+            continue
+        if _read_share_or_noun(a, words, i):
             continue
         if w in AGGREGATE_WORDS:
             a.aggregates.append((AGGREGATE_WORDS[w], i))

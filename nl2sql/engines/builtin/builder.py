@@ -30,7 +30,7 @@ from nl2sql.engines.builtin.reader import (
 )
 from nl2sql.engines.builtin.resolve import named_date_links, pick_entity
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
-from nl2sql.engines.builtin.used import confidence, query_words
+from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.linking.text import name_words
@@ -215,9 +215,10 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
                        aggregates=(Aggregate("max" if descending else "min", ref),))
     limit = parts.limit if parts.limit is not None or not measures.singular_head(ctx, entity) else 1
     if ref.table != entity and measures.is_child(ctx, ref.table, entity):
-        # a child table's column: many values per row, so rank by their average
+        # a child table's column: many values per row, so rank by their extreme, total or average
+        func = measures.child_rank_func(ctx, ref.table, descending)
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
-                       aggregates=(Aggregate("avg", ref, shown=False),), order=by_aggregate, limit=limit)
+                       aggregates=(Aggregate(func, ref, shown=False),), order=by_aggregate, limit=limit)
     # "N <superlative> <rows>": sort by the column
     return replace(parts, order=(OrderKey(column=ref, descending=descending),), limit=limit)
 
@@ -227,6 +228,9 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
     a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
     if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
         return parts.using("count", a.count_span), d
+    if a.share and not parts.aggregates and not parts.group and any(f.op != "range" for f in parts.filters):
+        # "what percentage of <rows> <condition>": the filters say which part, the rows the whole
+        return parts.using("share", a.share, aggregates=(Aggregate("share"),)), d
     ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
     if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
         other_pk = ctx.table(ranked.value).primary_key
@@ -380,17 +384,29 @@ def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decid
     return parts, c.done(None).decided
 
 
+def _crossed(ctx: ReadContext, spec: QuerySpec) -> set[str]:
+    """The tables the query's joins pass through, by the paths its verb tables would choose."""
+    tables = {r.table for r in spec_refs(spec)} | {a.metric.table for a in spec.aggregates if a.metric}
+    return {hop for t in tables - {spec.entity}
+            for hop, _fk in ctx.schema.join_path_via(spec.entity, t, spec.via) or []}
+
+
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
     """The spec, the words it used, the questions worth asking, and how sure the reading is."""
     a, entity = ctx.a, parts.entity
     via_links = [link for link in a.links if not d.taken(link.first) and link.first not in focus.skip
                  and not link.of_kind(VALUE) and any(t.table != entity for t in link.of_kind(TABLE))]
     via = tuple(dict.fromkeys(t.table for link in via_links for t in link.of_kind(TABLE) if t.table != entity))
-    parts = parts.using("via", {i for link in via_links for i in range(link.first, link.last + 1)})
     spec = QuerySpec(
         entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
     )
+    # A table named as a verb ("ordered") is used only when a join passes through it; else its
+    # words are unused, so that a condition the query cannot express lowers the confidence.
+    crossed = _crossed(ctx, spec)
+    spec = spec.with_(via=tuple(t for t in via if t in crossed))
+    parts = parts.using("via", {i for link in via_links if any(t.table in crossed for t in link.of_kind(TABLE))
+                                for i in range(link.first, link.last + 1)})
     used = parts.used | a.frame | query_words(a, spec, ctx.schema)
     asks = (*d.ambiguities, *doubts.undefined_words(a, NO_FUZZY, ctx.slots, used))
     return Reading(spec, confidence(a, used, d.doubts), d.doubts, ambiguities=asks, used=used)

@@ -299,9 +299,30 @@ def _edit_aggregates(ctx: ReadContext, edit: Edit,
     edit = edit.deciding(step.decided)
     if not step.value:
         return edit, None, []
+    added = _added_words(ctx.a)
+    if added and switched is None and edit.spec.is_aggregate:
+        return _with_aggregates(edit, list(step.value), step.used | added), None, step.value
     edit = edit.changed(edit.spec.with_(aggregates=tuple(step.value), projections=()),
                         ["now showing " + ", ".join(ag.alias for ag in step.value)], step.used)
     return edit, switched.value if switched is not None else None, step.value
+
+
+# Words that ask for something beside what is shown ("also", "too", "as well"), not instead of it.
+_ADD_WORDS = ("also", "too", "include", "including", "add", "plus", "additionally", "besides", "well")
+
+
+def _added_words(a: Analysis) -> frozenset[int]:
+    """The words asking to add to the answer; "well" only in "as well"."""
+    return frozenset(i for i in _words_in(a, _ADD_WORDS) if a.word(i) != "well" or a.word(i - 1) == "as")
+
+
+def _with_aggregates(edit: Edit, new: list[Aggregate], used: frozenset[int] | set[int]) -> Edit:
+    """The current query with more aggregates beside its own: the same groups, rows and order."""
+    spec = edit.spec
+    fresh = [ag for ag in new if ag not in spec.aggregates]
+    shown = tuple(ag if ag.shown or spec.projections else replace(ag, shown=True) for ag in spec.aggregates)
+    grown = spec.with_(aggregates=(*shown, *(replace(ag, shown=True) for ag in fresh)))
+    return edit.changed(grown, ["also showing " + ", ".join(ag.alias for ag in fresh)], used)
 
 
 def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool) -> Edit:
@@ -309,12 +330,30 @@ def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool)
     if not counting:
         return edit
     a = ctx.a
+    added = _added_words(a)
+    if added and edit.spec.is_aggregate:  # "the number of <rows> too": a count beside the aggregates
+        return _with_aggregates(edit, [_counted(ctx, edit.spec)], a.count_span | added | _counted_words(ctx))
     step = measures.count_target(ctx, edit.decided, edit.spec.entity, in_play) if a.distinct else None
     target = step.value if step is not None else None
     count = Aggregate("count", target, distinct=target is not None)
     new = edit.spec.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False)
     edit = edit.changed(new, ["turned into a count"], a.count_span | (step.used if step is not None else set()))
     return edit.deciding(step.decided) if step is not None else edit
+
+
+def _counted_words(ctx: ReadContext) -> set[int]:
+    link = ctx.a.next_link(max(ctx.a.count_span), max_gap=2)
+    return set(range(link.first, link.last + 1)) if link is not None and ctx.table_of(link) else set()
+
+
+def _counted(ctx: ReadContext, spec: QuerySpec) -> Aggregate:
+    """What "the number of <rows>" counts: the rows of the table named, else the main table's rows."""
+    link = ctx.a.next_link(max(ctx.a.count_span), max_gap=2)
+    table = ctx.table_of(link)
+    if table is None or table == spec.entity:
+        return Aggregate("count")
+    pk = ctx.table(table).primary_key
+    return Aggregate("count", ColumnRef(table, pk.name), distinct=True) if pk else Aggregate("count")
 
 
 def _edit_projections(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
@@ -376,7 +415,13 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
         edit = edit.changed(edit.spec, [], flips)
     if not order:
         return edit
-    new = edit.spec.with_(order_by=tuple(order))
+    if step.value and edit.spec.limit is not None and edit.spec.order_by and a.limit is None:
+        # "sort by <column>" after "top N ...": the same N rows, in the new order
+        new = edit.spec.with_(reorder=tuple(order))
+        return edit.changed(new, [f"the same {new.limit} rows sorted by " + ", ".join(
+            (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
+            + (" DESC" if o.descending else "") for o in order)], set())
+    new = edit.spec.with_(order_by=tuple(order), reorder=())
     return edit.changed(new, ["sorted by " + ", ".join(
         (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
         + (" DESC" if o.descending else "") for o in order)], set())

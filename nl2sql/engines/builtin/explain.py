@@ -47,6 +47,8 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     if agg.metric is not None:
         about = f" ({agg.metric.description})" if agg.metric.description else ""
         return f"{agg.metric.name.replace('_', ' ')}{about}"
+    if agg.func == "share":
+        return f"the percentage of {spec.entity.replace('_', ' ')} that meet the conditions"
     if agg.column is None or not agg.column.column:
         return f"the number of {spec.entity.replace('_', ' ')}"
     if agg.func == "count":

@@ -350,6 +350,22 @@ def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
     return GroupKey(ColumnRef(cand.table, cand.column or ""))
 
 
+# Superlatives that ask for an amount ("the most units"): a total over many rows, not a level.
+_AMOUNT_SUPERLATIVES = {"most", "least", "fewest"}
+
+
+def child_rank_func(ctx: ReadContext, child: str, descending: bool) -> str:
+    """How rows are ranked by a column of their child rows: by the extreme child row when the
+    superlative describes a child ("the <superlative> <child row>"), by the total when it asks for
+    an amount ("the most <column>"), else by the average (a level: "the highest <column>")."""
+    a = ctx.a
+    sup = a.superlatives[0]
+    after = a.next_link(max(a.span(sup.index)), max_gap=1)
+    if after is not None and any(t.table == child and t.score >= 1.0 for t in after.of_kind(TABLE)):
+        return "max" if descending else "min"
+    return "sum" if a.word(sup.index) in _AMOUNT_SUPERLATIVES else "avg"
+
+
 def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
     """Whether rows of ``table`` point at rows of ``entity`` (many of them per entity row)."""
     path = ctx.schema.join_path(entity, table) or []

@@ -12,7 +12,8 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.tokens import Tokenizer
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import ForeignKey, Schema
+from nl2sql.engines.builtin import grain
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -44,6 +45,7 @@ class _Renderer:
         self.schema = schema
         self.joins: list[tuple[str, exp.Expr]] = []
         self.joined = {spec.entity}
+        self.tree: dict[str, tuple[str, ForeignKey]] = {}  # joined table -> (table it hangs from, key)
         shown = self._tables_shown()
         # Filters through a one-to-many hop (several child rows per main row)
         # become EXISTS subqueries, so that no row is repeated and no total is counted twice.
@@ -53,10 +55,14 @@ class _Renderer:
             if hop is not None:
                 self.semi.setdefault(hop, []).append(f)
         semi_filters = {id(f) for fs in self.semi.values() for f in fs}
+        # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
+        sharing = any(a.func == "share" for a in spec.aggregates)
+        self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
         needed = [*shown, *(f.column.table for f in spec.filters if id(f) not in semi_filters)]
         for table in dict.fromkeys(t for t in needed if t != spec.entity):
             self._join(table)
         self.qualify = len(self.joined) > 1
+        self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
 
     def _tables_shown(self) -> list[str]:
         """Tables whose columns are selected, grouped, aggregated or sorted on: these must be joined."""
@@ -100,9 +106,12 @@ class _Renderer:
         path = self.schema.join_path_via(self.spec.entity, table, self.spec.via)
         if path is None:
             raise ValueError(f"no foreign-key path from {self.spec.entity} to {table}")
+        here = self.spec.entity
         for nxt, fk in path:
+            prev, here = here, nxt
             if nxt in self.joined:
                 continue
+            self.tree[nxt] = (prev, fk)
             on = exp.EQ(this=self._col(ColumnRef(fk.table, fk.column), force=True),
                         expression=self._col(ColumnRef(fk.ref_table, fk.ref_column), force=True))
             self.joins.append((nxt, on))
@@ -132,12 +141,23 @@ class _Renderer:
     def aggregate(self, agg: Aggregate) -> exp.Expr:
         if agg.metric is not None:
             return self._metric_sql(agg.metric.expression, agg.metric.table)
+        if agg.func == "share":
+            return self._share()
+        if (agg.column is None or not agg.column.column) and self.counted is not None:
+            return exp.Count(this=exp.Distinct(expressions=[self._col(self.counted)]))
         if agg.column is None or not agg.column.column:
             return exp.Count(this=exp.Star())
         col: exp.Expr = self._col(agg.column)
         if agg.distinct:
             col = exp.Distinct(expressions=[col])
         return _AGG[agg.func](this=col)
+
+    def _share(self) -> exp.Expr:
+        """100.0 * (rows meeting the percentage's conditions) / (all rows): a float, never integer division."""
+        met = exp.and_(*(c for f in self.part for c in self._conditions(f)))
+        hits = exp.Sum(this=exp.Case().when(met, exp.Literal.number(1)).else_(exp.Literal.number(0)))
+        whole = exp.Count(this=exp.Star())
+        return exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=hits), expression=whole)
 
     def _conditions(self, f: Filter) -> list[exp.Expr]:
         if f.op != "range":
@@ -169,7 +189,32 @@ class _Renderer:
             return exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
 
-    def render(self) -> exp.Select:
+    def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:
+        return _COMPARE[op](this=left, expression=literal(value))
+
+    def group_expr(self, key: GroupKey) -> exp.Expr:
+        return self._group_expr(key)
+
+    def col(self, ref: ColumnRef) -> exp.Column:
+        return self._col(ref)
+
+    def with_source(self, query: exp.Select) -> exp.Select:
+        """FROM the main table, its joins and the WHERE conditions: the rows before any grouping."""
+        s = self.spec
+        query = query.from_(exp.Table(this=_ident(s.entity)))
+        for table, on in self.joins:
+            query = query.join(exp.Table(this=_ident(table)), on=on)
+        semi = {id(f) for fs in self.semi.values() for f in fs}
+        semi |= {id(f) for f in self.part}
+        conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
+        conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
+        scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
+        conditions += [self._metric_sql(where, table) for where, table in scopes if where]
+        if conditions:
+            query = query.where(exp.and_(*conditions))
+        return query
+
+    def _projections(self) -> list[exp.Expr]:
         s = self.spec
         projections: list[exp.Expr] = []
         if s.group_by or s.aggregates:
@@ -187,18 +232,37 @@ class _Renderer:
         else:
             star = exp.Star()
             projections = [exp.Column(this=star, table=_ident(s.entity)) if self.qualify else star]
-        query = exp.select(*projections).from_(exp.Table(this=_ident(s.entity)))
+        return projections
+
+    def render(self) -> exp.Select:
+        query = self._rows()
+        return self._reordered(query) if self.spec.reorder else query
+
+    def _reordered(self, inner: exp.Select) -> exp.Select:
+        """The rows the limit kept, sorted again outside: the order inside still picks which rows."""
+        starred = any(isinstance(e, exp.Star) or isinstance(e.this, exp.Star) for e in inner.expressions)
+        order = []
+        for key in self.spec.reorder:
+            if key.aggregate is not None and key.aggregate < len(self.spec.aggregates):
+                name = self.spec.aggregates[key.aggregate].alias
+            elif key.column is not None:
+                name = key.column.column
+                if not starred and name not in inner.named_selects:
+                    inner = inner.select(self._col(key.column))
+            else:
+                continue
+            order.append(exp.Ordered(this=exp.column(name, table="_kept"), desc=key.descending,
+                                     nulls_first=not key.descending))
+        return exp.select(exp.Star()).from_(inner.subquery("_kept")).order_by(*order)
+
+    def _rows(self) -> exp.Select:
+        s = self.spec
+        measured = grain.measured_query(self)
+        if measured is not None:  # an aggregate the joins would repeat: measured at its own grain
+            return measured
+        query = self.with_source(exp.select(*self._projections()))
         if s.distinct:
             query = query.distinct()
-        for table, on in self.joins:
-            query = query.join(exp.Table(this=_ident(table)), on=on)
-        semi = {id(f) for fs in self.semi.values() for f in fs}
-        conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
-        conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
-        scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
-        conditions += [self._metric_sql(where, table) for where, table in scopes if where]
-        if conditions:
-            query = query.where(exp.and_(*conditions))
         if s.group_by:
             query = query.group_by(*(self._group_expr(k) if not k.bucket else exp.column(k.alias) for k in s.group_by))
         for agg_index, op, value in s.having:

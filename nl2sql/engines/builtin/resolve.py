@@ -21,6 +21,7 @@ CONCEPT_COLUMNS = {
     "age": ("age",),
     "weight": ("weight",),
     "height": ("height",),
+    "stock": ("stock", "inventory", "remaining", "available", "on_hand", "in_stock", "qty", "quantity"),
 }
 
 

@@ -35,7 +35,7 @@ class Filter:
 
 @dataclass(frozen=True)
 class Aggregate:
-    func: str  # count | sum | avg | min | max | metric
+    func: str  # count | sum | avg | min | max | metric | share (percentage of the rows the filters keep)
     column: ColumnRef | None = None  # None: COUNT(*)
     distinct: bool = False
     metric: Metric | None = None  # a named metric of the domain config ("revenue")
@@ -46,6 +46,8 @@ class Aggregate:
     def alias(self) -> str:
         if self.metric is not None:
             return self.metric.name
+        if self.func == "share":
+            return "percentage"
         if self.column is None:
             return "count"
         prefix = "count_distinct" if self.distinct else self.func
@@ -82,6 +84,8 @@ class QuerySpec:
     having: tuple[tuple[int, str, float], ...] = ()  # (aggregate index, op, value)
     order_by: tuple[OrderKey, ...] = ()
     limit: int | None = None
+    # An order for the rows the limit kept ("top 3 ..." then "sort by name"): the same rows, reordered
+    reorder: tuple[OrderKey, ...] = ()
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     today: date | None = field(default=None, compare=False)
 

@@ -1,0 +1,152 @@
+"""Aggregates over one-to-many joins, measured at the grain of their own table.
+
+Joining a table to rows that reference it repeats each of its rows once per referencing row: a
+total per group reached through such a join counts a row once per referencing row, not once.
+So the query is built in two parts that meet on the group keys: the aggregates the joins do
+not distort (MIN, MAX, DISTINCT counts, anything over a table whose rows are not repeated) are
+computed over the joins as usual; each other aggregate is computed over its own table's rows,
+joined to the distinct (row key, group) pairs the joins and filters allow, so that every row
+counts once in every group it belongs to. Counting the main table's rows per group of a table
+that repeats them becomes ``COUNT(DISTINCT key)``. SUM over DISTINCT values would drop equal
+amounts of different rows, so sums are never deduplicated that way.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from sqlglot import exp
+
+from nl2sql.db.schema import ForeignKey
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef
+
+if TYPE_CHECKING:
+    from nl2sql.engines.builtin.render import _Renderer
+
+Tree = Mapping[str, tuple[str, ForeignKey]]  # joined table -> (the table it hangs from, the key joining them)
+_BASE = "_base"
+
+
+def repeating(tree: Tree, start: str) -> frozenset[str]:
+    """The joined tables whose rows repeat the rows of ``start``: those reached across a step from
+    a table into the rows that reference it (one row there, many here)."""
+    edges: dict[str, list[tuple[str, ForeignKey]]] = defaultdict(list)
+    for child, (parent, fk) in tree.items():
+        edges[parent].append((child, fk))
+        edges[child].append((parent, fk))
+    out: set[str] = set()
+    seen, todo = {start}, [(start, False)]
+    while todo:
+        here, crossed = todo.pop()
+        for nxt, fk in edges[here]:
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            many = crossed or (fk.table == nxt and fk.ref_table == here and nxt != here)
+            if many:
+                out.add(nxt)
+            todo.append((nxt, many))
+    return frozenset(out)
+
+
+def _counts_rows(agg: Aggregate) -> bool:
+    return agg.metric is None and (agg.column is None or not agg.column.column)
+
+
+def _table_of(agg: Aggregate) -> str | None:
+    if agg.metric is not None:
+        return agg.metric.table
+    return agg.column.table if agg.column is not None else None
+
+
+def counted_key(r: _Renderer) -> ColumnRef | None:
+    """The main table's key when COUNT(*) must count its rows once: the groups or shown columns
+    lie in a table that repeats them ("<rows> per <column of their child rows>")."""
+    s = r.spec
+    if not any(_counts_rows(a) for a in s.aggregates):
+        return None
+    shown = {g.column.table for g in s.group_by} | {p.table for p in s.projections}
+    table = r.schema.table(s.entity)
+    pk = table.primary_key if table is not None else None
+    if pk is None or not (repeating(r.tree, s.entity) & shown):
+        return None
+    return ColumnRef(s.entity, pk.name)
+
+
+def distorted(r: _Renderer) -> dict[int, str]:
+    """Aggregates (by index) that the joins would count more than once, and each one's table."""
+    out: dict[int, str] = {}
+    for i, agg in enumerate(r.spec.aggregates):
+        table_name = _table_of(agg)
+        if agg.distinct or agg.func in ("min", "max") or _counts_rows(agg) or table_name is None:
+            continue
+        table = r.schema.table(table_name)
+        if table is not None and table.primary_key is not None and repeating(r.tree, table_name):
+            out[i] = table_name
+    return out
+
+
+def _measure(r: _Renderer, table: str, indexes: list[int], keys: list[tuple[str, exp.Expr]]) -> exp.Select:
+    """The aggregates over ``table``'s own rows, each row once per group the joins put it in."""
+    t = r.schema.table(table)
+    assert t is not None and t.primary_key is not None
+    key = r.col(ColumnRef(table, t.primary_key.name))
+    pairs = r.with_source(exp.select(exp.alias_(key.copy(), "_k"), *(exp.alias_(e.copy(), n) for n, e in keys)))
+    grouped = [exp.column(n, table="_pairs") for n, _ in keys]
+    sub = exp.select(*grouped, *(exp.alias_(r.aggregate(r.spec.aggregates[i]), f"_a{i}") for i in indexes))
+    sub = sub.from_(pairs.distinct().subquery("_pairs"))
+    sub = sub.join(exp.Table(this=exp.to_identifier(table)),
+                   on=exp.EQ(this=key, expression=exp.column("_k", table="_pairs")))
+    return sub.group_by(*(g.copy() for g in grouped)) if grouped else sub
+
+
+def _base(r: _Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str]) -> exp.Select:
+    """Group keys, shown and sorted columns, and the undistorted aggregates, over the joins."""
+    s = r.spec
+    items = [*keys, *((f"_p{i}", r.col(p)) for i, p in enumerate(s.projections))]
+    items += [(f"_o{i}", r.col(o.column)) for i, o in enumerate(s.order_by) if o.column is not None]
+    items += [(f"_a{i}", r.aggregate(a)) for i, a in enumerate(s.aggregates) if i not in skip]
+    base = r.with_source(exp.select(*(exp.alias_(e, n) for n, e in items)))
+    return base.group_by(*(e.copy() for _, e in keys)) if keys else base
+
+
+def measured_query(r: _Renderer) -> exp.Select | None:
+    """The query with each distorted aggregate measured at its own grain; None when none is."""
+    s = r.spec
+    tables = distorted(r)
+    if not tables:
+        return None
+    keys = [(f"_g{i}", r.group_expr(k)) for i, k in enumerate(s.group_by)]
+    names = {table: f"_m{n}" for n, table in enumerate(dict.fromkeys(tables.values()))}
+    query = exp.select().from_(_base(r, keys, tables).subquery(_BASE))
+    for table, alias in names.items():
+        sub = _measure(r, table, [i for i, t in tables.items() if t == table], keys)
+        same = [exp.NullSafeEQ(this=exp.column(n, table=_BASE), expression=exp.column(n, table=alias))
+                for n, _ in keys]
+        query = query.join(sub.subquery(alias), on=exp.and_(*same) if same else exp.true())
+
+    def value(i: int) -> exp.Column:
+        return exp.column(f"_a{i}", table=names[tables[i]] if i in tables else _BASE)
+
+    if s.projections:
+        shown = [exp.alias_(exp.column(f"_p{i}", table=_BASE), p.column) for i, p in enumerate(s.projections)]
+    else:
+        shown = [exp.alias_(exp.column(n, table=_BASE), k.alias) for (n, _), k in zip(keys, s.group_by, strict=True)]
+    shown += [exp.alias_(value(i), a.alias) for i, a in enumerate(s.aggregates)
+              if a.shown or not (s.projections or s.group_by)]
+    query = query.select(*shown)
+    for i, op, v in s.having:
+        query = query.where(r.compare(op, value(i), v))
+    order = []
+    for j, key in enumerate(s.order_by):
+        if key.aggregate is not None and key.aggregate < len(s.aggregates):
+            target = value(key.aggregate)
+        elif key.column is not None:
+            target = exp.column(f"_o{j}", table=_BASE)
+        else:
+            continue
+        order.append(exp.Ordered(this=target, desc=key.descending, nulls_first=not key.descending))
+    query = query.order_by(*order) if order else query
+    return query.limit(s.limit) if s.limit is not None else query
