@@ -45,10 +45,10 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
     (("smaller", "than"), "<", None), (("under",), "<", None), (("below",), "<", None),
     (("at", "most"), "<=", None), (("no", "more", "than"), "<=", None), (("up", "to"), "<=", None),
     (("maximum", "of"), "<=", None), (("equal", "to"), "=", None), (("exactly",), "=", None),
-    (("older", "than"), ">", None), (("younger", "than"), "<", None), (("later", "than"), ">", None),
+    (("older", "than"), ">", "age"), (("younger", "than"), "<", "age"), (("later", "than"), ">", None),
     (("earlier", "than"), "<", None), (("after",), ">", None), (("before",), "<", None),
-    (("longer", "than"), ">", None), (("shorter", "than"), "<", None), (("heavier", "than"), ">", None),
-    (("lighter", "than"), "<", None),
+    (("longer", "than"), ">", None), (("shorter", "than"), "<", None), (("heavier", "than"), ">", "weight"),
+    (("lighter", "than"), "<", "weight"),
     ((">",), ">", None), ((">=",), ">=", None), (("<",), "<", None), (("<=",), "<=", None),
     (("=",), "=", None), (("not",), "!=", None), (("other", "than"), "!=", None),
 ], key=lambda c: -len(c[0]))

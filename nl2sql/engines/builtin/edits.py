@@ -302,9 +302,19 @@ def _edit_aggregates(ctx: ReadContext, edit: Edit,
     added = _added_words(ctx.a)
     if added and switched is None and edit.spec.is_aggregate:
         return _with_aggregates(edit, list(step.value), step.used | added), None, step.value
-    edit = edit.changed(edit.spec.with_(aggregates=tuple(step.value), projections=()),
+    edit = edit.changed(_replaced_aggregates(edit.spec, list(step.value)),
                         ["now showing " + ", ".join(ag.alias for ag in step.value)], step.used)
     return edit, switched.value if switched is not None else None, step.value
+
+
+def _replaced_aggregates(spec: QuerySpec, new: list[Aggregate]) -> QuerySpec:
+    """Other aggregates shown instead of the current ones; those that conditions on groups test stay, hidden."""
+    kept = {i for i, _op, _v in spec.having}
+    aggregates = [*new, *(replace(spec.aggregates[i], shown=False) for i in sorted(kept))]
+    moved = {old: len(new) + k for k, old in enumerate(sorted(kept))}
+    order = tuple(o for o in spec.order_by if o.aggregate is None or o.aggregate < len(new))
+    return spec.with_(aggregates=tuple(aggregates), projections=(), order_by=order,
+                      having=tuple((moved[i], op, v) for i, op, v in spec.having))
 
 
 # Words that ask for something beside what is shown ("also", "too", "as well"), not instead of it.
@@ -327,7 +337,9 @@ def _with_aggregates(edit: Edit, new: list[Aggregate], used: frozenset[int] | se
 
 def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool) -> Edit:
     """ "how many?": the current rows counted."""
-    if not counting:
+    if not counting or (edit.spec.having and not _added_words(ctx.a)):
+        # counting the groups a condition keeps needs a query over the grouped one: the count
+        # words stay unused (the reading is partial) rather than dropping the condition
         return edit
     a = ctx.a
     added = _added_words(a)

@@ -194,6 +194,8 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
             c.aggregate_havings.append((0, comp.op, comp.values[0]))  # a follow-up: on the aggregate
             c.used.update(comp.span)
             continue
+        if ref is None and comp.concept is not None:
+            continue  # "older than N" with no age column: the words stay unused, never some other number
         if ref is None:
             measure = ctx.table(entity).measure_column
             if measure is None:

@@ -108,6 +108,8 @@ def _base(r: _Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str
     items = [*keys, *((f"_p{i}", r.col(p)) for i, p in enumerate(s.projections))]
     items += [(f"_o{i}", r.col(o.column)) for i, o in enumerate(s.order_by) if o.column is not None]
     items += [(f"_a{i}", r.aggregate(a)) for i, a in enumerate(s.aggregates) if i not in skip]
+    if not items:  # every aggregate is measured apart: the base is the one row they meet on
+        items = [("_n", exp.Count(this=exp.Star()))]
     base = r.with_source(exp.select(*(exp.alias_(e, n) for n, e in items)))
     return base.group_by(*(e.copy() for _, e in keys)) if keys else base
 

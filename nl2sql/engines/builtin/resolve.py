@@ -13,16 +13,19 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.text import name_words
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
 CONCEPT_COLUMNS = {
     "price": ("price", "cost", "amount", "total", "fee", "salary", "value", "revenue"),
     "length": ("length", "pages", "duration", "runtime", "minutes", "distance", "size", "height"),
     "age": ("age",),
-    "weight": ("weight",),
+    "weight": ("weight", "mass", "tonnage", "tons", "kg"),
     "height": ("height",),
     "stock": ("stock", "inventory", "remaining", "available", "on_hand", "in_stock", "qty", "quantity"),
 }
+# Concepts whose column must carry the word whole: "age" is no part of "pages" or "average".
+WHOLE_WORD_CONCEPTS = frozenset({"age"})
 
 
 def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, float]:
@@ -83,7 +86,8 @@ def concept_column(table: Table, concept: str | None) -> Column | None:
         return None
     for word in words:
         for col in table.columns:
-            if col.is_numeric and word in col.name.lower():
+            if col.is_numeric and (word in name_words(col.name) if word in WHOLE_WORD_CONCEPTS else
+                                   word in col.name.lower()):
                 return col
     return None
 

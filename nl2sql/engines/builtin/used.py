@@ -54,10 +54,28 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
                  or (c.kind == TABLE and c.table in tables)
                  or (c.kind == VALUE and (c.table, c.column, c.value) in values)
                  or (c.kind == METRIC and c.value in metrics)]
-        if named:
+        if named or _recorded_event(schema, link, tables, spec):
             used.update(range(link.first, link.last + 1))
             used.update(_name_words_before(a, link, named))
+    for func, anchor in a.aggregates:  # "total" before a metric that is itself a sum
+        if any(m.expression.strip().upper().startswith(func.upper() + "(") for ag in spec.aggregates
+               if (m := ag.metric) is not None):
+            used.update(a.span(anchor))
     return frozenset(used)
+
+
+def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpec) -> bool:
+    """A word naming when a row's event happened ("amount paid" with a paid_at that is never empty):
+    every row of that table records the event, so the word adds no condition the query lacks.
+    A date that can be empty ("shipped") would: the word stays unused."""
+    filtered = {(f.column.table, f.column.column) for f in spec.filters}
+    for c in link.candidates:
+        if c.kind != COLUMN or c.table not in tables or c.column is None or (c.table, c.column) in filtered:
+            continue
+        table = schema.table(c.table)
+        if table is not None and any(d.name == c.column and not d.nullable for d in table.date_columns):
+            return True
+    return False
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
