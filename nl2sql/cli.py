@@ -393,7 +393,10 @@ for _name in ("spider", "sparc", "cosql"):
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--write", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the mapping (default: the built-in engine's confidence.json).")
-def eval_fit_confidence(data: Path, jobs: int, write: Path | None) -> None:
+@click.option("--questions", "questions", nargs=2, multiple=True, metavar="FILE DB",
+              type=(click.Path(dir_okay=False, exists=True, path_type=Path), str),
+              help="Also fit on a question file about DB, read with its domain config (repeatable).")
+def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tuple[tuple[Path, str], ...]) -> None:
     """Refit the built-in engine's confidence on Spider, SParC and CoSQL dev (leave-one-database-out report)."""
     from nl2sql.evaluation.fit import refit
 
@@ -402,7 +405,7 @@ def eval_fit_confidence(data: Path, jobs: int, write: Path | None) -> None:
             import nl2sql.engines.builtin as builtin
 
             write = Path(builtin.__file__).parent / "confidence.json"
-        click.echo(refit(data, jobs, write))
+        click.echo(refit(data, jobs, write, questions))
 
 
 @eval_group.command("questions")

@@ -95,6 +95,8 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
     if fmt == "csv":
         return result_csv(res) if res is not None else (turn.message or "")
     lines: list[str] = []
+    if turn.query and turn.request is not None:  # the SQL a confirmation asks about
+        lines.append(turn.query)
     if turn.message:
         lines.append(turn.message)
     if turn.edit_sql:

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
-from nl2sql.engines.builtin.signals import DOUBTS, Mapping
+from nl2sql.engines.builtin.signals import DOUBTS, Mapping, shipped_mapping
 from nl2sql.evaluation.fit import Example, cv_scores, fit
 from tests.test_evaluation import tiny_benchmark  # noqa: F401 - the fixture, reused
 
@@ -76,10 +76,28 @@ def test_fit_confidence_command_writes_a_mapping_and_reports_held_out_calibratio
     questions = json.loads((spider / "dev.json").read_text())
     questions += [{**q, "db_id": "farm"} for q in questions if q["db_id"] == "zoo"]
     (spider / "dev.json").write_text(json.dumps(questions))
+    asked = tmp_path / "zoo.jsonl"  # a question file about a database of one's own joins the fit
+    asked.write_text(json.dumps({"id": "z1", "kind": "single", "turns": ["How many keepers are there?"],
+                                 "gold": ["SELECT COUNT(*) FROM keeper"]}) + "\n")
     result = CliRunner().invoke(cli, ["eval", "fit-confidence", "--data", str(tiny_benchmark), "--write",
-                                      str(target)])
+                                      str(target), "--questions", str(asked),
+                                      str(spider / "database" / "zoo" / "zoo.sqlite")])
     assert result.exit_code == 0, result.output
     assert "leave-one-database-out" in result.output and "calibration" in result.output
+    assert "zoo.jsonl (1 turns)" in result.output
     written = json.loads(target.read_text())
     assert set(written["mapping"]) == {"weights", "means", "scales", "bias"}
-    assert "heuristic" in written["mapping"]["weights"] and written["fitted_on"] == ["spider", "sparc"]
+    weights = written["mapping"]["weights"]
+    assert "unused_words" in weights and "heuristic" not in weights  # the heuristic is a sum of the others
+    assert written["fitted_on"] == ["spider", "sparc", "zoo.jsonl"]
+
+
+def test_the_shipped_mapping_never_rewards_doubt() -> None:
+    mapping = shipped_mapping()
+    assert mapping is not None
+    assert all(mapping.weights.get(name, 0.0) <= 0 for name in DOUBTS)
+    base = {name: mapping.means[name] for name in mapping.weights}
+    for name in DOUBTS:
+        if name in base:
+            scores = [mapping.probability(tuple({**base, name: base[name] + k}.items())) for k in range(4)]
+            assert scores == sorted(scores, reverse=True), name

@@ -19,6 +19,7 @@ def _chat(workflow: InteractiveWorkflow, typed: str) -> tuple[str, ChatApp]:
     buffer = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(typed)
+        pipe.close()  # the end of the typed lines is the end of input (Ctrl-D), never a wait
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
         app = ChatApp(workflow, session=session, output=PlainTextOutput(buffer))
         app.run()
@@ -26,8 +27,9 @@ def _chat(workflow: InteractiveWorkflow, typed: str) -> tuple[str, ChatApp]:
 
 
 @pytest.fixture
-def capped(ecommerce_db, engine) -> InteractiveWorkflow:
-    return InteractiveWorkflow(ecommerce_db, engine, max_rows=50)
+def capped(ecommerce_db, shop_engine) -> InteractiveWorkflow:
+    """What ``nl2sql chat --db ecommerce`` opens: the fixture with its domain config."""
+    return InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=50)
 
 
 def test_transcript_of_the_foundation_issue(capped: InteractiveWorkflow) -> None:

@@ -41,8 +41,8 @@ def test_new_query_turn(workflow: InteractiveWorkflow, ecommerce_db) -> None:
     assert uuid.UUID(result.session_id)
 
 
-def test_refinement_gets_the_right_context(ecommerce_db, engine) -> None:
-    spy = RecordingEngine(engine)
+def test_refinement_gets_the_right_context(ecommerce_db, shop_engine) -> None:
+    spy = RecordingEngine(shop_engine)
     wf = InteractiveWorkflow(ecommerce_db, spy, max_rows=None)
     first = wf.process_turn("Show me all orders")
     second = wf.process_turn("only delivered ones")
@@ -56,8 +56,8 @@ def test_refinement_gets_the_right_context(ecommerce_db, engine) -> None:
     assert second.result.rows == tuple(rows_of(ecommerce_db, "SELECT * FROM orders WHERE status = 'delivered'"))
 
 
-def test_routing_follows_the_intent(ecommerce_db, engine) -> None:
-    spy = RecordingEngine(engine)
+def test_routing_follows_the_intent(ecommerce_db, shop_engine) -> None:
+    spy = RecordingEngine(shop_engine)
     wf = InteractiveWorkflow(ecommerce_db, spy)
     wf.process_turn("Show payments made with paypal")
     wf.process_turn("what about bkash?")
@@ -82,8 +82,8 @@ def test_enriched_result_fields(workflow: InteractiveWorkflow) -> None:
     assert [t["turnNumber"] for t in context["recentTurns"]] == [1, 2]
 
 
-def test_failed_turn_leaves_the_state_as_it_was(ecommerce_db, engine) -> None:
-    wf = InteractiveWorkflow(ecommerce_db, engine)
+def test_failed_turn_leaves_the_state_as_it_was(ecommerce_db, shop_engine) -> None:
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine)
     good = wf.process_turn("Show me all orders")
     current = wf.state.current
     bad = wf.process_turn("What time is it in Tokyo?")
@@ -177,7 +177,8 @@ def test_engine_errors_are_not_crashes(ecommerce_db) -> None:
     assert result.error.message == "no idea" and result.error.can_retry
 
 
-def test_unclear_intent_refines_and_reports_low_confidence(workflow: InteractiveWorkflow) -> None:
+def test_unclear_intent_refines_and_reports_low_confidence(ecommerce_db, shop_engine) -> None:
+    workflow = InteractiveWorkflow(ecommerce_db, shop_engine, clarify="auto")
     workflow.process_turn("Show me all users")
     result = workflow.process_turn("Consumer users in Australia")
     assert result.intent == "refinement" and result.intent_confidence == "low"

@@ -72,6 +72,8 @@ class RefinementContext(Generic[S]):
     current_spec: S | None = None
     # What the conversation has already settled, so nothing is asked twice.
     slots: tuple[tuple[SlotKey, str], ...] = ()
+    # How sure the engine was of the query being refined: a follow-up is right only if that was.
+    current_confidence: float | None = None
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ A turn counts as answered confidently when its confidence is above the confirmat
 (the product runs it without asking); a turn without a query or a score abstained. Reported:
 accuracy per confidence band (the reliability table), expected calibration error, precision of
 the confident answers, their coverage of all questions, the silent-wrong rate (confident and
-wrong: what a user would believe and should not), and risk against coverage when the answers are
+wrong: what a user would believe and should not), the false low-confidence rate (right answers the
+product would still ask the user to confirm), and risk against coverage when the answers are
 taken most confident first.
 """
 
@@ -39,6 +40,7 @@ class Calibration:
     threshold: float
     confident: int  # scored turns above the threshold
     confident_right: int
+    right: int  # scored turns that were right, at any confidence
     curve: tuple[tuple[float, float], ...]  # (coverage, risk) taking the most confident first
 
     @property
@@ -52,6 +54,11 @@ class Calibration:
     @property
     def silent_wrong(self) -> float:
         return (self.confident - self.confident_right) / self.total if self.total else 0.0
+
+    @property
+    def false_low(self) -> float:
+        """Share of the right answers at or below the threshold: asked about, though right."""
+        return (self.right - self.confident_right) / self.right if self.right else 0.0
 
 
 def calibration(scores: Sequence[tuple[float | None, bool]], threshold: float = DEFAULT_THRESHOLD,
@@ -73,7 +80,7 @@ def calibration(scores: Sequence[tuple[float | None, bool]], threshold: float = 
         wrong += not ok
         curve.append((taken / len(scores), wrong / taken))
     return Calibration(len(scores), len(scored), tuple(table), ece, threshold, len(confident), sum(confident),
-                       tuple(curve))
+                       sum(ok for _, ok in scored), tuple(curve))
 
 
 def report_lines(cal: Calibration) -> list[str]:
@@ -83,7 +90,8 @@ def report_lines(cal: Calibration) -> list[str]:
     lines = [
         f"  calibration           ECE {cal.ece:.3f} over {cal.scored} answered turns; above {cal.threshold:.2f} "
         f"(runs unasked): precision {100 * cal.precision:.1f}% ({cal.confident_right}/{cal.confident}), "
-        f"coverage {100 * cal.coverage:.1f}%, silent-wrong {100 * cal.silent_wrong:.1f}%",
+        f"coverage {100 * cal.coverage:.1f}%, silent-wrong {100 * cal.silent_wrong:.1f}%, "
+        f"false low-confidence {100 * cal.false_low:.1f}% of right answers",
         "  reliability           confidence band: accuracy (turns)",
     ]
     for band in cal.bands:

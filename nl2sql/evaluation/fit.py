@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nl2sql.engines.builtin.signals import DOUBTS, Mapping
+from nl2sql.engines.builtin.signals import DOUBTS, Mapping, capped
 from nl2sql.errors import UsageError
 
 if TYPE_CHECKING:
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 L2 = 1.0
 UNCLEAR_CAP = 0.5  # what the session does to a reading reached through an unclear routing
 NEWTON_STEPS = 30
+# The session caps a reading after an unclear routing itself; the heuristic score is a sum of
+# other signals, and fitting it beside them would give it a weight of either sign.
+NOT_FITTED = frozenset({"route_low", "heuristic"})
 
 
 @dataclass(frozen=True)
@@ -106,16 +109,18 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 
 def session_score(mapping: Mapping, signals: dict[str, float]) -> float:
-    """The confidence the session would report: the mapping, capped after an unclear routing."""
-    p = mapping.probability(tuple(signals.items()))
+    """The confidence the session would report: the mapping, capped for a partial reading and after
+    an unclear routing."""
+    p = capped(mapping.probability(tuple(signals.items())), tuple(signals.items()))
     return min(p, UNCLEAR_CAP) if signals.get("route_low") else p
 
 
 BENCHMARKS = ("spider", "sparc", "cosql")
 
 
-def collect(data: Path, jobs: int) -> dict[str, list[TurnRecord]]:
-    """Every judged turn of the development benchmarks, with its signals, through the product path."""
+def collect(data: Path, jobs: int, questions: Sequence[tuple[Path, str]] = ()) -> dict[str, list[TurnRecord]]:
+    """Every judged turn of the development benchmarks and question files (each with the database
+    it asks about, read with that database's domain config), with its signals, through the product path."""
     from nl2sql.evaluation import datasets
     from nl2sql.evaluation.runner import Settings, run
 
@@ -127,22 +132,25 @@ def collect(data: Path, jobs: int) -> dict[str, list[TurnRecord]]:
         except UsageError:  # a benchmark that is not there is left out; the report says which ran
             continue
         out[name] = [r for batch in run(conversations, Settings(data_dir=spider), jobs) for r in batch]
+    for path, database in questions:
+        settings = Settings(database=database, rule="lenient", use_domain=True)
+        out[path.name] = [r for batch in run(datasets.load_questions(path), settings, jobs) for r in batch]
     if not out:
         raise UsageError(f"No benchmark under {data} (expected spider/, sparc/ or cosql/).")
     return out
 
 
-def refit(data: Path, jobs: int, target: Path) -> str:
+def refit(data: Path, jobs: int, target: Path, questions: Sequence[tuple[Path, str]] = ()) -> str:
     """Cross-validated calibration per benchmark, then the mapping fitted on all of them, written to ``target``."""
     from nl2sql.evaluation.calibration import calibration, report_lines
 
-    runs = collect(data, jobs)
+    runs = collect(data, jobs, questions)
     examples = {name: [Example(r.db_id, r.signals, r.ok) for r in records if r.signals is not None]
                 for name, records in runs.items()}
     every = [e for group in examples.values() for e in group]
     if len({e.database for e in every}) < 2:
         raise UsageError("Fitting needs answered turns on at least two databases (one is held out at a time).")
-    features = sorted({f for e in every for f in e.signals} - {"route_low"})
+    features = sorted({f for e in every for f in e.signals} - NOT_FITTED)
     scored = {id(e): s for e, s in zip(every, cv_scores(every, features), strict=True)}
     lines = [f"confidence fitted on {len(every)} answered turns of {', '.join(runs)} "
              f"({len({e.database for e in every})} databases; scores below are leave-one-database-out)"]

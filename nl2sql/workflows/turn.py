@@ -176,7 +176,8 @@ class TurnStep(Generic[S]):
         assert current is not None and current.outcome is not None
         outcome = current.outcome
         return RefinementContext(current.question or current.text, outcome.sql, feedback,
-                                 outcome.result.sample(RESULT_SAMPLE_ROWS), outcome.spec, tuple(slots.items()))
+                                 outcome.result.sample(RESULT_SAMPLE_ROWS), outcome.spec, tuple(slots.items()),
+                                 outcome.confidence)
 
     # -- ask, confirm or run ---------------------------------------------------------------------
 
@@ -221,10 +222,15 @@ class TurnStep(Generic[S]):
         waiting = state.waiting(mode)
         pending = mode.pending
         draft = pending.reading
+        shown = draft if draft is not None and isinstance(mode, AwaitingConfirmation) else None
         result = TurnResult(pending.number, state.session_id, pending.intent,
                             conversation_context=waiting.context(), request=mode.request, message=message,
                             mode=mode.name, explanation=draft.explanation if draft else None,
-                            intent_confidence=pending.route_confidence, rounds=pending.log)
+                            intent_confidence=pending.route_confidence, rounds=pending.log,
+                            # the SQL a confirmation asks about, and why it asks: shown before it runs
+                            query=shown.sql if shown else None,
+                            confidence=self._confidence(shown.confidence, pending) if shown else None,
+                            unused=shown.unused if shown else ())
         return Transition(waiting, result, Effects(events=events))
 
     def _still_waiting(self, state: State[S], err: AnswerError) -> Transition[S]:
@@ -312,9 +318,12 @@ class TurnStep(Generic[S]):
         else:
             outcome = self.generation.execute(pending.text, self.database, slots, reading=draft)
         confidence = self._confidence(outcome.confidence, pending)
+        # A reading the user saw and said to run is what they meant: what refines it starts from certainty.
+        confirmed = any(r.request.level == "confirmation" and r.answered_by == "user" for r in pending.log)
         turn = Turn(pending.number, pending.text, pending.intent, question=pending.question, query=outcome.sql,
                     explanation=outcome.explanation, confidence=confidence,
-                    refinement_summary=outcome.refinement_summary, outcome=outcome)
+                    refinement_summary=outcome.refinement_summary,
+                    outcome=replace(outcome, confidence=1.0) if confirmed else outcome)
         committed = state.idle().commit(turn, pending.slots)
         refined = pending.intent == REFINEMENT and state.current is not None
         result = TurnResult(

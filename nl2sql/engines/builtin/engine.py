@@ -40,14 +40,16 @@ class BuiltinEngine:
         return self._lexicons.get(schema)
 
     def _draft(self, reading: Reading, analysis: Analysis, database: Database,
-               summary: str | None = None, *, refinement: bool = False) -> Draft[QuerySpec]:
+               summary: str | None = None, *, base: float | None = None) -> Draft[QuerySpec]:
         try:
             sql = to_sql(reading.spec, database.schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         accounted, unused = _accounting(analysis, reading.used)
-        signals = reading_signals(analysis, reading, database.schema, refinement=refinement)
-        return Draft(sql, explain(reading.spec), round(calibrated(signals, reading.confidence), 3), reading.spec,
+        signals = reading_signals(analysis, reading, database.schema, base=base,
+                                  configured=self.domain != EMPTY)
+        explanation = explain(reading.spec) + _left_out(analysis, reading.used)
+        return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
                      unused=unused, signals=signals)
 
@@ -93,7 +95,8 @@ class BuiltinEngine:
             if analysis.write_verb in ("delete", "update", "insert", "truncate", "alter", "create", "erase", "wipe"):
                 raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.") from None
             raise
-        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, refinement=True)
+        base = 1.0 if context.current_confidence is None else context.current_confidence
+        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, base=base)
 
 
 def _accounting(analysis: Analysis, used: frozenset[int]) -> tuple[float, tuple[str, ...]]:
@@ -106,3 +109,20 @@ def _accounting(analysis: Analysis, used: frozenset[int]) -> tuple[float, tuple[
         return 1.0, ()
     unused = tuple(analysis.tokens[i].text for i in content if i not in used)
     return round(1 - len(unused) / len(content), 3), unused
+
+
+def _left_out(analysis: Analysis, used: frozenset[int]) -> str:
+    """The words the query does not use, as the phrases they were typed in, for the explanation:
+    what a person checks before saying yes to a partial reading."""
+    tokens = analysis.tokens
+    unused = [i for i, t in enumerate(tokens) if t.text not in STOPWORDS and i not in used]
+    phrases: list[list[int]] = []
+    for i in unused:
+        if phrases and phrases[-1][-1] == i - 1:
+            phrases[-1].append(i)
+        else:
+            phrases.append([i])
+    if not phrases:
+        return ""
+    quoted = ", ".join(repr(" ".join(tokens[i].text for i in run)) for run in phrases)
+    return f" I did not use: {quoted}."

@@ -29,16 +29,21 @@ Signals = tuple[tuple[str, float], ...]
 # Signals that only ever count against a reading: their fitted weights are kept <= 0.
 DOUBTS = ("unused_share", "unused_words", "unused_numbers", "fuzzy", "doubts", "asked", "nesting_cues",
           "weak_links", "competing", "dropped_links", "partial", "unnamed_columns", "unnamed_tables", "key_literal",
-          "stem_links", "synonym_links", "repeated_parts", "ungrouped_mix", "unasked_aggregate")
+          "stem_links", "synonym_links", "repeated_parts", "ungrouped_mix", "unasked_aggregate", "or_as_and",
+          "negations", "count_unshown", "unlimited_superlative", "empty_range")
 # Wording whose meaning needs a subquery or a set operation, which the engine does not build.
 NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", "all", "also", "same", "but",
                            "another", "other", "others"})
 AVERAGE_WORDS = frozenset({"average", "mean", "avg"})
 FILE = "confidence.json"
+PARTIAL_CAP = 0.7  # below the session's confirmation threshold (0.75)
 
 
-def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, refinement: bool) -> Signals:
-    """The facts of one reading that bear on whether its SQL is right."""
+def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, base: float | None = None,
+                    configured: bool = False) -> Signals:
+    """The facts of one reading that bear on whether its SQL is right. ``base``: for a refinement,
+    the confidence of the query it edits (an edit of a wrong query is wrong); ``configured``: the
+    database has a domain config (synonyms, metrics), written and checked for it."""
     tokens = analysis.tokens
     content = [i for i, t in enumerate(tokens) if t.text not in STOPWORDS]
     unused = [i for i in content if i not in reading.used]
@@ -62,7 +67,9 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, ref
         ("grouped", float(bool(spec.group_by))),
         ("ordered", float(bool(spec.order_by))),
         ("having", float(bool(spec.having))),
-        ("refinement", float(refinement)),
+        ("refinement", float(base is not None)),
+        ("base_logit", _logit(base) if base is not None else 0.0),
+        ("configured", float(configured)),
         ("entity_named", float(any(c.kind == TABLE and c.table == spec.entity and c.score >= 1.0
                                    for link in used_links for c in link.candidates))),
         ("competing", float(sum(1 for link in used_links if _competing(link)))),
@@ -74,6 +81,11 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, ref
         ("stem_links", float(sum(1 for link in used_links if _best_match(link) == "stem"))),
         ("synonym_links", float(sum(1 for link in used_links if _best_match(link) == "synonym"))),
     )
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 0.02), 0.98)
+    return math.log(p / (1.0 - p))
 
 
 def _best_match(link: Link) -> str:
@@ -118,9 +130,29 @@ def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
     parts = [*spec.projections, *((ag.func, ag.column, ag.distinct) for ag in spec.aggregates if ag.shown)]
     asked = analysis.count or analysis.aggregates or analysis.superlatives or any(
         ag.metric is not None for ag in spec.aggregates)
+    words = [t.text for t in analysis.tokens]
+    alternatives = any(f.op == "in" for f in spec.filters)
+    shown_count = any(ag.func == "count" and ag.shown for ag in spec.aggregates) or spec.having
     return (("repeated_parts", float(len(parts) - len(set(parts)))),
             ("ungrouped_mix", float(bool(spec.projections and spec.aggregates and not spec.group_by))),
-            ("unasked_aggregate", float(bool(spec.aggregates and not asked))))
+            ("unasked_aggregate", float(bool(spec.aggregates and not asked))),
+            ("or_as_and", float("or" in words and len(spec.filters) > 1 and not alternatives)),
+            ("negations", float(len(analysis.negations))),
+            ("count_unshown", float(analysis.count and not shown_count)),
+            ("unlimited_superlative", float(bool(analysis.superlatives and spec.order_by and spec.limit is None))),
+            ("empty_range", float(_empty_range(spec))))
+
+
+def _empty_range(spec: QuerySpec) -> bool:
+    """Two comparisons on one column that no value meets ("after N or before M" read with AND)."""
+    low: dict[ColumnRef, float] = {}
+    high: dict[ColumnRef, float] = {}
+    for f in spec.filters:
+        if f.op in (">", ">=") and f.values and isinstance(f.values[0], (int, float)):
+            low[f.column] = max(low.get(f.column, float("-inf")), float(f.values[0]))
+        elif f.op in ("<", "<=") and f.values and isinstance(f.values[0], (int, float)):
+            high[f.column] = min(high.get(f.column, float("inf")), float(f.values[0]))
+    return any(low[c] > high[c] for c in low.keys() & high.keys())
 
 
 def _is_key(schema: Schema, ref: ColumnRef) -> bool:
@@ -186,6 +218,15 @@ def shipped_mapping() -> Mapping | None:
 
 
 def calibrated(signals: Signals, fallback: float) -> float:
-    """The probability that the reading's SQL is right (the heuristic score until a mapping is fitted)."""
+    """The probability that the reading's SQL is right (the heuristic score until a mapping is fitted).
+
+    A partial reading (a content word or number the query does not use) stays below the threshold
+    at which the session runs a reading unasked, whatever the mapping says: the user sees what
+    was left out and confirms.
+    """
     mapping = shipped_mapping()
-    return fallback if mapping is None else mapping.probability(signals)
+    return capped(fallback if mapping is None else mapping.probability(signals), signals)
+
+
+def capped(score: float, signals: Signals) -> float:
+    return min(score, PARTIAL_CAP) if dict(signals).get("partial") else score
