@@ -16,6 +16,7 @@ def test_threshold_figures() -> None:
     assert (cal.total, cal.scored, cal.confident, cal.confident_right) == (10, 8, 4, 3)
     assert cal.precision == pytest.approx(0.75) and cal.coverage == pytest.approx(0.4)
     assert cal.silent_wrong == pytest.approx(0.1)
+    assert cal.right == 4 and cal.false_low == pytest.approx(0.25)  # one right answer of four was asked about
 
 
 def test_reliability_bands_and_expected_calibration_error() -> None:
@@ -35,6 +36,7 @@ def test_a_perfectly_calibrated_run_has_no_error_and_the_curve_takes_the_surest_
 
 def test_report_lines_name_every_figure() -> None:
     text = "\n".join(report_lines(calibration(SCORES)))
+    assert "false low-confidence 25.0% of right answers" in text
     assert "precision 75.0% (3/4)" in text and "coverage 40.0%" in text and "silent-wrong 10.0%" in text
     assert "0.9-1.0" in text and "risk by coverage" in text
     assert report_lines(calibration([])) == []

@@ -120,6 +120,9 @@ def test_eval_spider_on_a_tiny_benchmark(tiny_benchmark: Path, tmp_path: Path) -
     right = sum(r["ok"] for r in rows if r["predicted"] and r["confidence"] > 0.75)
     confident = sum(1 for r in rows if r["predicted"] and r["confidence"] > 0.75)
     assert f"({right}/{confident})" in result.output and "reliability" in result.output
+    all_right = sum(r["ok"] for r in rows if r["predicted"])
+    false_low = 100 * (all_right - right) / all_right
+    assert f"false low-confidence {false_low:.1f}% of right answers" in result.output
 
 
 def test_eval_sparc_reports_turn_and_interaction_accuracy(tiny_benchmark: Path) -> None:
