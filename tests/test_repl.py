@@ -83,3 +83,12 @@ def test_toolbar_says_whether_the_next_line_refines(capped: InteractiveWorkflow)
     capped.process_turn("List all orders")
     bar = "".join(text for _, text in app.toolbar())
     assert "next line: refines turn 1" in bar and "turn 2" in bar and "engine: builtin" in bar
+
+
+def test_a_partial_reading_shows_its_sql_and_what_it_left_out_before_it_runs(ecommerce_db, shop_engine) -> None:
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=5)
+    out, app = _chat(wf, "users older than 30\nn\nusers older than 30\ny\n/exit\n")
+    asked = out.index("I did not use: 'older', '30' - run it? [Y/n/e]")
+    assert out.rindex("SELECT * FROM users", 0, asked) < asked  # the SQL comes before the question
+    assert "Not run." in out
+    assert [t.text for t in app.workflow.state.turns] == ["users older than 30"]  # only the yes ran

@@ -23,9 +23,10 @@ Say = Callable[[str], None]
 class ConsoleActor:
     """Shows a waiting turn (its questions, or the reading to confirm) and reads the answers."""
 
-    def __init__(self, ask: Ask, say: Say) -> None:
+    def __init__(self, ask: Ask, say: Say, show_sql: Say | None = None) -> None:
         self.ask = ask
         self.say = say
+        self.show_sql = show_sql or say  # the REPL highlights it
 
     def reply(self, result: TurnResult) -> Reply | None:
         if result.request is None:
@@ -37,6 +38,8 @@ class ConsoleActor:
         return self._clarify(result)
 
     def _confirm(self, result: TurnResult) -> Reply:
+        if result.query:  # what a yes runs
+            self.show_sql(result.query)
         if result.message:
             self.say(result.message)
         try:

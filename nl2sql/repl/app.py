@@ -53,7 +53,8 @@ class ChatApp:
         self.session.bottom_toolbar = self.toolbar
         self.session.style = STYLE
         self.edit_next: str | None = None  # SQL to put in the next prompt for editing
-        self.actor = ConsoleActor(self._ask_line, self.say)
+        self.actor = ConsoleActor(self._ask_line, self.say,
+                                  lambda sql: self.say(highlight_sql(sql, self.workflow.database.dialect)))
 
     # -- output ----------------------------------------------------------------------------------
 
