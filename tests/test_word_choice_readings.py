@@ -61,3 +61,21 @@ def _answers(db, question: str, gold: str, *, ordered: bool = False) -> None:
 ])
 def test_a_value_in_two_columns_takes_the_one_a_word_names(db, question: str, gold: str) -> None:
     _answers(db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("List the names of riders in reverse alphabetical order", "SELECT name FROM rider ORDER BY name DESC"),
+    ("names of riders from Z to A", "SELECT name FROM rider ORDER BY name DESC"),
+    ("Find the name and team of riders, sorted by their age from old to young",
+     "SELECT name, team FROM rider ORDER BY age DESC"),
+    ("List rider names from oldest to youngest", "SELECT name FROM rider ORDER BY age DESC"),
+    ("List rider names from young to old", "SELECT name FROM rider ORDER BY age"),
+    ("Show the names of riders ordered by score from high to low", "SELECT name FROM rider ORDER BY score DESC"),
+    ("Show rider names and scores from low to high", "SELECT name, score FROM rider ORDER BY score"),
+    ("show rider names ordered by release year from newest to oldest",
+     "SELECT name FROM rider ORDER BY release_year DESC"),
+    ("show rider names ordered by release year from oldest to newest",
+     "SELECT name FROM rider ORDER BY release_year"),
+])
+def test_words_for_the_ends_of_a_scale_set_the_sort_direction(db, question: str, gold: str) -> None:
+    _answers(db, question, gold, ordered=True)

@@ -203,6 +203,11 @@ def _sort_column(ctx: ReadContext, link: Link | None, entity: str, in_play: set[
     return ref
 
 
+def _is_number(ctx: ReadContext, ref: ColumnRef) -> bool:
+    col = ctx.table(ref.table).column(ref.column)
+    return col is not None and col.is_numeric and not ctx.is_key(ref.table, ref.column)
+
+
 def sorts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], aggregates: list[Aggregate],
           shown: tuple[ColumnRef, ...] = ()) -> Step[list[OrderKey]]:
     """The orderings asked for; a bare "in descending order" sorts what is shown."""
@@ -213,7 +218,13 @@ def sorts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], aggregat
             out.append(OrderKey(aggregate=0, descending=descending))
             c.used.update(sort.span)
             continue
-        if sort.concept == "count" or (sort.concept is None and sort.index < 0 and aggregates):
+        if sort.concept == "level" and not aggregates:  # "from high to low": the numbers shown, else the measure
+            ref = next((r for r in shown if _is_number(ctx, r)), None) or _sort_column(ctx, None, entity, in_play, ())
+            if ref is not None:
+                out.append(OrderKey(column=ref, descending=descending))
+                c.used.update(sort.span)
+            continue
+        if sort.concept in ("count", "level") or (sort.concept is None and sort.index < 0 and aggregates):
             if aggregates:
                 out.append(OrderKey(aggregate=0, descending=descending))
                 c.used.update(sort.span)
