@@ -79,3 +79,12 @@ def test_a_value_in_two_columns_takes_the_one_a_word_names(db, question: str, go
 ])
 def test_words_for_the_ends_of_a_scale_set_the_sort_direction(db, question: str, gold: str) -> None:
     _answers(db, question, gold, ordered=True)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("What is the maximum capacity and the average of all arenas?",
+     "SELECT MAX(capacity), AVG(capacity) FROM arena"),
+    ("What is the average arena id?", "SELECT AVG(arena_id) FROM arena"),
+])
+def test_an_aggregate_is_over_a_key_only_when_a_word_names_the_key(db, question: str, gold: str) -> None:
+    _answers(db, question, gold)
