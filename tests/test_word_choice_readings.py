@@ -88,3 +88,13 @@ def test_words_for_the_ends_of_a_scale_set_the_sort_direction(db, question: str,
 ])
 def test_an_aggregate_is_over_a_key_only_when_a_word_names_the_key(db, question: str, gold: str) -> None:
     _answers(db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Show the title and the release year of the song by the youngest rider.",
+     "SELECT song_title, release_year FROM rider ORDER BY age LIMIT 1"),
+    ("Show the title of the song by the oldest rider.", "SELECT song_title FROM rider ORDER BY age DESC LIMIT 1"),
+    ("Show the name of the youngest rider.", "SELECT name FROM rider ORDER BY age LIMIT 1"),
+])
+def test_a_column_word_of_an_owner_word_names_their_column_alone(db, question: str, gold: str) -> None:
+    _answers(db, question, gold)
