@@ -28,6 +28,8 @@ INSERT INTO ferry VALUES (1, 101, 'ABC', 'DEF', 'Blue'), (2, 102, 'ABC', 'GHI', 
     (7, 107, 'ABC', 'DEF', 'Red');
 INSERT INTO rider VALUES (1, 'Ann', 31, 'Kites', 'Wind', 2001, 7.5), (2, 'Bo', 22, 'Kites', 'Rain', 2010, 8.5),
     (3, 'Cy', 45, 'Owls', 'Sun', 1999, 6.0), (4, 'Di', 28, 'Owls', 'Snow', 2005, 9.0);
+CREATE TABLE repair (repair_id INTEGER PRIMARY KEY, cost_of_repair INTEGER, date_of_repair TEXT);
+INSERT INTO repair VALUES (1, 100, '2020-01-01'), (2, 250, '2021-05-01'), (3, 75, '2019-03-03');
 INSERT INTO arena VALUES (1, 'North', 5000, 4900), (2, 'South', 8000, 7800), (3, 'East', 2000, 1900);
 """
 
@@ -97,4 +99,14 @@ def test_an_aggregate_is_over_a_key_only_when_a_word_names_the_key(db, question:
     ("Show the name of the youngest rider.", "SELECT name FROM rider ORDER BY age LIMIT 1"),
 ])
 def test_a_column_word_of_an_owner_word_names_their_column_alone(db, question: str, gold: str) -> None:
+    _answers(db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("How much does the most recent repair cost?",
+     "SELECT cost_of_repair FROM repair ORDER BY date_of_repair DESC LIMIT 1"),
+    ("How much did the cheapest repair cost?", "SELECT MIN(cost_of_repair) FROM repair"),
+    ("How much do repairs cost in total?", "SELECT SUM(cost_of_repair) FROM repair"),
+])
+def test_how_much_of_the_row_a_superlative_picks_is_its_amount(db, question: str, gold: str) -> None:
     _answers(db, question, gold)

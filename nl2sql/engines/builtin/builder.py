@@ -340,7 +340,7 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         # columns asked for beside a superlative: the row with the extreme value, not the extreme
         parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
                         limit=parts.limit or 1)
-    parts = _group_shown_columns(ctx, parts)
+    parts = _group_shown_columns(ctx, _amount_of_ranked_row(ctx, parts))
     if parts.projections and not parts.aggregates and not parts.group and any(s.concept == "count" for s in a.sorts):
         # columns sorted "by frequency": count each value and sort by the count
         parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
@@ -356,6 +356,18 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         parts = replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
                                                 for i, ag in enumerate(parts.aggregates)))
     return parts, d
+
+
+def _amount_of_ranked_row(ctx: ReadContext, parts: Parts) -> Parts:
+    """ "how much does the <superlative> <row> cost": the amount of the one row the superlative
+    picks, its column shown, not a total over every row."""
+    asked = [index for func, index in ctx.a.aggregates if ctx.a.word(index) == "how"]
+    ranking = parts.ranking
+    if not asked or len(parts.aggregates) != 1 or parts.group or ranking is None or ranking.kind != "order" \
+            or parts.limit is None or parts.aggregates[0].func != "sum" or parts.aggregates[0].column is None:
+        return parts
+    column = parts.aggregates[0].column
+    return replace(parts, aggregates=(), projections=tuple(dict.fromkeys([*parts.projections, column])))
 
 
 def _group_shown_columns(ctx: ReadContext, parts: Parts) -> Parts:
