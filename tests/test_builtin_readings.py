@@ -212,3 +212,13 @@ def test_rows_no_key_reaches_are_not_counted(studio_db) -> None:
 def test_how_many_rows_pass_a_count_of_their_related_rows(studio_db, question: str, gold: str) -> None:
     """One number, the rows that pass, not the rows listed with their counts."""
     _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Show the hometowns shared by at least two crew members.",
+     "SELECT hometown FROM crew_member GROUP BY hometown HAVING COUNT(*) >= 2"),
+    ("What are the cities that are shared by at least two studios?",
+     "SELECT city FROM studio GROUP BY city HAVING COUNT(*) >= 2"),
+])
+def test_values_shared_by_n_rows_are_grouped_past_the_verb(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

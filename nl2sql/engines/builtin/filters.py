@@ -176,6 +176,8 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     counted = _counted_rows(ctx, comp, link, entity, in_play)
     if counted is not None:
         table, after = counted
+        if link is None and table == entity:  # "<values> shared by at least N <rows>": past a verb
+            link = _column_shortly_before(ctx, comp.first, entity)
         head = ctx.column_of(link, entity, in_play) if link is not None else None
         bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
             ((comp.op, comp.values[0]),)
@@ -191,6 +193,16 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+def _column_shortly_before(ctx: ReadContext, index: int, entity: str) -> Link | None:
+    """A link naming a column of ``entity`` at most five words before ``index``, past any words."""
+    for i in range(index - 1, max(-1, index - 6), -1):
+        link = ctx.a.link_at(i)
+        if link is not None:
+            return link if any(cand.table == entity for cand in link.of_kind(COLUMN)) \
+                and not link.of_kind(TABLE) else None
+    return None
 
 
 def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entity: str,
