@@ -199,3 +199,26 @@ def test_rows_no_key_reaches_are_not_counted(studio_db) -> None:
     what it can join instead of failing to connect the tables."""
     draft = BuiltinEngine(today=TODAY).draft("studios with more than 1 festival", studio_db)
     assert "festival" not in draft.sql.lower()
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("How many studios have more than 1 film?",
+     "SELECT COUNT(*) FROM (SELECT studio_id FROM film GROUP BY studio_id HAVING COUNT(*) > 1)"),
+    ("What is the number of studios with at least 2 films?",
+     "SELECT COUNT(*) FROM (SELECT studio_id FROM film GROUP BY studio_id HAVING COUNT(*) >= 2)"),
+    ("how many crew members worked on at least 2 films",
+     "SELECT COUNT(*) FROM (SELECT crew_member_id FROM film_crew GROUP BY crew_member_id HAVING COUNT(*) >= 2)"),
+])
+def test_how_many_rows_pass_a_count_of_their_related_rows(studio_db, question: str, gold: str) -> None:
+    """One number, the rows that pass, not the rows listed with their counts."""
+    _answers(studio_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Show the hometowns shared by at least two crew members.",
+     "SELECT hometown FROM crew_member GROUP BY hometown HAVING COUNT(*) >= 2"),
+    ("What are the cities that are shared by at least two studios?",
+     "SELECT city FROM studio GROUP BY city HAVING COUNT(*) >= 2"),
+])
+def test_values_shared_by_n_rows_are_grouped_past_the_verb(studio_db, question: str, gold: str) -> None:
+    _answers(studio_db, question, gold)

@@ -103,7 +103,8 @@ class Superlative:
 class SortCue:
     index: int  # position of the sort target (a link's first token) or -1
     descending: bool | None
-    concept: str | None  # "date", "count", "name", "aggregate" or None: the linked column at index
+    # "date", "count", "name", "aggregate", "level" (a number: "from high to low") or None: the linked column at index
+    concept: str | None
     span: frozenset[int] = frozenset()  # the words that asked for the sort
 
 
@@ -257,6 +258,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         a.used.update(range(match.first, match.last + 1))
 
     _read_sorts(a, words)
+    _read_direction_ranges(a, words)
     _merge_directions(a)
     _read_limits(a, words)
     _read_comparisons(a, words)
@@ -352,13 +354,14 @@ def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
             words[i - 1] in ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse"):
         j = i + 2 + (words[i + 2] in ("the", "their", "its"))
         counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
-        a.sorts.append(SortCue(j, None, "count" if counted else None))
+        a.sorts.append(SortCue(j, True if words[i - 1] == "reverse" else None, "count" if counted else None))
         a.used.update((i, i + 1))
         if counted:
             a.used.add(j)
     elif w == "alphabetically" or (w == "alphabetical" and i + 1 < n and words[i + 1] == "order"):
-        a.sorts.append(SortCue(-1, False, "name"))
-        a.used.update(range(i, i + 2 if w == "alphabetical" else i + 1))
+        reverse = i > 0 and words[i - 1] in ("reverse", "reversed", "inverse") and i - 1 not in a.used
+        a.sorts.append(SortCue(-1, reverse, "name"))  # "reverse alphabetical order": Z to A
+        a.used.update(range(i - reverse, i + 2 if w == "alphabetical" else i + 1))
     elif w in ("descending", "ascending", "desc", "asc") and not any(s.descending is not None for s in a.sorts):
         target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
         a.sorts.append(SortCue(target, w.startswith("desc"), None))
@@ -369,9 +372,55 @@ def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
             a.used.add(i + 1)
 
 
+# "from <end> to <end>": which way a sort runs, by the words for its two ends. Each word is
+# (descending when it comes first, concept): "old to young" runs down the ages, "old to new" up the dates.
+_RANGE_ENDS: dict[str, tuple[bool, str | None]] = {
+    **{w: (True, "level") for w in ("high", "highest", "large", "largest", "big", "biggest", "most", "great",
+                                 "greatest", "max", "maximum", "top", "long", "longest", "many", "more")},
+    **{w: (False, "level") for w in ("low", "lowest", "small", "smallest", "least", "little", "few", "fewest",
+                                  "min", "minimum", "bottom", "short", "shortest", "less", "fewer")},
+    **{w: (False, "age") for w in ("young", "youngest", "younger")},
+    **{w: (True, "date") for w in ("new", "newest", "recent", "latest", "late")},
+    **{w: (False, "date") for w in ("earliest", "early")},
+    "a": (False, "name"), "z": (True, "name"),
+}
+_OLD_WORDS = ("old", "oldest", "older", "elder", "eldest")
+
+
+def _range_end(words: list[str], first: int, second: int) -> tuple[bool, str | None] | None:
+    """Which way "<first> to <second>" runs, or None when the two words are no ends of one scale."""
+    one, other = words[first], words[second]
+    if one in _OLD_WORDS or other in _OLD_WORDS:  # old against young is an age, against new a date
+        pair = other if one in _OLD_WORDS else one
+        end = _RANGE_ENDS.get(pair)
+        if end is None or end[1] not in ("age", "date"):
+            return None
+        return (one in _OLD_WORDS) == (end[1] == "age"), end[1]
+    ends = _RANGE_ENDS.get(one), _RANGE_ENDS.get(other)
+    if ends[0] is None or ends[1] is None or ends[0][0] == ends[1][0] or ends[0][1] != ends[1][1]:
+        return None
+    return ends[0]
+
+
+def _read_direction_ranges(a: _Scratch, words: list[str]) -> None:
+    """ "from high to low", "oldest to youngest", "from A to Z": the direction of a sort."""
+    for i in range(1, len(words) - 1):
+        if words[i] != "to" or {i - 1, i, i + 1} & a.used:
+            continue
+        end = _range_end(words, i - 1, i + 1)
+        if end is None:
+            continue
+        span = {i - 1, i, i + 1} | ({i - 2} if i > 1 and words[i - 2] == "from" else set())
+        a.used.update(span)
+        a.sorts.append(SortCue(-1, end[0], end[1], frozenset(span)))
+
+
 def _merge_directions(a: _Scratch) -> None:
     """A bare direction word ("ascending") sets the direction of the sort another phrase names."""
-    bare = [s for s in a.sorts if s.index < 0 and s.concept is None and s.descending is not None]
+    ranges = [s for s in a.sorts if s.index < 0 and s.concept in ("age", "date") and s.descending is not None]
+    if ranges and len(a.sorts) > len(ranges):  # a range beside a sort that names its column only directs it
+        a.sorts = [replace(s, concept=None) if s in ranges else s for s in a.sorts]
+    bare = [s for s in a.sorts if s.index < 0 and s.concept in (None, "level") and s.descending is not None]
     others = [s for s in a.sorts if s not in bare]
     if bare and others:
         words = frozenset().union(*(s.span for s in bare))

@@ -57,6 +57,7 @@ class Parts:
     projections: tuple[ColumnRef, ...] = ()
     distinct: bool = False
     ranking: Ranking | None = None
+    count_rows: bool = False
     words: Mapping[str, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}))
 
     def using(self, step: str, used: frozenset[int] | set[int], **changes: object) -> Parts:
@@ -239,7 +240,7 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
             "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
             order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
     if a.count and parts.aggregates and not any(ag.shown for ag in parts.aggregates):
-        shown_count = _count_asked_again(ctx, parts)
+        shown_count = _count_asked_again(ctx, parts) or _count_of_groups(ctx, parts)
         if shown_count is not None:
             return shown_count, d
     if a.count and not parts.aggregates:
@@ -300,6 +301,20 @@ def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
     return None
 
 
+def _count_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "how many <rows> have more than N <related rows>": the rows that pass the conditions on
+    their related rows are counted, one number, not listed with their counts."""
+    a, entity = ctx.a, parts.entity
+    link = a.next_link(max(a.count_span), max_gap=2) if a.count_span else None
+    if link is None or ctx.table_of(link) != entity or not ctx.names_table(link) or parts.projections \
+            or parts.group != entity_keys(ctx.table(entity)) or not parts.having:
+        return None
+    conditions = {i for i, _op, _value in parts.having}
+    if any(i not in conditions for i in range(len(parts.aggregates))):
+        return None  # an aggregate asked for beside the condition: per row, not one number
+    return parts.using("count", a.count_span, count_rows=True)
+
+
 def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """The columns to show, the grouping that ranking by an aggregate needs, counts for groups."""
     a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
@@ -325,7 +340,7 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         # columns asked for beside a superlative: the row with the extreme value, not the extreme
         parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
                         limit=parts.limit or 1)
-    parts = _group_shown_columns(ctx, parts)
+    parts = _group_shown_columns(ctx, _amount_of_ranked_row(ctx, parts))
     if parts.projections and not parts.aggregates and not parts.group and any(s.concept == "count" for s in a.sorts):
         # columns sorted "by frequency": count each value and sort by the count
         parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
@@ -333,7 +348,7 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
     # "which <group> ...", "the most common <column>": the group is the answer, its count only ranks
     asks_identity = (a.word(0) in ("which", "what") or (ranking is not None and ranking.kind == "count_group")) \
         and bool(parts.group)
-    if not parts.projections and not asks_identity:  # nothing else to show: the aggregates are the answer
+    if not parts.projections and not asks_identity and not parts.count_rows:  # the aggregates are the answer
         # a count made only to filter groups the question named ("<values> with fewer than N <rows>")
         # stays a condition; beside a table's keys alone it is the one informative column
         named = parts.group and parts.group != entity_keys(ctx.table(entity))
@@ -341,6 +356,18 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         parts = replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
                                                 for i, ag in enumerate(parts.aggregates)))
     return parts, d
+
+
+def _amount_of_ranked_row(ctx: ReadContext, parts: Parts) -> Parts:
+    """ "how much does the <superlative> <row> cost": the amount of the one row the superlative
+    picks, its column shown, not a total over every row."""
+    asked = [index for func, index in ctx.a.aggregates if ctx.a.word(index) == "how"]
+    ranking = parts.ranking
+    if not asked or len(parts.aggregates) != 1 or parts.group or ranking is None or ranking.kind != "order" \
+            or parts.limit is None or parts.aggregates[0].func != "sum" or parts.aggregates[0].column is None:
+        return parts
+    column = parts.aggregates[0].column
+    return replace(parts, aggregates=(), projections=tuple(dict.fromkeys([*parts.projections, column])))
 
 
 def _group_shown_columns(ctx: ReadContext, parts: Parts) -> Parts:
@@ -400,6 +427,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     spec = QuerySpec(
         entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
+        count_rows=parts.count_rows,
     )
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.

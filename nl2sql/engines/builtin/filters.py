@@ -13,8 +13,10 @@ from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
-from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
-from nl2sql.linking.text import number_value
+from nl2sql.linking import synonyms as wordnet
+from nl2sql.linking.abbreviations import expand
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular
 
 _ANTI_NEGATIONS = ("never", "no", "without", "not", "haven't", "hasn't", "didn't")
 
@@ -80,6 +82,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
         if cand is None:
             continue
+        cand = _named_near(ctx, link, cand)
         after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on")
         if cand.table != entity and cand.table not in in_play and not link.strong \
                 and not (after_preposition and not a.tokens[link.last].text.endswith("ed")):
@@ -104,6 +107,46 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         else:
             filters.append(Filter(ref, "not_in" if negated else "in", names))
     return c.done(filters)
+
+
+# Words that say which end of a journey or a transfer a value is at, and the column-name words of that end.
+_TOWARD_WORDS = frozenset({"to", "into", "toward", "towards", "arriving", "arrive", "arrives", "arrived", "arrival",
+                           "landing", "land", "lands", "landed", "destination", "reaching", "bound", "incoming"})
+_AWAY_WORDS = frozenset({"from", "departing", "depart", "departs", "departed", "departure", "leaving", "leave",
+                         "leaves", "left", "origin", "originating", "source", "outgoing"})
+_TOWARD_NAMES = frozenset({"dest", "destination", "to", "arrival", "target", "end", "recipient", "receiver"})
+_AWAY_NAMES = frozenset({"source", "src", "origin", "from", "departure", "start", "sender", "orig"})
+
+
+def _affinity(word: str, column: str) -> bool:
+    """Whether a question word names a column: a word of its name (or a name word its start), a
+    WordNet synonym of one, or the same end of a journey ("into" and a destination column)."""
+    names = set(expand(name_words(column))) | set(name_words(column))
+    if word in _TOWARD_WORDS and names & _TOWARD_NAMES or word in _AWAY_WORDS and names & _AWAY_NAMES:
+        return True
+    if word in STOPWORDS or len(word) < 3:
+        return False
+    if word in names or singular(word) in names or any(len(n) >= 3 and word.startswith(n) for n in names):
+        return True
+    related = set(wordnet.synonyms(word)) | set(wordnet.related(word)) if wordnet.available() else set()
+    return bool(related & names)
+
+
+def _named_near(ctx: ReadContext, link: Link, cand: Candidate) -> Candidate:
+    """A value stored in several columns of the same table (an airport code as both source and
+    destination): the column a nearby word names wins, the nearest word first; else ``cand``."""
+    rivals = [c for c in link.of_kind(VALUE) if c.table == cand.table and c.score == cand.score]
+    if len({c.column for c in rivals}) < 2:
+        return cand
+    a = ctx.a
+    for i in [*range(link.first - 1, max(-1, link.first - 5), -1), link.last + 1, link.last + 2]:
+        other = a.link_at(i)
+        if other is not None and other.of_kind(VALUE):
+            continue  # another value's words say where that value is
+        named = [c for c in rivals if _affinity(a.word(i), c.column or "")]
+        if len(named) == 1:
+            return named[0]
+    return cand
 
 
 def _comparison_near(ctx: ReadContext, link: Link) -> bool:
@@ -133,6 +176,8 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     counted = _counted_rows(ctx, comp, link, entity, in_play)
     if counted is not None:
         table, after = counted
+        if link is None and table == entity:  # "<values> shared by at least N <rows>": past a verb
+            link = _column_shortly_before(ctx, comp.first, entity)
         head = ctx.column_of(link, entity, in_play) if link is not None else None
         bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
             ((comp.op, comp.values[0]),)
@@ -148,6 +193,16 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+def _column_shortly_before(ctx: ReadContext, index: int, entity: str) -> Link | None:
+    """A link naming a column of ``entity`` at most five words before ``index``, past any words."""
+    for i in range(index - 1, max(-1, index - 6), -1):
+        link = ctx.a.link_at(i)
+        if link is not None:
+            return link if any(cand.table == entity for cand in link.of_kind(COLUMN)) \
+                and not link.of_kind(TABLE) else None
+    return None
 
 
 def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entity: str,

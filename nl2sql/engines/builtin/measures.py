@@ -170,17 +170,18 @@ def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], inde
     a = ctx.a
     if a.word(index) == "how":  # "how much": the amount may be named anywhere in the line
         link = next((lk for lk in a.links if not c.taken(lk.first)
-                     and ctx.numeric(lk, entity, in_play) is not None), None)
+                     and ctx.numeric(lk, entity, in_play, values_only=True) is not None), None)
     if link is None or c.taken(link.first):
         return False, None
     if link.of_kind(TABLE) and not link.of_kind(COLUMN):
         # "<aggregate> <table> <column>": skip the table word to reach its column
         nxt = a.next_link(link.last, max_gap=1)
-        ref = ctx.numeric(nxt, ctx.table_of(link) or entity, in_play)
+        ref = ctx.numeric(nxt, ctx.table_of(link) or entity, in_play, values_only=True)
         if ref is not None and nxt is not None:
             c.claim(nxt, "aggregate", *range(link.first, link.last + 1))
         return False, ref
-    ref = ctx.numeric(link, entity, in_play)
+    # a key is a label, never added up or averaged, unless a word names it ("the average <key>")
+    ref = ctx.numeric(link, entity, in_play, values_only=True)
     if ref is None and set(funcs) <= {"min", "max"} and not ctx.names_table(link):
         ref = ctx.column_of(link, entity, in_play)
     if ref is None:

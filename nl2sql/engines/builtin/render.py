@@ -236,7 +236,10 @@ class _Renderer:
 
     def render(self) -> exp.Select:
         query = self._rows()
-        return self._reordered(query) if self.spec.reorder else query
+        query = self._reordered(query) if self.spec.reorder else query
+        if self.spec.count_rows:  # the number of rows kept: SELECT COUNT(*) FROM (the rows)
+            return exp.select(exp.alias_(exp.Count(this=exp.Star()), "count")).from_(query.subquery("_counted"))
+        return query
 
     def _reordered(self, inner: exp.Select) -> exp.Select:
         """The rows the limit kept, sorted again outside: the order inside still picks which rows."""

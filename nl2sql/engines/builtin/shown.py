@@ -79,7 +79,8 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
         if not link.of_kind(COLUMN) or _names_filter(c, link, a.next_link(link.last, max_gap=2)):
             continue
         bare_id = link.first == link.last and a.word(link.first) in ("id", "ids") and pk is not None
-        ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else ctx.column_of(link, entity, in_play)
+        ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else \
+            _compound(ctx, c, link, entity, in_play) or ctx.column_of(link, entity, in_play)
         if ref is not None and (ref.table == entity or ref.table in in_play or _parent_of(ctx, entity, ref.table)):
             found.append((link.first, ref))
             c.claim(link, "project")
@@ -95,6 +96,29 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
             found.append((i, ColumnRef(entity, pk.name)))
             c.used.add(i)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _compound(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """ "<column words> of the <owner word>" ("the name and release year of the song"): the column
+    named by the owner's words and the column's together (song_name, song_release_year), when
+    one exists; the owner word is used by it, not shown on its own."""
+    a = ctx.a
+    j = link.last + 1
+    while j < len(a.tokens) and (a.word(j) in ("and", ",", "the") or (a.link_at(j) is not None
+                                                                      and a.link_at(j) != link)):
+        j = a.link_at(j).last + 1 if a.link_at(j) is not None else j + 1  # type: ignore[union-attr]
+    owner = a.next_link(j, max_gap=3) if a.word(j) in ("of", "for") else None
+    if owner is None or a.lexicon is None or c.taken(owner.first):
+        return None
+    words = [t.norm for t in a.tokens[link.first:link.last + 1]]
+    owned = [t.norm for t in a.tokens[owner.first:owner.last + 1]]
+    for phrase in (" ".join([*owned, *words]), " ".join([*words, *owned])):
+        cands = [cand for cand in a.lexicon.lookup(phrase) if cand.kind == COLUMN and cand.score >= 1.0
+                 and (cand.table == entity or cand.table in in_play)]
+        if cands:
+            c.claim(owner, "project")
+            return ColumnRef(cands[0].table, cands[0].column or "")
+    return None
 
 
 def naming_column(table: Table) -> Column | None:
@@ -180,7 +204,7 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             continue  # a table word is the rows, not their id
         if not _asked_to_show(ctx, c, link, any_column):
             continue
-        ref = ctx.column_of(link, entity, in_play)
+        ref = _compound(ctx, c, link, entity, in_play) or ctx.column_of(link, entity, in_play)
         if ref is not None and ref.table == entity:
             out.append(ref)
             c.claim(link, "project")
@@ -203,6 +227,11 @@ def _sort_column(ctx: ReadContext, link: Link | None, entity: str, in_play: set[
     return ref
 
 
+def _is_number(ctx: ReadContext, ref: ColumnRef) -> bool:
+    col = ctx.table(ref.table).column(ref.column)
+    return col is not None and col.is_numeric and not ctx.is_key(ref.table, ref.column)
+
+
 def sorts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], aggregates: list[Aggregate],
           shown: tuple[ColumnRef, ...] = ()) -> Step[list[OrderKey]]:
     """The orderings asked for; a bare "in descending order" sorts what is shown."""
@@ -213,7 +242,13 @@ def sorts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], aggregat
             out.append(OrderKey(aggregate=0, descending=descending))
             c.used.update(sort.span)
             continue
-        if sort.concept == "count" or (sort.concept is None and sort.index < 0 and aggregates):
+        if sort.concept == "level" and not aggregates:  # "from high to low": the numbers shown, else the measure
+            ref = next((r for r in shown if _is_number(ctx, r)), None) or _sort_column(ctx, None, entity, in_play, ())
+            if ref is not None:
+                out.append(OrderKey(column=ref, descending=descending))
+                c.used.update(sort.span)
+            continue
+        if sort.concept in ("count", "level") or (sort.concept is None and sort.index < 0 and aggregates):
             if aggregates:
                 out.append(OrderKey(aggregate=0, descending=descending))
                 c.used.update(sort.span)

@@ -86,6 +86,8 @@ class QuerySpec:
     limit: int | None = None
     # An order for the rows the limit kept ("top 3 ..." then "sort by name"): the same rows, reordered
     reorder: tuple[OrderKey, ...] = ()
+    # "how many <rows> have more than N <related rows>": the number of rows the query keeps, not the rows
+    count_rows: bool = False
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     today: date | None = field(default=None, compare=False)
 
