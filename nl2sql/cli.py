@@ -396,7 +396,10 @@ for _name in ("spider", "sparc", "cosql"):
 @click.option("--questions", "questions", nargs=2, multiple=True, metavar="FILE DB",
               type=(click.Path(dir_okay=False, exists=True, path_type=Path), str),
               help="Also fit on a question file about DB, read with its domain config (repeatable).")
-def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tuple[tuple[Path, str], ...]) -> None:
+@click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD",
+              help="The date the question files' relative phrases count from (the date DB was built with).")
+def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tuple[tuple[Path, str], ...],
+                        today: date | None) -> None:
     """Refit the built-in engine's confidence on Spider, SParC and CoSQL dev (leave-one-database-out report)."""
     from nl2sql.evaluation.fit import refit
 
@@ -405,7 +408,7 @@ def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tu
             import nl2sql.engines.builtin as builtin
 
             write = Path(builtin.__file__).parent / "confidence.json"
-        click.echo(refit(data, jobs, write, questions))
+        click.echo(refit(data, jobs, write, questions, today))
 
 
 @eval_group.command("questions")

@@ -81,7 +81,7 @@ def test_fit_confidence_command_writes_a_mapping_and_reports_held_out_calibratio
                                  "gold": ["SELECT COUNT(*) FROM keeper"]}) + "\n")
     result = CliRunner().invoke(cli, ["eval", "fit-confidence", "--data", str(tiny_benchmark), "--write",
                                       str(target), "--questions", str(asked),
-                                      str(spider / "database" / "zoo" / "zoo.sqlite")])
+                                      str(spider / "database" / "zoo" / "zoo.sqlite"), "--today", "2026-06-15"])
     assert result.exit_code == 0, result.output
     assert "leave-one-database-out" in result.output and "calibration" in result.output
     assert "zoo.jsonl (1 turns)" in result.output

@@ -13,6 +13,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -118,7 +119,8 @@ def session_score(mapping: Mapping, signals: dict[str, float]) -> float:
 BENCHMARKS = ("spider", "sparc", "cosql")
 
 
-def collect(data: Path, jobs: int, questions: Sequence[tuple[Path, str]] = ()) -> dict[str, list[TurnRecord]]:
+def collect(data: Path, jobs: int, questions: Sequence[tuple[Path, str]] = (),
+            today: date | None = None) -> dict[str, list[TurnRecord]]:
     """Every judged turn of the development benchmarks and question files (each with the database
     it asks about, read with that database's domain config), with its signals, through the product path."""
     from nl2sql.evaluation import datasets
@@ -133,18 +135,19 @@ def collect(data: Path, jobs: int, questions: Sequence[tuple[Path, str]] = ()) -
             continue
         out[name] = [r for batch in run(conversations, Settings(data_dir=spider), jobs) for r in batch]
     for path, database in questions:
-        settings = Settings(database=database, rule="lenient", use_domain=True)
+        settings = Settings(database=database, rule="lenient", use_domain=True, today=today)
         out[path.name] = [r for batch in run(datasets.load_questions(path), settings, jobs) for r in batch]
     if not out:
         raise UsageError(f"No benchmark under {data} (expected spider/, sparc/ or cosql/).")
     return out
 
 
-def refit(data: Path, jobs: int, target: Path, questions: Sequence[tuple[Path, str]] = ()) -> str:
+def refit(data: Path, jobs: int, target: Path, questions: Sequence[tuple[Path, str]] = (),
+          today: date | None = None) -> str:
     """Cross-validated calibration per benchmark, then the mapping fitted on all of them, written to ``target``."""
     from nl2sql.evaluation.calibration import calibration, report_lines
 
-    runs = collect(data, jobs, questions)
+    runs = collect(data, jobs, questions, today)
     examples = {name: [Example(r.db_id, r.signals, r.ok) for r in records if r.signals is not None]
                 for name, records in runs.items()}
     every = [e for group in examples.values() for e in group]
