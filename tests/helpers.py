@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from nl2sql.db import QueryResult
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+
+from nl2sql.db import Database, QueryResult, open_database
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.evaluation.matching import strict_match
+from tests.conftest import TODAY
 
 
 def _norm(value: object) -> object:
@@ -29,3 +37,28 @@ def same_answer(result: QueryResult, gold_rows: list[tuple], *, ordered: bool = 
         if not any((list(p) if ordered else sorted(p, key=_key)) == want for p in predicted):
             return False
     return True
+
+
+def built_sqlite(directory: Path, name: str, script: str) -> Path:
+    """A SQLite file made by running ``script``: a schema the engine was never tuned on."""
+    path = directory / f"{name}.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.executescript(script)
+        conn.commit()
+    return path
+
+
+@contextmanager
+def opened(path: Path) -> Iterator[Database]:
+    db = open_database(str(path))
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def answers(db: Database, question: str, gold: str, *, ordered: bool = False) -> None:
+    """The built-in engine's reading of ``question`` returns what ``gold`` returns (the benchmark's match)."""
+    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    result = db.execute(draft.sql, max_rows=None)
+    assert strict_match(list(db.execute(gold, max_rows=None).rows), list(result.rows), ordered=ordered), draft.sql

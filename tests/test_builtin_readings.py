@@ -6,15 +6,11 @@ id column to be wrongly compared with.
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
-from nl2sql.db import open_database
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from nl2sql.evaluation.matching import strict_match
-from tests.conftest import TODAY, rows_of
+from tests.conftest import TODAY
+from tests.helpers import answers, built_sqlite, opened
 
 SCHEMA = """
 CREATE TABLE studio (studio_id INTEGER PRIMARY KEY, name TEXT, city TEXT, staff_number INTEGER);
@@ -42,18 +38,8 @@ INSERT INTO film_crew VALUES (1, 1, 'director'), (2, 1, 'director'), (3, 2, 'edi
 
 @pytest.fixture(scope="module")
 def studio_db(tmp_path_factory: pytest.TempPathFactory):
-    path: Path = tmp_path_factory.mktemp("studio") / "studio.db"
-    with sqlite3.connect(path) as conn:
-        conn.executescript(SCHEMA)
-    db = open_database(str(path))
-    yield db
-    db.close()
-
-
-def _answers(db, question: str, gold: str, *, ordered: bool = False) -> None:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
-    assert strict_match(rows_of(db, gold), list(result.rows), ordered=ordered), draft.sql
+    with opened(built_sqlite(tmp_path_factory.mktemp("studio"), "studio", SCHEMA)) as db:
+        yield db
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -81,11 +67,11 @@ def _answers(db, question: str, gold: str, *, ordered: bool = False) -> None:
      "SELECT hometown FROM crew_member GROUP BY hometown HAVING COUNT(*) >= 2"),
 ])
 def test_a_number_before_a_table_word_counts_its_rows(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 def test_a_number_is_still_compared_with_a_value_column(studio_db) -> None:
-    _answers(studio_db, "titles of films with a runtime over 100", "SELECT title FROM film WHERE runtime > 100")
+    answers(studio_db, "titles of films with a runtime over 100", "SELECT title FROM film WHERE runtime > 100")
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -100,7 +86,7 @@ def test_a_number_is_still_compared_with_a_value_column(studio_db) -> None:
      "SELECT MAX(hometown), MIN(hometown) FROM crew_member"),
 ])
 def test_a_list_of_aggregates_shares_the_column_named_after_it(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -119,7 +105,7 @@ def test_a_list_of_aggregates_shares_the_column_named_after_it(studio_db, questi
      "GROUP BY m.crew_member_id"),
 ])
 def test_columns_beside_an_aggregate_are_grouped(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -143,7 +129,7 @@ def test_columns_beside_an_aggregate_are_grouped(studio_db, question: str, gold:
      "SELECT staff_number FROM studio WHERE name = 'Lantern'"),
 ])
 def test_the_columns_asked_for_are_shown(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -158,7 +144,7 @@ def test_the_columns_asked_for_are_shown(studio_db, question: str, gold: str) ->
      "SELECT s.city, MIN(f.runtime) FROM film f JOIN studio s ON s.studio_id = f.studio_id GROUP BY s.city"),
 ])
 def test_an_aggregate_named_twice_is_shown_once(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -167,7 +153,7 @@ def test_an_aggregate_named_twice_is_shown_once(studio_db, question: str, gold: 
     ("How many crew members are under the age of 30?", "SELECT COUNT(*) FROM crew_member WHERE age < 30"),
 ])
 def test_a_column_between_comparator_and_number(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -178,7 +164,7 @@ def test_a_column_between_comparator_and_number(studio_db, question: str, gold: 
      "SELECT city FROM studio GROUP BY city ORDER BY COUNT(*) ASC LIMIT 1"),
 ])
 def test_the_most_common_value(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -191,7 +177,7 @@ def test_the_most_common_value(studio_db, question: str, gold: str) -> None:
      "JOIN film f ON f.film_id = c.film_id"),
 ])
 def test_a_list_of_columns_across_tables(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 def test_rows_no_key_reaches_are_not_counted(studio_db) -> None:
@@ -211,7 +197,7 @@ def test_rows_no_key_reaches_are_not_counted(studio_db) -> None:
 ])
 def test_how_many_rows_pass_a_count_of_their_related_rows(studio_db, question: str, gold: str) -> None:
     """One number, the rows that pass, not the rows listed with their counts."""
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -221,4 +207,4 @@ def test_how_many_rows_pass_a_count_of_their_related_rows(studio_db, question: s
      "SELECT city FROM studio GROUP BY city HAVING COUNT(*) >= 2"),
 ])
 def test_values_shared_by_n_rows_are_grouped_past_the_verb(studio_db, question: str, gold: str) -> None:
-    _answers(studio_db, question, gold)
+    answers(studio_db, question, gold)

@@ -8,18 +8,15 @@ written with correlated subqueries (a formulation that never joins the two table
 from __future__ import annotations
 
 import math
-import sqlite3
-from pathlib import Path
 
 import pytest
 
-from nl2sql.db import open_database
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import rows_of
-from tests.helpers import same_answer
+from tests.helpers import built_sqlite, opened, same_answer
 
 LIBRARY = """
     CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, born INTEGER);
@@ -41,12 +38,8 @@ LIBRARY = """
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory):
-    path: Path = tmp_path_factory.mktemp("grain") / "library.db"
-    with sqlite3.connect(path) as conn:
-        conn.executescript(LIBRARY)
-    db = open_database(str(path))
-    yield db
-    db.close()
+    with opened(built_sqlite(tmp_path_factory.mktemp("grain"), "library", LIBRARY)) as db:
+        yield db
 
 
 def _pairs(schema: Schema) -> list[tuple[ForeignKey, str, str]]:

@@ -8,18 +8,17 @@ config, as ``nl2sql chat --db ecommerce`` opens it) and on a schema built here.
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
-from nl2sql.db import open_database
 from nl2sql.dialog import AWAITING_CONFIRMATION, IDLE
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY
+from tests.helpers import built_sqlite, opened
 
 THRESHOLD = 0.75
 
@@ -34,19 +33,13 @@ HARBOUR = """
 
 @pytest.fixture(scope="module")
 def harbour_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("harbour") / "harbour.db"
-    conn = sqlite3.connect(path)
-    conn.executescript(HARBOUR)
-    conn.commit()
-    conn.close()
-    return path
+    return built_sqlite(tmp_path_factory.mktemp("harbour"), "harbour", HARBOUR)
 
 
 @pytest.fixture(scope="module")
 def harbour(harbour_path: Path):
-    db = open_database(str(harbour_path))
-    yield db
-    db.close()
+    with opened(harbour_path) as db:
+        yield db
 
 
 SHOP_CASES = [  # (question, words the query cannot use)

@@ -5,15 +5,9 @@ The schema is built here; the questions only show the general rules on it.
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
-from nl2sql.db import open_database
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from nl2sql.evaluation.matching import strict_match
-from tests.conftest import TODAY, rows_of
+from tests.helpers import answers, built_sqlite, opened
 
 SCHEMA = """
 CREATE TABLE port (code TEXT PRIMARY KEY, port_name TEXT, city TEXT);
@@ -36,18 +30,8 @@ INSERT INTO arena VALUES (1, 'North', 5000, 4900), (2, 'South', 8000, 7800), (3,
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory):
-    path: Path = tmp_path_factory.mktemp("words") / "words.db"
-    with sqlite3.connect(path) as conn:
-        conn.executescript(SCHEMA)
-    database = open_database(str(path))
-    yield database
-    database.close()
-
-
-def _answers(db, question: str, gold: str, *, ordered: bool = False) -> None:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
-    assert strict_match(rows_of(db, gold), list(result.rows), ordered=ordered), draft.sql
+    with opened(built_sqlite(tmp_path_factory.mktemp("words"), "words", SCHEMA)) as database:
+        yield database
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -62,7 +46,7 @@ def _answers(db, question: str, gold: str, *, ordered: bool = False) -> None:
      "SELECT COUNT(*) FROM ferry WHERE source_port = 'ABC' AND dest_port = 'DEF'"),
 ])
 def test_a_value_in_two_columns_takes_the_one_a_word_names(db, question: str, gold: str) -> None:
-    _answers(db, question, gold)
+    answers(db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -80,7 +64,7 @@ def test_a_value_in_two_columns_takes_the_one_a_word_names(db, question: str, go
      "SELECT name FROM rider ORDER BY release_year"),
 ])
 def test_words_for_the_ends_of_a_scale_set_the_sort_direction(db, question: str, gold: str) -> None:
-    _answers(db, question, gold, ordered=True)
+    answers(db, question, gold, ordered=True)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -89,7 +73,7 @@ def test_words_for_the_ends_of_a_scale_set_the_sort_direction(db, question: str,
     ("What is the average arena id?", "SELECT AVG(arena_id) FROM arena"),
 ])
 def test_an_aggregate_is_over_a_key_only_when_a_word_names_the_key(db, question: str, gold: str) -> None:
-    _answers(db, question, gold)
+    answers(db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -99,7 +83,7 @@ def test_an_aggregate_is_over_a_key_only_when_a_word_names_the_key(db, question:
     ("Show the name of the youngest rider.", "SELECT name FROM rider ORDER BY age LIMIT 1"),
 ])
 def test_a_column_word_of_an_owner_word_names_their_column_alone(db, question: str, gold: str) -> None:
-    _answers(db, question, gold)
+    answers(db, question, gold)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -109,4 +93,4 @@ def test_a_column_word_of_an_owner_word_names_their_column_alone(db, question: s
     ("How much do repairs cost in total?", "SELECT SUM(cost_of_repair) FROM repair"),
 ])
 def test_how_much_of_the_row_a_superlative_picks_is_its_amount(db, question: str, gold: str) -> None:
-    _answers(db, question, gold)
+    answers(db, question, gold)

@@ -7,16 +7,12 @@ the questions here only show them on the fixture (with its domain config) and on
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
-from nl2sql.db import open_database
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY, rows_of
-from tests.helpers import same_answer
+from tests.helpers import built_sqlite, opened, same_answer
 
 LIBRARY = """
     CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nationality TEXT);
@@ -42,12 +38,8 @@ LIBRARY = """
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory):
-    path: Path = tmp_path_factory.mktemp("readings") / "library.db"
-    with sqlite3.connect(path) as conn:
-        conn.executescript(LIBRARY)
-    db = open_database(str(path))
-    yield db
-    db.close()
+    with opened(built_sqlite(tmp_path_factory.mktemp("readings"), "library", LIBRARY)) as db:
+        yield db
 
 
 def _run(db, engine, turns: list[str]):
