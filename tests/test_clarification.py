@@ -343,3 +343,25 @@ def test_edit_hands_the_sql_back_and_a_question_typed_over_it_stays_a_question(a
     assert "Raw SQL, run as typed." in out and "(1 row)" in out  # the handed-back SQL, edited, ran
     out = _chat(asking, "Consumer users in Australia\ne\n\x15How many orders are pending?\n/exit\n")
     assert "does not parse" not in out and "COUNT(*)" in out and "status = 'pending'" in out
+
+
+def test_a_partial_reading_is_confirmed_even_after_its_questions(asking: InteractiveWorkflow) -> None:
+    asked = asking.process_turn("Who are our best customers older than 30?")
+    assert asked.mode == AWAITING_CLARIFICATION
+    answered = asking.process_turn("1")
+    assert answered.mode == AWAITING_CONFIRMATION and answered.query and {"older", "30"} <= set(answered.unused)
+    assert asking.state.turns == ()
+
+
+def test_only_a_yes_to_run_the_shown_sql_makes_it_the_certain_base_of_follow_ups(asking: InteractiveWorkflow) -> None:
+    """A follow-up is right only if the query it edits is; a query the user saw and ran counts as right."""
+    typo = asking.process_turn("users from Germny")
+    assert typo.mode == AWAITING_CLARIFICATION and typo.clarification["level"] == "confirmation"
+    ran = asking.process_turn("1")  # the typo's question answered: no one has looked at the SQL
+    assert ran.mode == IDLE and ran.ok
+    assert asking.state.current.outcome.confidence == ran.confidence < 1.0
+    asking.process_turn("/new")
+    shown = asking.process_turn("users older than 30")
+    assert shown.mode == AWAITING_CONFIRMATION and shown.confidence < 1.0
+    asking.process_turn("y")
+    assert asking.state.current.outcome.confidence == 1.0

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from nl2sql.cli import cli
 from nl2sql.engines.builtin.signals import DOUBTS, Mapping, shipped_mapping
-from nl2sql.evaluation.fit import Example, cv_scores, fit
+from nl2sql.evaluation.fit import LIFTS, Example, cv_scores, fit
 from tests.test_evaluation import tiny_benchmark  # noqa: F401 - the fixture, reused
 
 
@@ -101,3 +101,14 @@ def test_the_shipped_mapping_never_rewards_doubt() -> None:
         if name in base:
             scores = [mapping.probability(tuple({**base, name: base[name] + k}.items())) for k in range(4)]
             assert scores == sorted(scores, reverse=True), name
+
+
+def test_a_lift_seen_on_one_database_is_held_to_its_limit() -> None:
+    """A domain config seen on one database where everything was right may not outweigh every doubt."""
+    rng = random.Random(5)
+    examples = _synthetic(400)
+    examples += [Example("configured_db", {"heuristic": rng.random(), "unused_words": 2.0, "configured": 1.0}, True)
+                 for _ in range(40)]
+    mapping = fit(examples, ["heuristic", "unused_words", "configured"])
+    lift = mapping.weights["configured"] / mapping.scales["configured"]
+    assert lift == pytest.approx(LIFTS["configured"])  # unheld, this data would push it far higher

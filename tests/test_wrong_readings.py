@@ -118,3 +118,20 @@ def test_a_condition_it_cannot_express_is_right_or_flagged(library, question: st
     if same_answer(library.execute(draft.sql, max_rows=None), rows_of(library, gold)):
         return
     assert draft.unused and draft.confidence < 0.75, (draft.sql, draft.unused, draft.confidence)
+
+
+def test_rows_kept_by_a_count_condition_are_counted_and_listed_again(ecommerce_db, shop_engine) -> None:
+    """'how many?' after a count condition answers one number; a follow-up that counts nothing lists the rows."""
+    gold = rows_of(ecommerce_db,
+                   "SELECT COUNT(*) FROM (SELECT user_id FROM orders GROUP BY user_id HAVING COUNT(*) > 3)")
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=None, clarify="auto")
+    listed = wf.process_turn("users with more than 3 orders")
+    counted = wf.process_turn("how many are there?")
+    assert counted.ok and list(counted.result.rows) == gold == [(listed.result.row_count,)], counted.query
+    assert "over 3" in counted.explanation and counted.answer.startswith(f"There are {gold[0][0]:,} users")
+    sorted_again = wf.process_turn("sort by name")
+    names = [row[sorted_again.result.columns.index("name")] for row in sorted_again.result.rows]
+    assert sorted_again.result.row_count == gold[0][0] and names == sorted(names)
+    fresh = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=None, clarify="auto")
+    assert list(fresh.process_turn("how many users have more than 3 orders").result.rows) == gold
+    assert fresh.process_turn("list them").result.row_count == gold[0][0]

@@ -29,6 +29,9 @@ NEWTON_STEPS = 30
 # The session caps a reading after an unclear routing itself; the heuristic score is a sum of
 # other signals, and fitting it beside them would give it a weight of either sign.
 NOT_FITTED = frozenset({"route_low", "heuristic"})
+# Lifts learned from too few databases to trust in full, at most this many logits (odds x e^2 ~ 7):
+# a domain config is seen on one database of the fit, where every reading was right.
+LIFTS = {"configured": 2.0}
 
 
 @dataclass(frozen=True)
@@ -48,28 +51,36 @@ def fit(examples: Sequence[Example], features: Sequence[str]) -> Mapping:
     rows = [[(e.signals.get(f, 0.0) - means[f]) / scales[f] for f in features] for e in examples]
     labels = [1.0 if e.right else 0.0 for e in examples]
     free = [i for i, f in enumerate(features)]
+    fixed: dict[int, float] = {}  # held weights: 0 for a rewarded doubt, the limit for a capped lift
     while True:
-        bias, weights = _newton([[r[i] for i in free] for r in rows], labels)
-        positive = [free[k] for k, w in enumerate(weights) if features[free[k]] in DOUBTS and w > 0]
-        if not positive:
+        offsets = [sum(w * r[i] for i, w in fixed.items()) for r in rows]
+        bias, weights = _newton([[r[i] for i in free] for r in rows], labels, offsets)
+        held = {free[k]: 0.0 for k, w in enumerate(weights) if features[free[k]] in DOUBTS and w > 0}
+        held |= {free[k]: LIFTS[features[free[k]]] * scales[features[free[k]]] for k, w in enumerate(weights)
+                 if features[free[k]] in LIFTS and w > LIFTS[features[free[k]]] * scales[features[free[k]]]}
+        if not held:
             break
-        free = [i for i in free if i not in positive]
+        fixed |= held
+        free = [i for i in free if i not in held]
     fitted = dict.fromkeys(features, 0.0)
+    fitted.update({features[i]: w for i, w in fixed.items()})
     for k, i in enumerate(free):
         fitted[features[i]] = weights[k]
     return Mapping(fitted, means, scales, bias)
 
 
-def _newton(rows: list[list[float]], labels: list[float]) -> tuple[float, list[float]]:
-    """Penalised logistic regression by Newton's method; column 0 of the system is the bias."""
+def _newton(rows: list[list[float]], labels: list[float], offsets: list[float]) -> tuple[float, list[float]]:
+    """Penalised logistic regression by Newton's method; column 0 of the system is the bias, and each
+    row's offset is what the held weights add to it."""
     width = len(rows[0]) + 1 if rows else 1
     beta = [0.0] * width
     for _ in range(NEWTON_STEPS):
         grad = [0.0] * width
         hess = [[0.0] * width for _ in range(width)]
-        for row, y in zip(rows, labels, strict=True):
+        for row, y, offset in zip(rows, labels, offsets, strict=True):
             x = [1.0, *row]
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(b * v for b, v in zip(beta, x, strict=True))))))
+            z = offset + sum(b * v for b, v in zip(beta, x, strict=True))
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
             w = p * (1.0 - p)
             for i in range(width):
                 grad[i] += (y - p) * x[i]

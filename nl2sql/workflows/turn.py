@@ -194,8 +194,9 @@ class TurnStep(Generic[S]):
             return self._wait(state, AwaitingClarification(waiting, request), events)
         note = f"Still unsure after {self.policy.max_rounds} rounds of questions; running the best reading." \
             if request is not None else None
-        if request is None and pending.rounds == 0 and self._confidence(draft.confidence, pending) \
-                <= self.policy.confirm_below:
+        # a reading that left words of the line unused is confirmed whatever its score, even after questions
+        if request is None and (draft.unused or pending.rounds == 0 and self._confidence(draft.confidence, pending)
+                                <= self.policy.confirm_below):
             events = (*events, "confirmation")
             confirm = confirmation_request(draft)
             if self.policy.clarify == "auto":
@@ -293,7 +294,7 @@ class TurnStep(Generic[S]):
         if choice == RUN:
             ran = Round(mode.request, ((1, _choice(RUN)),), "user")
             return self._run(back, replace(pending, log=(*pending.log, ran), route_confidence="high"), draft,
-                             None, ())
+                             None, (), confirmed=True)
         edit = draft.sql if choice == EDIT else None
         result = TurnResult(pending.number, state.session_id, pending.intent, conversation_context=back.context(),
                             edit_sql=edit, message="Edit the SQL and run it." if edit else "Not run.")
@@ -309,7 +310,7 @@ class TurnStep(Generic[S]):
         return min(score, self.policy.unclear_cap) if pending.route_confidence == LOW else score
 
     def _run(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S], note: str | None,
-             events: tuple[str, ...]) -> Transition[S]:
+             events: tuple[str, ...], *, confirmed: bool = False) -> Transition[S]:
         """Execute the reading through its workflow and build the committed state: where a turn completes."""
         slots = {**dict(state.answered), **dict(pending.slots)}
         if pending.intent == REFINEMENT and state.current is not None:
@@ -319,7 +320,6 @@ class TurnStep(Generic[S]):
             outcome = self.generation.execute(pending.text, self.database, slots, reading=draft)
         confidence = self._confidence(outcome.confidence, pending)
         # A reading the user saw and said to run is what they meant: what refines it starts from certainty.
-        confirmed = any(r.request.level == "confirmation" and r.answered_by == "user" for r in pending.log)
         turn = Turn(pending.number, pending.text, pending.intent, question=pending.question, query=outcome.sql,
                     explanation=outcome.explanation, confidence=confidence,
                     refinement_summary=outcome.refinement_summary,

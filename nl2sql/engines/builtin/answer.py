@@ -7,7 +7,7 @@ person should read the answer, not a 1x1 table.
 from __future__ import annotations
 
 from nl2sql.db import QueryResult
-from nl2sql.engines.builtin.explain import describe_aggregate, describe_filter
+from nl2sql.engines.builtin.explain import describe_aggregate, describe_filter, describe_having
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.linking.text import singular
 
@@ -34,6 +34,9 @@ def answer_sentence(spec: QuerySpec, result: QueryResult) -> str | None:
         return None
     row = result.rows[0]
     entity = spec.entity.replace("_", " ")
+    if spec.count_rows and len(row) == 1 and isinstance(row[0], int):
+        noun = singular(entity) if row[0] == 1 else entity
+        return f"There {'is' if row[0] == 1 else 'are'} {_number(row[0])} {noun} {describe_having(spec)}{_where(spec)}."
     if spec.aggregates and not spec.group_by and len(spec.aggregates) == 1 and len(row) == 1:
         agg, value = spec.aggregates[0], row[0]
         if agg.func == "count" and agg.metric is None and isinstance(value, int):

@@ -193,7 +193,9 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     removed = _removals(spec, a, schema)
     if removed.spec is not spec:
         return Reading(removed.spec, confidence(a, removed.used, ()), (), removed.changes, used=removed.used)
-    edit = _edit_columns(ctx, Edit(spec), in_play)
+    # a follow-up to "how many <rows> ..." that counts nothing itself is about those rows again
+    base = spec.with_(count_rows=False) if spec.count_rows and not a.count else spec
+    edit = _edit_columns(ctx, Edit(base), in_play)
     group_links = measures.group_links(ctx, measured=bool(spec.aggregates))
     edit = _edit_filters(ctx, edit, in_play, set(group_links))
     edit = _edit_havings(ctx, edit)
@@ -337,11 +339,12 @@ def _with_aggregates(edit: Edit, new: list[Aggregate], used: frozenset[int] | se
 
 def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool) -> Edit:
     """ "how many?": the current rows counted."""
-    if not counting or (edit.spec.having and not _added_words(ctx.a)):
-        # counting the groups a condition keeps needs a query over the grouped one: the count
-        # words stay unused (the reading is partial) rather than dropping the condition
+    if not counting:
         return edit
     a = ctx.a
+    if edit.spec.having and not _added_words(a):  # the rows a count condition keeps, counted: one number
+        new = edit.spec.with_(count_rows=True, order_by=(), limit=None, reorder=())
+        return edit.changed(new, ["counted the rows kept"], a.count_span)
     added = _added_words(a)
     if added and edit.spec.is_aggregate:  # "the number of <rows> too": a count beside the aggregates
         return _with_aggregates(edit, [_counted(ctx, edit.spec)], a.count_span | added | _counted_words(ctx))

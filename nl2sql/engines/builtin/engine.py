@@ -30,6 +30,7 @@ class BuiltinEngine:
     def __init__(self, today: date | None = None, domain: DomainConfig | None = None) -> None:
         self._today = today
         self.domain = domain or EMPTY
+        self._configured = self.domain != EMPTY  # a deep comparison: once, not per reading
         self._lexicons = Lexicons(self.domain)
 
     @property
@@ -47,7 +48,7 @@ class BuiltinEngine:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         accounted, unused = _accounting(analysis, reading.used)
         signals = reading_signals(analysis, reading, database.schema, base=base,
-                                  configured=self.domain != EMPTY)
+                                  configured=self._configured)
         explanation = explain(reading.spec) + _left_out(analysis, reading.used)
         return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,

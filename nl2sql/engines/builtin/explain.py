@@ -58,15 +58,25 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     return f"the {_FUNC[agg.func]} {_name(agg.column, spec)}"
 
 
+def describe_having(spec: QuerySpec) -> str:
+    """The conditions on aggregates ("with the number of orders over 3"): the rows they keep are
+    the answer's subject, so the sentence must say what kept them."""
+    conditions = [f"{describe_aggregate(spec.aggregates[i], spec)} {_OPS.get(op, op)} {_number(value)}"
+                  for i, op, value in spec.having if i < len(spec.aggregates)]
+    return "with " + " and ".join(conditions) if conditions else ""
+
+
 def explain(spec: QuerySpec) -> str:
     entity = spec.entity.replace("_", " ")
-    if spec.aggregates:
-        first = spec.aggregates[0]
-        if len(spec.aggregates) == 1 and first.func == "count" and first.column is None and not spec.group_by:
+    if spec.count_rows:  # one number: how many rows pass
+        head = f"Counts {entity}"
+    elif shown := [a for a in spec.aggregates if a.shown]:  # a hidden one is said by its condition
+        first = shown[0]
+        if len(shown) == 1 and first.func == "count" and first.column is None and not spec.group_by:
             head = f"Counts {entity}"
         else:
-            head = "Shows " + " and ".join(describe_aggregate(a, spec) for a in spec.aggregates)
-            if spec.aggregates[0].column is not None and spec.aggregates[0].metric is None:
+            head = "Shows " + " and ".join(describe_aggregate(a, spec) for a in shown)
+            if first.column is not None and first.metric is None:
                 head += f" of {entity}"
     elif spec.projections:
         cols = ", ".join(_name(p, spec) for p in spec.projections)
@@ -74,12 +84,14 @@ def explain(spec: QuerySpec) -> str:
     else:
         head = f"Lists {entity}"
     parts = [head]
-    if spec.group_by:
+    if spec.group_by and not spec.count_rows:
         parts.append("per " + " and ".join(
             f"{g.bucket} of {_name(g.column, spec)}" if g.bucket else _name(g.column, spec) for g in spec.group_by
         ))
     if spec.filters:
         parts.append("where " + ", ".join(describe_filter(f, spec) for f in spec.filters))
+    if spec.having:
+        parts.append(describe_having(spec))
     if spec.order_by:
         keys = []
         for key in spec.order_by:

@@ -99,8 +99,8 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
 
 
 def _compound(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
-    """ "<column words> of the <owner word>" ("the name and release year of the song"): the column
-    named by the owner's words and the column's together (song_name, song_release_year), when
+    """ "<column words> of the <owner word>" ("the title and year of the album"): the column
+    named by the owner's words and the column's together (album_title, album_year), when
     one exists; the owner word is used by it, not shown on its own."""
     a = ctx.a
     j = link.last + 1

@@ -84,6 +84,8 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
 
 
 def _logit(p: float) -> float:
+    """A base confidence on the scale the mapping adds on; clamped so a base of 0 or 1 (a confirmed
+    query) stays a finite, bounded lift."""
     p = min(max(p, 0.02), 0.98)
     return math.log(p / (1.0 - p))
 
@@ -229,4 +231,5 @@ def calibrated(signals: Signals, fallback: float) -> float:
 
 
 def capped(score: float, signals: Signals) -> float:
+    """The score a session may act on: a partial reading never clears the confirmation threshold."""
     return min(score, PARTIAL_CAP) if dict(signals).get("partial") else score
