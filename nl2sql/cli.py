@@ -404,6 +404,8 @@ def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tu
     from nl2sql.evaluation.fit import refit
 
     with _edge():
+        if today is not None and not questions:
+            raise UsageError("--today is the date of the --questions files; give one with it.")
         if write is None:
             import nl2sql.engines.builtin as builtin
 

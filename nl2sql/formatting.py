@@ -103,7 +103,7 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
         lines.append(turn.edit_sql)
     if turn.request is not None:
         lines += clarification_lines(turn.request)
-        if turn.explanation:
+        if turn.explanation and not turn.query:  # a confirmation has said its reading already
             lines.append(f"Best reading so far: {turn.explanation}")
         return "\n".join(lines)
     if fmt == "markdown":

@@ -70,6 +70,9 @@ def test_fit_confidence_command_writes_a_mapping_and_reports_held_out_calibratio
     one_db = CliRunner().invoke(cli, ["eval", "fit-confidence", "--data", str(tiny_benchmark), "--write",
                                       str(target)])
     assert one_db.exit_code == 2 and "at least two databases" in one_db.output and not target.exists()
+    dateless = CliRunner().invoke(cli, ["eval", "fit-confidence", "--data", str(tiny_benchmark), "--today",
+                                        "2026-06-15", "--write", str(target)])
+    assert dateless.exit_code == 2 and "--questions" in dateless.output and not target.exists()
     spider = tiny_benchmark / "spider"
     (spider / "database" / "farm").mkdir()
     shutil.copy(spider / "database" / "zoo" / "zoo.sqlite", spider / "database" / "farm" / "farm.sqlite")
