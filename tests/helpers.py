@@ -12,6 +12,14 @@ from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.evaluation.matching import strict_match
 from tests.conftest import TODAY
 
+LIBRARY_TABLES = """
+    CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nationality TEXT);
+    CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, genre TEXT,
+                        author_id INTEGER REFERENCES authors (id), pages INTEGER, published TEXT);
+    CREATE TABLE members (id INTEGER PRIMARY KEY, name TEXT, joined_on TEXT);
+    CREATE TABLE loans (id INTEGER PRIMARY KEY, book_id INTEGER REFERENCES books (id),
+                        member_id INTEGER REFERENCES members (id), loaned_at TEXT, returned_at TEXT);
+"""  # a small library: a schema the engine was never tuned on (each test file brings its own rows)
 
 def _norm(value: object) -> object:
     if isinstance(value, bool):

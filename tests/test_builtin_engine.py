@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 import subprocess
 import sys
 from datetime import date
-from pathlib import Path
 
 import pytest
 
-from nl2sql.db import open_database
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.analysis import analyse
 from nl2sql.engines.builtin.dates import find_dates
@@ -21,7 +18,7 @@ from nl2sql.linking import linked_tables
 from nl2sql.linking.text import tokenize
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY, rows_of
-from tests.helpers import same_answer
+from tests.helpers import LIBRARY_TABLES, built_sqlite, opened, same_answer
 
 QUESTIONS = [
     ("How many reviews are there?", "SELECT COUNT(*) FROM reviews", False),
@@ -231,33 +228,22 @@ def test_explanations_follow_the_spec(workflow: InteractiveWorkflow) -> None:
 @pytest.fixture(scope="module")
 def library_db(tmp_path_factory: pytest.TempPathFactory):
     """A schema the engine has never seen, to show nothing in it is fitted to the fixture."""
-    path: Path = tmp_path_factory.mktemp("library") / "library.db"
-    conn = sqlite3.connect(path)
-    conn.executescript("""
-        CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nationality TEXT);
-        CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, genre TEXT,
-                            author_id INTEGER REFERENCES authors (id), pages INTEGER, published TEXT);
-        CREATE TABLE members (id INTEGER PRIMARY KEY, name TEXT, joined_on TEXT);
-        CREATE TABLE loans (id INTEGER PRIMARY KEY, book_id INTEGER REFERENCES books (id),
-                            member_id INTEGER REFERENCES members (id), loaned_at TEXT, returned_at TEXT);
-        INSERT INTO authors VALUES (1, 'Ursula Le Guin', 'American'), (2, 'Chinua Achebe', 'Nigerian'),
-                                   (3, 'Italo Calvino', 'Italian');
-        INSERT INTO books VALUES (1, 'The Dispossessed', 'Science Fiction', 1, 387, '1974-05-01'),
-            (2, 'A Wizard of Earthsea', 'Fantasy', 1, 183, '1968-11-01'),
-            (3, 'Things Fall Apart', 'Literary', 2, 209, '1958-06-17'),
-            (4, 'Invisible Cities', 'Literary', 3, 165, '1972-11-01'),
-            (5, 'The Baron in the Trees', 'Literary', 3, 217, '1957-01-01');
-        INSERT INTO members VALUES (1, 'Ada', '2025-01-10 10:00:00'), (2, 'Grace', '2026-03-02 09:00:00'),
-                                   (3, 'Linus', '2026-06-01 12:00:00');
-        INSERT INTO loans VALUES (1, 1, 1, '2026-05-03 10:00:00', '2026-05-20 10:00:00'),
-            (2, 3, 1, '2026-06-01 11:00:00', NULL), (3, 4, 2, '2026-05-15 15:00:00', '2026-06-01 09:00:00'),
-            (4, 1, 2, '2026-06-10 16:00:00', NULL);
-    """)
-    conn.commit()
-    conn.close()
-    db = open_database(str(path))
-    yield db
-    db.close()
+    rows = """
+    INSERT INTO authors VALUES (1, 'Ursula Le Guin', 'American'), (2, 'Chinua Achebe', 'Nigerian'),
+                               (3, 'Italo Calvino', 'Italian');
+    INSERT INTO books VALUES (1, 'The Dispossessed', 'Science Fiction', 1, 387, '1974-05-01'),
+        (2, 'A Wizard of Earthsea', 'Fantasy', 1, 183, '1968-11-01'),
+        (3, 'Things Fall Apart', 'Literary', 2, 209, '1958-06-17'),
+        (4, 'Invisible Cities', 'Literary', 3, 165, '1972-11-01'),
+        (5, 'The Baron in the Trees', 'Literary', 3, 217, '1957-01-01');
+    INSERT INTO members VALUES (1, 'Ada', '2025-01-10 10:00:00'), (2, 'Grace', '2026-03-02 09:00:00'),
+                               (3, 'Linus', '2026-06-01 12:00:00');
+    INSERT INTO loans VALUES (1, 1, 1, '2026-05-03 10:00:00', '2026-05-20 10:00:00'),
+        (2, 3, 1, '2026-06-01 11:00:00', NULL), (3, 4, 2, '2026-05-15 15:00:00', '2026-06-01 09:00:00'),
+        (4, 1, 2, '2026-06-10 16:00:00', NULL);
+    """
+    with opened(built_sqlite(tmp_path_factory.mktemp("library"), "library", LIBRARY_TABLES + rows)) as db:
+        yield db
 
 
 @pytest.mark.parametrize(("question", "gold"), [

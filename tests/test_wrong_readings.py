@@ -12,15 +12,9 @@ import pytest
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY, rows_of
-from tests.helpers import built_sqlite, opened, same_answer
+from tests.helpers import LIBRARY_TABLES, built_sqlite, opened, same_answer
 
-LIBRARY = """
-    CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nationality TEXT);
-    CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, genre TEXT,
-                        author_id INTEGER REFERENCES authors (id), pages INTEGER, published TEXT);
-    CREATE TABLE members (id INTEGER PRIMARY KEY, name TEXT, joined_on TEXT);
-    CREATE TABLE loans (id INTEGER PRIMARY KEY, book_id INTEGER REFERENCES books (id),
-                        member_id INTEGER REFERENCES members (id), loaned_at TEXT, returned_at TEXT);
+LIBRARY = LIBRARY_TABLES + """
     INSERT INTO authors VALUES (1, 'Ursula Le Guin', 'American'), (2, 'Chinua Achebe', 'Nigerian'),
                                (3, 'George Orwell', 'British');
     INSERT INTO books VALUES (1, 'The Dispossessed', 'Science Fiction', 1, 387, '1974-05-01'),
