@@ -129,3 +129,24 @@ def test_rows_kept_by_a_count_condition_are_counted_and_listed_again(ecommerce_d
     fresh = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=None, clarify="auto")
     assert list(fresh.process_turn("how many users have more than 3 orders").result.rows) == gold
     assert fresh.process_turn("list them").result.row_count == gold[0][0]
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("average time between order and shipping",
+     "SELECT AVG(CAST(julianday(shipped_at) - julianday(created_at) AS INTEGER)) FROM orders"),
+    ("maximum delay from ordering to shipping per status",
+     "SELECT status, MAX(CAST(julianday(shipped_at) - julianday(created_at) AS INTEGER)) FROM orders GROUP BY status"),
+])
+def test_the_time_between_two_events_of_a_row_on_the_fixture(ecommerce_db, shop_engine, question: str,
+                                                             gold: str) -> None:
+    result = _run(ecommerce_db, shop_engine, [question])
+    assert result.unused == () and same_answer(result.result, rows_of(ecommerce_db, gold)), result.query
+    assert "days from created at to shipped at" in result.explanation
+
+
+def test_the_time_between_two_events_of_a_row_on_a_new_schema(library) -> None:
+    result = _run(library, BuiltinEngine(today=TODAY), ["average time between loan and return"])
+    gold = "SELECT AVG(CAST(julianday(returned_at) - julianday(loaned_at) AS INTEGER)) FROM loans"
+    assert result.unused == () and same_answer(result.result, rows_of(library, gold)), result.query
+    missing = BuiltinEngine(today=TODAY).draft("average time between loan and delivery", library)
+    assert "delivery" in missing.unused  # no date says when a loan is delivered: asked, never guessed

@@ -55,6 +55,8 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
         if not agg.distinct and agg.column.table != spec.entity and agg.column.column.lower().endswith("id"):
             return f"the number of {agg.column.table.replace('_', ' ')}"  # COUNT(orders.id): how many orders
         return f"the number of {'distinct ' if agg.distinct else ''}{_name(agg.column, spec)} values"
+    if agg.since is not None:
+        return f"the {_FUNC[agg.func]} number of whole days from {_name(agg.since, spec)} to {_name(agg.column, spec)}"
     return f"the {_FUNC[agg.func]} {_name(agg.column, spec)}"
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from nl2sql.db.schema import DATE
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
-from nl2sql.engines.builtin import doubts
+from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
@@ -214,6 +214,12 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
     for words in _aggregate_lists(ctx):
         funcs = tuple(func for func, _ in words)
         index = words[-1][1]
+        ends = intervals.interval_after(ctx, c, index, entity) if set(funcs) <= {"avg", "min", "max", "sum"} else None
+        if ends is not None:
+            for func, at in words:
+                out.append(Aggregate(func, ends[1], since=ends[0]))
+                c.used.update(a.span(at))
+            continue
         skip, link = _aggregated_link(ctx, c, index)
         if skip:
             continue

@@ -148,6 +148,8 @@ class _Renderer:
         if agg.column is None or not agg.column.column:
             return exp.Count(this=exp.Star())
         col: exp.Expr = self._col(agg.column)
+        if agg.since is not None:  # whole days, the same in every dialect sqlglot writes
+            col = exp.DateDiff(this=col, expression=self._col(agg.since), unit=exp.var("DAY"))
         if agg.distinct:
             col = exp.Distinct(expressions=[col])
         return _AGG[agg.func](this=col)

@@ -41,6 +41,8 @@ class Aggregate:
     metric: Metric | None = None  # a named metric of the domain config ("revenue")
     # False for an aggregate that only ranks or filters groups while the question asked for columns
     shown: bool = True
+    # the days from this date to ``column``'s ("the average time between order and shipping")
+    since: ColumnRef | None = None
 
     @property
     def alias(self) -> str:
@@ -51,6 +53,8 @@ class Aggregate:
         if self.column is None:
             return "count"
         prefix = "count_distinct" if self.distinct else self.func
+        if self.since is not None:
+            return f"{prefix}_days_to_{self.column.column}"
         return f"{prefix}_{self.column.column}"
 
 

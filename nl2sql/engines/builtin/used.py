@@ -31,6 +31,7 @@ def spec_refs(spec: QuerySpec) -> list[ColumnRef]:
     refs = [*spec.projections, *(g.column for g in spec.group_by), *(f.column for f in spec.filters)]
     refs += [f.other for f in spec.filters if f.other is not None]
     refs += [ag.column for ag in spec.aggregates if ag.column is not None]
+    refs += [ag.since for ag in spec.aggregates if ag.since is not None]
     refs += [o.column for o in spec.order_by if o.column is not None]
     return refs
 
