@@ -150,3 +150,26 @@ def test_the_time_between_two_events_of_a_row_on_a_new_schema(library) -> None:
     assert result.unused == () and same_answer(result.result, rows_of(library, gold)), result.query
     missing = BuiltinEngine(today=TODAY).draft("average time between loan and delivery", library)
     assert "delivery" in missing.unused  # no date says when a loan is delivered: asked, never guessed
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("loans not yet returned", "SELECT * FROM loans WHERE returned_at IS NULL"),
+    ("loans that were never returned", "SELECT * FROM loans WHERE returned_at IS NULL"),
+    ("returned loans", "SELECT * FROM loans WHERE returned_at IS NOT NULL"),
+    ("how many loans were returned", "SELECT COUNT(*) FROM loans WHERE returned_at IS NOT NULL"),
+])
+def test_whether_a_rows_event_happened(library, question: str, gold: str) -> None:
+    """A participle naming a date a row may leave empty: set when it happened, empty when negated."""
+    result = _run(library, BuiltinEngine(today=TODAY), [question])
+    assert result.unused == () and same_answer(result.result, rows_of(library, gold)), result.query
+
+
+def test_a_date_whose_name_says_more_than_the_event_is_no_condition(tmp_path) -> None:
+    """'registered' in a date_first_registered column names that column, not whether it is set."""
+    path = built_sqlite(tmp_path, "students", """
+        CREATE TABLE students (id INTEGER PRIMARY KEY, name TEXT, date_first_registered TEXT);
+        INSERT INTO students VALUES (1, 'Ann', '2020-01-01'), (2, 'Bo', NULL);
+    """)
+    with opened(path) as db:
+        draft = BuiltinEngine(today=TODAY).draft("when were students first registered", db)
+        assert "NULL" not in draft.sql.upper()

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, filters, measures, shown
+from nl2sql.engines.builtin import doubts, events, filters, measures, shown
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -181,7 +181,9 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
     parts = parts.using("anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
                         filters=(*values.value, *compared.value, *dated.value, *anti.value))
-    return parts, anti.decided
+    happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
+    parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
+    return parts, happened.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

@@ -180,6 +180,9 @@ class _Renderer:
             return col.isin(*(literal(v) for v in f.values))
         if f.op == "not_in":
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
+        if f.op in ("null", "not_null"):  # whether the row's event happened
+            empty = exp.Is(this=col, expression=exp.Null())
+            return empty if f.op == "null" else exp.Not(this=empty)
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
         if f.op == "not_exists" and f.other is not None:

@@ -1,0 +1,45 @@
+"""Whether a row's event happened: "returned loans", "orders not yet shipped".
+
+A participle that shares its stem with a date column the row may leave empty names the event
+that column records: the row had it when the date is set, and had not when the word is negated
+("not", "never", "yet to"). A date every row has (NOT NULL) adds no condition; used.py counts
+such a word as used without a filter.
+"""
+
+from __future__ import annotations
+
+from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
+from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.linking.text import name_words, stem
+
+_NEGATION_REACH = 3  # "not yet returned", "never been shipped"
+_DATE_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "ts", "dt", "day", "when"})
+
+
+def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
+    """Set or empty dates for the participles no other step used; ``taken``: words already used."""
+    a, c, out = ctx.a, Claims(d), []
+    dates = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
+    for i, token in enumerate(a.tokens):
+        word = token.text
+        if i in taken or i in c.used or not word.endswith("ed") or not dates:
+            continue
+        link = a.link_at(i)
+        if link is not None and (c.taken(link.first) or link.first != link.last):
+            continue  # a word of a longer name ("date first registered") names the column to show
+        column = next((name for name in dates if _event_words(name) == (stem(word),)), None)
+        if column is None:
+            continue
+        negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
+                         if j in a.negations and j not in taken), None)
+        out.append(Filter(ColumnRef(entity, column), "null" if negation is not None else "not_null"))
+        if link is not None:
+            c.claim(link, "event")
+        c.used.update({i} | ({negation} if negation is not None else set()))
+    return c.done(out)
+
+
+def _event_words(column: str) -> tuple[str, ...]:
+    """The stems a date column's name has beyond date words: one for an event column (shipped_at),
+    more when the name says something else too (date_first_registered)."""
+    return tuple(stem(part) for part in name_words(column) if part not in _DATE_WORDS)
