@@ -9,7 +9,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Capabilities, Draft, RefinementContext, Usage
-from nl2sql.engines.builtin.analysis import STOPWORDS, Analysis, analyse
+from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
@@ -17,6 +17,7 @@ from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.engines.builtin.used import content_positions
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
 
@@ -46,10 +47,13 @@ class BuiltinEngine:
             sql = to_sql(reading.spec, database.schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
-        accounted, unused = _accounting(analysis, reading.used)
+        content = content_positions(analysis)
+        left = [i for i in content if i not in reading.used]
+        accounted = round(1 - len(left) / len(content), 3) if content else 1.0
+        unused = tuple(analysis.tokens[i].text for i in left)
         signals = reading_signals(analysis, reading, database.schema, base=base,
                                   configured=self._configured)
-        explanation = explain(reading.spec) + _left_out(analysis, reading.used)
+        explanation = explain(reading.spec) + _left_out(analysis, left)
         return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
                      unused=unused, signals=signals)
@@ -100,23 +104,10 @@ class BuiltinEngine:
         return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, base=base)
 
 
-def _accounting(analysis: Analysis, used: frozenset[int]) -> tuple[float, tuple[str, ...]]:
-    """How much of the line's content the built query used, and the content words it did not.
-
-    A word the lexicon linked but the query left out (a comparison that became no filter) is unused.
-    """
-    content = [i for i, t in enumerate(analysis.tokens) if t.text not in STOPWORDS]
-    if not content:
-        return 1.0, ()
-    unused = tuple(analysis.tokens[i].text for i in content if i not in used)
-    return round(1 - len(unused) / len(content), 3), unused
-
-
-def _left_out(analysis: Analysis, used: frozenset[int]) -> str:
-    """The words the query does not use, as the phrases they were typed in, for the explanation:
-    what a person checks before saying yes to a partial reading."""
+def _left_out(analysis: Analysis, unused: list[int]) -> str:
+    """The content words the query does not use (a word the lexicon linked but the query dropped
+    included), as the phrases they were typed in: what a person checks before saying yes."""
     tokens = analysis.tokens
-    unused = [i for i, t in enumerate(tokens) if t.text not in STOPWORDS and i not in used]
     phrases: list[list[int]] = []
     for i in unused:
         if phrases and phrases[-1][-1] == i - 1:

@@ -20,9 +20,8 @@ from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Reading
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
-from nl2sql.engines.builtin.used import spec_refs
+from nl2sql.engines.builtin.used import content_positions, spec_refs
 from nl2sql.linking.lexicon import TABLE, Link
-from nl2sql.linking.text import STOPWORDS
 
 Signals = tuple[tuple[str, float], ...]
 
@@ -45,7 +44,7 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
     the confidence of the query it edits (an edit of a wrong query is wrong); ``configured``: the
     database has a domain config (synonyms, metrics), written and checked for it."""
     tokens = analysis.tokens
-    content = [i for i, t in enumerate(tokens) if t.text not in STOPWORDS]
+    content = content_positions(analysis)
     unused = [i for i in content if i not in reading.used]
     used_links = [link for link in analysis.links if link.first in reading.used]
     spec = reading.spec

@@ -14,6 +14,11 @@ from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words
 
 
+def content_positions(a: Analysis) -> list[int]:
+    """Positions of the line's content words: what a reading must use or report as unused."""
+    return [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS]
+
+
 def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> float:
     """How sure the reading is: the share of content words the built query used, less doubts and typos."""
     content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
