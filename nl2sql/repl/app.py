@@ -77,10 +77,10 @@ class ChatApp:
         ])
 
     def render(self, result: TurnResult) -> None:
-        if result.query:  # before the message: a confirmation asks about the SQL above it
-            self.say(highlight_sql(result.query, self.workflow.database.dialect))
         if result.message:
             self.say(result.message)
+        if result.query:
+            self.say(highlight_sql(result.query, self.workflow.database.dialect))
         if result.refines_turn is not None:
             summary = f": {result.refinement_summary}" if result.refinement_summary else ""
             self.say(f"refinement of turn {result.refines_turn}{summary}", "class:summary")
