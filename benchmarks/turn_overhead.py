@@ -23,7 +23,7 @@ from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
 from nl2sql.dialog import DialogManager
 from nl2sql.dialog.questions import NO_SLOTS, Slots
-from nl2sql.engines.base import Capabilities, Draft, RefinementContext, Usage
+from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.workflows import InteractiveWorkflow, open_session
 
 FOLLOW_UPS = ["only delivered ones", "from last month", "newest first", "what about France?", "top 3",
@@ -55,7 +55,7 @@ class NullEngine:
     capabilities = Capabilities()
     _draft: Draft[None] = Draft("SELECT 1 AS n", "One.", 0.9)
 
-    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[None]:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS, history: History = ()) -> Draft[None]:
         return self._draft
 
     def refine(self, context: RefinementContext[None], database: Database) -> Draft[None]:

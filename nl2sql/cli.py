@@ -75,6 +75,8 @@ def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--answer-style", type=click.Choice(["template", "natural"]), default="template",
                      show_default=True, help="natural: the model rewrites one-value answers as a sentence."),
         click.option("--no-data-to-model", is_flag=True, help="Send the model the schema only: no values, no rows."),
+        click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="With a model: draw N candidate queries and run the one most of them agree on."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -123,6 +125,8 @@ def _model(opts: dict[str, Any]) -> Any:
     choice = model_choice(opts.get("model"), opts.get("api_base"), opts.get("api_key_env"), opts.get("llm_timeout"))
     if choice is not None and not _installed("litellm"):
         raise UsageError("--model needs litellm, which is not installed; run: pip install 'nl2sql[llm]'")
+    if choice is None and (opts.get("samples") or 1) > 1:
+        raise UsageError("--samples needs a model (--model MODEL): the built-in engine has one reading.")
     return choice
 
 
@@ -133,7 +137,7 @@ def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask
         engine=opts.get("engine", "builtin"), model=_model(opts), today=opts.get("today"), domain=opts.get("domain"),
         max_rows=max_rows, timeout=opts.get("timeout", 10.0), clarify=clarify,
         confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
-        answer_style=opts.get("answer_style") or "template",
+        answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
     )
     return open_session(opts["db"], options)
 
@@ -304,6 +308,11 @@ def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--api-key-env", default=None, metavar="NAME", help="Variable holding the API key."),
         click.option("--dry-run", is_flag=True,
                      help="With --engine llm: build every prompt, call no model, report schema-pruning recall."),
+        click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="With a model: draw N candidate queries and run the one most of them agree on."),
+        click.option("--memory", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+                     metavar="PATH", help="Offer the model examples from this memory file (read only); by default "
+                                          "a run uses none, so it depends on nothing before it."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -332,7 +341,14 @@ def _evaluate(title: str, conversations: list, settings: Any, limit: int | None,
     if choice is not None or settings.engine == "llm":
         if choice is None:
             raise UsageError("--engine llm needs a model: --model MODEL, NL2SQL_MODEL, or the config file.")
-        settings = dataclasses.replace(settings, engine="llm", model=choice)
+        settings = dataclasses.replace(settings, engine="llm", model=choice, samples=opts.get("samples") or 1)
+    if opts.get("memory") is not None:
+        if settings.model is None:
+            raise UsageError("--memory holds a model's examples; it needs --model.")
+        from nl2sql.engines.llm.memory import Memory
+
+        Memory(opts["memory"], read_only=True).similar("", "")  # a file that is not a memory fails here, once
+        settings = dataclasses.replace(settings, memory=opts["memory"])
     records: list = []
     right = 0
     started = time.monotonic()

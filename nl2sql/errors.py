@@ -11,6 +11,7 @@ class Nl2SqlError(Exception):
     """Base of every error nl2sql raises on purpose; ``str(err)`` is the user-facing line."""
 
     can_retry: bool = True
+    kind: str = "error"  # what a failed turn records, so reports can tell failures apart
 
 
 class UsageError(Nl2SqlError):
@@ -35,3 +36,9 @@ class ReadOnlyViolation(DatabaseError):
 
 class EngineError(Nl2SqlError):
     """The engine could not turn the text into a query (it says what it did not understand)."""
+
+
+class InvalidSqlError(EngineError):
+    """A model's SQL was still refused after its repair rounds (the eval counts these apart)."""
+
+    kind = "invalid_sql"

@@ -1,7 +1,9 @@
 """A small OpenAI-compatible chat server on 127.0.0.1 for the LLM engine's tests.
 
 It answers with what a test scripted: a JSON reply, a tool call, plain text, an HTTP error
-status, or a delay. The real litellm client talks to it over HTTP, so what is tested is the
+status, or a delay; or, with a ``responder``, with whatever that function makes of the request
+(``tests.gold_model`` replays benchmark gold SQL this way). A request for ``n`` choices gets ``n``.
+The real litellm client talks to it over HTTP, so what is tested is the
 request a provider would see and the handling of what a provider sends back.
 """
 
@@ -11,6 +13,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -25,27 +28,20 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
         server: ScriptedServer = self.server.owner  # type: ignore[attr-defined]
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-        server.requests.append(body)
-        action = server.replies.popleft() if server.replies else ("text", "")
-        if action[0] == "sleep":
-            time.sleep(action[1])
-            action = action[2]
-        if action[0] == "status":
-            self._send(action[1], {"error": {"message": action[2], "type": "error", "code": action[1]}})
+        with server.lock:
+            server.requests.append(body)
+            actions = server.next_actions(body)
+        if actions[0][0] == "sleep":
+            time.sleep(actions[0][1])
+            actions = [actions[0][2]]
+        if actions[0][0] == "status":
+            self._send(actions[0][1], {"error": {"message": actions[0][2], "type": "error", "code": actions[0][1]}})
             return
-        message: dict[str, Any] = {"role": "assistant", "content": None}
-        if action[0] == "json":
-            message["content"] = json.dumps(action[1])
-        elif action[0] == "text":
-            message["content"] = action[1]
-        elif action[0] == "tool":
-            message["tool_calls"] = [{"id": "call_1", "type": "function",
-                                      "function": {"name": action[1], "arguments": json.dumps(action[2])}}]
         self._send(200, {
             "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body.get("model", "test"),
-            "choices": [{"index": 0, "message": message,
-                         "finish_reason": "tool_calls" if action[0] == "tool" else "stop"}],
-            "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150},
+            "choices": [_choice(n, action) for n, action in enumerate(actions)],
+            "usage": {"prompt_tokens": 120 * len(actions), "completion_tokens": 30 * len(actions),
+                      "total_tokens": 150 * len(actions)},
         })
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
@@ -57,10 +53,24 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
+def _choice(index: int, action: tuple) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": None}
+    if action[0] == "json":
+        message["content"] = json.dumps(action[1])
+    elif action[0] == "text":
+        message["content"] = action[1]
+    elif action[0] == "tool":
+        message["tool_calls"] = [{"id": f"call_{index}", "type": "function",
+                                  "function": {"name": action[1], "arguments": json.dumps(action[2])}}]
+    return {"index": index, "message": message, "finish_reason": "tool_calls" if action[0] == "tool" else "stop"}
+
+
 class ScriptedServer:
-    def __init__(self) -> None:
+    def __init__(self, responder: Callable[[dict[str, Any]], list[tuple]] | None = None) -> None:
         self.replies: deque[tuple] = deque()
         self.requests: list[dict[str, Any]] = []
+        self.responder = responder  # answers what the script does not: one action per requested choice
+        self.lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._httpd.daemon_threads = True
         self._httpd.owner = self  # type: ignore[attr-defined]
@@ -77,6 +87,15 @@ class ScriptedServer:
     def stop(self) -> None:
         self._httpd.shutdown()
         self._httpd.server_close()
+
+    def next_actions(self, body: dict[str, Any]) -> list[tuple]:
+        """What to answer: scripted replies first (one per choice asked for), then the responder."""
+        n = int(body.get("n") or 1)
+        if self.replies:
+            return [self.replies.popleft() for _ in range(min(n, len(self.replies)))]
+        if self.responder is not None:
+            return self.responder(body)
+        return [("text", "")]
 
     def reply_sql(self, sql: str, **extra: Any) -> None:
         self.replies.append(("json", {"sql": sql, "explanation": extra.pop("explanation", "Model query."),

@@ -217,8 +217,8 @@ class AlwaysUnsure(BuiltinEngine):
     def __init__(self, inner: BuiltinEngine) -> None:
         super().__init__(today=inner.today, domain=inner.domain)
 
-    def draft(self, question, database, slots=NO_SLOTS) -> Draft:
-        draft = super().draft(question, database, slots)
+    def draft(self, question, database, slots=NO_SLOTS, history=()) -> Draft:
+        draft = super().draft(question, database, slots, history)
         n = len(slots)
         ask = Ambiguity("specific", "always", Question(f"Question {n}?", FREE, required=False,
                                                        slot=SlotKey("q", str(n))))

@@ -64,8 +64,8 @@ def test_refinement_sends_the_current_sql_and_a_sample(ecommerce_db, server: Scr
     result = wf.process_turn("what about bkash?")
     assert result.intent == "refinement" and result.refinement_summary == "method paypal -> bkash"
     prompt = server.prompt_text()
-    assert "Current SQL: SELECT * FROM payments WHERE method = 'paypal'" in prompt
-    assert "Original question: Show payments made with paypal" in prompt and "A few rows of its result" in prompt
+    assert "\"Show payments made with paypal\" -> SQL: SELECT * FROM payments WHERE method = 'paypal'" in prompt
+    assert "Current query (from \"Show payments made with paypal\"" in prompt and "A few rows of its result" in prompt
     assert result.result.rows == tuple(rows_of(ecommerce_db, "SELECT * FROM payments WHERE method = 'bkash'"))
 
 

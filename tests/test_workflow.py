@@ -21,12 +21,12 @@ class RecordingEngine(BuiltinEngine):
         self.refinements: list[RefinementContext] = []
         self.fail_next = fail_next
 
-    def draft(self, question, database, slots=NO_SLOTS) -> Draft:
+    def draft(self, question, database, slots=NO_SLOTS, history=()) -> Draft:
         self.drafts.append(question)
         if self.fail_next:
             self.fail_next = False
             raise RuntimeError("engine crashed")
-        return super().draft(question, database, slots)
+        return super().draft(question, database, slots, history)
 
     def refine(self, context, database) -> Draft:
         self.refinements.append(context)
@@ -166,7 +166,7 @@ def test_engine_errors_are_not_crashes(ecommerce_db) -> None:
     class Refusing(BuiltinEngine):
         name = "refusing"
 
-        def draft(self, question, database, slots=NO_SLOTS):
+        def draft(self, question, database, slots=NO_SLOTS, history=()):
             raise EngineError("no idea")
 
         def refine(self, context, database):

@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 
-from nl2sql.db.guard import ensure_read_only
+from nl2sql.db.guard import ensure_read_only, statement_text
 from nl2sql.db.schema import Schema
 
 DEFAULT_TIMEOUT_S = 10.0
@@ -52,7 +52,14 @@ class Database(ABC):
         """Run a statement that already passed the guard."""
 
     def check(self, sql: str) -> str | None:
-        """Whether ``sql`` compiles here, without running it: the driver's error, or None."""
+        """Whether ``sql`` compiles here, without running it: the driver's error, or None.
+
+        The database, not a parser, is the judge of what it accepts (SQLite reads an unknown
+        double-quoted name as a string, for one), so validation asks it before anything else."""
+        return self._check(statement_text(sql, self.dialect))
+
+    def _check(self, sql: str) -> str | None:
+        """Compile one statement without running it; drivers that cannot say return None."""
         return None
 
     @abstractmethod
@@ -67,7 +74,7 @@ class Database(ABC):
         """Guard, then run ``sql``; ``max_rows`` None or 0 means no cap."""
         ensure_read_only(sql, self.dialect)
         # The original text runs, not sqlglot's re-rendering of it: what the user reads is what runs.
-        return self._run(sql.strip().rstrip(";"), max_rows or None, timeout)
+        return self._run(statement_text(sql, self.dialect), max_rows or None, timeout)
 
     def __enter__(self) -> Database:
         return self

@@ -12,7 +12,9 @@ import re
 
 import sqlglot
 from sqlglot import exp
-from sqlglot.errors import ParseError
+from sqlglot.dialects import Dialect
+from sqlglot.errors import ParseError, SqlglotError
+from sqlglot.tokens import TokenType
 
 from nl2sql.errors import DatabaseError, ReadOnlyViolation
 
@@ -40,9 +42,28 @@ def _describe(stmt: exp.Expr) -> str:
     return stmt.key.upper()
 
 
+def statement_text(sql: str, dialect: str) -> str:
+    """The statement as the database should get it: without the empty statements and comments after it.
+
+    Models and people end a query with ``;;`` or ``; -- note``; drivers that run one statement at a
+    time refuse the tail although it holds nothing. The cut is made on sqlglot's tokens, so a ``;``
+    inside a string or a quoted name stays where it is; text that does not tokenize is left whole
+    for the parser to report.
+    """
+    try:
+        tokens = Dialect.get_or_raise(dialect).tokenize(sql)
+    except SqlglotError:
+        return sql.strip()
+    ends = [t.end for t in tokens if t.token_type != TokenType.SEMICOLON]
+    first_stop = next((i for i, t in enumerate(tokens) if t.token_type == TokenType.SEMICOLON), len(tokens))
+    if any(t.token_type != TokenType.SEMICOLON for t in tokens[first_stop:]) or not ends:
+        return sql.strip()  # more than one statement, or none: the guard says which
+    return sql[:ends[-1] + 1].strip()
+
+
 def ensure_read_only(sql: str, dialect: str) -> exp.Expr:
     """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement."""
-    text = sql.strip().rstrip(";").strip()
+    text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
     try:

@@ -145,7 +145,7 @@ class SqliteDatabase(Database):
 
     # -- execution -------------------------------------------------------------------------------
 
-    def check(self, sql: str) -> str | None:
+    def _check(self, sql: str) -> str | None:
         """Compile without running: the progress handler stops the statement at its first step."""
         with self._lock:
             self._conn.set_authorizer(_authorize)

@@ -59,6 +59,23 @@ class Draft(Generic[S]):
     unused: tuple[str, ...] = ()
     # The facts the confidence was computed from (name, value), for the eval and for refitting.
     signals: tuple[tuple[str, float], ...] = ()
+    # An engine that reads the whole conversation says itself whether the line edits the current
+    # query (refinement) or starts afresh (new_query); None leaves it to the dialog manager.
+    intent: str | None = None
+
+
+@dataclass(frozen=True)
+class PastTurn:
+    """A turn of the conversation as an engine that reads context needs it: the line and what came of it.
+
+    Failed turns are here too, with their error: the next line often repeats or fixes them."""
+
+    text: str
+    sql: str | None = None
+    error: str | None = None
+
+
+History = tuple[PastTurn, ...]
 
 
 @dataclass(frozen=True)
@@ -74,6 +91,7 @@ class RefinementContext(Generic[S]):
     slots: tuple[tuple[SlotKey, str], ...] = ()
     # How sure the engine was of the query being refined: a follow-up is right only if that was.
     current_confidence: float | None = None
+    history: History = ()  # the conversation's earlier turns, oldest first
 
 
 @dataclass(frozen=True)
@@ -89,8 +107,9 @@ class Engine(Protocol[S]):
     name: str
     capabilities: Capabilities
 
-    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[S]:
-        """A query for a new question; ``slots`` are answers to clarifying questions asked before."""
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS, history: History = ()) -> Draft[S]:
+        """A query for a new question; ``slots`` are answers to clarifying questions asked before,
+        ``history`` the conversation's earlier turns (a new question may still lean on them)."""
         ...
 
     def refine(self, context: RefinementContext[S], database: Database) -> Draft[S]:

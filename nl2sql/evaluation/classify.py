@@ -16,6 +16,7 @@ logging.getLogger("sqlglot").setLevel(logging.ERROR)
 EASY, MEDIUM, HARD, EXTRA = "easy", "medium", "hard", "extra"
 NO_PARSE, WRONG_TABLE, WRONG_JOIN, MISSING_NESTING = "no parse", "wrong table", "wrong join", "missing nesting"
 WRONG_AGGREGATION, WRONG_COLUMN, WRONG_VALUE, OTHER = "wrong aggregation", "wrong column", "wrong value", "other"
+INVALID_SQL = "invalid SQL"  # a model's SQL still refused by validation after its repair rounds
 
 
 @dataclass(frozen=True)

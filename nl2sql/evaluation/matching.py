@@ -10,9 +10,8 @@ all-distinct predicted column. Numbers are compared after rounding to 2 decimals
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Row = Sequence[object]
 
@@ -35,6 +34,49 @@ def _columns(rows: Sequence[Row]) -> list[tuple[object, ...]]:
     return list(zip(*[[_norm(v) for v in row] for row in rows], strict=True)) if rows else []
 
 
+def _projected(rows: Sequence[tuple], positions: Sequence[int], ordered: bool) -> object:
+    picked = [tuple(row[i] for i in positions) for row in rows]
+    return picked if ordered else Counter(picked)
+
+
+def _assign(gold: list[tuple], pred: list[tuple], options: list[list[int]], ordered: bool,
+            accept: Callable[[tuple[int, ...]], bool] | None = None) -> bool:
+    """A predicted column for each gold column, all different, under which the rows are the same.
+
+    Depth-first with the gold column's own position tried first (so identical results match at
+    once), predicted columns holding identical values tried once (they are interchangeable), and
+    every partial choice checked on the rows it already fixes; no cap can give up on a match.
+    ``accept`` has the last word on a full choice."""
+    pred_columns = list(zip(*pred, strict=True)) if pred else []
+    chosen: list[int] = []
+
+    def walk(k: int) -> bool:
+        if k == len(options):
+            return accept is None or accept(tuple(chosen))
+        tried: set[tuple] = set()
+        for i in options[k]:
+            if i in chosen or pred_columns[i] in tried:
+                continue
+            tried.add(pred_columns[i])
+            chosen.append(i)
+            if _projected(pred, chosen, ordered) == _projected(gold, range(k + 1), ordered) and walk(k + 1):
+                return True
+            chosen.pop()
+        return False
+
+    return walk(0)
+
+
+def _options(gold_cols: list[tuple], pred_cols: list[tuple], wanted: Sequence[int]) -> list[list[int]]:
+    """Per gold column, the predicted columns with the same multiset of values, its own position first."""
+    out = []
+    for j in wanted:
+        same = sorted(gold_cols[j], key=_key)
+        found = [i for i in range(len(pred_cols)) if sorted(pred_cols[i], key=_key) == same]
+        out.append([j] + [i for i in found if i != j] if j in found else found)
+    return out
+
+
 def strict_match(gold: Sequence[Row], pred: Sequence[Row], *, ordered: bool = False) -> bool:
     if len(gold) != len(pred):
         return False
@@ -43,20 +85,12 @@ def strict_match(gold: Sequence[Row], pred: Sequence[Row], *, ordered: bool = Fa
     if len(gold[0]) != len(pred[0]):
         return False
     gold_cols, pred_cols = _columns(gold), _columns(pred)
-    width = len(gold_cols)
-    # Candidate positions per gold column: predicted columns with the same multiset of values.
-    options = [[i for i in range(width) if sorted(pred_cols[i], key=_key) == sorted(g, key=_key)]
-               for g in gold_cols]
+    options = _options(gold_cols, pred_cols, range(len(gold_cols)))
     if any(not o for o in options):
         return False
     gold_rows = [tuple(_norm(v) for v in row) for row in gold]
-    for perm in itertools.islice(itertools.product(*options), 2000):
-        if len(set(perm)) != width:
-            continue
-        moved = [tuple(_norm(row[i]) for i in perm) for row in pred]
-        if (moved == gold_rows) if ordered else (Counter(moved) == Counter(gold_rows)):
-            return True
-    return False
+    pred_rows = [tuple(_norm(v) for v in row) for row in pred]
+    return _assign(gold_rows, pred_rows, options, ordered)
 
 
 def lenient_match(gold_columns: Sequence[str], gold: Sequence[Row], pred: Sequence[Row], *,
@@ -70,19 +104,18 @@ def lenient_match(gold_columns: Sequence[str], gold: Sequence[Row], pred: Sequen
     rest = [j for j in range(len(g)) if j not in keys]
     if not rest:
         return any(len(set(c)) == len(c) for c in p)
-    options = [[i for i in range(len(p)) if sorted(p[i], key=_key) == sorted(g[j], key=_key)] for j in rest]
+    options = _options(g, p, rest)
     if any(not o for o in options):
         return False
     gold_rows = [tuple(_norm(row[j]) for j in rest) for row in gold]
-    for assign in itertools.islice(itertools.product(*options), 2000):
-        if len(set(assign)) != len(assign):
-            continue
-        moved = [tuple(_norm(row[i]) for i in assign) for row in pred]
-        if not ((moved == gold_rows) if ordered else (Counter(moved) == Counter(gold_rows))):
-            continue
-        if keys:
-            free = [i for i in range(len(p)) if i not in assign]
-            if not any(len(set(p[i])) == len(p[i]) for i in free) and len(set(moved)) != len(moved):
-                continue
-        return True
-    return False
+    pred_rows = [tuple(_norm(v) for v in row) for row in pred]
+
+    def keyed(assign: tuple[int, ...]) -> bool:
+        """A gold key is matched by any all-distinct column left over, or the rows are distinct already."""
+        if not keys:
+            return True
+        free = [i for i in range(len(p)) if i not in assign]
+        moved = [tuple(row[i] for i in assign) for row in pred_rows]
+        return any(len(set(p[i])) == len(p[i]) for i in free) or len(set(moved)) == len(moved)
+
+    return _assign(gold_rows, pred_rows, options, ordered, keyed)

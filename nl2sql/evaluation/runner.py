@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.errors import Nl2SqlError
-from nl2sql.evaluation.classify import difficulty, failure_category, main_table
+from nl2sql.evaluation.classify import INVALID_SQL, difficulty, failure_category, main_table
 from nl2sql.evaluation.datasets import Conversation, database_path
 from nl2sql.evaluation.matching import lenient_match, strict_match
 
 if TYPE_CHECKING:
     from nl2sql.db import Database
     from nl2sql.workflows import InteractiveWorkflow
+    from nl2sql.workflows.results import TurnResult
 
 GOLD_TIMEOUT_S = 20.0
 PREDICTION_TIMEOUT_S = 10.0
@@ -61,12 +62,14 @@ class Settings:
     rule: str = "strict"  # strict: benchmark execution match; lenient: the project's question files
     use_domain: bool = False
     model: Any = None  # a ModelChoice for the LLM engine
+    samples: int = 1  # model candidates per question (--samples)
+    memory: Path | None = None  # examples the model engine may read (--memory); none by default
 
 
 _settings: Settings | None = None
 _databases: dict[str, Database] = {}
 _gold_cache: dict[tuple[str, str], tuple[list[str], list[tuple]] | None] = {}
-_engines: dict[str, Any] = {}
+_engines: dict[tuple[str, Settings], Any] = {}
 
 
 def _init(settings: Settings) -> None:
@@ -74,20 +77,25 @@ def _init(settings: Settings) -> None:
     _settings = settings
 
 
+def _target(db_id: str) -> str:
+    assert _settings is not None
+    return str(database_path(_settings.data_dir, db_id)) if _settings.data_dir is not None \
+        else _settings.database or db_id
+
+
 def _open(db_id: str) -> Database:
-    if db_id not in _databases:
+    """One handle per database file and worker, whichever run asks for it."""
+    target = _target(db_id)
+    if target not in _databases:
         from nl2sql.db import open_database
 
-        assert _settings is not None
-        target = str(database_path(_settings.data_dir, db_id)) if _settings.data_dir is not None \
-            else _settings.database or db_id
-        _databases[db_id] = open_database(target)
-    return _databases[db_id]
+        _databases[target] = open_database(target)
+    return _databases[target]
 
 
 def _gold(db_id: str, database: Database, sql: str) -> tuple[list[str], list[tuple]] | None:
     """The gold query's result, read through the same ``Database`` seam as the prediction."""
-    key = (db_id, sql)
+    key = (_target(db_id), sql)
     if key not in _gold_cache:
         try:
             result = database.execute(sql, max_rows=None, timeout=GOLD_TIMEOUT_S)
@@ -105,10 +113,11 @@ def _session(conversation: Conversation, database: Database) -> InteractiveWorkf
     # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
     options = SessionOptions(engine=_settings.engine, model=_settings.model, today=_settings.today,
                              use_domain=_settings.use_domain, max_rows=None, timeout=PREDICTION_TIMEOUT_S,
-                             clarify="auto")
-    engine = _engines.get(conversation.db_id)
-    if engine is None:  # one engine per database and worker: its schema index is built once
-        engine = _engines[conversation.db_id] = make_session_engine(database, options)
+                             clarify="auto", samples=_settings.samples, memory=_settings.memory, isolated=True)
+    key = (_target(conversation.db_id), _settings)
+    engine = _engines.get(key)
+    if engine is None:  # one engine per database, settings and worker: its schema index is built once
+        engine = _engines[key] = make_session_engine(database, options)
     return open_session(database, options, engine=engine)
 
 
@@ -149,11 +158,18 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             conversation=conversation.id, db_id=conversation.db_id, turn=n + 1, question=text, gold=golds,
             predicted=result.query, intent=result.intent, expected_intent=expected, ok=ok,
             error=result.error.message if result.error else None, seconds=round(seconds, 5),
-            difficulty=difficulty(golds[0]), category=None if ok else failure_category(result.query, golds[0]),
+            difficulty=difficulty(golds[0]), category=None if ok else _category(result, golds[0]),
             context_kept=kept, confidence=result.confidence if result.query else None, unused=result.unused,
             signals=dict(result.signals) if result.query else None,
         ))
     return records
+
+
+def _category(result: TurnResult, gold: str) -> str:
+    """Why a turn is wrong; a model's SQL that validation refused after its repairs is its own kind."""
+    if result.query is None and result.error is not None and result.error.kind == "invalid_sql":
+        return INVALID_SQL
+    return failure_category(result.query, gold)
 
 
 def run(conversations: list[Conversation], settings: Settings, jobs: int = 1) -> Iterator[list[TurnRecord]]:

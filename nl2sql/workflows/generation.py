@@ -6,7 +6,7 @@ from typing import Generic, TypeVar
 
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database
 from nl2sql.dialog.questions import NO_SLOTS, Slots
-from nl2sql.engines.base import Draft, Engine
+from nl2sql.engines.base import Draft, Engine, History
 from nl2sql.workflows.results import Outcome
 
 S = TypeVar("S")
@@ -28,13 +28,14 @@ class DraftRunner(Generic[S]):
 
 
 class SqlGenerationWorkflow(DraftRunner[S]):
-    def read(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[S]:
+    def read(self, question: str, database: Database, slots: Slots = NO_SLOTS, history: History = ()) -> Draft[S]:
         """The engine's reading of ``question``, with the ambiguities it has, not yet run."""
-        return self.engine.draft(question, database, slots)
+        return self.engine.draft(question, database, slots, history)
 
     def execute(self, question: str, database: Database, slots: Slots = NO_SLOTS, *,
-                reading: Draft[S] | None = None) -> Outcome[S]:
+                reading: Draft[S] | None = None, history: History = ()) -> Outcome[S]:
         """Write SQL for ``question`` (or take the reading the dialogue settled on) and run it.
 
         Raises ``Nl2SqlError`` with a user-facing message."""
-        return self.run(reading if reading is not None else self.read(question, database, slots), database)
+        return self.run(reading if reading is not None else self.read(question, database, slots, history),
+                        database)

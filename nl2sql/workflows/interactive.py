@@ -85,11 +85,11 @@ class InteractiveWorkflow(Generic[S]):
         try:
             transition = step(before)
         except Nl2SqlError as err:
-            transition = self._failed(before, text, str(err), err.can_retry)
+            transition = self._failed(before, text, str(err), err.can_retry, err.kind)
         except Exception as err:  # the session must survive any bug below this line
             log.exception("turn failed")
             detail = f" ({type(err).__name__}: {err})" if os.environ.get("NL2SQL_DEBUG") else ""
-            transition = self._failed(before, text, f"Internal error while answering{detail}.", True)
+            transition = self._failed(before, text, f"Internal error while answering{detail}.", True, "internal")
         self.state = transition.state  # the swap: the only place a turn changes the conversation
         for hook in self.hooks:
             try:
@@ -98,14 +98,14 @@ class InteractiveWorkflow(Generic[S]):
                 log.exception("hook %r failed after turn %d", hook, transition.result.turn_number)
         return transition.result
 
-    def _failed(self, before: State[S], text: str, message: str, can_retry: bool) -> Transition[S]:
+    def _failed(self, before: State[S], text: str, message: str, can_retry: bool, kind: str) -> Transition[S]:
         try:
-            return self.step.failed(before, text, message, can_retry)
+            return self.step.failed(before, text, message, can_retry, kind)
         except Exception:  # even the record could not be built: keep the conversation exactly as it was
             log.exception("could not record the failed turn")
             return Transition(before, TurnResult(before.turn_count, before.session_id, None,
                                                  conversation_context=before.context(),
-                                                 error=ErrorInfo(message, can_retry), mode=before.mode.name))
+                                                 error=ErrorInfo(message, can_retry, kind), mode=before.mode.name))
 
     def _learn(self, transition: Transition[S]) -> None:
         learned = transition.effects.learn

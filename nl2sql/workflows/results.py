@@ -16,6 +16,7 @@ S = TypeVar("S")
 class ErrorInfo:
     message: str
     can_retry: bool
+    kind: str = "error"  # invalid_sql: a model's SQL refused after its repair rounds; internal: a bug
 
 
 @dataclass(frozen=True)

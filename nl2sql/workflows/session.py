@@ -33,6 +33,9 @@ class SessionOptions:
     confirm_below: float = 0.75
     no_data: bool = False
     answer_style: str = "template"
+    samples: int = 1  # model candidates per question, voted on by their results
+    memory: Path | None = None  # the model engine's example memory; None: the user's own file
+    isolated: bool = False  # an eval run: no example is written, and only ``memory`` (if given) is read
 
 
 def make_session_engine(database: Database, options: SessionOptions) -> Engine[Any]:
@@ -44,7 +47,8 @@ def make_session_engine(database: Database, options: SessionOptions) -> Engine[A
     config = load_domain(config_path, database.schema) if config_path else None
     name = "llm" if options.model is not None else options.engine
     return make_engine(name, today=options.today, domain=config, model=options.model, no_data=options.no_data,
-                       answer_style=options.answer_style)
+                       answer_style=options.answer_style, samples=options.samples, memory=options.memory,
+                       isolated=options.isolated)
 
 
 def open_session(db: str | Database, options: SessionOptions = SessionOptions(), *,

@@ -33,7 +33,7 @@ from nl2sql.dialog.questions import (
     parse_reply,
 )
 from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idle, Round
-from nl2sql.engines.base import Draft, Engine, RefinementContext
+from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
@@ -154,15 +154,18 @@ class TurnStep(Generic[S]):
         if isinstance(reading, EngineError):
             raise reading
         current = state.current
-        question = (current.question or current.text) if decision.intent == REFINEMENT and current else text
-        pending: Pending[Draft[S]] = Pending(state.next_turn_number, text, decision.intent, question,
+        intent = decision.intent
+        if current is not None and reading.intent in (NEW_QUERY, REFINEMENT):
+            intent = reading.intent  # an engine that read the conversation itself said which it was
+        question = (current.question or current.text) if intent == REFINEMENT and current else text
+        pending: Pending[Draft[S]] = Pending(state.next_turn_number, text, intent, question,
                                              route_confidence=decision.confidence)
         return self._settle(state, pending, reading)
 
     def _read(self, state: State[S], text: str, intent: str, slots: dict) -> Draft[S]:
         if intent == REFINEMENT and state.current is not None:
             return self.refinement.read(self._context(state, text, slots), self.database)
-        return self.generation.read(text, self.database, slots)
+        return self.generation.read(text, self.database, slots, history(state))
 
     def _tables(self, sql: str) -> frozenset[str]:
         return tables_read(sql, self.database.dialect)
@@ -177,7 +180,7 @@ class TurnStep(Generic[S]):
         outcome = current.outcome
         return RefinementContext(current.question or current.text, outcome.sql, feedback,
                                  outcome.result.sample(RESULT_SAMPLE_ROWS), outcome.spec, tuple(slots.items()),
-                                 outcome.confidence)
+                                 outcome.confidence, history(state))
 
     # -- ask, confirm or run ---------------------------------------------------------------------
 
@@ -212,7 +215,10 @@ class TurnStep(Generic[S]):
         slots = AmbiguityHandler.resolve(request, answers)
         entry = Round(request, tuple(answers.items()), "defaults")
         pending = replace(pending, slots=(*pending.slots, *slots.items()), log=(*pending.log, entry))
-        if not draft.sql:  # nothing to run yet (a model asked first): read again with the defaults
+        if not draft.sql:  # nothing to run yet (a model asked first): read again with the defaults,
+            # and with the questions nobody answered marked so, so that they are not simply asked again
+            unanswered = tuple((q.slot, "") for q in request.questions if q.slot is not None and q.slot not in slots)
+            pending = replace(pending, slots=(*pending.slots, *unanswered))
             draft = self._redraft(state, pending)
             if not draft.sql:
                 raise EngineError("The question stays ambiguous; answer its questions to go on.")
@@ -301,8 +307,13 @@ class TurnStep(Generic[S]):
         return Transition(back, result, Effects(events=("rejection",) if choice == DONT_RUN else ()))
 
     def _redraft(self, state: State[S], pending: Pending[Draft[S]]) -> Draft[S]:
+        """The turn read again with its answers; its usage counts the calls of the readings before it."""
         slots = {**dict(state.answered), **dict(pending.slots)}
-        return self._read(state, pending.text, pending.intent, slots)
+        draft = self._read(state, pending.text, pending.intent, slots)
+        before = pending.reading.usage if pending.reading is not None else None
+        if before is None:
+            return draft
+        return replace(draft, usage=before + draft.usage if draft.usage is not None else before)
 
     # -- running ---------------------------------------------------------------------------------
 
@@ -347,7 +358,7 @@ class TurnStep(Generic[S]):
         turn = draft.usage.to_json() if draft.usage is not None else {}
         return {**turn, "session": session.to_json() if session is not None else None}
 
-    def failed(self, state: State[S], text: str, message: str, can_retry: bool) -> Transition[S]:
+    def failed(self, state: State[S], text: str, message: str, can_retry: bool, kind: str = "error") -> Transition[S]:
         """A line that raised: recorded with its text and error; query, result and answers stay as they were.
 
         A line typed while a turn waited is that turn's answer, unless it was a new line instead of
@@ -363,8 +374,14 @@ class TurnStep(Generic[S]):
             number, intent, sure = state.next_turn_number, cue.intent, cue.confidence
         committed = state.idle().commit(Turn(number, text, intent, error=message))
         result = TurnResult(number, committed.session_id, intent, conversation_context=committed.context(),
-                            error=ErrorInfo(message, can_retry), mode=committed.mode.name, intent_confidence=sure)
+                            error=ErrorInfo(message, can_retry, kind), mode=committed.mode.name,
+                            intent_confidence=sure)
         return Transition(committed, result, Effects(events=("turn",)))
+
+
+def history(state: State[S]) -> History:
+    """The conversation's kept turns as an engine sees them: each line with its SQL or its error."""
+    return tuple(PastTurn(t.text, t.query, t.error) for t in state.turns if t.text)
 
 
 @lru_cache(maxsize=256)

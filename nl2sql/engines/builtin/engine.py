@@ -8,7 +8,7 @@ from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.base import Capabilities, Draft, RefinementContext, Usage
+from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.builder import Reading, build_spec
@@ -64,7 +64,8 @@ class BuiltinEngine:
         extra = [value for key, value in slots.items() if key.kind == "define" and value]
         return " ".join([text, *extra])
 
-    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[QuerySpec]:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS,
+              history: History = ()) -> Draft[QuerySpec]:
         schema = database.schema
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
         return self._draft(build_spec(analysis, schema, self.domain, slots), analysis, database)

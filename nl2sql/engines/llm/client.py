@@ -14,7 +14,7 @@ import logging
 import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -79,6 +79,7 @@ class ModelSettings:
     api_key_env: str | None = None  # read the key from this variable instead of the provider's usual one
     timeout: float = 30.0
     temperature: float = 0.0
+    samples: int = 1  # candidates drawn per question and voted on by their results (--samples)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,11 @@ class ModelReply:
     content: str
     tool_calls: tuple[tuple[str, str], ...] = ()  # (name, JSON arguments)
     usage: Usage = field(default_factory=Usage)
+    others: tuple[str, ...] = ()  # the other choices' contents, when several were drawn
+
+    @property
+    def contents(self) -> tuple[str, ...]:
+        return (self.content, *self.others)
 
 
 def _classify(err: BaseException) -> LlmError:
@@ -137,9 +143,26 @@ def _call_cancellable(function: Any, kwargs: dict[str, Any]) -> Any:
                 raise LlmError("The model call was cancelled.", True) from None
 
 
+SAMPLE_TEMPERATURE = 0.8  # several samples at temperature 0 would be one answer several times
+
+
+def sample(settings: ModelSettings, messages: list[dict[str, Any]], n: int, *, tools: list[dict] | None = None,
+           json_mode: bool = False) -> ModelReply:
+    """``n`` candidate replies: one request with the provider's ``n`` where litellm says it takes it,
+    else ``n`` requests; usage is the sum of them all."""
+    if n <= 1:
+        return complete(settings, messages, tools=tools, json_mode=json_mode)
+    warm = replace(settings, temperature=max(settings.temperature, SAMPLE_TEMPERATURE))
+    if "n" in (litellm_module().get_supported_openai_params(model=settings.model) or ()):
+        return complete(warm, messages, tools=tools, json_mode=json_mode, n=n)
+    replies = [complete(warm, messages, tools=tools, json_mode=json_mode) for _ in range(n)]
+    usage = sum((r.usage for r in replies[1:]), replies[0].usage)
+    return ModelReply(replies[0].content, replies[0].tool_calls, usage, tuple(r.content for r in replies[1:]))
+
+
 def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: list[dict] | None = None,
-             json_mode: bool = False) -> ModelReply:
-    """One chat completion, with our retries; raises ``LlmError``."""
+             json_mode: bool = False, n: int = 1) -> ModelReply:
+    """One chat completion (``n`` choices of it), with our retries; raises ``LlmError``."""
     _cancel.clear()
     litellm = litellm_module()
     if _cancel.is_set():
@@ -162,6 +185,8 @@ def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: 
         kwargs["_skip_mcp_handler"] = True  # else litellm imports an MCP handler needing an undeclared package
     if json_mode:
         kwargs["response_format"] = {"type": "json_object"}
+    if n > 1:
+        kwargs["n"] = n
     for delay in (*RETRY_DELAYS, None):
         try:
             response = _call_cancellable(litellm.completion, kwargs)
@@ -175,10 +200,11 @@ def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: 
             if _cancel.wait(delay):
                 raise LlmError("The model call was cancelled.", True) from None
     choice = response.choices[0].message
+    others = tuple(c.message.content or "" for c in response.choices[1:])
     calls = tuple((c.function.name, c.function.arguments or "{}") for c in (getattr(choice, "tool_calls", None) or ()))
     usage = getattr(response, "usage", None)
     prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
     completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
     return ModelReply(choice.content or "", calls,
                       Usage(prompt_tokens, completion_tokens, _cost(litellm, settings.model, prompt_tokens,
-                                                                    completion_tokens)))
+                                                                    completion_tokens)), others)

@@ -1,32 +1,34 @@
-"""The LLM engine: grounded prompts, structured replies, validation and one repair round.
+"""The LLM engine: grounded prompts that carry the conversation, validation that asks the database,
+up to two repair rounds, and optional voting among several samples.
 
 Same contract as the built-in engine: a ``Draft`` with SQL, explanation, confidence and the
-ambiguities the model raised through ``request_clarification``; it never runs SQL itself, but it
-has the database compile the statement (without running it) so that errors can be repaired.
+ambiguities the model raised through ``request_clarification``. It has the database compile
+each statement (without running it) so that errors can be repaired, and runs a statement only to
+vote among samples or to see whether a filter on an unknown value finds nothing.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 from nl2sql.db import Database, QueryResult
 from nl2sql.dialog.questions import FREE, NO_SLOTS, Question, SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.base import Ambiguity, Capabilities, Draft, RefinementContext, Usage
+from nl2sql.engines.base import Ambiguity, Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.llm import prompts
-from nl2sql.engines.llm.client import ModelReply, ModelSettings, cancel, complete, start_background_import
+from nl2sql.engines.llm.client import ModelReply, ModelSettings, cancel, complete, sample, start_background_import
 from nl2sql.engines.llm.memory import Memory
-from nl2sql.engines.llm.validate import problems
-from nl2sql.errors import EngineError, Nl2SqlError
+from nl2sql.engines.llm.reply import Parsed, clarification, parse_model_reply
+from nl2sql.engines.llm.validate import problems, value_hints
+from nl2sql.engines.llm.voting import vote
+from nl2sql.errors import InvalidSqlError, Nl2SqlError
 from nl2sql.linking import Lexicons
 
-_FENCE = re.compile(r"```(?:sql|json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
-_BARE_SQL = re.compile(r"((?:WITH|SELECT)\b.*?)(?:;|$)", re.DOTALL | re.IGNORECASE)
-_LEVELS = ("general", "partial", "specific", "confirmation")
+MAX_REPAIRS = 2  # validation can report in layers; a model that fixes what it is told needs two rounds
+VOTE_TIMEOUT_S = 5.0  # each sample runs at most this long to be counted
 
 
 @dataclass(frozen=True)
@@ -38,61 +40,24 @@ class LlmSpec:
 
 
 @dataclass(frozen=True)
-class Parsed:
-    sql: str
-    explanation: str
-    confidence: float
-    summary: str | None
-    needs_clarification: bool
+class Chosen:
+    """The candidate a draft settles on, the conversation that led to it, and what it cost."""
+
+    parsed: Parsed
+    messages: list[dict[str, Any]]
+    usage: Usage
+    agreement: float = 1.0  # share of the samples whose result matches this one's
+    repairs: int = 0
 
 
-def parse_model_reply(content: str) -> Parsed | None:
-    """JSON as asked; else SQL in a markdown fence or bare in the text (models without JSON mode)."""
-    text = content.strip()
-    candidates = [text, *(m.group(1).strip() for m in _FENCE.finditer(text))]
-    for candidate in candidates:
-        start, end = candidate.find("{"), candidate.rfind("}")
-        if start < 0 or end <= start:
-            continue
-        try:
-            data = json.loads(candidate[start:end + 1])
-        except json.JSONDecodeError:
-            continue
-        if isinstance(data, dict) and (data.get("sql") or data.get("needs_clarification")):
-            try:
-                confidence = float(data.get("confidence", 0.7))
-            except (TypeError, ValueError):
-                confidence = 0.7
-            return Parsed(str(data.get("sql") or ""), str(data.get("explanation") or ""),
-                          max(0.0, min(1.0, confidence)), data.get("summary"), bool(data.get("needs_clarification")))
-    for candidate in candidates[1:] + [text]:
-        match = _BARE_SQL.search(candidate)
-        if match:
-            return Parsed(match.group(1).strip(), "", 0.6, None, False)
-    return None
+def _errors(parsed: Parsed | None, database: Database) -> list[str]:
+    if parsed is None or not parsed.sql:
+        return ["the reply had no SQL; answer with the JSON object asked for"]
+    return problems(parsed.sql, database)
 
 
-def _questions(arguments: str) -> tuple[str, list[Question], str]:
-    try:
-        data = json.loads(arguments or "{}")
-    except json.JSONDecodeError:
-        data = {}
-    level = data.get("level") if data.get("level") in _LEVELS else "specific"
-    out = []
-    for item in data.get("questions") or []:
-        if not isinstance(item, dict) or not item.get("text"):
-            continue
-        asked_kind = str(item.get("question_type"))
-        kind = asked_kind if asked_kind in ("single_choice", "multiple_choice", "free_text") else FREE
-        choices = tuple(str(c) for c in item.get("choices") or ())
-        if kind != FREE and not choices:
-            kind = FREE
-        default = item.get("default_choice")
-        default = default if isinstance(default, int) and 1 <= default <= len(choices) else (1 if choices else None)
-        text = str(item["text"])
-        out.append(Question(text, kind, choices, bool(item.get("required", True)) and kind == FREE and not choices,
-                            default if kind != FREE else None, slot=SlotKey("model", text)))
-    return str(data.get("context") or "the model needs a detail"), out, level
+def _as_json(parsed: Parsed) -> str:
+    return json.dumps({"sql": parsed.sql, "explanation": parsed.explanation, "confidence": parsed.confidence})
 
 
 class LlmEngine:
@@ -110,6 +75,7 @@ class LlmEngine:
         self.usage = Usage()
         self._lexicons = Lexicons(self.domain)
         self._database_name = ""
+        self._schemas: dict[tuple[int, tuple[str, ...]], tuple[object, str]] = {}
 
     @property
     def today(self) -> date:
@@ -129,75 +95,124 @@ class LlmEngine:
         start_background_import()
 
     def schema_prompt(self, question: str, database: Database) -> str:
+        """The schema part of the prompt; built once per schema and set of kept tables (it costs milliseconds)."""
         schema = database.schema
         tables = prompts.relevant_tables(question, schema, self._lexicons.get(schema))
-        return prompts.schema_text(tables, database.dialect, self.domain, self.no_data)
+        key = (id(schema), tuple(t.name for t in tables))
+        cached = self._schemas.get(key)
+        if cached is None or cached[0] is not schema:
+            cached = self._schemas[key] = (schema, prompts.schema_text(tables, database.dialect, self.domain,
+                                                                        self.no_data))
+        return cached[1]
 
     @staticmethod
     def _clarifications(slots: Slots) -> list[str]:
-        return [f"Answer to '{key.scope}': {value}" for key, value in slots.items() if key.kind == "model" and value]
+        """Answers to the model's questions; a question nobody answered says so, so it is not asked again."""
+        return [f"Answer to '{key.scope}': {value}" if value else prompts.NO_ANSWER.format(question=key.scope)
+                for key, value in slots.items() if key.kind == "model"]
 
-    def _call(self, messages: list[dict[str, Any]]) -> ModelReply:
-        reply = complete(self.settings, messages, tools=[prompts.CLARIFY_TOOL], json_mode=True)
+    def _call(self, messages: list[dict[str, Any]], *, ask: bool = False, n: int = 1) -> ModelReply:
+        tools = [prompts.CLARIFY_TOOL] if ask else None
+        reply = sample(self.settings, messages, n, tools=tools, json_mode=True)
         self.usage = self.usage + reply.usage
         return reply
 
-    def _draft(self, messages: list[dict[str, Any]], database: Database, question: str) -> Draft[LlmSpec]:
-        reply = self._call(messages)
-        usage = reply.usage
-        for name, arguments in reply.tool_calls:
-            if name == "request_clarification":
-                context, questions, level = _questions(arguments)
-                if questions:
-                    ambiguities = tuple(Ambiguity(level, context, q) for q in questions)
-                    return Draft("", context, 0.3, None, ambiguities, usage=usage)
-        parsed = parse_model_reply(reply.content)
-        for attempt in range(2):
-            if parsed is None:
-                error = "the reply had no SQL; answer with the JSON object asked for"
-            elif parsed.needs_clarification and not parsed.sql:
-                more = Question("Could you say a little more about what you need?", FREE, required=False,
-                                slot=SlotKey("model", "details"))
-                return Draft("", parsed.explanation or "the model needs more detail", 0.3, None,
-                             (Ambiguity("general", parsed.explanation or "unclear request", more),), usage=usage)
-            else:
-                found = problems(parsed.sql, database.schema)
-                if not found:
-                    compiled = database.check(parsed.sql)
-                    found = [compiled] if compiled else []
-                if not found:
-                    explanation = parsed.explanation or "Query written by the model."
-                    return Draft(parsed.sql, explanation, parsed.confidence, LlmSpec(parsed.sql, question),
-                                 refinement_summary=parsed.summary, usage=usage)
-                error = "; ".join(found)
-            if attempt == 1:
-                break
-            # One repair round: the model sees what was wrong and what exists instead.
-            messages = [*messages, {"role": "assistant", "content": reply.content or ""},
-                        prompts.repair_message(error)]
-            reply = self._call(messages)
-            usage = usage + reply.usage
-            parsed = parse_model_reply(reply.content)
-        raise EngineError(f"The model's SQL did not work here ({error}).")
-
-    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS) -> Draft[LlmSpec]:
+    def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS,
+              history: History = ()) -> Draft[LlmSpec]:
         self._database_name = database.display_name
         examples = self.memory.similar(database.display_name, question) if self.memory else []
-        messages = prompts.generation_messages(question, self.schema_prompt(question, database), database.dialect,
-                                               self.today, examples, self._clarifications(slots))
-        return self._draft(messages, database, question)
+        return self._write(question, question, database, slots, history, None, examples)
 
     def refine(self, context: RefinementContext[LlmSpec], database: Database) -> Draft[LlmSpec]:
         spec = context.current_spec
         question = spec.question if spec is not None else context.original_question
         sql = spec.sql if spec is not None else context.current_query
-        sample = prompts.sample_text(context.previous_results, self.no_data)
+        sample_rows = prompts.sample_text(context.previous_results, self.no_data)
         if self.answer_style == "natural" and context.feedback.strip().lower().startswith("why"):
-            return self._why(context, question, sql, sample)
-        schema = self.schema_prompt(f"{question} {context.feedback}", database)
-        messages = prompts.refinement_messages(question, sql, context.feedback, sample, schema, database.dialect,
-                                               self.today, self._clarifications(dict(context.slots)))
-        return self._draft(messages, database, question)
+            return self._why(context, question, sql, sample_rows)
+        made_by = next((t.text for t in reversed(context.history) if t.sql == sql), question)
+        current = prompts.Current(made_by, sql, sample_rows)
+        return self._write(context.feedback, question, database, dict(context.slots), context.history, current, [])
+
+    def _write(self, line: str, question: str, database: Database, slots: Slots, history: History,
+               current: prompts.Current | None, examples: list[prompts.Example]) -> Draft[LlmSpec]:
+        """One prompt for every line, new or follow-up: the model sees the conversation and says which it is."""
+        recent = " ".join([*(t.text for t in history[-3:]), line])
+        messages = prompts.messages(line, self.schema_prompt(recent, database), database.dialect, self.today,
+                                    history=history, current=current, examples=examples,
+                                    clarifications=self._clarifications(slots))
+        unanswered = any(key.kind == "model" and not value for key, value in slots.items())
+        return self._draft(messages, database, question, ask=not unanswered)
+
+    def _draft(self, messages: list[dict[str, Any]], database: Database, question: str, *,
+               ask: bool) -> Draft[LlmSpec]:
+        reply = self._call(messages, ask=ask, n=self.settings.samples)
+        asked = self._asked(reply)
+        if asked is not None:
+            return asked
+        parsed = [parse_model_reply(c) for c in reply.contents]
+        first = parsed[0]
+        if first is not None and first.needs_clarification and not first.sql:
+            more = Question("Could you say a little more about what you need?", FREE, required=False,
+                            slot=SlotKey("model", "details"))
+            return Draft("", first.explanation or "the model needs more detail", 0.3, None,
+                         (Ambiguity("general", first.explanation or "unclear request", more),), usage=reply.usage)
+        chosen = self._checked(self._choose(messages, reply, parsed, database), database)
+        found = chosen.parsed
+        signals = (("agreement", chosen.agreement), ("repairs", float(chosen.repairs)))
+        return Draft(found.sql, found.explanation or "Query written by the model.",
+                     min(found.confidence, chosen.agreement), LlmSpec(found.sql, question),
+                     refinement_summary=found.summary, usage=chosen.usage, signals=signals, intent=found.intent)
+
+    def _asked(self, reply: ModelReply) -> Draft[LlmSpec] | None:
+        """The model called request_clarification: its questions, typed, with nothing to run yet."""
+        for name, arguments in reply.tool_calls:
+            if name == "request_clarification":
+                context, questions, level = clarification(arguments)
+                if questions:
+                    ambiguities = tuple(Ambiguity(level, context, q) for q in questions)
+                    return Draft("", context, 0.3, None, ambiguities, usage=reply.usage)
+        return None
+
+    def _choose(self, messages: list[dict[str, Any]], reply: ModelReply, parsed: list[Parsed | None],
+                database: Database) -> Chosen:
+        """The valid candidate most samples agree with; with none valid, the first one repaired."""
+        valid = [(p.sql, p) for p in parsed if p is not None and not _errors(p, database)]
+        if len(valid) > 1:
+            winner, agreement = vote(valid, database, len(parsed), VOTE_TIMEOUT_S)
+            return Chosen(winner, messages, reply.usage, agreement)
+        if valid:
+            return Chosen(valid[0][1], messages, reply.usage, 1.0 / len(parsed))
+        return self._repaired(messages, reply.content, parsed[0], database, reply.usage)
+
+    def _repaired(self, messages: list[dict[str, Any]], content: str, parsed: Parsed | None, database: Database,
+                  spent: Usage) -> Chosen:
+        """Up to two repair rounds, each naming every problem found; the first candidate that passes wins."""
+        for repairs in range(MAX_REPAIRS + 1):
+            errors = _errors(parsed, database)
+            if not errors and parsed is not None:
+                return Chosen(parsed, messages, spent, 1.0, repairs)
+            if repairs == MAX_REPAIRS:
+                raise InvalidSqlError(f"The model's SQL did not work here ({'; '.join(errors)}).")
+            messages = [*messages, {"role": "assistant", "content": content}, prompts.repair_message(errors)]
+            reply = self._call(messages)
+            spent, content, parsed = spent + reply.usage, reply.content, parse_model_reply(reply.content)
+        raise AssertionError("unreachable")
+
+    def _checked(self, chosen: Chosen, database: Database) -> Chosen:
+        """A filter that finds no row: the model sees the stored values nearest to what it asked for, once,
+        and its query stands unless the new one is valid."""
+        hints = value_hints(chosen.parsed.sql, database) if chosen.repairs < MAX_REPAIRS else []
+        if not hints:
+            return chosen
+        messages = [*chosen.messages, {"role": "assistant", "content": _as_json(chosen.parsed)},
+                    prompts.empty_result_message(hints)]
+        reply = self._call(messages)
+        better = parse_model_reply(reply.content)
+        spent = chosen.usage + reply.usage
+        if better is None or _errors(better, database):
+            return replace(chosen, usage=spent, repairs=chosen.repairs + 1)
+        return Chosen(better, messages, spent, chosen.agreement, chosen.repairs + 1)
 
     def _why(self, context: RefinementContext[LlmSpec], question: str, sql: str, sample: str) -> Draft[LlmSpec]:
         """ "why ...?" about a result: the model reads the rows it was given (none with --no-data-to-model)."""
@@ -229,5 +244,5 @@ class LlmEngine:
         return reply.content.strip() or sentence
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
-        if self.memory is not None and question and sql:
+        if self.memory is not None and not self.memory.read_only and question and sql:
             self.memory.remember(self._database_name, question, sql, confirmed=confirmed)

@@ -11,17 +11,26 @@ import sqlite3
 from pathlib import Path
 
 from nl2sql.engines.llm.prompts import Example
+from nl2sql.errors import UsageError
 from nl2sql.paths import data_dir
 
 MIN_SIMILARITY = 55.0
 
 
 class Memory:
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, read_only: bool = False) -> None:
         self.path = path or data_dir() / "memory.sqlite"
+        self.read_only = read_only  # examples are offered, nothing is written (a reproducible eval run)
         self._conn: sqlite3.Connection | None = None
 
     def _db(self) -> sqlite3.Connection:
+        if self._conn is None and self.read_only:
+            try:
+                conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+                conn.execute("SELECT database, question, sql, confirmed FROM examples LIMIT 1").fetchall()
+            except sqlite3.Error:
+                raise UsageError(f"{self.path} is not an nl2sql example memory.") from None
+            self._conn = conn
         if self._conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, check_same_thread=False)
@@ -32,6 +41,8 @@ class Memory:
         return self._conn
 
     def remember(self, database: str, question: str, sql: str, *, confirmed: bool = False) -> None:
+        if self.read_only:
+            return
         conn = self._db()
         conn.execute(
             "INSERT INTO examples VALUES (?, ?, ?, ?) ON CONFLICT (database, question) DO UPDATE "

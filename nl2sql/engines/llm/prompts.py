@@ -16,23 +16,24 @@ from sqlglot import exp
 from nl2sql.db import QueryResult
 from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import DomainConfig
+from nl2sql.engines.base import History
 from nl2sql.linking import Lexicon, linked_tables
 
 PRUNE_ABOVE = 12  # schemas with more tables than this are pruned to the relevant ones
 SAMPLE_VALUES = 5
 
 SYSTEM = """You translate questions about a {dialect} database into one read-only SQL query.
-Today is {today}. Use only the tables and columns below; quote text values exactly as stored.
+Today is {today}. Use only the tables and columns below. Write text values as SQL string literals in
+single quotes, exactly as stored ('Paris', 'O''Brien'); double quotes are for names only.
 Answer with a JSON object: {{"sql": "...", "explanation": "one sentence", "confidence": 0.0-1.0,
-"needs_clarification": false}}. If the question is ambiguous, call request_clarification instead
-of guessing. Never write statements that change data."""
+"intent": "new_query" or "refinement", "summary": "what changed, for a refinement",
+"needs_clarification": false}}. "intent" says whether the last line edits the current query
+(refinement) or asks something new (new_query). If the question is ambiguous, call
+request_clarification instead of guessing. Never write statements that change data."""
 
-REFINE = """The user is refining a query.
-Original question: {question}
-Current SQL: {sql}
-{sample}Follow-up: {feedback}
-Return the edited SQL as JSON: {{"sql": "...", "explanation": "one sentence", "confidence": 0.0-1.0,
-"summary": "one line saying what changed", "needs_clarification": false}}."""
+HISTORY_CHARS = 6000  # about 1,500 tokens of earlier turns; the oldest go first when it is full
+NO_ANSWER = ("Nobody can answer '{question}' now: assume the most likely meaning, say it in the explanation, "
+             "and write the query.")
 
 CLARIFY_TOOL = {
     "type": "function",
@@ -76,13 +77,20 @@ def relevant_tables(question: str, schema: Schema, lexicon: Lexicon) -> list[Tab
 
 
 def create_table(table: Table, dialect: str) -> str:
-    """A table as the CREATE TABLE statement a model reads best, built with sqlglot."""
+    """A table as the CREATE TABLE statement a model reads best, built with sqlglot.
+
+    A key of several columns is one table-level ``PRIMARY KEY (a, b)``: marking each column
+    would tell the model that each alone is unique."""
+    keys = [c.name for c in table.columns if c.primary_key]
     columns: list[exp.Expr] = []
     for col in table.columns:
-        constraints = [exp.ColumnConstraint(kind=exp.PrimaryKeyColumnConstraint())] if col.primary_key else []
+        single = col.primary_key and len(keys) == 1
+        constraints = [exp.ColumnConstraint(kind=exp.PrimaryKeyColumnConstraint())] if single else []
         columns.append(exp.ColumnDef(this=exp.to_identifier(col.name), kind=exp.DataType.build(col.type or "TEXT",
                                                                                               udt=True),
                                      constraints=constraints))
+    if len(keys) > 1:
+        columns.append(exp.PrimaryKey(expressions=[exp.to_identifier(k) for k in keys]))
     for fk in table.foreign_keys:
         columns.append(exp.ForeignKey(expressions=[exp.to_identifier(fk.column)],
                                       reference=exp.Reference(this=exp.Schema(this=exp.to_table(fk.ref_table),
@@ -94,7 +102,7 @@ def create_table(table: Table, dialect: str) -> str:
 def schema_text(tables: list[Table], dialect: str, domain: DomainConfig | None, no_data: bool) -> str:
     parts = [create_table(t, dialect) + ";" for t in tables]
     if not no_data:
-        samples = [f"{t.name}.{c.name}: {', '.join(repr(v) for v in c.values[:SAMPLE_VALUES])}"
+        samples = [f"{t.name}.{c.name}: {', '.join(_literal(v, dialect) for v in c.values[:SAMPLE_VALUES])}"
                    for t in tables for c in t.columns if c.values]
         if samples:
             parts.append("-- Some stored values:\n" + "\n".join(f"-- {s}" for s in samples))
@@ -110,6 +118,11 @@ def schema_text(tables: list[Table], dialect: str, domain: DomainConfig | None, 
     return "\n".join(parts)
 
 
+def _literal(value: str, dialect: str) -> str:
+    """A stored value as the SQL literal the model should copy (not Python's or JSON's quotes)."""
+    return exp.Literal.string(value).sql(dialect=dialect)
+
+
 def sample_text(result: QueryResult | None, no_data: bool) -> str:
     if result is None or no_data:
         return ""
@@ -117,26 +130,57 @@ def sample_text(result: QueryResult | None, no_data: bool) -> str:
     return f"A few rows of its result: columns {list(result.columns)}, rows {json.dumps(rows, default=str)}\n"
 
 
-def generation_messages(question: str, schema: str, dialect: str, today: date, examples: list[Example],
-                        clarifications: list[str]) -> list[dict[str, str]]:
-    messages = [{"role": "system", "content": SYSTEM.format(dialect=dialect, today=today.isoformat())},
-                {"role": "system", "content": schema}]
-    for example in examples:
-        messages.append({"role": "user", "content": example.question})
-        messages.append({"role": "assistant", "content": json.dumps({"sql": example.sql})})
-    text = question if not clarifications else question + "\n" + "\n".join(clarifications)
-    messages.append({"role": "user", "content": text})
-    return messages
+@dataclass(frozen=True)
+class Current:
+    """The query a follow-up edits: the line that produced it, its SQL and a sample of its rows."""
+
+    text: str
+    sql: str
+    sample: str = ""
 
 
-def refinement_messages(question: str, sql: str, feedback: str, sample: str, schema: str, dialect: str,
-                        today: date, clarifications: list[str]) -> list[dict[str, str]]:
-    body = REFINE.format(question=question, sql=sql, sample=sample, feedback=feedback)
-    if clarifications:
-        body += "\n" + "\n".join(clarifications)
-    return [{"role": "system", "content": SYSTEM.format(dialect=dialect, today=today.isoformat())},
-            {"role": "system", "content": schema}, {"role": "user", "content": body}]
+def conversation_text(history: History, current: Current | None) -> str:
+    """The earlier turns, newest kept first when the budget is short, with failed turns and their errors."""
+    lines: list[str] = []
+    used = 0
+    for n, turn in reversed(list(enumerate(history, start=1))):
+        outcome = f"SQL: {turn.sql}" if turn.sql else f"failed: {turn.error or 'no query'}"
+        line = f"{n}. {json.dumps(turn.text)} -> {outcome}"
+        if used + len(line) > HISTORY_CHARS:
+            break
+        lines.insert(0, line)
+        used += len(line)
+    parts = ["The conversation so far, oldest first:", *lines] if lines else []
+    if current is not None:
+        parts += [f"Current query (from {json.dumps(current.text)}; a follow-up edits it): {current.sql}"]
+        parts += [current.sample.rstrip()] if current.sample else []
+    return "\n".join(parts)
 
 
-def repair_message(error: str) -> dict[str, str]:
-    return {"role": "user", "content": f"That SQL does not work here: {error}\nReturn the corrected JSON."}
+def messages(line: str, schema: str, dialect: str, today: date, *, history: History = (),
+             current: Current | None = None, examples: list[Example] | None = None,
+             clarifications: list[str] | None = None) -> list[dict[str, str]]:
+    """One prompt for every line: the schema, the conversation (when there is one), and the line."""
+    out = [{"role": "system", "content": SYSTEM.format(dialect=dialect, today=today.isoformat())},
+           {"role": "system", "content": schema}]
+    for example in examples or []:
+        out.append({"role": "user", "content": example.question})
+        out.append({"role": "assistant", "content": json.dumps({"sql": example.sql})})
+    context = conversation_text(history, current)
+    if context:
+        out.append({"role": "user", "content": context})
+    text = "\n".join([line, *(clarifications or [])])
+    out.append({"role": "user", "content": text})
+    return out
+
+
+def repair_message(errors: list[str]) -> dict[str, str]:
+    listed = "\n".join(f"- {e}" for e in errors)
+    return {"role": "user", "content": f"That SQL does not work here:\n{listed}\nFix all of these and return "
+                                       "the corrected JSON."}
+
+
+def empty_result_message(hints: list[str]) -> dict[str, str]:
+    listed = "\n".join(f"- {h}" for h in hints)
+    return {"role": "user", "content": f"That SQL ran but found no rows.\n{listed}\nIf one of these stored values "
+                                       "was meant, use it exactly as written; otherwise return the same SQL."}

@@ -1,0 +1,82 @@
+"""What a model's reply means: the SQL it wrote (as JSON, in a fence, or bare) or the questions it asked.
+
+Models without a JSON mode wrap SQL in prose and markdown; the reading is forgiving about the
+wrapper and strict about what counts as SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from nl2sql.dialog.questions import FREE, Question, SlotKey
+
+_FENCE = re.compile(r"```(?:sql|json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
+_BARE_SQL = re.compile(r"((?:WITH|SELECT)\b.*?)(?:;|$)", re.DOTALL | re.IGNORECASE)
+LEVELS = ("general", "partial", "specific", "confirmation")
+INTENTS = ("new_query", "refinement")
+# What a reply that states no confidence (bare SQL, or JSON without the field) is taken to claim:
+# above the confirmation line, because its SQL must still pass the database's check to be used.
+UNSTATED_CONFIDENCE = 0.8
+
+
+@dataclass(frozen=True)
+class Parsed:
+    sql: str
+    explanation: str
+    confidence: float
+    summary: str | None
+    needs_clarification: bool
+    intent: str | None = None  # new_query | refinement, as the model read the line
+
+
+def parse_model_reply(content: str) -> Parsed | None:
+    """JSON as asked; else SQL in a markdown fence or bare in the text (models without JSON mode)."""
+    text = content.strip()
+    candidates = [text, *(m.group(1).strip() for m in _FENCE.finditer(text))]
+    for candidate in candidates:
+        start, end = candidate.find("{"), candidate.rfind("}")
+        if start < 0 or end <= start:
+            continue
+        try:
+            data = json.loads(candidate[start:end + 1])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(data, dict) and (data.get("sql") or data.get("needs_clarification")):
+            try:
+                confidence = float(data.get("confidence", UNSTATED_CONFIDENCE))
+            except (TypeError, ValueError):
+                confidence = UNSTATED_CONFIDENCE
+            intent = data.get("intent") if data.get("intent") in INTENTS else None
+            return Parsed(str(data.get("sql") or ""), str(data.get("explanation") or ""),
+                          max(0.0, min(1.0, confidence)), data.get("summary"), bool(data.get("needs_clarification")),
+                          intent)
+    for candidate in candidates[1:] + [text]:
+        match = _BARE_SQL.search(candidate)
+        if match:
+            return Parsed(match.group(1).strip(), "", UNSTATED_CONFIDENCE, None, False)
+    return None
+
+
+def clarification(arguments: str) -> tuple[str, list[Question], str]:
+    try:
+        data = json.loads(arguments or "{}")
+    except json.JSONDecodeError:
+        data = {}
+    level = data.get("level") if data.get("level") in LEVELS else "specific"
+    out = []
+    for item in data.get("questions") or []:
+        if not isinstance(item, dict) or not item.get("text"):
+            continue
+        asked_kind = str(item.get("question_type"))
+        kind = asked_kind if asked_kind in ("single_choice", "multiple_choice", "free_text") else FREE
+        choices = tuple(str(c) for c in item.get("choices") or ())
+        if kind != FREE and not choices:
+            kind = FREE
+        default = item.get("default_choice")
+        default = default if isinstance(default, int) and 1 <= default <= len(choices) else (1 if choices else None)
+        text = str(item["text"])
+        out.append(Question(text, kind, choices, bool(item.get("required", True)) and kind == FREE and not choices,
+                            default if kind != FREE else None, slot=SlotKey("model", text)))
+    return str(data.get("context") or "the model needs a detail"), out, level
