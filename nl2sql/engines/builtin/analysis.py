@@ -14,6 +14,7 @@ from datetime import date
 from functools import cached_property
 from types import MappingProxyType
 
+from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, number_value, tokenize
@@ -143,6 +144,7 @@ class Analysis:
     spans: Mapping[int, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     lexicon: Lexicon | None = field(default=None, compare=False)  # for phrases read after linking
     share: frozenset[int] = frozenset()  # "percentage of", "share of": what part of the rows match
+    contains: tuple[Contains, ...] = ()  # pieces of text a column holds ("whose name contains 'Al'")
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
@@ -257,6 +259,9 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         a.dates.append(match)
         a.used.update(range(match.first, match.last + 1))
 
+    contains = find_contains(tokens, a.used)
+    for cue in contains:
+        a.used.update(cue.span)
     _read_sorts(a, words)
     _read_direction_ranges(a, words)
     _merge_directions(a)
@@ -269,7 +274,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
         tuple(a.sorts), a.limit, a.limit_from_top, frozenset(a.limit_span), a.distinct, frozenset(a.distinct_at),
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
-        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share),
+        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains),
     )
 
 

@@ -183,6 +183,8 @@ class _Renderer:
         if f.op in ("null", "not_null"):  # whether the row's event happened
             empty = exp.Is(this=col, expression=exp.Null())
             return empty if f.op == "null" else exp.Not(this=empty)
+        if f.op == "like":  # a piece of the text, anywhere in it
+            return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
         if f.op == "not_exists" and f.other is not None:

@@ -23,7 +23,7 @@ class ColumnRef:
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op values``; ops: = != in not_in > >= < <= between range not_exists."""
+    """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)."""
 
     column: ColumnRef
     op: str
