@@ -48,3 +48,20 @@ def allotment_db(tmp_path_factory: pytest.TempPathFactory):
 ])
 def test_text_a_column_contains(allotment_db, question: str, gold: str) -> None:
     answers(allotment_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("gardeners' first name and last name, for those living in Lupton",
+     "SELECT first_name, last_name FROM gardener WHERE town = 'Lupton'"),
+    ("the last name of the oldest gardener", "SELECT last_name FROM gardener ORDER BY age DESC LIMIT 1"),
+    ("show the last names of gardeners whose last name contains 'o'",
+     "SELECT last_name FROM gardener WHERE last_name LIKE '%o%'"),
+])
+def test_a_cue_word_that_begins_a_column_name_is_the_name(allotment_db, question: str, gold: str) -> None:
+    """'last' of "last name" is no superlative where a column is called that."""
+    answers(allotment_db, question, gold)
+
+
+def test_a_superlative_before_a_column_that_has_no_such_name_still_ranks(allotment_db) -> None:
+    answers(allotment_db, "the plot name of the plot with the largest area",
+            "SELECT plot_name FROM plot ORDER BY area DESC LIMIT 1")

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
-from nl2sql.linking.text import STOPWORDS, Token, number_value, tokenize
+from nl2sql.linking.text import STOPWORDS, Token, number_value, singular, tokenize
 
 AGGREGATE_WORDS = {
     "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
@@ -267,7 +267,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _merge_directions(a)
     _read_limits(a, words)
     _read_comparisons(a, words)
-    _read_cue_words(a, words)
+    _read_cue_words(a, words, lexicon)
     links = lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
@@ -594,7 +594,36 @@ def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
         and words[i - 1] in ("a", "an", "the", "their", "its")
 
 
-def _read_cue_words(a: _Scratch, words: list[str]) -> None:
+def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
+    """Whether a cue word begins a column's name with the words after it ("last name", "top speed"):
+    the name, not a superlative."""
+    return any(c.kind == COLUMN and c.score >= 1.0
+               for k in (i + 2, i + 3) if k <= len(words)
+               for c in lexicon.lookup(" ".join(singular(w) for w in words[i:k])))
+
+
+def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
+    """A superlative and the word after it that says what it compares ("most expensive", "most common")."""
+    n, w = len(words), words[i]
+    descending, concept = SUPERLATIVES[w]
+    if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
+        a.superlatives.append(Superlative(i, True, "price"))
+        a.take(i, i, i + 1)
+    elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
+        a.superlatives.append(Superlative(i, False, "price"))
+        a.take(i, i, i + 1)
+    elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
+        a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
+        a.take(i, i, i + 1)
+    elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
+        a.superlatives.append(Superlative(i, True, "date"))
+        a.take(i, i, i + 1)
+    else:
+        a.superlatives.append(Superlative(i, descending, concept))
+        a.used.add(i)
+
+
+def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
     n = len(words)
     for i in range(n):
         if i in a.used:
@@ -622,22 +651,8 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
             a.aggregates.append((AGGREGATE_WORDS[w], i))
             a.used.add(i)
         elif w in SUPERLATIVES:
-            descending, concept = SUPERLATIVES[w]
-            if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
-                a.superlatives.append(Superlative(i, True, "price"))
-                a.take(i, i, i + 1)
-            elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
-                a.superlatives.append(Superlative(i, False, "price"))
-                a.take(i, i, i + 1)
-            elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
-                a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
-                a.take(i, i, i + 1)
-            elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
-                a.superlatives.append(Superlative(i, True, "date"))
-                a.take(i, i, i + 1)
-            else:
-                a.superlatives.append(Superlative(i, descending, concept))
-                a.used.add(i)
+            if not _starts_column(lexicon, words, i):
+                _read_superlative(a, words, i)
         elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
             a.buckets.append((BUCKETS[w], i))
             a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
