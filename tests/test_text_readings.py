@@ -65,3 +65,18 @@ def test_a_cue_word_that_begins_a_column_name_is_the_name(allotment_db, question
 def test_a_superlative_before_a_column_that_has_no_such_name_still_ranks(allotment_db) -> None:
     answers(allotment_db, "the plot name of the plot with the largest area",
             "SELECT plot_name FROM plot ORDER BY area DESC LIMIT 1")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("plot names of plots without any harvest",
+     "SELECT plot_name FROM plot WHERE plot_id NOT IN (SELECT plot_id FROM harvest)"),
+    # through the table that links two others: tools lent to gardeners
+    ("first names of gardeners who have no tools",
+     "SELECT first_name FROM gardener WHERE gardener_id NOT IN (SELECT gardener_id FROM lending)"),
+    ("how many tools are not used by any gardener",
+     "SELECT COUNT(*) FROM tool WHERE tool_id NOT IN (SELECT tool_id FROM lending)"),
+    ("the average age of gardeners that have never kept a plot",
+     "SELECT AVG(age) FROM gardener WHERE gardener_id NOT IN (SELECT gardener_id FROM plot)"),
+])
+def test_rows_with_no_related_rows(allotment_db, question: str, gold: str) -> None:
+    answers(allotment_db, question, gold)
