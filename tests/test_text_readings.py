@@ -80,3 +80,17 @@ def test_a_superlative_before_a_column_that_has_no_such_name_still_ranks(allotme
 ])
 def test_rows_with_no_related_rows(allotment_db, question: str, gold: str) -> None:
     answers(allotment_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("plot names of plots whose area is above the average",
+     "SELECT plot_name FROM plot WHERE area > (SELECT AVG(area) FROM plot)"),
+    ("how many gardeners are older than average",
+     "SELECT COUNT(*) FROM gardener WHERE age > (SELECT AVG(age) FROM gardener)"),
+    ("first names of gardeners with an age below the average age",
+     "SELECT first_name FROM gardener WHERE age < (SELECT AVG(age) FROM gardener)"),
+    ("crops of harvests whose weight is at least the average weight",
+     "SELECT crop FROM harvest WHERE weight >= (SELECT AVG(weight) FROM harvest)"),
+])
+def test_a_value_compared_with_its_columns_average(allotment_db, question: str, gold: str) -> None:
+    answers(allotment_db, question, gold)

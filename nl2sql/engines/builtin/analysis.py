@@ -86,6 +86,7 @@ class Comparison:
     concept: str | None  # "price" for "more expensive than"
     after: int  # index of the first token after the number(s), where the compared column may follow
     inner: int | None = None  # a column named inside the comparator: "a greater <column> than N"
+    against: str | None = None  # "avg": compared with the column's average over its table, not a number
 
     @property
     def span(self) -> frozenset[int]:
@@ -514,6 +515,24 @@ def _column_inside(a: _Scratch, words: list[str], i: int) -> Comparison | None:
     return None
 
 
+_AVERAGE = ("average", "mean")
+
+
+def _against_average(words: list[str], i: int) -> Comparison | None:
+    """ "<comparator> [the] average" ("above the average age", "older than average"): the column
+    against its own average; the column is named before the comparator or after "average"."""
+    n = len(words)
+    for phrase, op, concept in _COMPARATORS_BY_FIRST.get(words[i], ()):
+        if op not in _OPPOSITE or not _match_words(words, i, phrase):
+            continue
+        j = i + len(phrase)
+        j += words[j:j + 1] in (["the"], ["an"], ["a"])
+        if j < n and words[j] in _AVERAGE:
+            return Comparison(i, j, op, (), concept, j + 1, against="avg")
+        return None
+    return None
+
+
 _REMAINING = {"left", "remaining"}
 
 
@@ -559,6 +578,12 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
             a.comparisons.append(Comparison(first, j, op, (value,), concept, j + 1))
             a.used.update(range(first, j + 1))
             i = j + 1
+            continue
+        average = _against_average(words, i)
+        if average is not None and not set(range(i, average.last + 1)) & a.used:
+            a.comparisons.append(average)
+            a.used.update(average.span)
+            i = average.last + 1
             continue
         inside = _column_inside(a, words, i)
         if inside is not None:

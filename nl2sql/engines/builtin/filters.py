@@ -257,6 +257,9 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
     """Comparisons on columns; comparisons on aggregates or counts are kept for HAVING."""
     c, out = Claims(d), []
     for comp in ctx.a.comparisons:
+        if comp.against is not None:
+            out += _against_average(ctx, c, comp, entity, in_play)
+            continue
         held, ref = _compared_column(ctx, c, comp, entity, in_play)
         if held:
             continue
@@ -277,6 +280,26 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
     return c.done(out)
+
+
+def _against_average(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
+                     in_play: set[str]) -> list[Filter]:
+    """ "<column> above the average [<column>]": the numeric column named by the comparator's
+    concept, before it, or after "average" (taken too when it names the same column again)."""
+    a = ctx.a
+    before = a.prev_link(comp.first, max_gap=4)
+    after = a.next_link(comp.after - 1, max_gap=2)
+    ref = find_concept(ctx.schema, entity, comp.concept, in_play) if comp.concept else None
+    named = [link for link in (before, after) if link is not None and not c.taken(link.first)]
+    if ref is None:
+        ref = next((r for link in named if (r := ctx.numeric(link, entity, in_play, values_only=True))), None)
+    if ref is None:
+        return []
+    for link in named:
+        if ctx.numeric(link, entity, in_play, values_only=True) == ref:
+            c.claim(link, "compare")
+    c.used.update(comp.span)
+    return [Filter(ref, comp.op, (), against=comp.against)]
 
 
 def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:

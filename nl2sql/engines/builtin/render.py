@@ -174,6 +174,9 @@ class _Renderer:
 
     def _filter(self, f: Filter) -> exp.Expr:
         col = self._col(f.column)
+        if f.against is not None:  # the column's own aggregate over its whole table
+            inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=_ident(f.column.table))))
+            return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
         if f.op == "in":

@@ -31,6 +31,8 @@ class Filter:
     label: str = ""  # a date range's wording ("in May 2026"), kept for explanations
     # For not_exists: the referencing table and its foreign-key column ("never reviewed").
     other: ColumnRef | None = None
+    # "avg": the value is the column's own average over its table ("above the average age"), not ``values``
+    against: str | None = None
 
 
 @dataclass(frozen=True)
