@@ -14,9 +14,10 @@ from datetime import date
 from functools import cached_property
 from types import MappingProxyType
 
+from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
-from nl2sql.linking.text import STOPWORDS, Token, number_value, tokenize
+from nl2sql.linking.text import STOPWORDS, Token, number_value, singular, tokenize
 
 AGGREGATE_WORDS = {
     "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
@@ -85,6 +86,7 @@ class Comparison:
     concept: str | None  # "price" for "more expensive than"
     after: int  # index of the first token after the number(s), where the compared column may follow
     inner: int | None = None  # a column named inside the comparator: "a greater <column> than N"
+    against: str | None = None  # "avg": compared with the column's average over its table, not a number
 
     @property
     def span(self) -> frozenset[int]:
@@ -143,6 +145,7 @@ class Analysis:
     spans: Mapping[int, frozenset[int]] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     lexicon: Lexicon | None = field(default=None, compare=False)  # for phrases read after linking
     share: frozenset[int] = frozenset()  # "percentage of", "share of": what part of the rows match
+    contains: tuple[Contains, ...] = ()  # pieces of text a column holds ("whose name contains 'Al'")
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
@@ -257,19 +260,22 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         a.dates.append(match)
         a.used.update(range(match.first, match.last + 1))
 
+    contains = find_contains(tokens, a.used)
+    for cue in contains:
+        a.used.update(cue.span)
     _read_sorts(a, words)
     _read_direction_ranges(a, words)
     _merge_directions(a)
     _read_limits(a, words)
     _read_comparisons(a, words)
-    _read_cue_words(a, words)
+    _read_cue_words(a, words, lexicon)
     links = lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
         tuple(a.sorts), a.limit, a.limit_from_top, frozenset(a.limit_span), a.distinct, frozenset(a.distinct_at),
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
-        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share),
+        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains),
     )
 
 
@@ -509,6 +515,24 @@ def _column_inside(a: _Scratch, words: list[str], i: int) -> Comparison | None:
     return None
 
 
+_AVERAGE = ("average", "mean")
+
+
+def _against_average(words: list[str], i: int) -> Comparison | None:
+    """ "<comparator> [the] average" ("above the average age", "older than average"): the column
+    against its own average; the column is named before the comparator or after "average"."""
+    n = len(words)
+    for phrase, op, concept in _COMPARATORS_BY_FIRST.get(words[i], ()):
+        if op not in _OPPOSITE or not _match_words(words, i, phrase):
+            continue
+        j = i + len(phrase)
+        j += words[j:j + 1] in (["the"], ["an"], ["a"])
+        if j < n and words[j] in _AVERAGE:
+            return Comparison(i, j, op, (), concept, j + 1, against="avg")
+        return None
+    return None
+
+
 _REMAINING = {"left", "remaining"}
 
 
@@ -555,6 +579,12 @@ def _read_comparisons(a: _Scratch, words: list[str]) -> None:
             a.used.update(range(first, j + 1))
             i = j + 1
             continue
+        average = _against_average(words, i)
+        if average is not None and not set(range(i, average.last + 1)) & a.used:
+            a.comparisons.append(average)
+            a.used.update(average.span)
+            i = average.last + 1
+            continue
         inside = _column_inside(a, words, i)
         if inside is not None:
             a.comparisons.append(inside)
@@ -589,7 +619,36 @@ def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
         and words[i - 1] in ("a", "an", "the", "their", "its")
 
 
-def _read_cue_words(a: _Scratch, words: list[str]) -> None:
+def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
+    """Whether a cue word begins a column's name with the words after it ("last name", "top speed"):
+    the name, not a superlative."""
+    return any(c.kind == COLUMN and c.score >= 1.0
+               for k in (i + 2, i + 3) if k <= len(words)
+               for c in lexicon.lookup(" ".join(singular(w) for w in words[i:k])))
+
+
+def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
+    """A superlative and the word after it that says what it compares ("most expensive", "most common")."""
+    n, w = len(words), words[i]
+    descending, concept = SUPERLATIVES[w]
+    if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
+        a.superlatives.append(Superlative(i, True, "price"))
+        a.take(i, i, i + 1)
+    elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
+        a.superlatives.append(Superlative(i, False, "price"))
+        a.take(i, i, i + 1)
+    elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
+        a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
+        a.take(i, i, i + 1)
+    elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
+        a.superlatives.append(Superlative(i, True, "date"))
+        a.take(i, i, i + 1)
+    else:
+        a.superlatives.append(Superlative(i, descending, concept))
+        a.used.add(i)
+
+
+def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
     n = len(words)
     for i in range(n):
         if i in a.used:
@@ -617,22 +676,8 @@ def _read_cue_words(a: _Scratch, words: list[str]) -> None:
             a.aggregates.append((AGGREGATE_WORDS[w], i))
             a.used.add(i)
         elif w in SUPERLATIVES:
-            descending, concept = SUPERLATIVES[w]
-            if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
-                a.superlatives.append(Superlative(i, True, "price"))
-                a.take(i, i, i + 1)
-            elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
-                a.superlatives.append(Superlative(i, False, "price"))
-                a.take(i, i, i + 1)
-            elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
-                a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
-                a.take(i, i, i + 1)
-            elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
-                a.superlatives.append(Superlative(i, True, "date"))
-                a.take(i, i, i + 1)
-            else:
-                a.superlatives.append(Superlative(i, descending, concept))
-                a.used.add(i)
+            if not _starts_column(lexicon, words, i):
+                _read_superlative(a, words, i)
         elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
             a.buckets.append((BUCKETS[w], i))
             a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))

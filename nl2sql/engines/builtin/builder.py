@@ -16,7 +16,7 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, events, filters, measures, shown
+from nl2sql.engines.builtin import doubts, events, filters, measures, pieces, shown
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -174,13 +174,15 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     values = filters.value_filters(ctx, d, entity, in_play, focus.skip)
     compared = filters.comparison_filters(ctx, values.decided, entity, in_play)
     dated = filters.date_filters(ctx, compared.decided, entity, in_play, focus.named_dates)
-    d = dated.decided
+    held = pieces.contains_filters(ctx, dated.decided, entity, in_play)
+    d = held.decided
     group, aggregates, having = filters.havings(ctx, d, entity, list(parts.group), list(parts.aggregates), [])
     aggregates, having = filters.settle_conditions(aggregates, having)
     anti = filters.anti_join_filters(ctx, d, entity, dict(focus.anti))
     parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
-    parts = parts.using("anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
-                        filters=(*values.value, *compared.value, *dated.value, *anti.value))
+    parts = parts.using("contains", held.used).using(
+        "anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
+        filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     return parts, happened.decided

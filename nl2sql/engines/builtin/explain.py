@@ -40,6 +40,10 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
         return f"{name} is neither {' nor '.join(_number(v) for v in f.values)}"
     if f.op in ("null", "not_null"):
         return f"{name} {'is empty' if f.op == 'null' else 'is set'}"
+    if f.against is not None:
+        return f"{name} {_OPS.get(f.op, f.op)} the {'average' if f.against == 'avg' else f.against} {name}"
+    if f.op == "like":
+        return f"{name} contains {f.values[0]!r}"
     if f.op == "between":
         return f"{name} between {_number(f.values[0])} and {_number(f.values[1])}"
     return f"{name} {_OPS.get(f.op, f.op)} {_number(f.values[0])}"

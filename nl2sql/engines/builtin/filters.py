@@ -22,30 +22,45 @@ _ANTI_NEGATIONS = ("never", "no", "without", "not", "haven't", "hasn't", "didn't
 
 
 def anti_join_links(ctx: ReadContext) -> dict[int, str]:
-    """Tables after a negation that point at the main table: rows that no child row refers to."""
+    """Tables after a negation whose rows (or the rows that link them) point at a table the
+    question names: rows that no such row refers to ("stadiums without any concert", "shops that
+    hire no employees" through the table of hirings). A table word after the negation that points at
+    nothing named ("owners who do not own ...": the verb names the owners again) is passed over."""
     a = ctx.a
     out: dict[int, str] = {}
     for n in sorted(a.negations):
         if a.word(n) not in _ANTI_NEGATIONS:
             continue
-        for j in range(n + 1, min(len(a.tokens), n + 5)):
+        named = {c.table for link in a.links if not n < link.first < n + 7
+                 for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 1.0}
+        for j in range(n + 1, min(len(a.tokens), n + 7)):
             link = a.link_at(j)
-            if link is None:
+            if link is None or link.first != j:
                 continue
             tables = link.of_kind(TABLE)
-            if tables:
+            if not tables and not link.of_kind(COLUMN):
+                break  # a stored value after the negation is a filter, not an anti-join
+            if tables and any(_absence_table(ctx, tables[0].table, t) is not None for t in named):
                 out[link.first] = tables[0].table
                 break
-            if not link.of_kind(COLUMN):
-                break  # a stored value after the negation is a filter, not an anti-join
-    # Only keep it when the negated table refers to another table named in the question.
-    keep = {}
-    for first, other in out.items():
-        refs = {fk.ref_table for fk in ctx.table(other).foreign_keys}
-        named = {c.table for link in a.links if link.first != first for c in link.of_kind(TABLE)}
-        if refs & named:
-            keep[first] = other
-    return keep
+    return out
+
+
+def _absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
+    """The table whose rows say an ``entity`` row has ``other`` rows, and its key to ``entity``:
+    ``other`` itself when it points at ``entity``, else a table that points at both."""
+    if other == entity:
+        return None
+    fk = next((f for f in ctx.table(other).foreign_keys if f.ref_table == entity), None)
+    if fk is not None:
+        return other, fk.column
+    for table in ctx.schema.tables:
+        if table.name in (other, entity) or not any(f.ref_table == other for f in table.foreign_keys):
+            continue
+        fk = next((f for f in table.foreign_keys if f.ref_table == entity), None)
+        if fk is not None:
+            return table.name, fk.column
+    return None
 
 
 def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int, str]) -> Step[list[Filter]]:
@@ -53,11 +68,11 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
     c, out = Claims(d), []
     for first, other in anti.items():
         pk = ctx.table(entity).primary_key
-        fk = next((f for f in ctx.table(other).foreign_keys if f.ref_table == entity), None)
+        found = _absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
-        if pk is not None and fk is not None and link is not None:
-            out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(other, fk.column)))
-            c.claim(link, "anti", *(n for n in ctx.a.negations if first - 5 < n < first))
+        if pk is not None and found is not None and link is not None:
+            out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found)))
+            c.claim(link, "anti", *(n for n in ctx.a.negations if first - 7 < n < first))
     return c.done(out)
 
 
@@ -242,6 +257,9 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
     """Comparisons on columns; comparisons on aggregates or counts are kept for HAVING."""
     c, out = Claims(d), []
     for comp in ctx.a.comparisons:
+        if comp.against is not None:
+            out += _against_average(ctx, c, comp, entity, in_play)
+            continue
         held, ref = _compared_column(ctx, c, comp, entity, in_play)
         if held:
             continue
@@ -262,6 +280,26 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
     return c.done(out)
+
+
+def _against_average(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
+                     in_play: set[str]) -> list[Filter]:
+    """ "<column> above the average [<column>]": the numeric column named by the comparator's
+    concept, before it, or after "average" (taken too when it names the same column again)."""
+    a = ctx.a
+    before = a.prev_link(comp.first, max_gap=4)
+    after = a.next_link(comp.after - 1, max_gap=2)
+    ref = find_concept(ctx.schema, entity, comp.concept, in_play) if comp.concept else None
+    named = [link for link in (before, after) if link is not None and not c.taken(link.first)]
+    if ref is None:
+        ref = next((r for link in named if (r := ctx.numeric(link, entity, in_play, values_only=True))), None)
+    if ref is None:
+        return []
+    for link in named:
+        if ctx.numeric(link, entity, in_play, values_only=True) == ref:
+            c.claim(link, "compare")
+    c.used.update(comp.span)
+    return [Filter(ref, comp.op, (), against=comp.against)]
 
 
 def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:

@@ -41,8 +41,8 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
             continue
         if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
             continue  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
-        if a.word(g + 1) == "all":
-            continue  # "<aggregate> across all <rows>" is one number, not a grouping
+        if a.word(g + 1) in ("all", "any", "no"):
+            continue  # "<aggregate> across all <rows>" is one number, "used by any <row>" an agent: no grouping
         if word in ("each", "every") and not has_measure and not a.buckets:
             continue  # without a measure "every"/"each" lists rows; with one it groups
         out[link.first] = link

@@ -174,6 +174,9 @@ class _Renderer:
 
     def _filter(self, f: Filter) -> exp.Expr:
         col = self._col(f.column)
+        if f.against is not None:  # the column's own aggregate over its whole table
+            inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=_ident(f.column.table))))
+            return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
         if f.op == "in":
@@ -183,6 +186,8 @@ class _Renderer:
         if f.op in ("null", "not_null"):  # whether the row's event happened
             empty = exp.Is(this=col, expression=exp.Null())
             return empty if f.op == "null" else exp.Not(this=empty)
+        if f.op == "like":  # a piece of the text, anywhere in it
+            return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
         if f.op == "not_exists" and f.other is not None:

@@ -176,7 +176,9 @@ def _nesting_cues(analysis: Analysis) -> int:
     words = [t.text for t in analysis.tokens]
     count = sum(1 for w in words if w in NESTING_WORDS)
     # "more than the average": a comparison against an aggregate of the same rows
-    count += sum(1 for i, w in enumerate(words) if w == "than" and AVERAGE_WORDS & set(words[i + 1:i + 4]))
+    built = {i for comp in analysis.comparisons if comp.against is not None for i in comp.span}
+    count += sum(1 for i, w in enumerate(words) if w == "than" and i not in built
+                 and AVERAGE_WORDS & set(words[i + 1:i + 4]))
     return count
 
 

@@ -23,7 +23,7 @@ class ColumnRef:
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op values``; ops: = != in not_in > >= < <= between range not_exists."""
+    """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)."""
 
     column: ColumnRef
     op: str
@@ -31,6 +31,8 @@ class Filter:
     label: str = ""  # a date range's wording ("in May 2026"), kept for explanations
     # For not_exists: the referencing table and its foreign-key column ("never reviewed").
     other: ColumnRef | None = None
+    # "avg": the value is the column's own average over its table ("above the average age"), not ``values``
+    against: str | None = None
 
 
 @dataclass(frozen=True)
