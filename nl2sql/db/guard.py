@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
@@ -62,7 +63,15 @@ def statement_text(sql: str, dialect: str) -> str:
 
 
 def ensure_read_only(sql: str, dialect: str) -> exp.Expr:
-    """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement."""
+    """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement.
+
+    A turn checks the same statement several times (validation, value hints, execution), so the
+    verdict is kept: the tree returned is shared, and a caller that changes it copies it first."""
+    return _read_only(sql, dialect)
+
+
+@lru_cache(maxsize=256)
+def _read_only(sql: str, dialect: str) -> exp.Expr:
     text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
