@@ -256,3 +256,8 @@ def test_invalid_sql_is_its_own_failure_category(ecommerce_path: Path, server: S
     settings = Settings(database=str(ecommerce_path), engine="llm", model=ModelChoice(MODEL, server.url, None, 5.0))
     [record] = [r for batch in run(conversations, settings) for r in batch]
     assert not record.ok and record.category == "invalid SQL"
+
+
+def test_samples_without_a_model_is_a_usage_error(ecommerce_path: Path) -> None:
+    out = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--samples", "3", "--", "how many users"])
+    assert out.exit_code == 2 and "--samples needs a model" in out.output
