@@ -120,6 +120,7 @@ def test_auto_answers_a_models_question_with_its_default(ecommerce_db, server: S
     server.reply_sql("SELECT COUNT(*) FROM users")
     result = _workflow(ecommerce_db, server, clarify="auto").process_turn("count them")
     assert result.ok and result.clarification["answeredBy"] == "defaults"
+    assert result.to_json()["usage"]["promptTokens"] == 240  # the asking round counts in the turn's usage
 
 
 def test_rate_limit_is_retried(ecommerce_db, server: ScriptedServer) -> None:

@@ -140,15 +140,6 @@ def test_auto_answers_do_not_resend_the_same_prompt(ecommerce_db, server: Script
     assert result.to_json()["usage"]["promptTokens"] == 240  # the asking call counts too
 
 
-def test_usage_counts_the_clarification_tool_round(ecommerce_db, server: ScriptedServer) -> None:
-    server.replies.append(("tool", "request_clarification", {
-        "context": "which", "level": "partial",
-        "questions": [{"text": "Which table?", "question_type": "single_choice", "choices": ["users", "products"]}]}))
-    server.reply_sql("SELECT COUNT(*) FROM users")
-    result = _workflow(ecommerce_db, server, clarify="auto").process_turn("count them")
-    assert result.ok and result.to_json()["usage"]["promptTokens"] == 240
-
-
 def test_fenced_sql_without_json_runs_without_confirmation(ecommerce_path: Path, server: ScriptedServer) -> None:
     server.replies.append(("text", "Here you go:\n```sql\nSELECT COUNT(*) AS n FROM categories;\n```"))
     out = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--model", MODEL, "--api-base", server.url,
