@@ -66,6 +66,7 @@ def test_refinement_sends_the_current_sql_and_a_sample(ecommerce_db, server: Scr
     prompt = server.prompt_text()
     assert "\"Show payments made with paypal\" -> SQL: SELECT * FROM payments WHERE method = 'paypal'" in prompt
     assert "Current query (from \"Show payments made with paypal\"" in prompt and "A few rows of its result" in prompt
+    assert "'paypal'" in prompt.split("A few rows of its result")[1] and '"paypal"' not in prompt  # SQL literals
     assert result.result.rows == tuple(rows_of(ecommerce_db, "SELECT * FROM payments WHERE method = 'bkash'"))
 
 

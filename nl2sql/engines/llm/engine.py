@@ -127,7 +127,7 @@ class LlmEngine:
         spec = context.current_spec
         question = spec.question if spec is not None else context.original_question
         sql = spec.sql if spec is not None else context.current_query
-        sample_rows = prompts.sample_text(context.previous_results, self.no_data)
+        sample_rows = prompts.sample_text(context.previous_results, self.no_data, database.dialect)
         if self.answer_style == "natural" and context.feedback.strip().lower().startswith("why"):
             return self._why(context, question, sql, sample_rows)
         made_by = next((t.text for t in reversed(context.history) if t.sql == sql), question)

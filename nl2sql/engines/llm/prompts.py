@@ -123,11 +123,20 @@ def _literal(value: str, dialect: str) -> str:
     return exp.Literal.string(value).sql(dialect=dialect)
 
 
-def sample_text(result: QueryResult | None, no_data: bool) -> str:
+def sample_text(result: QueryResult | None, no_data: bool, dialect: str = "sqlite") -> str:
+    """A few rows of the current result, their text written as SQL literals (what a filter would copy)."""
     if result is None or no_data:
         return ""
-    rows = [list(r) for r in result.rows[:SAMPLE_VALUES]]
-    return f"A few rows of its result: columns {list(result.columns)}, rows {json.dumps(rows, default=str)}\n"
+    rows = ", ".join("[" + ", ".join(_cell(v, dialect) for v in row) + "]" for row in result.rows[:SAMPLE_VALUES])
+    return f"A few rows of its result: columns {list(result.columns)}, rows [{rows}]\n"
+
+
+def _cell(value: object, dialect: str) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return repr(value)
+    return _literal(str(value), dialect)
 
 
 @dataclass(frozen=True)
