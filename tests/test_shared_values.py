@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.engines.builtin.render import to_sql
 from tests.helpers import answers, built_sqlite, opened
 
 SCHEMA = """
@@ -47,3 +48,12 @@ def test_a_key_column_is_never_shared(kennel_db) -> None:
     """Each dog's id is its own: two disjoint groups share none, so the plain reading stays."""
     draft = BuiltinEngine().draft("ids of dogs born before 2015 and after 2019", kennel_db)
     assert "INTERSECT" not in draft.sql.upper()
+
+
+def test_a_shared_reading_later_limited_still_runs(kennel_db) -> None:
+    """A follow-up that limits the rows drops the intersection: the statement stays valid SQL."""
+    draft = BuiltinEngine().draft("Which breeds have both dogs born before 2015 and dogs born after 2019?", kennel_db)
+    limited = draft.spec.with_(limit=1)
+    sql = to_sql(limited, kennel_db.schema, kennel_db.dialect)
+    assert "INTERSECT" not in sql.upper()
+    kennel_db.execute(sql, max_rows=None)

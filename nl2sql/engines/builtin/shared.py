@@ -55,11 +55,15 @@ def _keyed(spec: QuerySpec, schema: Schema) -> bool:
     return False
 
 
+def _plain(spec: QuerySpec) -> bool:
+    """Shown columns only: a set operation of two such queries needs no order, limit or grouping."""
+    return bool(spec.projections) and not (spec.aggregates or spec.group_by or spec.order_by or spec.reorder
+                                           or spec.limit is not None or spec.count_rows)
+
+
 def shared_reading(a: Analysis, spec: QuerySpec, schema: Schema) -> bool:
     """Whether ``spec`` asks for the shown values found under each of two disjoint comparisons."""
-    if not spec.projections or spec.aggregates or spec.group_by or spec.order_by or spec.limit is not None:
-        return False
-    if spec.count_rows or disjoint_pair(spec) is None or _keyed(spec, schema):
+    if not _plain(spec) or disjoint_pair(spec) is None or _keyed(spec, schema):
         return False
     words = {t.text for t in a.tokens}
     return "or" not in words and "either" not in words and bool(words & SHARED_WORDS)
@@ -67,7 +71,7 @@ def shared_reading(a: Analysis, spec: QuerySpec, schema: Schema) -> bool:
 
 def halves(spec: QuerySpec) -> tuple[QuerySpec, QuerySpec] | None:
     """The spec once with each of the two disjoint comparisons (and every other filter)."""
-    pair = disjoint_pair(spec)
+    pair = disjoint_pair(spec) if _plain(spec) else None  # a follow-up may have sorted or limited it
     if pair is None:
         return None
     first, second = pair
