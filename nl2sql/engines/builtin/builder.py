@@ -16,7 +16,7 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, events, filters, measures, pieces, shown
+from nl2sql.engines.builtin import doubts, events, filters, measures, pieces, shared, shown
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -440,5 +440,8 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     parts = parts.using("via", {i for link in via_links if any(t.table in crossed for t in link.of_kind(TABLE))
                                 for i in range(link.first, link.last + 1)})
     used = parts.used | a.frame | query_words(a, spec, ctx.schema)
+    if shared.shared_reading(a, spec, ctx.schema):  # "before N and after M": what both groups have
+        spec = spec.with_(shared=True)
+        used |= {i for i, t in enumerate(a.tokens) if t.text in shared.SHARED_WORDS}
     asks = (*d.ambiguities, *doubts.undefined_words(a, NO_FUZZY, ctx.slots, used))
     return Reading(spec, confidence(a, used, d.doubts), d.doubts, ambiguities=asks, used=used)

@@ -13,7 +13,7 @@ from sqlglot import exp
 from sqlglot.tokens import Tokenizer
 
 from nl2sql.db.schema import ForeignKey, Schema
-from nl2sql.engines.builtin import grain
+from nl2sql.engines.builtin import grain, shared
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -305,7 +305,11 @@ def condition_sql(spec: QuerySpec, f: Filter, schema: Schema) -> str:
     return " AND ".join(c.sql(dialect=schema.dialect) for c in renderer._conditions(f))
 
 
-def render(spec: QuerySpec, schema: Schema) -> exp.Select:
+def render(spec: QuerySpec, schema: Schema) -> exp.Query:
+    """The spec as one statement; values shared by two disjoint groups become an INTERSECT."""
+    parts = shared.halves(spec) if spec.shared else None
+    if parts is not None:
+        return exp.intersect(_Renderer(parts[0], schema).render(), _Renderer(parts[1], schema).render(), distinct=True)
     return _Renderer(spec, schema).render()
 
 

@@ -141,7 +141,7 @@ def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
             ("negations", float(len(analysis.negations))),
             ("count_unshown", float(analysis.count and not shown_count)),
             ("unlimited_superlative", float(bool(analysis.superlatives and spec.order_by and spec.limit is None))),
-            ("empty_range", float(_empty_range(spec))))
+            ("empty_range", float(_empty_range(spec) and not spec.shared)))
 
 
 def _empty_range(spec: QuerySpec) -> bool:

@@ -95,6 +95,8 @@ class QuerySpec:
     # "how many <rows> have more than N <related rows>": the number of rows the query keeps, not the rows
     count_rows: bool = False
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
+    # "born before N and after M": the shown values found under each of two disjoint comparisons (INTERSECT)
+    shared: bool = False
     today: date | None = field(default=None, compare=False)
 
     def with_(self, **changes: object) -> QuerySpec:
