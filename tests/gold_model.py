@@ -27,7 +27,7 @@ from sqlglot import exp
 
 from nl2sql.evaluation.datasets import Conversation
 
-REPAIR_OPENINGS = ("That SQL does not work here", "That SQL ran but found no rows")
+REPAIR_OPENINGS = ("That SQL does not work here", "A filter of that SQL matches no row")
 CONTEXT_OPENING = "The conversation so far"
 NOISES = ("fenced", "case", "typo", "alias", "clean")
 
@@ -78,7 +78,9 @@ class GoldModel:
         seen = _norm(prompt)
         best: tuple[int, int, tuple[Conversation, int]] | None = None
         for conversation, n in self.by_line.get(_norm(line), []):
-            earlier = [t for t in conversation.turns[:n] if not t.startswith("/")]
+            before = list(conversation.turns[:n])
+            fresh = max((i + 1 for i, t in enumerate(before) if t.strip() == "/new"), default=0)
+            earlier = [t for t in before[fresh:] if not t.startswith("/")]  # /new: the model sees none before it
             if not all(_norm(json.dumps(t))[1:-1] in seen or _norm(t) in seen for t in earlier):
                 continue
             tables = _tables(conversation.golds[n][0])

@@ -28,6 +28,12 @@ from nl2sql.evaluation.matching import lenient_match, strict_match
     ([(1, "a")], [(1, "a", "extra")], False, False),  # strict: no extra columns
     ([], [], False, True),
     ([], [(1,)], False, False),
+    # many look-alike columns: a capped walk over permutations gave up before reaching the identity
+    ([("x", "x", "x", None, None, None, None, 0, 0)], [("x", "x", "x", None, None, None, None, 0, 0)], False, True),
+    ([(1, 2, 1, 2, 1, 2, 1, 2), (2, 1, 2, 1, 2, 1, 2, 1)], [(1, 2, 1, 2, 1, 2, 1, 2), (2, 1, 2, 1, 2, 1, 2, 1)][::-1],
+     False, True),  # rows in another order, columns that can be swapped
+    ([(1, 2, 1, 2, 1, 2, 1, 2), (2, 1, 2, 1, 2, 1, 2, 1)], [(1, 1, 1, 1, 1, 2, 2, 2), (2, 2, 2, 2, 2, 1, 1, 1)],
+     False, False),  # every column alike, no row alike
 ])
 def test_strict_match(gold: list, pred: list, ordered: bool, expected: bool) -> None:
     assert strict_match(gold, pred, ordered=ordered) is expected

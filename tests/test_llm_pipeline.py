@@ -70,13 +70,14 @@ def test_statement_text_keeps_semicolons_inside_strings() -> None:
 
 def test_every_problem_is_in_one_repair_message(ecommerce_db, server: ScriptedServer) -> None:
     server.reply_sql("SELECT u.nme, u.emial FROM users AS u JOIN ordrs AS o ON o.user_id = u.id")
-    server.reply_sql("SELECT u.nme, u.emial FROM users AS u")
+    server.reply_sql("SELECT u.name, u.email, total FROM users AS u")
     server.reply_sql("SELECT u.name, u.email FROM users AS u")
     result = _workflow(ecommerce_db, server).process_turn("names and emails of users")
     assert result.ok and len(server.requests) == 3  # two repair rounds
     first, second = _user_messages(server, 1)[-1], _user_messages(server, 2)[-1]
-    assert "no table named ordrs; did you mean orders?" in first
-    assert "users has no column nme; did you mean name?" in second and "users has no column emial" in second
+    assert "no table named ordrs; did you mean orders?" in first and "the database refused it" in first
+    assert "users has no column nme; did you mean name?" in first and "users has no column emial" in first
+    assert "no column total in users" in second
     assert result.to_json()["usage"]["promptTokens"] == 360  # all three calls counted
 
 
@@ -95,6 +96,14 @@ def test_a_filter_that_finds_nothing_gets_the_nearest_stored_values(ecommerce_db
     result = _workflow(ecommerce_db, server).process_turn("how many payments by paypal?")
     assert result.ok and "nearest stored: 'paypal'" in _user_messages(server)[-1]
     assert list(result.result.rows) == rows_of(ecommerce_db, "SELECT COUNT(*) FROM payments WHERE method = 'paypal'")
+
+
+def test_no_hint_for_a_filter_that_finds_rows_in_a_subquery(ecommerce_db, server: ScriptedServer) -> None:
+    category = rows_of(ecommerce_db, "SELECT name FROM categories LIMIT 1")[0][0]
+    sql = f"SELECT name FROM products WHERE category_id IN (SELECT id FROM categories WHERE name = '{category}')"
+    server.reply_sql(sql)
+    result = _workflow(ecommerce_db, server).process_turn(f"products in {category}")
+    assert result.ok and result.result.rows and len(server.requests) == 1
 
 
 def test_an_unknown_value_is_a_hint_never_a_rejection(ecommerce_db, server: ScriptedServer) -> None:
@@ -129,6 +138,25 @@ def test_a_failed_turn_reaches_the_next_prompt(ecommerce_db, server: ScriptedSer
     context = _user_messages(server)[-2]
     assert '"How many orders are there?" -> SQL: SELECT COUNT(*) FROM orders' in context
     assert '"and the refunded ones by month" -> failed: ' in context
+
+
+def test_new_starts_what_the_model_sees_afresh(ecommerce_db, server: ScriptedServer) -> None:
+    wf = _workflow(ecommerce_db, server)
+    server.reply_sql("SELECT * FROM products WHERE price > 100")
+    wf.process_turn("Show products over 100 dollars")
+    wf.process_turn("/new")
+    server.reply_sql("SELECT COUNT(*) FROM users")
+    wf.process_turn("how many are there?")
+    assert "products over 100" not in server.prompt_text() and len(_user_messages(server)) == 1
+
+
+def test_a_failing_model_is_asked_once_per_line(ecommerce_db, server: ScriptedServer) -> None:
+    wf = _workflow(ecommerce_db, server)
+    server.reply_sql("SELECT COUNT(*) FROM orders")
+    wf.process_turn("How many orders are there?")
+    server.responder = lambda body: [("json", {"sql": "SELECT nope FROM products"})]
+    failed = wf.process_turn("How many users are there?")
+    assert failed.error is not None and len(server.requests) == 1 + 3  # one reading and its two repairs
 
 
 def test_auto_answers_do_not_resend_the_same_prompt(ecommerce_db, server: ScriptedServer) -> None:

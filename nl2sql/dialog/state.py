@@ -103,6 +103,7 @@ class ConversationState(Generic[P, D]):
     # What clarifications this conversation already settled: never asked twice.
     answered: SlotPairs = ()
     pruned: int = 0  # turns dropped from the front of the history
+    since: int = 0  # the last turn before /new: what an engine sees of the conversation starts after it
 
     @property
     def next_turn_number(self) -> int:
@@ -131,8 +132,8 @@ class ConversationState(Generic[P, D]):
 
     def without_query(self) -> ConversationState[P, D]:
         """After ``/new``: a clean slate for the next question (no current query, no settled answers);
-        the history stays."""
-        return replace(self, current=None, mode=IDLE_MODE, answered=())
+        the history stays for ``/history``, but what engines see of it starts after this point."""
+        return replace(self, current=None, mode=IDLE_MODE, answered=(), since=self.turn_count)
 
     def cleared(self) -> ConversationState[P, D]:
         """After ``/clear``: nothing left but the session id."""

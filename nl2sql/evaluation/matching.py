@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 Row = Sequence[object]
+SEARCH_NODES = 100_000
 
 
 def _norm(value: object) -> object:
@@ -45,12 +46,17 @@ def _assign(gold: list[tuple], pred: list[tuple], options: list[list[int]], orde
 
     Depth-first with the gold column's own position tried first (so identical results match at
     once), predicted columns holding identical values tried once (they are interchangeable), and
-    every partial choice checked on the rows it already fixes; no cap can give up on a match.
-    ``accept`` has the last word on a full choice."""
+    every partial choice checked on the rows it already fixes. Identical results match on the
+    first path tried; the node budget only bounds adversarial results whose columns all look
+    alike, where the search would otherwise be exponential. ``accept`` has the last word."""
     pred_columns = list(zip(*pred, strict=True)) if pred else []
     chosen: list[int] = []
+    budget = [SEARCH_NODES]
 
     def walk(k: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
         if k == len(options):
             return accept is None or accept(tuple(chosen))
         tried: set[tuple] = set()

@@ -128,6 +128,8 @@ class TurnStep(Generic[S]):
         readings: dict[str, Draft[S] | EngineError] = {}
 
         def read(intent: str) -> ReadingView | None:
+            if self.engine.capabilities.calls_model and readings:
+                return None  # a model reads the conversation either way: one reading (and its repairs) a line
             try:
                 draft = self._read(state, text, intent, slots)
             except EngineError as err:
@@ -380,8 +382,9 @@ class TurnStep(Generic[S]):
 
 
 def history(state: State[S]) -> History:
-    """The conversation's kept turns as an engine sees them: each line with its SQL or its error."""
-    return tuple(PastTurn(t.text, t.query, t.error) for t in state.turns if t.text)
+    """The conversation's kept turns since the last /new, as an engine sees them: each line with its SQL or
+    its error."""
+    return tuple(PastTurn(t.text, t.query, t.error) for t in state.turns if t.text and t.number > state.since)
 
 
 @lru_cache(maxsize=256)

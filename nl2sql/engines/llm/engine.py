@@ -24,7 +24,7 @@ from nl2sql.engines.llm.memory import Memory
 from nl2sql.engines.llm.reply import Parsed, clarification, parse_model_reply
 from nl2sql.engines.llm.validate import problems, value_hints
 from nl2sql.engines.llm.voting import vote
-from nl2sql.errors import InvalidSqlError, Nl2SqlError
+from nl2sql.errors import EngineError, InvalidSqlError, Nl2SqlError
 from nl2sql.linking import Lexicons
 
 MAX_REPAIRS = 2  # validation can report in layers; a model that fixes what it is told needs two rounds
@@ -183,7 +183,8 @@ class LlmEngine:
             return Chosen(winner, messages, reply.usage, agreement)
         if valid:
             return Chosen(valid[0][1], messages, reply.usage, 1.0 / len(parsed))
-        return self._repaired(messages, reply.content, parsed[0], database, reply.usage)
+        return replace(self._repaired(messages, reply.content, parsed[0], database, reply.usage),
+                       agreement=1.0 / len(parsed))  # one candidate, whatever the repair made of it
 
     def _repaired(self, messages: list[dict[str, Any]], content: str, parsed: Parsed | None, database: Database,
                   spent: Usage) -> Chosen:
@@ -193,7 +194,8 @@ class LlmEngine:
             if not errors and parsed is not None:
                 return Chosen(parsed, messages, spent, 1.0, repairs)
             if repairs == MAX_REPAIRS:
-                raise InvalidSqlError(f"The model's SQL did not work here ({'; '.join(errors)}).")
+                failure = EngineError if parsed is None or not parsed.sql else InvalidSqlError  # no SQL: no parse
+                raise failure(f"The model's SQL did not work here ({'; '.join(errors)}).")
             messages = [*messages, {"role": "assistant", "content": content}, prompts.repair_message(errors)]
             reply = self._call(messages)
             spent, content, parsed = spent + reply.usage, reply.content, parse_model_reply(reply.content)

@@ -26,7 +26,7 @@ class Memory:
     def _db(self) -> sqlite3.Connection:
         if self._conn is None and self.read_only:
             try:
-                conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+                conn = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False)
                 conn.execute("SELECT database, question, sql, confirmed FROM examples LIMIT 1").fetchall()
             except sqlite3.Error:
                 raise UsageError(f"{self.path} is not an nl2sql example memory.") from None

@@ -155,6 +155,7 @@ def conversation_text(history: History, current: Current | None) -> str:
     for n, turn in reversed(list(enumerate(history, start=1))):
         outcome = f"SQL: {turn.sql}" if turn.sql else f"failed: {turn.error or 'no query'}"
         line = f"{n}. {json.dumps(turn.text)} -> {outcome}"
+        line = line if len(line) <= HISTORY_CHARS // 4 else line[:HISTORY_CHARS // 4] + " ..."
         if used + len(line) > HISTORY_CHARS:
             break
         lines.insert(0, line)
@@ -191,5 +192,5 @@ def repair_message(errors: list[str]) -> dict[str, str]:
 
 def empty_result_message(hints: list[str]) -> dict[str, str]:
     listed = "\n".join(f"- {h}" for h in hints)
-    return {"role": "user", "content": f"That SQL ran but found no rows.\n{listed}\nIf one of these stored values "
-                                       "was meant, use it exactly as written; otherwise return the same SQL."}
+    return {"role": "user", "content": f"A filter of that SQL matches no row.\n{listed}\nIf one of these stored "
+                                       "values was meant, use it exactly as written; otherwise return the same SQL."}

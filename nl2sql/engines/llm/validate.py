@@ -34,7 +34,7 @@ def problems(sql: str, database: Database) -> list[str]:
     refused = database.check(sql)
     if refused is None:
         return []
-    return unknown_names(tree, database.schema) or [f"the database refused it: {refused}"]
+    return [f"the database refused it: {refused}", *unknown_names(tree, database.schema)]
 
 
 def unknown_names(tree: exp.Expr, schema: Schema) -> list[str]:
@@ -43,11 +43,11 @@ def unknown_names(tree: exp.Expr, schema: Schema) -> list[str]:
     found = [f"no table named {t.name}{_nearest(t.name, [s.name for s in schema.tables])}"
              for t in tree.find_all(exp.Table)
              if t.name and t.name.lower() not in ctes and schema.table(t.name) is None]
-    if found:
-        return found  # the columns of a table that does not exist cannot be judged
     tree = tree.copy()
     for scope in traverse_scope(tree):
         found += _qualified_unknowns(scope, schema)
+    if any(f.startswith("no table named") for f in found):
+        return found  # unqualified columns cannot be placed while a table of theirs does not exist
     spelled = {c.name.lower(): c.name for c in tree.find_all(exp.Column)}  # qualification lower-cases names
     try:
         qualified = qualify(tree, schema=_mapping(schema), dialect=schema.dialect, validate_qualify_columns=False,
@@ -113,7 +113,7 @@ def value_hints(sql: str, database: Database) -> list[str]:
         return []
     hints = []
     for column, literals in _compared_literals(tree):
-        holder = _holder(tree, column, schema)
+        holder = _holder(column, schema)
         stored = holder.column(column.name) if holder is not None else None
         if holder is None or stored is None or not stored.values or any(v in stored.values for v in literals):
             continue
@@ -152,15 +152,20 @@ def _compared_literals(tree: exp.Expr) -> list[tuple[exp.Column, list[str]]]:
     return pairs
 
 
-def _holder(tree: exp.Expr, column: exp.Column, schema: Schema) -> Table | None:
-    """The table a compared column belongs to: its alias's table, or the one table of the query that has it."""
-    names = {(t.alias_or_name or t.name).lower(): t.name for t in tree.find_all(exp.Table)}
-    if column.table:
-        return schema.table(names.get(column.table.lower(), column.table))
-    for name in names.values():
-        table = schema.table(name)
-        if table is not None and table.column(column.name) is not None:
-            return table
+def _holder(column: exp.Column, schema: Schema) -> Table | None:
+    """The table a compared column belongs to, looked up in its own SELECT first and then the ones around
+    it (a correlated reference), as SQL resolves it: by alias, or as the one table there that has it."""
+    select = column.find_ancestor(exp.Select)
+    while select is not None:
+        tables = [t for t in select.find_all(exp.Table) if t.find_ancestor(exp.Select) is select]
+        for table in tables:
+            known = schema.table(table.name)
+            if column.table:
+                if column.table.lower() == (table.alias_or_name or table.name).lower():
+                    return known
+            elif known is not None and known.column(column.name) is not None:
+                return known
+        select = select.find_ancestor(exp.Select)
     return None
 
 
@@ -175,6 +180,8 @@ def _mapping(schema: Schema) -> MappingSchema:
     """sqlglot's view of the schema, built once per schema (qualification resolves columns against it)."""
     cached = _MAPPINGS.get(id(schema))
     if cached is None or cached[0] is not schema:
+        if len(_MAPPINGS) >= 32:  # an eval worker meets many schemas: keep the recent ones only
+            _MAPPINGS.clear()
         mapping = MappingSchema({t.name: {c.name: "TEXT" for c in t.columns} for t in schema.tables},
                                 dialect=schema.dialect)
         cached = _MAPPINGS[id(schema)] = (schema, mapping)
