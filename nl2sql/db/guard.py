@@ -43,13 +43,14 @@ def _describe(stmt: exp.Expr) -> str:
     return stmt.key.upper()
 
 
+@lru_cache(maxsize=256)
 def statement_text(sql: str, dialect: str) -> str:
     """The statement as the database should get it: without the empty statements and comments after it.
 
     Models and people end a query with ``;;`` or ``; -- note``; drivers that run one statement at a
     time refuse the tail although it holds nothing. The cut is made on sqlglot's tokens, so a ``;``
     inside a string or a quoted name stays where it is; text that does not tokenize is left whole
-    for the parser to report.
+    for the parser to report. Kept per text: a turn checks and runs the same statement.
     """
     try:
         tokens = Dialect.get_or_raise(dialect).tokenize(sql)

@@ -33,9 +33,8 @@ class SqlGenerationWorkflow(DraftRunner[S]):
         return self.engine.draft(question, database, slots, history)
 
     def execute(self, question: str, database: Database, slots: Slots = NO_SLOTS, *,
-                reading: Draft[S] | None = None, history: History = ()) -> Outcome[S]:
+                reading: Draft[S] | None = None) -> Outcome[S]:
         """Write SQL for ``question`` (or take the reading the dialogue settled on) and run it.
 
         Raises ``Nl2SqlError`` with a user-facing message."""
-        return self.run(reading if reading is not None else self.read(question, database, slots, history),
-                        database)
+        return self.run(reading if reading is not None else self.read(question, database, slots), database)
