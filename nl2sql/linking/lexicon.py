@@ -210,6 +210,7 @@ class Lexicon:
         """Link every n-gram not yet used by another reading, longest first; typos last."""
         links: list[Link] = []
         taken = set(used)
+        marked = _case_marks(tokens)
         for size in range(MAX_NGRAM, 0, -1):
             for i in range(len(tokens) - size + 1):
                 span = range(i, i + size)
@@ -225,16 +226,15 @@ class Lexicon:
                                  for c in self.lookup(key) if c.kind != VALUE]
                         if cands:
                             break
-                    if not cands and self._may_reword(tokens[i], skip_fuzzy, tokens[i].capitalised and i > 0):
+                    if not cands and self._may_reword(tokens[i], skip_fuzzy, i in marked):
                         cands = self.reworded(tokens[i].text)
-                if size == 1 and not (tokens[i].quoted or tokens[i].original.isupper() or tokens[i].is_number
-                                      or (tokens[i].capitalised and i > 0)):
+                if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):
                     # "in", "is", "by" are words before they are country codes
                     cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]
                 if not cands:
                     continue
                 # Capitalised, quoted, several words long or a number: a stored value, not a verb that looks like one.
-                strong = any(tokens[j].capitalised and j > 0 for j in span) or tokens[i].quoted or size > 1 \
+                strong = any(j in marked for j in span) or tokens[i].quoted or size > 1 \
                     or (tokens[i].is_number and any(c.kind == VALUE for c in cands))
                 links.append(Link(i, i + size - 1, tuple(cands), strong))
                 taken.update(span)
@@ -250,7 +250,7 @@ class Lexicon:
                     continue
                 cands = self._fuzzy(key)
                 if cands:
-                    strong = any(tokens[j].capitalised and j > 0 for j in span)
+                    strong = any(j in marked for j in span)
                     links.append(Link(i, i + size - 1, tuple(cands), strong))
                     taken.update(span)
         links.sort(key=lambda link: link.first)
@@ -270,3 +270,13 @@ class Lexicons:
             entry = (schema, Lexicon(schema, self.domain))
             self._entries[id(schema)] = entry
         return entry[1]
+
+
+def _case_marks(tokens: list[Token]) -> frozenset[int]:
+    """Positions whose case marks a name or a code ("Aruba", "USA"): capitalised past the first
+    word, or all capitals. In a line typed mostly in capitals, case marks nothing, so "IS" there
+    is the verb and not a country code."""
+    letters = [t for t in tokens if t.original.isalpha() and len(t.original) > 1]
+    if letters and sum(t.original.isupper() for t in letters) * 2 > len(letters):
+        return frozenset()
+    return frozenset(i for i, t in enumerate(tokens) if t.original.isupper() or (t.capitalised and i > 0))

@@ -11,6 +11,7 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
+from nl2sql.engines.builtin.backrefs import back_references, has_result
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
@@ -42,17 +43,19 @@ class BuiltinEngine:
         return self._lexicons.get(schema)
 
     def _draft(self, reading: Reading, analysis: Analysis, database: Database,
-               summary: str | None = None, *, base: float | None = None) -> Draft[QuerySpec]:
+               summary: str | None = None, *, base: float | None = None,
+               pointing: frozenset[int] = frozenset(), conversation: bool = False) -> Draft[QuerySpec]:
         try:
             sql = to_sql(reading.spec, database.schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
-        content = content_positions(analysis)
+        content = sorted({*content_positions(analysis), *pointing})
         left = [i for i in content if i not in reading.used]
         accounted = round(1 - len(left) / len(content), 3) if content else 1.0
         unused = tuple(analysis.tokens[i].text for i in left)
         signals = reading_signals(analysis, reading, database.schema, base=base,
-                                  configured=self._configured)
+                                  configured=self._configured, pointing=pointing,
+                                  conversation=conversation)
         explanation = explain(reading.spec) + _left_out(analysis, left)
         return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
@@ -68,7 +71,11 @@ class BuiltinEngine:
               history: History = ()) -> Draft[QuerySpec]:
         schema = database.schema
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
-        return self._draft(build_spec(analysis, schema, self.domain, slots), analysis, database)
+        # A new question reads none of the conversation: words pointing at its result go unused.
+        conversation = has_result(history)
+        pointing = back_references(analysis) if conversation else frozenset()
+        return self._draft(build_spec(analysis, schema, self.domain, slots), analysis, database,
+                           pointing=pointing, conversation=conversation)
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
         """The built-in engine reads the schema afresh each time; it keeps no examples."""

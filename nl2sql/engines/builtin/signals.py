@@ -29,7 +29,7 @@ Signals = tuple[tuple[str, float], ...]
 DOUBTS = ("unused_share", "unused_words", "unused_numbers", "fuzzy", "doubts", "asked", "nesting_cues",
           "weak_links", "competing", "dropped_links", "partial", "unnamed_columns", "unnamed_tables", "key_literal",
           "stem_links", "synonym_links", "repeated_parts", "ungrouped_mix", "unasked_aggregate", "or_as_and",
-          "negations", "count_unshown", "unlimited_superlative", "empty_range")
+          "negations", "count_unshown", "unlimited_superlative", "empty_range", "conversation")
 # Wording whose meaning needs a subquery or a set operation, which the engine does not build.
 NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", "all", "also", "same", "but",
                            "another", "other", "others"})
@@ -39,12 +39,16 @@ PARTIAL_CAP = 0.7  # below the session's confirmation threshold (0.75)
 
 
 def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, base: float | None = None,
-                    configured: bool = False) -> Signals:
+                    configured: bool = False, pointing: frozenset[int] = frozenset(),
+                    conversation: bool = False) -> Signals:
     """The facts of one reading that bear on whether its SQL is right. ``base``: for a refinement,
     the confidence of the query it edits (an edit of a wrong query is wrong); ``configured``: the
-    database has a domain config (synonyms, metrics), written and checked for it."""
+    database has a domain config (synonyms, metrics), written and checked for it; ``pointing``:
+    words that point at an earlier result, which this reading must use like content words;
+    ``conversation``: a new question read while an earlier result is on screen, which a person
+    often means to narrow without saying so."""
     tokens = analysis.tokens
-    content = content_positions(analysis)
+    content = sorted({*content_positions(analysis), *pointing})
     unused = [i for i in content if i not in reading.used]
     used_links = [link for link in analysis.links if link.first in reading.used]
     spec = reading.spec
@@ -67,6 +71,7 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
         ("ordered", float(bool(spec.order_by))),
         ("having", float(bool(spec.having))),
         ("refinement", float(base is not None)),
+        ("conversation", float(conversation and base is None)),
         ("base_logit", _logit(base) if base is not None else 0.0),
         ("configured", float(configured)),
         ("entity_named", float(any(c.kind == TABLE and c.table == spec.entity and c.score >= 1.0
