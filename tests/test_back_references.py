@@ -78,5 +78,7 @@ def test_a_line_in_capitals_reads_no_function_word_as_a_code(kennel_db) -> None:
     shouted = BuiltinEngine().draft("WHAT IS THE CODE OF ISLES", kennel_db)
     assert "'IS'" not in shouted.sql
     assert "'Isles'" in shouted.sql
+    loud = BuiltinEngine().draft("WHAT IS Isles code?", kennel_db)
+    assert "'IS'" not in loud.sql
     coded = BuiltinEngine().draft("county names with the code IS", kennel_db)
     assert "'IS'" in coded.sql

@@ -275,8 +275,12 @@ class Lexicons:
 def _case_marks(tokens: list[Token]) -> frozenset[int]:
     """Positions whose case marks a name or a code ("Aruba", "USA"): capitalised past the first
     word, or all capitals. In a line typed mostly in capitals, case marks nothing, so "IS" there
-    is the verb and not a country code."""
+    is the verb and not a country code; nor does it on function words when every one of them is
+    in capitals ("WHAT IS Afghanistan GNPOld?")."""
     letters = [t for t in tokens if t.original.isalpha() and len(t.original) > 1]
     if letters and sum(t.original.isupper() for t in letters) * 2 > len(letters):
         return frozenset()
-    return frozenset(i for i, t in enumerate(tokens) if t.original.isupper() or (t.capitalised and i > 0))
+    function = [t for t in letters if t.text in STOPWORDS]
+    loud = len(function) >= 2 and all(t.original.isupper() for t in function)
+    return frozenset(i for i, t in enumerate(tokens)
+                     if (t.original.isupper() or (t.capitalised and i > 0)) and not (loud and t.text in STOPWORDS))
