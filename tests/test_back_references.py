@@ -2,7 +2,7 @@
 
 A line like "what are their names?" means the dogs just shown. Read as a new question it cannot
 use "their": the reading is partial, names the word, and stays below the confirmation threshold.
-With no earlier result the same words point at nothing and are not counted. Case that a whole
+With no earlier line the same words point at nothing and are not counted. Case that a whole
 line shares (typed in capitals) marks no word as a code or a name.
 """
 
@@ -62,6 +62,14 @@ def test_words_that_point_inside_the_line_are_not_counted(kennel_db, line: str) 
     """A relative "that", or "their" after the noun it stands for, is about the line itself."""
     engine = BuiltinEngine()
     assert engine.draft(line, kennel_db, history=EARLIER).unused == engine.draft(line, kennel_db).unused
+
+
+def test_a_line_after_a_failed_question_still_points_back(kennel_db) -> None:
+    """The earlier question failed, but the person still means what they asked about."""
+    failed = (PastTurn("the three-year old cat", error="I could not match 'cat'."),)
+    draft = BuiltinEngine().draft("what are their names?", kennel_db, history=failed)
+    assert "their" in draft.unused
+    assert draft.confidence <= THRESHOLD
 
 
 def test_a_follow_up_that_points_back_edits_the_current_query(kennel_db) -> None:

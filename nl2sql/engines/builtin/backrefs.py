@@ -1,10 +1,10 @@
 """Words of a line that point at an earlier result: "them", "that course", "what about ...".
 
 A new question reads none of the conversation, so it cannot use them. When there is an earlier
-result to point at and the line is read as a new question, these words count as unused like any
+line to point at and the line is read as a new question, these words count as unused like any
 other content word: the reading is partial, names what it left out, and is confirmed before it
 runs. Routing gains from the same fact, because the edit of the current query uses them and the
-fresh reading does not. With no earlier result they point at nothing and stay function words.
+fresh reading does not. With no earlier line they point at nothing and stay function words.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ _ADDITIVE = frozenset({"also", "too", "instead"})
 _ONE_AFTER = frozenset({"which", "the", "each", "that", "this"})
 
 
-def has_result(history: History) -> bool:
-    """Whether the conversation has a query a line could point at."""
-    return any(turn.sql for turn in history)
+def in_conversation(history: History) -> bool:
+    """Whether earlier lines exist that a line could point at; a failed one counts, since the
+    person still means what they asked ("who owns that cat?" after a question that failed)."""
+    return bool(history)
 
 
 def back_references(a: Analysis) -> frozenset[int]:

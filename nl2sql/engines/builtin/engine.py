@@ -11,7 +11,7 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
-from nl2sql.engines.builtin.backrefs import back_references, has_result
+from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
@@ -72,7 +72,7 @@ class BuiltinEngine:
         schema = database.schema
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
         # A new question reads none of the conversation: words pointing at its result go unused.
-        conversation = has_result(history)
+        conversation = in_conversation(history)
         pointing = back_references(analysis) if conversation else frozenset()
         return self._draft(build_spec(analysis, schema, self.domain, slots), analysis, database,
                            pointing=pointing, conversation=conversation)

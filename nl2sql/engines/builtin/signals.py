@@ -45,7 +45,7 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
     the confidence of the query it edits (an edit of a wrong query is wrong); ``configured``: the
     database has a domain config (synonyms, metrics), written and checked for it; ``pointing``:
     words that point at an earlier result, which this reading must use like content words;
-    ``conversation``: a new question read while an earlier result is on screen, which a person
+    ``conversation``: a new question read after earlier lines of the conversation, which a person
     often means to narrow without saying so."""
     tokens = analysis.tokens
     content = sorted({*content_positions(analysis), *pointing})
