@@ -95,8 +95,9 @@ def _ungrouped(select: exp.Select) -> None:
     them be; ties of the order are broken by the group keys in the order's first direction, as
     SQLite's sorted groups come out."""
     group = select.args.get("group")
-    if group is None:
+    if group is None and not any(p.find(exp.AggFunc) for p in select.expressions):
         return
+    group = group or exp.Group(expressions=[])  # an aggregate over all rows is one group, keyed by nothing
     keys = {g.sql() for g in group.expressions}
     aliases = {g.name for g in group.expressions if isinstance(g, exp.Column) and not g.table}
     aliases |= {p.alias for p in select.expressions if isinstance(p, exp.Alias)}  # ORDER BY a shown aggregate
@@ -107,7 +108,7 @@ def _ungrouped(select: exp.Select) -> None:
                 and target.sql() not in keys and target.name not in aliases:
             shown = exp.AnyValue(this=target.copy())
             target.replace(exp.alias_(shown, target.name) if item is target else shown)
-    if order is not None:
+    if order is not None and group.expressions:
         ordered = {o.this.sql() for o in order.expressions}
         desc = bool(order.expressions[0].args.get("desc")) if order.expressions else False
         ties = [exp.Ordered(this=g.copy(), desc=desc, nulls_first=not desc) for g in group.expressions
