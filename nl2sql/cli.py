@@ -60,7 +60,8 @@ def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--db", "db", required=True, metavar="DB",
-                        help="A fixture name (ecommerce), a SQLite file, or a sqlite:/// URL.")(func)
+                        help="A fixture name (ecommerce), a SQLite or DuckDB file, or a sqlite:/// or duckdb:/// "
+                             "URL.")(func)
 
 
 def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -265,12 +266,13 @@ def fixtures() -> None:
 
 @fixtures.command("build")
 @click.argument("name")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="SQLite file to write.")
+@click.option("--out", required=True, metavar="FILE|URL",
+              help="Where to write: a SQLite file, a DuckDB file (.duckdb), or a sqlite:/// or duckdb:/// URL.")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
 @click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
 @click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
-def fixtures_build(name: str, out: Path, today: date | None, scale: float, seed: int) -> None:
-    """Build fixture NAME into a SQLite file."""
+def fixtures_build(name: str, out: str, today: date | None, scale: float, seed: int) -> None:
+    """Build fixture NAME into a SQLite or DuckDB file (the same rows in both)."""
     from nl2sql import fixtures as registry
 
     with _edge():
@@ -380,9 +382,11 @@ def _benchmark_command(name: str, loader: str) -> None:
                                    "databases).")
     @click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
                   help="The benchmark folder (needed unless --compare).")
+    @click.option("--on", "on", type=click.Choice(["sqlite", "duckdb"]), default="sqlite", show_default=True,
+                  help="Run the predictions on a copy of each database in this engine (gold SQL stays on SQLite).")
     @_eval_options
     def command(data: Path | None, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
-                out: Path | None, compare: tuple[Path, Path] | None, **opts: Any) -> None:
+                out: Path | None, compare: tuple[Path, Path] | None, on: str, **opts: Any) -> None:
         from nl2sql.evaluation import datasets
         from nl2sql.evaluation.runner import Settings
 
@@ -395,7 +399,8 @@ def _benchmark_command(name: str, loader: str) -> None:
                 spider, conversations = datasets.load_spider(data)
             else:
                 spider, conversations = datasets.load_context(data, loader)
-            _evaluate(f"{name} dev", conversations, Settings(data_dir=spider, engine=engine), limit, db_ids, jobs,
+            title = f"{name} dev" + (f" on {on}" if on != "sqlite" else "")
+            _evaluate(title, conversations, Settings(data_dir=spider, engine=engine, on=on), limit, db_ids, jobs,
                       out, opts)
 
 

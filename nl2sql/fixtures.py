@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import tempfile
 from datetime import date
 from pathlib import Path
 from types import ModuleType
 
 from nl2sql.db import sidecar_for
+from nl2sql.db.loader import load
+from nl2sql.db.targets import SQLITE, output_target
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 
@@ -59,16 +62,27 @@ def domain_file(name: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def build(name: str, out: Path, *, today: date | None = None, scale: float = 1.0, seed: int = 42) -> dict[str, int]:
+def build(name: str, out: str | Path, *, today: date | None = None, scale: float = 1.0,
+          seed: int = 42) -> dict[str, int]:
     """Build fixture ``name`` into ``out``; the same arguments always give the same rows.
 
-    The fixture's domain config is written beside it (``out.nl2sql.toml``), so that the file
-    carries its vocabulary wherever ``--db`` points at it.
+    ``out`` is a SQLite file, or a DuckDB one (``x.duckdb``, ``duckdb:///x``): the generator
+    writes SQLite and the one loader copies it, so every engine gets the same rows. An existing
+    file is replaced atomically in both cases. The fixture's domain config is written beside it
+    (``out.nl2sql.toml``), so that the file carries its vocabulary wherever ``--db`` points at it.
     """
     if scale <= 0:
         raise UsageError("--scale must be greater than 0.")
-    out = Path(out)
-    counts: dict[str, int] = _generator(name).build(out, today=today or date.today(), scale=scale, seed=seed)
+    generator = _generator(name)
+    target = output_target(out)
+    if target.engine == SQLITE:
+        counts: dict[str, int] = generator.build(target.path, today=today or date.today(), scale=scale, seed=seed)
+    else:
+        with tempfile.TemporaryDirectory(prefix="nl2sql-fixture-") as scratch:
+            source = Path(scratch) / f"{name}.sqlite"
+            counts = generator.build(source, today=today or date.today(), scale=scale, seed=seed)
+            load(source, target)
+    out = target.path
     config = domain_file(name)
     if config is not None:
         shutil.copyfile(config, sidecar_for(out))

@@ -32,6 +32,21 @@ def ecommerce_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def ecommerce_duckdb_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same fixture rows in a DuckDB file, through the loader every engine shares."""
+    path = tmp_path_factory.mktemp("fixture") / "ecommerce.duckdb"
+    fixtures.build("ecommerce", path, today=TODAY)
+    return path
+
+
+@pytest.fixture(scope="session")
+def ecommerce_duckdb(ecommerce_duckdb_path: Path):
+    db = open_database(str(ecommerce_duckdb_path))
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="session")
 def ecommerce_db(ecommerce_path: Path):
     db = open_database(str(ecommerce_path))
     yield db

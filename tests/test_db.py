@@ -118,7 +118,7 @@ def test_open_database_errors(tmp_path: Path) -> None:
         open_database(str(tmp_path / "missing.db"))
     text = tmp_path / "notes.txt"
     text.write_text("hello")
-    with pytest.raises(UsageError, match="not a SQLite database"):
+    with pytest.raises(UsageError, match="not a SQLite or DuckDB database"):
         open_database(str(text))
     with pytest.raises(UsageError, match="not supported yet"):
         open_database("mysql://localhost/x")

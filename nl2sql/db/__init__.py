@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from nl2sql.db.database import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
 from nl2sql.db.schema import Column, ForeignKey, Schema, Table
+from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, SQLITE, file_engine, parse_url
 from nl2sql.errors import UsageError
-
-if TYPE_CHECKING:
-    from nl2sql.db.sqlite import SqliteDatabase
 
 __all__ = [
     "DEFAULT_MAX_ROWS", "DEFAULT_TIMEOUT_S", "Column", "Database", "ForeignKey", "QueryResult",
@@ -26,37 +23,54 @@ def sidecar_for(database_file: Path) -> Path:
     return database_file.with_name(database_file.name + SIDECAR_SUFFIX)
 
 
-def _with_sidecar(db: SqliteDatabase) -> SqliteDatabase:
-    for candidate in (sidecar_for(db.path), db.path.with_suffix(".nl2sql.toml")):
+def _with_sidecar(db: Database, path: Path) -> Database:
+    for candidate in (sidecar_for(path), path.with_suffix(".nl2sql.toml")):
         if candidate.is_file():
             db.domain_file = candidate
             break
     return db
 
 
+def _open_file(engine: str, path: Path, display: str) -> Database:
+    """The adapter for ``engine`` on ``path``; a file it cannot open is a usage error (exit 2)."""
+    from nl2sql.errors import DatabaseError
+
+    try:
+        if engine == DUCKDB:
+            from nl2sql.db.duckdb import DuckdbDatabase
+
+            return _with_sidecar(DuckdbDatabase(path, display_name=display), path)
+        from nl2sql.db.sqlite import SqliteDatabase
+
+        return _with_sidecar(SqliteDatabase(path, display_name=display), path)
+    except DatabaseError as err:
+        raise UsageError(str(err)) from None
+
+
 def open_database(target: str) -> Database:
-    """Open ``target``: a bundled fixture name, a SQLite file, or a ``sqlite:///`` URL."""
+    """Open ``target``: a bundled fixture name, a SQLite or DuckDB file, or a ``sqlite:///`` or
+    ``duckdb:///`` URL. Files are told apart by their header; drivers are imported on use."""
     from nl2sql import fixtures
-    from nl2sql.db.sqlite import SqliteDatabase
 
     if "://" in target:
-        scheme, _, rest = target.partition("://")
-        if scheme == "sqlite":
-            return _with_sidecar(SqliteDatabase(
-                rest[1:] if rest.startswith("/") and not rest.startswith("//") else rest, display_name=target))
-        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite file or a fixture name.")
+        url = parse_url(target)
+        if not url.path.is_file():
+            raise UsageError(f"No database file at {url.path} (from {target}).")
+        found = file_engine(url.path)
+        if found is not None and found != url.engine:
+            raise UsageError(f"{url.path} is a {found} database, not a {url.engine} one; use {found}:///.")
+        return _open_file(url.engine, url.path, target)
     path = Path(target).expanduser()
     if path.is_file():
-        with path.open("rb") as handle:
-            header = handle.read(16)
-        if header.startswith(b"SQLite format 3") or path.stat().st_size == 0:
-            return _with_sidecar(SqliteDatabase(path, display_name=path.name))
-        raise UsageError(f"{target} is not a SQLite database file.")
+        engine = file_engine(path)
+        if engine is None:
+            raise UsageError(f"{target} is not a SQLite or DuckDB database file.")
+        return _open_file(engine, path, path.name)
     if target in fixtures.available():
-        db = SqliteDatabase(fixtures.cached(target), display_name=target)
+        db = _open_file(SQLITE, fixtures.cached(target), target)
         db.domain_file = fixtures.domain_file(target)
         return db
-    if path.suffix.lower() in _SQLITE_SUFFIXES or "/" in target:
+    if path.suffix.lower() in (*_SQLITE_SUFFIXES, *DUCKDB_SUFFIXES) or "/" in target:
         raise UsageError(f"No database file at {target}.")
     known = ", ".join(fixtures.available())
     raise UsageError(f"Unknown database {target!r}: not a file, a URL, or a fixture name ({known}).")

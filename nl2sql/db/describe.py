@@ -19,11 +19,14 @@ def _table_text(table: Table) -> str:
             notes.append("unique")
         if col.name in refs:
             notes.append(refs[col.name])
+        if col.description:
+            notes.append(col.description)
         if col.values and len(col.values) <= 12:
             notes.append("e.g. " + ", ".join(col.values[:6]) + (", ..." if len(col.values) > 6 else ""))
         rows.append((col.name, col.type or col.kind, "; ".join(notes)))
     count = f"{table.row_count:,} rows" if table.row_count is not None else "rows unknown"
-    return f"{table.name} ({count})\n" + tabulate(rows, headers=("column", "type", "notes"), tablefmt="simple")
+    about = f": {table.description}" if table.description else ""
+    return f"{table.name} ({count}){about}\n" + tabulate(rows, headers=("column", "type", "notes"), tablefmt="simple")
 
 
 def describe_schema(schema: Schema, table: str | None = None) -> str:

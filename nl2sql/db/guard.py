@@ -35,6 +35,16 @@ _FORBIDDEN_FUNCTIONS = frozenset({
     "dblink", "dblink_exec", "set_config", "pg_terminate_backend", "pg_cancel_backend",
     "nextval", "setval", "read_csv", "read_csv_auto", "read_parquet", "read_json", "read_text",
 })
+# DuckDB's own: files, URLs, other databases, the environment, stored secrets, SQL in a string.
+_DUCKDB_FUNCTIONS = frozenset({
+    "glob", "sniff_csv", "parquet_scan", "st_read", "getenv", "query", "query_table", "duckdb_secrets",
+    "which_secret", "load_aws_credentials", "checkpoint", "force_checkpoint", "duckdb_logs",
+})
+# Whole families of DuckDB functions that read files or other databases (read_blob, parquet_metadata,
+# sqlite_scan, postgres_query, iceberg_scan, delta_scan, ...).
+_FORBIDDEN_PREFIXES = ("read_", "parquet_", "iceberg_", "delta_", "sqlite_", "postgres_", "mysql_", "ducklake_")
+_FILE_SUFFIXES = (".csv", ".tsv", ".txt", ".parquet", ".json", ".jsonl", ".ndjson", ".xlsx", ".arrow", ".gz",
+                  ".zst", ".db", ".sqlite", ".duckdb", ".avro")
 
 
 def _describe(stmt: exp.Expr) -> str:
@@ -92,6 +102,16 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
             raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
         if isinstance(node, exp.Func):
             name = (node.name if isinstance(node, exp.Anonymous) else node.sql_name()).lower()
-            if name in _FORBIDDEN_FUNCTIONS:
+            if name in _FORBIDDEN_FUNCTIONS or (dialect == "duckdb" and (
+                    name in _DUCKDB_FUNCTIONS or name.startswith(_FORBIDDEN_PREFIXES))):
                 raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
+        if dialect == "duckdb" and isinstance(node, exp.Table) and _names_a_file(node.name):
+            raise ReadOnlyViolation(f"nl2sql only reads the database; refusing to read the file {node.name!r}.")
     return stmt
+
+
+def _names_a_file(name: str) -> bool:
+    """DuckDB reads ``FROM 'data.csv'`` or ``FROM 'https://...'`` as a file: a table name that
+    looks like a path, a URL, a glob or a data file is refused."""
+    lowered = name.lower()
+    return "/" in lowered or "\\" in lowered or "*" in lowered or lowered.endswith(_FILE_SUFFIXES)

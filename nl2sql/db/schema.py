@@ -25,6 +25,8 @@ class Column:
     unique: bool = False
     # Every distinct value of a low-cardinality text column (empty when there are too many).
     values: tuple[str, ...] = ()
+    # The database's own comment on the column, where the engine keeps one (DuckDB, PostgreSQL).
+    description: str = ""
 
     @property
     def is_numeric(self) -> bool:
@@ -45,6 +47,7 @@ class Table:
     columns: tuple[Column, ...]
     foreign_keys: tuple[ForeignKey, ...] = ()
     row_count: int | None = None
+    description: str = ""  # the table's comment in the database, if any
 
     def column(self, name: str) -> Column | None:
         lowered = name.lower()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 import time
@@ -14,15 +13,11 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES
+from nl2sql.db.introspect import DATE_TEXT as _DATE_RE
+from nl2sql.db.introspect import NUMBER_TEXT as _NUMBER_RE
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation
-
-# A text column with at most this many distinct values has them all indexed for value linking.
-MAX_INDEXED_VALUES = 300
-# Counting a truncated result is only worth it when it is quick.
-COUNT_BUDGET_S = 0.25
-_NUMBER_RE = re.compile(r"^-?\d+(\.\d+)?$")
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$")
 
 _ALLOWED_ACTIONS = {
     sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE,

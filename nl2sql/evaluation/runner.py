@@ -64,6 +64,7 @@ class Settings:
     model: Any = None  # a ModelChoice for the LLM engine
     samples: int = 1  # model candidates per question (--samples)
     memory: Path | None = None  # examples the model engine may read (--memory); none by default
+    on: str = "sqlite"  # the engine predictions run on (--on); gold SQL always runs on the SQLite file
 
 
 _settings: Settings | None = None
@@ -77,15 +78,30 @@ def _init(settings: Settings) -> None:
     _settings = settings
 
 
-def _target(db_id: str) -> str:
+def _source_of(settings: Settings, db_id: str) -> str:
+    return str(database_path(settings.data_dir, db_id)) if settings.data_dir is not None \
+        else settings.database or db_id
+
+
+def _source(db_id: str) -> str:
+    """The database the benchmark ships (gold SQL runs here)."""
     assert _settings is not None
-    return str(database_path(_settings.data_dir, db_id)) if _settings.data_dir is not None \
-        else _settings.database or db_id
+    return _source_of(_settings, db_id)
 
 
-def _open(db_id: str) -> Database:
+def _target(db_id: str) -> str:
+    """The database predictions run on: the source, or its copy in the engine of ``--on``."""
+    assert _settings is not None
+    if _settings.on == "sqlite":
+        return _source(db_id)
+    from nl2sql.evaluation.copies import copy_path
+
+    return str(copy_path(Path(_source(db_id)), _settings.on))
+
+
+def _open(db_id: str, target: str | None = None) -> Database:
     """One handle per database file and worker, whichever run asks for it."""
-    target = _target(db_id)
+    target = target or _target(db_id)
     if target not in _databases:
         from nl2sql.db import open_database
 
@@ -93,9 +109,11 @@ def _open(db_id: str) -> Database:
     return _databases[target]
 
 
-def _gold(db_id: str, database: Database, sql: str) -> tuple[list[str], list[tuple]] | None:
-    """The gold query's result, read through the same ``Database`` seam as the prediction."""
-    key = (_target(db_id), sql)
+def _gold(db_id: str, sql: str) -> tuple[list[str], list[tuple]] | None:
+    """The gold query's result on the benchmark's own SQLite file (its SQL is SQLite's), read
+    through the same ``Database`` seam as the prediction."""
+    database = _open(db_id, _source(db_id))
+    key = (_source(db_id), sql)
     if key not in _gold_cache:
         try:
             result = database.execute(sql, max_rows=None, timeout=GOLD_TIMEOUT_S)
@@ -141,7 +159,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
         ok = False
         if result.result is not None:
             for gold in golds:
-                executed = _gold(conversation.db_id, database, gold)
+                executed = _gold(conversation.db_id, gold)
                 if executed is None:
                     continue
                 columns, rows = executed
@@ -174,6 +192,11 @@ def _category(result: TurnResult, gold: str) -> str:
 
 def run(conversations: list[Conversation], settings: Settings, jobs: int = 1) -> Iterator[list[TurnRecord]]:
     """Yield each conversation's records as it finishes (in any order when ``jobs`` > 1)."""
+    if settings.on != "sqlite":  # copied once, before any worker opens them
+        from nl2sql.evaluation.copies import prepare_copies
+
+        prepare_copies([Path(_source_of(settings, db_id)) for db_id in dict.fromkeys(c.db_id for c in conversations)],
+                       settings.on)
     if jobs <= 1:
         _init(settings)
         for conversation in conversations:

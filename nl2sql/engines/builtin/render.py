@@ -12,6 +12,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.tokens import Tokenizer
 
+from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, shared
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
@@ -314,4 +315,5 @@ def render(spec: QuerySpec, schema: Schema) -> exp.Query:
 
 
 def to_sql(spec: QuerySpec, schema: Schema, dialect: str) -> str:
-    return render(spec, schema).sql(dialect=dialect, pretty=False)
+    """The statement in ``dialect``, its SQLite meanings (case-blind LIKE, ungrouped columns) kept."""
+    return adapt(render(spec, schema), schema, dialect).sql(dialect=dialect, pretty=False)

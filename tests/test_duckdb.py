@@ -1,0 +1,362 @@
+"""DuckDB beside SQLite: opening, the two read-only layers, limits, introspection and the loader."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from contextlib import closing
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from nl2sql import fixtures
+from nl2sql.db import open_database
+from nl2sql.db.duckdb import DuckdbDatabase
+from nl2sql.db.guard import ensure_read_only
+from nl2sql.db.loader import column_type
+from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from tests.conftest import TODAY
+
+SLOW = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"
+
+# One statement per class of refusal in DuckDB's dialect, with the engine's own error class that
+# would stop it if the guard let it through.
+REFUSALS = [
+    "COPY orders TO '/tmp/nl2sql-leak.csv'",
+    "COPY orders FROM '/tmp/nl2sql-in.csv'",
+    "ATTACH '/tmp/other.duckdb' AS other",
+    "DETACH ecommerce",
+    "INSTALL httpfs",
+    "LOAD httpfs",
+    "EXPORT DATABASE '/tmp/nl2sql-export'",
+    "IMPORT DATABASE '/tmp/nl2sql-export'",
+    "SELECT * FROM read_csv('/etc/passwd')",
+    "SELECT * FROM read_csv_auto('/etc/passwd')",
+    "SELECT * FROM read_parquet('/tmp/x.parquet')",
+    "SELECT * FROM read_json('/tmp/x.json')",
+    "SELECT * FROM read_text('/etc/hostname')",
+    "SELECT * FROM read_blob('/etc/hostname')",
+    "SELECT * FROM glob('/etc/*')",
+    "SELECT * FROM '/etc/passwd'",
+    "SELECT * FROM 'https://example.com/data.parquet'",
+    "SELECT * FROM read_parquet('s3://bucket/x.parquet')",
+    "SELECT getenv('HOME')",
+    "SELECT * FROM duckdb_secrets()",
+    "SELECT * FROM query('SELECT 1')",
+    "SET threads = 1",
+    "SET enable_external_access = true",
+    "RESET threads",
+    "PRAGMA threads = 1",
+    "CHECKPOINT",
+    "USE memory",
+    "DELETE FROM reviews",
+    "INSERT INTO categories VALUES (99, 'x')",
+    "CREATE TABLE t (x INT)",
+    "DROP TABLE reviews",
+]
+
+
+@pytest.mark.parametrize("sql", REFUSALS)
+def test_guard_refuses_duckdb_file_network_and_write_statements(sql: str) -> None:
+    with pytest.raises(DatabaseError):
+        ensure_read_only(sql, "duckdb")
+
+
+@pytest.mark.parametrize("sql", REFUSALS)
+def test_refusals_leave_the_data_unchanged(ecommerce_duckdb, sql: str) -> None:
+    before = ecommerce_duckdb.execute("SELECT COUNT(*) FROM reviews").rows
+    with pytest.raises(DatabaseError):
+        ecommerce_duckdb.execute(sql)
+    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM reviews").rows == before
+
+
+@pytest.mark.parametrize("sql", [
+    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
+    "CREATE TABLE t (x INT)", "DROP TABLE reviews",
+])
+def test_read_only_connection_refuses_writes_past_the_guard(ecommerce_duckdb, sql: str) -> None:
+    """_run skips the guard: read_only=True alone must refuse the write."""
+    with pytest.raises(ReadOnlyViolation, match="read-only"):
+        ecommerce_duckdb._run(sql, None, 5.0)
+    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM '/etc/passwd'", "COPY orders TO '/tmp/nl2sql-leak.csv'",
+    "ATTACH '/tmp/nl2sql-other.duckdb' AS other", "INSTALL httpfs", "LOAD httpfs", "SET enable_external_access = true",
+    "SELECT * FROM glob('/etc/*')",
+])
+def test_file_and_network_access_is_off_past_the_guard(ecommerce_duckdb, sql: str) -> None:
+    """_run skips the guard: enable_external_access=false (locked) alone must refuse files and URLs
+    (a path in FROM is then no file scan at all, only an unknown table)."""
+    with pytest.raises(DatabaseError, match="disabled|locked|does not exist"):
+        ecommerce_duckdb._run(sql, None, 5.0)
+    assert not Path("/tmp/nl2sql-leak.csv").exists() and not Path("/tmp/nl2sql-other.duckdb").exists()
+
+
+def test_row_cap_reports_n_of_m(ecommerce_duckdb) -> None:
+    result = ecommerce_duckdb.execute("SELECT * FROM users", max_rows=50)
+    assert result.row_count == 50 and result.truncated and result.total_rows == 1000
+    full = ecommerce_duckdb.execute("SELECT * FROM users", max_rows=None)
+    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
+    exact = ecommerce_duckdb.execute("SELECT * FROM categories", max_rows=8)
+    assert exact.row_count == 8 and not exact.truncated
+
+
+def test_time_limit_stops_a_runaway_query(ecommerce_duckdb) -> None:
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="longer than"):
+        ecommerce_duckdb.execute(SLOW, timeout=0.3)
+    assert time.monotonic() - started < 5
+    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+def test_interrupt_cancels_a_query_in_flight(ecommerce_duckdb) -> None:
+    timer = threading.Timer(0.2, ecommerce_duckdb.interrupt)
+    timer.start()
+    with pytest.raises(QueryTimeout, match="cancelled"):
+        ecommerce_duckdb.execute(SLOW, timeout=30)
+    timer.join()
+    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+def test_check_compiles_without_running(ecommerce_duckdb) -> None:
+    assert ecommerce_duckdb.check("SELECT name FROM users") is None
+    assert "nope" in (ecommerce_duckdb.check("SELECT nope FROM users") or "")
+    started = time.monotonic()
+    assert ecommerce_duckdb.check(SLOW) is None  # bound and planned, never run
+    assert time.monotonic() - started < 2
+    assert ecommerce_duckdb.check("DELETE FROM users") is not None
+
+
+def test_schema_matches_sqlite(ecommerce_db, ecommerce_duckdb) -> None:
+    lite, duck = ecommerce_db.schema, ecommerce_duckdb.schema
+    assert [t.name for t in duck.tables] == [t.name for t in lite.tables]
+    for table in lite.tables:
+        other = duck.table(table.name)
+        assert other is not None and other.row_count == table.row_count
+        assert set(other.foreign_keys) == set(table.foreign_keys)
+        for column in table.columns:
+            twin = other.column(column.name)
+            assert twin is not None
+            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
+                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+    assert duck.table("orders").column("created_at").type == "TIMESTAMP"  # typed as a DuckDB user's file is
+    assert duck.dialect == "duckdb"
+
+
+def test_rows_come_back_as_sqlite_gives_them(ecommerce_db, ecommerce_duckdb) -> None:
+    sql = "SELECT id, created_at, shipped_at, total_amount FROM orders ORDER BY id LIMIT 20"
+    assert ecommerce_duckdb.execute(sql).rows == ecommerce_db.execute(sql).rows
+
+
+def _duckdb_file(path: Path, script: str) -> Path:
+    with closing(duckdb.connect(str(path))) as conn:
+        conn.execute(script)
+    return path
+
+
+def test_introspection_reads_comments_views_schemas_and_declared_keys(tmp_path: Path) -> None:
+    path = _duckdb_file(tmp_path / "shop.db", """
+        CREATE TABLE shops (id INTEGER PRIMARY KEY, name VARCHAR, opened DATE);
+        COMMENT ON TABLE shops IS 'Stores we run';
+        COMMENT ON COLUMN shops.name IS 'What the sign says';
+        CREATE TABLE tickets (id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shops (id), total DECIMAL(8, 2),
+                              sold_at TIMESTAMP, paid BOOLEAN);
+        CREATE SCHEMA sales;
+        CREATE TABLE sales.refunds (id INTEGER, ticket_id INTEGER, amount DOUBLE);
+        CREATE TABLE loose (id INTEGER, shop_ref INTEGER);
+        COMMENT ON COLUMN loose.shop_ref IS 'references shops.id';
+        CREATE VIEW big_tickets AS SELECT * FROM tickets WHERE total > 100;
+        INSERT INTO shops VALUES (1, 'North', '2024-01-02'), (2, 'South', '2024-03-04');
+        INSERT INTO tickets VALUES (1, 1, 120.50, '2025-01-01 10:00:00', true),
+                                   (2, 2, 80, '2025-02-01 11:00:00', false);
+        INSERT INTO sales.refunds VALUES (1, 2, 80);
+        INSERT INTO loose VALUES (1, 1);
+    """)
+    with closing(open_database(str(path))) as db:  # a DuckDB file named .db: told apart by its header
+        assert isinstance(db, DuckdbDatabase)
+        schema = db.schema
+        assert [t.name for t in schema.tables] == ["big_tickets", "loose", "refunds", "shops", "tickets"]
+        shops, tickets = schema.table("shops"), schema.table("tickets")
+        assert shops.description == "Stores we run" and shops.column("name").description == "What the sign says"
+        assert shops.column("name").values == ("North", "South") and shops.column("opened").kind == "date"
+        assert [(c.name, c.kind) for c in tickets.columns] == [
+            ("id", "integer"), ("shop_id", "integer"), ("total", "real"), ("sold_at", "date"), ("paid", "boolean")]
+        assert {(fk.column, fk.ref_table, fk.ref_column) for fk in tickets.foreign_keys} == {("shop_id", "shops", "id")}
+        assert {(fk.column, fk.ref_table) for fk in schema.table("loose").foreign_keys} == {("shop_ref", "shops")}
+        assert schema.table("big_tickets").row_count == 1
+        # a table of another schema is found by its bare name, and values come back plain
+        assert db.execute("SELECT total, sold_at FROM tickets ORDER BY id").rows == (
+            (120.5, "2025-01-01 10:00:00"), (80.0, "2025-02-01 11:00:00"))
+        assert db.execute("SELECT amount FROM refunds").rows == ((80.0,),)
+
+
+def test_open_by_url_and_refusals(ecommerce_duckdb_path: Path, ecommerce_path: Path, tmp_path: Path) -> None:
+    with closing(open_database(f"duckdb:///{ecommerce_duckdb_path}")) as db:
+        assert db.dialect == "duckdb" and db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+        assert db.domain_file is not None and db.domain_file.name == "ecommerce.duckdb.nl2sql.toml"
+    with pytest.raises(UsageError, match="in-memory"):
+        open_database("duckdb:///:memory:")
+    with pytest.raises(UsageError, match="is a sqlite database"):
+        open_database(f"duckdb:///{ecommerce_path}")
+    with pytest.raises(UsageError, match="No database file"):
+        open_database(f"duckdb:///{tmp_path / 'missing.duckdb'}")
+    with pytest.raises(UsageError, match="No database file"):
+        open_database(str(tmp_path / "missing.duckdb"))
+    junk = tmp_path / "junk.duckdb"
+    junk.write_bytes(b"\0" * 8 + b"DUCK" + b"\xff" * 4000)
+    with pytest.raises(UsageError, match="cannot be opened as a DuckDB database"):
+        open_database(str(junk))
+
+
+def test_loader_types_keep_every_value() -> None:
+    assert column_type("INTEGER", [1, 2, None]) == "BIGINT"
+    assert column_type("REAL", [1.5, 2]) == "DOUBLE"
+    assert column_type("TEXT", ["2026-01-02 03:04:05", None]) == "TIMESTAMP"
+    assert column_type("TEXT", ["2026-01-02"]) == "DATE"
+    assert column_type("DATE", ["2026-1-2"]) == "VARCHAR"  # would not read back as the same text
+    assert column_type("INTEGER", [1, "n/a"]) == "VARCHAR"
+    assert column_type("INTEGER", []) == "BIGINT"
+
+
+def test_loader_keeps_keys_the_rows_break_as_declared_join_keys(tmp_path: Path) -> None:
+    source = tmp_path / "src.sqlite"
+    with closing(sqlite3.connect(source)) as conn:
+        conn.executescript("""
+            CREATE TABLE airport (code TEXT PRIMARY KEY, city TEXT);
+            CREATE TABLE flight (id INTEGER PRIMARY KEY, origin TEXT REFERENCES airport (code),
+                                 gate TEXT REFERENCES airport (code));
+            CREATE TABLE maker (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE model (id INTEGER PRIMARY KEY, maker TEXT REFERENCES maker (id));
+            INSERT INTO airport VALUES ('AAA', 'Aton'), ('BBB', 'Bville');
+            INSERT INTO flight VALUES (1, ' AAA', 'AAA'), (2, 'BBB', 'BBB');
+            INSERT INTO maker VALUES (1, 'Acme'), (2, 'Bolt');
+            INSERT INTO model VALUES (1, '1'), (2, '2');
+        """)
+    fixtures_out = tmp_path / "copy.duckdb"
+    from nl2sql.db.loader import load
+    from nl2sql.db.targets import Target
+
+    report = load(source, Target("duckdb", fixtures_out, fixtures_out.name))
+    assert report.rows == {"airport": 2, "flight": 2, "maker": 2, "model": 2}
+    assert report.dropped_keys == ("flight (origin) -> airport",)
+    with closing(open_database(str(fixtures_out))) as db:
+        keys = {(fk.table, fk.column, fk.ref_table) for t in db.schema.tables for fk in t.foreign_keys}
+        assert keys == {("flight", "origin", "airport"), ("flight", "gate", "airport"), ("model", "maker", "maker")}
+        # the key kept as text beside integers became integers, so the join compares like SQLite's
+        assert db.execute("SELECT maker.name FROM model JOIN maker ON model.maker = maker.id ORDER BY 1").rows == (
+            ("Acme",), ("Bolt",))
+
+
+def test_fixture_build_gives_the_same_rows_in_duckdb(ecommerce_path: Path, ecommerce_duckdb_path: Path) -> None:
+    lite = open_database(str(ecommerce_path))
+    with closing(lite), closing(open_database(str(ecommerce_duckdb_path))) as duck:
+        for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
+            sql = f"SELECT * FROM {table} ORDER BY id"
+            assert duck.execute(sql, max_rows=None).rows == lite.execute(sql, max_rows=None).rows, table
+
+
+def test_fixture_build_replaces_an_existing_duckdb_file_as_it_does_sqlite(tmp_path: Path) -> None:
+    for name in ("x.db", "x.duckdb"):
+        out = tmp_path / name
+        out.write_text("old")
+        fixtures.build("ecommerce", out, today=TODAY, scale=0.05)
+        with closing(open_database(str(out))) as db:
+            assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "x.db", "x.db.nl2sql.toml", "x.duckdb", "x.duckdb.nl2sql.toml"]  # no partial file left behind
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _cli(*args: str, blocked: bool = False) -> subprocess.CompletedProcess:
+    """nl2sql in a fresh process; ``blocked`` runs it as if duckdb were not installed (an import of a
+    module whose sys.modules entry is None raises ImportError, as a missing package does)."""
+    block = "sys.modules['duckdb'] = None; " if blocked else ""
+    code = f"import sys; {block}from nl2sql.cli import main; sys.argv = ['nl2sql', *sys.argv[1:]]; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO, timeout=120)
+
+
+def _one_line_usage_error(run: subprocess.CompletedProcess, expected: str) -> None:
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
+    assert expected in run.stderr, run.stderr
+
+
+def test_help_does_not_import_duckdb() -> None:
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "nl2sql", "--help"], capture_output=True,
+                         text=True, cwd=REPO, timeout=120)
+    assert run.returncode == 0 and "Usage" in run.stdout
+    assert "duckdb" not in run.stderr
+
+
+def test_cli_errors_are_one_line_exit_2(ecommerce_duckdb_path: Path, tmp_path: Path) -> None:
+    _one_line_usage_error(_cli("schema", "--db", str(tmp_path / "missing.duckdb")), "No database file")
+    _one_line_usage_error(_cli("schema", "--db", "duckdb:///:memory:"), "in-memory")
+    corrupt = tmp_path / "corrupt.duckdb"
+    corrupt.write_bytes(ecommerce_duckdb_path.read_bytes()[:4096] + b"\x13" * 300_000)
+    _one_line_usage_error(_cli("schema", "--db", str(corrupt)), "cannot be opened as a DuckDB database")
+    text = tmp_path / "notes.db"
+    text.write_text("hello")
+    _one_line_usage_error(_cli("schema", "--db", str(text)), "not a SQLite or DuckDB database")
+    _one_line_usage_error(_cli("schema", "--db", str(ecommerce_duckdb_path), blocked=True), "install nl2sql[duckdb]")
+    _one_line_usage_error(_cli("schema", "--db", "postgresql://me@localhost/shop"), "not supported yet")
+
+
+def test_a_file_another_process_writes_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "busy.duckdb"
+    with closing(duckdb.connect(str(path))) as writer:  # holds the file's write lock
+        writer.execute("CREATE TABLE t (x INTEGER)")
+        _one_line_usage_error(_cli("schema", "--db", str(path)), "cannot be opened as a DuckDB database")
+
+
+def test_build_and_ask_through_the_cli(tmp_path: Path) -> None:
+    out = tmp_path / "shop.duckdb"
+    built = _cli("fixtures", "build", "ecommerce", "--today", TODAY.isoformat(), "--scale", "0.1",
+                 "--out", f"duckdb:///{out}")
+    assert built.returncode == 0 and out.is_file(), built.stderr
+    asked = _cli("ask", "--db", str(out), "--today", TODAY.isoformat(), "--format", "json", "--",
+                 "How many categories are there?", "Number of users per country")
+    assert asked.returncode == 0, asked.stderr
+    first, second = (json.loads(line) for line in asked.stdout.splitlines() if line.startswith("{"))
+    assert first["rows"] == [[8]] and second["rowCount"] == 10
+
+
+def test_eval_on_duckdb_replays_on_a_copy(tmp_path: Path) -> None:
+    root = tmp_path / "bench"
+    folder = root / "spider" / "database" / "zoo"
+    folder.mkdir(parents=True)
+    with closing(sqlite3.connect(folder / "zoo.sqlite")) as conn:
+        conn.executescript("""
+            CREATE TABLE keeper (keeper_id INTEGER PRIMARY KEY, name TEXT, started TEXT);
+            CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, name TEXT, species TEXT, weight TEXT,
+                                 keeper_id INTEGER REFERENCES keeper (keeper_id));
+            INSERT INTO keeper VALUES (1, 'Ann', '2020-01-05'), (2, 'Ben', '2021-03-09');
+            INSERT INTO animal VALUES (1, 'Leo', 'lion', '190.5', 1), (2, 'Zed', 'zebra', '300', 2),
+                                      (3, 'Lia', 'lion', '150', 1);
+        """)
+    (root / "spider" / "dev.json").write_text(json.dumps([
+        {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
+        {"db_id": "zoo", "question": "Show the names of lions.",
+         "query": "SELECT name FROM animal WHERE species = 'lion'"},
+        {"db_id": "zoo", "question": "What is the average weight of animals?",
+         "query": "SELECT avg(weight) FROM animal"},
+        {"db_id": "zoo", "question": "Names of animals with weight above 180",
+         "query": "SELECT name FROM animal WHERE weight > 180"},
+    ]))
+    out = tmp_path / "run.jsonl"
+    cache = tmp_path / "cache"
+    run = subprocess.run([sys.executable, "-m", "nl2sql", "eval", "spider", "--data", str(root), "--on", "duckdb",
+                          "--out", str(out)], capture_output=True, text=True, cwd=REPO, timeout=300,
+                         env={**os.environ, "NL2SQL_CACHE_DIR": str(cache)})
+    assert run.returncode == 0, run.stderr
+    assert "spider dev on duckdb" in run.stdout and "100.0% (4/4)" in run.stdout, run.stdout
+    assert [p.suffix for p in (cache / "benchmark-copies" / "duckdb").iterdir()] == [".duckdb"]

@@ -1,0 +1,101 @@
+"""The same dialogue on every engine: the dev questions and the reading cases give SQLite's rows on DuckDB.
+
+Each dev item (questions, refinements, /new) runs as one session on the SQLite fixture and on its
+DuckDB copy built by the same loader; every turn must return the same rows (in the same order
+where the item says order matters). The reading cases of tests/data run on DuckDB copies of
+their schemas and are judged against their gold SQL run on SQLite, as ``eval --on duckdb`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import open_database
+from nl2sql.db.loader import load
+from nl2sql.db.targets import Target
+from nl2sql.domain import load_domain
+from nl2sql.engines.base import RefinementContext
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.workflows import InteractiveWorkflow
+from tests.conftest import TODAY, rows_of
+from tests.helpers import same_answer
+
+DEV = Path(__file__).resolve().parents[2] / "shared" / "eval" / "ecommerce_dev.jsonl"
+ITEMS = [json.loads(line) for line in DEV.read_text().splitlines() if line.strip()] if DEV.is_file() else []
+DIALOGUES = [i for i in ITEMS if i["kind"] in ("single", "chain", "ambiguous")]
+DATA = Path(__file__).parent / "data"
+CASES = [json.loads(line) for line in (DATA / "builtin_cases.jsonl").read_text().splitlines() if line.strip()]
+
+
+def _norm(rows: tuple[tuple, ...], ordered: bool) -> object:
+    plain = [tuple(round(float(v), 2) if isinstance(v, (int, float)) and not isinstance(v, bool) else v for v in r)
+             for r in rows]
+    return plain if ordered else Counter(plain)
+
+
+def _session(db) -> InteractiveWorkflow:
+    engine = BuiltinEngine(today=TODAY, domain=load_domain(db.domain_file, db.schema))
+    return InteractiveWorkflow(db, engine, max_rows=None, clarify="auto")
+
+
+@pytest.mark.skipif(not DIALOGUES, reason="no shared/eval dev questions beside the checkout")
+@pytest.mark.parametrize("item", DIALOGUES, ids=[i["id"] for i in DIALOGUES])
+def test_dev_dialogue_gives_sqlite_rows_on_duckdb(item: dict, ecommerce_db, ecommerce_duckdb) -> None:
+    lite, duck = _session(ecommerce_db), _session(ecommerce_duckdb)
+    ordered = item.get("ordered_turns") or [item.get("ordered", False)] * len(item["turns"])
+    for n, text in enumerate(item["turns"]):
+        a, b = lite.process_turn(text), duck.process_turn(text)
+        assert (a.error is None) == (b.error is None), (text, b.query, b.error)
+        assert (a.request is None) == (b.request is None), text  # the same clarification is asked
+        if a.result is not None:
+            assert b.result is not None, (text, b.query)
+            assert _norm(b.result.rows, ordered[n]) == _norm(a.result.rows, ordered[n]), (text, a.query, b.query)
+
+
+@pytest.fixture(scope="module")
+def duckdb_schemas(ecommerce_db, ecommerce_duckdb, tmp_path_factory: pytest.TempPathFactory):
+    """Each reading-case schema as a SQLite file (for the gold SQL) and its DuckDB copy."""
+    opened = {"ecommerce": (ecommerce_db, ecommerce_duckdb)}
+    for script in sorted((DATA / "builtin_schemas").glob("*.sql")):
+        folder = tmp_path_factory.mktemp("engines")
+        source, copy = folder / f"{script.stem}.db", folder / f"{script.stem}.duckdb"
+        with sqlite3.connect(source) as con:
+            con.executescript(script.read_text())
+        load(source, Target("duckdb", copy, copy.name))
+        opened[script.stem] = (open_database(str(source)), open_database(str(copy)))
+    yield opened
+    for name, pair in opened.items():
+        if name != "ecommerce":
+            for db in pair:
+                db.close()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["rule"][:60] for c in CASES])
+def test_reading_case_on_duckdb(case: dict, duckdb_schemas: dict) -> None:
+    lite, duck = duckdb_schemas[case["schema"]]
+    engine = BuiltinEngine(today=TODAY)
+    first, *follow_ups = case["turns"]
+    draft = engine.draft(first, duck)
+    for line in follow_ups:
+        draft = engine.refine(RefinementContext(first, draft.sql, line, current_spec=draft.spec), duck)
+    result = duck.execute(draft.sql, max_rows=None)
+    assert same_answer(result, rows_of(lite, case["sql"]), ordered=case.get("ordered", False)), draft.sql
+
+
+def test_dates_and_text_render_for_duckdb(ecommerce_duckdb) -> None:
+    """Date buckets, relative dates, case-blind matching and limits, in DuckDB's spelling."""
+    engine = BuiltinEngine(today=TODAY)
+    by_month = engine.draft("Number of orders per month", ecommerce_duckdb).sql
+    assert "STRFTIME(created_at, '%Y-%m')" in by_month
+    last_month = engine.draft("orders from last month", ecommerce_duckdb).sql
+    assert "'2026-05-01'" in last_month and "'2026-06-01'" in last_month
+    rows = ecommerce_duckdb.execute(last_month, max_rows=None)
+    assert rows.row_count > 0 and all(r[3].startswith("2026-05") for r in rows.rows)
+    contains = engine.draft("products whose name contains 'wireless'", ecommerce_duckdb).sql
+    assert "ILIKE" in contains
+    assert ecommerce_duckdb.execute(contains, max_rows=None).row_count > 0  # stored as 'Wireless ...'
