@@ -60,8 +60,8 @@ def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--db", "db", required=True, metavar="DB",
-                        help="A fixture name (ecommerce), a SQLite or DuckDB file, or a sqlite:/// or duckdb:/// "
-                             "URL.")(func)
+                        help="A fixture name (ecommerce), a SQLite or DuckDB file, a sqlite:/// or duckdb:/// URL, "
+                             "or a postgresql://user@host:port/db server (password: PGPASSWORD or ~/.pgpass).")(func)
 
 
 def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -267,18 +267,21 @@ def fixtures() -> None:
 @fixtures.command("build")
 @click.argument("name")
 @click.option("--out", required=True, metavar="FILE|URL",
-              help="Where to write: a SQLite file, a DuckDB file (.duckdb), or a sqlite:/// or duckdb:/// URL.")
+              help="Where to write: a SQLite file, a DuckDB file (.duckdb), a sqlite:/// or duckdb:/// URL, or a "
+                   "postgresql:// database (its tables of the fixture's names are replaced).")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
 @click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
 @click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
 def fixtures_build(name: str, out: str, today: date | None, scale: float, seed: int) -> None:
-    """Build fixture NAME into a SQLite or DuckDB file (the same rows in both)."""
+    """Build fixture NAME into a SQLite or DuckDB file or a PostgreSQL database (the same rows in each)."""
     from nl2sql import fixtures as registry
 
     with _edge():
         counts = registry.build(name, out, today=today, scale=scale, seed=seed)
+    from nl2sql.db.targets import redact
+
     summary = ", ".join(f"{table} {count:,}" for table, count in counts.items())
-    click.echo(f"Wrote {out}: {summary}.")
+    click.echo(f"Wrote {redact(out)}: {summary}.")
 
 
 @fixtures.command("list")
@@ -382,8 +385,9 @@ def _benchmark_command(name: str, loader: str) -> None:
                                    "databases).")
     @click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
                   help="The benchmark folder (needed unless --compare).")
-    @click.option("--on", "on", type=click.Choice(["sqlite", "duckdb"]), default="sqlite", show_default=True,
-                  help="Run the predictions on a copy of each database in this engine (gold SQL stays on SQLite).")
+    @click.option("--on", "on", default="sqlite", show_default=True, metavar="ENGINE",
+                  help="Run the predictions on a copy of each database in this engine: sqlite, duckdb, or a "
+                       "postgresql://user@host:port/db server (a database per copy; gold SQL stays on SQLite).")
     @_eval_options
     def command(data: Path | None, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
                 out: Path | None, compare: tuple[Path, Path] | None, on: str, **opts: Any) -> None:
@@ -399,7 +403,10 @@ def _benchmark_command(name: str, loader: str) -> None:
                 spider, conversations = datasets.load_spider(data)
             else:
                 spider, conversations = datasets.load_context(data, loader)
-            title = f"{name} dev" + (f" on {on}" if on != "sqlite" else "")
+            from nl2sql.evaluation.copies import check_engine, engine_name
+
+            check_engine(on)
+            title = f"{name} dev" + (f" on {engine_name(on)}" if on != "sqlite" else "")
             _evaluate(title, conversations, Settings(data_dir=spider, engine=engine, on=on), limit, db_ids, jobs,
                       out, opts)
 

@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from types import ModuleType
 
-from nl2sql.db import sidecar_for
+from nl2sql.db import server_sidecar, sidecar_for
 from nl2sql.db.loader import load
 from nl2sql.db.targets import SQLITE, output_target
 from nl2sql.errors import UsageError
@@ -66,10 +66,11 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
           seed: int = 42) -> dict[str, int]:
     """Build fixture ``name`` into ``out``; the same arguments always give the same rows.
 
-    ``out`` is a SQLite file, or a DuckDB one (``x.duckdb``, ``duckdb:///x``): the generator
-    writes SQLite and the one loader copies it, so every engine gets the same rows. An existing
-    file is replaced atomically in both cases. The fixture's domain config is written beside it
-    (``out.nl2sql.toml``), so that the file carries its vocabulary wherever ``--db`` points at it.
+    ``out`` is a SQLite file, a DuckDB one (``x.duckdb``, ``duckdb:///x``) or a PostgreSQL
+    database (``postgresql://...``): the generator writes SQLite and the one loader copies it, so
+    every engine gets the same rows. An existing file is replaced atomically, a server's tables in
+    one transaction. The fixture's domain config is written beside a file (``out.nl2sql.toml``), or
+    for a server in nl2sql's data directory, where ``--db`` on the same URL finds it.
     """
     if scale <= 0:
         raise UsageError("--scale must be greater than 0.")
@@ -82,10 +83,11 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
             source = Path(scratch) / f"{name}.sqlite"
             counts = generator.build(source, today=today or date.today(), scale=scale, seed=seed)
             load(source, target)
-    out = target.path
     config = domain_file(name)
     if config is not None:
-        shutil.copyfile(config, sidecar_for(out))
+        sidecar = server_sidecar(target) if target.is_server else sidecar_for(target.path)
+        sidecar.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(config, sidecar)
     return counts
 
 

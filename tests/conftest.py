@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 
@@ -73,3 +74,46 @@ def workflow(ecommerce_db, engine) -> InteractiveWorkflow:
 def rows_of(db, sql: str) -> list[tuple]:
     """Rows of a reference query, through the same guarded path the product uses."""
     return list(db.execute(sql, max_rows=None).rows)
+
+
+# -- PostgreSQL: one throwaway cluster per test session (tests/pg_server.py) ---------------------
+
+def _servers_may_be_missing() -> bool:
+    return os.environ.get("NL2SQL_ALLOW_MISSING_SERVERS") == "1"
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL cluster on 127.0.0.1, started once for the session and removed at the end.
+
+    No PostgreSQL installed is a failure (CI installs it), unless NL2SQL_ALLOW_MISSING_SERVERS=1
+    says this machine may skip the server tests."""
+    from tests.pg_server import start_server
+
+    server = start_server()
+    if server is None:
+        if _servers_may_be_missing():
+            pytest.skip("no PostgreSQL binaries (NL2SQL_ALLOW_MISSING_SERVERS=1)")
+        pytest.fail("PostgreSQL is not installed (apt-get install postgresql); the server tests need it. "
+                    "Set NL2SQL_ALLOW_MISSING_SERVERS=1 to skip them on a machine without it.")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def ecommerce_pg_url(pg_server, ecommerce_path: Path) -> str:
+    """The fixture's rows in the test server's database, through the loader every engine shares."""
+    from nl2sql.db.loader import load
+    from nl2sql.db.targets import parse_url
+
+    url = pg_server.url()
+    load(ecommerce_path, parse_url(url))
+    return url
+
+
+@pytest.fixture(scope="session")
+def ecommerce_pg(ecommerce_pg_url: str):
+    db = open_database(ecommerce_pg_url)
+    db.domain_file = fixtures.domain_file("ecommerce")
+    yield db
+    db.close()

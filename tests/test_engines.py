@@ -1,9 +1,10 @@
-"""The same dialogue on every engine: the dev questions and the reading cases give SQLite's rows on DuckDB.
+"""The same dialogue on every engine: the dev questions and the reading cases give SQLite's rows on
+DuckDB and on PostgreSQL.
 
 Each dev item (questions, refinements, /new) runs as one session on the SQLite fixture and on its
-DuckDB copy built by the same loader; every turn must return the same rows (in the same order
-where the item says order matters). The reading cases of tests/data run on DuckDB copies of
-their schemas and are judged against their gold SQL run on SQLite, as ``eval --on duckdb`` does.
+copy in each engine, built by the same loader; every turn must return the same rows (in the same
+order where the item says order matters). The reading cases of tests/data run on copies of their
+schemas and are judged against their gold SQL run on SQLite, as ``eval --on`` does.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 
 from nl2sql.db import open_database
 from nl2sql.db.loader import load
+from nl2sql.db.pg_load import copy_database
 from nl2sql.db.targets import Target
 from nl2sql.domain import load_domain
 from nl2sql.engines.base import RefinementContext
@@ -30,6 +32,7 @@ ITEMS = [json.loads(line) for line in DEV.read_text().splitlines() if line.strip
 DIALOGUES = [i for i in ITEMS if i["kind"] in ("single", "chain", "ambiguous")]
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "builtin_cases.jsonl").read_text().splitlines() if line.strip()]
+ENGINES = ["duckdb", "postgres"]
 
 
 def _norm(rows: tuple[tuple, ...], ordered: bool) -> object:
@@ -43,13 +46,19 @@ def _session(db) -> InteractiveWorkflow:
     return InteractiveWorkflow(db, engine, max_rows=None, clarify="auto")
 
 
+@pytest.fixture(scope="module", params=ENGINES)
+def other(request: pytest.FixtureRequest):
+    """The fixture's copy in each engine besides SQLite."""
+    return request.getfixturevalue({"duckdb": "ecommerce_duckdb", "postgres": "ecommerce_pg"}[request.param])
+
+
 @pytest.mark.skipif(not DIALOGUES, reason="no shared/eval dev questions beside the checkout")
 @pytest.mark.parametrize("item", DIALOGUES, ids=[i["id"] for i in DIALOGUES])
-def test_dev_dialogue_gives_sqlite_rows_on_duckdb(item: dict, ecommerce_db, ecommerce_duckdb) -> None:
-    lite, duck = _session(ecommerce_db), _session(ecommerce_duckdb)
+def test_dev_dialogue_gives_sqlite_rows(item: dict, ecommerce_db, other) -> None:
+    lite, there = _session(ecommerce_db), _session(other)
     ordered = item.get("ordered_turns") or [item.get("ordered", False)] * len(item["turns"])
     for n, text in enumerate(item["turns"]):
-        a, b = lite.process_turn(text), duck.process_turn(text)
+        a, b = lite.process_turn(text), there.process_turn(text)
         assert (a.error is None) == (b.error is None), (text, b.query, b.error)
         assert (a.request is None) == (b.request is None), text  # the same clarification is asked
         if a.result is not None:
@@ -57,17 +66,33 @@ def test_dev_dialogue_gives_sqlite_rows_on_duckdb(item: dict, ecommerce_db, ecom
             assert _norm(b.result.rows, ordered[n]) == _norm(a.result.rows, ordered[n]), (text, a.query, b.query)
 
 
-@pytest.fixture(scope="module")
-def duckdb_schemas(ecommerce_db, ecommerce_duckdb, tmp_path_factory: pytest.TempPathFactory):
-    """Each reading-case schema as a SQLite file (for the gold SQL) and its DuckDB copy."""
-    opened = {"ecommerce": (ecommerce_db, ecommerce_duckdb)}
+def _case_sources(folder: Path) -> dict[str, Path]:
+    sources = {}
     for script in sorted((DATA / "builtin_schemas").glob("*.sql")):
-        folder = tmp_path_factory.mktemp("engines")
-        source, copy = folder / f"{script.stem}.db", folder / f"{script.stem}.duckdb"
+        source = folder / f"{script.stem}.db"
         with sqlite3.connect(source) as con:
             con.executescript(script.read_text())
-        load(source, Target("duckdb", copy, copy.name))
-        opened[script.stem] = (open_database(str(source)), open_database(str(copy)))
+        sources[script.stem] = source
+    return sources
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def case_schemas(request: pytest.FixtureRequest, ecommerce_db, tmp_path_factory: pytest.TempPathFactory):
+    """Each reading-case schema as a SQLite file (for the gold SQL) and its copy in the engine."""
+    folder = tmp_path_factory.mktemp("engines")
+    if request.param == "duckdb":
+        opened = {"ecommerce": (ecommerce_db, request.getfixturevalue("ecommerce_duckdb"))}
+    else:
+        opened = {"ecommerce": (ecommerce_db, request.getfixturevalue("ecommerce_pg"))}
+        server = request.getfixturevalue("pg_server").url()
+    for name, source in _case_sources(folder).items():
+        if request.param == "duckdb":
+            copy = folder / f"{name}.duckdb"
+            load(source, Target("duckdb", copy, copy.name))
+            target = str(copy)
+        else:
+            target = copy_database(source, server, f"case_{name}")
+        opened[name] = (open_database(str(source)), open_database(target))
     yield opened
     for name, pair in opened.items():
         if name != "ecommerce":
@@ -76,14 +101,14 @@ def duckdb_schemas(ecommerce_db, ecommerce_duckdb, tmp_path_factory: pytest.Temp
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["rule"][:60] for c in CASES])
-def test_reading_case_on_duckdb(case: dict, duckdb_schemas: dict) -> None:
-    lite, duck = duckdb_schemas[case["schema"]]
+def test_reading_case_gives_sqlite_rows(case: dict, case_schemas: dict) -> None:
+    lite, there = case_schemas[case["schema"]]
     engine = BuiltinEngine(today=TODAY)
     first, *follow_ups = case["turns"]
-    draft = engine.draft(first, duck)
+    draft = engine.draft(first, there)
     for line in follow_ups:
-        draft = engine.refine(RefinementContext(first, draft.sql, line, current_spec=draft.spec), duck)
-    result = duck.execute(draft.sql, max_rows=None)
+        draft = engine.refine(RefinementContext(first, draft.sql, line, current_spec=draft.spec), there)
+    result = there.execute(draft.sql, max_rows=None)
     assert same_answer(result, rows_of(lite, case["sql"]), ordered=case.get("ordered", False)), draft.sql
 
 

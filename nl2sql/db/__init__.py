@@ -6,12 +6,12 @@ from pathlib import Path
 
 from nl2sql.db.database import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
 from nl2sql.db.schema import Column, ForeignKey, Schema, Table
-from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, SQLITE, file_engine, parse_url
+from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, SQLITE, Target, file_engine, parse_url
 from nl2sql.errors import UsageError
 
 __all__ = [
     "DEFAULT_MAX_ROWS", "DEFAULT_TIMEOUT_S", "Column", "Database", "ForeignKey", "QueryResult",
-    "Schema", "Table", "open_database", "sidecar_for",
+    "Schema", "Table", "open_database", "server_sidecar", "sidecar_for",
 ]
 
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3")
@@ -21,6 +21,30 @@ SIDECAR_SUFFIX = ".nl2sql.toml"
 def sidecar_for(database_file: Path) -> Path:
     """Where a database file's own domain config lives: ``shop.db`` -> ``shop.db.nl2sql.toml``."""
     return database_file.with_name(database_file.name + SIDECAR_SUFFIX)
+
+
+def server_sidecar(target: Target) -> Path:
+    """Where a server database's domain config lives, as a file has one beside it: in nl2sql's data
+    directory, named after the host, port and database (never the user or the password)."""
+    import re
+    from urllib.parse import urlsplit
+
+    from nl2sql.paths import data_dir
+
+    parts = urlsplit(target.display)
+    where = f"{parts.hostname or 'local'}-{parts.port or 'default'}-{parts.path.strip('/') or 'default'}"
+    return data_dir() / "databases" / f"{target.engine}-{re.sub(r'[^A-Za-z0-9_.-]', '_', where)}{SIDECAR_SUFFIX}"
+
+
+def _open_server(target: Target) -> Database:
+    """A database server by URL; failing to connect (password, host, database) is one line, exit 2."""
+    from nl2sql.db.postgres import PostgresDatabase
+
+    db = PostgresDatabase(target.url, display_name=target.display)
+    sidecar = server_sidecar(target)
+    if sidecar.is_file():
+        db.domain_file = sidecar
+    return db
 
 
 def _with_sidecar(db: Database, path: Path) -> Database:
@@ -48,12 +72,15 @@ def _open_file(engine: str, path: Path, display: str) -> Database:
 
 
 def open_database(target: str) -> Database:
-    """Open ``target``: a bundled fixture name, a SQLite or DuckDB file, or a ``sqlite:///`` or
-    ``duckdb:///`` URL. Files are told apart by their header; drivers are imported on use."""
+    """Open ``target``: a bundled fixture name, a SQLite or DuckDB file, a ``sqlite:///`` or
+    ``duckdb:///`` URL, or a ``postgresql://`` server. Files are told apart by their header;
+    drivers are imported on use."""
     from nl2sql import fixtures
 
     if "://" in target:
         url = parse_url(target)
+        if url.is_server:
+            return _open_server(url)
         if not url.path.is_file():
             raise UsageError(f"No database file at {url.path} (from {target}).")
         found = file_engine(url.path)

@@ -8,16 +8,11 @@ the disk. DuckDB has no statement timeout: a timer thread calls ``interrupt()`` 
 
 from __future__ import annotations
 
-import datetime
-import decimal
-import re
 import threading
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 import sqlglot
 import sqlglot.errors
@@ -26,7 +21,7 @@ from sqlglot import exp
 from nl2sql.db.database import Database, QueryResult
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.guard import ensure_read_only
-from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES, text_kind
+from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES, declared_key, plain_row, table_ref, text_kind
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 
@@ -38,13 +33,7 @@ _CONFIG = {
 }
 _INTEGERS = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER",
              "UBIGINT", "UHUGEINT")
-_DECLARED_KEY = re.compile(r"^references\s+([^\s.]+)\.(\S+)$", re.IGNORECASE)
 _REALS = ("FLOAT", "DOUBLE", "REAL", "DECIMAL", "NUMERIC")
-# Values the rest of nl2sql (JSON output, matching, SQL literals) does not know, as SQLite would give them.
-_PLAIN: dict[type, Callable[[Any], object]] = {
-    datetime.datetime: str, datetime.date: str, datetime.time: str, datetime.timedelta: str,
-    decimal.Decimal: float, uuid.UUID: str,
-}
 
 
 def _kind(data_type: str, present: list[object]) -> str:
@@ -60,16 +49,6 @@ def _kind(data_type: str, present: list[object]) -> str:
     if t == "VARCHAR" or t.startswith("ENUM"):
         return text_kind(present)
     return OTHER
-
-
-def _declared_key(comment: str) -> tuple[str, str] | None:
-    """A column comment "references table.column": a join key DuckDB does not enforce."""
-    found = _DECLARED_KEY.match(comment.strip())
-    return (found.group(1), found.group(2)) if found else None
-
-
-def _plain_row(row: tuple) -> tuple:
-    return tuple(_PLAIN[type(v)](v) if type(v) in _PLAIN else v for v in row)
 
 
 def _first_line(err: BaseException) -> str:
@@ -171,7 +150,7 @@ class DuckdbDatabase(Database):
 
     def _table(self, schema_name: str, name: str, comment: str, keys: dict[tuple[str, str], list[tuple]],
                stored: bool) -> Table:
-        table = exp.to_table(name, quoted=True)
+        table = table_ref(name)
         info = self._conn.execute(
             "SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() "
             "WHERE database_name = current_database() AND schema_name = ? AND table_name = ? ORDER BY column_index",
@@ -193,7 +172,7 @@ class DuckdbDatabase(Database):
             ForeignKey(name, col, ref_table, ref_col)
             for kind, cols, ref_table, ref_cols in own if kind == "FOREIGN KEY"
             for col, ref_col in zip(cols, ref_cols or [], strict=False)
-        ) + tuple(ForeignKey(name, c.name, *found) for c in columns if (found := _declared_key(c.description)))
+        ) + tuple(ForeignKey(name, c.name, *found) for c in columns if (found := declared_key(c.description)))
         counted = self._rows(exp.select("COUNT(*)").from_(table).sql("duckdb"))
         return Table(name, tuple(columns), fks, int(counted[0][0]) if counted else None, description=comment)
 
@@ -239,7 +218,7 @@ class DuckdbDatabase(Database):
                 raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
             except self._error as err:
                 raise self._refusal(err) from None
-            return QueryResult(columns, tuple(_plain_row(r) for r in rows), total, truncated)
+            return QueryResult(columns, tuple(plain_row(r) for r in rows), total, truncated)
 
     def _refusal(self, err: Exception) -> DatabaseError:
         line = _first_line(err)

@@ -43,14 +43,38 @@ _DUCKDB_FUNCTIONS = frozenset({
 # Whole families of DuckDB functions that read files or other databases (read_blob, parquet_metadata,
 # sqlite_scan, postgres_query, iceberg_scan, delta_scan, ...).
 _FORBIDDEN_PREFIXES = ("read_", "parquet_", "iceberg_", "delta_", "sqlite_", "postgres_", "mysql_", "ducklake_")
+# PostgreSQL's own: server files, other servers, large objects, locks, notifications, SQL in a
+# string (query_to_xml runs its argument), and the administration functions a superuser has.
+_POSTGRES_FUNCTIONS = frozenset({
+    "pg_stat_file", "pg_notify", "pg_reload_conf", "pg_rotate_logfile", "pg_switch_wal", "pg_promote",
+    "pg_export_snapshot", "pg_logical_emit_message", "pg_import_system_collations", "pg_sleep_for",
+    "pg_sleep_until", "pg_current_logfile", "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema",
+    "cursor_to_xml", "cursor_to_xmlschema", "pg_copy_logical_replication_slot", "pg_copy_physical_replication_slot",
+})
+_POSTGRES_PREFIXES = ("dblink", "lo_", "pg_ls_", "pg_read_", "pg_file_", "pg_advisory", "pg_try_advisory",
+                      "pg_create_", "pg_drop_", "pg_replication_", "pg_backup_", "pg_stat_reset", "pg_terminate",
+                      "pg_cancel", "pg_wal_", "pg_log_")
 _FILE_SUFFIXES = (".csv", ".tsv", ".txt", ".parquet", ".json", ".jsonl", ".ndjson", ".xlsx", ".arrow", ".gz",
                   ".zst", ".db", ".sqlite", ".duckdb", ".avro")
 
 
-def _describe(stmt: exp.Expr) -> str:
+def _describe(stmt: exp.Expr, text: str = "") -> str:
     if isinstance(stmt, exp.Command):
         return str(stmt.this).upper()
+    if isinstance(stmt, (exp.Alias, exp.Column, exp.Identifier)) and text.split():
+        return text.split()[0].upper()  # a statement sqlglot does not know (LISTEN, DISCARD) read as a name
     return stmt.key.upper()
+
+
+def _forbidden(name: str, dialect: str) -> bool:
+    """A function that reaches outside the database, changes the session, or runs SQL of its own."""
+    if name in _FORBIDDEN_FUNCTIONS:
+        return True
+    if dialect == "duckdb":
+        return name in _DUCKDB_FUNCTIONS or name.startswith(_FORBIDDEN_PREFIXES)
+    if dialect == "postgres":
+        return name in _POSTGRES_FUNCTIONS or name.startswith(_POSTGRES_PREFIXES)
+    return False
 
 
 @lru_cache(maxsize=256)
@@ -96,14 +120,15 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
         raise ReadOnlyViolation(f"Only one statement can run at a time; this text has {len(statements)}.")
     stmt = statements[0]
     if not isinstance(stmt, exp.Query):
-        raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(stmt)} statement.")
+        raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(stmt, text)} statement.")
     for node in stmt.walk():
         if isinstance(node, _WRITE_NODES):
             raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
+        if isinstance(node, exp.Lock):
+            raise ReadOnlyViolation("nl2sql only reads data; refusing SELECT ... FOR UPDATE/SHARE, which locks rows.")
         if isinstance(node, exp.Func):
             name = (node.name if isinstance(node, exp.Anonymous) else node.sql_name()).lower()
-            if name in _FORBIDDEN_FUNCTIONS or (dialect == "duckdb" and (
-                    name in _DUCKDB_FUNCTIONS or name.startswith(_FORBIDDEN_PREFIXES))):
+            if _forbidden(name, dialect):
                 raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
         if dialect == "duckdb" and isinstance(node, exp.Table) and _names_a_file(node.name):
             raise ReadOnlyViolation(f"nl2sql only reads the database; refusing to read the file {node.name!r}.")

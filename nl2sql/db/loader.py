@@ -1,11 +1,12 @@
-"""Copy a SQLite database into another engine: the one loader behind ``fixtures build --out x.duckdb``
-and ``eval --on duckdb``.
+"""Copy a SQLite database into another engine: the one loader behind ``fixtures build --out
+x.duckdb|postgresql://...`` and ``eval --on duckdb|postgresql://...``.
 
 The copy keeps every row. A column gets the target's type only when every stored value reads back
 as the same text (so ``'2026-01-02 03:04:05'`` becomes a TIMESTAMP, ``'2026-1-2'`` stays text),
 which is how a DuckDB user's own file would be typed. Keys are declared where the data keeps them
-(DuckDB enforces primary and foreign keys on insert); a key the rows break is left out and
-counted, never a reason to drop rows.
+(DuckDB and PostgreSQL enforce primary and foreign keys on insert); a key the rows break is left
+out and counted, never a reason to drop rows. This module reads and plans; ``pg_load`` writes
+PostgreSQL.
 """
 
 from __future__ import annotations
@@ -20,14 +21,15 @@ from pathlib import Path
 from sqlglot import exp
 
 from nl2sql.db.drivers import load_driver
-from nl2sql.db.targets import DUCKDB, Target
+from nl2sql.db.introspect import table_ref
+from nl2sql.db.targets import DUCKDB, POSTGRES, Target
 from nl2sql.errors import UsageError
 
 BATCH_ROWS = 50_000
 # Bump when the copy changes (types, keys), so that cached benchmark copies are made again.
-LOADER_VERSION = 1
-# A foreign key DuckDB cannot enforce (the rows break it) is written as this column comment, which
-# the DuckDB adapter reads back as a join key; people can declare their own the same way.
+LOADER_VERSION = 3
+# A foreign key the target cannot enforce (the rows break it) is written as this column comment, which
+# the adapters read back as a join key; people can declare their own the same way.
 SOFT_KEY_PREFIX = "references "
 
 
@@ -66,7 +68,7 @@ def read_sqlite(path: Path) -> list[SourceTable]:
             for r in conn.execute("SELECT * FROM pragma_foreign_key_list(?)", (name,)).fetchall():
                 grouped.setdefault(r[0], []).append(r)
             fks = [([r[3] for r in rows], rows[0][2], [r[4] for r in rows]) for rows in grouped.values()]
-            rows = conn.execute(exp.select("*").from_(exp.to_table(name, quoted=True)).sql("sqlite")).fetchall()
+            rows = conn.execute(exp.select("*").from_(table_ref(name)).sql("sqlite")).fetchall()
             tables.append(SourceTable(name, [r[1] for r in info], [r[2] or "" for r in info], pk, fks, rows,
                                       [bool(r[3]) for r in info], _unique_indexes(conn, name)))
     return tables
@@ -111,7 +113,7 @@ def column_type(declared: str, values: list[object]) -> str:
     return "VARCHAR"
 
 
-def _cell(value: object, kind: str) -> object:
+def cell(value: object, kind: str) -> object:
     if isinstance(value, str) and kind == "BIGINT":
         return int(value)  # a key kept as text beside the numbers it refers to
     if value is None or kind in ("BIGINT", "DOUBLE", "BLOB"):
@@ -121,8 +123,12 @@ def _cell(value: object, kind: str) -> object:
     return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
 
 
-def plan(tables: list[SourceTable]) -> list[str]:
-    """Type every column and drop the keys the rows break; the dropped keys, described."""
+def plan(tables: list[SourceTable], *, align: bool = True) -> list[str]:
+    """Type every column and drop the keys the rows break; the dropped keys, described.
+
+    ``align``: a key kept as text on one side and integers on the other becomes integers on both
+    (DuckDB). PostgreSQL copies keep each column's own type, so that rows read back as SQLite's,
+    and the renderer compares such columns as numbers, as SQLite's affinity does."""
     by_name = {t.name.lower(): t for t in tables}
     dropped = []
     for t in tables:
@@ -137,7 +143,8 @@ def plan(tables: list[SourceTable]) -> list[str]:
         for cols, parent, ref in t.foreign_keys:
             target = by_name.get(parent.lower())
             ref = [c for c in ref if c] or (target.primary_key if target else [])
-            if target is not None:
+            cols, ref = _spelled(t, cols), _spelled(target, ref) if target else ref
+            if target is not None and align:
                 _align(t, cols, target, ref)
             if target is None or not _references_hold(t, cols, target, ref):
                 dropped.append(f"{t.name} ({', '.join(cols)}) -> {parent}")
@@ -170,6 +177,13 @@ def _align(child: SourceTable, cols: list[str], parent: SourceTable, ref: list[s
                 t.types[k] = "BIGINT"
 
 
+def _spelled(t: SourceTable, names: list[str]) -> list[str]:
+    """Key columns as the table spells them (SQLite matches names in any case; PostgreSQL's quoted
+    names do not)."""
+    idx = _index(t, names)
+    return [t.columns[i] for i in idx] if idx is not None else names
+
+
 def _lower(names: list[str]) -> list[str]:
     return [n.lower() for n in names]
 
@@ -198,12 +212,12 @@ def _references_hold(child: SourceTable, cols: list[str], parent: SourceTable, r
         return False
     if [child.types[i] for i in ci] != [parent.types[i] for i in pi]:
         return False
-    present = {tuple(_cell(r[i], parent.types[i]) for i in pi) for r in parent.rows}
-    keys = (tuple(_cell(r[i], child.types[i]) for i in ci) for r in child.rows)
+    present = {tuple(cell(r[i], parent.types[i]) for i in pi) for r in parent.rows}
+    keys = (tuple(cell(r[i], child.types[i]) for i in ci) for r in child.rows)
     return all(k in present for k in keys if None not in k)
 
 
-def _insert_order(tables: list[SourceTable]) -> list[SourceTable]:
+def insert_order(tables: list[SourceTable]) -> list[SourceTable]:
     """Parents before children; tables in a cycle lose the keys that close it."""
     done: list[SourceTable] = []
     waiting = list(tables)
@@ -218,7 +232,8 @@ def _insert_order(tables: list[SourceTable]) -> list[SourceTable]:
     return done
 
 
-def _create(t: SourceTable) -> exp.Create:
+def create_table(t: SourceTable, schema: str | None = None) -> exp.Create:
+    """CREATE TABLE with the planned types and keys (types named as DuckDB's; each dialect spells them)."""
     defs: list[exp.Expr] = [
         exp.ColumnDef(this=exp.to_identifier(c, quoted=True), kind=exp.DataType.build(kind, dialect="duckdb"),
                       constraints=[exp.ColumnConstraint(kind=exp.NotNullColumnConstraint())] if not_null else [])
@@ -232,9 +247,9 @@ def _create(t: SourceTable) -> exp.Create:
     for cols, parent, ref in t.foreign_keys:
         defs.append(exp.ForeignKey(
             expressions=[exp.to_identifier(c, quoted=True) for c in cols],
-            reference=exp.Reference(this=exp.Schema(this=exp.to_table(parent, quoted=True),
+            reference=exp.Reference(this=exp.Schema(this=table_ref(parent, schema),
                                                     expressions=[exp.to_identifier(c, quoted=True) for c in ref]))))
-    return exp.Create(this=exp.Schema(this=exp.to_table(t.name, quoted=True), expressions=defs), kind="TABLE")
+    return exp.Create(this=exp.Schema(this=table_ref(t.name, schema), expressions=defs), kind="TABLE")
 
 
 def _insert(t: SourceTable) -> str:
@@ -244,13 +259,13 @@ def _insert(t: SourceTable) -> str:
         carried = "VARCHAR" if kind in ("DATE", "TIMESTAMP") else kind
         unnest = exp.Unnest(expressions=[exp.cast(exp.Placeholder(this=str(n)), f"{carried}[]", dialect="duckdb")])
         picks.append(exp.cast(unnest, kind, dialect="duckdb") if carried != kind else unnest)
-    return exp.insert(exp.select(*picks), exp.to_table(t.name, quoted=True)).sql("duckdb")
+    return exp.insert(exp.select(*picks), table_ref(t.name)).sql("duckdb")
 
 
 def _batches(t: SourceTable) -> Iterator[list[list[object]]]:
     for start in range(0, len(t.rows), BATCH_ROWS):
         chunk = t.rows[start:start + BATCH_ROWS]
-        yield [[_cell(r[i], kind) for r in chunk] for i, kind in enumerate(t.types)]
+        yield [[cell(r[i], kind) for r in chunk] for i, kind in enumerate(t.types)]
 
 
 def write_duckdb(tables: list[SourceTable], out: Path) -> None:
@@ -258,8 +273,8 @@ def write_duckdb(tables: list[SourceTable], out: Path) -> None:
     duckdb = load_driver("duckdb", "Writing a DuckDB file")
     with closing(duckdb.connect(str(out))) as conn:
         conn.execute("BEGIN")
-        for t in _insert_order(tables):
-            conn.execute(_create(t).sql("duckdb"))
+        for t in insert_order(tables):
+            conn.execute(create_table(t).sql("duckdb"))
             for column, parent, ref in t.soft_keys:
                 note = exp.Literal.string(f"{SOFT_KEY_PREFIX}{parent}.{ref}")
                 conn.execute(exp.Comment(this=exp.column(column, table=t.name, quoted=True), kind="COLUMN",
@@ -272,11 +287,17 @@ def write_duckdb(tables: list[SourceTable], out: Path) -> None:
 
 
 def load(source: Path, target: Target) -> LoadReport:
-    """Copy the SQLite file ``source`` to ``target``, replacing it atomically as the SQLite build does."""
-    if target.engine != DUCKDB:
+    """Copy the SQLite file ``source`` to ``target``, replacing it atomically as the SQLite build does
+    (a file is renamed into place; a server's tables are replaced in one transaction)."""
+    if target.engine not in (DUCKDB, POSTGRES):
         raise UsageError(f"Cannot load into a {target.engine} target yet.")
     tables = read_sqlite(source)
-    dropped = plan(tables)
+    dropped = plan(tables, align=target.engine != POSTGRES)
+    if target.engine == POSTGRES:
+        from nl2sql.db.pg_load import write_postgres
+
+        write_postgres(tables, target)
+        return LoadReport({t.name: len(t.rows) for t in tables}, tuple(dropped))
     out = target.path
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(f".{out.name}.partial")

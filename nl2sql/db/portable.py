@@ -10,6 +10,11 @@ own and sqlglot cannot know them without the schema:
   compares the column with a number as text (the column's affinity); the same is spelled out.
 - Dates kept as text: bucketing and day differences read them as timestamps first.
 
+PostgreSQL needs more (``pg_adapt``): it has no ``ANY_VALUE`` before version 16 and no
+``TRY_CAST``, raises on a division by zero, compares text with a number only after an explicit
+cast, rounds when it casts a fraction to an integer, spells SQLite's week number differently, and
+folds unquoted names to lower case.
+
 Every rewrite is chosen so that the rows equal SQLite's on the same data.
 """
 
@@ -17,22 +22,23 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.schema import DATE, Column, Schema
+from nl2sql.db.schema import BOOLEAN, DATE, Column, Schema
 
 _TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "")
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 
 
-def _stored_as_text(column: Column) -> bool:
+def stored_as_text(column: Column) -> bool:
     declared = column.type.upper()
     return declared == "" or any(declared.startswith(t) for t in _TEXT_TYPES if t)
 
 
-class _Columns:
+class Columns:
     """Resolves a column of the tree to the schema's column, through the tables the tree names."""
 
-    def __init__(self, tree: exp.Expr, schema: Schema) -> None:
+    def __init__(self, tree: exp.Expr, schema: Schema, dialect: str) -> None:
         self.schema = schema
+        self.dialect = dialect
         named = dict.fromkeys(n.name.lower() for n in tree.find_all(exp.Table))
         self.tables = [t for t in (schema.table(n) for n in named) if t is not None]
 
@@ -46,51 +52,77 @@ class _Columns:
         return found[0] if len(found) == 1 else None
 
 
-def _number_text(node: exp.Expr, columns: _Columns) -> bool:
+def number_text(node: exp.Expr, columns: Columns) -> bool:
     column = columns.of(node)
-    return column is not None and column.is_numeric and _stored_as_text(column)
+    return column is not None and column.is_numeric and stored_as_text(column)
 
 
-def _date_text(node: exp.Expr, columns: _Columns) -> bool:
+def _date_text(node: exp.Expr, columns: Columns) -> bool:
     column = columns.of(node)
-    return column is not None and column.kind == DATE and _stored_as_text(column)
+    return column is not None and column.kind == DATE and stored_as_text(column)
 
 
-def _as_number(node: exp.Expr) -> exp.Expr:
+# Text that PostgreSQL's CAST reads as a number or a timestamp (it has no TRY_CAST: the cast is guarded).
+_NUMBER_PATTERN = r"^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*$"
+_TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$"
+
+
+def try_cast(node: exp.Expr, to: str, dialect: str) -> exp.Expr:
+    """``node`` cast to ``to``, NULL where it does not read as one (PostgreSQL: a regex-guarded CAST)."""
+    if dialect != "postgres":
+        return exp.TryCast(this=node.copy(), to=exp.DataType.build(to))
+    pattern = _NUMBER_PATTERN if to == "DOUBLE" else _TIMESTAMP_PATTERN
+    matches = exp.RegexpLike(this=node.copy(), expression=exp.Literal.string(pattern))
+    return exp.Case().when(matches, exp.Cast(this=node.copy(), to=exp.DataType.build(to)))
+
+
+def as_number(node: exp.Expr, dialect: str) -> exp.Expr:
     """Text read as a number the way SQLite's arithmetic reads it: NULL stays NULL, words count 0."""
-    number = exp.TryCast(this=node.copy(), to=exp.DataType.build("DOUBLE"))
+    number = try_cast(node, "DOUBLE", dialect)
     return exp.Case().when(exp.Is(this=node.copy(), expression=exp.Null()), exp.Null()).else_(
         exp.Coalesce(this=number, expressions=[exp.Literal.number(0)]))
 
 
-def _as_timestamp(node: exp.Expr) -> exp.Expr:
-    return exp.TryCast(this=node.copy(), to=exp.DataType.build("TIMESTAMP"))
+def as_timestamp(node: exp.Expr, dialect: str) -> exp.Expr:
+    return try_cast(node, "TIMESTAMP", dialect)
 
 
-def _rewrite(node: exp.Expr, columns: _Columns) -> exp.Expr:
+def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
+    dialect = columns.dialect
     if isinstance(node, exp.Like):
         return exp.ILike(this=node.this, expression=node.expression)
-    if isinstance(node, (exp.Sum, exp.Avg)) and _number_text(node.this, columns):
-        node.set("this", _as_number(node.this))
+    if isinstance(node, (exp.Sum, exp.Avg)) and number_text(node.this, columns):
+        node.set("this", as_number(node.this, dialect))
     elif isinstance(node, _COMPARISONS):
         for side, other in (("this", "expression"), ("expression", "this")):
             value = node.args.get(other)
-            if not _number_text(node.args[side], columns):
+            if not number_text(node.args[side], columns):
                 continue
             if isinstance(value, exp.Literal) and not value.is_string:
                 node.set(other, exp.Literal.string(value.name))  # compared as text, as the column's affinity does
             elif isinstance(value, exp.Subquery):
-                node.set(side, _as_number(node.args[side]))
+                node.set(side, as_number(node.args[side], dialect))
     elif isinstance(node, exp.TimeToStr) and _date_text(node.this, columns):
-        node.set("this", _as_timestamp(node.this))
+        node.set("this", as_timestamp(node.this, dialect))
     elif isinstance(node, exp.DateDiff):
         for side in ("this", "expression"):
             if _date_text(node.args[side], columns):
-                node.set(side, _as_timestamp(node.args[side]))
+                node.set(side, as_timestamp(node.args[side], dialect))
     return node
 
 
-def _ungrouped(select: exp.Select) -> None:
+def _any_value(target: exp.Column, columns: Columns) -> exp.Expr:
+    """A value from the group: ANY_VALUE where the engine has it; PostgreSQL 15 has not, and MIN
+    (BOOL_OR for a boolean) is one of the group's values too."""
+    if columns.dialect != "postgres":
+        return exp.AnyValue(this=target.copy())
+    column = columns.of(target)
+    if column is not None and column.kind == BOOLEAN:
+        return exp.LogicalOr(this=target.copy())
+    return exp.Min(this=target.copy())
+
+
+def _ungrouped(select: exp.Select, columns: Columns) -> None:
     """Columns shown or sorted on beside an aggregate but not grouped get ANY_VALUE, as SQLite lets
     them be; ties of the order are broken by the group keys in the order's first direction, as
     SQLite's sorted groups come out."""
@@ -106,7 +138,7 @@ def _ungrouped(select: exp.Select) -> None:
         target = item.this if isinstance(item, (exp.Alias, exp.Ordered)) else item
         if isinstance(target, exp.Column) and not isinstance(target.this, exp.Star) \
                 and target.sql() not in keys and target.name not in aliases:
-            shown = exp.AnyValue(this=target.copy())
+            shown = _any_value(target, columns)
             target.replace(exp.alias_(shown, target.name) if item is target else shown)
     if order is not None and group.expressions:
         ordered = {o.this.sql() for o in order.expressions}
@@ -121,7 +153,12 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
     if dialect == "sqlite":
         return tree
     tree = tree.copy()
-    columns = _Columns(tree, schema)
+    columns = Columns(tree, schema, dialect)
     for select in list(tree.find_all(exp.Select)):
-        _ungrouped(select)
-    return tree.transform(lambda node: _rewrite(node, columns), copy=False)
+        _ungrouped(select, columns)
+    tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
+    if dialect == "postgres":
+        from nl2sql.db.pg_portable import pg_adapt
+
+        tree = pg_adapt(tree, columns)
+    return tree

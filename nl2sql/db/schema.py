@@ -48,6 +48,9 @@ class Table:
     foreign_keys: tuple[ForeignKey, ...] = ()
     row_count: int | None = None
     description: str = ""  # the table's comment in the database, if any
+    # The schema (namespace) a table off the search path belongs to; its name is then "namespace.table".
+    namespace: str = ""
+    stored: bool = True  # False for a view: it has no rows of its own (and no row ids)
 
     def column(self, name: str) -> Column | None:
         lowered = name.lower()

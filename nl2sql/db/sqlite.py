@@ -13,7 +13,7 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db.database import Database, QueryResult
-from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES
+from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES, table_ref
 from nl2sql.db.introspect import DATE_TEXT as _DATE_RE
 from nl2sql.db.introspect import NUMBER_TEXT as _NUMBER_RE
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
@@ -96,7 +96,7 @@ class SqliteDatabase(Database):
         return Schema(tuple(self._table(name) for name in names), dialect=self.dialect)
 
     def _table(self, name: str) -> Table:
-        conn, table = self._conn, exp.to_table(name, quoted=True)
+        conn, table = self._conn, table_ref(name)
         info = conn.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall()
         unique: set[str] = set()
         for idx in conn.execute("SELECT * FROM pragma_index_list(?)", (name,)).fetchall():

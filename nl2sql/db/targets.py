@@ -2,27 +2,45 @@
 
 A file is told apart by its first bytes, not its suffix, because people name DuckDB files
 ``.db`` as often as SQLite ones. URLs follow SQLAlchemy's convention: ``sqlite:///rel.db`` and
-``sqlite:////abs.db``, the same for ``duckdb:``. Nothing here imports a driver.
+``sqlite:////abs.db``, the same for ``duckdb:``. Server URLs (``postgresql://user@host:port/db``,
+``postgres://``) are kept whole for the driver, and shown only with their password taken out.
+Nothing here imports a driver.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from nl2sql.errors import UsageError
 
-SQLITE, DUCKDB = "sqlite", "duckdb"
+SQLITE, DUCKDB, POSTGRES = "sqlite", "duckdb", "postgresql"
+SERVER_SCHEMES = {"postgresql": POSTGRES, "postgres": POSTGRES}
 # Engines reached by URL that a later change adds; until then they get one clear line.
-_PLANNED = ("postgresql", "postgres", "mysql", "mariadb", "spark", "sc")
+_PLANNED = ("mysql", "mariadb", "spark", "sc")
 DUCKDB_SUFFIXES = (".duckdb", ".ddb")
+_URL_PASSWORD = re.compile(r"^([a-z][a-z0-9+.-]*://[^/@:?#]*):[^/@?#]*@", re.IGNORECASE)
+_PARAM_PASSWORD = re.compile(r"([?&])password=[^&#]*&?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Target:
     engine: str
     path: Path
-    display: str
+    display: str  # what nl2sql shows and stores: never a password
+    url: str = ""  # a server's connection URL as given (it may hold a password): for the driver only
+
+    @property
+    def is_server(self) -> bool:
+        return bool(self.url)
+
+
+def redact(url: str) -> str:
+    """``url`` without its password (``user:secret@`` and ``?password=``): the only form of a server
+    URL that may reach output, errors, logs, history or saved state."""
+    shown = _URL_PASSWORD.sub(r"\1@", url)
+    return _PARAM_PASSWORD.sub(lambda m: m.group(1), shown).rstrip("?&")
 
 
 def file_engine(path: Path) -> str | None:
@@ -53,10 +71,13 @@ def parse_url(target: str) -> Target:
             raise UsageError(f"{target} names an empty in-memory database, with nothing to ask about; "
                              f"give a {scheme} file, e.g. {scheme}:///shop.{'db' if scheme == SQLITE else 'duckdb'}.")
         return Target(scheme, _url_path(rest), target)
+    if scheme in SERVER_SCHEMES:
+        return Target(SERVER_SCHEMES[scheme], Path(), redact(target), url=target)
     if scheme in _PLANNED:
-        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite or DuckDB file "
-                         "(see docs/databases.md).")
-    raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:/// or duckdb:///, or a file path.")
+        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite or DuckDB file or a "
+                         "postgresql:// URL (see docs/databases.md).")
+    raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:///, duckdb:/// or postgresql://, "
+                     "or a file path.")
 
 
 def output_target(out: str | Path) -> Target:

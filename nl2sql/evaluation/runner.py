@@ -64,7 +64,9 @@ class Settings:
     model: Any = None  # a ModelChoice for the LLM engine
     samples: int = 1  # model candidates per question (--samples)
     memory: Path | None = None  # examples the model engine may read (--memory); none by default
-    on: str = "sqlite"  # the engine predictions run on (--on); gold SQL always runs on the SQLite file
+    # The engine predictions run on (--on: sqlite, duckdb, or a postgresql:// server URL, which may
+    # hold a password: it is never printed or written); gold SQL always runs on the SQLite file.
+    on: str = "sqlite"
 
 
 _settings: Settings | None = None
@@ -94,9 +96,9 @@ def _target(db_id: str) -> str:
     assert _settings is not None
     if _settings.on == "sqlite":
         return _source(db_id)
-    from nl2sql.evaluation.copies import copy_path
+    from nl2sql.evaluation.copies import copy_target
 
-    return str(copy_path(Path(_source(db_id)), _settings.on))
+    return copy_target(Path(_source(db_id)), _settings.on)
 
 
 def _open(db_id: str, target: str | None = None) -> Database:

@@ -1,0 +1,187 @@
+"""The SQLite meanings of a built-in query, kept on PostgreSQL (after ``portable.adapt``'s shared rewrites).
+
+- A division by zero is NULL in SQLite and an error in PostgreSQL: the divisor becomes NULLIF(d, 0).
+- SQLite's whole days between two dates truncate; PostgreSQL's cast of a fraction to an integer
+  rounds: TRUNC first.
+- SQLite's week number (``%W``, weeks starting on Monday, 00 before the first one) has no TO_CHAR
+  pattern: it is computed from the day of the year and the ISO weekday.
+- A text column compared with a number compares as text in SQLite (the column's affinity):
+  the number becomes a string. A text column compared with a numeric column compares as numbers:
+  the text side is cast where it reads as one.
+- Rows that tie on the sort keys come out in SQLite's scan order (its sort is stable, its scan
+  follows the row id); PostgreSQL's top-N sort is not stable: the main table's integer primary
+  key breaks the ties, or else its ``ctid`` (storage order: the loader inserts rows in SQLite's
+  row id order).
+- A table off the search path is named ``schema.table`` in the schema: it becomes a qualified
+  table with that name as its alias, so the engine's column references still resolve.
+- PostgreSQL folds unquoted names to lower case and reserves more words than SQLite: such names
+  are quoted.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from nl2sql.db.portable import Columns, stored_as_text, try_cast
+
+_NUMERIC_TYPES = ("INT", "BIGINT", "SMALLINT", "DOUBLE", "REAL", "NUMERIC", "DECIMAL", "FLOAT")
+_COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
+# PostgreSQL's reserved words (the "reserved" ones of its keyword appendix) that SQLite takes as names.
+_RESERVED = frozenset("""
+all analyse analyze and any array as asc asymmetric authorization binary both case cast check collate collation
+column concurrently constraint create cross current_catalog current_date current_role current_schema current_time
+current_timestamp current_user default deferrable desc distinct do else end except false fetch for foreign freeze
+from full grant group having ilike in initially inner intersect into is isnull join lateral leading left like limit
+localtime localtimestamp natural not notnull null offset on only or order outer overlaps placing primary references
+returning right select session_user similar some symmetric table tablesample then to trailing true union unique
+user using variadic verbose when where window with
+""".split())
+
+
+def _stored_as_number(columns: Columns, node: exp.Expr) -> bool:
+    column = columns.of(node)
+    return column is not None and column.type.upper().startswith(_NUMERIC_TYPES)
+
+
+def _text_column(columns: Columns, node: exp.Expr) -> bool:
+    column = columns.of(node)
+    return column is not None and stored_as_text(column)
+
+
+def _number_literal(node: exp.Expr | None) -> bool:
+    return isinstance(node, exp.Literal) and not node.is_string
+
+
+def _as_text(literal: exp.Expr) -> exp.Expr:
+    return exp.Literal.string(literal.name)
+
+
+def _compare(node: exp.Expr, columns: Columns) -> None:
+    """Text against a number as SQLite's affinity compares them."""
+    for side, other in (("this", "expression"), ("expression", "this")):
+        here, there = node.args.get(side), node.args.get(other)
+        if here is None or there is None or not _text_column(columns, here):
+            continue
+        if _number_literal(there):
+            node.set(other, _as_text(there))
+        elif _stored_as_number(columns, there):
+            node.set(side, try_cast(here, "DOUBLE", "postgres"))
+            return
+
+
+def _in_or_between(node: exp.Expr, columns: Columns) -> None:
+    if not _text_column(columns, node.this):
+        return
+    if isinstance(node, exp.In):
+        node.set("expressions", [_as_text(v) if _number_literal(v) else v for v in node.expressions])
+    else:
+        for bound in ("low", "high"):
+            if _number_literal(node.args.get(bound)):
+                node.set(bound, _as_text(node.args[bound]))
+
+
+def _whole_days(node: exp.DateDiff) -> exp.Expr:
+    """Days between two timestamps, truncated toward zero as SQLite's CAST(... AS INTEGER) does."""
+    timestamp = exp.DataType.build("TIMESTAMP")
+    span = exp.Sub(this=exp.Cast(this=node.this.copy(), to=timestamp),
+                   expression=exp.Cast(this=node.expression.copy(), to=timestamp))
+    seconds = exp.Extract(this=exp.var("EPOCH"), expression=exp.paren(span))
+    days = exp.Trunc(this=exp.Div(this=seconds, expression=exp.Literal.number(86400)))
+    return exp.Cast(this=days, to=exp.DataType.build("BIGINT"))
+
+
+def _week_bucket(node: exp.TimeToStr) -> exp.Expr:
+    """``%Y-%W`` as SQLite writes it: the week of the year starting on Monday, 00 before the first Monday."""
+    when = node.this
+    doy = exp.Extract(this=exp.var("DOY"), expression=when.copy())
+    isodow = exp.Extract(this=exp.var("ISODOW"), expression=when.copy())
+    week = exp.Floor(this=exp.Div(this=exp.paren(exp.Sub(this=exp.Add(this=doy, expression=exp.Literal.number(7)),
+                                                         expression=isodow)), expression=exp.Literal.number(7)))
+    text = exp.Cast(this=exp.Cast(this=week, to=exp.DataType.build("INT")), to=exp.DataType.build("TEXT"))
+    year = exp.TimeToStr(this=when.copy(), format=exp.Literal.string("%Y"))
+    padded = exp.Pad(this=text, expression=exp.Literal.number(2), fill_pattern=exp.Literal.string("0"), is_left=True)
+    return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string("-")), expression=padded)
+
+
+def _safe_divisor(node: exp.Expr) -> bool:
+    return _number_literal(node) and float(node.name) != 0
+
+
+def _week_format(node: exp.TimeToStr) -> bool:
+    fmt = node.args.get("format")
+    return fmt is not None and fmt.name == "%Y-%W"
+
+
+def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
+    if isinstance(node, exp.Div) and not _safe_divisor(node.expression):
+        node.set("expression", exp.Nullif(this=node.expression, expression=exp.Literal.number(0)))
+    elif isinstance(node, exp.DateDiff) and node.unit and node.unit.name.upper() == "DAY":
+        return _whole_days(node)
+    elif isinstance(node, exp.TimeToStr) and _week_format(node):
+        return _week_bucket(node)
+    elif isinstance(node, _COMPARISONS):
+        _compare(node, columns)
+    elif isinstance(node, (exp.In, exp.Between)):
+        _in_or_between(node, columns)
+    return node
+
+
+def _ties(select: exp.Select, columns: Columns) -> None:
+    """Break ties of an ungrouped sort by the FROM table's integer primary key (or row position), ascending."""
+    order, source = select.args.get("order"), select.args.get("from_") or select.args.get("from")
+    if order is None or source is None or not isinstance(source.this, (exp.Table, exp.Subquery)) \
+            or select.args.get("group") \
+            or select.args.get("distinct") or any(p.find(exp.AggFunc) for p in select.expressions):
+        return
+    if isinstance(source.this, exp.Subquery):
+        _group_ties(select, order, source.this)
+        return
+    table = columns.schema.table(source.this.name)
+    if table is None:
+        return
+    key = table.primary_key
+    if key is not None and key.kind == "integer" and sum(c.primary_key for c in table.columns) == 1:
+        name = key.name
+    elif table.stored:
+        name = "ctid"
+    else:
+        return
+    ref = exp.column(name, table=source.this.alias_or_name, quoted=name != "ctid")
+    if all(o.this != ref and o.this.name != name for o in order.expressions):
+        select.set("order", exp.Order(expressions=[*order.expressions, exp.Ordered(this=ref, desc=False)]))
+
+
+def _group_ties(select: exp.Select, order: exp.Order, source: exp.Subquery) -> None:
+    """Rows from a grouped subquery come out of SQLite in group-key order: ties follow it."""
+    inner = source.this
+    if not isinstance(inner, exp.Select) or inner.args.get("group") is None or not source.alias:
+        return
+    keys = {g.sql() for g in inner.args["group"].expressions}
+    ties = [exp.Ordered(this=exp.column(p.alias, table=source.alias), desc=False)
+            for p in inner.expressions if isinstance(p, exp.Alias) and p.this.sql() in keys]
+    shown = {o.this.sql() for o in order.expressions}
+    select.set("order", exp.Order(expressions=[*order.expressions, *(t for t in ties if t.this.sql() not in shown)]))
+
+
+def _names(tree: exp.Expr, columns: Columns) -> None:
+    """Tables off the search path qualified; names PostgreSQL would fold or reserve, quoted."""
+    for table in list(tree.find_all(exp.Table)):
+        known = columns.schema.table(table.name) if not table.args.get("db") else None
+        if known is not None and known.namespace:
+            relname = known.name[len(known.namespace) + 1:]
+            alias = table.args.get("alias") or exp.TableAlias(this=exp.to_identifier(table.name, quoted=True))
+            table.set("this", exp.to_identifier(relname, quoted=True))
+            table.set("db", exp.to_identifier(known.namespace, quoted=True))
+            table.set("alias", alias)
+    for ident in tree.find_all(exp.Identifier):
+        if not ident.quoted and (ident.name != ident.name.lower() or ident.name.lower() in _RESERVED):
+            ident.set("quoted", True)
+
+
+def pg_adapt(tree: exp.Expr, columns: Columns) -> exp.Expr:
+    """``tree`` (already through the shared rewrites) made to give SQLite's rows on PostgreSQL."""
+    tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
+    for select in list(tree.find_all(exp.Select)):
+        _ties(select, columns)
+    _names(tree, columns)
+    return tree

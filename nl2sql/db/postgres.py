@@ -1,0 +1,193 @@
+"""PostgreSQL through psycopg 3: every statement in a read-only transaction that is rolled back, a
+time limit the server enforces, and a cancel the server carries out.
+
+Below the sqlglot guard, three things hold at the server: the session's
+``default_transaction_read_only`` is on, each statement runs alone inside ``BEGIN READ ONLY`` with
+``statement_timeout`` set for that transaction only, and the transaction is always rolled back, so
+even a setting a statement changes is undone. Statements go through the extended query protocol,
+which takes one statement per message: a second statement hidden in the text is a syntax error at
+the server. Ctrl-C and the time limit send the server a cancel request; the session goes on.
+Credentials are libpq's business (the URL, ``PGPASSWORD``, ``~/.pgpass``, service files); nothing
+here prints or stores them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cached_property
+from typing import Any
+
+import sqlglot
+import sqlglot.errors
+from sqlglot import exp
+
+from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.drivers import load_driver
+from nl2sql.db.guard import ensure_read_only
+from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
+from nl2sql.db.pg_catalog import Catalog
+from nl2sql.db.schema import Schema
+from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+
+CONNECT_TIMEOUT_S = 5
+# Rows fetched per round trip while streaming a whole result.
+_CHUNK = 500
+_READ_ONLY_STATES = ("25006",)  # read_only_sql_transaction
+_PRIVILEGE_STATES = ("42501",)  # insufficient_privilege
+
+
+def one_line(err: BaseException, secret: str | None = None) -> str:
+    """The driver's message as one line, the server's words without its "ERROR:" and "LINE 1:" parts,
+    and never the password (libpq does not print it; this makes sure)."""
+    diag = getattr(err, "diag", None)
+    primary = getattr(diag, "message_primary", None) if diag is not None else None
+    lines = [ln.strip() for ln in str(primary or err).splitlines() if ln.strip()]
+    text = next((ln for ln in reversed(lines) if ln.startswith("FATAL:")), lines[0] if lines else type(err).__name__)
+    text = text.removeprefix("FATAL:").removeprefix("ERROR:").strip()
+    text = text.removeprefix("connection failed:").strip()
+    return text.replace(secret, "***") if secret else text
+
+
+class PostgresDatabase(Database):
+    dialect = "postgres"
+
+    def __init__(self, url: str, *, display_name: str) -> None:
+        self.display_name = display_name
+        psycopg = load_driver("psycopg", f"{display_name} is a PostgreSQL database; reading it")
+        self._errors = psycopg.errors
+        self._error: type[Exception] = psycopg.Error
+        params = self._params(psycopg, url)
+        secret = params.get("password") or None
+        try:
+            self._conn = psycopg.connect(**params, autocommit=True)
+            self._conn.execute("SET default_transaction_read_only = on")
+        except psycopg.Error as err:
+            raise UsageError(f"Cannot connect to {display_name}: {one_line(err, secret)}") from None
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+
+    def _params(self, psycopg: Any, url: str) -> dict[str, Any]:
+        """The URL's parameters as libpq reads them, with a connect timeout and our name unless given."""
+        try:
+            params: dict[str, Any] = psycopg.conninfo.conninfo_to_dict(url)
+        except psycopg.Error:
+            raise UsageError(f"{self.display_name} is not a valid PostgreSQL URL.") from None
+        params.setdefault("connect_timeout", CONNECT_TIMEOUT_S)
+        params.setdefault("application_name", "nl2sql")
+        return params
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def interrupt(self) -> None:
+        """Ask the server to cancel the statement in flight (a separate connection does it, so this
+        works from another thread or a signal handler while the query blocks)."""
+        self._cancel.set()
+        try:
+            self._conn.cancel_safe(timeout=5)
+        except self._error:
+            pass
+
+    @contextmanager
+    def _transaction(self, timeout: float) -> Iterator[None]:
+        """``BEGIN READ ONLY`` with the time limit for this transaction only; always rolled back."""
+        self._conn.execute("BEGIN READ ONLY")
+        try:
+            self._conn.execute("SELECT set_config('statement_timeout', %s, true)", [str(max(1, int(timeout * 1000)))])
+            yield
+        finally:
+            if not self._conn.closed:
+                self._conn.execute("ROLLBACK")
+
+    # -- schema ----------------------------------------------------------------------------------
+
+    @cached_property
+    def schema(self) -> Schema:
+        with self._lock:
+            return Catalog(self._conn, self._query_rows).schema()
+
+    def _query_rows(self, query: exp.Expr, budget: float) -> list[tuple] | None:
+        """Rows of one introspection query under ``budget`` seconds; None when it failed or ran out."""
+        try:
+            with self._transaction(budget):
+                return [plain_row(r) for r in self._conn.execute(query.sql("postgres")).fetchall()]
+        except self._error:
+            return None
+
+    # -- execution -------------------------------------------------------------------------------
+
+    def _check(self, sql: str) -> str | None:
+        """Parse and analyse on the server without running (the protocol's Parse step: names and
+        types are resolved, nothing is planned or executed), inside a read-only transaction."""
+        try:
+            ensure_read_only(sql, self.dialect)
+        except DatabaseError as err:
+            return str(err)
+        from psycopg import pq
+
+        with self._lock, self._transaction(5.0):
+            result = self._conn.pgconn.prepare(b"", sql.encode())
+            if result.status == pq.ExecStatus.COMMAND_OK:
+                return None
+            message = result.error_field(pq.DiagnosticField.MESSAGE_PRIMARY) or result.error_message
+            return bytes(message).decode(errors="replace").strip()
+
+    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
+        with self._lock:
+            self._cancel.clear()
+            try:
+                with self._transaction(timeout):
+                    columns, rows = self._fetch(sql, max_rows)
+                truncated = max_rows is not None and len(rows) > max_rows
+                rows = rows[:max_rows] if truncated else rows
+                total = self._count(sql) if truncated else len(rows)
+            except self._errors.QueryCanceled:
+                if self._cancel.is_set():
+                    raise QueryTimeout("The query was cancelled.") from None
+                raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
+            except self._error as err:
+                raise self._refusal(err) from None
+            return QueryResult(columns, tuple(plain_row(r) for r in rows), total, truncated)
+
+    def _fetch(self, sql: str, max_rows: int | None) -> tuple[tuple[str, ...], list[tuple]]:
+        """A query's first ``max_rows + 1`` rows through a server-side cursor (only those cross the
+        wire) or all of them streamed; anything else (reachable only past the guard) executed.
+        Every path uses the extended protocol, which takes exactly one statement."""
+        if not _is_query(sql):
+            cursor = self._conn.cursor()
+            cursor.execute(sql, binary=True)  # binary results force the extended protocol
+            return tuple(d.name for d in cursor.description or ()), cursor.fetchall() if cursor.description else []
+        if max_rows is not None:
+            with self._conn.cursor(name="nl2sql_rows") as named:
+                named.execute(sql)
+                rows = named.fetchmany(max_rows + 1)
+                return tuple(d.name for d in named.description or ()), rows
+        cursor = self._conn.cursor()
+        rows = list(cursor.stream(sql, size=_CHUNK))
+        return tuple(d.name for d in cursor.description or ()), rows
+
+    def _refusal(self, err: Exception) -> DatabaseError:
+        line = one_line(err)
+        state = getattr(getattr(err, "diag", None), "sqlstate", None)
+        if state in _READ_ONLY_STATES or state in _PRIVILEGE_STATES:
+            return ReadOnlyViolation(f"nl2sql only reads data; PostgreSQL refused: {line}")
+        return DatabaseError(f"PostgreSQL error: {line}")
+
+    def _count(self, sql: str) -> int | None:
+        """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
+        try:
+            inner = sqlglot.parse_one(sql, read="postgres")
+        except sqlglot.errors.SqlglotError:
+            return None
+        assert isinstance(inner, exp.Query)  # the guard let only queries through
+        rows = self._query_rows(exp.select("COUNT(*)").from_(inner.subquery("q")), COUNT_BUDGET_S)
+        return int(rows[0][0]) if rows else None
+
+
+def _is_query(sql: str) -> bool:
+    try:
+        return isinstance(sqlglot.parse_one(sql, read="postgres"), exp.Query)
+    except sqlglot.errors.SqlglotError:
+        return False

@@ -1,0 +1,379 @@
+"""PostgreSQL beside SQLite: connecting, the read-only layers one by one, time limit and cancel,
+introspection, the loader, and the CLI's one-line errors, on the session's throwaway cluster."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import open_database
+from nl2sql.db.guard import ensure_read_only
+from nl2sql.db.postgres import PostgresDatabase
+from nl2sql.db.targets import parse_url, redact
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from tests.conftest import TODAY
+from tests.pg_server import READER, READER_PASSWORD
+
+# pg_sleep is refused by the guard (a statement that only waits is a time bomb), so the slow query
+# is real work: a cross join of two 100,000-row series, minutes of counting.
+SLOW = "SELECT COUNT(*) FROM generate_series(1, 100000) AS a, generate_series(1, 100000) AS b"
+
+# One statement per class the guard refuses in PostgreSQL's dialect.
+REFUSALS = [
+    "SELECT pg_read_file('/etc/passwd')", "SELECT pg_read_binary_file('/etc/passwd')",
+    "SELECT * FROM pg_ls_dir('/etc')", "SELECT pg_stat_file('/etc/passwd')",
+    "SELECT lo_import('/etc/hostname')", "SELECT lo_export(1, '/tmp/nl2sql-lo')",
+    "SELECT * FROM dblink('host=x', 'SELECT 1') AS t(a int)", "SELECT dblink_exec('host=x', 'DELETE FROM users')",
+    "COPY orders TO '/tmp/nl2sql-leak.csv'", "COPY orders FROM '/tmp/nl2sql-in.csv'",
+    "COPY (SELECT 1) TO PROGRAM 'touch /tmp/nl2sql-prog'",
+    "SELECT set_config('default_transaction_read_only', 'off', false)", "SELECT pg_sleep(30)",
+    "SELECT nextval('users_id_seq')", "SELECT setval('users_id_seq', 1)",
+    "SELECT * FROM users FOR UPDATE", "SELECT * FROM users FOR SHARE",
+    "SET default_transaction_read_only = off", "SET statement_timeout = 0", "RESET ALL",
+    "LISTEN nl2sql", "NOTIFY nl2sql", "SELECT pg_notify('nl2sql', 'x')", "CALL refresh_all()",
+    "DO $$ BEGIN DELETE FROM reviews; END $$", "SELECT pg_advisory_lock(1)",
+    "SELECT query_to_xml('DELETE FROM reviews', true, true, '')", "SELECT pg_terminate_backend(1)",
+    "PREPARE p AS SELECT 1", "EXPLAIN ANALYZE DELETE FROM reviews", "LOCK TABLE users",
+    "WITH gone AS (DELETE FROM reviews RETURNING *) SELECT COUNT(*) FROM gone",
+    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
+    "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews", "VACUUM", "SELECT 1; DELETE FROM reviews",
+]
+
+
+@pytest.mark.parametrize("sql", REFUSALS)
+def test_guard_refuses_postgres_file_network_session_and_write_statements(sql: str) -> None:
+    with pytest.raises(DatabaseError):
+        ensure_read_only(sql, "postgres")
+
+
+def test_guard_lets_ordinary_postgres_queries_through() -> None:
+    for sql in ("SELECT name FROM users WHERE name ILIKE '%a%'", "SELECT date_trunc('month', created_at) FROM orders",
+                "SELECT COUNT(*) FROM generate_series(1, 3)", "SELECT to_char(created_at, 'YYYY-MM') FROM orders"):
+        ensure_read_only(sql, "postgres")
+
+
+@pytest.mark.parametrize("sql", REFUSALS)
+def test_refusals_leave_the_data_unchanged(ecommerce_pg, sql: str) -> None:
+    before = ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows
+    with pytest.raises(DatabaseError):
+        ecommerce_pg.execute(sql)
+    assert ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows == before == ((3000,),)
+
+
+@pytest.mark.parametrize("sql", [
+    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
+    "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews", "SELECT nextval('nope_seq')",
+    "SELECT * FROM users FOR UPDATE", "SELECT * FROM users FOR SHARE", "COPY categories FROM STDIN",
+    "DO $$ BEGIN DELETE FROM reviews; END $$", "CREATE SEQUENCE nl2sql_seq",
+    "WITH gone AS (DELETE FROM reviews RETURNING *) SELECT COUNT(*) FROM gone",
+])
+def test_read_only_transaction_refuses_writes_past_the_guard(ecommerce_pg, sql: str) -> None:
+    """_run skips the guard: the read-only transaction alone must refuse the write."""
+    if "nextval" in sql:  # a sequence of its own, so the refusal is the read-only one and not "does not exist"
+        sql = "SELECT nextval('categories_id_seq')"
+    with pytest.raises(DatabaseError, match="read-only transaction|relation .* does not exist"):
+        ecommerce_pg._run(sql, None, 5.0)
+    assert ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+
+
+def test_session_changes_past_the_guard_are_rolled_back(ecommerce_pg) -> None:
+    """Each statement runs in its own transaction, always rolled back: a setting it changes is undone,
+    so a later write is still refused, and a second statement in the text never runs."""
+    ecommerce_pg._run("SELECT set_config('default_transaction_read_only', 'off', false)", None, 5.0)
+    ecommerce_pg._run("SET default_transaction_read_only = off", None, 5.0)
+    assert ecommerce_pg._run("SHOW default_transaction_read_only", None, 5.0).rows == (("on",),)
+    with pytest.raises(ReadOnlyViolation, match="read-only transaction"):
+        ecommerce_pg._run("DELETE FROM reviews", None, 5.0)
+    with pytest.raises(DatabaseError, match="multiple commands"):
+        ecommerce_pg._run("COMMIT; DELETE FROM reviews", None, 5.0)
+    assert ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+
+
+@pytest.fixture(scope="module")
+def reader(pg_server, ecommerce_pg_url: str):
+    """The fixture database as a plain role that may only read: what a careful deployment connects as."""
+    pg_server.admin(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {READER}", database="nl2sql_test")
+    with closing(open_database(pg_server.url(user=READER, password=READER_PASSWORD))) as db:
+        yield db
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT pg_read_file('/etc/passwd')", "SELECT * FROM pg_ls_dir('/etc')", "SELECT pg_stat_file('/etc/passwd')",
+    "COPY (SELECT 1) TO '/tmp/nl2sql-leak.csv'", "COPY (SELECT 1) TO PROGRAM 'touch /tmp/nl2sql-prog'",
+    "SELECT lo_import('/etc/hostname')",
+])
+def test_server_files_and_programs_are_refused_to_a_plain_role_past_the_guard(reader, sql: str) -> None:
+    """Files and programs on the server are the role's privileges, not the transaction's: a role
+    without superuser (or pg_read_server_files and friends) is refused, even with the guard skipped."""
+    with pytest.raises(DatabaseError, match="permission denied|must be superuser|read-only"):
+        reader._run(sql, None, 5.0)
+    assert not Path("/tmp/nl2sql-leak.csv").exists() and not Path("/tmp/nl2sql-prog").exists()
+
+
+def test_a_plain_role_reads_and_lists_only_what_it_may_select(pg_server, reader) -> None:
+    assert reader.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    assert "categories" in [t.name for t in reader.schema.tables]
+
+
+def test_row_cap_reports_n_of_m(ecommerce_pg) -> None:
+    result = ecommerce_pg.execute("SELECT * FROM users", max_rows=50)
+    assert result.row_count == 50 and result.truncated and result.total_rows == 1000
+    full = ecommerce_pg.execute("SELECT * FROM users", max_rows=None)
+    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
+    exact = ecommerce_pg.execute("SELECT * FROM categories", max_rows=8)
+    assert exact.row_count == 8 and not exact.truncated and exact.total_rows == 8
+
+
+def test_time_limit_is_enforced_by_the_server_and_the_session_goes_on(ecommerce_pg) -> None:
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="longer than 1 s"):
+        ecommerce_pg.execute(SLOW, timeout=1)
+    assert time.monotonic() - started < 5
+    assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+def test_interrupt_from_another_thread_cancels_on_the_server(ecommerce_pg) -> None:
+    timer = threading.Timer(0.5, ecommerce_pg.interrupt)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="cancelled"):
+        ecommerce_pg.execute(SLOW, timeout=60)
+    timer.join()
+    assert time.monotonic() - started < 10
+    assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+    # the server has no statement of ours left running
+    active = ecommerce_pg.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "
+                                  "AND query LIKE '%generate_series(1, 100000)%' AND pid <> pg_backend_pid()")
+    assert active.rows == ((0,),)
+
+
+def test_check_compiles_without_running(ecommerce_pg) -> None:
+    assert ecommerce_pg.check("SELECT name FROM users") is None
+    assert 'column "nope" does not exist' in (ecommerce_pg.check("SELECT nope FROM users") or "")
+    started = time.monotonic()
+    assert ecommerce_pg.check(SLOW) is None  # parsed and analysed, never run
+    assert time.monotonic() - started < 2
+    assert ecommerce_pg.check("DELETE FROM users") is not None
+    assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)  # the session is fine after
+
+
+def test_schema_matches_sqlite(ecommerce_db, ecommerce_pg) -> None:
+    lite, pg = ecommerce_db.schema, ecommerce_pg.schema
+    assert [t.name for t in pg.tables] == [t.name for t in lite.tables]
+    for table in lite.tables:
+        other = pg.table(table.name)
+        assert other is not None and other.row_count == table.row_count
+        assert set(other.foreign_keys) == set(table.foreign_keys)
+        for column in table.columns:
+            twin = other.column(column.name)
+            assert twin is not None
+            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
+                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+    assert pg.table("orders").column("created_at").type == "timestamp without time zone"
+    assert pg.dialect == "postgres"
+
+
+def test_rows_come_back_as_sqlite_gives_them(ecommerce_db, ecommerce_pg) -> None:
+    sql = "SELECT id, created_at, shipped_at, total_amount FROM orders ORDER BY id LIMIT 20"
+    assert ecommerce_pg.execute(sql).rows == ecommerce_db.execute(sql).rows
+    for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
+        sql = f"SELECT * FROM {table} ORDER BY id"
+        assert ecommerce_pg.execute(sql, max_rows=None).rows == ecommerce_db.execute(sql, max_rows=None).rows, table
+
+
+@pytest.fixture(scope="module")
+def shop_meta(pg_server) -> str:
+    """A database with comments, views, a second schema, a table only the owner may read, and keys."""
+    pg_server.admin("CREATE DATABASE shop_meta")
+    pg_server.admin("""
+        CREATE TABLE shops (id INTEGER PRIMARY KEY, name TEXT, opened DATE);
+        COMMENT ON TABLE shops IS 'Stores we run';
+        COMMENT ON COLUMN shops.name IS 'What the sign says';
+        CREATE TABLE tickets (id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shops (id), total NUMERIC(8, 2),
+                              sold_at TIMESTAMP, paid BOOLEAN, code UUID);
+        CREATE SCHEMA sales;
+        CREATE TABLE sales.refunds (id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES tickets (id), amount FLOAT8);
+        CREATE TABLE sales.shops (id INTEGER, region TEXT);
+        CREATE TABLE "Loose" ("Id" INTEGER, "ShopRef" INTEGER);
+        COMMENT ON COLUMN "Loose"."ShopRef" IS 'references shops.id';
+        CREATE VIEW big_tickets AS SELECT * FROM tickets WHERE total > 100;
+        CREATE TABLE secrets (id INTEGER, note TEXT);
+        INSERT INTO shops VALUES (1, 'North', '2024-01-02'), (2, 'South', '2024-03-04');
+        INSERT INTO tickets VALUES (1, 1, 120.50, '2025-01-01 10:00:00', true, '00000000-0000-0000-0000-000000000001'),
+                                   (2, 2, 80, '2025-02-01 11:00:00', false, NULL);
+        INSERT INTO sales.refunds VALUES (1, 2, 80), (2, 1, 20.5);
+        INSERT INTO sales.shops VALUES (1, 'East');
+        INSERT INTO "Loose" VALUES (1, 1);
+    """, database="shop_meta")
+    pg_server.admin(f"GRANT USAGE ON SCHEMA sales TO {READER}",
+                    f"GRANT SELECT ON shops, tickets, big_tickets, \"Loose\", sales.refunds, sales.shops TO {READER}",
+                    database="shop_meta")
+    return pg_server.url("shop_meta", user=READER, password=READER_PASSWORD)
+
+
+def test_introspection_reads_schemas_comments_views_keys_and_types(shop_meta: str) -> None:
+    with closing(open_database(shop_meta)) as db:
+        assert isinstance(db, PostgresDatabase)
+        schema = db.schema
+        # the search path's tables by bare name; another schema's qualified; a table the role may not read: absent
+        assert [t.name for t in schema.tables] == ["Loose", "big_tickets", "sales.refunds", "sales.shops", "shops",
+                                                   "tickets"]
+        shops, tickets, refunds = schema.table("shops"), schema.table("tickets"), schema.table("sales.refunds")
+        assert shops.description == "Stores we run" and shops.column("name").description == "What the sign says"
+        assert shops.column("name").values == ("North", "South") and shops.column("opened").kind == "date"
+        assert [(c.name, c.kind) for c in tickets.columns] == [
+            ("id", "integer"), ("shop_id", "integer"), ("total", "real"), ("sold_at", "date"), ("paid", "boolean"),
+            ("code", "other")]
+        assert {(fk.column, fk.ref_table, fk.ref_column) for fk in tickets.foreign_keys} == {("shop_id", "shops", "id")}
+        assert {(fk.column, fk.ref_table) for fk in refunds.foreign_keys} == {("ticket_id", "tickets")}
+        assert refunds.namespace == "sales" and not schema.table("big_tickets").stored
+        assert {(fk.column, fk.ref_table) for fk in schema.table("Loose").foreign_keys} == {("ShopRef", "shops")}
+        assert schema.table("big_tickets").row_count == 1
+        assert db.execute("SELECT total, sold_at, code FROM tickets ORDER BY id").rows == (
+            (120.5, "2025-01-01 10:00:00", "00000000-0000-0000-0000-000000000001"), (80.0, "2025-02-01 11:00:00", None))
+
+
+def test_builtin_engine_reaches_other_schemas_and_mixed_case_names(shop_meta: str) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    with closing(open_database(shop_meta)) as db:
+        total = engine.draft("total amount of refunds", db).sql
+        assert '"sales"."refunds"' in total, total
+        assert db.execute(total).rows == ((100.5,),)
+        loose = engine.draft("how many Loose are there", db).sql
+        assert '"Loose"' in loose and db.execute(loose).rows == ((1,),)
+
+
+def test_credentials_from_pgpassword_and_a_pgpass_file(pg_server, ecommerce_pg_url: str, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """libpq reads the password where people keep it; the URL need not hold it."""
+    bare = pg_server.url(password=None)
+    monkeypatch.setenv("PGPASSFILE", str(tmp_path / "none"))
+    with pytest.raises(UsageError, match="password"):
+        open_database(bare)
+    monkeypatch.setenv("PGPASSWORD", pg_server.url().split(":")[2].split("@")[0])
+    with closing(open_database(bare)) as db:
+        assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    monkeypatch.delenv("PGPASSWORD")
+    passfile = tmp_path / "pgpass"
+    passfile.write_text(f"127.0.0.1:{pg_server.port}:*:{READER}:{READER_PASSWORD}\n")
+    passfile.chmod(0o600)
+    monkeypatch.setenv("PGPASSFILE", str(passfile))
+    with closing(open_database(pg_server.url(user=READER, password=None))) as db:
+        assert db.display_name == f"postgresql://{READER}@127.0.0.1:{pg_server.port}/nl2sql_test"
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_connection_failures_are_one_line_without_the_password(pg_server) -> None:
+    wrong = pg_server.url(password="planted-Secret-42")
+    cases = [
+        (wrong, "password authentication failed"),
+        (pg_server.url(database="no_such_db"), 'database "no_such_db" does not exist'),
+        (f"postgresql://{READER}:planted-Secret-42@127.0.0.1:{_closed_port()}/x", "Connection refused"),
+    ]
+    for url, expected in cases:
+        with pytest.raises(UsageError) as caught:
+            open_database(url)
+        message = str(caught.value)
+        assert expected in message and "planted-Secret-42" not in message and "\n" not in message, message
+        assert message.startswith(f"Cannot connect to {redact(url)}")
+
+
+def test_urls_are_shown_without_passwords() -> None:
+    assert redact("postgresql://me:s3cret@db.example:5433/shop?sslmode=require") == \
+        "postgresql://me@db.example:5433/shop?sslmode=require"
+    assert redact("postgres://me@host/shop?password=s3cret&sslmode=require") == "postgres://me@host/shop?sslmode=require"
+    target = parse_url("postgres://me:s3cret@host/shop")
+    assert target.engine == "postgresql" and target.is_server and "s3cret" not in target.display
+
+
+def test_missing_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch, pg_server) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    with pytest.raises(UsageError, match=r"install nl2sql\[postgres\]"):
+        open_database(pg_server.url())
+
+
+def test_loader_copies_keep_each_columns_type_and_compare_as_sqlite(pg_server, tmp_path: Path) -> None:
+    """A key kept as text on one side and integers on the other stays so (rows read back as SQLite's),
+    is declared as a join key in a comment, and the join compares them as numbers, as SQLite does."""
+    import sqlite3
+
+    from nl2sql.db.pg_load import copy_database
+
+    source = tmp_path / "venue.sqlite"
+    with closing(sqlite3.connect(source)) as conn:
+        conn.executescript("""
+            CREATE TABLE stadium (id INT PRIMARY KEY, name TEXT);
+            CREATE TABLE concert (id INT PRIMARY KEY, stadium_id TEXT REFERENCES stadium (id), year TEXT);
+            INSERT INTO stadium VALUES (1, 'Arena'), (2, 'Bowl');
+            INSERT INTO concert VALUES (1, '1', '2014'), (2, '2', '2015'), (3, '1', '2015');
+        """)
+        conn.commit()
+    url = copy_database(source, pg_server.url(), "venue_copy")
+    assert copy_database(source, pg_server.url(), "venue_copy") == url  # made once
+    engine = BuiltinEngine(today=TODAY)
+    with closing(open_database(url)) as db, closing(open_database(str(source))) as lite:
+        assert db.execute("SELECT * FROM concert ORDER BY id").rows == lite.execute("SELECT * FROM concert").rows
+        keys = {(fk.column, fk.ref_table) for fk in db.schema.table("concert").foreign_keys}
+        assert keys == {("stadium_id", "stadium")}
+        for question in ("concerts in year 2014", "number of concerts per stadium name"):
+            sql = engine.draft(question, db).sql
+            twin = engine.draft(question, lite).sql
+            assert sorted(db.execute(sql).rows) == sorted(lite.execute(twin).rows), (sql, twin)
+
+
+def test_rendering_keeps_sqlite_meanings(ecommerce_db, ecommerce_pg) -> None:
+    """Week numbers, whole days, division by zero and text compared with numbers, as SQLite gives them."""
+    from sqlglot import exp
+
+    from nl2sql.db.portable import adapt
+
+    week = exp.TimeToStr(this=exp.column("created_at"), format=exp.Literal.string("%Y-%W"))
+    days = exp.DateDiff(this=exp.column("shipped_at"), expression=exp.column("created_at"), unit=exp.var("DAY"))
+    ratio = exp.Div(this=exp.column("quantity"), expression=exp.paren(exp.Sub(this=exp.column("quantity"),
+                                                                              expression=exp.column("quantity"))))
+    query = exp.select(week, days, ratio).from_("orders").join("order_items", on="order_items.order_id = orders.id") \
+        .where("orders.id < 400").order_by("orders.id")
+    lite = ecommerce_db.execute(adapt(query, ecommerce_db.schema, "sqlite").sql("sqlite"), max_rows=None).rows
+    pg = ecommerce_pg.execute(adapt(query, ecommerce_pg.schema, "postgres").sql("postgres"), max_rows=None).rows
+    assert pg == lite and any(r[1] is not None for r in pg) and all(r[2] is None for r in pg)
+
+
+def test_dates_and_text_render_for_postgres(ecommerce_pg) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    by_month = engine.draft("Number of orders per month", ecommerce_pg).sql
+    assert "TO_CHAR(created_at, 'YYYY-MM')" in by_month
+    last_month = engine.draft("orders from last month", ecommerce_pg).sql
+    assert "'2026-05-01'" in last_month and "'2026-06-01'" in last_month
+    rows = ecommerce_pg.execute(last_month, max_rows=None)
+    assert rows.row_count > 0 and all(r[3].startswith("2026-05") for r in rows.rows)
+    contains = engine.draft("products whose name contains 'wireless'", ecommerce_pg).sql
+    assert "ILIKE" in contains and ecommerce_pg.execute(contains, max_rows=None).row_count > 0
+
+
+def test_fixture_build_replaces_the_tables_in_one_transaction(pg_server, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from nl2sql import fixtures
+
+    pg_server.admin("CREATE DATABASE build_twice")
+    url = pg_server.url("build_twice")
+    for scale in (0.05, 0.1):
+        counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale)
+        with closing(open_database(url)) as db:
+            assert db.execute("SELECT COUNT(*) FROM users").rows == ((counts["users"],),)
+            assert db.domain_file is not None and db.domain_file.is_file()  # found again by the URL
+            assert str(os.environ["NL2SQL_DATA_DIR"]) in str(db.domain_file)
+            assert "admin-pw" not in str(db.domain_file)
