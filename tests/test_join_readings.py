@@ -1,0 +1,64 @@
+"""Joins the schema implies, and how grouped rows are named, on a ferry schema built here whose
+sailings name their carrier by a column called like the carrier table, with no declared key."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.engines.builtin.implied import with_implied_keys
+from tests.helpers import answers, built_sqlite, opened
+
+SCHEMA = """
+CREATE TABLE carriers (cid INTEGER PRIMARY KEY, carrier TEXT, code TEXT, country TEXT);
+CREATE TABLE ports (port_code TEXT PRIMARY KEY, port_name TEXT, town TEXT);
+CREATE TABLE sailings (carrier INTEGER, sailing_no INTEGER, origin TEXT REFERENCES ports (port_code),
+                       crossing_hours REAL, PRIMARY KEY (carrier, sailing_no));
+INSERT INTO carriers VALUES (1, 'Nordline', 'NRD', 'Norway'), (2, 'Bluewake', 'BLW', 'Denmark'),
+    (3, 'Saltway', 'SLT', 'Norway');
+INSERT INTO ports VALUES ('BRG', 'Bergen Quay', 'Bergen'), ('AAR', 'Aarhus Pier', 'Aarhus');
+INSERT INTO sailings VALUES (1, 10, 'BRG', 5.5), (1, 11, 'AAR', 3.0), (1, 12, 'BRG', 6.0),
+    (2, 20, 'AAR', 2.5), (3, 30, 'BRG', 4.0);
+"""
+
+
+@pytest.fixture(scope="module")
+def ferry_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("ferry"), "ferry", SCHEMA)) as db:
+        yield db
+
+
+def test_a_column_named_like_a_table_refers_to_it(ferry_db) -> None:
+    """sailings.carrier holds carriers.cid: the name and the key's kind say so; origin is declared."""
+    schema = with_implied_keys(ferry_db.schema)
+    sailings = schema.table("sailings")
+    assert sailings is not None
+    implied = {(fk.column, fk.ref_table, fk.ref_column) for fk in sailings.foreign_keys}
+    assert implied == {("origin", "ports", "port_code"), ("carrier", "carriers", "cid")}
+    assert schema.join_path("carriers", "sailings") is not None
+    assert with_implied_keys(with_implied_keys(ferry_db.schema)).table("sailings").foreign_keys \
+        == sailings.foreign_keys  # nothing is implied twice
+
+
+def test_no_key_is_implied_without_a_name_or_across_kinds(tmp_path) -> None:
+    """A text column named like a table with an integer key, or a column named like nothing, links nothing."""
+    script = """
+    CREATE TABLE teams (tid INTEGER PRIMARY KEY, team TEXT);
+    CREATE TABLE games (game_id INTEGER PRIMARY KEY, team TEXT, score INTEGER);
+    """
+    with opened(built_sqlite(tmp_path, "league", script)) as db:
+        schema = with_implied_keys(db.schema)
+        assert schema is db.schema
+        assert schema.join_path("teams", "games") is None
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("How many sailings does carrier 'Nordline' have?",
+     "SELECT COUNT(*) FROM sailings s JOIN carriers c ON s.carrier = c.cid WHERE c.carrier = 'Nordline'"),
+    ("Which carriers have at least 2 sailings?",
+     "SELECT c.cid, c.carrier FROM carriers c JOIN sailings s ON s.carrier = c.cid "
+     "GROUP BY c.cid HAVING COUNT(*) >= 2"),
+    ("What are the sailing numbers of Bluewake?",
+     "SELECT s.sailing_no FROM sailings s JOIN carriers c ON s.carrier = c.cid WHERE c.carrier = 'Bluewake'"),
+])
+def test_an_implied_key_joins(ferry_db, question: str, gold: str) -> None:
+    answers(ferry_db, question, gold)
