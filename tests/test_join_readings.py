@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.engines.builtin.implied import with_implied_keys
 from tests.helpers import answers, built_sqlite, opened
 
@@ -55,10 +56,16 @@ def test_no_key_is_implied_without_a_name_or_across_kinds(tmp_path) -> None:
     ("How many sailings does carrier 'Nordline' have?",
      "SELECT COUNT(*) FROM sailings s JOIN carriers c ON s.carrier = c.cid WHERE c.carrier = 'Nordline'"),
     ("Which carriers have at least 2 sailings?",
-     "SELECT c.cid, c.carrier FROM carriers c JOIN sailings s ON s.carrier = c.cid "
-     "GROUP BY c.cid HAVING COUNT(*) >= 2"),
+     "SELECT c.carrier FROM carriers c JOIN sailings s ON s.carrier = c.cid GROUP BY c.cid HAVING COUNT(*) >= 2"),
     ("What are the sailing numbers of Bluewake?",
      "SELECT s.sailing_no FROM sailings s JOIN carriers c ON s.carrier = c.cid WHERE c.carrier = 'Bluewake'"),
 ])
 def test_an_implied_key_joins(ferry_db, question: str, gold: str) -> None:
     answers(ferry_db, question, gold)
+
+
+def test_a_column_named_like_its_table_labels_the_rows(ferry_db) -> None:
+    """carriers.carrier names a carrier as a 'name' column would: the grouped rows show it."""
+    draft = BuiltinEngine().draft("carriers with more than 1 sailing", ferry_db)
+    result = ferry_db.execute(draft.sql, max_rows=None)
+    assert result.columns[0] == "carrier" and [row[0] for row in result.rows] == ["Nordline"], draft.sql

@@ -422,6 +422,16 @@ def _crossed(ctx: ReadContext, spec: QuerySpec) -> set[str]:
             for hop, _fk in ctx.schema.join_path_via(spec.entity, t, spec.via) or []}
 
 
+def _names_key(ctx: ReadContext, group: tuple[GroupKey, ...]) -> bool:
+    """Whether a word of the question names the primary key of a grouped table ("names and ids"):
+    then the key is shown beside the label, else the label alone names each group."""
+    keys = {(k.column.table, k.column.column) for k in group
+            if (pk := ctx.table(k.column.table).primary_key) is not None and pk.name == k.column.column}
+    a = ctx.a
+    return any((cand.table, cand.column) in keys for link in a.links for cand in link.of_kind(COLUMN)
+               if cand.score >= 1.0 or a.word(link.last + 1) in ("id", "ids"))  # "<program> id"
+
+
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
     """The spec, the words it used, the questions worth asking, and how sure the reading is."""
     a, entity = ctx.a, parts.entity
@@ -431,7 +441,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     spec = QuerySpec(
         entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
-        count_rows=parts.count_rows,
+        count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group),
     )
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.

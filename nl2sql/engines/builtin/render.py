@@ -14,6 +14,7 @@ from sqlglot.tokens import Tokenizer
 
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, shared
+from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -231,7 +232,7 @@ class _Renderer:
             if s.projections:  # the columns asked for, then the aggregates asked for
                 projections = [self._col(ref) for ref in s.projections]
             else:
-                for key in s.group_by:
+                for key in shown_keys(s, self.schema):
                     expr = self._group_expr(key)
                     projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
             for agg in s.aggregates:

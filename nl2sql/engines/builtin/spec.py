@@ -97,6 +97,8 @@ class QuerySpec:
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     # "born before N and after M": the shown values found under each of two disjoint comparisons (INTERSECT)
     shared: bool = False
+    # False: a row's key grouped beside its label is not shown (no word asked for the key)
+    keys_shown: bool = True
     today: date | None = field(default=None, compare=False)
 
     def with_(self, **changes: object) -> QuerySpec:
