@@ -69,3 +69,27 @@ def test_a_column_named_like_its_table_labels_the_rows(ferry_db) -> None:
     draft = BuiltinEngine().draft("carriers with more than 1 sailing", ferry_db)
     result = ferry_db.execute(draft.sql, max_rows=None)
     assert result.columns[0] == "carrier" and [row[0] for row in result.rows] == ["Nordline"], draft.sql
+
+
+def test_a_key_asked_for_is_shown_beside_the_label(ferry_db) -> None:
+    """'ids and names': the key the grouping uses is also shown when a word asks for it."""
+    answers(ferry_db, "What are the ids and names of carriers with at least 2 sailings?",
+            "SELECT c.cid, c.carrier FROM carriers c JOIN sailings s ON s.carrier = c.cid "
+            "GROUP BY c.cid HAVING COUNT(*) >= 2")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("List the carrier names and their codes in Norway.",
+     "SELECT carrier, code FROM carriers WHERE country = 'Norway'"),
+    ("What are the names of carriers from Denmark?", "SELECT carrier FROM carriers WHERE country = 'Denmark'"),
+])
+def test_names_of_rows_with_no_name_column(ferry_db, question: str, gold: str) -> None:
+    """ "<table> names", "names of <rows>" where no column is called name: the column that names a
+    row (called like its table), not another table's name column (ports.port_name)."""
+    answers(ferry_db, question, gold)
+
+
+def test_a_table_word_before_a_verb_is_the_subject(ferry_db) -> None:
+    """ "carriers named X": the verb names a filter, so only the columns asked for are shown."""
+    answers(ferry_db, "What is the code of the carrier named Saltway?",
+            "SELECT code FROM carriers WHERE carrier = 'Saltway'")
