@@ -244,7 +244,7 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
             "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
             order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
     if a.count and parts.aggregates and not any(ag.shown for ag in parts.aggregates):
-        shown_count = _count_asked_again(ctx, parts) or _count_of_groups(ctx, parts)
+        shown_count = _count_asked_again(ctx, parts) or _count_of_groups(ctx, parts) or _count_of_ranked(ctx, parts)
         if shown_count is not None:
             return shown_count, d
     if a.count and not parts.aggregates:
@@ -303,6 +303,22 @@ def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
             used = a.count_span | set(range(link.first, link.last + 1))
             return parts.using("count", used, aggregates=aggregates)
     return None
+
+
+def _count_of_ranked(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the <column> with the most <rows>, and how many does it have": the count that ranks is
+    asked for too, by a count phrase of its own, so it is shown."""
+    a, ranking = ctx.a, parts.ranking
+    if ranking is None or ranking.kind not in ("count_group", "count_other") or a.count_index < 0 \
+            or a.count_index in parts.words.get("ranking", frozenset()) or parts.aggregates[0].func != "count":
+        return None
+    aggregates = (replace(parts.aggregates[0], shown=True), *parts.aggregates[1:])
+    phrase = {i for i in a.count_span if i >= a.count_index}
+    link = a.next_link(max(phrase), max_gap=2)
+    counted = ranking.ref.table if ranking.kind == "count_other" else parts.entity
+    if link is not None and ctx.table_of(link) == counted:
+        phrase |= set(range(link.first, link.last + 1))  # "the number of <rows>" names the rows counted again
+    return parts.using("count", phrase, aggregates=aggregates)
 
 
 def _count_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:
