@@ -260,7 +260,7 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
     """The link after the superlative; a Ranking when it names a table whose rows are counted."""
     a = ctx.a
     sup = a.superlatives[0]
-    start, counting = sup.index, ()
+    start, counting = sup.index, tuple[int, ...]()
     if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
         start, counting = start + 2, (start + 1, start + 2)  # "the most number of <rows>": rank by how many
     link = a.next_link(start, max_gap=2)
