@@ -16,7 +16,7 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, events, filters, measures, pieces, shared, shown
+from nl2sql.engines.builtin import doubts, either, events, filters, measures, pieces, shared, shown
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -51,6 +51,7 @@ class Parts:
     group: tuple[GroupKey, ...] = ()
     aggregates: tuple[Aggregate, ...] = ()
     filters: tuple[Filter, ...] = ()
+    alternatives: tuple[tuple[Filter, ...], ...] = ()
     having: tuple[Having, ...] = ()
     order: tuple[OrderKey, ...] = ()
     limit: int | None = None
@@ -185,7 +186,8 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
         filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
-    return parts, happened.decided
+    groups, joined = either.alternatives(ctx.a, parts.filters)
+    return parts.using("either", joined, alternatives=groups), happened.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
@@ -457,7 +459,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     spec = QuerySpec(
         entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
-        count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group),
+        count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group), alternatives=parts.alternatives,
     )
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.

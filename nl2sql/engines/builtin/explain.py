@@ -97,7 +97,7 @@ def explain(spec: QuerySpec) -> str:
             f"{g.bucket} of {_name(g.column, spec)}" if g.bucket else _name(g.column, spec) for g in spec.group_by
         ))
     if spec.filters:
-        parts.append("where " + ", ".join(describe_filter(f, spec) for f in spec.filters))
+        parts.append("where " + ", ".join(_conditions(spec)))
     if spec.having:
         parts.append(describe_having(spec))
     if spec.order_by:
@@ -115,3 +115,17 @@ def explain(spec: QuerySpec) -> str:
     if spec.limit is not None:
         parts.append(f"first {spec.limit} only")
     return ", ".join(parts) + "."
+
+
+def _conditions(spec: QuerySpec) -> list[str]:
+    """The filters said in order, those joined by "or" said as one condition ("A or B")."""
+    said: list[str] = []
+    done: set[int] = set()
+    for i, f in enumerate(spec.filters):
+        if i in done:
+            continue
+        group = next((g for g in spec.alternatives if f in g), ())
+        members = [j for j, other in enumerate(spec.filters) if other in group] or [i]
+        done.update(members)
+        said.append(" or ".join(describe_filter(spec.filters[j], spec) for j in members))
+    return said

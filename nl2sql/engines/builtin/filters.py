@@ -91,6 +91,7 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
     by_column: dict[ColumnRef, list[tuple[str, bool]]] = {}
+    spans: dict[ColumnRef, set[int]] = {}
     for link in a.links:
         if link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link):
             continue
@@ -111,16 +112,19 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
                 continue
         # a negation up to four words before the value excludes it
         negations = [n for n in range(max(0, link.first - 4), link.first) if n in a.negations]
-        by_column.setdefault(ColumnRef(cand.table, cand.column or ""), []).append((cand.value or "", bool(negations)))
+        ref = ColumnRef(cand.table, cand.column or "")
+        by_column.setdefault(ref, []).append((cand.value or "", bool(negations)))
+        spans.setdefault(ref, set()).update(range(link.first, link.last + 1), negations)
         c.claim(link, "value", *negations)
     filters = []
     for ref, vals in by_column.items():
         negated = any(n for _, n in vals)
         names = tuple(dict.fromkeys(v for v, _ in vals))
+        words = frozenset(spans[ref])
         if len(names) == 1:
-            filters.append(Filter(ref, "!=" if negated else "=", names))
+            filters.append(Filter(ref, "!=" if negated else "=", names, words=words))
         else:
-            filters.append(Filter(ref, "not_in" if negated else "in", names))
+            filters.append(Filter(ref, "not_in" if negated else "in", names, words=words))
     return c.done(filters)
 
 
@@ -260,6 +264,7 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         if comp.against is not None:
             out += _against_average(ctx, c, comp, entity, in_play)
             continue
+        before = set(c.used)
         held, ref = _compared_column(ctx, c, comp, entity, in_play)
         if held:
             continue
@@ -276,7 +281,7 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
                 continue
             ref = ColumnRef(entity, measure.name)
             c.doubts.append(f"compared {measure.name}")
-        out.append(Filter(ref, comp.op, comp.values))
+        out.append(Filter(ref, comp.op, comp.values, words=comp.span | (c.used - before)))
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
     return c.done(out)
@@ -317,8 +322,10 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
         j = link.last + 1
         if a.word(j) in ("of", "is", "=", "equal"):
             j += 1
+        either = [j] if a.word(j) == "either" else []  # "<column> is either N or M"
+        j += len(either)
         if not (j < len(a.tokens) and j not in a.cues and a.tokens[j].is_number):
-            j = link.first - 1
+            j, either = link.first - 1, []
         if 0 <= j < len(a.tokens) and j not in a.cues and a.tokens[j].is_number:
             ref = ctx.numeric(link, entity, in_play)
             if ref is not None:
@@ -328,8 +335,9 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
                     j += 2
                     values.append(number_value(a.tokens[j].text))
                     numbers.append(j)
-                out.append(Filter(ref, "=" if len(values) == 1 else "in", tuple(values)))
-                c.claim(link, "compare", *numbers)
+                words = frozenset((*range(link.first, link.last + 1), *numbers))
+                out.append(Filter(ref, "=" if len(values) == 1 else "in", tuple(values), words=words))
+                c.claim(link, "compare", *numbers, *(either if len(values) > 1 else ()))
     return out
 
 
@@ -368,12 +376,13 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is None and year_ref is not None:
             # no date column but a year column: "after YYYY", "in YYYY or YYYY" compare numbers
             start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)
+            words = frozenset(range(match.first, match.last + 1))
             if start is not None and end == start + 1:
                 year_values.append(start)
             elif start is not None:
-                out.append(Filter(year_ref, ">=", (start,)))
+                out.append(Filter(year_ref, ">=", (start,), words=words))
             if end is not None and end != (start or 0) + 1:
-                out.append(Filter(year_ref, "<", (end,)))
+                out.append(Filter(year_ref, "<", (end,), words=words))
             c.used.update(range(match.first, match.last + 1))
             if a.word(match.first - 1) == "year":  # "in the year YYYY": the word names the column
                 c.used.add(match.first - 1)
@@ -381,7 +390,8 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is None:
             c.doubts.append(f"no date column for {rng.label!r}")
             continue
-        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label))
+        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label,
+                          words=frozenset(range(match.first, match.last + 1))))
         c.used.update(range(match.first, match.last + 1))
         for first in named_dates:  # the date column named beside the phrase: used, yet free for other steps
             link = a.link_at(first)

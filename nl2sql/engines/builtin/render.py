@@ -51,11 +51,17 @@ class _Renderer:
         # Filters through a one-to-many hop (several child rows per main row)
         # become EXISTS subqueries, so that no row is repeated and no total is counted twice.
         self.semi: dict[str, list[Filter]] = {}
+        # Filters joined by "or": one condition of alternatives, each through its own EXISTS if it must
+        self.either = [members for group in spec.alternatives
+                       if len(members := [f for f in spec.filters if f in group]) > 1]
+        self.hops: dict[int, str] = {}
         for f in spec.filters:
             hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
-            if hop is not None:
+            if hop is not None and any(f in members for members in self.either):
+                self.hops[id(f)] = hop
+            elif hop is not None:
                 self.semi.setdefault(hop, []).append(f)
-        semi_filters = {id(f) for fs in self.semi.values() for f in fs}
+        semi_filters = {id(f) for fs in self.semi.values() for f in fs} | set(self.hops)
         # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
         sharing = any(a.func == "share" for a in spec.aggregates)
         self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
@@ -102,6 +108,11 @@ class _Renderer:
         conditions = [c for f in filters for c in self._conditions(f)]
         self.qualify = qualify
         return exp.Exists(this=inner.where(exp.and_(correlate, *conditions)))
+
+    def _either(self, f: Filter) -> exp.Expr:
+        """One alternative of an "or": its conditions, through an EXISTS when its table repeats rows."""
+        hop = self.hops.get(id(f))
+        return self._semi_join(hop, [f]) if hop is not None else exp.and_(*self._conditions(f))
 
     def _join(self, table: str) -> None:
         path = self.schema.join_path_via(self.spec.entity, table, self.spec.via)
@@ -216,9 +227,10 @@ class _Renderer:
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
         semi = {id(f) for fs in self.semi.values() for f in fs}
-        semi |= {id(f) for f in self.part}
+        semi |= {id(f) for f in self.part} | {id(f) for members in self.either for f in members}
         conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
         conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
+        conditions += [exp.or_(*(self._either(f) for f in members)) for members in self.either]
         scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
         conditions += [self._metric_sql(where, table) for where, table in scopes if where]
         if conditions:

@@ -33,6 +33,8 @@ class Filter:
     other: ColumnRef | None = None
     # "avg": the value is the column's own average over its table ("above the average age"), not ``values``
     against: str | None = None
+    # the question's words this condition stands for; where they sit tells "X or Y" (``alternatives``)
+    words: frozenset[int] = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class QuerySpec:
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     # "born before N and after M": the shown values found under each of two disjoint comparisons (INTERSECT)
     shared: bool = False
+    # groups of filters joined by "or" ("after N or before M"): a row meets any one of each group
+    alternatives: tuple[tuple[Filter, ...], ...] = ()
     # False: a row's key grouped beside its label is not shown (no word asked for the key)
     keys_shown: bool = True
     today: date | None = field(default=None, compare=False)
