@@ -16,7 +16,7 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, either, events, filters, measures, pieces, shared, shown
+from nl2sql.engines.builtin import doubts, either, events, every, filters, measures, pieces, shared, shown
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -187,7 +187,10 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     groups, joined = either.alternatives(ctx.a, parts.filters)
-    return parts.using("either", joined, alternatives=groups), happened.decided
+    kept, together = every.every_value(ctx, parts.filters, entity)
+    parts = parts.using("every", together, filters=kept, alternatives=tuple(
+        tuple(kept[parts.filters.index(f)] for f in group) for group in groups))
+    return parts.using("either", joined), happened.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

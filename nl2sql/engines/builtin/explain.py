@@ -36,6 +36,8 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
         return f"{name} is not {_number(f.values[0])}"
     if f.op == "in":
         return f"{name} is {' or '.join(_number(v) for v in f.values)}"
+    if f.op == "all":
+        return f"with {name} {' and '.join(_number(v) for v in f.values)} each"
     if f.op == "not_in":
         return f"{name} is neither {' nor '.join(_number(v) for v in f.values)}"
     if f.op in ("null", "not_null"):

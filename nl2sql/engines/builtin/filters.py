@@ -244,12 +244,12 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     cand = best_candidate(after, COLUMN, entity, ctx.schema, in_play)
     column = ctx.table(cand.table).column(cand.column or "") if cand is not None else None
     if cand is not None and column is not None and not column.is_numeric and cand.table != entity \
-            and _fans_out(ctx, cand.table, entity):
+            and fans_out(ctx, cand.table, entity):
         return cand.table, after
     return None
 
 
-def _fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
+def fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
     """Whether a row of ``entity`` reaches many rows of ``table``: the first step of the way goes to
     a table that refers to it (its children, or a table linking it to others)."""
     path = ctx.schema.join_path(entity, table) or []
@@ -366,6 +366,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     a, c = ctx.a, Claims(d)
     out: list[Filter] = []
     year_values: list[int] = []
+    year_words: set[int] = set()
     year_ref: ColumnRef | None = None
     for match in a.dates:
         rng = match.range
@@ -379,6 +380,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             words = frozenset(range(match.first, match.last + 1))
             if start is not None and end == start + 1:
                 year_values.append(start)
+                year_words.update(words)
             elif start is not None:
                 out.append(Filter(year_ref, ">=", (start,), words=words))
             if end is not None and end != (start or 0) + 1:
@@ -398,8 +400,8 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             if link is not None:
                 c.used.update(range(link.first, link.last + 1))
     if year_values and year_ref is not None:
-        out.append(Filter(year_ref, "=", (year_values[0],)) if len(year_values) == 1
-                   else Filter(year_ref, "in", tuple(year_values)))
+        out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
+                          words=frozenset(year_words)))
     return c.done(out)
 
 

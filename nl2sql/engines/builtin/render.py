@@ -7,6 +7,7 @@ literals, so whatever the user typed is quoted by sqlglot, never pasted into SQL
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import sqlglot
 from sqlglot import exp
@@ -90,7 +91,13 @@ class _Renderer:
         return None
 
     def _semi_join(self, first: str, filters: list[Filter]) -> exp.Expr:
-        """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters)."""
+        """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters); a filter that
+        wants related rows with each of its values ("all") asks once per value, all of them true."""
+        every = next((f for f in filters if f.op == "all"), None)
+        if every is not None:
+            rest = [f for f in filters if f is not every]
+            return exp.and_(*(self._semi_join(first, [*rest, replace(every, op="=", values=(v,))])
+                              for v in every.values))
         path = self.schema.join_path_via(self.spec.entity, first, self.spec.via) or []
         (_nxt, link) = path[-1]
         inner = exp.select(exp.Literal.number(1)).from_(exp.Table(this=_ident(first)))
@@ -191,7 +198,7 @@ class _Renderer:
             return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
-        if f.op == "in":
+        if f.op in ("in", "all"):  # "all" here: no related rows to find each value among
             return col.isin(*(literal(v) for v in f.values))
         if f.op == "not_in":
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))

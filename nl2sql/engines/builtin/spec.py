@@ -23,7 +23,8 @@ class ColumnRef:
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)."""
+    """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)
+    all (related rows with each of the values: "both a cat and a dog")."""
 
     column: ColumnRef
     op: str
