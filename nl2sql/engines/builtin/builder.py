@@ -16,7 +16,7 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, either, events, every, filters, measures, pieces, shared, shown
+from nl2sql.engines.builtin import absent, doubts, either, events, every, filters, measures, pieces, shared, shown
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -110,6 +110,7 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     d, ctx = _entity_questions(ctx, focus)
     in_play = {focus.entity} | {cand.table for link in a.links if link.first not in focus.skip
                                 for cand in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if cand.score >= 1.0}
+    in_play |= set(focus.anti.values())  # "with no <rows> in 2014": the year may be theirs
     parts = Parts(focus.entity, frozenset(in_play))
     parts, d, ctx = read_measures(ctx, d, parts, focus)
     parts, d = read_filters(ctx, d, parts, focus)
@@ -188,9 +189,10 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     groups, joined = either.alternatives(ctx.a, parts.filters)
     kept, together = every.every_value(ctx, parts.filters, entity)
+    kept, denied = absent.absent_filters(ctx, kept, entity, parts.used)
     parts = parts.using("every", together, filters=kept, alternatives=tuple(
         tuple(kept[parts.filters.index(f)] for f in group) for group in groups))
-    return parts.using("either", joined), happened.decided
+    return parts.using("either", joined).using("absent", denied), happened.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

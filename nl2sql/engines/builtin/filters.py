@@ -71,8 +71,10 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         found = _absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
         if pk is not None and found is not None and link is not None:
-            out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found)))
-            c.claim(link, "anti", *(n for n in ctx.a.negations if first - 7 < n < first))
+            negations = [n for n in ctx.a.negations if first - 7 < n < first]
+            words = frozenset((*range(link.first, link.last + 1), *negations))
+            out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found), words=words))
+            c.claim(link, "anti", *negations)
     return c.done(out)
 
 
@@ -90,8 +92,8 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
 
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
-    by_column: dict[ColumnRef, list[tuple[str, bool]]] = {}
-    spans: dict[ColumnRef, set[int]] = {}
+    by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
+    spans: dict[tuple[ColumnRef, bool], set[int]] = {}
     for link in a.links:
         if link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link):
             continue
@@ -112,15 +114,15 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
                 continue
         # a negation up to four words before the value excludes it
         negations = [n for n in range(max(0, link.first - 4), link.first) if n in a.negations]
-        ref = ColumnRef(cand.table, cand.column or "")
-        by_column.setdefault(ref, []).append((cand.value or "", bool(negations)))
-        spans.setdefault(ref, set()).update(range(link.first, link.last + 1), negations)
+        # values named with a negation and without one are two conditions ("a dog but not a cat")
+        key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
+        by_column.setdefault(key, []).append(cand.value or "")
+        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations)
         c.claim(link, "value", *negations)
     filters = []
-    for ref, vals in by_column.items():
-        negated = any(n for _, n in vals)
-        names = tuple(dict.fromkeys(v for v, _ in vals))
-        words = frozenset(spans[ref])
+    for (ref, negated), vals in by_column.items():
+        names = tuple(dict.fromkeys(vals))
+        words = frozenset(spans[ref, negated])
         if len(names) == 1:
             filters.append(Filter(ref, "!=" if negated else "=", names, words=words))
         else:

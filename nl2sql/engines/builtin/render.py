@@ -56,13 +56,19 @@ class _Renderer:
         self.either = [members for group in spec.alternatives
                        if len(members := [f for f in spec.filters if f in group]) > 1]
         self.hops: dict[int, str] = {}
+        self.absent: list[tuple[str, Filter]] = []  # no related row with the value: NOT EXISTS
         for f in spec.filters:
             hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
             if hop is not None and any(f in members for members in self.either):
                 self.hops[id(f)] = hop
+            elif hop is not None and f.op == "none":
+                self.absent.append((hop, f))
             elif hop is not None:
                 self.semi.setdefault(hop, []).append(f)
-        semi_filters = {id(f) for fs in self.semi.values() for f in fs} | set(self.hops)
+        self.inside: set[int] = set()  # filters that went inside a NOT EXISTS
+        self.denied = self._denied()
+        semi_filters = {id(f) for fs in self.semi.values() for f in fs} | set(self.hops) | self.inside
+        semi_filters |= {id(f) for _hop, f in self.absent}
         # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
         sharing = any(a.func == "share" for a in spec.aggregates)
         self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
@@ -71,6 +77,26 @@ class _Renderer:
             self._join(table)
         self.qualify = len(self.joined) > 1
         self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
+
+    def _denied(self) -> dict[int, tuple[str, list[Filter]]]:
+        """ "no <related rows> <condition>", "do not have <related rows> <condition>": the conditions
+        on those rows said after the negation belong inside its NOT EXISTS, taken from the EXISTS
+        and NOT EXISTS conditions they would otherwise make."""
+        out: dict[int, tuple[str, list[Filter]]] = {}
+        for f in self.spec.filters:
+            hop = f.other.table if f.op == "not_exists" and f.other is not None else None
+            if hop is None:
+                continue
+            after = [g for g in self.semi.get(hop, []) if not f.words or (g.words and min(g.words) > min(f.words))]
+            none = [g for h, g in self.absent if h == hop]
+            inside = [*after, *(replace(g, op="=" if len(g.values) == 1 else "in") for g in none)]
+            if inside:
+                out[id(f)] = hop, inside
+                self.inside |= {id(g) for g in [*after, *none]}
+                self.semi[hop] = [g for g in self.semi[hop] if g not in after] if hop in self.semi else []
+                self.absent = [(h, g) for h, g in self.absent if g not in none]
+        self.semi = {hop: fs for hop, fs in self.semi.items() if fs}
+        return out
 
     def _tables_shown(self) -> list[str]:
         """Tables whose columns are selected, grouped, aggregated or sorted on: these must be joined."""
@@ -200,7 +226,7 @@ class _Renderer:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
         if f.op in ("in", "all"):  # "all" here: no related rows to find each value among
             return col.isin(*(literal(v) for v in f.values))
-        if f.op == "not_in":
+        if f.op in ("not_in", "none"):  # "none" here: no related rows, the row's own value is not one
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
         if f.op in ("null", "not_null"):  # whether the row's event happened
             empty = exp.Is(this=col, expression=exp.Null())
@@ -233,10 +259,15 @@ class _Renderer:
         query = query.from_(exp.Table(this=_ident(s.entity)))
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
-        semi = {id(f) for fs in self.semi.values() for f in fs}
+        semi = {id(f) for fs in self.semi.values() for f in fs} | set(self.denied)
         semi |= {id(f) for f in self.part} | {id(f) for members in self.either for f in members}
+        semi |= {id(f) for _hop, f in self.absent}
+        semi |= self.inside
         conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
+        conditions += [exp.Not(this=self._semi_join(hop, inside)) for hop, inside in self.denied.values()]
         conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
+        conditions += [exp.Not(this=self._semi_join(hop, [replace(f, op="=" if len(f.values) == 1 else "in")]))
+                       for hop, f in self.absent]
         conditions += [exp.or_(*(self._either(f) for f in members)) for members in self.either]
         scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
         conditions += [self._metric_sql(where, table) for where, table in scopes if where]

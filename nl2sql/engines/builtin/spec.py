@@ -24,7 +24,8 @@ class ColumnRef:
 @dataclass(frozen=True)
 class Filter:
     """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)
-    all (related rows with each of the values: "both a cat and a dog")."""
+    all (related rows with each of the values: "both a cat and a dog"), none (no related row with one of
+    the values: "does not have a cat")."""
 
     column: ColumnRef
     op: str
