@@ -93,3 +93,38 @@ def test_a_table_word_before_a_verb_is_the_subject(ferry_db) -> None:
     """ "carriers named X": the verb names a filter, so only the columns asked for are shown."""
     answers(ferry_db, "What is the code of the carrier named Saltway?",
             "SELECT code FROM carriers WHERE carrier = 'Saltway'")
+
+
+CLUB = """
+CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT, grade INTEGER);
+CREATE TABLE likes (member_id INTEGER, liked_id INTEGER,
+                    FOREIGN KEY (member_id) REFERENCES member (id), FOREIGN KEY (liked_id) REFERENCES member (id));
+INSERT INTO member VALUES (1, 'Ada', 9), (2, 'Bo', 10), (3, 'Cy', 9);
+INSERT INTO likes VALUES (2, 1), (2, 3), (1, 3), (3, 3);
+"""
+
+
+def test_of_two_keys_to_one_table_the_first_column_joins(tmp_path) -> None:
+    """likes.member_id, the row's own member, comes before liked_id: 'the member with the most likes'
+    counts the likes a member gave, whatever order the keys were declared in."""
+    with opened(built_sqlite(tmp_path, "club", CLUB)) as db:
+        answers(db, "What is the name of the member who has the greatest number of likes?",
+                "SELECT m.name FROM member m JOIN likes l ON l.member_id = m.id GROUP BY m.id "
+                "ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_each_year_groups_by_a_year_number(tmp_path) -> None:
+    """ "each year" where no column holds dates: the number column called year is the group."""
+    script = """
+    CREATE TABLE car (car_id INTEGER PRIMARY KEY, weight INTEGER, year INTEGER);
+    INSERT INTO car VALUES (1, 3000, 1970), (2, 3500, 1970), (3, 2500, 1971);
+    """
+    with opened(built_sqlite(tmp_path, "cars", script)) as db:
+        answers(db, "What is the average weight of cars each year?",
+                "SELECT year, AVG(weight) FROM car GROUP BY year")
+
+
+def test_a_polite_request_names_its_columns(ferry_db) -> None:
+    """ "Please show the <column> and the number of <rows>": the column is asked for, and grouped."""
+    answers(ferry_db, "Please show the different countries and the corresponding number of carriers.",
+            "SELECT country, COUNT(*) FROM carriers GROUP BY country")

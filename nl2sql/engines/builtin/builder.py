@@ -210,11 +210,9 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
     etable = ctx.table(entity)
     by_aggregate = (OrderKey(aggregate=0, descending=descending),)
     if ranking.kind == "count_other":  # "<rows> with the most <child rows>"
-        other = ctx.table(ref.table)
-        target = other.primary_key
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
-                       aggregates=(Aggregate("count", ColumnRef(other.name, target.name) if target else None,
-                                             shown=False),), order=by_aggregate, limit=parts.limit or 1)
+                       aggregates=(Aggregate("count", ctx.row_key(ref.table), shown=False),), order=by_aggregate,
+                       limit=parts.limit or 1)
     if ranking.kind == "count_group":  # "which <column> has the most <rows>"
         return replace(parts, group=parts.group or (GroupKey(ref),), order=by_aggregate, limit=parts.limit or 1,
                        aggregates=parts.aggregates or (Aggregate("count", shown=False),))
@@ -245,8 +243,7 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("share", a.share, aggregates=(Aggregate("share"),)), d
     ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
     if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
-        other_pk = ctx.table(ranked.value).primary_key
-        count = Aggregate("count", ColumnRef(ranked.value, other_pk.name) if other_pk else None)
+        count = Aggregate("count", ctx.row_key(ranked.value))
         return parts.dropping("aggregates", "metrics").using(
             "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
             order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
@@ -290,8 +287,7 @@ def _counted_table(ctx: ReadContext, entity: str) -> Aggregate | None:
     other = ctx.table_of(link) if ctx.names_table(link) else None
     if other is None or other == entity or ctx.schema.join_path(entity, other) is None:
         return None
-    key = ctx.table(other).primary_key
-    return Aggregate("count", ColumnRef(other, key.name)) if key is not None else None
+    return Aggregate("count", ctx.row_key(other))
 
 
 def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:

@@ -421,9 +421,7 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
     having += d.aggregate_havings  # "where the <aggregate> <column> is above N"
     for other, op, value, head in d.count_havings:  # "<rows> with more than N <child rows>"
         if other != entity:
-            other_pk = ctx.table(other).primary_key
-            aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None,
-                                        shown=False))
+            aggregates.append(Aggregate("count", ctx.row_key(other), shown=False))
         elif head is not None:  # "<column values> with at least N <rows>": group on the column
             group = group or [GroupKey(head)]
             aggregates.append(Aggregate("count", shown=False))

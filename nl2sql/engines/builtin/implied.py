@@ -48,11 +48,20 @@ def implied_keys(table: Table, schema: Schema) -> tuple[ForeignKey, ...]:
     return tuple(found)
 
 
+def _in_column_order(table: Table, keys: tuple[ForeignKey, ...]) -> tuple[ForeignKey, ...]:
+    """A table's keys in the order of its columns. Of two keys to the same table the first column
+    is the row's own (``likes.student_id`` before ``liked_id``): the join a question means when it
+    names neither ("the student with the most likes"), and the one the shortest path then takes."""
+    position = {c.name: i for i, c in enumerate(table.columns)}
+    return tuple(sorted(keys, key=lambda fk: position.get(fk.column, len(position))))
+
+
 def with_implied_keys(schema: Schema) -> Schema:
-    """The schema with its implied foreign keys added (the same object when there are none)."""
-    added = {t.name: implied_keys(t, schema) for t in schema.tables}
-    if not any(added.values()):
+    """The schema the engine joins along: its implied foreign keys added, every table's keys in
+    the order of its columns (the same object when that changes nothing)."""
+    keys = {t.name: _in_column_order(t, (*t.foreign_keys, *implied_keys(t, schema))) for t in schema.tables}
+    if all(keys[t.name] == t.foreign_keys for t in schema.tables):
         return schema
-    tables = tuple(replace(t, foreign_keys=(*t.foreign_keys, *added[t.name])) if added[t.name] else t
+    tables = tuple(replace(t, foreign_keys=keys[t.name]) if keys[t.name] != t.foreign_keys else t
                    for t in schema.tables)
     return Schema(tables, schema.dialect)

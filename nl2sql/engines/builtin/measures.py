@@ -78,7 +78,19 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is not None:
             keys.append(GroupKey(ref, bucket))
             c.used.update(ctx.a.span(index))
+        elif bucket == "year" and (year := _year_number(ctx, entity, in_play)) is not None:
+            keys.append(GroupKey(year))  # "each year" with no date: the number column that holds years
+            c.used.update(ctx.a.span(index))
     return c.done(keys)
+
+
+def _year_number(ctx: ReadContext, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """A number column called year on the main table, else on a table in play."""
+    for name in [entity, *sorted(in_play - {entity})]:
+        col = ctx.table(name).column("year")
+        if col is not None and col.is_numeric:
+            return ColumnRef(name, col.name)
+    return None
 
 
 def _names_column(ctx: ReadContext, link: Link, word: str) -> bool:
@@ -106,8 +118,7 @@ def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:
     child, _, column_name = target.partition(".")
     if how in ("sum", "avg"):
         return Aggregate(how, ColumnRef(child, column_name))
-    child_pk = ctx.table(child).primary_key
-    return Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)
+    return Aggregate("count", ctx.row_key(child))
 
 
 def configured(ctx: ReadContext, c: Claims, question: ClarifyingQuestion, slot: SlotKey,

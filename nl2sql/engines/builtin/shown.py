@@ -43,7 +43,7 @@ def _request_windows(ctx: ReadContext) -> list[tuple[int, int]]:
     # a line may open with the columns themselves ("<column> of <rows> ...")
     opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
         and a.word(lead.last + 1) in ("of", "and", ",")
-    if a.word(0) in _REQUEST_WORDS or opens_with_column:
+    if a.word(1 if a.word(0) == "please" else 0) in _REQUEST_WORDS or opens_with_column:
         windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE) and not _owns_next(ctx, lk)),
                                 len(a.tokens))))
     again = next((i for i in range(1, len(a.tokens)) if _starts_request(ctx, i)), None)
