@@ -1,5 +1,6 @@
-"""Rows with no related row of a kind, on a radio schema built here: "stations that do not play
-any song by X" keeps stations none of whose plays is by X, not stations with some other play."""
+"""Rows with no related row of a kind, and rows with some, on a radio schema built here: "stations
+that do not play any song by X" keeps stations none of whose plays is by X, not stations with some
+other play; "stations that have a play" keeps those some play refers to."""
 
 from __future__ import annotations
 
@@ -59,3 +60,29 @@ def test_the_explanation_says_none(radio_db, question: str) -> None:
     """The condition is said with the rows it denies, once."""
     explanation = BuiltinEngine().draft(question, radio_db).explanation
     assert "with no play whose performer is Ana Moe." in explanation and explanation.count("with no") == 1, explanation
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Find the names of stations that have a play.",
+     "SELECT name FROM station WHERE station_id IN (SELECT station_id FROM play)"),
+    ("How many stations have any plays?", "SELECT COUNT(DISTINCT station_id) FROM play"),
+])
+def test_rows_that_have_related_rows(tmp_path, question: str, gold: str) -> None:
+    """ "<rows> that have <related rows>": the rows some related row refers to (a station here has none)."""
+    with opened(built_sqlite(tmp_path, "radio", SCHEMA + "INSERT INTO station VALUES (5, 'Hush', 'Oslo');")) as db:
+        answers(db, question, gold)
+
+
+def test_related_rows_already_filtered_are_not_asked_again(radio_db) -> None:
+    """ "stations that have jazz plays": the filter on the plays says they exist; no second EXISTS."""
+    draft = BuiltinEngine().draft("names of stations that have jazz plays", radio_db)
+    assert draft.sql.upper().count("EXISTS") == 1, draft.sql
+
+
+def test_listing_rows_that_have_related_rows_is_a_doubt(radio_db) -> None:
+    """Listed rows might be wanted once per related row too (each station beside each play): the
+    reading says so as a doubt; a count of such rows has no such doubt."""
+    engine = BuiltinEngine()
+    listed = dict(engine.draft("Find the names of stations that have a play.", radio_db).signals)
+    counted = dict(engine.draft("How many stations have any plays?", radio_db).signals)
+    assert listed["doubts"] >= 1 and counted["doubts"] == 0

@@ -16,7 +16,19 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import absent, doubts, either, events, every, filters, measures, pieces, shared, shown
+from nl2sql.engines.builtin import (
+    absent,
+    doubts,
+    either,
+    events,
+    every,
+    filters,
+    measures,
+    pieces,
+    related,
+    shared,
+    shown,
+)
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -118,6 +130,7 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     parts, d = read_counts(ctx, d, parts)
     parts, d = read_projections(ctx, d, parts)
     parts, d = read_order(ctx, d, parts)
+    parts, d = read_related(ctx, d, parts)
     return _finish(ctx, d, parts, focus)
 
 
@@ -187,6 +200,7 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
         filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
+
     groups, joined = either.alternatives(ctx.a, parts.filters)
     kept, together = every.every_value(ctx, parts.filters, entity)
     kept, denied = absent.absent_filters(ctx, kept, entity, parts.used)
@@ -432,6 +446,14 @@ def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decid
         parts = replace(parts, aggregates=(measures.rank_aggregate(ctx, chosen),), group=entity_keys(etable),
                         order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
     return parts, c.done(None).decided
+
+
+def read_related(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """ "<rows> that have <related rows>": after every other step, so that a table word a ranking,
+    a count or a list already read is not read again as rows that must exist."""
+    listed = bool(parts.projections) and not parts.aggregates and not parts.distinct
+    had = related.exists_filters(ctx, d, parts.entity, parts.filters, parts.used, listed)
+    return parts.using("exists", had.used, filters=(*parts.filters, *had.value)), had.decided
 
 
 def _crossed(ctx: ReadContext, spec: QuerySpec) -> set[str]:

@@ -32,6 +32,8 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
         return f"{name} {f.label}"
     if f.op == "not_exists" and f.other is not None:
         return f"with no {f.other.table.replace('_', ' ')}"
+    if f.op == "exists" and f.other is not None:
+        return f"with some {f.other.table.replace('_', ' ')}"
     if f.op == "=":
         return f"{name} is {_number(f.values[0])}"
     if f.op == "!=":

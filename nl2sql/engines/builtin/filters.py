@@ -40,13 +40,13 @@ def anti_join_links(ctx: ReadContext) -> dict[int, str]:
             tables = link.of_kind(TABLE)
             if not tables and not link.of_kind(COLUMN):
                 break  # a stored value after the negation is a filter, not an anti-join
-            if tables and any(_absence_table(ctx, tables[0].table, t) is not None for t in named):
+            if tables and any(absence_table(ctx, tables[0].table, t) is not None for t in named):
                 out[link.first] = tables[0].table
                 break
     return out
 
 
-def _absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
+def absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
     """The table whose rows say an ``entity`` row has ``other`` rows, and its key to ``entity``:
     ``other`` itself when it points at ``entity``, else a table that points at both."""
     if other == entity:
@@ -68,7 +68,7 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
     c, out = Claims(d), []
     for first, other in anti.items():
         pk = ctx.table(entity).primary_key
-        found = _absence_table(ctx, other, entity)
+        found = absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
         if pk is not None and found is not None and link is not None:
             negations = [n for n in ctx.a.negations if first - 7 < n < first]

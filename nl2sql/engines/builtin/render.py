@@ -235,13 +235,13 @@ class _Renderer:
             return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
-        if f.op == "not_exists" and f.other is not None:
+        if f.op in ("exists", "not_exists") and f.other is not None:
             inner = (
                 exp.select(exp.Literal.number(1))
                 .from_(exp.Table(this=_ident(f.other.table)))
                 .where(exp.EQ(this=self._col(f.other, force=True), expression=self._col(f.column, force=True)))
             )
-            return exp.Not(this=exp.Exists(this=inner))
+            return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
 
     def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:

@@ -25,13 +25,13 @@ class ColumnRef:
 class Filter:
     """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)
     all (related rows with each of the values: "both a cat and a dog"), none (no related row with one of
-    the values: "does not have a cat")."""
+    the values: "does not have a cat"), exists (some row of ``other`` refers to the row: "who have a pet")."""
 
     column: ColumnRef
     op: str
     values: tuple = ()
     label: str = ""  # a date range's wording ("in May 2026"), kept for explanations
-    # For not_exists: the referencing table and its foreign-key column ("never reviewed").
+    # For (not_)exists: the referencing table and its foreign-key column ("never reviewed", "have a pet").
     other: ColumnRef | None = None
     # "avg": the value is the column's own average over its table ("above the average age"), not ``values``
     against: str | None = None
