@@ -60,3 +60,9 @@ def test_the_column_of_the_rows_is_no_group(rowing_db) -> None:
     answers(rowing_db, "What is the name of the coach with the most crews?",
             "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id "
             "ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_a_word_before_the_counted_rows_still_counts_them(rowing_db) -> None:
+    """ "more than 1 rowing crews": the number counts crews though a word of its own comes between."""
+    answers(rowing_db, "Which coaches have more than 1 rowing crews?",
+            "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id HAVING COUNT(*) > 1")

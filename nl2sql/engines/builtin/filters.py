@@ -234,7 +234,13 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     A number is never compared with a key. A table named right after the number is what it
     counts even after a value column ("<column values> with N or more <rows>"); a column named
     there is counted only when no value column before the number takes the number for itself."""
-    after = ctx.a.next_link(comp.after - 1, max_gap=2)
+    a = ctx.a
+    after = a.next_link(comp.after - 1, max_gap=2)
+    if after is None and a.link_at(comp.after) is None and comp.after not in a.cues:
+        # one word of its own before the table word ("more than 3 <car> models"): still its rows
+        after = a.link_at(comp.after + 1)
+        if after is None or not ctx.names_table(after):
+            return None
     if after is None:
         return None
     if ctx.names_table(after):
