@@ -54,14 +54,15 @@ QUESTIONS = [
     ("orders per month this year",
      "SELECT strftime('%Y-%m', created_at), COUNT(*) FROM orders WHERE created_at >= '2026-01-01' GROUP BY 1", False),
     ("users with more than 20 orders",
-     "SELECT u.id, COUNT(*) FROM users u JOIN orders o ON o.user_id = u.id GROUP BY u.id HAVING COUNT(*) > 20", False),
+     "SELECT u.name, COUNT(*) FROM users u JOIN orders o ON o.user_id = u.id GROUP BY u.id HAVING COUNT(*) > 20",
+     False),
     ("countries with at least 100 users",
      "SELECT country FROM users GROUP BY country HAVING COUNT(*) >= 100", False),
     ("categories where the average price is above 200",
      "SELECT c.name, AVG(p.price) FROM products p JOIN categories c ON c.id = p.category_id "
      "GROUP BY c.name HAVING AVG(p.price) > 200", False),
     ("lowest rated product",
-     "SELECT p.id, AVG(r.rating) AS a FROM products p JOIN reviews r ON r.product_id = p.id "
+     "SELECT p.name, AVG(r.rating) AS a FROM products p JOIN reviews r ON r.product_id = p.id "
      "GROUP BY p.id ORDER BY a ASC, p.id LIMIT 1", False),
     ("which product has the highest price?", "SELECT name FROM products ORDER BY price DESC LIMIT 1", True),
     ("Users from Germny", "SELECT * FROM users WHERE country = 'Germany'", False),
@@ -261,7 +262,7 @@ def library_db(tmp_path_factory: pytest.TempPathFactory):
     ("Books published before 1960", "SELECT * FROM books WHERE published < '1960-01-01'"),
     ("Average pages per genre", "SELECT genre, AVG(pages) FROM books GROUP BY genre"),
     ("Authors with more than 1 book",
-     "SELECT a.id, COUNT(*) FROM authors a JOIN books b ON b.author_id = a.id GROUP BY a.id HAVING COUNT(*) > 1"),
+     "SELECT a.name, COUNT(*) FROM authors a JOIN books b ON b.author_id = a.id GROUP BY a.id HAVING COUNT(*) > 1"),
     ("Books not in Literary", "SELECT * FROM books WHERE genre != 'Literary'"),
     ("Loans by Ada", "SELECT l.* FROM loans l JOIN members m ON m.id = l.member_id WHERE m.name = 'Ada'"),
 ])

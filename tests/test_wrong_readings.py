@@ -67,7 +67,7 @@ SHOP = [
      "/ (SELECT COUNT(*) FROM orders WHERE created_at LIKE '2025%')", False),
     (["orders placed after 2025"], "SELECT * FROM orders WHERE created_at >= '2026-01-01'", False),
     (["top 5 customers by number of orders", "also show how much they spent"],
-     "SELECT u.id, COUNT(*) AS n, SUM(o.total_amount) FROM users u JOIN orders o ON o.user_id = u.id "
+     "SELECT u.name, COUNT(*) AS n, SUM(o.total_amount) FROM users u JOIN orders o ON o.user_id = u.id "
      "GROUP BY u.id ORDER BY n DESC LIMIT 5", True),
     (["orders per country", "show the number of customers too"],
      "SELECT u.country, COUNT(*), COUNT(DISTINCT u.id) FROM orders o JOIN users u ON u.id = o.user_id "

@@ -69,12 +69,17 @@ class Table:
 
     @cached_property
     def label_column(self) -> Column | None:
-        """The column a person would use to name a row: ``name``, ``title``, or a unique text column."""
+        """The column a person would use to name a row: ``name``, ``title``, a text column named
+        like the table (an ``airline`` of ``airlines``), or a unique text column."""
         texts = [c for c in self.columns if c.kind == TEXT and c.name not in self.fk_columns]
         for wanted in ("name", "title", "label"):
             for col in texts:
                 if col.name.lower() == wanted:
                     return col
+        own = self.name.lower().rstrip("s")
+        for col in texts:
+            if col.name.lower().rstrip("s") == own:
+                return col
         for col in texts:
             if col.name.lower().endswith(("_name", "name", "_title")):
                 return col

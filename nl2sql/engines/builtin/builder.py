@@ -16,7 +16,19 @@ from types import MappingProxyType
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin import doubts, events, filters, measures, pieces, shared, shown
+from nl2sql.engines.builtin import (
+    absent,
+    doubts,
+    either,
+    events,
+    every,
+    filters,
+    measures,
+    pieces,
+    related,
+    shared,
+    shown,
+)
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -51,6 +63,7 @@ class Parts:
     group: tuple[GroupKey, ...] = ()
     aggregates: tuple[Aggregate, ...] = ()
     filters: tuple[Filter, ...] = ()
+    alternatives: tuple[tuple[Filter, ...], ...] = ()
     having: tuple[Having, ...] = ()
     order: tuple[OrderKey, ...] = ()
     limit: int | None = None
@@ -109,6 +122,7 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     d, ctx = _entity_questions(ctx, focus)
     in_play = {focus.entity} | {cand.table for link in a.links if link.first not in focus.skip
                                 for cand in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if cand.score >= 1.0}
+    in_play |= set(focus.anti.values())  # "with no <rows> in 2014": the year may be theirs
     parts = Parts(focus.entity, frozenset(in_play))
     parts, d, ctx = read_measures(ctx, d, parts, focus)
     parts, d = read_filters(ctx, d, parts, focus)
@@ -116,6 +130,7 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     parts, d = read_counts(ctx, d, parts)
     parts, d = read_projections(ctx, d, parts)
     parts, d = read_order(ctx, d, parts)
+    parts, d = read_related(ctx, d, parts)
     return _finish(ctx, d, parts, focus)
 
 
@@ -185,7 +200,13 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
         filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
-    return parts, happened.decided
+
+    groups, joined = either.alternatives(ctx.a, parts.filters)
+    kept, together = every.every_value(ctx, parts.filters, entity)
+    kept, denied = absent.absent_filters(ctx, kept, entity, parts.used)
+    parts = parts.using("every", together, filters=kept, alternatives=tuple(
+        tuple(kept[parts.filters.index(f)] for f in group) for group in groups))
+    return parts.using("either", joined).using("absent", denied), happened.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
@@ -203,11 +224,9 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
     etable = ctx.table(entity)
     by_aggregate = (OrderKey(aggregate=0, descending=descending),)
     if ranking.kind == "count_other":  # "<rows> with the most <child rows>"
-        other = ctx.table(ref.table)
-        target = other.primary_key
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
-                       aggregates=(Aggregate("count", ColumnRef(other.name, target.name) if target else None,
-                                             shown=False),), order=by_aggregate, limit=parts.limit or 1)
+                       aggregates=(Aggregate("count", ctx.row_key(ref.table), shown=False),), order=by_aggregate,
+                       limit=parts.limit or 1)
     if ranking.kind == "count_group":  # "which <column> has the most <rows>"
         return replace(parts, group=parts.group or (GroupKey(ref),), order=by_aggregate, limit=parts.limit or 1,
                        aggregates=parts.aggregates or (Aggregate("count", shown=False),))
@@ -238,13 +257,12 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("share", a.share, aggregates=(Aggregate("share"),)), d
     ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
     if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
-        other_pk = ctx.table(ranked.value).primary_key
-        count = Aggregate("count", ColumnRef(ranked.value, other_pk.name) if other_pk else None)
+        count = Aggregate("count", ctx.row_key(ranked.value))
         return parts.dropping("aggregates", "metrics").using(
             "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
             order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
     if a.count and parts.aggregates and not any(ag.shown for ag in parts.aggregates):
-        shown_count = _count_asked_again(ctx, parts) or _count_of_groups(ctx, parts)
+        shown_count = _count_asked_again(ctx, parts) or _count_of_groups(ctx, parts) or _count_of_ranked(ctx, parts)
         if shown_count is not None:
             return shown_count, d
     if a.count and not parts.aggregates:
@@ -283,8 +301,7 @@ def _counted_table(ctx: ReadContext, entity: str) -> Aggregate | None:
     other = ctx.table_of(link) if ctx.names_table(link) else None
     if other is None or other == entity or ctx.schema.join_path(entity, other) is None:
         return None
-    key = ctx.table(other).primary_key
-    return Aggregate("count", ColumnRef(other, key.name)) if key is not None else None
+    return Aggregate("count", ctx.row_key(other))
 
 
 def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
@@ -303,6 +320,22 @@ def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
             used = a.count_span | set(range(link.first, link.last + 1))
             return parts.using("count", used, aggregates=aggregates)
     return None
+
+
+def _count_of_ranked(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the <column> with the most <rows>, and how many does it have": the count that ranks is
+    asked for too, by a count phrase of its own, so it is shown."""
+    a, ranking = ctx.a, parts.ranking
+    if ranking is None or ranking.kind not in ("count_group", "count_other") or a.count_index < 0 \
+            or a.count_index in parts.words.get("ranking", frozenset()) or parts.aggregates[0].func != "count":
+        return None
+    aggregates = (replace(parts.aggregates[0], shown=True), *parts.aggregates[1:])
+    phrase = {i for i in a.count_span if i >= a.count_index}
+    link = a.next_link(max(phrase), max_gap=2)
+    counted = ranking.ref.table if ranking.kind == "count_other" else parts.entity
+    if link is not None and ctx.table_of(link) == counted:
+        phrase |= set(range(link.first, link.last + 1))  # "the number of <rows>" names the rows counted again
+    return parts.using("count", phrase, aggregates=aggregates)
 
 
 def _count_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:
@@ -415,11 +448,29 @@ def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decid
     return parts, c.done(None).decided
 
 
+def read_related(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """ "<rows> that have <related rows>": after every other step, so that a table word a ranking,
+    a count or a list already read is not read again as rows that must exist."""
+    listed = bool(parts.projections) and not parts.aggregates and not parts.distinct
+    had = related.exists_filters(ctx, d, parts.entity, parts.filters, parts.used, listed)
+    return parts.using("exists", had.used, filters=(*parts.filters, *had.value)), had.decided
+
+
 def _crossed(ctx: ReadContext, spec: QuerySpec) -> set[str]:
     """The tables the query's joins pass through, by the paths its verb tables would choose."""
     tables = {r.table for r in spec_refs(spec)} | {a.metric.table for a in spec.aggregates if a.metric}
     return {hop for t in tables - {spec.entity}
             for hop, _fk in ctx.schema.join_path_via(spec.entity, t, spec.via) or []}
+
+
+def _names_key(ctx: ReadContext, group: tuple[GroupKey, ...]) -> bool:
+    """Whether a word of the question names the primary key of a grouped table ("names and ids"):
+    then the key is shown beside the label, else the label alone names each group."""
+    keys = {(k.column.table, k.column.column) for k in group
+            if (pk := ctx.table(k.column.table).primary_key) is not None and pk.name == k.column.column}
+    a = ctx.a
+    return any((cand.table, cand.column) in keys for link in a.links for cand in link.of_kind(COLUMN)
+               if cand.score >= 1.0 or a.word(link.last + 1) in ("id", "ids"))  # "<program> id"
 
 
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
@@ -431,7 +482,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     spec = QuerySpec(
         entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
-        count_rows=parts.count_rows,
+        count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group), alternatives=parts.alternatives,
     )
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.

@@ -24,7 +24,7 @@ from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Link
 
 _FAMILY = {">": "gt", ">=": "gt", "<": "lt", "<=": "lt", "between": "gt", "=": "eq", "!=": "eq", "in": "eq",
-           "not_in": "eq", "range": "range", "not_exists": "anti", "like": "like"}
+           "not_in": "eq", "range": "range", "not_exists": "anti", "exists": "anti", "like": "like"}
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
+from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
@@ -34,6 +35,7 @@ class BuiltinEngine:
         self.domain = domain or EMPTY
         self._configured = self.domain != EMPTY  # a deep comparison: once, not per reading
         self._lexicons = Lexicons(self.domain)
+        self._schemas: dict[int, tuple[Schema, Schema]] = {}
 
     @property
     def today(self) -> date:
@@ -42,18 +44,28 @@ class BuiltinEngine:
     def lexicon(self, schema: Schema) -> Lexicon:
         return self._lexicons.get(schema)
 
+    def schema(self, database: Database) -> Schema:
+        """The database's schema with the foreign keys its names imply (``implied.py``): the
+        engine joins along them as along declared ones. Worked out once per schema."""
+        declared = database.schema
+        entry = self._schemas.get(id(declared))
+        if entry is None or entry[0] is not declared:  # a new schema that reuses a freed object's id
+            entry = (declared, with_implied_keys(declared))
+            self._schemas[id(declared)] = entry
+        return entry[1]
+
     def _draft(self, reading: Reading, analysis: Analysis, database: Database,
                summary: str | None = None, *, base: float | None = None,
                pointing: frozenset[int] = frozenset(), conversation: bool = False) -> Draft[QuerySpec]:
         try:
-            sql = to_sql(reading.spec, database.schema, database.dialect)
+            sql = to_sql(reading.spec, self.schema(database), database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         content = sorted({*content_positions(analysis), *pointing})
         left = [i for i in content if i not in reading.used]
         accounted = round(1 - len(left) / len(content), 3) if content else 1.0
         unused = tuple(analysis.tokens[i].text for i in left)
-        signals = reading_signals(analysis, reading, database.schema, base=base,
+        signals = reading_signals(analysis, reading, self.schema(database), base=base,
                                   configured=self._configured, pointing=pointing,
                                   conversation=conversation)
         explanation = explain(reading.spec) + _left_out(analysis, left)
@@ -69,7 +81,7 @@ class BuiltinEngine:
 
     def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS,
               history: History = ()) -> Draft[QuerySpec]:
-        schema = database.schema
+        schema = self.schema(database)
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
         # A new question reads none of the conversation: words pointing at its result go unused.
         conversation = in_conversation(history)
@@ -96,7 +108,7 @@ class BuiltinEngine:
         return None
 
     def refine(self, context: RefinementContext[QuerySpec], database: Database) -> Draft[QuerySpec]:
-        schema = database.schema
+        schema = self.schema(database)
         spec = context.current_spec
         if spec is None:
             raise EngineError("The built-in engine can only refine queries it wrote; ask a new question instead.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
 
 _FUNC = {"sum": "total", "avg": "average", "min": "smallest", "max": "largest", "count": "number"}
@@ -30,12 +32,19 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
         return f"{name} {f.label}"
     if f.op == "not_exists" and f.other is not None:
         return f"with no {f.other.table.replace('_', ' ')}"
+    if f.op == "exists" and f.other is not None:
+        return f"with some {f.other.table.replace('_', ' ')}"
     if f.op == "=":
         return f"{name} is {_number(f.values[0])}"
     if f.op == "!=":
         return f"{name} is not {_number(f.values[0])}"
     if f.op == "in":
         return f"{name} is {' or '.join(_number(v) for v in f.values)}"
+    if f.op == "none":
+        return f"with no {f.column.table.replace('_', ' ')} whose {f.column.column.replace('_', ' ')} is " \
+            + " or ".join(_number(v) for v in f.values)
+    if f.op == "all":
+        return f"with {name} {' and '.join(_number(v) for v in f.values)} each"
     if f.op == "not_in":
         return f"{name} is neither {' nor '.join(_number(v) for v in f.values)}"
     if f.op in ("null", "not_null"):
@@ -97,7 +106,7 @@ def explain(spec: QuerySpec) -> str:
             f"{g.bucket} of {_name(g.column, spec)}" if g.bucket else _name(g.column, spec) for g in spec.group_by
         ))
     if spec.filters:
-        parts.append("where " + ", ".join(describe_filter(f, spec) for f in spec.filters))
+        parts.append("where " + ", ".join(_conditions(spec)))
     if spec.having:
         parts.append(describe_having(spec))
     if spec.order_by:
@@ -115,3 +124,38 @@ def explain(spec: QuerySpec) -> str:
     if spec.limit is not None:
         parts.append(f"first {spec.limit} only")
     return ", ".join(parts) + "."
+
+
+def _affirmed(f: Filter) -> Filter:
+    """A denied value said as the value itself, inside the "no <rows> whose ..." that denies it."""
+    return replace(f, op="=" if len(f.values) == 1 else "in") if f.op == "none" else f
+
+
+def _denied_with(spec: QuerySpec, f: Filter) -> list[int]:
+    """The filters on the rows a "no <rows>" denies, said after it: part of what it denies."""
+    if f.op != "not_exists" or f.other is None or not f.words:
+        return []
+    return [j for j, g in enumerate(spec.filters) if g.column.table == f.other.table and g.op != "not_exists"
+            and (g.op == "none" or (g.words and min(g.words) > min(f.words)))]
+
+
+def _conditions(spec: QuerySpec) -> list[str]:
+    """The filters said in order, those joined by "or" said as one condition ("A or B"), and those
+    a "no <rows>" denies said with it ("with no play whose performer is X")."""
+    said: list[str] = []
+    done = {j for f in spec.filters for j in _denied_with(spec, f)}
+    for i, f in enumerate(spec.filters):
+        inside = _denied_with(spec, f)
+        if inside:
+            table = f.other.table.replace("_", " ") if f.other is not None else ""
+            plain = [_affirmed(spec.filters[j]) for j in inside]
+            said.append(f"with no {table} whose " + " and ".join(
+                describe_filter(g, spec).removeprefix(f"{table} ") for g in plain))
+            continue
+        if i in done:
+            continue
+        group = next((g for g in spec.alternatives if f in g), ())
+        members = [j for j, other in enumerate(spec.filters) if other in group] or [i]
+        done.update(members)
+        said.append(" or ".join(describe_filter(spec.filters[j], spec) for j in members))
+    return said

@@ -40,13 +40,13 @@ def anti_join_links(ctx: ReadContext) -> dict[int, str]:
             tables = link.of_kind(TABLE)
             if not tables and not link.of_kind(COLUMN):
                 break  # a stored value after the negation is a filter, not an anti-join
-            if tables and any(_absence_table(ctx, tables[0].table, t) is not None for t in named):
+            if tables and any(absence_table(ctx, tables[0].table, t) is not None for t in named):
                 out[link.first] = tables[0].table
                 break
     return out
 
 
-def _absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
+def absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
     """The table whose rows say an ``entity`` row has ``other`` rows, and its key to ``entity``:
     ``other`` itself when it points at ``entity``, else a table that points at both."""
     if other == entity:
@@ -68,11 +68,13 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
     c, out = Claims(d), []
     for first, other in anti.items():
         pk = ctx.table(entity).primary_key
-        found = _absence_table(ctx, other, entity)
+        found = absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
         if pk is not None and found is not None and link is not None:
-            out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found)))
-            c.claim(link, "anti", *(n for n in ctx.a.negations if first - 7 < n < first))
+            negations = [n for n in ctx.a.negations if first - 7 < n < first]
+            words = frozenset((*range(link.first, link.last + 1), *negations))
+            out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found), words=words))
+            c.claim(link, "anti", *negations)
     return c.done(out)
 
 
@@ -90,7 +92,8 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
 
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
-    by_column: dict[ColumnRef, list[tuple[str, bool]]] = {}
+    by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
+    spans: dict[tuple[ColumnRef, bool], set[int]] = {}
     for link in a.links:
         if link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link):
             continue
@@ -111,16 +114,19 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
                 continue
         # a negation up to four words before the value excludes it
         negations = [n for n in range(max(0, link.first - 4), link.first) if n in a.negations]
-        by_column.setdefault(ColumnRef(cand.table, cand.column or ""), []).append((cand.value or "", bool(negations)))
+        # values named with a negation and without one are two conditions ("a dog but not a cat")
+        key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
+        by_column.setdefault(key, []).append(cand.value or "")
+        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations)
         c.claim(link, "value", *negations)
     filters = []
-    for ref, vals in by_column.items():
-        negated = any(n for _, n in vals)
-        names = tuple(dict.fromkeys(v for v, _ in vals))
+    for (ref, negated), vals in by_column.items():
+        names = tuple(dict.fromkeys(vals))
+        words = frozenset(spans[ref, negated])
         if len(names) == 1:
-            filters.append(Filter(ref, "!=" if negated else "=", names))
+            filters.append(Filter(ref, "!=" if negated else "=", names, words=words))
         else:
-            filters.append(Filter(ref, "not_in" if negated else "in", names))
+            filters.append(Filter(ref, "not_in" if negated else "in", names, words=words))
     return c.done(filters)
 
 
@@ -228,7 +234,13 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     A number is never compared with a key. A table named right after the number is what it
     counts even after a value column ("<column values> with N or more <rows>"); a column named
     there is counted only when no value column before the number takes the number for itself."""
-    after = ctx.a.next_link(comp.after - 1, max_gap=2)
+    a = ctx.a
+    after = a.next_link(comp.after - 1, max_gap=2)
+    if after is None and a.link_at(comp.after) is None and comp.after not in a.cues:
+        # one word of its own before the table word ("more than 3 <car> models"): still its rows
+        after = a.link_at(comp.after + 1)
+        if after is None or not ctx.names_table(after):
+            return None
     if after is None:
         return None
     if ctx.names_table(after):
@@ -240,12 +252,12 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     cand = best_candidate(after, COLUMN, entity, ctx.schema, in_play)
     column = ctx.table(cand.table).column(cand.column or "") if cand is not None else None
     if cand is not None and column is not None and not column.is_numeric and cand.table != entity \
-            and _fans_out(ctx, cand.table, entity):
+            and fans_out(ctx, cand.table, entity):
         return cand.table, after
     return None
 
 
-def _fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
+def fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
     """Whether a row of ``entity`` reaches many rows of ``table``: the first step of the way goes to
     a table that refers to it (its children, or a table linking it to others)."""
     path = ctx.schema.join_path(entity, table) or []
@@ -260,6 +272,7 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         if comp.against is not None:
             out += _against_average(ctx, c, comp, entity, in_play)
             continue
+        before = set(c.used)
         held, ref = _compared_column(ctx, c, comp, entity, in_play)
         if held:
             continue
@@ -276,7 +289,7 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
                 continue
             ref = ColumnRef(entity, measure.name)
             c.doubts.append(f"compared {measure.name}")
-        out.append(Filter(ref, comp.op, comp.values))
+        out.append(Filter(ref, comp.op, comp.values, words=comp.span | (c.used - before)))
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
     return c.done(out)
@@ -317,8 +330,10 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
         j = link.last + 1
         if a.word(j) in ("of", "is", "=", "equal"):
             j += 1
+        either = [j] if a.word(j) == "either" else []  # "<column> is either N or M"
+        j += len(either)
         if not (j < len(a.tokens) and j not in a.cues and a.tokens[j].is_number):
-            j = link.first - 1
+            j, either = link.first - 1, []
         if 0 <= j < len(a.tokens) and j not in a.cues and a.tokens[j].is_number:
             ref = ctx.numeric(link, entity, in_play)
             if ref is not None:
@@ -328,8 +343,9 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
                     j += 2
                     values.append(number_value(a.tokens[j].text))
                     numbers.append(j)
-                out.append(Filter(ref, "=" if len(values) == 1 else "in", tuple(values)))
-                c.claim(link, "compare", *numbers)
+                words = frozenset((*range(link.first, link.last + 1), *numbers))
+                out.append(Filter(ref, "=" if len(values) == 1 else "in", tuple(values), words=words))
+                c.claim(link, "compare", *numbers, *(either if len(values) > 1 else ()))
     return out
 
 
@@ -358,6 +374,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     a, c = ctx.a, Claims(d)
     out: list[Filter] = []
     year_values: list[int] = []
+    year_words: set[int] = set()
     year_ref: ColumnRef | None = None
     for match in a.dates:
         rng = match.range
@@ -368,12 +385,14 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is None and year_ref is not None:
             # no date column but a year column: "after YYYY", "in YYYY or YYYY" compare numbers
             start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)
+            words = frozenset(range(match.first, match.last + 1))
             if start is not None and end == start + 1:
                 year_values.append(start)
+                year_words.update(words)
             elif start is not None:
-                out.append(Filter(year_ref, ">=", (start,)))
+                out.append(Filter(year_ref, ">=", (start,), words=words))
             if end is not None and end != (start or 0) + 1:
-                out.append(Filter(year_ref, "<", (end,)))
+                out.append(Filter(year_ref, "<", (end,), words=words))
             c.used.update(range(match.first, match.last + 1))
             if a.word(match.first - 1) == "year":  # "in the year YYYY": the word names the column
                 c.used.add(match.first - 1)
@@ -381,15 +400,16 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is None:
             c.doubts.append(f"no date column for {rng.label!r}")
             continue
-        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label))
+        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label,
+                          words=frozenset(range(match.first, match.last + 1))))
         c.used.update(range(match.first, match.last + 1))
         for first in named_dates:  # the date column named beside the phrase: used, yet free for other steps
             link = a.link_at(first)
             if link is not None:
                 c.used.update(range(link.first, link.last + 1))
     if year_values and year_ref is not None:
-        out.append(Filter(year_ref, "=", (year_values[0],)) if len(year_values) == 1
-                   else Filter(year_ref, "in", tuple(year_values)))
+        out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
+                          words=frozenset(year_words)))
     return c.done(out)
 
 
@@ -407,9 +427,7 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
     having += d.aggregate_havings  # "where the <aggregate> <column> is above N"
     for other, op, value, head in d.count_havings:  # "<rows> with more than N <child rows>"
         if other != entity:
-            other_pk = ctx.table(other).primary_key
-            aggregates.append(Aggregate("count", ColumnRef(other, other_pk.name) if other_pk else None,
-                                        shown=False))
+            aggregates.append(Aggregate("count", ctx.row_key(other), shown=False))
         elif head is not None:  # "<column values> with at least N <rows>": group on the column
             group = group or [GroupKey(head)]
             aggregates.append(Aggregate("count", shown=False))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from sqlglot import exp
 
 from nl2sql.db.schema import ForeignKey
+from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef
 
 if TYPE_CHECKING:
@@ -135,7 +136,9 @@ def measured_query(r: _Renderer) -> exp.Select | None:
     if s.projections:
         shown = [exp.alias_(exp.column(f"_p{i}", table=_BASE), p.column) for i, p in enumerate(s.projections)]
     else:
-        shown = [exp.alias_(exp.column(n, table=_BASE), k.alias) for (n, _), k in zip(keys, s.group_by, strict=True)]
+        visible = shown_keys(s, r.schema)
+        shown = [exp.alias_(exp.column(n, table=_BASE), k.alias) for (n, _), k in zip(keys, s.group_by, strict=True)
+                 if k in visible]
     shown += [exp.alias_(value(i), a.alias) for i, a in enumerate(s.aggregates)
               if a.shown or not (s.projections or s.group_by)]
     query = query.select(*shown)

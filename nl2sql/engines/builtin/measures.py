@@ -16,6 +16,7 @@ from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, en
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import STOPWORDS
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,19 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is not None:
             keys.append(GroupKey(ref, bucket))
             c.used.update(ctx.a.span(index))
+        elif bucket == "year" and (year := _year_number(ctx, entity, in_play)) is not None:
+            keys.append(GroupKey(year))  # "each year" with no date: the number column that holds years
+            c.used.update(ctx.a.span(index))
     return c.done(keys)
+
+
+def _year_number(ctx: ReadContext, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """A number column called year on the main table, else on a table in play."""
+    for name in [entity, *sorted(in_play - {entity})]:
+        col = ctx.table(name).column("year")
+        if col is not None and col.is_numeric:
+            return ColumnRef(name, col.name)
+    return None
 
 
 def _names_column(ctx: ReadContext, link: Link, word: str) -> bool:
@@ -105,8 +118,7 @@ def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:
     child, _, column_name = target.partition(".")
     if how in ("sum", "avg"):
         return Aggregate(how, ColumnRef(child, column_name))
-    child_pk = ctx.table(child).primary_key
-    return Aggregate("count", ColumnRef(child, child_pk.name) if child_pk else None)
+    return Aggregate("count", ctx.row_key(child))
 
 
 def configured(ctx: ReadContext, c: Claims, question: ClarifyingQuestion, slot: SlotKey,
@@ -259,24 +271,24 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
     """The link after the superlative; a Ranking when it names a table whose rows are counted."""
     a = ctx.a
     sup = a.superlatives[0]
-    start = sup.index
+    start, counting = sup.index, tuple[int, ...]()
     if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
-        start += 2  # "the most number of <rows>": rank by how many
+        start, counting = start + 2, (start + 1, start + 2)  # "the most number of <rows>": rank by how many
     link = a.next_link(start, max_gap=2)
     table_word = link is not None and ((any(t.score >= 1.0 for t in link.of_kind(TABLE))
                                         and not any(t.score >= 1.0 for t in link.of_kind(COLUMN)))
                                        # a scratch claim: only whether a column opens the question
-                                       or (ctx.names_table(link) and _head_column(ctx, Claims(d), entity, in_play)
-                                           is not None))
+                                       or (ctx.names_table(link) and (ctx.table_of(link) != entity or _head_column(
+                                           ctx, Claims(d), entity, in_play) is not None)))
     if link is None or not table_word:
         return link
     other = ctx.table_of(link) or entity
     head = _head_column(ctx, c, entity, in_play)
     if head is not None:  # "which <column> has the most <rows>": group on the column
-        c.claim(link, "rank")
+        c.claim(link, "rank", *counting)
         return Ranking("count_group", head.column, sup.descending)
     if other != entity:  # "<rows> with the most <child rows>": count the children
-        c.claim(link, "rank")
+        c.claim(link, "rank", *counting)
         return Ranking("count_other", ColumnRef(other, ""), sup.descending)
     # "<superlative> <table> <column>": the table word names whose column follows
     return a.next_link(link.last, max_gap=1)
@@ -345,11 +357,17 @@ def _starts_column_name(ctx: ReadContext, index: int) -> bool:
 
 
 def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> GroupKey | None:
-    """ "which <column> ...": a column named right after which/what, grouped on."""
+    """ "which <column> ...", "what is the <column> with the most ...": a column opening the
+    question, grouped on; not "the <column> of <rows>", which shows a column of the rows."""
     a = ctx.a
-    if a.word(0) not in ("which", "what") or not a.links or a.links[0].first != 1:
+    if a.word(0) not in ("which", "what", "list", "show", "give", "find", "return") or not a.links:
         return None
     link = a.links[0]
+    opening = all(t.text in STOPWORDS for t in a.tokens[1:link.first])  # "what is the <column> with ..."
+    if link.first != 1 and not (opening and "of" not in (a.word(link.last + 1), a.word(link.last + 2))
+                                and a.word(link.last + 1) != "and" and a.link_at(link.last + 1) is None
+                                and a.superlatives and link.last < a.superlatives[0].index):
+        return None
     cand = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
     if cand is None or link.of_kind(TABLE):
         return None

@@ -87,6 +87,14 @@ class ReadContext:
         tables = link.of_kind(TABLE)
         return max(tables, key=lambda c: c.score).table if tables else None
 
+    def row_key(self, table: str) -> ColumnRef:
+        """A column that is set on every row of a table, to count its rows through joins: its
+        primary key, else its first foreign key (what the join follows), else its first column."""
+        t = self.table(table)
+        key = t.primary_key
+        name = key.name if key is not None else (t.foreign_keys[0].column if t.foreign_keys else t.columns[0].name)
+        return ColumnRef(t.name, name)
+
     def is_key(self, table: str, column: str) -> bool:
         """Whether a column identifies rows (a primary or foreign key, or named as an id): its
         numbers are labels, so a number in the question is never compared with them."""

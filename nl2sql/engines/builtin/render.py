@@ -7,6 +7,7 @@ literals, so whatever the user typed is quoted by sqlglot, never pasted into SQL
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import sqlglot
 from sqlglot import exp
@@ -15,6 +16,7 @@ from sqlglot.tokens import Tokenizer
 from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, shared
+from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -51,11 +53,23 @@ class _Renderer:
         # Filters through a one-to-many hop (several child rows per main row)
         # become EXISTS subqueries, so that no row is repeated and no total is counted twice.
         self.semi: dict[str, list[Filter]] = {}
+        # Filters joined by "or": one condition of alternatives, each through its own EXISTS if it must
+        self.either = [members for group in spec.alternatives
+                       if len(members := [f for f in spec.filters if f in group]) > 1]
+        self.hops: dict[int, str] = {}
+        self.absent: list[tuple[str, Filter]] = []  # no related row with the value: NOT EXISTS
         for f in spec.filters:
             hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
-            if hop is not None:
+            if hop is not None and any(f in members for members in self.either):
+                self.hops[id(f)] = hop
+            elif hop is not None and f.op == "none":
+                self.absent.append((hop, f))
+            elif hop is not None:
                 self.semi.setdefault(hop, []).append(f)
-        semi_filters = {id(f) for fs in self.semi.values() for f in fs}
+        self.inside: set[int] = set()  # filters that went inside a NOT EXISTS
+        self.denied = self._denied()
+        semi_filters = {id(f) for fs in self.semi.values() for f in fs} | set(self.hops) | self.inside
+        semi_filters |= {id(f) for _hop, f in self.absent}
         # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
         sharing = any(a.func == "share" for a in spec.aggregates)
         self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
@@ -64,6 +78,26 @@ class _Renderer:
             self._join(table)
         self.qualify = len(self.joined) > 1
         self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
+
+    def _denied(self) -> dict[int, tuple[str, list[Filter]]]:
+        """ "no <related rows> <condition>", "do not have <related rows> <condition>": the conditions
+        on those rows said after the negation belong inside its NOT EXISTS, taken from the EXISTS
+        and NOT EXISTS conditions they would otherwise make."""
+        out: dict[int, tuple[str, list[Filter]]] = {}
+        for f in self.spec.filters:
+            hop = f.other.table if f.op == "not_exists" and f.other is not None else None
+            if hop is None:
+                continue
+            after = [g for g in self.semi.get(hop, []) if not f.words or (g.words and min(g.words) > min(f.words))]
+            none = [g for h, g in self.absent if h == hop]
+            inside = [*after, *(replace(g, op="=" if len(g.values) == 1 else "in") for g in none)]
+            if inside:
+                out[id(f)] = hop, inside
+                self.inside |= {id(g) for g in [*after, *none]}
+                self.semi[hop] = [g for g in self.semi[hop] if g not in after] if hop in self.semi else []
+                self.absent = [(h, g) for h, g in self.absent if g not in none]
+        self.semi = {hop: fs for hop, fs in self.semi.items() if fs}
+        return out
 
     def _tables_shown(self) -> list[str]:
         """Tables whose columns are selected, grouped, aggregated or sorted on: these must be joined."""
@@ -84,7 +118,13 @@ class _Renderer:
         return None
 
     def _semi_join(self, first: str, filters: list[Filter]) -> exp.Expr:
-        """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters)."""
+        """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters); a filter that
+        wants related rows with each of its values ("all") asks once per value, all of them true."""
+        every = next((f for f in filters if f.op == "all"), None)
+        if every is not None:
+            rest = [f for f in filters if f is not every]
+            return exp.and_(*(self._semi_join(first, [*rest, replace(every, op="=", values=(v,))])
+                              for v in every.values))
         path = self.schema.join_path_via(self.spec.entity, first, self.spec.via) or []
         (_nxt, link) = path[-1]
         inner = exp.select(exp.Literal.number(1)).from_(exp.Table(this=_ident(first)))
@@ -102,6 +142,11 @@ class _Renderer:
         conditions = [c for f in filters for c in self._conditions(f)]
         self.qualify = qualify
         return exp.Exists(this=inner.where(exp.and_(correlate, *conditions)))
+
+    def _either(self, f: Filter) -> exp.Expr:
+        """One alternative of an "or": its conditions, through an EXISTS when its table repeats rows."""
+        hop = self.hops.get(id(f))
+        return self._semi_join(hop, [f]) if hop is not None else exp.and_(*self._conditions(f))
 
     def _join(self, table: str) -> None:
         path = self.schema.join_path_via(self.spec.entity, table, self.spec.via)
@@ -180,9 +225,9 @@ class _Renderer:
             return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
-        if f.op == "in":
+        if f.op in ("in", "all"):  # "all" here: no related rows to find each value among
             return col.isin(*(literal(v) for v in f.values))
-        if f.op == "not_in":
+        if f.op in ("not_in", "none"):  # "none" here: no related rows, the row's own value is not one
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
         if f.op in ("null", "not_null"):  # whether the row's event happened
             empty = exp.Is(this=col, expression=exp.Null())
@@ -191,13 +236,13 @@ class _Renderer:
             return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
-        if f.op == "not_exists" and f.other is not None:
+        if f.op in ("exists", "not_exists") and f.other is not None:
             inner = (
                 exp.select(exp.Literal.number(1))
                 .from_(exp.Table(this=_ident(f.other.table)))
                 .where(exp.EQ(this=self._col(f.other, force=True), expression=self._col(f.column, force=True)))
             )
-            return exp.Not(this=exp.Exists(this=inner))
+            return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
 
     def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:
@@ -215,10 +260,16 @@ class _Renderer:
         query = query.from_(exp.Table(this=_ident(s.entity)))
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
-        semi = {id(f) for fs in self.semi.values() for f in fs}
-        semi |= {id(f) for f in self.part}
+        semi = {id(f) for fs in self.semi.values() for f in fs} | set(self.denied)
+        semi |= {id(f) for f in self.part} | {id(f) for members in self.either for f in members}
+        semi |= {id(f) for _hop, f in self.absent}
+        semi |= self.inside
         conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
+        conditions += [exp.Not(this=self._semi_join(hop, inside)) for hop, inside in self.denied.values()]
         conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
+        conditions += [exp.Not(this=self._semi_join(hop, [replace(f, op="=" if len(f.values) == 1 else "in")]))
+                       for hop, f in self.absent]
+        conditions += [exp.or_(*(self._either(f) for f in members)) for members in self.either]
         scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
         conditions += [self._metric_sql(where, table) for where, table in scopes if where]
         if conditions:
@@ -232,7 +283,7 @@ class _Renderer:
             if s.projections:  # the columns asked for, then the aggregates asked for
                 projections = [self._col(ref) for ref in s.projections]
             else:
-                for key in s.group_by:
+                for key in shown_keys(s, self.schema):
                     expr = self._group_expr(key)
                     projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
             for agg in s.aggregates:

@@ -43,12 +43,28 @@ def _request_windows(ctx: ReadContext) -> list[tuple[int, int]]:
     # a line may open with the columns themselves ("<column> of <rows> ...")
     opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
         and a.word(lead.last + 1) in ("of", "and", ",")
-    if a.word(0) in _REQUEST_WORDS or opens_with_column:
-        windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE)), len(a.tokens))))
+    if a.word(1 if a.word(0) == "please" else 0) in _REQUEST_WORDS or opens_with_column:
+        windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE) and not _owns_next(ctx, lk)),
+                                len(a.tokens))))
     again = next((i for i in range(1, len(a.tokens)) if _starts_request(ctx, i)), None)
     if again is not None:
         windows.append((again + 1, len(a.tokens)))
     return windows
+
+
+def _owns_next(ctx: ReadContext, link: Link) -> bool:
+    """A table word right before one of its columns, or before "name(s)" ("the airline names"):
+    the words name a column of the table, the subject comes later."""
+    a = ctx.a
+    nxt = a.link_at(link.last + 1)
+    if nxt is None or not ctx.names_table(link) or a.word(nxt.last).endswith(("ed", "ing")):
+        return False  # a verb after the table ("<rows> named X") is no column of it
+    owner = ctx.table_of(link)
+    own = {(cand.table, cand.column) for cand in nxt.of_kind(COLUMN) if cand.table == owner and cand.score >= 1.0}
+    after = a.next_link(nxt.last, max_gap=2)
+    if after is not None and own & {(cand.table, cand.column) for cand in after.of_kind(VALUE)}:
+        return False  # "<rows> <column> <value>": the column names a filter
+    return a.word(nxt.last) in ("name", "names") or bool(own)
 
 
 def _starts_request(ctx: ReadContext, i: int) -> bool:
@@ -80,7 +96,8 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
             continue
         bare_id = link.first == link.last and a.word(link.first) in ("id", "ids") and pk is not None
         ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else \
-            _compound(ctx, c, link, entity, in_play) or ctx.column_of(link, entity, in_play)
+            _compound(ctx, c, link, entity, in_play) or _bare_name(ctx, link, entity) \
+            or ctx.column_of(link, entity, in_play)
         if ref is not None and (ref.table == entity or ref.table in in_play or _parent_of(ctx, entity, ref.table)):
             found.append((link.first, ref))
             c.claim(link, "project")
@@ -91,11 +108,31 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
         date_ref = date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
         if date_ref is not None:
             found.append((0, date_ref))
+    label = _label(ctx, entity)
     for i in (i for start, end in windows for i in range(max(start, 1), end)):
         if a.word(i) in ("id", "ids") and a.link_at(i) is None and pk is not None:
             found.append((i, ColumnRef(entity, pk.name)))
             c.used.add(i)
+        elif a.word(i) in ("name", "names") and a.link_at(i) is None and label is not None:
+            found.append((i, label))  # "names" where no column says name: the column that names a row
+            c.used.add(i)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _label(ctx: ReadContext, entity: str) -> ColumnRef | None:
+    table = ctx.table(entity)
+    column = naming_column(table) or table.label_column
+    return ColumnRef(entity, column.name) if column is not None and not column.primary_key else None
+
+
+def _bare_name(ctx: ReadContext, link: Link, entity: str) -> ColumnRef | None:
+    """ "name(s)" alone, where no column of the main table has the word: the column that names
+    its rows (``airline`` of airlines), not another table's name column."""
+    a = ctx.a
+    if link.first != link.last or a.word(link.first) not in ("name", "names") \
+            or any(cand.table == entity for cand in link.of_kind(COLUMN)):
+        return None
+    return _label(ctx, entity)
 
 
 def _compound(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:

@@ -137,7 +137,7 @@ def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
     asked = analysis.count or analysis.aggregates or analysis.superlatives or any(
         ag.metric is not None for ag in spec.aggregates)
     words = [t.text for t in analysis.tokens]
-    alternatives = any(f.op == "in" for f in spec.filters)
+    alternatives = any(f.op == "in" for f in spec.filters) or bool(spec.alternatives)
     shown_count = any(ag.func == "count" and ag.shown for ag in spec.aggregates) or spec.having
     return (("repeated_parts", float(len(parts) - len(set(parts)))),
             ("ungrouped_mix", float(bool(spec.projections and spec.aggregates and not spec.group_by))),
@@ -153,7 +153,8 @@ def _empty_range(spec: QuerySpec) -> bool:
     """Two comparisons on one column that no value meets ("after N or before M" read with AND)."""
     low: dict[ColumnRef, float] = {}
     high: dict[ColumnRef, float] = {}
-    for f in spec.filters:
+    either = {f for group in spec.alternatives for f in group}
+    for f in (f for f in spec.filters if f not in either):  # "after N or before M" read with OR is no range
         if f.op in (">", ">=") and f.values and isinstance(f.values[0], (int, float)):
             low[f.column] = max(low.get(f.column, float("-inf")), float(f.values[0]))
         elif f.op in ("<", "<=") and f.values and isinstance(f.values[0], (int, float)):

@@ -23,16 +23,20 @@ class ColumnRef:
 
 @dataclass(frozen=True)
 class Filter:
-    """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)."""
+    """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)
+    all (related rows with each of the values: "both a cat and a dog"), none (no related row with one of
+    the values: "does not have a cat"), exists (some row of ``other`` refers to the row: "who have a pet")."""
 
     column: ColumnRef
     op: str
     values: tuple = ()
     label: str = ""  # a date range's wording ("in May 2026"), kept for explanations
-    # For not_exists: the referencing table and its foreign-key column ("never reviewed").
+    # For (not_)exists: the referencing table and its foreign-key column ("never reviewed", "have a pet").
     other: ColumnRef | None = None
     # "avg": the value is the column's own average over its table ("above the average age"), not ``values``
     against: str | None = None
+    # the question's words this condition stands for; where they sit tells "X or Y" (``alternatives``)
+    words: frozenset[int] = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,10 @@ class QuerySpec:
     via: tuple[str, ...] = ()  # tables the question named as a verb ("ordered"): joins go through them
     # "born before N and after M": the shown values found under each of two disjoint comparisons (INTERSECT)
     shared: bool = False
+    # groups of filters joined by "or" ("after N or before M"): a row meets any one of each group
+    alternatives: tuple[tuple[Filter, ...], ...] = ()
+    # False: a row's key grouped beside its label is not shown (no word asked for the key)
+    keys_shown: bool = True
     today: date | None = field(default=None, compare=False)
 
     def with_(self, **changes: object) -> QuerySpec:

@@ -1,0 +1,33 @@
+"""Which group keys a grouped query shows.
+
+A table's rows are grouped by their key and their label together (``entity_keys``), so that two
+rows with the same name stay apart; the answer names them by the label alone.
+"""
+
+from __future__ import annotations
+
+from nl2sql.db.schema import Schema
+from nl2sql.engines.builtin.spec import ColumnRef, GroupKey, QuerySpec
+
+
+def shown_keys(spec: QuerySpec, schema: Schema) -> tuple[GroupKey, ...]:
+    """The group keys a grouped query shows: a row's key beside its label only groups, so rows
+    that share a name stay apart, while the answer names them by their label ("which <rows>
+    have ...": their names, not their ids and names) unless the question asked for the key."""
+    if spec.keys_shown:
+        return spec.group_by
+    labelled = {k.column.table for k in spec.group_by if not k.bucket and _is_label(schema, k.column)}
+    return tuple(k for k in spec.group_by if k.bucket or k.column.table not in labelled
+                 or not _is_key(schema, k.column))
+
+
+def _is_label(schema: Schema, ref: ColumnRef) -> bool:
+    table = schema.table(ref.table)
+    label = table.label_column if table is not None else None
+    return label is not None and not label.primary_key and label.name == ref.column
+
+
+def _is_key(schema: Schema, ref: ColumnRef) -> bool:
+    table = schema.table(ref.table)
+    key = table.primary_key if table is not None else None
+    return key is not None and key.name == ref.column

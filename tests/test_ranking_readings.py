@@ -1,0 +1,68 @@
+"""Superlatives over counts of rows, on a rowing schema built here: which rows, or which value of a
+column, has the most rows of a table, and the count itself when the question asks for it too."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from tests.helpers import answers, built_sqlite, opened
+
+SCHEMA = """
+CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, name TEXT, age INTEGER);
+CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, crew TEXT, coach_id INTEGER REFERENCES coach (coach_id),
+                   sponsor TEXT, founded INTEGER);
+CREATE TABLE regatta (regatta_id INTEGER PRIMARY KEY, crew_id INTEGER REFERENCES crew (crew_id), place INTEGER);
+INSERT INTO coach VALUES (1, 'Ines Park', 61), (2, 'Tom Reyes', 44), (3, 'Ola Berg', 52);
+INSERT INTO crew VALUES (1, 'Swans', 2, 'Acme', 1990), (2, 'Otters', 2, 'Bolt', 2001), (3, 'Herons', 2, 'Acme', 2005),
+    (4, 'Pike', 3, 'Acme', 2011), (5, 'Gulls', 1, 'Corex', 2015);
+INSERT INTO regatta VALUES (1, 1, 2), (2, 1, 1), (3, 4, 3);
+"""
+
+
+@pytest.fixture(scope="module")
+def rowing_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("rowing"), "rowing", SCHEMA)) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a table word that is also its rows' naming column (crew.crew) still counts the rows
+    ("What is the name of the coach who has trained the most crews?",
+     "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id "
+     "ORDER BY COUNT(*) DESC LIMIT 1"),
+    # "the <column> with the most <rows>": the column opening the question is grouped on
+    ("What is the sponsor used by the greatest number of crews?",
+     "SELECT sponsor FROM crew GROUP BY sponsor ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("List the sponsor with the fewest crews.",
+     "SELECT sponsor FROM crew GROUP BY sponsor ORDER BY COUNT(*) ASC LIMIT 1"),
+])
+def test_the_most_rows(rowing_db, question: str, gold: str) -> None:
+    answers(rowing_db, question, gold)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the sponsor with the most number of crews and how many does it have?",
+    "Which sponsor has the most crews? List the sponsor and the number of crews it has.",
+])
+def test_the_count_asked_for_beside_the_superlative_is_shown(rowing_db, question: str) -> None:
+    answers(rowing_db, question, "SELECT sponsor, COUNT(*) FROM crew GROUP BY sponsor ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_the_words_of_a_counted_superlative_are_used(rowing_db) -> None:
+    """ "the most number of <rows>": "number of" says how the rows rank, so no word is left over."""
+    draft = BuiltinEngine().draft("Show the name of the coach that has the most number of crews.", rowing_db)
+    assert draft.unused == (), draft.sql
+
+
+def test_the_column_of_the_rows_is_no_group(rowing_db) -> None:
+    """ "the name of the coach who ...": a column of the rows asked for, not a value to group on."""
+    answers(rowing_db, "What is the name of the coach with the most crews?",
+            "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id "
+            "ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_a_word_before_the_counted_rows_still_counts_them(rowing_db) -> None:
+    """ "more than 1 rowing crews": the number counts crews though a word of its own comes between."""
+    answers(rowing_db, "Which coaches have more than 1 rowing crews?",
+            "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id HAVING COUNT(*) > 1")
