@@ -1,0 +1,68 @@
+"""Words the built query expresses without naming a table, column or value are used; words it
+does not express stay unused (and keep the reading below the confirmation threshold).
+
+Every case runs on schemas built here: a harbour where one key joins captains to ships and two
+keys join voyages to ports (departure and arrival), and a club whose friendships point to
+members twice (the member and the friend), declared in both orders so that either key can be
+the one the query crosses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from tests.conftest import TODAY
+from tests.helpers import built_sqlite, opened
+
+HARBOUR = """
+    CREATE TABLE ports (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT);
+    CREATE TABLE captains (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT, age INTEGER);
+    CREATE TABLE ships (id INTEGER PRIMARY KEY, name TEXT NOT NULL, tonnage INTEGER,
+                        captain_id INTEGER REFERENCES captains (id));
+    CREATE TABLE voyages (id INTEGER PRIMARY KEY, ship_id INTEGER REFERENCES ships (id),
+                          departure_port_id INTEGER REFERENCES ports (id),
+                          arrival_port_id INTEGER REFERENCES ports (id), days INTEGER);
+    CREATE TABLE crane_data (id INTEGER PRIMARY KEY, capacity INTEGER, port_id INTEGER REFERENCES ports (id));
+    INSERT INTO ports VALUES (1, 'Genoa', 'Italy'), (2, 'Rotterdam', 'Netherlands'), (3, 'Lisbon', 'Portugal');
+    INSERT INTO captains VALUES (1, 'Anna', 'Genoa', 40), (2, 'Bruno', 'Lisbon', 50), (3, 'Carla', 'Genoa', 35);
+    INSERT INTO ships VALUES (1, 'Aurora', 1200, 1), (2, 'Borea', 800, 2), (3, 'Calypso', 300, 1);
+    INSERT INTO voyages VALUES (1, 1, 1, 2, 5), (2, 1, 2, 3, 7), (3, 2, 3, 1, 4);
+    INSERT INTO crane_data VALUES (1, 10, 1), (2, 30, 1);
+"""
+CLUB = """
+    CREATE TABLE Member (ID INTEGER PRIMARY KEY, name TEXT, grade INTEGER);
+    CREATE TABLE Friendship ({keys});
+    INSERT INTO Member VALUES (1, 'Ann', 9), (2, 'Ben', 10), (3, 'Cy', 9);
+    INSERT INTO Friendship VALUES (1, 2), (2, 1), (1, 3);
+"""
+KEYS = ("student_id INTEGER REFERENCES Member (ID), friend_id INTEGER REFERENCES Member (ID)",
+        "friend_id INTEGER REFERENCES Member (ID), student_id INTEGER REFERENCES Member (ID)")
+
+
+@pytest.fixture(scope="module")
+def harbour(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("harbour"), "harbour", HARBOUR)) as db:
+        yield db
+
+
+@pytest.fixture(scope="module", params=KEYS, ids=["member-key-first", "friend-key-first"])
+def club(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    path: Path = built_sqlite(tmp_path_factory.mktemp("club"), "club", CLUB.format(keys=request.param))
+    with opened(path) as db:
+        yield db
+
+
+def _draft(db, question: str):
+    return BuiltinEngine(today=TODAY).draft(question, db)
+
+
+def test_a_count_condition_the_query_does_not_build_leaves_its_words_unused(club) -> None:
+    """ "with at least 2 friends" read with no count of friendships per member: the words of the
+    condition are not claimed by the comparison that could not build it."""
+    draft = _draft(club, "Show the grades of friends with at least 2 friends.")
+    assert "HAVING" not in draft.sql, draft.sql
+    assert {"least", "2"} <= set(draft.unused), (draft.sql, draft.unused)
+
