@@ -59,10 +59,24 @@ def _draft(db, question: str):
     return BuiltinEngine(today=TODAY).draft(question, db)
 
 
+EXPRESSED = [  # (question, a part the SQL must have): every content word is used
+    # the whole sort phrase: its verb and "in ... order"
+    ("List the names of ships sorted alphabetically.", "ORDER BY name"),
+    ("List the names of ships ordered by tonnage in descending order.", "ORDER BY tonnage DESC"),
+    ("List the names of ships, sorted descending by their tonnage.", "ORDER BY tonnage DESC"),
+]
+
+
+@pytest.mark.parametrize(("question", "part"), EXPRESSED, ids=[c[0] for c in EXPRESSED])
+def test_words_the_query_expresses_are_used(harbour, question: str, part: str) -> None:
+    draft = _draft(harbour, question)
+    assert part in draft.sql, draft.sql
+    assert draft.unused == (), (draft.sql, draft.unused)
+
+
 def test_a_count_condition_the_query_does_not_build_leaves_its_words_unused(club) -> None:
     """ "with at least 2 friends" read with no count of friendships per member: the words of the
     condition are not claimed by the comparison that could not build it."""
     draft = _draft(club, "Show the grades of friends with at least 2 friends.")
     assert "HAVING" not in draft.sql, draft.sql
     assert {"least", "2"} <= set(draft.unused), (draft.sql, draft.unused)
-

@@ -312,6 +312,7 @@ def _numeric_column(lexicon: Lexicon, cand: Candidate) -> bool:
 
 
 _SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
+_DIRECTIONS = ("desc", "descending", "decreasing", "asc", "ascending", "increasing")
 
 
 def _read_sorts(a: _Scratch, words: list[str]) -> None:
@@ -321,26 +322,38 @@ def _read_sorts(a: _Scratch, words: list[str]) -> None:
         before, found = set(a.used), len(a.sorts)
         _read_sort_at(a, words, i)
         if len(a.sorts) > found:
+            _take_sort_verb(a, words, min(a.used - before))
             a.sorts[-1] = replace(a.sorts[-1], span=frozenset(a.used - before))
+
+
+_SORT_VERBS = ("sort", "sorted", "ordered", "arranged", "ranked")
+
+
+def _take_sort_verb(a: _Scratch, words: list[str], first: int) -> None:
+    """The verb of "sorted alphabetically", "sort in ascending order": part of the sort it asks for."""
+    verb = first - 1
+    if verb >= 0 and words[verb] in _SORT_VERBS and verb not in a.used:
+        a.used.add(verb)
 
 
 def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
     """A sort phrase starting at word i, if any: "sort by", "<superlative> first", "ascending"."""
     n, w = len(words), words[i]
-    skip = 1 if i + 2 < n and words[i + 1] in _SORT_OBJECTS else 0
+    skip = 1 if i + 2 < n and words[i + 1] in (*_SORT_OBJECTS, *_DIRECTIONS) else 0
     if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 + skip < n and \
             words[i + 1 + skip] in ("by", "on"):
         j = i + 2 + skip
         while j < n and words[j] in ("the", "their", "its", "a"):
             j += 1
         direction = None
-        for k in range(j, min(n, j + 5)):
-            if words[k] in ("desc", "descending", "decreasing"):
-                direction = True
+        for k in (*range(j, min(n, j + 5)), *((i + 1,) if skip else ())):  # "sorted descending by"
+            if words[k] in _DIRECTIONS:
+                direction = words[k] in ("desc", "descending", "decreasing")
                 a.used.add(k)
-            elif words[k] in ("asc", "ascending", "increasing"):
-                direction = False
-                a.used.add(k)
+                if words[k - 1] == "in":  # "... in ascending order": the whole phrase says the direction
+                    a.used.add(k - 1)
+                if words[k + 1:k + 2] == ["order"] and words[k + 2:k + 3] != ["of"]:
+                    a.used.add(k + 1)
         concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
         a.sorts.append(SortCue(j, direction, concept))
         a.used.update(range(i, i + 2 + skip))
