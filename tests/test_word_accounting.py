@@ -64,6 +64,12 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     ("List the names of ships sorted alphabetically.", "ORDER BY name"),
     ("List the names of ships ordered by tonnage in descending order.", "ORDER BY tonnage DESC"),
     ("List the names of ships, sorted descending by their tonnage.", "ORDER BY tonnage DESC"),
+    # "along with", "as well as" join a column to the list shown; "his or her" refers to the rows named
+    ("List the name of each ship along with its tonnage.", "tonnage"),
+    ("Show the name of each captain as well as the age.", "age"),
+    ("Which captain has the most ships? Show his or her name and age.", "captains.age"),
+    # "listed" is "list" said of the rows: they are in the table
+    ("How many ports are listed?", "COUNT(*)"),
 ]
 
 
@@ -72,6 +78,12 @@ def test_words_the_query_expresses_are_used(harbour, question: str, part: str) -
     draft = _draft(harbour, question)
     assert part in draft.sql, draft.sql
     assert draft.unused == (), (draft.sql, draft.unused)
+
+
+def test_a_pronoun_alone_stays_unused(harbour) -> None:
+    """ "her" names someone (of an earlier turn): a condition the query must carry."""
+    draft = _draft(harbour, "What is her age?")
+    assert "WHERE" not in draft.sql and "her" in draft.unused, (draft.sql, draft.unused)
 
 
 def test_a_count_condition_the_query_does_not_build_leaves_its_words_unused(club) -> None:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
-from nl2sql.linking.text import STOPWORDS, Token, number_value, singular, tokenize
+from nl2sql.linking.text import STOPWORDS, Token, function_positions, number_value, singular, tokenize
 
 AGGREGATE_WORDS = {
     "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
@@ -188,6 +188,12 @@ class Analysis:
         return None
 
     @cached_property
+    def function_words(self) -> frozenset[int]:
+        """Words with no content of their own: stopwords and the words of function phrases."""
+        phrases = function_positions(self.tokens)
+        return frozenset(i for i, t in enumerate(self.tokens) if t.text in STOPWORDS or i in phrases)
+
+    @cached_property
     def read(self) -> frozenset[int]:
         """Tokens the analysis itself made sense of: cue words and linked words."""
         linked = {i for link in self.links for i in range(link.first, link.last + 1)}
@@ -197,7 +203,7 @@ class Analysis:
         """Content words neither the analysis nor a reading (``used``) made sense of."""
         known = self.read | used
         return [t.text for i, t in enumerate(self.tokens)
-                if i not in known and t.text not in STOPWORDS and not t.is_number]
+                if i not in known and i not in self.function_words and not t.is_number]
 
 
 @dataclass

@@ -11,17 +11,17 @@ from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import STOPWORDS, name_words
+from nl2sql.linking.text import name_words
 
 
 def content_positions(a: Analysis) -> list[int]:
     """Positions of the line's content words: what a reading must use or report as unused."""
-    return [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS]
+    return [i for i in range(len(a.tokens)) if i not in a.function_words]
 
 
 def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> float:
     """How sure the reading is: the share of content words the built query used, less doubts and typos."""
-    content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
+    content = [i for i, t in enumerate(a.tokens) if i not in a.function_words and not t.is_number]
     if not content:
         return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
     score = 0.35 + 0.65 * sum(1 for i in content if i in used) / len(content)
