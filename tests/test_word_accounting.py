@@ -60,6 +60,12 @@ def _draft(db, question: str):
 
 
 EXPRESSED = [  # (question, a part the SQL must have): every content word is used
+    # a verb between two tables joined along the one key between them
+    ("Show the names of captains who have commanded more than one ship.", "HAVING"),
+    # a verb between rows and a value of their own column
+    ("Names of captains living in Genoa.", "city = 'Genoa'"),
+    # "number of" after a superlative, when the query ranks by that count
+    ("Which captain has the greatest number of ships?", "ORDER BY COUNT"),
     # the whole sort phrase: its verb and "in ... order"
     ("List the names of ships sorted alphabetically.", "ORDER BY name"),
     ("List the names of ships ordered by tonnage in descending order.", "ORDER BY tonnage DESC"),
@@ -80,10 +86,51 @@ def test_words_the_query_expresses_are_used(harbour, question: str, part: str) -
     assert draft.unused == (), (draft.sql, draft.unused)
 
 
+@pytest.mark.parametrize(("question", "verb", "key"), [
+    ("How many voyages departing from Genoa?", "departing", "departure_port_id"),
+    ("How many voyages arriving in Genoa?", "arriving", "arrival_port_id"),
+])
+def test_a_verb_that_picks_one_of_two_keys_is_used_only_with_that_key(harbour, question: str, verb: str,
+                                                                       key: str) -> None:
+    draft = _draft(harbour, question)
+    assert "JOIN ports" in draft.sql, draft.sql
+    assert (f"voyages.{key}" in draft.sql) == (verb not in draft.unused), (draft.sql, draft.unused)
+
+
+def test_the_verbs_keys_are_told_apart(harbour) -> None:
+    """The two questions name different keys, so at most one of them is read along its own key."""
+    unused = [set(_draft(harbour, q).unused) for q in ("How many voyages departing from Genoa?",
+                                                        "How many voyages arriving in Genoa?")]
+    assert unused[0] | unused[1], unused
+
+
 def test_a_pronoun_alone_stays_unused(harbour) -> None:
     """ "her" names someone (of an earlier turn): a condition the query must carry."""
     draft = _draft(harbour, "What is her age?")
     assert "WHERE" not in draft.sql and "her" in draft.unused, (draft.sql, draft.unused)
+
+
+def test_number_of_rows_reached_along_one_of_two_keys_stays_unused(harbour) -> None:
+    """An airport's "number of voyages": leaving it or arriving at it? The count does not say."""
+    draft = _draft(harbour, "Which port has the greatest number of voyages?")
+    assert "ORDER BY COUNT" in draft.sql and "number" in draft.unused, (draft.sql, draft.unused)
+    assert draft.confidence < 0.75
+
+
+def test_a_verb_between_tables_the_query_does_not_join_stays_unused(harbour) -> None:
+    draft = _draft(harbour, "Which captains commanded a ship built in the year 1990?")
+    assert "ships" not in draft.sql, draft.sql
+    assert "commanded" in draft.unused, (draft.sql, draft.unused)
+
+
+def test_a_key_names_the_rows_it_points_to_only_when_the_query_crosses_it(club) -> None:
+    """Friendship.student_id calls members "students"; friend_id calls them friends. A query that
+    reads friendships along friend_id has not used "students"."""
+    for question in ("Names of students who have no friends.",
+                     "What is the average grade of students who have friends?"):
+        draft = _draft(club, question)
+        assert "Friendship." in draft.sql, draft.sql
+        assert ("Friendship.student_id" in draft.sql) == ("students" not in draft.unused), (draft.sql, draft.unused)
 
 
 def test_a_count_condition_the_query_does_not_build_leaves_its_words_unused(club) -> None:
