@@ -66,6 +66,17 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     ("Names of captains living in Genoa.", "city = 'Genoa'"),
     # "number of" after a superlative, when the query ranks by that count
     ("Which captain has the greatest number of ships?", "ORDER BY COUNT"),
+    # "either" before the values of an IN list
+    ("Names of ports in either Italy or Portugal.", "IN ('Italy', 'Portugal')"),
+    # "both" before two shown columns
+    ("List both the name and the tonnage of ships.", "tonnage"),
+    # "information" when every column is shown
+    ("Give me all the information about ships.", "SELECT *"),
+    # "in total" of a count
+    ("How many ships in total?", "COUNT(*)"),
+    # a table named without the function words of its name
+    ("How many cranes have a capacity over 20?", "crane_data"),
+    ("What is the largest capacity of all cranes?", "MAX(capacity)"),
     # the whole sort phrase: its verb and "in ... order"
     ("List the names of ships sorted alphabetically.", "ORDER BY name"),
     ("List the names of ships ordered by tonnage in descending order.", "ORDER BY tonnage DESC"),
@@ -123,6 +134,27 @@ def test_a_verb_between_tables_the_query_does_not_join_stays_unused(harbour) -> 
     assert "commanded" in draft.unused, (draft.sql, draft.unused)
 
 
+def test_either_before_a_condition_read_with_and_stays_unused(harbour) -> None:
+    draft = _draft(harbour, "Names of captains living either in Genoa or older than 45.")
+    assert " AND " in draft.sql, draft.sql
+    assert "either" in draft.unused and draft.confidence < 0.75, (draft.sql, draft.unused)
+
+
+def test_information_beside_chosen_columns_stays_unused(harbour) -> None:
+    draft = _draft(harbour, "What is the name and all the information about the oldest captain?")
+    assert "SELECT *" not in draft.sql, draft.sql
+    assert "information" in draft.unused, (draft.sql, draft.unused)
+
+
+def test_a_table_word_asked_for_stays_unused_when_only_an_aggregate_is_shown(harbour) -> None:
+    """ "which crane" asks for a crane; the largest capacity alone does not say which one."""
+    draft = _draft(harbour, "Which crane has the largest capacity?")
+    if "SELECT MAX(" in draft.sql:
+        assert "crane" in draft.unused, (draft.sql, draft.unused)
+    else:
+        assert "ORDER BY capacity DESC" in draft.sql and draft.unused == (), (draft.sql, draft.unused)
+
+
 def test_a_key_names_the_rows_it_points_to_only_when_the_query_crosses_it(club) -> None:
     """Friendship.student_id calls members "students"; friend_id calls them friends. A query that
     reads friendships along friend_id has not used "students"."""
@@ -139,3 +171,13 @@ def test_a_count_condition_the_query_does_not_build_leaves_its_words_unused(club
     draft = _draft(club, "Show the grades of friends with at least 2 friends.")
     assert "HAVING" not in draft.sql, draft.sql
     assert {"least", "2"} <= set(draft.unused), (draft.sql, draft.unused)
+
+
+def test_a_negation_read_apart_from_its_condition_stays_unused(harbour) -> None:
+    """ "no ships with a tonnage over 500" read as no ship at all and a ship over 500: no row passes
+    both, so the negation did not cover the condition it stands before."""
+    draft = _draft(harbour, "Names of captains with no ships with a tonnage over 500.")
+    if "NOT EXISTS" in draft.sql and " AND EXISTS" in draft.sql:
+        assert "no" in draft.unused and draft.confidence < 0.75, (draft.sql, draft.unused)
+    else:  # the negation covers the condition: the reading is whole
+        assert "NOT EXISTS(SELECT 1 FROM ships WHERE ships.captain_id = captains.id AND" in draft.sql, draft.sql
