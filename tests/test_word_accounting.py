@@ -26,11 +26,13 @@ HARBOUR = """
                           departure_port_id INTEGER REFERENCES ports (id),
                           arrival_port_id INTEGER REFERENCES ports (id), days INTEGER);
     CREATE TABLE crane_data (id INTEGER PRIMARY KEY, capacity INTEGER, port_id INTEGER REFERENCES ports (id));
+    CREATE TABLE spare_crane_parts (id INTEGER PRIMARY KEY, label TEXT, crane_id INTEGER REFERENCES crane_data (id));
     INSERT INTO ports VALUES (1, 'Genoa', 'Italy'), (2, 'Rotterdam', 'Netherlands'), (3, 'Lisbon', 'Portugal');
     INSERT INTO captains VALUES (1, 'Anna', 'Genoa', 40), (2, 'Bruno', 'Lisbon', 50), (3, 'Carla', 'Genoa', 35);
     INSERT INTO ships VALUES (1, 'Aurora', 1200, 1), (2, 'Borea', 800, 2), (3, 'Calypso', 300, 1);
     INSERT INTO voyages VALUES (1, 1, 1, 2, 5), (2, 1, 2, 3, 7), (3, 2, 3, 1, 4);
     INSERT INTO crane_data VALUES (1, 10, 1), (2, 30, 1);
+    INSERT INTO spare_crane_parts VALUES (1, 'hook', 1), (2, 'cable', 2);
 """
 CLUB = """
     CREATE TABLE Member (ID INTEGER PRIMARY KEY, name TEXT, grade INTEGER);
@@ -62,8 +64,11 @@ def _draft(db, question: str):
 EXPRESSED = [  # (question, a part the SQL must have): every content word is used
     # a verb between two tables joined along the one key between them
     ("Show the names of captains who have commanded more than one ship.", "HAVING"),
-    # a verb between rows and a value of their own column
+    # a verb between rows and a value of their own column, or one that "it" stands for
     ("Names of captains living in Genoa.", "city = 'Genoa'"),
+    ("List each city and the number of captains living in it.", "GROUP BY city"),
+    # the -s of a verb after a relative pronoun
+    ("What is the name of the captain that commands the ship Aurora?", "ships.name = 'Aurora'"),
     # "number of" after a superlative, when the query ranks by that count
     ("Which captain has the greatest number of ships?", "ORDER BY COUNT"),
     # "either" before the values of an IN list
@@ -85,8 +90,14 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     ("List the name of each ship along with its tonnage.", "tonnage"),
     ("Show the name of each captain as well as the age.", "age"),
     ("Which captain has the most ships? Show his or her name and age.", "captains.age"),
-    # "listed" is "list" said of the rows: they are in the table
+    # "listed", "exist" say the rows are in the table; "compute" asks like "show"
     ("How many ports are listed?", "COUNT(*)"),
+    ("How many ports exist?", "COUNT(*)"),
+    ("Compute the average age of all captains.", "AVG(age)"),
+    # "different" before a column the query groups by
+    ("What is the maximum age for the different cities of captains?", "GROUP BY city"),
+    # a word of a table's name just before the word that linked it
+    ("How many spare parts are there?", "spare_crane_parts"),
 ]
 
 

@@ -36,6 +36,10 @@ listed shown
 # Phrases whose words are function words only together: "as well as" is "and", "well" alone is not;
 # "his or her" refers to the rows just named ("each owner ... his or her dogs"), while "her" alone
 # may name someone from an earlier turn, a condition the query must carry.
+# Words with no content that the readers still see as words (an indefinite "someone" may stand
+# where a group word looks for its column), so they are left out of the accounting only.
+FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
+                            "someone"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
                     ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"))
 
@@ -120,10 +124,10 @@ def tokenize(text: str) -> list[Token]:
 
 def function_positions(tokens: list[Token] | tuple[Token, ...]) -> frozenset[int]:
     """Positions of words that carry no content in the phrase they stand in ("along with", "as
-    well as", "as well" ending a clause, "his or her"): what they join or refer to is read, they
-    add nothing to it."""
+    well as", "as well" ending a clause, "his or her") or at all ("someone", "exist"): what they
+    join or refer to is read, they add nothing to it."""
     words = [t.text for t in tokens]
-    out: set[int] = set()
+    out = {i for i, w in enumerate(words) if w in FUNCTION_WORDS}
     for i in range(len(words)):
         for phrase in FUNCTION_PHRASES:
             if tuple(words[i:i + len(phrase)]) == phrase:

@@ -244,7 +244,8 @@ def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
     return tuple(words[i:i + len(phrase)]) == phrase
 
 
-_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "select", "print"}
+_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "select", "print", "compute",
+                  "calculate", "determine", "identify"}
 
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:

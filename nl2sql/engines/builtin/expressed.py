@@ -28,7 +28,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     used = used - split_negations(a, spec)
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
-    out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables)
+    out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
     return frozenset(out)
 
 
@@ -197,3 +197,15 @@ def role_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -
         if len(words) == 1:
             roles.add(words[0])
     return {i for i, t in enumerate(a.tokens) if t.norm in roles and a.link_at(i) is None}
+
+
+def grouped_words(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
+    """ "different", "distinct", "unique" before a column the query groups by: each value once is
+    what a grouping gives ("the maximum <measure> for the different <column>")."""
+    keys = {(g.column.table, g.column.column) for g in spec.group_by}
+    out: set[int] = set()
+    for i in a.distinct_at - used:
+        link = a.next_link(i, max_gap=2)
+        if link is not None and link.first in used and any((c.table, c.column) in keys for c in link.candidates):
+            out.add(i)
+    return out

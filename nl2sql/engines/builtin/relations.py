@@ -61,7 +61,8 @@ def relation_words(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset
         if _names_unread_column(schema, tables, read, token.text):
             continue  # "the first captain to register": the verb asks for a registration date
         left, right = _argument(a, used, i, -1), _argument(a, used, i, 1)
-        own = right is not None
+        # "<rows> using it", "living in it": what "it" stands for was named before
+        own = right is not None or "it" in (a.word(i + 1), a.word(i + 2)) or "them" in (a.word(i + 1), a.word(i + 2))
         if left is not None and right is None:  # "the ships they have commanded": two tables
             right, left = left, _argument(a, used, left.first, -1)
         if left is not None and right is not None and _relates(schema, keys, tables, left, right, token.text, own):
@@ -78,7 +79,8 @@ def _names_unread_column(schema: Schema, tables: set[str], read: set[tuple[str, 
 
 def _verb(a: Analysis, i: int) -> bool:
     """Whether the word at ``i`` reads as a verb: an -ed or -ing form, an irregular form WordNet
-    knows ("spoken"), or a word right after a relative pronoun, subject or auxiliary ("who own")."""
+    knows ("spoken"), a word right after a subject or auxiliary ("who own"), or an -s form right
+    after a relative pronoun ("that shows")."""
     word = a.tokens[i].text
     if word in _NOT_RELATIONS or i in a.cues or i in a.negations or word.endswith("ly"):
         return False
@@ -86,6 +88,8 @@ def _verb(a: Analysis, i: int) -> bool:
         return True
     if i > 0 and a.tokens[i - 1].text in _BEFORE_VERB:
         return True
+    if i > 0 and a.tokens[i - 1].text in ("that", "which") and word.endswith("s") and not word.endswith("ss"):
+        return True  # "the channel that shows ...": a verb's -s (a noun after "that" would be linked)
     # an irregular verb form ("spoken", "sold"); WordNet lists comparatives the same way ("bigger")
     return synonyms.available() and not word.endswith(("er", "est")) and any(
         base != word for base in synonyms.base_forms(word))

@@ -11,7 +11,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import STOPWORDS, name_words
+from nl2sql.linking.text import name_words
 
 
 def content_positions(a: Analysis) -> list[int]:
@@ -92,13 +92,15 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
-    """Cue words read before linking that are part of the column's own name ("best" of a best_x,
-    "number of" before the products of a number_products): the column says them."""
-    words = {w for c in named if c.kind == COLUMN for w in name_words(c.column or "")}
+    """Words just before a link that are part of the name it matched: a cue read before linking
+    ("best" of a best_x, "number of" before the products of a number_products) or a word the
+    lexicon left alone ("available" before the features of an other_available_features)."""
+    words = {w for c in named for w in name_words(c.column if c.kind == COLUMN else c.table if c.kind == TABLE
+                                                   else "")}
     out: set[int] = set()
     for i in range(link.first - 1, max(-1, link.first - 4), -1):
-        if i in a.cues and a.tokens[i].norm in words:
+        if (i in a.cues or a.link_at(i) is None) and a.tokens[i].norm in words and i not in a.function_words:
             out.add(i)
-        elif a.tokens[i].text not in STOPWORDS:
+        elif i not in a.function_words:
             break
     return out
