@@ -94,8 +94,17 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     ("How many ports are listed?", "COUNT(*)"),
     ("How many ports exist?", "COUNT(*)"),
     ("Compute the average age of all captains.", "AVG(age)"),
-    # "different" before a column the query groups by
+    # greetings, "in the table", the pieces of "whats" carry no content
+    ("Hi. How many ports are in the table?", "COUNT(*)"),
+    ("whats the average age of captains", "AVG(age)"),
+    # a quoted word is a value, even one that is a greeting elsewhere
+    ("Show the names of ships with 'Hey' in their name.", "LIKE '%Hey%'"),
+    # "different" before a column the query groups by; "shared by" at least N rows of a group
     ("What is the maximum age for the different cities of captains?", "GROUP BY city"),
+    ("Show the cities shared by at least two captains.", "HAVING COUNT(*) >= 2"),
+    # "total" after "are there", a sort requested by its first word
+    ("How many ships are there total?", "COUNT(*)"),
+    ("Sort all the ships in descending order of tonnage.", "ORDER BY tonnage DESC"),
     # a word of a table's name just before the word that linked it
     ("How many spare parts are there?", "spare_crane_parts"),
 ]
@@ -124,6 +133,13 @@ def test_the_verbs_keys_are_told_apart(harbour) -> None:
     unused = [set(_draft(harbour, q).unused) for q in ("How many voyages departing from Genoa?",
                                                         "How many voyages arriving in Genoa?")]
     assert unused[0] | unused[1], unused
+
+
+def test_only_one_is_a_number_the_query_must_use(harbour) -> None:
+    """ "the one with" has no content, "only one captain" is a count the query must keep."""
+    draft = _draft(harbour, "Which cities have only one captain?")
+    assert "HAVING" not in draft.sql, draft.sql
+    assert "one" in draft.unused and draft.confidence < 0.75, (draft.sql, draft.unused)
 
 
 def test_a_pronoun_alone_stays_unused(harbour) -> None:

@@ -37,11 +37,17 @@ listed shown
 # "his or her" refers to the rows just named ("each owner ... his or her dogs"), while "her" alone
 # may name someone from an earlier turn, a condition the query must carry.
 # Words with no content that the readers still see as words (an indefinite "someone" may stand
-# where a group word looks for its column), so they are left out of the accounting only.
+# where a group word looks for its column), so they are left out of the accounting only:
+# indefinite pronouns, "exist", greetings and the pieces of "whats", "what're", "we've". ("among
+# them" is not one: in a follow-up it keeps the rows of the turn before.)
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
-                            "someone"})
+                            "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
+                            "re", "ve", "ll"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
-                    ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"))
+                    ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
+                    # "how many dogs are in the table": the rows the question is about, not a table's name
+                    ("in", "the", "table"), ("on", "the", "table"), ("in", "this", "table"), ("on", "this", "table"),
+                    ("in", "the", "list"), ("on", "this", "list"), ("in", "this", "list"))
 
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -125,8 +131,8 @@ def tokenize(text: str) -> list[Token]:
 def function_positions(tokens: list[Token] | tuple[Token, ...]) -> frozenset[int]:
     """Positions of words that carry no content in the phrase they stand in ("along with", "as
     well as", "as well" ending a clause, "his or her") or at all ("someone", "exist"): what they
-    join or refer to is read, they add nothing to it."""
-    words = [t.text for t in tokens]
+    join or refer to is read, they add nothing to it. A quoted word is a value, whatever it says."""
+    words = [None if t.quoted else t.text for t in tokens]
     out = {i for i, w in enumerate(words) if w in FUNCTION_WORDS}
     for i in range(len(words)):
         for phrase in FUNCTION_PHRASES:

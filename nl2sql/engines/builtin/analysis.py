@@ -189,9 +189,11 @@ class Analysis:
 
     @cached_property
     def function_words(self) -> frozenset[int]:
-        """Words with no content of their own: stopwords and the words of function phrases."""
+        """Words with no content of their own: stopwords and the words of function phrases. "one"
+        is a stopword for "the one with ..." but a number in "only one <row>", "exactly one"."""
         phrases = function_positions(self.tokens)
-        return frozenset(i for i, t in enumerate(self.tokens) if t.text in STOPWORDS or i in phrases)
+        return frozenset(i for i, t in enumerate(self.tokens) if (t.text in STOPWORDS or i in phrases)
+                         and not (t.text == "one" and self.word(i - 1) in ("only", "exactly", "just")))
 
     @cached_property
     def read(self) -> frozenset[int]:
@@ -331,6 +333,11 @@ def _read_sorts(a: _Scratch, words: list[str]) -> None:
         if len(a.sorts) > found:
             _take_sort_verb(a, words, min(a.used - before))
             a.sorts[-1] = replace(a.sorts[-1], span=frozenset(a.used - before))
+    lead = next((i for i, w in enumerate(words[:3]) if w not in ("please", "can", "you", "could")), 0)
+    if a.sorts and words[lead:lead + 1] in (["sort"], ["rank"]) and lead not in a.used:
+        # "Sort all the <rows> in descending order of <column>": the request is the sort
+        a.used.add(lead)
+        a.sorts[0] = replace(a.sorts[0], span=a.sorts[0].span | {lead})
 
 
 _SORT_VERBS = ("sort", "sorted", "ordered", "arranged", "ranked")

@@ -146,11 +146,12 @@ def whole_row_words(a: Analysis, spec: QuerySpec) -> set[int]:
 
 
 def total_words(a: Analysis, spec: QuerySpec) -> set[int]:
-    """ "in total", "the total count of" when the query counts or sums: the total is that aggregate."""
+    """ "in total", "are there total", "the total count of" when the query counts or sums: the total
+    is that aggregate."""
     if not any(ag.func in ("count", "sum") for ag in spec.aggregates):
         return set()
     return {i for i, t in enumerate(a.tokens) if t.text == "total" and a.link_at(i) is None
-            and (a.word(i - 1) == "in" or a.word(i + 1) in ("count", "number"))}
+            and (a.word(i - 1) in ("in", "there") or a.word(i + 1) in ("count", "number"))}
 
 
 # Words of a table's name that say it holds rows, not what they are ("cars_data", "person_info").
@@ -201,11 +202,15 @@ def role_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -
 
 def grouped_words(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
     """ "different", "distinct", "unique" before a column the query groups by: each value once is
-    what a grouping gives ("the maximum <measure> for the different <column>")."""
+    what a grouping gives ("the maximum <measure> for the different <column>"). "shared by" when
+    the query groups and keeps the groups by a count: a value shared by at least N rows."""
     keys = {(g.column.table, g.column.column) for g in spec.group_by}
     out: set[int] = set()
     for i in a.distinct_at - used:
         link = a.next_link(i, max_gap=2)
         if link is not None and link.first in used and any((c.table, c.column) in keys for c in link.candidates):
             out.add(i)
+    counted = keys and any(spec.aggregates[k].func == "count" for k, _op, _value in spec.having)
+    out |= {i for i, t in enumerate(a.tokens) if counted and t.text in ("shared", "share") and i not in used
+            and "by" in (a.word(i + 1), a.word(i + 2))}
     return out
