@@ -67,6 +67,8 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     # a verb between rows and a value of their own column, or one that "it" stands for
     ("Names of captains living in Genoa.", "city = 'Genoa'"),
     ("List each city and the number of captains living in it.", "GROUP BY city"),
+    ("How many captains live in Genoa?", "city = 'Genoa'"),
+    ("Which cities do the captains come from?", "SELECT city"),
     # the -s of a verb after a relative pronoun
     ("What is the name of the captain that commands the ship Aurora?", "ships.name = 'Aurora'"),
     # "number of" after a superlative, when the query ranks by that count
@@ -159,6 +161,12 @@ def test_a_verb_between_tables_the_query_does_not_join_stays_unused(harbour) -> 
     draft = _draft(harbour, "Which captains commanded a ship built in the year 1990?")
     assert "ships" not in draft.sql, draft.sql
     assert "commanded" in draft.unused, (draft.sql, draft.unused)
+
+
+def test_a_verb_whose_object_names_nothing_stays_unused(harbour) -> None:
+    """The verb relates the rows to something the query does not read: neither is used."""
+    draft = _draft(harbour, "Which captains play chess?")
+    assert {"play", "chess"} <= set(draft.unused), (draft.sql, draft.unused)
 
 
 def test_either_before_a_condition_read_with_and_stays_unused(harbour) -> None:

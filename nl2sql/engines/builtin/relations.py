@@ -20,13 +20,15 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.linking import synonyms
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, stem
 
 # Words after which a word is a verb whatever its ending: "who own", "they use", "do not speak".
 # Not "have" or "are": a noun follows them as often ("have destination airports"), and the
 # participles that also do ("have conducted") are read by their ending.
 _BEFORE_VERB = frozenset({"who", "they", "he", "she", "we", "do", "does", "did", "not", "never", "to", "can"})
+_SUBJECTS = frozenset({"they", "them", "i", "we", "you", "he", "she", "it"})
+_PREPOSITIONS = frozenset({"in", "from", "to", "at", "on", "with", "by", "into", "for"})
 # Words that say how to combine or compare, never how rows are related: read as cues elsewhere,
 # and unused when the query does not do what they say.
 _NOT_RELATIONS = frozenset({"both", "either", "neither", "nor", "except", "but", "only", "same", "other",
@@ -54,20 +56,42 @@ def relation_words(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset
     """Verbs that relate two things the query connects along the one way they can be connected."""
     keys = crossed_keys(spec, schema, tables)
     read = {(r.table, r.column) for r in spec_refs(spec)}
+    shown = {(r.table, r.column) for r in (*spec.projections, *(g.column for g in spec.group_by))}
     out: set[int] = set()
     for i, token in enumerate(a.tokens):
-        if i in used or token.text in STOPWORDS or token.is_number or a.link_at(i) or not _verb(a, i):
+        if i in used or token.text in STOPWORDS or token.is_number or _names_something(a, i) or not _verb(a, i):
             continue
         if _names_unread_column(schema, tables, read, token.text):
             continue  # "the first captain to register": the verb asks for a registration date
         left, right = _argument(a, used, i, -1), _argument(a, used, i, 1)
         # "<rows> using it", "living in it": what "it" stands for was named before
         own = right is not None or "it" in (a.word(i + 1), a.word(i + 2)) or "them" in (a.word(i + 1), a.word(i + 2))
-        if left is not None and right is None:  # "the ships they have commanded": two tables
+        if left is not None and right is None and _ends_clause(a, used, i):  # "the ships they have commanded"
             right, left = left, _argument(a, used, left.first, -1)
+            # "which cities do the captains come from": the rows' own column, which the query shows
+            own = own or (left is not None and any((c.table, c.column) in shown for c in left.candidates))
         if left is not None and right is not None and _relates(schema, keys, tables, left, right, token.text, own):
             out.add(i)
     return out
+
+
+def _ends_clause(a: Analysis, used: frozenset[int], i: int) -> bool:
+    """Whether no content word follows the verb before the next used link: its object was named
+    before it ("the ships they commanded"), not after ("people who play <a game>", the game
+    linked to nothing the query reads)."""
+    for j in range(i + 1, len(a.tokens)):
+        if a.link_at(j) is not None:
+            return j in used
+        if j not in a.function_words and not a.tokens[j].is_number and j not in a.cues:
+            return False
+    return True
+
+
+def _names_something(a: Analysis, i: int) -> bool:
+    """Whether the word links to a name as it stands or by inflection; a loose WordNet synonym
+    ("live" and a last_name, through "last") is no reading of a verb."""
+    link = a.link_at(i)
+    return link is not None and any(c.match != SYNONYM for c in link.candidates)
 
 
 def _names_unread_column(schema: Schema, tables: set[str], read: set[tuple[str, str]], word: str) -> bool:
@@ -79,8 +103,8 @@ def _names_unread_column(schema: Schema, tables: set[str], read: set[tuple[str, 
 
 def _verb(a: Analysis, i: int) -> bool:
     """Whether the word at ``i`` reads as a verb: an -ed or -ing form, an irregular form WordNet
-    knows ("spoken"), a word right after a subject or auxiliary ("who own"), or an -s form right
-    after a relative pronoun ("that shows")."""
+    knows ("spoken"), a word right after a subject or auxiliary ("who own"), an -s form right
+    after a relative pronoun ("that shows"), or a word between its subject and a preposition."""
     word = a.tokens[i].text
     if word in _NOT_RELATIONS or i in a.cues or i in a.negations or word.endswith("ly"):
         return False
@@ -90,6 +114,9 @@ def _verb(a: Analysis, i: int) -> bool:
         return True
     if i > 0 and a.tokens[i - 1].text in ("that", "which") and word.endswith("s") and not word.endswith("ss"):
         return True  # "the channel that shows ...": a verb's -s (a noun after "that" would be linked)
+    if a.word(i + 1) in _PREPOSITIONS and (a.word(i - 1) in _SUBJECTS or a.link_at(i - 1) is not None) \
+            and not word.endswith("s"):
+        return True  # "<owners> live in", "they come from" (not "<staff> members in": a plural noun)
     # an irregular verb form ("spoken", "sold"); WordNet lists comparatives the same way ("bigger")
     return synonyms.available() and not word.endswith(("er", "est")) and any(
         base != word for base in synonyms.base_forms(word))
