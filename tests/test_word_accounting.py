@@ -18,7 +18,7 @@ from tests.conftest import TODAY
 from tests.helpers import built_sqlite, opened
 
 HARBOUR = """
-    CREATE TABLE ports (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT);
+    CREATE TABLE ports (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, IndepYear INTEGER);
     CREATE TABLE captains (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT, age INTEGER);
     CREATE TABLE ships (id INTEGER PRIMARY KEY, name TEXT NOT NULL, tonnage INTEGER,
                         captain_id INTEGER REFERENCES captains (id));
@@ -27,7 +27,8 @@ HARBOUR = """
                           arrival_port_id INTEGER REFERENCES ports (id), days INTEGER);
     CREATE TABLE crane_data (id INTEGER PRIMARY KEY, capacity INTEGER, port_id INTEGER REFERENCES ports (id));
     CREATE TABLE spare_crane_parts (id INTEGER PRIMARY KEY, label TEXT, crane_id INTEGER REFERENCES crane_data (id));
-    INSERT INTO ports VALUES (1, 'Genoa', 'Italy'), (2, 'Rotterdam', 'Netherlands'), (3, 'Lisbon', 'Portugal');
+    INSERT INTO ports VALUES (1, 'Genoa', 'Italy', 1861), (2, 'Rotterdam', 'Netherlands', 1815),
+                             (3, 'Lisbon', 'Portugal', 1143);
     INSERT INTO captains VALUES (1, 'Anna', 'Genoa', 40), (2, 'Bruno', 'Lisbon', 50), (3, 'Carla', 'Genoa', 35);
     INSERT INTO ships VALUES (1, 'Aurora', 1200, 1), (2, 'Borea', 800, 2), (3, 'Calypso', 300, 1);
     INSERT INTO voyages VALUES (1, 1, 1, 2, 5), (2, 1, 2, 3, 7), (3, 2, 3, 1, 4);
@@ -107,6 +108,8 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     # "total" after "are there", a sort requested by its first word
     ("How many ships are there total?", "COUNT(*)"),
     ("Sort all the ships in descending order of tonnage.", "ORDER BY tonnage DESC"),
+    # an abbreviation of a column's name spelled out
+    ("What is the independence year of Genoa?", "IndepYear"),
     # a word of a table's name just before the word that linked it
     ("How many spare parts are there?", "spare_crane_parts"),
 ]
