@@ -128,7 +128,8 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-def function_positions(tokens: list[Token] | tuple[Token, ...]) -> frozenset[int]:
+@lru_cache(maxsize=256)
+def function_positions(tokens: tuple[Token, ...]) -> frozenset[int]:
     """Positions of words that carry no content in the phrase they stand in ("along with", "as
     well as", "as well" ending a clause, "his or her") or at all ("someone", "exist"): what they
     join or refer to is read, they add nothing to it. A quoted word is a value, whatever it says."""

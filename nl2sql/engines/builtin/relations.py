@@ -14,6 +14,7 @@ way: when the value could only be in that one column of the table, or the verb n
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin.analysis import Analysis
@@ -201,12 +202,15 @@ def _names(word: str, column: str) -> bool:
     """Whether a verb names a column: one of its words by stem, or a word WordNet derives from the
     same root ("arriving" names an arrival_port_id). Synonyms are too loose for this: "live"
     shares a sense with "last", which would name every last_name."""
-    root = stem(word)
-    words = [stem(w) for w in name_words(column) if w not in _WEAK]
-    if root in words:
-        return True
+    words = {stem(w) for w in name_words(column) if w not in _WEAK}
+    return stem(word) in words or bool(_kin(word) & words)
+
+
+@lru_cache(maxsize=1024)
+def _kin(word: str) -> frozenset[str]:
+    """The stems of the words WordNet derives from the word's root."""
     if not synonyms.available():
-        return False
+        return frozenset()
+    root = stem(word)
     bases = {word, root, root + "e", *synonyms.base_forms(word)}
-    kin = {stem(x) for base in bases for x in synonyms.related(base)}
-    return any(w in kin for w in words)
+    return frozenset(stem(x) for base in bases for x in synonyms.related(base))
