@@ -15,7 +15,7 @@ ABBREVIATIONS: dict[str, str] = {
     "avg": "average", "max": "maximum", "min": "minimum", "lang": "language", "tel": "telephone",
     "stu": "student", "mfr": "manufacturer", "mfg": "manufacturing", "hp": "horsepower", "wt": "weight",
     "sal": "salary", "loc": "location", "cnt": "count", "dt": "date", "yrs": "years",
-    "fname": "first name", "lname": "last name", "mname": "middle name",
+    "fname": "first name", "lname": "last name", "mname": "middle name", "indep": "independence",
 }
 
 

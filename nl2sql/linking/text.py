@@ -31,7 +31,23 @@ where when whether as than then also still just only can could would should will
 see look want need let know made make used use done per across about into up out so
 ever yet right now currently already being got gets having entries records rows data
 instead rather same break broken down split grouped group breakdown
+listed shown
 """.split())
+# Phrases whose words are function words only together: "as well as" is "and", "well" alone is not;
+# "his or her" refers to the rows just named ("each owner ... his or her dogs"), while "her" alone
+# may name someone from an earlier turn, a condition the query must carry.
+# Words with no content that the readers still see as words (an indefinite "someone" may stand
+# where a group word looks for its column), so they are left out of the accounting only:
+# indefinite pronouns, "exist", greetings and the pieces of "whats", "what're", "we've". ("among
+# them" is not one: in a follow-up it keeps the rows of the turn before.)
+FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
+                            "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
+                            "re", "ve", "ll"})
+FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
+                    ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
+                    # "how many dogs are in the table": the rows the question is about, not a table's name
+                    ("in", "the", "table"), ("on", "the", "table"), ("in", "this", "table"), ("on", "this", "table"),
+                    ("in", "the", "list"), ("on", "this", "list"), ("in", "this", "list"))
 
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -110,6 +126,21 @@ def tokenize(text: str) -> list[Token]:
         # "&" and "and" are the same word in names: "Home & Kitchen" = "home and kitchen"
         tokens.append(Token(lower, original, "and" if lower == "&" else singular(lower)))
     return tokens
+
+
+@lru_cache(maxsize=256)
+def function_positions(tokens: tuple[Token, ...]) -> frozenset[int]:
+    """Positions of words that carry no content in the phrase they stand in ("along with", "as
+    well as", "as well" ending a clause, "his or her") or at all ("someone", "exist"): what they
+    join or refer to is read, they add nothing to it. A quoted word is a value, whatever it says."""
+    words = [None if t.quoted else t.text for t in tokens]
+    out = {i for i, w in enumerate(words) if w in FUNCTION_WORDS}
+    for i in range(len(words)):
+        for phrase in FUNCTION_PHRASES:
+            if tuple(words[i:i + len(phrase)]) == phrase:
+                out.update(range(i, i + len(phrase)))
+                break
+    return frozenset(out)
 
 
 def tokenize_lower(text: str) -> list[Token]:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
-from nl2sql.linking.text import STOPWORDS, Token, number_value, singular, tokenize
+from nl2sql.linking.text import STOPWORDS, Token, function_positions, number_value, singular, tokenize
 
 AGGREGATE_WORDS = {
     "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
@@ -188,6 +188,14 @@ class Analysis:
         return None
 
     @cached_property
+    def function_words(self) -> frozenset[int]:
+        """Words with no content of their own: stopwords and the words of function phrases. "one"
+        is a stopword for "the one with ..." but a number in "only one <row>", "exactly one"."""
+        phrases = function_positions(self.tokens)
+        return frozenset(i for i, t in enumerate(self.tokens) if (t.text in STOPWORDS or i in phrases)
+                         and not (t.text == "one" and self.word(i - 1) in ("only", "exactly", "just")))
+
+    @cached_property
     def read(self) -> frozenset[int]:
         """Tokens the analysis itself made sense of: cue words and linked words."""
         linked = {i for link in self.links for i in range(link.first, link.last + 1)}
@@ -197,7 +205,7 @@ class Analysis:
         """Content words neither the analysis nor a reading (``used``) made sense of."""
         known = self.read | used
         return [t.text for i, t in enumerate(self.tokens)
-                if i not in known and t.text not in STOPWORDS and not t.is_number]
+                if i not in known and i not in self.function_words and not t.is_number]
 
 
 @dataclass
@@ -238,7 +246,8 @@ def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
     return tuple(words[i:i + len(phrase)]) == phrase
 
 
-_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "select", "print"}
+_LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "select", "print", "compute",
+                  "calculate", "determine", "identify"}
 
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
@@ -312,6 +321,7 @@ def _numeric_column(lexicon: Lexicon, cand: Candidate) -> bool:
 
 
 _SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
+_DIRECTIONS = ("desc", "descending", "decreasing", "asc", "ascending", "increasing")
 
 
 def _read_sorts(a: _Scratch, words: list[str]) -> None:
@@ -321,26 +331,43 @@ def _read_sorts(a: _Scratch, words: list[str]) -> None:
         before, found = set(a.used), len(a.sorts)
         _read_sort_at(a, words, i)
         if len(a.sorts) > found:
+            _take_sort_verb(a, words, min(a.used - before))
             a.sorts[-1] = replace(a.sorts[-1], span=frozenset(a.used - before))
+    lead = next((i for i, w in enumerate(words[:3]) if w not in ("please", "can", "you", "could")), 0)
+    if a.sorts and words[lead:lead + 1] in (["sort"], ["rank"]) and lead not in a.used:
+        # "Sort all the <rows> in descending order of <column>": the request is the sort
+        a.used.add(lead)
+        a.sorts[0] = replace(a.sorts[0], span=a.sorts[0].span | {lead})
+
+
+_SORT_VERBS = ("sort", "sorted", "ordered", "arranged", "ranked")
+
+
+def _take_sort_verb(a: _Scratch, words: list[str], first: int) -> None:
+    """The verb of "sorted alphabetically", "sort in ascending order": part of the sort it asks for."""
+    verb = first - 1
+    if verb >= 0 and words[verb] in _SORT_VERBS and verb not in a.used:
+        a.used.add(verb)
 
 
 def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
     """A sort phrase starting at word i, if any: "sort by", "<superlative> first", "ascending"."""
     n, w = len(words), words[i]
-    skip = 1 if i + 2 < n and words[i + 1] in _SORT_OBJECTS else 0
+    skip = 1 if i + 2 < n and words[i + 1] in (*_SORT_OBJECTS, *_DIRECTIONS) else 0
     if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 + skip < n and \
             words[i + 1 + skip] in ("by", "on"):
         j = i + 2 + skip
         while j < n and words[j] in ("the", "their", "its", "a"):
             j += 1
         direction = None
-        for k in range(j, min(n, j + 5)):
-            if words[k] in ("desc", "descending", "decreasing"):
-                direction = True
+        for k in (*range(j, min(n, j + 5)), *((i + 1,) if skip else ())):  # "sorted descending by"
+            if words[k] in _DIRECTIONS:
+                direction = words[k] in ("desc", "descending", "decreasing")
                 a.used.add(k)
-            elif words[k] in ("asc", "ascending", "increasing"):
-                direction = False
-                a.used.add(k)
+                if words[k - 1] == "in":  # "... in ascending order": the whole phrase says the direction
+                    a.used.add(k - 1)
+                if words[k + 1:k + 2] == ["order"] and words[k + 2:k + 3] != ["of"]:
+                    a.used.add(k + 1)
         concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
         a.sorts.append(SortCue(j, direction, concept))
         a.used.update(range(i, i + 2 + skip))

@@ -30,6 +30,7 @@ from nl2sql.engines.builtin import (
     shown,
 )
 from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
+from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
     Claims,
@@ -490,7 +491,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     spec = spec.with_(via=tuple(t for t in via if t in crossed))
     parts = parts.using("via", {i for link in via_links if any(t.table in crossed for t in link.of_kind(TABLE))
                                 for i in range(link.first, link.last + 1)})
-    used = parts.used | a.frame | query_words(a, spec, ctx.schema)
+    used = accounted(a, spec, ctx.schema, parts.used | a.frame | query_words(a, spec, ctx.schema))
     if shared.shared_reading(a, spec, ctx.schema):  # "before N and after M": what both groups have
         spec = spec.with_(shared=True)
         used |= {i for i, t in enumerate(a.tokens) if t.text in shared.SHARED_WORDS}

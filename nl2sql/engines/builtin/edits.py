@@ -16,6 +16,7 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin import measures, shown
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
@@ -204,7 +205,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     edit = _edit_count(ctx, edit, in_play, counting=a.count and not keys and not switched and not aggregates)
     edit = _edit_projections(ctx, edit, in_play)
     edit = _edit_order(ctx, edit, in_play)
-    used = edit.used | a.frame | query_words(a, edit.spec, ctx.schema)
+    used = accounted(a, edit.spec, ctx.schema, edit.used | a.frame | query_words(a, edit.spec, ctx.schema))
     sure = confidence(a, used, edit.decided.doubts)
     unread = a.unread(used)
     if (edit.spec == spec and not edit.changes) or (unread and sure < 0.75):

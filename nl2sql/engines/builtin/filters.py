@@ -200,6 +200,8 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
         if link is None and table == entity:  # "<values> shared by at least N <rows>": past a verb
             link = _column_shortly_before(ctx, comp.first, entity)
         head = ctx.column_of(link, entity, in_play) if link is not None else None
+        if table == entity and head is None:  # a count of the main rows with nothing to group: not built
+            return True, None
         bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
             ((comp.op, comp.values[0]),)
         c.count_havings.extend((table, op, value, head) for op, value in bounds)

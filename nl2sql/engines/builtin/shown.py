@@ -6,11 +6,12 @@ Each public function is one reading step over a ``ReadContext`` and the ``Decide
 from __future__ import annotations
 
 from nl2sql.db.schema import DATE, TEXT, Column, Table
+from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import function_positions, name_words
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
@@ -226,8 +227,17 @@ def _asked_to_show(ctx: ReadContext, c: Claims, link: Link, any_column: bool) ->
             and bool(nxt.of_kind(TABLE)))
         or (link.first <= 2 and a.word(0) in ("show", "list", "get", "give", "display", "what")
             and after in ("and", ",", "of", "for"))
-        or (before in ("and", ",") and any(r == "project" for r in c.roles.values()))
+        or (_joined(a, link.first) and any(r == "project" for r in c.roles.values()))
     )
+
+
+def _joined(a: Analysis, first: int) -> bool:
+    """Whether the words before a link join it to what came before: "and", a comma, or a phrase
+    that means "and" ("along with its <column>", "as well as the <column>")."""
+    j = first - 1
+    while a.word(j) in ("its", "their", "his", "her", "the"):
+        j -= 1
+    return a.word(j) in ("and", ",") or (a.word(j) in ("with", "as") and j in function_positions(a.tokens))
 
 
 def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],

@@ -11,17 +11,17 @@ from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import STOPWORDS, name_words
+from nl2sql.linking.text import name_words
 
 
 def content_positions(a: Analysis) -> list[int]:
     """Positions of the line's content words: what a reading must use or report as unused."""
-    return [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS]
+    return [i for i in range(len(a.tokens)) if i not in a.function_words]
 
 
 def confidence(a: Analysis, used: frozenset[int], doubts: tuple[str, ...]) -> float:
     """How sure the reading is: the share of content words the built query used, less doubts and typos."""
-    content = [i for i, t in enumerate(a.tokens) if t.text not in STOPWORDS and not t.is_number]
+    content = [i for i, t in enumerate(a.tokens) if i not in a.function_words and not t.is_number]
     if not content:
         return 0.9 - 0.15 * sum(1 for link in a.links if link.fuzzy)
     score = 0.35 + 0.65 * sum(1 for i in content if i in used) / len(content)
@@ -48,10 +48,7 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
     columns = {(r.table, r.column) for r in refs}
     values = {(f.column.table, f.column.column, str(v)) for f in spec.filters for v in f.values}
     metrics = {ag.metric.name for ag in spec.aggregates if ag.metric is not None}
-    tables = {spec.entity, *spec.via, *(r.table for r in refs), *(m.table for ag in spec.aggregates
-                                                                  if (m := ag.metric) is not None)}
-    for table in list(tables):
-        tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
+    tables = query_tables(spec, schema)
     names = {r.column.lower() for r in refs}  # a key column's name is the same in the tables it joins
     used: set[int] = set()
     for link in a.links:
@@ -70,6 +67,16 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
     return frozenset(used)
 
 
+def query_tables(spec: QuerySpec, schema: Schema) -> set[str]:
+    """The tables the query reads: those it names and those its joins pass through."""
+    refs = spec_refs(spec)
+    tables = {spec.entity, *spec.via, *(r.table for r in refs), *(m.table for ag in spec.aggregates
+                                                                  if (m := ag.metric) is not None)}
+    for table in list(tables):
+        tables.update(hop for hop, _fk in schema.join_path(spec.entity, table) or [])
+    return tables
+
+
 def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpec) -> bool:
     """A word naming when a row's event happened ("amount paid" with a paid_at that is never empty):
     every row of that table records the event, so the word adds no condition the query lacks.
@@ -85,9 +92,15 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
-    """A cue word read before linking that is part of the column's own name ("best" of a best_x)."""
-    before = link.first - 1
-    if before < 0 or before not in a.cues:
-        return set()
-    word = a.tokens[before].norm
-    return {before} if any(c.kind == COLUMN and word in name_words(c.column or "") for c in named) else set()
+    """Words just before a link that are part of the name it matched: a cue read before linking
+    ("best" of a best_x, "number of" before the products of a number_products) or a word the
+    lexicon left alone ("available" before the features of an other_available_features)."""
+    words = {w for c in named for w in name_words(c.column if c.kind == COLUMN else c.table if c.kind == TABLE
+                                                   else "")}
+    out: set[int] = set()
+    for i in range(link.first - 1, max(-1, link.first - 4), -1):
+        if (i in a.cues or a.link_at(i) is None) and a.tokens[i].norm in words and i not in a.function_words:
+            out.add(i)
+        elif i not in a.function_words:
+            break
+    return out

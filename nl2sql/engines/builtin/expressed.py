@@ -1,0 +1,216 @@
+"""Words the query's shape expresses, beside the words its parts came from.
+
+Each step of a reading reports the words it used, and ``used.query_words`` adds the words whose
+link names something the query reads. Some words name no table, column or value and still say
+something the built query does: a verb that its join is ("captains who commanded ships"),
+the "number of" of a count it ranks by, "either" before an IN list, "both" before two shown
+columns, "information" when every column is shown, "in total" of a count, a table's name said
+without its "data". Each rule here states what the query must do for the word to be expressed;
+a word whose rule does not hold stays unused, so the reading stays partial and is confirmed.
+The other way round, a negation the query read apart from the condition it covers is taken
+back from what the steps reported.
+"""
+
+from __future__ import annotations
+
+from nl2sql.db.schema import Schema
+from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.relations import crossed_keys, one_way, relation_words
+from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.engines.builtin.used import query_tables
+from nl2sql.linking.lexicon import TABLE, VALUE
+from nl2sql.linking.text import STOPWORDS, name_words, number_value
+
+
+def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]) -> frozenset[int]:
+    """The words a reading used, with those the query's shape expresses."""
+    tables = query_tables(spec, schema)
+    used = used - split_negations(a, spec)
+    out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
+    out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
+    out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
+    return frozenset(out)
+
+
+def split_negations(a: Analysis, spec: QuerySpec) -> frozenset[int]:
+    """The negations of a query that both tests that a row has no related rows of a table and
+    requires one that meets a condition ("ports with no voyage in 2020" read as no voyage at
+    all and a voyage in 2020): no row passes both, so the negation was read apart
+    from the condition it covers and is not expressed."""
+    negated = {f.other.table for f in spec.filters if f.op == "not_exists" and f.other is not None}
+    required = {f.column.table for f in spec.filters if f.op != "not_exists"}
+    return a.negations if negated & required else frozenset()
+
+
+def _runs(positions: frozenset[int]) -> list[frozenset[int]]:
+    """Positions split into runs of neighbours: the separate phrases of one cue."""
+    runs: list[list[int]] = []
+    for i in sorted(positions):
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [frozenset(run) for run in runs]
+
+
+def count_words(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int], tables: set[str]) -> set[int]:
+    """ "number of <rows>" when the query counts those rows: after a superlative ("the most number
+    of ships") the query ranks by that count; otherwise it shows the count. A count of other
+    rows, one the query computes but neither shows nor ranks by, or one of rows reached along one
+    of two keys (a port's voyages: leaving or arriving?) leaves the words unused."""
+    keys = crossed_keys(spec, schema, tables)
+    out: set[int] = set()
+    for phrase in _runs(a.count_span):
+        link = a.next_link(max(phrase), max_gap=2)
+        if phrase <= used or link is None or link.first not in used:
+            continue
+        named = {c.table for c in link.candidates if c.kind == TABLE}
+        ranked = _after_superlative(a, min(phrase))
+        for i, ag in enumerate(spec.aggregates):
+            counted = ag.column.table if ag.column is not None and ag.column.column else spec.entity
+            if ag.func != "count" or counted not in named or not one_way(schema, keys, spec.entity, counted, ""):
+                continue
+            if any(o.aggregate == i for o in spec.order_by) if ranked else ag.shown:
+                out |= phrase
+    return out
+
+
+def _after_superlative(a: Analysis, i: int) -> bool:
+    """Whether a superlative stands just before position ``i`` ("the greatest number of")."""
+    return any(s.index in (i - 1, i - 2) and all(a.tokens[j].text == "the" for j in range(s.index + 1, i))
+               for s in a.superlatives)
+
+
+def alternative_words(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
+    """ "either" before values the query tests with one IN list ("either 40 or 50"), "both"
+    before two columns it shows ("list both the name and the tonnage"). "either" before a
+    condition the query does not test as alternatives, or "both" meaning rows that have two
+    values (which needs INTERSECT), stays unused."""
+    alternatives = {str(v).lower() for f in spec.filters if f.op == "in" for v in f.values}
+    shown = {(r.table, r.column) for r in spec.projections}
+    out: set[int] = set()
+    for i, token in enumerate(a.tokens):
+        if i in used:
+            continue
+        if token.text == "either" and alternatives & _values_after(a, i, used):
+            out.add(i)
+        elif token.text == "both" and len(_shown_pair(a, i, used, shown)) == 2:
+            out.add(i)
+    return out
+
+
+def _values_after(a: Analysis, i: int, used: frozenset[int]) -> set[str]:
+    """The value or number a few words after position ``i`` that the query uses, as text."""
+    for j in range(i + 1, min(len(a.tokens), i + 5)):
+        token, link = a.tokens[j], a.link_at(j)
+        if token.is_number and j in used:
+            value = number_value(token.text)
+            return {str(value), str(int(value))} if value is not None and value == int(value) else {token.text}
+        if link is not None and link.first in used and link.of_kind(VALUE):
+            return {(c.value or "").lower() for c in link.of_kind(VALUE)}
+    return set()
+
+
+def _shown_pair(a: Analysis, i: int, used: frozenset[int], shown: set[tuple[str, str]]) -> list[int]:
+    """The first links after "both" and after the "and" that follows it, when both name shown columns."""
+    found: list[int] = []
+    j = i + 1
+    while j < len(a.tokens) and len(found) < 2:
+        link = a.link_at(j)
+        if link is not None:
+            if link.first not in used or not any((c.table, c.column) in shown for c in link.candidates):
+                return []
+            found.append(j)
+            j = link.last + 1
+            if len(found) == 1:
+                if "and" not in (t.text for t in a.tokens[j:j + 3]):
+                    return []
+            continue
+        if a.tokens[j].text not in STOPWORDS:
+            return []
+        j += 1
+    return found
+
+
+# Words for every column of a row: "all the information about <rows>", "the details of".
+_WHOLE_ROW = frozenset({"information", "info", "details", "detail"})
+
+
+def whole_row_words(a: Analysis, spec: QuerySpec) -> set[int]:
+    """ "information", "details" when the query shows every column: those words ask for the whole row
+    (unless they name a table or column exactly: a details column is a column)."""
+    if spec.projections or spec.aggregates or spec.group_by:
+        return set()
+    return {i for i, t in enumerate(a.tokens) if t.text in _WHOLE_ROW
+            and ((link := a.link_at(i)) is None or all(c.score < 1.0 for c in link.candidates))}
+
+
+def total_words(a: Analysis, spec: QuerySpec) -> set[int]:
+    """ "in total", "are there total", "the total count of" when the query counts or sums: the total
+    is that aggregate."""
+    if not any(ag.func in ("count", "sum") for ag in spec.aggregates):
+        return set()
+    return {i for i, t in enumerate(a.tokens) if t.text == "total" and a.link_at(i) is None
+            and (a.word(i - 1) in ("in", "there") or a.word(i + 1) in ("count", "number"))}
+
+
+# Words of a table's name that say it holds rows, not what they are ("cars_data", "person_info").
+_GENERIC_NAME_WORDS = frozenset({"data", "info", "information", "details", "detail", "table", "list", "records",
+                                 "record", "entries", "entry", "rows"})
+
+
+def table_words(a: Analysis, spec: QuerySpec, tables: set[str]) -> set[int]:
+    """A word that names a table the query reads once the words of the table's name that only say
+    it holds rows are dropped ("cranes" for a crane_data table). The lexicon links whole names,
+    and "crane" alone is no name it knows; "has" in a has_pet is no such word: it names the
+    relation. The reading never saw the word, so where it asks for rows ("which crane ...") a query that
+    shows only aggregates has not expressed it."""
+    names: set[str] = set()
+    for table in tables:
+        words = name_words(table)
+        content = [w for w in words if w not in _GENERIC_NAME_WORDS]
+        if len(content) == 1 and len(words) > 1:
+            names.add(content[0])
+    rows_shown = bool(spec.projections or spec.group_by or not spec.aggregates)
+    return {i for i, t in enumerate(a.tokens) if t.norm in names and a.link_at(i) is None
+            and (rows_shown or not _asked_for(a, i))}
+
+
+def _asked_for(a: Analysis, i: int) -> bool:
+    """Whether the word at ``i`` is what a which- or what-question asks for ("which crane", "what is
+    the crane with ...")."""
+    j = i - 1
+    while j >= 0 and a.tokens[j].text in ("the", "is", "are", "was", "were"):
+        j -= 1
+    return j >= 0 and a.tokens[j].text in ("which", "what")
+
+
+_KEY_WORDS = frozenset({"id", "code", "no", "num", "number", "key"})
+
+
+def role_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> set[int]:
+    """A word that names the rows a foreign key the query crosses points to, by the key's own
+    name: a friendship.member_id -> person calls those rows "members". A key the query does
+    not cross (the friend_id beside it) names nothing the query reads."""
+    roles: set[str] = set()
+    for fk in crossed_keys(spec, schema, tables):
+        words = [w for w in name_words(fk.column) if w not in _KEY_WORDS]
+        if len(words) == 1:
+            roles.add(words[0])
+    return {i for i, t in enumerate(a.tokens) if t.norm in roles and a.link_at(i) is None}
+
+
+def grouped_words(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
+    """ "different", "distinct", "unique" before a column the query groups by: each value once is
+    what a grouping gives ("the maximum <measure> for the different <column>"). "shared by" when
+    the query groups and keeps the groups by a count: a value shared by at least N rows."""
+    keys = {(g.column.table, g.column.column) for g in spec.group_by}
+    out: set[int] = set()
+    for i in a.distinct_at - used:
+        link = a.next_link(i, max_gap=2)
+        if link is not None and link.first in used and any((c.table, c.column) in keys for c in link.candidates):
+            out.add(i)
+    counted = keys and any(spec.aggregates[k].func == "count" for k, _op, _value in spec.having)
+    out |= {i for i, t in enumerate(a.tokens) if counted and t.text in ("shared", "share") and i not in used
+            and "by" in (a.word(i + 1), a.word(i + 2))}
+    return out
