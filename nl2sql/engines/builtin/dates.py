@@ -126,15 +126,19 @@ def find_dates(tokens: list[Token], today: date) -> list[DateMatch]:
         w = words[i]
         bound = None
         if w in ("since", "after", "before", "until") and i + 1 < len(words):
-            inner = _relative(words, i + 1, today) or _absolute(words, i + 1, today)
+            k = i + 1
+            while k + 1 < len(words) and words[k] in ("the", "year"):  # "after the year 2008"
+                k += 1
+            inner = _relative(words, k, today) or _absolute(words, k, today)
             if inner:
                 used, rng = inner
+                used += k - i
                 if w in ("since", "after"):
                     start = rng.start if w == "since" else rng.end
-                    bound = (used + 1, DateRange(start, None, f"{w} {start.isoformat() if start else ''}"))
+                    bound = (used, DateRange(start, None, f"{w} {start.isoformat() if start else ''}"))
                 else:
                     end = rng.start
-                    bound = (used + 1, DateRange(None, end, f"before {end.isoformat() if end else ''}"))
+                    bound = (used, DateRange(None, end, f"before {end.isoformat() if end else ''}"))
         hit = bound or _relative(words, i, today) or (_absolute(words, i, today) if w not in _LEADING else None)
         if hit is None and w in ("between", "from") and i + 3 < len(words):
             a = _absolute(words, i + 1, today)

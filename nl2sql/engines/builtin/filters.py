@@ -16,7 +16,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular
+from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular, stem
 
 _ANTI_NEGATIONS = ("never", "no", "without", "not", "haven't", "hasn't", "didn't")
 
@@ -351,8 +351,12 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
     return out
 
 
-def _year_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> ColumnRef | None:
-    """A number column whose name says year: named in the question, else the main table's."""
+def _year_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str], at: int = -1) -> ColumnRef | None:
+    """A number column whose name says year: named in the question, by a word right before the
+    date ("founded after 2008": year_of_founded), else the main table's."""
+    named = _year_named_before(ctx, c, entity, at)
+    if named is not None:
+        return named
     for link in ctx.a.links:
         for cand in link.of_kind(COLUMN):
             col = ctx.table(cand.table).column(cand.column or "")
@@ -365,6 +369,32 @@ def _year_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
             if col.is_numeric and "year" in col.name.lower():
                 return ColumnRef(name, col.name)
     return None
+
+
+def _year_named_before(ctx: ReadContext, c: Claims, entity: str, at: int) -> ColumnRef | None:
+    """A year column of a table the main one reaches whose name has the word just before a date
+    phrase at ``at`` ("orchestras founded after 2008": year_of_founded); the word is used by it."""
+    a = ctx.a
+    i = at - 1
+    while i >= 0 and a.word(i) in STOPWORDS:
+        i -= 1
+    if i < 0 or i in a.cues:
+        return None
+    link = a.link_at(i)
+    years = [ColumnRef(table.name, col.name) for table in ctx.schema.tables
+             if table.name == entity or ctx.schema.join_path(entity, table.name) is not None
+             for col in table.columns if col.is_numeric and "year" in name_words(col.name)
+             and stem(a.word(i)) in {stem(w) for w in name_words(col.name) if w != "year"}]
+    if link is not None:
+        years = [ref for ref in years if any((cand.table, cand.column) == (ref.table, ref.column)
+                                             for cand in link.of_kind(COLUMN))]
+    if len(years) != 1 or (link is not None and c.taken(link.first)):
+        return None
+    if link is not None:
+        c.claim(link, "compare")
+    else:
+        c.used.add(i)
+    return years[0]
 
 
 def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
@@ -381,7 +411,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     for match in a.dates:
         rng = match.range
         whole_years = all(day is None or (day.month, day.day) == (1, 1) for day in (rng.start, rng.end))
-        year_ref = _year_column(ctx, c, entity, in_play) if whole_years else None
+        year_ref = _year_column(ctx, c, entity, in_play, match.first) if whole_years else None
         ref = None if year_ref is not None and _names_year(ctx) else \
             (ctx.date_override or date_column_for(a, ctx.schema, entity, in_play, ctx.domain))
         if ref is None and year_ref is not None:

@@ -38,8 +38,11 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         tables = link.of_kind(TABLE)
         if tables and not (link.strong and link.of_kind(VALUE)):
             best = max(tables, key=lambda c: c.score)
-            scores[best.table] += (3.0 if first_table else 1.5) * best.score
-            first_table = False
+            # the first table named is the subject; but a word matching part of a table's name
+            # that opens "<word> of <rows>" ("the name of the country": car_names) is not
+            lead = first_table and not (best.score < 1.0 and _column_of_next(a, link))
+            scores[best.table] += (3.0 if lead else 1.5) * best.score
+            first_table = first_table and not lead
             continue
         per_table: dict[str, float] = {}
         for cand in link.candidates:
@@ -48,6 +51,19 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         for table, weight in per_table.items():
             scores[table] += weight
     return scores
+
+
+def _column_of_next(a: Analysis, link: Link) -> bool:
+    """Whether ``link`` opens "<word> of <rows>" where the words soon after "of" name another table
+    outright: the word is something of those rows ("the name of the country"), not a table."""
+    if a.word(link.last + 1) != "of":
+        return False
+    own = {c.table for c in link.of_kind(TABLE)}
+    for i in range(link.last + 2, min(len(a.tokens), link.last + 6)):
+        nxt = a.link_at(i)
+        if nxt is not None and any(c.score >= 1.0 and c.table not in own for c in nxt.of_kind(TABLE)):
+            return True
+    return False
 
 
 def pick_entity(a: Analysis, schema: Schema, skip: set[int]) -> str | None:

@@ -1,0 +1,32 @@
+"""Years compared by words, on a brass band schema built here whose tables each have a year column:
+the word before the date says which ("founded after 2008": year_of_founded, not year_of_work)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import answers, built_sqlite, opened
+
+SCHEMA = """
+CREATE TABLE conductor (conductor_id INTEGER PRIMARY KEY, name TEXT, year_of_work INTEGER);
+CREATE TABLE band (band_id INTEGER PRIMARY KEY, band TEXT, conductor_id INTEGER REFERENCES conductor (conductor_id),
+                   year_of_founded INTEGER);
+INSERT INTO conductor VALUES (1, 'Mara Holt', 2010), (2, 'Ivo Lind', 2004), (3, 'Pia Sand', 2012);
+INSERT INTO band VALUES (1, 'Harbour Brass', 1, 2001), (2, 'Hill Winds', 2, 2011), (3, 'Mill Band', 3, 1999);
+"""
+
+
+@pytest.fixture(scope="module")
+def band_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("bands"), "bands", SCHEMA)) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Show the names of conductors that have conducted bands founded after 2008.",
+     "SELECT c.name FROM conductor c JOIN band b ON b.conductor_id = c.conductor_id WHERE b.year_of_founded > 2008"),
+    ("What are the bands founded after the year 2000?", "SELECT * FROM band WHERE year_of_founded > 2000"),
+    ("Which bands were founded before the year 2005?", "SELECT * FROM band WHERE year_of_founded < 2005"),
+])
+def test_the_year_a_word_names(band_db, question: str, gold: str) -> None:
+    answers(band_db, question, gold)
