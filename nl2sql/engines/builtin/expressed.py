@@ -25,7 +25,7 @@ from nl2sql.linking.text import STOPWORDS, name_words, number_value
 def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]) -> frozenset[int]:
     """The words a reading used, with those the query's shape expresses."""
     tables = query_tables(spec, schema)
-    used = used - split_negations(a, spec)
+    used = used - split_negations(a, spec) - crossed_counts(a, spec, schema, tables)
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
@@ -73,6 +73,24 @@ def count_words(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[in
             if any(o.aggregate == i for o in spec.order_by) if ranked else ag.shown:
                 out |= phrase
     return out
+
+
+def crossed_counts(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> frozenset[int]:
+    """ "number of <rows>" the query counts along one of two keys (a port's voyages: leaving or
+    arriving?): a ranking step may have claimed the words, but the count does not say which rows
+    were meant, so they are taken back and the reading is confirmed."""
+    keys = crossed_keys(spec, schema, tables)
+    out: set[int] = set()
+    for phrase in _runs(a.count_span):
+        link = a.next_link(max(phrase), max_gap=2)
+        if link is None:
+            continue
+        named = {c.table for c in link.candidates if c.kind == TABLE}
+        counted = {ag.column.table if ag.column is not None and ag.column.column else spec.entity
+                   for ag in spec.aggregates if ag.func == "count"}
+        if any(not one_way(schema, keys, spec.entity, table, "") for table in counted & named):
+            out |= phrase
+    return frozenset(out)
 
 
 def _after_superlative(a: Analysis, i: int) -> bool:
