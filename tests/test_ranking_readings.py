@@ -66,3 +66,17 @@ def test_a_word_before_the_counted_rows_still_counts_them(rowing_db) -> None:
     """ "more than 1 rowing crews": the number counts crews though a word of its own comes between."""
     answers(rowing_db, "Which coaches have more than 1 rowing crews?",
             "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id HAVING COUNT(*) > 1")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # "shared by <rows>": who shares it, no grouping by the rows and no "share" column
+    ("List the sponsor shared by the most number of crews.",
+     "SELECT sponsor FROM crew GROUP BY sponsor ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("Which sponsors are shared by crews coached by Tom Reyes?",
+     "SELECT w.sponsor FROM crew w JOIN coach c ON c.coach_id = w.coach_id WHERE c.name = 'Tom Reyes'"),
+    ("Show the sponsor used by crews", "SELECT sponsor FROM crew"),
+])
+def test_a_participle_before_by_names_an_agent(tmp_path, question: str, gold: str) -> None:
+    prizes = "CREATE TABLE prize (prize_id INTEGER PRIMARY KEY, crew_id INTEGER REFERENCES crew (crew_id), share REAL);"
+    with opened(built_sqlite(tmp_path, "rowing", SCHEMA + prizes)) as db:
+        answers(db, question, gold)

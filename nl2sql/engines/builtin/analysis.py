@@ -278,7 +278,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_limits(a, words)
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
-    links = lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
+    links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
@@ -286,6 +286,14 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
         MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains),
     )
+
+
+def _agent_verb(words: list[str], link: Link) -> bool:
+    """A participle before "by" ("shared by", "owned by") that met a column only through its
+    stem: a verb naming who did it, not the column (a "share" column is no "shared by")."""
+    return link.first == link.last and words[link.first].endswith("ed") \
+        and words[link.last + 1:link.last + 2] == ["by"] \
+        and all(c.kind == COLUMN and c.match == "stem" for c in link.candidates)
 
 
 # Comparators that compare dates as well as numbers: after them a year stays a year.

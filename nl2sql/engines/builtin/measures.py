@@ -42,12 +42,24 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
             continue
         if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
             continue  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
+        if word == "by" and _participle(a.word(g - 1)):
+            continue  # "shared by <rows>", "written by <rows>": who did it, not a grouping
         if a.word(g + 1) in ("all", "any", "no"):
             continue  # "<aggregate> across all <rows>" is one number, "used by any <row>" an agent: no grouping
         if word in ("each", "every") and not has_measure and not a.buckets:
             continue  # without a measure "every"/"each" lists rows; with one it groups
         out[link.first] = link
     return out
+
+
+_PARTICIPLES = frozenset({"written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led",
+                          "seen", "known", "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought",
+                          "taught", "caught", "brought", "kept", "spent", "lost", "read", "sung", "begun"})
+
+
+def _participle(word: str) -> bool:
+    """A verb form that takes an agent with "by" ("shared by", "written by")."""
+    return word in _PARTICIPLES or (word.endswith("ed") and len(word) >= 4)
 
 
 def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
