@@ -146,3 +146,10 @@ def test_a_word_inside_a_table_name_before_of_is_no_subject(tmp_path) -> None:
         answers(db, "What is the name of the country with the most makers?",
                 "SELECT c.country_name FROM countries c JOIN makers m ON m.country_id = c.country_id "
                 "GROUP BY c.country_id ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_name_after_a_text_column_is_that_column(ferry_db) -> None:
+    """ "the country name and the number of carriers": the country is the name; no other column
+    called name (ports.port_name) is shown beside it."""
+    answers(ferry_db, "Show the country name and the number of carriers for each country.",
+            "SELECT country, COUNT(*) FROM carriers GROUP BY country")

@@ -80,3 +80,12 @@ def test_a_participle_before_by_names_an_agent(tmp_path, question: str, gold: st
     prizes = "CREATE TABLE prize (prize_id INTEGER PRIMARY KEY, crew_id INTEGER REFERENCES crew (crew_id), share REAL);"
     with opened(built_sqlite(tmp_path, "rowing", SCHEMA + prizes)) as db:
         answers(db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("What are the names of the coaches ordered by ascending age?", "SELECT name FROM coach ORDER BY age ASC"),
+    ("List the names of coaches sorted by descending age.", "SELECT name FROM coach ORDER BY age DESC"),
+])
+def test_a_direction_before_the_sorted_column(rowing_db, question: str, gold: str) -> None:
+    """ "ordered by ascending <column>": the direction word comes first, the column after it."""
+    answers(rowing_db, question, gold, ordered=True)

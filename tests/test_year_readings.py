@@ -30,3 +30,16 @@ def band_db(tmp_path_factory: pytest.TempPathFactory):
 ])
 def test_the_year_a_word_names(band_db, question: str, gold: str) -> None:
     answers(band_db, question, gold)
+
+
+def test_an_age_comparison_is_on_the_rows_named_before_it(tmp_path) -> None:
+    """ "dogs owned by owners older than 40": both tables have an age; the owners' is compared."""
+    script = """
+    CREATE TABLE owner (owner_id INTEGER PRIMARY KEY, name TEXT, age INTEGER);
+    CREATE TABLE dog (dog_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner (owner_id), age INTEGER);
+    INSERT INTO owner VALUES (1, 'Ana', 45), (2, 'Bo', 30);
+    INSERT INTO dog VALUES (1, 1, 3), (2, 1, 50), (3, 2, 41), (4, 2, 45);
+    """
+    with opened(built_sqlite(tmp_path, "dogs", script)) as db:
+        answers(db, "How many dogs are owned by owners who are older than 40?",
+                "SELECT COUNT(*) FROM dog d JOIN owner o ON o.owner_id = d.owner_id WHERE o.age > 40")

@@ -367,6 +367,8 @@ def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
         j = i + 2 + skip
         while j < n and words[j] in ("the", "their", "its", "a"):
             j += 1
+        if j + 1 < n and words[j] in ("desc", "descending", "decreasing", "asc", "ascending", "increasing"):
+            j += 1  # "ordered by ascending age": the direction first, then the column
         direction = None
         for k in (*range(j, min(n, j + 5)), *((i + 1,) if skip else ())):  # "sorted descending by"
             if words[k] in _DIRECTIONS:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
+from nl2sql.engines.builtin.resolve import best_candidate, concept_column, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
@@ -180,7 +180,7 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     or a count (kept for HAVING)."""
     a = ctx.a
     if comp.concept:
-        ref = find_concept(ctx.schema, entity, comp.concept, in_play)
+        ref = _concept_of_named(ctx, comp, entity) or find_concept(ctx.schema, entity, comp.concept, in_play)
         if ref is not None:
             return False, ref
     if comp.inner is not None:
@@ -216,6 +216,23 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+def _concept_of_named(ctx: ReadContext, comp: Comparison, entity: str) -> ColumnRef | None:
+    """ "<rows> who are older than N": the concept's column on the table named just before the
+    comparator, when the main table reaches it ("pets owned by students older than 20": the
+    students' age, not the pets')."""
+    a = ctx.a
+    for i in range(comp.first - 1, max(-1, comp.first - 5), -1):
+        link = a.link_at(i)
+        if link is None:
+            continue
+        table = ctx.table_of(link) if ctx.names_table(link) else None
+        if table is None or table == entity or ctx.schema.join_path(entity, table) is None:
+            return None
+        col = concept_column(ctx.table(table), comp.concept)
+        return ColumnRef(table, col.name) if col is not None else None
+    return None
 
 
 def _column_shortly_before(ctx: ReadContext, index: int, entity: str) -> Link | None:

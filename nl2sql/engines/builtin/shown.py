@@ -95,6 +95,9 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
             continue
         if not link.of_kind(COLUMN) or _names_filter(c, link, a.next_link(link.last, max_gap=2)):
             continue
+        if _ends_column_name(ctx, link):  # "the government form name": the name is the form itself
+            c.claim(link, "project")
+            continue
         bare_id = link.first == link.last and a.word(link.first) in ("id", "ids") and pk is not None
         ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else \
             _compound(ctx, c, link, entity, in_play) or _bare_name(ctx, link, entity) \
@@ -118,6 +121,18 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
             found.append((i, label))  # "names" where no column says name: the column that names a row
             c.used.add(i)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _ends_column_name(ctx: ReadContext, link: Link) -> bool:
+    """ "name" right after the words of a text column ("<government form> name", "<city> name"):
+    the column is the name; no column called name is meant."""
+    a = ctx.a
+    before = a.link_at(link.first - 1)
+    if link.first != link.last or a.word(link.first) not in ("name", "names") or before is None \
+            or before.of_kind(TABLE):
+        return False
+    return any((col := ctx.table(cand.table).column(cand.column or "")) is not None and col.kind == TEXT
+               and not ctx.is_key(cand.table, col.name) for cand in before.of_kind(COLUMN) if cand.score >= 1.0)
 
 
 def _label(ctx: ReadContext, entity: str) -> ColumnRef | None:
