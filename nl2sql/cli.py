@@ -61,7 +61,9 @@ def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None
 def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--db", "db", required=True, metavar="DB",
                         help="A fixture name (ecommerce), a SQLite or DuckDB file, a sqlite:/// or duckdb:/// URL, "
-                             "or a postgresql://user@host:port/db server (password: PGPASSWORD or ~/.pgpass).")(func)
+                             "a postgresql://user@host:port/db server (password: PGPASSWORD or ~/.pgpass), or a "
+                             "mysql:// or mariadb://user@host:port/db server (password: MYSQL_PWD or ~/.my.cnf)."
+                        )(func)
 
 
 def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -268,12 +270,12 @@ def fixtures() -> None:
 @click.argument("name")
 @click.option("--out", required=True, metavar="FILE|URL",
               help="Where to write: a SQLite file, a DuckDB file (.duckdb), a sqlite:/// or duckdb:/// URL, or a "
-                   "postgresql:// database (its tables of the fixture's names are replaced).")
+                   "postgresql:// or mysql:// database (its tables of the fixture's names are replaced).")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
 @click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
 @click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
 def fixtures_build(name: str, out: str, today: date | None, scale: float, seed: int) -> None:
-    """Build fixture NAME into a SQLite or DuckDB file or a PostgreSQL database (the same rows in each)."""
+    """Build fixture NAME into a SQLite or DuckDB file or a PostgreSQL or MySQL database (the same rows in each)."""
     from nl2sql import fixtures as registry
 
     with _edge():
@@ -387,7 +389,8 @@ def _benchmark_command(name: str, loader: str) -> None:
                   help="The benchmark folder (needed unless --compare).")
     @click.option("--on", "on", default="sqlite", show_default=True, metavar="ENGINE",
                   help="Run the predictions on a copy of each database in this engine: sqlite, duckdb, or a "
-                       "postgresql://user@host:port/db server (a database per copy; gold SQL stays on SQLite).")
+                       "postgresql:// or mysql://user@host:port/db server (a database per copy; gold SQL stays on "
+                       "SQLite).")
     @_eval_options
     def command(data: Path | None, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
                 out: Path | None, compare: tuple[Path, Path] | None, on: str, **opts: Any) -> None:

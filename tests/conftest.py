@@ -117,3 +117,62 @@ def ecommerce_pg(ecommerce_pg_url: str):
     db.domain_file = fixtures.domain_file("ecommerce")
     yield db
     db.close()
+
+
+# -- MySQL/MariaDB: one throwaway server per test session (tests/mysql_server.py) ----------------
+
+_early_mysql: list = []  # a server whose system tables are being written while the first tests run
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """When the session will need the MariaDB server, start installing it now, in the background."""
+    if any("mysql_server" in getattr(item, "fixturenames", ()) for item in session.items):
+        from tests.mysql_server import new_server
+
+        server = new_server()
+        if server is not None:
+            server.begin_install()
+            _early_mysql.append(server)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for server in _early_mysql:  # installed early but never used (the session stopped before)
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def mysql_server():
+    """A MariaDB server on 127.0.0.1, started once for the session and removed at the end.
+
+    No MariaDB installed is a failure (CI installs it), unless NL2SQL_ALLOW_MISSING_SERVERS=1
+    says this machine may skip the server tests."""
+    from tests.mysql_server import start_server
+
+    server = start_server(_early_mysql.pop() if _early_mysql else None)
+    if server is None:
+        if _servers_may_be_missing():
+            pytest.skip("no MariaDB binaries (NL2SQL_ALLOW_MISSING_SERVERS=1)")
+        pytest.fail("MariaDB is not installed (apt-get install mariadb-server); the server tests need it. "
+                    "Set NL2SQL_ALLOW_MISSING_SERVERS=1 to skip them on a machine without it.")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def ecommerce_mysql_url(mysql_server, ecommerce_path: Path) -> str:
+    """The fixture's rows in the test server's database, through the loader every engine shares;
+    the URL reads that database alone (the server holds the other tests' databases too)."""
+    from nl2sql.db.loader import load
+    from nl2sql.db.targets import parse_url
+
+    url = mysql_server.url(query="databases=")
+    load(ecommerce_path, parse_url(url))
+    return url
+
+
+@pytest.fixture(scope="session")
+def ecommerce_mysql(ecommerce_mysql_url: str):
+    db = open_database(ecommerce_mysql_url)
+    db.domain_file = fixtures.domain_file("ecommerce")
+    yield db
+    db.close()

@@ -121,7 +121,7 @@ def test_open_database_errors(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="not a SQLite or DuckDB database"):
         open_database(str(text))
     with pytest.raises(UsageError, match="not supported yet"):
-        open_database("mysql://localhost/x")
+        open_database("spark:///x")
 
 
 def test_sqlite_url(ecommerce_path: Path, tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """The same dialogue on every engine: the dev questions and the reading cases give SQLite's rows on
-DuckDB and on PostgreSQL.
+DuckDB, PostgreSQL and MariaDB.
 
 Each dev item (questions, refinements, /new) runs as one session on the SQLite fixture and on its
 copy in each engine, built by the same loader; every turn must return the same rows (in the same
@@ -18,6 +18,7 @@ import pytest
 
 from nl2sql.db import open_database
 from nl2sql.db.loader import load
+from nl2sql.db.mysql_load import copy_database as copy_mysql
 from nl2sql.db.pg_load import copy_database
 from nl2sql.db.targets import Target
 from nl2sql.domain import load_domain
@@ -32,7 +33,8 @@ ITEMS = [json.loads(line) for line in DEV.read_text().splitlines() if line.strip
 DIALOGUES = [i for i in ITEMS if i["kind"] in ("single", "chain", "ambiguous")]
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "builtin_cases.jsonl").read_text().splitlines() if line.strip()]
-ENGINES = ["duckdb", "postgres"]
+ENGINES = ["duckdb", "postgres", "mysql"]
+_OPENED = {"duckdb": "ecommerce_duckdb", "postgres": "ecommerce_pg", "mysql": "ecommerce_mysql"}
 
 
 def _norm(rows: tuple[tuple, ...], ordered: bool) -> object:
@@ -49,7 +51,7 @@ def _session(db) -> InteractiveWorkflow:
 @pytest.fixture(scope="module", params=ENGINES)
 def other(request: pytest.FixtureRequest):
     """The fixture's copy in each engine besides SQLite."""
-    return request.getfixturevalue({"duckdb": "ecommerce_duckdb", "postgres": "ecommerce_pg"}[request.param])
+    return request.getfixturevalue(_OPENED[request.param])
 
 
 @pytest.mark.skipif(not DIALOGUES, reason="no shared/eval dev questions beside the checkout")
@@ -80,16 +82,16 @@ def _case_sources(folder: Path) -> dict[str, Path]:
 def case_schemas(request: pytest.FixtureRequest, ecommerce_db, tmp_path_factory: pytest.TempPathFactory):
     """Each reading-case schema as a SQLite file (for the gold SQL) and its copy in the engine."""
     folder = tmp_path_factory.mktemp("engines")
-    if request.param == "duckdb":
-        opened = {"ecommerce": (ecommerce_db, request.getfixturevalue("ecommerce_duckdb"))}
-    else:
-        opened = {"ecommerce": (ecommerce_db, request.getfixturevalue("ecommerce_pg"))}
-        server = request.getfixturevalue("pg_server").url()
+    opened = {"ecommerce": (ecommerce_db, request.getfixturevalue(_OPENED[request.param]))}
+    if request.param != "duckdb":
+        server = request.getfixturevalue({"postgres": "pg_server", "mysql": "mysql_server"}[request.param]).url()
     for name, source in _case_sources(folder).items():
         if request.param == "duckdb":
             copy = folder / f"{name}.duckdb"
             load(source, Target("duckdb", copy, copy.name))
             target = str(copy)
+        elif request.param == "mysql":
+            target = copy_mysql(source, server, f"case_{name}")
         else:
             target = copy_database(source, server, f"case_{name}")
         opened[name] = (open_database(str(source)), open_database(target))

@@ -145,5 +145,5 @@ def test_build_ask_and_eval_on_a_server_through_the_cli(pg_server, tmp_path: Pat
     assert run.returncode == 0, run.stderr
     assert "spider dev on postgresql" in run.stdout and "100.0% (4/4)" in run.stdout, run.stdout
     assert "admin-pw" not in run.stdout + run.stderr + out.read_text()
-    again = _cli("eval", "spider", "--data", str(root), "--on", "mysql://x@y/z", env=env)
-    _one_line_usage_error(again, "--on mysql://x@y/z is not supported")
+    again = _cli("eval", "spider", "--data", str(root), "--on", "spark:///x", env=env)
+    _one_line_usage_error(again, "--on spark:///x is not supported")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from nl2sql.db.database import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
 from nl2sql.db.schema import Column, ForeignKey, Schema, Table
-from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, SQLITE, Target, file_engine, parse_url
+from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, MYSQL, SQLITE, Target, file_engine, parse_url
 from nl2sql.errors import UsageError
 
 __all__ = [
@@ -38,9 +38,15 @@ def server_sidecar(target: Target) -> Path:
 
 def _open_server(target: Target) -> Database:
     """A database server by URL; failing to connect (password, host, database) is one line, exit 2."""
-    from nl2sql.db.postgres import PostgresDatabase
+    db: Database
+    if target.engine == MYSQL:
+        from nl2sql.db.mysql import MysqlDatabase
 
-    db = PostgresDatabase(target.url, display_name=target.display)
+        db = MysqlDatabase(target.url, display_name=target.display)
+    else:
+        from nl2sql.db.postgres import PostgresDatabase
+
+        db = PostgresDatabase(target.url, display_name=target.display)
     sidecar = server_sidecar(target)
     if sidecar.is_file():
         db.domain_file = sidecar
@@ -73,7 +79,7 @@ def _open_file(engine: str, path: Path, display: str) -> Database:
 
 def open_database(target: str) -> Database:
     """Open ``target``: a bundled fixture name, a SQLite or DuckDB file, a ``sqlite:///`` or
-    ``duckdb:///`` URL, or a ``postgresql://`` server. Files are told apart by their header;
+    ``duckdb:///`` URL, or a ``postgresql://`` or ``mysql://`` server. Files are told apart by their header;
     drivers are imported on use."""
     from nl2sql import fixtures
 

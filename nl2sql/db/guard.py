@@ -54,6 +54,17 @@ _POSTGRES_FUNCTIONS = frozenset({
 _POSTGRES_PREFIXES = ("dblink", "lo_", "pg_ls_", "pg_read_", "pg_file_", "pg_advisory", "pg_try_advisory",
                       "pg_create_", "pg_drop_", "pg_replication_", "pg_backup_", "pg_stat_reset", "pg_terminate",
                       "pg_cancel", "pg_wal_", "pg_log_")
+# MySQL's and MariaDB's own: server files, statements that only wait (time bombs), session locks that
+# outlive the rollback, replication waits, sequences and the session's insert id, and the usual
+# command-running UDFs.
+_MYSQL_FUNCTIONS = frozenset({
+    "load_file", "sleep", "benchmark", "get_lock", "release_lock", "release_all_locks", "is_free_lock",
+    "is_used_lock", "master_pos_wait", "source_pos_wait", "master_gtid_wait", "wait_for_executed_gtid_set",
+    "wait_until_sql_thread_after_gtids", "last_insert_id", "lastval", "sys_exec", "sys_eval",
+})
+# Statements sqlglot does not parse in MySQL's dialect, refused with their name instead of a parse error.
+_MYSQL_STATEMENTS = ("LOAD", "HANDLER", "DO", "INSTALL", "UNINSTALL", "XA", "RESET", "CHECKSUM", "REPAIR",
+                     "OPTIMIZE", "BACKUP", "SHUTDOWN", "PURGE", "CHANGE", "START", "STOP", "GRANT", "REVOKE")
 _FILE_SUFFIXES = (".csv", ".tsv", ".txt", ".parquet", ".json", ".jsonl", ".ndjson", ".xlsx", ".arrow", ".gz",
                   ".zst", ".db", ".sqlite", ".duckdb", ".avro")
 
@@ -74,7 +85,26 @@ def _forbidden(name: str, dialect: str) -> bool:
         return name in _DUCKDB_FUNCTIONS or name.startswith(_FORBIDDEN_PREFIXES)
     if dialect == "postgres":
         return name in _POSTGRES_FUNCTIONS or name.startswith(_POSTGRES_PREFIXES)
+    if dialect == "mysql":
+        return name in _MYSQL_FUNCTIONS
     return False
+
+
+def _mysql_refusal(text: str) -> str | None:
+    """Why a MySQL statement is refused, read from its words where sqlglot cannot parse it
+    (``LOAD DATA``, ``HANDLER``, ``DO``, ``SELECT ... INTO OUTFILE``): a clear reason, not a parse error."""
+    try:
+        tokens = Dialect.get_or_raise("mysql").tokenize(text)
+    except SqlglotError:
+        return None
+    words = [t.text.upper() for t in tokens]
+    if words and words[0] in _MYSQL_STATEMENTS and tokens[0].token_type != TokenType.STRING:
+        name = " ".join(words[:2]) if words[0] == "LOAD" else words[0]
+        return f"nl2sql only reads data; refusing a {name} statement."
+    for here, after in zip(tokens, words[1:], strict=False):
+        if here.token_type == TokenType.INTO and after in ("OUTFILE", "DUMPFILE"):
+            return f"nl2sql only reads data; refusing SELECT ... INTO {after}, which writes a file on the server."
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -110,6 +140,9 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
     text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
+    refusal = _mysql_refusal(text) if dialect == "mysql" else None
+    if refusal is not None:
+        raise ReadOnlyViolation(refusal)
     try:
         statements = [s for s in sqlglot.parse(text, read=dialect) if s is not None]
     except ParseError as err:
@@ -124,6 +157,8 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
     for node in stmt.walk():
         if isinstance(node, _WRITE_NODES):
             raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
+        if isinstance(node, exp.PropertyEQ) and dialect == "mysql":
+            raise ReadOnlyViolation("nl2sql only reads data; refusing an assignment to a session variable (:=).")
         if isinstance(node, exp.Lock):
             raise ReadOnlyViolation("nl2sql only reads data; refusing SELECT ... FOR UPDATE/SHARE, which locks rows.")
         if isinstance(node, exp.Func):

@@ -1,12 +1,12 @@
 """Copy a SQLite database into another engine: the one loader behind ``fixtures build --out
-x.duckdb|postgresql://...`` and ``eval --on duckdb|postgresql://...``.
+x.duckdb|postgresql://...|mysql://...`` and ``eval --on duckdb|postgresql://...|mysql://...``.
 
 The copy keeps every row. A column gets the target's type only when every stored value reads back
 as the same text (so ``'2026-01-02 03:04:05'`` becomes a TIMESTAMP, ``'2026-1-2'`` stays text),
 which is how a DuckDB user's own file would be typed. Keys are declared where the data keeps them
 (DuckDB and PostgreSQL enforce primary and foreign keys on insert); a key the rows break is left
 out and counted, never a reason to drop rows. This module reads and plans; ``pg_load`` writes
-PostgreSQL.
+PostgreSQL, ``mysql_load`` MySQL and MariaDB.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sqlglot import exp
 
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.introspect import table_ref
-from nl2sql.db.targets import DUCKDB, POSTGRES, Target
+from nl2sql.db.targets import DUCKDB, MYSQL, POSTGRES, Target
 from nl2sql.errors import UsageError
 
 BATCH_ROWS = 50_000
@@ -127,8 +127,8 @@ def plan(tables: list[SourceTable], *, align: bool = True) -> list[str]:
     """Type every column and drop the keys the rows break; the dropped keys, described.
 
     ``align``: a key kept as text on one side and integers on the other becomes integers on both
-    (DuckDB). PostgreSQL copies keep each column's own type, so that rows read back as SQLite's,
-    and the renderer compares such columns as numbers, as SQLite's affinity does."""
+    (DuckDB). PostgreSQL and MySQL copies keep each column's own type, so that rows read back as
+    SQLite's, and such columns compare as numbers, as SQLite's affinity does."""
     by_name = {t.name.lower(): t for t in tables}
     dropped = []
     for t in tables:
@@ -289,14 +289,19 @@ def write_duckdb(tables: list[SourceTable], out: Path) -> None:
 def load(source: Path, target: Target) -> LoadReport:
     """Copy the SQLite file ``source`` to ``target``, replacing it atomically as the SQLite build does
     (a file is renamed into place; a server's tables are replaced in one transaction)."""
-    if target.engine not in (DUCKDB, POSTGRES):
+    if target.engine not in (DUCKDB, POSTGRES, MYSQL):
         raise UsageError(f"Cannot load into a {target.engine} target yet.")
     tables = read_sqlite(source)
-    dropped = plan(tables, align=target.engine != POSTGRES)
-    if target.engine == POSTGRES:
-        from nl2sql.db.pg_load import write_postgres
+    dropped = plan(tables, align=target.engine == DUCKDB)
+    if target.engine in (POSTGRES, MYSQL):
+        if target.engine == POSTGRES:
+            from nl2sql.db.pg_load import write_postgres
 
-        write_postgres(tables, target)
+            write_postgres(tables, target)
+        else:
+            from nl2sql.db.mysql_load import write_mysql
+
+            write_mysql(tables, target)
         return LoadReport({t.name: len(t.rows) for t in tables}, tuple(dropped))
     out = target.path
     out.parent.mkdir(parents=True, exist_ok=True)

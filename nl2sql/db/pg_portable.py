@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.portable import Columns, stored_as_text, try_cast
+from nl2sql.db.affinity import literals_as_text, number_literal, stored_as_number, text_column
+from nl2sql.db.portable import Columns, try_cast
+from nl2sql.db.ties import break_ties
 
-_NUMERIC_TYPES = ("INT", "BIGINT", "SMALLINT", "DOUBLE", "REAL", "NUMERIC", "DECIMAL", "FLOAT")
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 # PostgreSQL's reserved words (the "reserved" ones of its keyword appendix) that SQLite takes as names.
 _RESERVED = frozenset("""
@@ -38,46 +39,16 @@ user using variadic verbose when where window with
 """.split())
 
 
-def _stored_as_number(columns: Columns, node: exp.Expr) -> bool:
-    column = columns.of(node)
-    return column is not None and column.type.upper().startswith(_NUMERIC_TYPES)
-
-
-def _text_column(columns: Columns, node: exp.Expr) -> bool:
-    column = columns.of(node)
-    return column is not None and stored_as_text(column)
-
-
-def _number_literal(node: exp.Expr | None) -> bool:
-    return isinstance(node, exp.Literal) and not node.is_string
-
-
-def _as_text(literal: exp.Expr) -> exp.Expr:
-    return exp.Literal.string(literal.name)
-
-
 def _compare(node: exp.Expr, columns: Columns) -> None:
-    """Text against a number as SQLite's affinity compares them."""
+    """Text against a number as SQLite's affinity compares them: against a literal as text, against a
+    numeric column as numbers (PostgreSQL compares neither without a cast)."""
+    literals_as_text(node, columns)
     for side, other in (("this", "expression"), ("expression", "this")):
         here, there = node.args.get(side), node.args.get(other)
-        if here is None or there is None or not _text_column(columns, here):
-            continue
-        if _number_literal(there):
-            node.set(other, _as_text(there))
-        elif _stored_as_number(columns, there):
+        if here is not None and there is not None and text_column(columns, here) \
+                and stored_as_number(columns, there):
             node.set(side, try_cast(here, "DOUBLE", "postgres"))
             return
-
-
-def _in_or_between(node: exp.Expr, columns: Columns) -> None:
-    if not _text_column(columns, node.this):
-        return
-    if isinstance(node, exp.In):
-        node.set("expressions", [_as_text(v) if _number_literal(v) else v for v in node.expressions])
-    else:
-        for bound in ("low", "high"):
-            if _number_literal(node.args.get(bound)):
-                node.set(bound, _as_text(node.args[bound]))
 
 
 def _whole_days(node: exp.DateDiff) -> exp.Expr:
@@ -104,7 +75,7 @@ def _week_bucket(node: exp.TimeToStr) -> exp.Expr:
 
 
 def _safe_divisor(node: exp.Expr) -> bool:
-    return _number_literal(node) and float(node.name) != 0
+    return number_literal(node) and float(node.name) != 0
 
 
 def _week_format(node: exp.TimeToStr) -> bool:
@@ -122,45 +93,8 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
     elif isinstance(node, _COMPARISONS):
         _compare(node, columns)
     elif isinstance(node, (exp.In, exp.Between)):
-        _in_or_between(node, columns)
+        literals_as_text(node, columns)
     return node
-
-
-def _ties(select: exp.Select, columns: Columns) -> None:
-    """Break ties of an ungrouped sort by the FROM table's integer primary key (or row position), ascending."""
-    order, source = select.args.get("order"), select.args.get("from_") or select.args.get("from")
-    if order is None or source is None or not isinstance(source.this, (exp.Table, exp.Subquery)) \
-            or select.args.get("group") \
-            or select.args.get("distinct") or any(p.find(exp.AggFunc) for p in select.expressions):
-        return
-    if isinstance(source.this, exp.Subquery):
-        _group_ties(select, order, source.this)
-        return
-    table = columns.schema.table(source.this.name)
-    if table is None:
-        return
-    key = table.primary_key
-    if key is not None and key.kind == "integer" and sum(c.primary_key for c in table.columns) == 1:
-        name = key.name
-    elif table.stored:
-        name = "ctid"
-    else:
-        return
-    ref = exp.column(name, table=source.this.alias_or_name, quoted=name != "ctid")
-    if all(o.this != ref and o.this.name != name for o in order.expressions):
-        select.set("order", exp.Order(expressions=[*order.expressions, exp.Ordered(this=ref, desc=False)]))
-
-
-def _group_ties(select: exp.Select, order: exp.Order, source: exp.Subquery) -> None:
-    """Rows from a grouped subquery come out of SQLite in group-key order: ties follow it."""
-    inner = source.this
-    if not isinstance(inner, exp.Select) or inner.args.get("group") is None or not source.alias:
-        return
-    keys = {g.sql() for g in inner.args["group"].expressions}
-    ties = [exp.Ordered(this=exp.column(p.alias, table=source.alias), desc=False)
-            for p in inner.expressions if isinstance(p, exp.Alias) and p.this.sql() in keys]
-    shown = {o.this.sql() for o in order.expressions}
-    select.set("order", exp.Order(expressions=[*order.expressions, *(t for t in ties if t.this.sql() not in shown)]))
 
 
 def _names(tree: exp.Expr, columns: Columns) -> None:
@@ -182,6 +116,6 @@ def pg_adapt(tree: exp.Expr, columns: Columns) -> exp.Expr:
     """``tree`` (already through the shared rewrites) made to give SQLite's rows on PostgreSQL."""
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
     for select in list(tree.find_all(exp.Select)):
-        _ties(select, columns)
+        break_ties(select, columns, row_position="ctid")
     _names(tree, columns)
     return tree

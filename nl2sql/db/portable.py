@@ -13,7 +13,9 @@ own and sqlglot cannot know them without the schema:
 PostgreSQL needs more (``pg_adapt``): it has no ``ANY_VALUE`` before version 16 and no
 ``TRY_CAST``, raises on a division by zero, compares text with a number only after an explicit
 cast, rounds when it casts a fraction to an integer, spells SQLite's week number differently, and
-folds unquoted names to lower case.
+folds unquoted names to lower case. MySQL and MariaDB need their own (``mysql_adapt``): integer
+division, real literals as doubles, whole days, SQLite's week number, qualified and exactly spelled
+table names.
 
 Every rewrite is chosen so that the rows equal SQLite's on the same data.
 """
@@ -24,7 +26,7 @@ from sqlglot import exp
 
 from nl2sql.db.schema import BOOLEAN, DATE, Column, Schema
 
-_TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "")
+_TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "ENUM", "")
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 
 
@@ -112,12 +114,13 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
 
 
 def _any_value(target: exp.Column, columns: Columns) -> exp.Expr:
-    """A value from the group: ANY_VALUE where the engine has it; PostgreSQL 15 has not, and MIN
-    (BOOL_OR for a boolean) is one of the group's values too."""
-    if columns.dialect != "postgres":
+    """A value from the group: ANY_VALUE where the engine has it; PostgreSQL 15 and MariaDB have not
+    (and MySQL refuses a bare column under ONLY_FULL_GROUP_BY), and MIN (BOOL_OR for a PostgreSQL
+    boolean) is one of the group's values too."""
+    if columns.dialect not in ("postgres", "mysql"):
         return exp.AnyValue(this=target.copy())
     column = columns.of(target)
-    if column is not None and column.kind == BOOLEAN:
+    if column is not None and column.kind == BOOLEAN and columns.dialect == "postgres":
         return exp.LogicalOr(this=target.copy())
     return exp.Min(this=target.copy())
 
@@ -161,4 +164,8 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
         from nl2sql.db.pg_portable import pg_adapt
 
         tree = pg_adapt(tree, columns)
+    elif dialect == "mysql":
+        from nl2sql.db.mysql_portable import mysql_adapt
+
+        tree = mysql_adapt(tree, columns)
     return tree

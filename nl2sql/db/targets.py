@@ -3,7 +3,8 @@
 A file is told apart by its first bytes, not its suffix, because people name DuckDB files
 ``.db`` as often as SQLite ones. URLs follow SQLAlchemy's convention: ``sqlite:///rel.db`` and
 ``sqlite:////abs.db``, the same for ``duckdb:``. Server URLs (``postgresql://user@host:port/db``,
-``postgres://``) are kept whole for the driver, and shown only with their password taken out.
+``postgres://``, ``mysql://user@host:port/db``, ``mariadb://``) are kept whole for the driver, and
+shown only with their password taken out.
 Nothing here imports a driver.
 """
 
@@ -15,10 +16,10 @@ from pathlib import Path
 
 from nl2sql.errors import UsageError
 
-SQLITE, DUCKDB, POSTGRES = "sqlite", "duckdb", "postgresql"
-SERVER_SCHEMES = {"postgresql": POSTGRES, "postgres": POSTGRES}
+SQLITE, DUCKDB, POSTGRES, MYSQL = "sqlite", "duckdb", "postgresql", "mysql"
+SERVER_SCHEMES = {"postgresql": POSTGRES, "postgres": POSTGRES, "mysql": MYSQL, "mariadb": MYSQL}
 # Engines reached by URL that a later change adds; until then they get one clear line.
-_PLANNED = ("mysql", "mariadb", "spark", "sc")
+_PLANNED = ("spark", "sc")
 DUCKDB_SUFFIXES = (".duckdb", ".ddb")
 _URL_PASSWORD = re.compile(r"^([a-z][a-z0-9+.-]*://[^/@:?#]*):[^/@?#]*@", re.IGNORECASE)
 _PARAM_PASSWORD = re.compile(r"([?&])password=[^&#]*&?", re.IGNORECASE)
@@ -74,10 +75,10 @@ def parse_url(target: str) -> Target:
     if scheme in SERVER_SCHEMES:
         return Target(SERVER_SCHEMES[scheme], Path(), redact(target), url=target)
     if scheme in _PLANNED:
-        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite or DuckDB file or a "
-                         "postgresql:// URL (see docs/databases.md).")
-    raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:///, duckdb:/// or postgresql://, "
-                     "or a file path.")
+        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite or DuckDB file, a "
+                         "postgresql:// or a mysql:// URL (see docs/databases.md).")
+    raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:///, duckdb:///, postgresql:// or "
+                     "mysql://, or a file path.")
 
 
 def output_target(out: str | Path) -> Target:

@@ -2,9 +2,9 @@
 
 A copy is made once per source file, named after the source's path, size and modification time
 (and the loader's version), so an edited source gets a fresh copy and a rerun copies nothing. A
-DuckDB copy is a file in nl2sql's cache directory; a PostgreSQL copy is a database of its own on
-the server ``--on`` names (``nl2sql_<db>_<digest>``), so each benchmark database keeps its own
-table names and its schema shows nothing of the others.
+DuckDB copy is a file in nl2sql's cache directory; a PostgreSQL or MySQL copy is a database of its
+own on the server ``--on`` names (``nl2sql_<db>_<digest>``), so each benchmark database keeps its
+own table names and its schema shows nothing of the others.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from nl2sql.db.loader import LOADER_VERSION, load
-from nl2sql.db.targets import DUCKDB, SERVER_SCHEMES, Target, redact
+from nl2sql.db.targets import DUCKDB, MYSQL, SERVER_SCHEMES, Target, redact
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 
@@ -22,15 +22,16 @@ ENGINES = ("sqlite", DUCKDB)
 
 
 def check_engine(on: str) -> str:
-    """``on`` if eval can run there: sqlite, duckdb, or a postgresql:// server URL."""
+    """``on`` if eval can run there: sqlite, duckdb, or a postgresql:// or mysql:// server URL."""
     scheme = on.partition("://")[0].lower() if "://" in on else ""
     if on in ENGINES or scheme in SERVER_SCHEMES:
         return on
-    raise UsageError(f"--on {redact(on)} is not supported; use sqlite, duckdb or a postgresql://user@host/db URL.")
+    raise UsageError(f"--on {redact(on)} is not supported; use sqlite, duckdb, or a postgresql://user@host/db or "
+                     "mysql://user@host/db URL.")
 
 
 def engine_name(on: str) -> str:
-    """What a report calls the engine: ``duckdb``, or ``postgresql`` for a server (never its URL)."""
+    """What a report calls the engine: ``duckdb``, or ``postgresql`` or ``mysql`` for a server (never its URL)."""
     return SERVER_SCHEMES.get(on.partition("://")[0].lower(), on) if "://" in on else on
 
 
@@ -48,7 +49,7 @@ def copy_path(source: Path, engine: str) -> Path:
 
 
 def database_name(source: Path) -> str:
-    """The server database holding ``source``'s copy: within PostgreSQL's 63 characters."""
+    """The server database holding ``source``'s copy: within PostgreSQL's 63 characters (MySQL's 64)."""
     stem = re.sub(r"[^a-z0-9_]", "_", source.stem.lower())[:40]
     return f"nl2sql_{stem}_{_digest(source)}"
 
@@ -57,6 +58,10 @@ def copy_target(source: Path, on: str) -> str:
     """What ``open_database`` opens for the copy of ``source`` on ``on`` (a file path or a URL)."""
     if "://" not in on:
         return str(copy_path(source, on))
+    if engine_name(on) == MYSQL:
+        from nl2sql.db.mysql_load import database_url as mysql_url
+
+        return mysql_url(on, database_name(source))
     from nl2sql.db.pg_load import database_url
 
     return database_url(on, database_name(source))
@@ -68,6 +73,11 @@ def prepare_copies(sources: list[Path], on: str) -> None:
         if not source.is_file():
             continue
         if "://" in on:
+            if engine_name(on) == MYSQL:
+                from nl2sql.db.mysql_load import copy_database as copy_mysql
+
+                copy_mysql(source, on, database_name(source))
+                continue
             from nl2sql.db.pg_load import copy_database
 
             copy_database(source, on, database_name(source))

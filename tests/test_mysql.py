@@ -1,0 +1,463 @@
+"""MySQL/MariaDB beside SQLite: connecting, the read-only layers one by one, time limit and cancel,
+introspection, the loader, and rendering, on the session's throwaway MariaDB server."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import sqlite3
+import threading
+import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import open_database
+from nl2sql.db.guard import ensure_read_only
+from nl2sql.db.mysql import MysqlDatabase
+from nl2sql.db.targets import parse_url, redact
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from tests.conftest import TODAY
+from tests.mysql_server import ADMIN_PASSWORD, READER, READER_PASSWORD
+
+# SLEEP() and BENCHMARK() are refused by the guard (statements that only wait), so the slow query
+# is real work: a cross join of the order lines with themselves, hundreds of millions of rows.
+SLOW = "SELECT COUNT(*) FROM order_items a, order_items b"
+LEAK = "/tmp/nl2sql-mysql-leak.txt"
+
+# One statement per class the guard refuses in MySQL's dialect.
+REFUSALS = [
+    "LOAD DATA INFILE '/etc/passwd' INTO TABLE users", "LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE users",
+    "LOAD XML INFILE '/etc/passwd' INTO TABLE users",
+    f"SELECT * FROM users INTO OUTFILE '{LEAK}'", f"SELECT name INTO DUMPFILE '{LEAK}' FROM users LIMIT 1",
+    f"SELECT 1 UNION SELECT 2 INTO OUTFILE '{LEAK}'", "SELECT LOAD_FILE('/etc/passwd')",
+    "SELECT SLEEP(30)", "SELECT BENCHMARK(100000000, MD5('x'))", "SELECT GET_LOCK('nl2sql', 0)",
+    "SELECT RELEASE_LOCK('nl2sql')", "SELECT IS_FREE_LOCK('nl2sql')", "SELECT RELEASE_ALL_LOCKS()",
+    "SELECT MASTER_POS_WAIT('log', 1)", "SELECT LAST_INSERT_ID(5)", "SELECT NEXTVAL(s)", "SELECT SETVAL(s, 1)",
+    "SELECT LASTVAL(s)", "SELECT sys_exec('id')",
+    "SET @x = 1", "SET SESSION max_statement_time = 0", "SET SESSION TRANSACTION READ WRITE",
+    "SET STATEMENT max_statement_time = 0 FOR SELECT 1", "SET GLOBAL max_connections = 1", "SELECT @x := 1",
+    "SELECT name INTO @who FROM users LIMIT 1", "HANDLER users OPEN", "HANDLER users READ FIRST",
+    "SELECT * FROM users FOR UPDATE", "SELECT * FROM users LOCK IN SHARE MODE", "SELECT * FROM users FOR SHARE",
+    "SELECT * FROM users WHERE id = 1 FOR UPDATE NOWAIT", "CALL refresh_all()", "DO SLEEP(30)", "DO 1",
+    "LOCK TABLES users READ", "UNLOCK TABLES", "FLUSH TABLES", "KILL 1", "PREPARE p FROM 'SELECT 1'", "EXECUTE p",
+    "USE mysql", "SHOW GRANTS", "INSTALL SONAME 'ha_blackhole'", "GRANT SELECT ON *.* TO reader",
+    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
+    "REPLACE INTO categories VALUES (1, 'x')", "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews",
+    "ALTER TABLE users ADD COLUMN x INT", "RENAME TABLE users TO people", "SELECT 1; DELETE FROM reviews",
+]
+
+
+@pytest.mark.parametrize("sql", REFUSALS)
+def test_guard_refuses_mysql_file_session_lock_and_write_statements(sql: str) -> None:
+    with pytest.raises(DatabaseError):
+        ensure_read_only(sql, "mysql")
+
+
+def test_guard_says_why_where_sqlglot_cannot_parse() -> None:
+    for sql, reason in [("LOAD DATA INFILE '/etc/passwd' INTO TABLE users", "LOAD DATA statement"),
+                        (f"SELECT * FROM users INTO OUTFILE '{LEAK}'", "INTO OUTFILE, which writes a file"),
+                        ("HANDLER users OPEN", "HANDLER statement"), ("DO SLEEP(30)", "DO statement"),
+                        ("SELECT SLEEP(30)", r"sleep\(\) is not allowed")]:
+        with pytest.raises(ReadOnlyViolation, match=reason):
+            ensure_read_only(sql, "mysql")
+
+
+def test_guard_lets_ordinary_mysql_queries_through() -> None:
+    for sql in ("SELECT `name` FROM `users` WHERE name LIKE '%a%' LIMIT 5, 10",
+                "SELECT DATE_FORMAT(created_at, '%Y-%m') FROM orders", "SELECT 7 DIV 2, 7 / 2",
+                "SELECT JSON_EXTRACT('{\"a\": 1}', '$.a')",
+                "SELECT TIMESTAMPDIFF(DAY, shipped_at, created_at) FROM orders",
+                "SELECT 'into' outfile", "WITH x AS (SELECT 1 AS a) SELECT a FROM x"):
+        ensure_read_only(sql, "mysql")
+
+
+@pytest.mark.parametrize("sql", REFUSALS)
+def test_refusals_leave_the_data_unchanged(ecommerce_mysql, sql: str) -> None:
+    before = ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows
+    with pytest.raises(DatabaseError):
+        ecommerce_mysql.execute(sql)
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows == before == ((3000,),)
+    assert not Path(LEAK).exists()
+
+
+@pytest.mark.parametrize("sql", [
+    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
+    "REPLACE INTO categories VALUES (1, 'x')", "SELECT * FROM users FOR UPDATE",
+    "CREATE TEMPORARY TABLE t (x INT)", "LOAD DATA INFILE '/etc/hostname' INTO TABLE categories",
+    # statements that commit implicitly: the next transaction is read-only too (the session's mode)
+    "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews", "ALTER TABLE users ADD COLUMN x INT",
+    "RENAME TABLE reviews TO gone", "CREATE DATABASE nl2sql_gone", "CREATE USER nl2sql_gone",
+])
+def test_read_only_transaction_refuses_writes_past_the_guard(ecommerce_mysql, sql: str) -> None:
+    """_run skips the guard: the read-only transaction (and the session's read-only access mode,
+    for statements that commit on their own) must refuse the write, even as an administrator."""
+    with pytest.raises(ReadOnlyViolation, match="READ ONLY transaction"):
+        ecommerce_mysql._run(sql, None, 5.0)
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+
+
+def test_session_changes_past_the_guard_do_not_carry_over(ecommerce_mysql) -> None:
+    """Read-only mode and the time limit are set again before every statement; a second statement
+    in the text never runs (no multi-statement flag)."""
+    ecommerce_mysql._run("SET SESSION tx_read_only = 0", None, 5.0)
+    ecommerce_mysql._run("SET SESSION max_statement_time = 0", None, 5.0)
+    with pytest.raises(ReadOnlyViolation, match="READ ONLY transaction"):
+        ecommerce_mysql._run("CREATE TABLE t (x INT)", None, 5.0)
+    with pytest.raises(QueryTimeout, match="longer than 1 s"):
+        ecommerce_mysql.execute(SLOW, timeout=1)
+    with pytest.raises(DatabaseError, match="SQL syntax"):
+        ecommerce_mysql._run("COMMIT; DELETE FROM reviews", None, 5.0)
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+
+
+@pytest.fixture(scope="module")
+def reader(mysql_server, ecommerce_mysql_url: str):
+    """The fixture database as a user who may only SELECT: what a careful deployment connects as."""
+    with closing(open_database(mysql_server.url(user=READER, password=READER_PASSWORD, query="databases="))) as db:
+        yield db
+
+
+@pytest.mark.parametrize("sql", [
+    f"SELECT * FROM users INTO OUTFILE '{LEAK}'", f"SELECT 1 INTO DUMPFILE '{LEAK}'",
+    "SET GLOBAL max_connections = 1", "SELECT * FROM mysql.user",
+])
+def test_files_and_administration_are_refused_to_a_select_only_user_past_the_guard(reader, sql: str) -> None:
+    """Server files and settings are the user's privileges (FILE, SUPER), not the transaction's: a
+    user with SELECT alone is refused, even with the guard skipped."""
+    with pytest.raises(DatabaseError, match="Access denied|denied to user"):
+        reader._run(sql, None, 5.0)
+    assert not Path(LEAK).exists()
+
+
+def test_a_select_only_user_reads_no_server_file_and_lists_what_it_may_read(reader) -> None:
+    assert reader._run("SELECT LOAD_FILE('/etc/hostname')", None, 5.0).rows == ((None,),)
+    assert reader.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    assert "categories" in [t.name for t in reader.schema.tables]
+
+
+def test_row_cap_reports_n_of_m(ecommerce_mysql) -> None:
+    result = ecommerce_mysql.execute("SELECT * FROM users", max_rows=50)
+    assert result.row_count == 50 and result.truncated and result.total_rows == 1000
+    full = ecommerce_mysql.execute("SELECT * FROM users", max_rows=None)
+    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
+    exact = ecommerce_mysql.execute("SELECT * FROM categories", max_rows=8)
+    assert exact.row_count == 8 and not exact.truncated and exact.total_rows == 8
+
+
+def test_a_limit_of_its_own_beyond_the_cap_is_stopped_on_the_server(ecommerce_mysql) -> None:
+    """Only the capped rows cross the wire: a statement asking for 600 million rows returns its first
+    50 at once (the rest is stopped, not read and dropped), and the session goes on."""
+    started = time.monotonic()
+    result = ecommerce_mysql.execute("SELECT a.id, b.id FROM order_items a, order_items b LIMIT 600000000", max_rows=50)
+    assert result.row_count == 50 and result.truncated and result.total_rows is None  # too many to count
+    assert time.monotonic() - started < 10
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+def test_time_limit_is_enforced_by_the_server_and_the_session_goes_on(ecommerce_mysql) -> None:
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="longer than 1 s"):
+        ecommerce_mysql.execute(SLOW, timeout=1)
+    assert time.monotonic() - started < 5
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+def _still_running(db) -> int:
+    rows = db.execute("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() "
+                      "AND INFO LIKE '%order_items a, order_items b%'").rows
+    return int(rows[0][0])
+
+
+def test_interrupt_from_another_thread_kills_the_query_on_the_server(ecommerce_mysql) -> None:
+    timer = threading.Timer(0.5, ecommerce_mysql.interrupt)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="cancelled"):
+        ecommerce_mysql.execute(SLOW, timeout=60)
+    timer.join()
+    assert time.monotonic() - started < 10
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+    assert _still_running(ecommerce_mysql) == 0
+
+
+def test_ctrl_c_from_a_signal_handler_kills_the_query(ecommerce_mysql) -> None:
+    """The REPL's Ctrl-C calls interrupt() from a signal handler on the thread that waits for the
+    server: the driver must let the handler run while it waits (PyMySQL does; mysqlclient's C call
+    would hold it until the query ended)."""
+    previous = signal.signal(signal.SIGALRM, lambda *_: ecommerce_mysql.interrupt())
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        started = time.monotonic()
+        with pytest.raises(QueryTimeout, match="cancelled"):
+            ecommerce_mysql.execute(SLOW, timeout=60)
+        assert time.monotonic() - started < 10
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+    assert _still_running(ecommerce_mysql) == 0
+
+
+def test_a_dropped_connection_is_made_again(mysql_server, ecommerce_mysql_url: str) -> None:
+    """A session the server ended (a restart, wait_timeout) reconnects before its next statement."""
+    with closing(open_database(ecommerce_mysql_url)) as db:
+        first = db._thread_id
+        mysql_server.admin(f"KILL CONNECTION {first}")
+        assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+        assert db._thread_id != first
+        with pytest.raises(ReadOnlyViolation, match="READ ONLY transaction"):
+            db._run("DELETE FROM reviews", None, 5.0)  # the new session is read-only too
+
+
+def test_check_compiles_without_running(ecommerce_mysql) -> None:
+    assert ecommerce_mysql.check("SELECT name FROM users") is None
+    assert "Unknown column 'nope'" in (ecommerce_mysql.check("SELECT nope FROM users") or "")
+    assert "doesn't exist" in (ecommerce_mysql.check("SELECT * FROM nope") or "")
+    started = time.monotonic()
+    assert ecommerce_mysql.check(SLOW) is None  # prepared, never run
+    assert time.monotonic() - started < 2
+    assert ecommerce_mysql.check("DELETE FROM users") is not None
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)  # the session is fine after
+
+
+def test_schema_matches_sqlite(ecommerce_db, ecommerce_mysql) -> None:
+    lite, my = ecommerce_db.schema, ecommerce_mysql.schema
+    assert [t.name for t in my.tables] == [t.name for t in lite.tables]
+    for table in lite.tables:
+        other = my.table(table.name)
+        assert other is not None and other.row_count == table.row_count
+        assert set(other.foreign_keys) == set(table.foreign_keys)
+        for column in table.columns:
+            twin = other.column(column.name)
+            assert twin is not None
+            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
+                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+    assert my.table("orders").column("created_at").type == "datetime"
+    assert my.dialect == "mysql"
+
+
+def test_rows_come_back_as_sqlite_gives_them(ecommerce_db, ecommerce_mysql) -> None:
+    for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
+        sql = f"SELECT * FROM {table} ORDER BY id"
+        assert ecommerce_mysql.execute(sql, max_rows=None).rows == ecommerce_db.execute(sql, max_rows=None).rows, table
+
+
+def test_text_compares_as_sqlite_compares_it(ecommerce_mysql) -> None:
+    """The loader's binary collation: case and trailing spaces count, as in SQLite (MariaDB's default
+    collation would find 'germany' and 'Germany ' equal to 'Germany')."""
+    rows = ecommerce_mysql.execute("SELECT COUNT(*) FROM users WHERE country = 'germany' OR country = 'Germany '")
+    assert rows.rows == ((0,),)
+    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users WHERE country = 'Germany'").rows[0][0] > 0
+
+
+@pytest.fixture(scope="module")
+def shop_meta(mysql_server) -> str:
+    """A database with comments, a view, keys and MySQL's types; a second database; a table the
+    user may not read."""
+    mysql_server.admin("CREATE DATABASE shop_meta", "CREATE DATABASE sales")
+    mysql_server.admin(
+        "CREATE TABLE shops (id INT PRIMARY KEY, name VARCHAR(40) COMMENT 'What the sign says', opened DATE) "
+        "COMMENT 'Stores we run'",
+        "CREATE TABLE tickets (id INT PRIMARY KEY, shop_id INT, total DECIMAL(8, 2), sold_at DATETIME, "
+        "paid BOOLEAN, kind ENUM('card', 'cash'), receipt BLOB, FOREIGN KEY (shop_id) REFERENCES shops (id))",
+        "CREATE TABLE Loose (Id INT, ShopRef INT COMMENT 'references shops.id')",
+        "CREATE VIEW big_tickets AS SELECT * FROM tickets WHERE total > 100",
+        "CREATE TABLE secrets (id INT, note TEXT)",
+        "INSERT INTO shops VALUES (1, 'North', '2024-01-02'), (2, 'South', '2024-03-04')",
+        "INSERT INTO tickets VALUES (1, 1, 120.50, '2025-01-01 10:00:00', true, 'card', NULL), "
+        "(2, 2, 80, '2025-02-01 11:00:00', false, 'cash', NULL)",
+        "INSERT INTO Loose VALUES (1, 1)",
+        "CREATE TABLE sales.refunds (id INT PRIMARY KEY, ticket_id INT, amount DOUBLE, "
+        "FOREIGN KEY (ticket_id) REFERENCES shop_meta.tickets (id))",
+        "CREATE TABLE sales.shops (id INT, region VARCHAR(20))",
+        "INSERT INTO sales.refunds VALUES (1, 2, 80), (2, 1, 20.5)", "INSERT INTO sales.shops VALUES (1, 'East')",
+        "CREATE USER meta IDENTIFIED BY 'meta-pw'",
+        "GRANT SELECT ON shop_meta.shops TO meta", "GRANT SELECT ON shop_meta.tickets TO meta",
+        "GRANT SELECT ON shop_meta.big_tickets TO meta", "GRANT SELECT ON shop_meta.Loose TO meta",
+        "GRANT SELECT ON sales.* TO meta", database="shop_meta")
+    return mysql_server.url("shop_meta", user="meta", password="meta-pw")
+
+
+def test_introspection_reads_databases_comments_views_keys_and_types(shop_meta: str) -> None:
+    with closing(open_database(shop_meta)) as db:
+        assert isinstance(db, MysqlDatabase)
+        schema = db.schema
+        # the URL's database by bare name; another database qualified; a table the user may not read: absent
+        assert [t.name for t in schema.tables] == ["Loose", "big_tickets", "sales.refunds", "sales.shops", "shops",
+                                                   "tickets"]
+        shops, tickets, refunds = schema.table("shops"), schema.table("tickets"), schema.table("sales.refunds")
+        assert shops.description == "Stores we run" and shops.column("name").description == "What the sign says"
+        assert shops.column("name").values == ("North", "South") and shops.column("opened").kind == "date"
+        assert [(c.name, c.kind) for c in tickets.columns] == [
+            ("id", "integer"), ("shop_id", "integer"), ("total", "real"), ("sold_at", "date"), ("paid", "boolean"),
+            ("kind", "text"), ("receipt", "other")]
+        assert tickets.column("kind").values == ("card", "cash")
+        assert {(fk.column, fk.ref_table, fk.ref_column) for fk in tickets.foreign_keys} == {("shop_id", "shops", "id")}
+        assert {(fk.column, fk.ref_table) for fk in refunds.foreign_keys} == {("ticket_id", "tickets")}
+        assert refunds.namespace == "sales" and not schema.table("big_tickets").stored
+        assert {(fk.column, fk.ref_table) for fk in schema.table("Loose").foreign_keys} == {("ShopRef", "shops")}
+        assert schema.table("big_tickets").row_count == 1
+        assert db.execute("SELECT total, sold_at, paid FROM tickets ORDER BY id").rows == (
+            (120.5, "2025-01-01 10:00:00", 1), (80.0, "2025-02-01 11:00:00", 0))
+    with closing(open_database(shop_meta + "?databases=")) as alone:
+        assert [t.name for t in alone.schema.tables] == ["Loose", "big_tickets", "shops", "tickets"]
+
+
+def test_builtin_engine_reaches_other_databases_and_exact_table_names(shop_meta: str) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    with closing(open_database(shop_meta)) as db:
+        total = engine.draft("total amount of refunds", db).sql
+        assert "`sales`.`refunds`" in total, total
+        assert db.execute(total).rows == ((100.5,),)
+        loose = engine.draft("how many loose are there", db).sql
+        assert "Loose" in loose and db.execute(loose).rows == ((1,),)
+
+
+def test_credentials_from_mysql_pwd_and_an_option_file(mysql_server, ecommerce_mysql_url: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The password where MySQL users keep it: the URL need not hold it."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("MYSQL_PWD", raising=False)
+    bare = mysql_server.url(password=None, query="databases=")
+    with pytest.raises(UsageError, match="Access denied"):
+        open_database(bare)
+    monkeypatch.setenv("MYSQL_PWD", ADMIN_PASSWORD)
+    with closing(open_database(bare)) as db:
+        assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    monkeypatch.delenv("MYSQL_PWD")
+    (tmp_path / ".my.cnf").write_text(f"[client]\npassword = {READER_PASSWORD}\n")
+    reader = mysql_server.url(user=READER, password=None, query="databases=")
+    with closing(open_database(reader)) as db:
+        assert db.display_name == f"mysql://{READER}@127.0.0.1:{mysql_server.port}/nl2sql_test?databases="
+    other = tmp_path / "other.cnf"
+    other.write_text(f"[client]\npassword = {READER_PASSWORD}\n")
+    (tmp_path / ".my.cnf").unlink()
+    with closing(open_database(f"{reader}&read_default_file={other}")) as db:
+        assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    with pytest.raises(UsageError, match="No MySQL option file"):
+        open_database(f"{reader}&read_default_file={tmp_path / 'none.cnf'}")
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_connection_failures_are_one_line_without_the_password(mysql_server) -> None:
+    cases = [
+        (mysql_server.url(password="planted-Secret-42"), "Access denied"),
+        (mysql_server.url(database="no_such_db"), "Unknown database 'no_such_db'"),
+        (f"mysql://{READER}:planted-Secret-42@127.0.0.1:{_closed_port()}/x", "Can't connect"),
+        (f"mariadb://{READER}:planted-Secret-42@127.0.0.1:{_closed_port()}/x", "Can't connect"),
+    ]
+    for url, expected in cases:
+        with pytest.raises(UsageError) as caught:
+            open_database(url)
+        message = str(caught.value)
+        assert expected in message and "planted-Secret-42" not in message and "\n" not in message, message
+        assert message.startswith(f"Cannot connect to {redact(url)}")
+
+
+def test_urls_are_shown_without_passwords_and_parameters_are_checked() -> None:
+    assert redact("mysql://me:s3cret@db.example:3307/shop?ssl_ca=/ca.pem") == "mysql://me@db.example:3307/shop?ssl_ca=/ca.pem"
+    target = parse_url("mariadb://me:s3cret@host/shop")
+    assert target.engine == "mysql" and target.is_server and "s3cret" not in target.display
+    with pytest.raises(UsageError, match="Unknown MySQL URL parameter 'sslmode'"):
+        open_database("mysql://me@127.0.0.1/shop?sslmode=require")
+
+
+def test_missing_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch, mysql_server) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pymysql", None)
+    with pytest.raises(UsageError, match=r"install nl2sql\[mysql\]"):
+        open_database(mysql_server.url())
+
+
+def test_loader_copies_keep_each_columns_type_and_compare_as_sqlite(mysql_server, tmp_path: Path) -> None:
+    """A key kept as text on one side and integers on the other stays so (rows read back as SQLite's),
+    is declared as a join key in a comment, and the join compares them as numbers, as SQLite does."""
+    from nl2sql.db.mysql_load import copy_database
+
+    source = tmp_path / "venue.sqlite"
+    with closing(sqlite3.connect(source)) as conn:
+        conn.executescript("""
+            CREATE TABLE stadium (id INT PRIMARY KEY, name TEXT, "Opened At" TEXT);
+            CREATE TABLE concert (id INT PRIMARY KEY, stadium_id TEXT REFERENCES stadium (id), year TEXT,
+                                  "100%" REAL);
+            INSERT INTO stadium VALUES (1, 'Arena', '2001-02-03 04:05:06'), (2, 'Bowl', '2002-03-04 05:06:07.5');
+            INSERT INTO concert VALUES (1, '1', '2014', 1.5), (2, '2', '2015', NULL), (3, '1', '2015', 2);
+        """)
+        conn.commit()
+    url = copy_database(source, mysql_server.url(), "venue_copy")
+    assert copy_database(source, mysql_server.url(), "venue_copy") == url  # made once
+    engine = BuiltinEngine(today=TODAY)
+    with closing(open_database(url)) as db, closing(open_database(str(source))) as lite:
+        for table in ("stadium", "concert"):
+            assert db.execute(f"SELECT * FROM {table} ORDER BY id").rows == \
+                lite.execute(f"SELECT * FROM {table} ORDER BY id").rows
+        assert [t.name for t in db.schema.tables] == ["concert", "stadium"]  # this database alone
+        keys = {(fk.column, fk.ref_table) for fk in db.schema.table("concert").foreign_keys}
+        assert keys == {("stadium_id", "stadium")}
+        for question in ("concerts in year 2014", "number of concerts per stadium name"):
+            sql = engine.draft(question, db).sql
+            twin = engine.draft(question, lite).sql
+            assert sorted(db.execute(sql).rows) == sorted(lite.execute(twin).rows), (sql, twin)
+
+
+def test_rendering_keeps_sqlite_meanings(ecommerce_db, ecommerce_mysql) -> None:
+    """Week numbers, whole days, integer division, averages and real literals as SQLite gives them."""
+    import sqlglot
+    from sqlglot import exp
+
+    from nl2sql.db.portable import adapt
+
+    week = exp.TimeToStr(this=exp.column("created_at"), format=exp.Literal.string("%Y-%W"))
+    days = exp.DateDiff(this=exp.column("shipped_at"), expression=exp.column("created_at"), unit=exp.var("DAY"))
+    halves = exp.Div(this=exp.column("quantity"), expression=exp.Literal.number(2))  # true division: sqlglot's
+    whole = sqlglot.parse_one("quantity / 2", read="sqlite")  # SQLite's own: integers divide to an integer
+    share = exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=exp.column("quantity")),
+                    expression=exp.Literal.number(3))
+    query = exp.select(week, days, halves, share, whole).from_("orders") \
+        .join("order_items", on="order_items.order_id = orders.id").where("orders.id < 400").order_by("orders.id")
+    lite = ecommerce_db.execute(adapt(query, ecommerce_db.schema, "sqlite").sql("sqlite"), max_rows=None).rows
+    my = ecommerce_mysql.execute(adapt(query, ecommerce_mysql.schema, "mysql").sql("mysql"), max_rows=None).rows
+    assert my == lite and any(r[1] is not None for r in my) and any(r[2] == 0.5 for r in my)
+    assert all(r[4] == int(r[2]) for r in my)
+    average = exp.select(exp.Avg(this=exp.column("quantity")), exp.Sum(this=exp.column("quantity"))) \
+        .from_("order_items")
+    assert ecommerce_mysql.execute(adapt(average, ecommerce_mysql.schema, "mysql").sql("mysql")).rows == \
+        ecommerce_db.execute(average.sql("sqlite")).rows
+
+
+def test_dates_and_text_render_for_mysql(ecommerce_mysql) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    by_month = engine.draft("Number of orders per month", ecommerce_mysql).sql
+    assert "DATE_FORMAT(created_at, '%Y-%m')" in by_month
+    last_month = engine.draft("orders from last month", ecommerce_mysql).sql
+    assert "'2026-05-01'" in last_month and "'2026-06-01'" in last_month
+    rows = ecommerce_mysql.execute(last_month, max_rows=None)
+    assert rows.row_count > 0 and all(r[3].startswith("2026-05") for r in rows.rows)
+    contains = engine.draft("products whose name contains 'wireless'", ecommerce_mysql).sql
+    assert "LOWER(" in contains and ecommerce_mysql.execute(contains, max_rows=None).row_count > 0
+
+
+def test_fixture_build_swaps_the_tables_in_at_once(mysql_server, tmp_path: Path) -> None:
+    import os
+
+    from nl2sql import fixtures
+
+    mysql_server.admin("CREATE DATABASE build_twice")
+    url = mysql_server.url("build_twice")
+    for scale in (0.05, 0.1):
+        counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale)
+        with closing(open_database(url + "?databases=")) as db:
+            assert db.execute("SELECT COUNT(*) FROM users").rows == ((counts["users"],),)
+            assert [t.name for t in db.schema.tables] == sorted(counts)  # no table left over from the swap
+            assert db.domain_file is not None and db.domain_file.is_file()  # found again by the URL
+            assert str(os.environ["NL2SQL_DATA_DIR"]) in str(db.domain_file)
+            assert "admin-pw" not in str(db.domain_file)
