@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from nl2sql.db.introspect import declared_key
 from nl2sql.db.schema import TEXT, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
@@ -24,6 +25,7 @@ EXACT, STEM, SYNONYM, FUZZY, DOMAIN = "exact", "stem", "synonym", "fuzzy", "doma
 # How much of an exact link's score a reworded one keeps.
 STEM_FACTOR = 0.95
 SYNONYM_FACTOR = 0.7
+MAX_COMMENT_WORDS = 4  # a longer comment is a description, not another name
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
 # Words of quantity that the engines read as aggregates and counts: never reworded into a name
@@ -99,6 +101,7 @@ class Lexicon:
                         key = " ".join(value_words(value))
                         if key and len(key) > 1:
                             self._add(key, Candidate(VALUE, table.name, col.name, value))
+        self._add_comments(schema)
         # "the dates", "by date": any date column, when no column is called that
         for table in schema.tables:
             for col in table.date_columns:
@@ -108,6 +111,17 @@ class Lexicon:
         self._fuzzy_keys = [k for k, cands in self._phrases.items()
                             if len(k) >= FUZZY_MIN_LENGTH and any(c.kind in (VALUE, TABLE) and c.score >= 1.0
                                                                   for c in cands)]
+
+    def _add_comments(self, schema: Schema) -> None:
+        """A short comment the database keeps on a table or column ("loyalty tier" on a column
+        called x7) names it the way people do: a weaker link than its own name, like a synonym.
+        A sentence-long comment says too much to be a name; a declared join key is no name."""
+        for table in schema.tables:
+            if (key := _comment_key(table.description)) is not None:
+                self._add(key, Candidate(TABLE, table.name, score=SYNONYM_FACTOR, match=SYNONYM))
+            for col in table.columns:
+                if (key := _comment_key(col.description)) is not None:
+                    self._add(key, Candidate(COLUMN, table.name, col.name, score=SYNONYM_FACTOR, match=SYNONYM))
 
     def _add_domain(self, domain: DomainConfig) -> None:
         for table, phrases in domain.table_synonyms.items():
@@ -284,3 +298,13 @@ def _case_marks(tokens: list[Token]) -> frozenset[int]:
     loud = len(function) >= 2 and all(t.original.isupper() for t in function)
     return frozenset(i for i, t in enumerate(tokens)
                      if (t.original.isupper() or (t.capitalised and i > 0)) and not (loud and t.text in STOPWORDS))
+
+
+def _comment_key(comment: str) -> str | None:
+    """The lookup key of a comment short enough to be a name (at most four words that are not
+    function words), or None."""
+    if not comment or declared_key(comment) is not None:
+        return None
+    key = phrase_key(comment)
+    content = [w for w in key.split() if w not in STOPWORDS]
+    return key if 0 < len(content) <= MAX_COMMENT_WORDS else None
