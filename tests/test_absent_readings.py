@@ -86,3 +86,18 @@ def test_listing_rows_that_have_related_rows_is_a_doubt(radio_db) -> None:
     listed = dict(engine.draft("Find the names of stations that have a play.", radio_db).signals)
     counted = dict(engine.draft("How many stations have any plays?", radio_db).signals)
     assert listed["doubts"] >= 1 and counted["doubts"] == 0
+
+
+def test_no_related_rows_of_rows_named_less_than_exactly(tmp_path) -> None:
+    """ "orchestras that have no performance": the rows' own word may meet their table only
+    loosely (a plural the lexicon does not undo), and still names what has no performance."""
+    script = """
+    CREATE TABLE orchestra (orchestra_id INTEGER PRIMARY KEY, orchestra TEXT, record_company TEXT);
+    CREATE TABLE performance (performance_id INTEGER PRIMARY KEY,
+                              orchestra_id INTEGER REFERENCES orchestra (orchestra_id), type TEXT);
+    INSERT INTO orchestra VALUES (1, 'Aurora', 'Decca'), (2, 'Boreal', 'Naxos'), (3, 'Corona', 'Decca');
+    INSERT INTO performance VALUES (1, 1, 'live'), (2, 3, 'studio');
+    """
+    with opened(built_sqlite(tmp_path, "orchestras", script)) as db:
+        answers(db, "List the names of orchestras that have no performance.",
+                "SELECT orchestra FROM orchestra WHERE orchestra_id NOT IN (SELECT orchestra_id FROM performance)")

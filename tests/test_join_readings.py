@@ -130,22 +130,27 @@ def test_a_polite_request_names_its_columns(ferry_db) -> None:
             "SELECT country, COUNT(*) FROM carriers GROUP BY country")
 
 
-def test_a_word_inside_a_table_name_before_of_is_no_subject(tmp_path) -> None:
-    """ "the name of the country ...": "name" matches part of car_names, but the rows asked about are
-    the countries named right after "of"."""
-    script = """
-    CREATE TABLE countries (country_id INTEGER PRIMARY KEY, country_name TEXT);
-    CREATE TABLE makers (maker_id INTEGER PRIMARY KEY, maker TEXT,
-                         country_id INTEGER REFERENCES countries (country_id));
-    CREATE TABLE car_names (make_id INTEGER PRIMARY KEY, make TEXT, maker_id INTEGER REFERENCES makers (maker_id));
-    INSERT INTO countries VALUES (1, 'japan'), (2, 'italy');
-    INSERT INTO makers VALUES (1, 'honda', 1), (2, 'mazda', 1), (3, 'fiat', 2);
-    INSERT INTO car_names VALUES (1, 'civic', 1), (2, 'panda', 3), (3, 'punto', 3), (4, 'uno', 3);
-    """
-    with opened(built_sqlite(tmp_path, "makes", script)) as db:
-        answers(db, "What is the name of the country with the most makers?",
-                "SELECT c.country_name FROM countries c JOIN makers m ON m.country_id = c.country_id "
-                "GROUP BY c.country_id ORDER BY COUNT(*) DESC LIMIT 1")
+MAKES = """
+CREATE TABLE countries (country_id INTEGER PRIMARY KEY, country_name TEXT);
+CREATE TABLE makers (maker_id INTEGER PRIMARY KEY, maker TEXT, country_id INTEGER REFERENCES countries (country_id));
+CREATE TABLE car_names (make_id INTEGER PRIMARY KEY, make TEXT, maker_id INTEGER REFERENCES makers (maker_id));
+INSERT INTO countries VALUES (1, 'japan'), (2, 'italy'), (3, 'chile');
+INSERT INTO makers VALUES (1, 'honda', 1), (2, 'mazda', 1), (3, 'fiat', 2);
+INSERT INTO car_names VALUES (1, 'civic', 1), (2, 'panda', 3), (3, 'punto', 3), (4, 'uno', 3);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # "name" matches part of car_names, but the rows asked about are the countries after "of"
+    ("What is the name of the country with the most makers?",
+     "SELECT c.country_name FROM countries c JOIN makers m ON m.country_id = c.country_id "
+     "GROUP BY c.country_id ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("What are the names of the countries with no makers?",
+     "SELECT country_name FROM countries WHERE country_id NOT IN (SELECT country_id FROM makers)"),
+])
+def test_a_word_inside_a_table_name_is_no_table(tmp_path, question: str, gold: str) -> None:
+    with opened(built_sqlite(tmp_path, "makes", MAKES)) as db:
+        answers(db, question, gold)
 
 
 def test_name_after_a_text_column_is_that_column(ferry_db) -> None:

@@ -1,5 +1,6 @@
-"""Years compared by words, on a brass band schema built here whose tables each have a year column:
-the word before the date says which ("founded after 2008": year_of_founded, not year_of_work)."""
+"""Columns a word picks among alike ones, on schemas built here: the year a word names ("founded
+after 2008": year_of_founded, not year_of_work), the age of the rows named before "older than",
+and the type column of "how many types of <rows>"."""
 
 from __future__ import annotations
 
@@ -43,3 +44,17 @@ def test_an_age_comparison_is_on_the_rows_named_before_it(tmp_path) -> None:
     with opened(built_sqlite(tmp_path, "dogs", script)) as db:
         answers(db, "How many dogs are owned by owners who are older than 40?",
                 "SELECT COUNT(*) FROM dog d JOIN owner o ON o.owner_id = d.owner_id WHERE o.age > 40")
+
+
+@pytest.mark.parametrize("question", [
+    "How many different types of boat are there?",
+    "Find the number of distinct type of boats.",
+])
+def test_types_of_rows_count_their_type_column(tmp_path, question: str) -> None:
+    """ "how many types of <rows>": the distinct values of the rows' type column, not the rows."""
+    script = """
+    CREATE TABLE boat (boat_id INTEGER PRIMARY KEY, name TEXT, boat_type TEXT, length REAL);
+    INSERT INTO boat VALUES (1, 'Aud', 'sloop', 8), (2, 'Brisk', 'ketch', 11), (3, 'Cove', 'sloop', 7);
+    """
+    with opened(built_sqlite(tmp_path, "boats", script)) as db:
+        answers(db, question, "SELECT COUNT(DISTINCT boat_type) FROM boat")

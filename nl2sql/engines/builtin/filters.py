@@ -32,7 +32,7 @@ def anti_join_links(ctx: ReadContext) -> dict[int, str]:
         if a.word(n) not in _ANTI_NEGATIONS:
             continue
         named = {c.table for link in a.links if not n < link.first < n + 7
-                 for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 1.0}
+                 for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 0.7}
         for j in range(n + 1, min(len(a.tokens), n + 7)):
             link = a.link_at(j)
             if link is None or link.first != j:

@@ -16,7 +16,7 @@ from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, en
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import STOPWORDS
+from nl2sql.linking.text import STOPWORDS, name_words
 
 
 @dataclass(frozen=True)
@@ -432,12 +432,35 @@ def singular_head(ctx: ReadContext, entity: str) -> bool:
     return False
 
 
+_KIND_WORDS = {"type": "type", "types": "type", "kind": "kind", "kinds": "kind", "sort": "sort", "sorts": "sort"}
+
+
+def _kind_column(ctx: ReadContext, link: Link) -> ColumnRef | None:
+    """ "types of <table>": that table's one column whose name says type (kind, sort), when the
+    question said the word as a cue to count distinct values."""
+    a = ctx.a
+    words = {_KIND_WORDS[a.word(i)] for i in a.distinct_at if a.word(i) in _KIND_WORDS}
+    table = ctx.table_of(link) if words and ctx.names_table(link) else None
+    if table is None:
+        return None
+    kinds = [col for col in ctx.table(table).columns if words & set(name_words(col.name))
+             and not ctx.is_key(table, col.name)]
+    return ColumnRef(table, kinds[0].name) if len(kinds) == 1 else None
+
+
 def count_target(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[ColumnRef | None]:
     """With "distinct": the column counted ("how many different <column>"), else nothing."""
     a, c = ctx.a, Claims(d)
     link = a.next_link(a.count_index + 1, max_gap=3) if a.count_index >= 0 else None
+    cue = max((i for i in a.distinct_at if a.word(i) in _KIND_WORDS), default=-1)
+    if link is None and 0 <= a.count_index < cue <= a.count_index + 4:  # "how many different types of <rows>"
+        link = a.next_link(cue, max_gap=2)
     if link is None or not a.distinct:
         return c.done(None)
+    kind = _kind_column(ctx, link)
+    if kind is not None:  # "how many types of <rows>": the distinct values of their type column
+        c.claim(link, "count", *a.distinct_at)
+        return c.done(kind)
     # "distinct <table> <column>": the column, even when a table word comes first
     for candidate_link in (link, a.next_link(link.last, max_gap=1)):
         ref = ctx.column_of(candidate_link, entity, in_play)

@@ -45,8 +45,8 @@ def _request_windows(ctx: ReadContext) -> list[tuple[int, int]]:
     opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
         and a.word(lead.last + 1) in ("of", "and", ",")
     if a.word(1 if a.word(0) == "please" else 0) in _REQUEST_WORDS or opens_with_column:
-        windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE) and not _owns_next(ctx, lk)),
-                                len(a.tokens))))
+        windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE) and not _owns_next(ctx, lk)
+                                 and not _name_word(ctx, lk)), len(a.tokens))))
     again = next((i for i in range(1, len(a.tokens)) if _starts_request(ctx, i)), None)
     if again is not None:
         windows.append((again + 1, len(a.tokens)))
@@ -88,7 +88,7 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
         if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
                 or link.first in sort_targets:
             continue
-        if ctx.names_table(link):  # "the <table>'s <column>", "the <table> name"
+        if ctx.names_table(link) and not _name_word(ctx, link):  # "the <table>'s <column>", "the <table> name"
             owned = _owned_column(ctx, c, link)
             if owned is not None:
                 found.append((link.first, owned))
@@ -141,12 +141,24 @@ def _label(ctx: ReadContext, entity: str) -> ColumnRef | None:
     return ColumnRef(entity, column.name) if column is not None and not column.primary_key else None
 
 
+def _name_word(ctx: ReadContext, link: Link) -> bool:
+    """ "name(s)" that matches a table only by part of its name (car_names): the word, not the table."""
+    return link.first == link.last and ctx.a.word(link.first) in ("name", "names") \
+        and all(cand.score < 1.0 for cand in link.of_kind(TABLE))
+
+
 def _bare_name(ctx: ReadContext, link: Link, entity: str) -> ColumnRef | None:
-    """ "name(s)" alone, where no column of the main table has the word: the column that names
-    its rows (``airline`` of airlines), not another table's name column."""
+    """ "name(s)" alone: the column that names the rows "of" the table named after it, else,
+    where no column of the main table has the word, the main table's (``airline`` of airlines),
+    not another table's name column."""
     a = ctx.a
-    if link.first != link.last or a.word(link.first) not in ("name", "names") \
-            or any(cand.table == entity for cand in link.of_kind(COLUMN)):
+    if link.first != link.last or a.word(link.first) not in ("name", "names"):
+        return None
+    owner = a.next_link(link.last + 1, max_gap=2) if a.word(link.last + 1) == "of" else None
+    named = ctx.table_of(owner) if owner is not None and ctx.names_table(owner) else None
+    if named is not None and ctx.schema.join_path(entity, named) is not None:
+        return _label(ctx, named)  # "the name of each <row>": that row's own name
+    if any(cand.table == entity for cand in link.of_kind(COLUMN)):
         return None
     return _label(ctx, entity)
 
