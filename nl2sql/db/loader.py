@@ -12,7 +12,7 @@ PostgreSQL, ``mysql_load`` MySQL and MariaDB.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -239,17 +239,22 @@ def create_table(t: SourceTable, schema: str | None = None) -> exp.Create:
                       constraints=[exp.ColumnConstraint(kind=exp.NotNullColumnConstraint())] if not_null else [])
         for c, kind, not_null in zip(t.columns, t.types, t.not_null, strict=True)
     ]
-    if t.primary_key:
-        defs.append(exp.PrimaryKey(expressions=[exp.to_identifier(c, quoted=True) for c in t.primary_key]))
-    for cols in t.uniques:
-        defs.append(exp.UniqueColumnConstraint(this=exp.Schema(expressions=[exp.to_identifier(c, quoted=True)
-                                                                            for c in cols])))
-    for cols, parent, ref in t.foreign_keys:
-        defs.append(exp.ForeignKey(
-            expressions=[exp.to_identifier(c, quoted=True) for c in cols],
-            reference=exp.Reference(this=exp.Schema(this=table_ref(parent, schema),
-                                                    expressions=[exp.to_identifier(c, quoted=True) for c in ref]))))
+    defs.extend(key_constraints(t, lambda parent: table_ref(parent, schema)))
     return exp.Create(this=exp.Schema(this=table_ref(t.name, schema), expressions=defs), kind="TABLE")
+
+
+def key_constraints(t: SourceTable, parent_ref: Callable[[str], exp.Table]) -> list[exp.Expr]:
+    """The primary, unique and foreign keys of a planned table; ``parent_ref`` names a referenced
+    table where the target keeps it (a schema, or a renamed copy)."""
+    def names(cols: list[str]) -> list[exp.Identifier]:
+        return [exp.to_identifier(c, quoted=True) for c in cols]
+
+    keys: list[exp.Expr] = [exp.PrimaryKey(expressions=names(t.primary_key))] if t.primary_key else []
+    keys += [exp.UniqueColumnConstraint(this=exp.Schema(expressions=names(cols))) for cols in t.uniques]
+    keys += [exp.ForeignKey(expressions=names(cols),
+                            reference=exp.Reference(this=exp.Schema(this=parent_ref(parent), expressions=names(ref))))
+             for cols, parent, ref in t.foreign_keys]
+    return keys
 
 
 def _insert(t: SourceTable) -> str:

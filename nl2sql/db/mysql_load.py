@@ -23,7 +23,7 @@ from sqlglot import exp
 
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.introspect import table_ref
-from nl2sql.db.loader import SOFT_KEY_PREFIX, SourceTable, cell, insert_order, plan, read_sqlite
+from nl2sql.db.loader import SOFT_KEY_PREFIX, SourceTable, cell, insert_order, key_constraints, plan, read_sqlite
 from nl2sql.db.mysql_connect import MysqlUrl, connect, one_line, parse_mysql_url
 from nl2sql.db.targets import Target, redact
 from nl2sql.errors import UsageError
@@ -86,16 +86,7 @@ def _create(t: SourceTable, types: list[str], names: dict[str, str], collation: 
                 this=exp.Literal.string(notes[column]))))
         defs.append(exp.ColumnDef(this=exp.to_identifier(column, quoted=True),
                                   kind=exp.DataType.build(kind, dialect="mysql"), constraints=constraints))
-    if t.primary_key:
-        defs.append(exp.PrimaryKey(expressions=[exp.to_identifier(c, quoted=True) for c in t.primary_key]))
-    for cols in t.uniques:
-        defs.append(exp.UniqueColumnConstraint(this=exp.Schema(expressions=[exp.to_identifier(c, quoted=True)
-                                                                            for c in cols])))
-    for cols, parent, ref in t.foreign_keys:
-        defs.append(exp.ForeignKey(
-            expressions=[exp.to_identifier(c, quoted=True) for c in cols],
-            reference=exp.Reference(this=exp.Schema(this=table_ref(names[parent]),
-                                                    expressions=[exp.to_identifier(c, quoted=True) for c in ref]))))
+    defs.extend(key_constraints(t, lambda parent: table_ref(names[parent])))
     properties = exp.Properties(expressions=[
         exp.EngineProperty(this=exp.var("InnoDB")),
         exp.CharacterSetProperty(this=exp.var("utf8mb4"), default=True),
