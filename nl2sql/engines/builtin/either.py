@@ -45,7 +45,9 @@ def _around(a: Analysis, filters: list[Filter], k: int) -> tuple[Filter, Filter]
 def alternatives(a: Analysis, filters: tuple[Filter, ...]) -> tuple[tuple[tuple[Filter, ...], ...], frozenset[int]]:
     """Groups of filters joined by "or", and the words that joined them ("or", and "either" before
     the first of a group)."""
-    spanned = [f for f in filters if f.words]
+    # Conditions about related rows ("no ...", "both ... and ...") keep their own reading: an "or"
+    # beside one is left as AND, with the signal that counts it against the reading.
+    spanned = [f for f in filters if f.words and f.op not in ("none", "all")]
     groups: list[list[Filter]] = []
     used: set[int] = set()
     for k, token in enumerate(a.tokens):

@@ -155,15 +155,22 @@ def _relates(schema: Schema, keys: set[ForeignKey], tables: set[str], left: Link
     return False
 
 
+# Verbs that only say where a row is: the place it is in is the whole of their meaning.
+_WHERE_VERBS = frozenset({"live", "lives", "lived", "living", "reside", "resides", "residing", "located", "based",
+                          "come", "comes", "hail", "hails", "situated"})
+
+
 def _own_value(table: str, left: Link, right: Link, word: str) -> bool:
-    """A row and a value or column of its own table: the filter is the relation when the value
-    could be in only one column of the table, or when the verb names that column."""
+    """A row and a value or column of its own table: the filter is the relation when the verb
+    names that column ("born in 1990" for birth_year), or when it only says where the row is
+    ("live in", "come from") and the value can be in one column alone. Any other verb ("students
+    who hate Oslo") says something the filter does not, so it stays unused."""
     named = [link for link in (left, right) if not any(c.kind == TABLE and c.table == table
                                                        for c in link.candidates)]
     if len(named) != 1:
         return False
     columns = {c.column for c in named[0].candidates if c.kind in (COLUMN, VALUE) and c.table == table and c.column}
-    return len(columns) == 1 or any(_names(word, col) for col in columns)
+    return (len(columns) == 1 and word in _WHERE_VERBS) or any(_names(word, col) for col in columns)
 
 
 def one_way(schema: Schema, keys: set[ForeignKey], one: str, other: str, word: str) -> bool:

@@ -225,6 +225,8 @@ class _Renderer:
             return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
+        if f.op == "all" and (hop := self._fan_out_hop(f.column.table)) is not None:
+            return self._semi_join(hop, [f])  # a joined table's rows: each value asked of them, not any one
         if f.op in ("in", "all"):  # "all" here: no related rows to find each value among
             return col.isin(*(literal(v) for v in f.values))
         if f.op in ("not_in", "none"):  # "none" here: no related rows, the row's own value is not one
