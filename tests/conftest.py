@@ -82,6 +82,17 @@ def _servers_may_be_missing() -> bool:
     return os.environ.get("NL2SQL_ALLOW_MISSING_SERVERS") == "1"
 
 
+def _required(server, name: str, package: str):
+    """A started server, or a failure (CI installs it) unless NL2SQL_ALLOW_MISSING_SERVERS=1 says
+    this machine may skip the server tests."""
+    if server is None:
+        if _servers_may_be_missing():
+            pytest.skip(f"no {name} binaries (NL2SQL_ALLOW_MISSING_SERVERS=1)")
+        pytest.fail(f"{name} is not installed (apt-get install {package}); the server tests need it. "
+                    "Set NL2SQL_ALLOW_MISSING_SERVERS=1 to skip them on a machine without it.")
+    return server
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     """A PostgreSQL cluster on 127.0.0.1, started once for the session and removed at the end.
@@ -90,12 +101,7 @@ def pg_server():
     says this machine may skip the server tests."""
     from tests.pg_server import start_server
 
-    server = start_server()
-    if server is None:
-        if _servers_may_be_missing():
-            pytest.skip("no PostgreSQL binaries (NL2SQL_ALLOW_MISSING_SERVERS=1)")
-        pytest.fail("PostgreSQL is not installed (apt-get install postgresql); the server tests need it. "
-                    "Set NL2SQL_ALLOW_MISSING_SERVERS=1 to skip them on a machine without it.")
+    server = _required(start_server(), "PostgreSQL", "postgresql")
     yield server
     server.stop()
 
@@ -148,12 +154,7 @@ def mysql_server():
     says this machine may skip the server tests."""
     from tests.mysql_server import start_server
 
-    server = start_server(_early_mysql.pop() if _early_mysql else None)
-    if server is None:
-        if _servers_may_be_missing():
-            pytest.skip("no MariaDB binaries (NL2SQL_ALLOW_MISSING_SERVERS=1)")
-        pytest.fail("MariaDB is not installed (apt-get install mariadb-server); the server tests need it. "
-                    "Set NL2SQL_ALLOW_MISSING_SERVERS=1 to skip them on a machine without it.")
+    server = _required(start_server(_early_mysql.pop() if _early_mysql else None), "MariaDB", "mariadb-server")
     yield server
     server.stop()
 

@@ -8,6 +8,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 from nl2sql.db import Database, QueryResult, open_database
+from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.evaluation.matching import strict_match
 from tests.conftest import TODAY
@@ -70,3 +71,27 @@ def answers(db: Database, question: str, gold: str, *, ordered: bool = False) ->
     draft = BuiltinEngine(today=TODAY).draft(question, db)
     result = db.execute(draft.sql, max_rows=None)
     assert strict_match(list(db.execute(gold, max_rows=None).rows), list(result.rows), ordered=ordered), draft.sql
+
+
+def assert_same_schema(lite: Schema, other: Schema) -> None:
+    """Another engine's copy of a SQLite database introspects to the same tables, keys, kinds and values."""
+    assert [t.name for t in other.tables] == [t.name for t in lite.tables]
+    for table in lite.tables:
+        twin_table = other.table(table.name)
+        assert twin_table is not None and twin_table.row_count == table.row_count
+        assert set(twin_table.foreign_keys) == set(table.foreign_keys)
+        for column in table.columns:
+            twin = twin_table.column(column.name)
+            assert twin is not None
+            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
+                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+
+
+# A tiny Spider dev file about a zoo database that each `eval --on` test copies into its engine.
+ZOO_QUESTIONS = [
+    {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
+    {"db_id": "zoo", "question": "Show the names of lions.", "query": "SELECT name FROM animal WHERE species = 'lion'"},
+    {"db_id": "zoo", "question": "What is the average weight of animals?", "query": "SELECT avg(weight) FROM animal"},
+    {"db_id": "zoo", "question": "Names of animals with weight above 180",
+     "query": "SELECT name FROM animal WHERE weight > 180"},
+]

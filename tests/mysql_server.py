@@ -17,13 +17,14 @@ import os
 import pwd
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
+
+from tests.pg_server import free_port
 
 ADMIN, ADMIN_PASSWORD = "nl2sql_admin", "admin-pw-51e0"
 READER, READER_PASSWORD = "reader", "reader-pw-c4d2"
@@ -36,12 +37,6 @@ def find_bin() -> tuple[Path, Path] | None:
     server = shutil.which("mariadbd") or shutil.which("mariadbd", path="/usr/sbin:/usr/local/sbin")
     install = shutil.which("mariadb-install-db") or shutil.which("mysql_install_db")
     return (Path(server), Path(install)) if server and install else None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass
@@ -85,7 +80,7 @@ class MysqlServer:
         if self.installing.returncode != 0:
             raise RuntimeError(f"mariadb-install-db failed: {output[-2000:]}")
         for _attempt in range(5):
-            self.port = _free_port()
+            self.port = free_port()
             if self._launch():
                 break
         else:

@@ -35,7 +35,8 @@ def find_bin() -> Path | None:
     return Path(on_path).parent if on_path else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port nothing listens on now, for a test server on 127.0.0.1."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -77,7 +78,7 @@ class PgServer:
         settings = (f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root} -c fsync=off "
                     "-c synchronous_commit=off -c full_page_writes=off -c shared_buffers=64MB -c max_connections=60")
         for _attempt in range(5):
-            self.port = _free_port()
+            self.port = free_port()
             try:
                 self._run(str(self.bin / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(self.data),
                           "-l", str(self.root / "log"), "-o", f"-p {self.port} {settings}")

@@ -22,6 +22,7 @@ from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.loader import column_type
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
+from tests.helpers import ZOO_QUESTIONS, assert_same_schema
 
 SLOW = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"
 
@@ -137,16 +138,7 @@ def test_check_compiles_without_running(ecommerce_duckdb) -> None:
 
 def test_schema_matches_sqlite(ecommerce_db, ecommerce_duckdb) -> None:
     lite, duck = ecommerce_db.schema, ecommerce_duckdb.schema
-    assert [t.name for t in duck.tables] == [t.name for t in lite.tables]
-    for table in lite.tables:
-        other = duck.table(table.name)
-        assert other is not None and other.row_count == table.row_count
-        assert set(other.foreign_keys) == set(table.foreign_keys)
-        for column in table.columns:
-            twin = other.column(column.name)
-            assert twin is not None
-            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
-                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+    assert_same_schema(lite, duck)
     assert duck.table("orders").column("created_at").type == "TIMESTAMP"  # typed as a DuckDB user's file is
     assert duck.dialect == "duckdb"
 
@@ -343,15 +335,7 @@ def test_eval_on_duckdb_replays_on_a_copy(tmp_path: Path) -> None:
             INSERT INTO animal VALUES (1, 'Leo', 'lion', '190.5', 1), (2, 'Zed', 'zebra', '300', 2),
                                       (3, 'Lia', 'lion', '150', 1);
         """)
-    (root / "spider" / "dev.json").write_text(json.dumps([
-        {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
-        {"db_id": "zoo", "question": "Show the names of lions.",
-         "query": "SELECT name FROM animal WHERE species = 'lion'"},
-        {"db_id": "zoo", "question": "What is the average weight of animals?",
-         "query": "SELECT avg(weight) FROM animal"},
-        {"db_id": "zoo", "question": "Names of animals with weight above 180",
-         "query": "SELECT name FROM animal WHERE weight > 180"},
-    ]))
+    (root / "spider" / "dev.json").write_text(json.dumps(ZOO_QUESTIONS))
     out = tmp_path / "run.jsonl"
     cache = tmp_path / "cache"
     run = subprocess.run([sys.executable, "-m", "nl2sql", "eval", "spider", "--data", str(root), "--on", "duckdb",

@@ -20,6 +20,7 @@ from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
+from tests.helpers import assert_same_schema
 from tests.mysql_server import ADMIN_PASSWORD, READER, READER_PASSWORD
 
 # SLEEP() and BENCHMARK() are refused by the guard (statements that only wait), so the slow query
@@ -225,16 +226,7 @@ def test_check_compiles_without_running(ecommerce_mysql) -> None:
 
 def test_schema_matches_sqlite(ecommerce_db, ecommerce_mysql) -> None:
     lite, my = ecommerce_db.schema, ecommerce_mysql.schema
-    assert [t.name for t in my.tables] == [t.name for t in lite.tables]
-    for table in lite.tables:
-        other = my.table(table.name)
-        assert other is not None and other.row_count == table.row_count
-        assert set(other.foreign_keys) == set(table.foreign_keys)
-        for column in table.columns:
-            twin = other.column(column.name)
-            assert twin is not None
-            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
-                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+    assert_same_schema(lite, my)
     assert my.table("orders").column("created_at").type == "datetime"
     assert my.dialect == "mysql"
 

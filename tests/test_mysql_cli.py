@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TODAY
+from tests.helpers import ZOO_QUESTIONS
 from tests.test_postgres_cli import _cli, _closed_port, _files_under, _one_line_usage_error
 
 REPO = Path(__file__).resolve().parents[1]
@@ -107,15 +108,7 @@ def test_build_ask_and_eval_on_a_server_through_the_cli(mysql_server, tmp_path: 
                                       (3, 'Lia', 'lion', '150', '1');
         """)
         conn.commit()
-    (root / "spider" / "dev.json").write_text(json.dumps([
-        {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
-        {"db_id": "zoo", "question": "Show the names of lions.",
-         "query": "SELECT name FROM animal WHERE species = 'lion'"},
-        {"db_id": "zoo", "question": "What is the average weight of animals?",
-         "query": "SELECT avg(weight) FROM animal"},
-        {"db_id": "zoo", "question": "Names of animals with weight above 180",
-         "query": "SELECT name FROM animal WHERE weight > 180"},
-    ]))
+    (root / "spider" / "dev.json").write_text(json.dumps(ZOO_QUESTIONS))
     out = tmp_path / "run.jsonl"
     run = _cli("eval", "spider", "--data", str(root), "--on", mysql_server.url(), "--out", str(out), env=env)
     assert run.returncode == 0, run.stderr

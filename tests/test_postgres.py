@@ -19,6 +19,7 @@ from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
+from tests.helpers import assert_same_schema
 from tests.pg_server import READER, READER_PASSWORD
 
 # pg_sleep is refused by the guard (a statement that only waits is a time bomb), so the slow query
@@ -166,16 +167,7 @@ def test_check_compiles_without_running(ecommerce_pg) -> None:
 
 def test_schema_matches_sqlite(ecommerce_db, ecommerce_pg) -> None:
     lite, pg = ecommerce_db.schema, ecommerce_pg.schema
-    assert [t.name for t in pg.tables] == [t.name for t in lite.tables]
-    for table in lite.tables:
-        other = pg.table(table.name)
-        assert other is not None and other.row_count == table.row_count
-        assert set(other.foreign_keys) == set(table.foreign_keys)
-        for column in table.columns:
-            twin = other.column(column.name)
-            assert twin is not None
-            assert (twin.kind, twin.primary_key, twin.unique, twin.nullable, twin.values) == \
-                   (column.kind, column.primary_key, column.unique, column.nullable, column.values), column.name
+    assert_same_schema(lite, pg)
     assert pg.table("orders").column("created_at").type == "timestamp without time zone"
     assert pg.dialect == "postgres"
 

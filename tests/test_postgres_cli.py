@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TODAY
+from tests.helpers import ZOO_QUESTIONS
 
 REPO = Path(__file__).resolve().parents[1]
 PLANTED = "Pl4nted-Pw-x9q"  # a password that must never be printed, logged or written
@@ -131,15 +132,7 @@ def test_build_ask_and_eval_on_a_server_through_the_cli(pg_server, tmp_path: Pat
                                       (3, 'Lia', 'lion', '150', '1');
         """)
         conn.commit()
-    (root / "spider" / "dev.json").write_text(json.dumps([
-        {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
-        {"db_id": "zoo", "question": "Show the names of lions.",
-         "query": "SELECT name FROM animal WHERE species = 'lion'"},
-        {"db_id": "zoo", "question": "What is the average weight of animals?",
-         "query": "SELECT avg(weight) FROM animal"},
-        {"db_id": "zoo", "question": "Names of animals with weight above 180",
-         "query": "SELECT name FROM animal WHERE weight > 180"},
-    ]))
+    (root / "spider" / "dev.json").write_text(json.dumps(ZOO_QUESTIONS))
     out = tmp_path / "run.jsonl"
     run = _cli("eval", "spider", "--data", str(root), "--on", pg_server.url(), "--out", str(out), env=env)
     assert run.returncode == 0, run.stderr

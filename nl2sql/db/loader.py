@@ -273,17 +273,22 @@ def _batches(t: SourceTable) -> Iterator[list[list[object]]]:
         yield [[cell(r[i], kind) for r in chunk] for i, kind in enumerate(t.types)]
 
 
+def create_statements(t: SourceTable, dialect: str) -> list[str]:
+    """CREATE TABLE, then a "references table.column" comment for each key the rows break."""
+    comments = [exp.Comment(this=exp.column(column, table=t.name, quoted=True), kind="COLUMN",
+                            expression=exp.Literal.string(f"{SOFT_KEY_PREFIX}{parent}.{ref}"))
+                for column, parent, ref in t.soft_keys]
+    return [create_table(t).sql(dialect), *(c.sql(dialect) for c in comments)]
+
+
 def write_duckdb(tables: list[SourceTable], out: Path) -> None:
     """Create and fill a new DuckDB file at ``out`` (which must not exist yet)."""
     duckdb = load_driver("duckdb", "Writing a DuckDB file")
     with closing(duckdb.connect(str(out))) as conn:
         conn.execute("BEGIN")
         for t in insert_order(tables):
-            conn.execute(create_table(t).sql("duckdb"))
-            for column, parent, ref in t.soft_keys:
-                note = exp.Literal.string(f"{SOFT_KEY_PREFIX}{parent}.{ref}")
-                conn.execute(exp.Comment(this=exp.column(column, table=t.name, quoted=True), kind="COLUMN",
-                                         expression=note).sql("duckdb"))
+            for statement in create_statements(t, "duckdb"):
+                conn.execute(statement)
             if t.rows:
                 for columns in _batches(t):
                     conn.execute(_insert(t), columns)

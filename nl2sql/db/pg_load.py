@@ -16,7 +16,7 @@ from sqlglot import exp
 
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.introspect import table_ref
-from nl2sql.db.loader import SOFT_KEY_PREFIX, SourceTable, cell, create_table, insert_order, plan, read_sqlite
+from nl2sql.db.loader import SourceTable, cell, create_statements, insert_order, plan, read_sqlite
 from nl2sql.db.postgres import one_line
 from nl2sql.db.targets import Target, redact
 from nl2sql.errors import UsageError
@@ -53,11 +53,8 @@ def _write(conn: Any, tables: list[SourceTable]) -> None:
     for t in tables:
         conn.execute(exp.Drop(tables=[table_ref(t.name)], kind="TABLE", exists=True, cascade=True).sql("postgres"))
     for t in insert_order(tables):
-        conn.execute(create_table(t).sql("postgres"))
-        for column, parent, ref in t.soft_keys:
-            note = exp.Literal.string(f"{SOFT_KEY_PREFIX}{parent}.{ref}")
-            conn.execute(exp.Comment(this=exp.column(column, table=t.name, quoted=True), kind="COLUMN",
-                                     expression=note).sql("postgres"))
+        for statement in create_statements(t, "postgres"):
+            conn.execute(statement)
         _fill(conn, t)
 
 
