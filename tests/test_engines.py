@@ -1,9 +1,11 @@
 """The same dialogue on every engine: the dev questions and the reading cases give SQLite's rows on
 DuckDB, PostgreSQL and MariaDB.
 
-Each dev item (questions, refinements, /new) runs as one session on the SQLite fixture and on its
-copy in each engine, built by the same loader; every turn must return the same rows (in the same
-order where the item says order matters). The reading cases of tests/data run on copies of their
+Each dialogue (questions, refinements, /new, clarification and its answers, a refused write) runs
+as one session on the SQLite fixture and on its copy in each engine, built by the same loader:
+every turn must ask the same questions and return the same rows (in the same order where the item
+says order matters). The dialogues are this suite's own (tests/data/dialogues.jsonl) and, when
+../shared is beside the checkout, the dev questions too. The reading cases of tests/data run on copies of their
 schemas and are judged against their gold SQL run on SQLite, as ``eval --on`` does.
 """
 
@@ -21,17 +23,20 @@ from nl2sql.db.loader import load
 from nl2sql.db.mysql_load import copy_database as copy_mysql
 from nl2sql.db.pg_load import copy_database
 from nl2sql.db.targets import Target
+from nl2sql.dialog.questions import Reply, answer_one
 from nl2sql.domain import load_domain
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.workflows import InteractiveWorkflow
+from nl2sql.workflows.turn import TurnResult
 from tests.conftest import TODAY, rows_of
 from tests.helpers import same_answer
 
 DEV = Path(__file__).resolve().parents[2] / "shared" / "eval" / "ecommerce_dev.jsonl"
 ITEMS = [json.loads(line) for line in DEV.read_text().splitlines() if line.strip()] if DEV.is_file() else []
-DIALOGUES = [i for i in ITEMS if i["kind"] in ("single", "chain", "ambiguous")]
 DATA = Path(__file__).parent / "data"
+OWN = [json.loads(line) for line in (DATA / "dialogues.jsonl").read_text().splitlines() if line.strip()]
+DIALOGUES = OWN + [i for i in ITEMS if i["kind"] in ("single", "chain", "ambiguous")]
 CASES = [json.loads(line) for line in (DATA / "builtin_cases.jsonl").read_text().splitlines() if line.strip()]
 ENGINES = ["duckdb", "postgres", "mysql"]
 _OPENED = {"duckdb": "ecommerce_duckdb", "postgres": "ecommerce_pg", "mysql": "ecommerce_mysql"}
@@ -45,7 +50,20 @@ def _norm(rows: tuple[tuple, ...], ordered: bool) -> object:
 
 def _session(db) -> InteractiveWorkflow:
     engine = BuiltinEngine(today=TODAY, domain=load_domain(db.domain_file, db.schema))
-    return InteractiveWorkflow(db, engine, max_rows=None, clarify="auto")
+    return InteractiveWorkflow(db, engine, max_rows=None, clarify="ask")
+
+
+def _turn(session: InteractiveWorkflow, text: str, answers: list[str] | None) -> tuple[TurnResult, object]:
+    """Run a line; when it asks, answer it (``answers`` in order, else the defaults). Returns the
+    result and what was asked, so two engines can be held to the same questions."""
+    result = session.process_turn(text)
+    asked = result.request.to_json() if result.request else None
+    if result.request is not None:
+        questions = result.request.questions
+        replies = answers or [""] * len(questions)
+        result = session.answer(Reply({n: answer_one(q, raw) for n, (q, raw) in
+                                       enumerate(zip(questions, replies, strict=True), start=1)}))
+    return result, asked
 
 
 @pytest.fixture(scope="module", params=ENGINES)
@@ -54,15 +72,15 @@ def other(request: pytest.FixtureRequest):
     return request.getfixturevalue(_OPENED[request.param])
 
 
-@pytest.mark.skipif(not DIALOGUES, reason="no shared/eval dev questions beside the checkout")
 @pytest.mark.parametrize("item", DIALOGUES, ids=[i["id"] for i in DIALOGUES])
-def test_dev_dialogue_gives_sqlite_rows(item: dict, ecommerce_db, other) -> None:
+def test_dialogue_gives_sqlite_rows(item: dict, ecommerce_db, other) -> None:
     lite, there = _session(ecommerce_db), _session(other)
     ordered = item.get("ordered_turns") or [item.get("ordered", False)] * len(item["turns"])
+    answers = item.get("answers") or [None] * len(item["turns"])
     for n, text in enumerate(item["turns"]):
-        a, b = lite.process_turn(text), there.process_turn(text)
+        (a, asked_a), (b, asked_b) = _turn(lite, text, answers[n]), _turn(there, text, answers[n])
+        assert asked_b == asked_a, text  # the same clarification, word for word
         assert (a.error is None) == (b.error is None), (text, b.query, b.error)
-        assert (a.request is None) == (b.request is None), text  # the same clarification is asked
         if a.result is not None:
             assert b.result is not None, (text, b.query)
             assert _norm(b.result.rows, ordered[n]) == _norm(a.result.rows, ordered[n]), (text, a.query, b.query)

@@ -168,4 +168,9 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
         from nl2sql.db.mysql_portable import mysql_adapt
 
         tree = mysql_adapt(tree, columns)
+    elif dialect == "duckdb":
+        from nl2sql.db.ties import break_ties
+
+        for select in list(tree.find_all(exp.Select)):  # DuckDB's sort is not stable either
+            break_ties(select, columns, row_position="rowid")
     return tree

@@ -1,9 +1,10 @@
 """Rows that tie on a sort's keys, in the order SQLite gives them.
 
 SQLite's sort is stable and its scan follows the row id, so tied rows come out in insertion order;
-a grouped subquery's rows come out in group-key order. PostgreSQL's and MySQL's top-N sorts are not
-stable: the order gets the tie-breakers SQLite's order implies (the main table's integer primary
-key, or a row position the engine has, such as PostgreSQL's ``ctid``; the group keys).
+a grouped subquery's rows come out in group-key order. The sorts of PostgreSQL, MySQL and DuckDB
+are not stable: the order gets the tie-breakers SQLite's order implies (the main table's integer
+primary key, or a row position the engine has, PostgreSQL's ``ctid`` or DuckDB's ``rowid``; the
+group keys).
 """
 
 from __future__ import annotations
