@@ -142,7 +142,10 @@ def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask
         confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
         answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
     )
-    return open_session(opts["db"], options)
+    workflow = open_session(opts["db"], options)
+    for caution in workflow.database.cautions():
+        click.echo(f"Warning: {caution}", err=True)
+    return workflow
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

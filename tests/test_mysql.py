@@ -133,6 +133,11 @@ def test_files_and_administration_are_refused_to_a_select_only_user_past_the_gua
     assert not Path(LEAK).exists()
 
 
+def test_only_a_login_with_file_or_super_is_cautioned(ecommerce_mysql, reader) -> None:
+    assert len(ecommerce_mysql.cautions()) == 1 and "FILE and SUPER privilege" in ecommerce_mysql.cautions()[0]
+    assert reader.cautions() == ()
+
+
 def test_a_select_only_user_reads_no_server_file_and_lists_what_it_may_read(reader) -> None:
     assert reader._run("SELECT LOAD_FILE('/etc/hostname')", None, 5.0).rows == ((None,),)
     assert reader.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)

@@ -77,6 +77,7 @@ def test_the_password_never_appears_in_output_logs_history_or_saved_state(plante
     assert any(p.name == "history" for p in written)  # the REPL did write its history
     for run in runs:
         assert PLANTED not in run.stdout and PLANTED not in run.stderr, (run.args, run.stdout, run.stderr)
+        assert "Warning: user" not in run.stderr  # a user with SELECT only is not cautioned
     for path in written:
         assert PLANTED.encode() not in path.read_bytes(), path
 
@@ -94,6 +95,7 @@ def test_build_ask_and_eval_on_a_server_through_the_cli(mysql_server, tmp_path: 
     assert asked.returncode == 0, asked.stderr
     first, second = (json.loads(line) for line in asked.stdout.splitlines() if line.startswith("{"))
     assert first["rows"] == [[8]] and second["rowCount"] == 10
+    assert "Warning: user 'nl2sql_admin@" in asked.stderr and "FILE" in asked.stderr  # it may read the server's files
 
     root = tmp_path / "bench"
     folder = root / "spider" / "database" / "zoo"

@@ -118,6 +118,13 @@ def test_server_files_and_programs_are_refused_to_a_plain_role_past_the_guard(re
     assert not Path("/tmp/nl2sql-leak.csv").exists() and not Path("/tmp/nl2sql-prog").exists()
 
 
+def test_only_a_login_with_server_file_powers_is_cautioned(ecommerce_pg, reader) -> None:
+    """The test server's owner is a superuser: its files are behind the guard alone, and the user is
+    told; a plain role has nothing to be told."""
+    assert len(ecommerce_pg.cautions()) == 1 and "superuser" in ecommerce_pg.cautions()[0]
+    assert reader.cautions() == ()
+
+
 def test_a_plain_role_reads_and_lists_only_what_it_may_select(pg_server, reader) -> None:
     assert reader.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
     assert "categories" in [t.name for t in reader.schema.tables]

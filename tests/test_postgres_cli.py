@@ -101,6 +101,7 @@ def test_the_password_never_appears_in_output_logs_history_or_saved_state(plante
     assert any(p.name == "history" for p in written)  # the REPL did write its history
     for run in runs:
         assert PLANTED not in run.stdout and PLANTED not in run.stderr, (run.args, run.stdout, run.stderr)
+        assert "Warning: role" not in run.stderr  # a role that may only read is not cautioned
     for path in written:
         assert PLANTED.encode() not in path.read_bytes(), path
 
@@ -118,6 +119,7 @@ def test_build_ask_and_eval_on_a_server_through_the_cli(pg_server, tmp_path: Pat
     assert asked.returncode == 0, asked.stderr
     first, second = (json.loads(line) for line in asked.stdout.splitlines() if line.startswith("{"))
     assert first["rows"] == [[8]] and second["rowCount"] == 10
+    assert "Warning: role 'nl2sql_admin' is a superuser" in asked.stderr  # its server files are behind the guard alone
 
     root = tmp_path / "bench"
     folder = root / "spider" / "database" / "zoo"

@@ -62,6 +62,12 @@ class Database(ABC):
         """Compile one statement without running it; drivers that cannot say return None."""
         return None
 
+    def cautions(self) -> tuple[str, ...]:
+        """What the user should know before relying on this connection's read-only layers, shown
+        once when a session opens: a server login that may read or write the server's own files
+        leaves only the statement guard between a query and them."""
+        return ()
+
     @abstractmethod
     def interrupt(self) -> None:
         """Stop the statement in flight, from any thread or a signal handler."""

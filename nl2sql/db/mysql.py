@@ -43,6 +43,10 @@ _TIMED_OUT = (1969, 3024)  # MariaDB max_statement_time, MySQL max_execution_tim
 _KILLED = 1317  # query execution was interrupted (KILL QUERY)
 _READ_ONLY = (1792,)  # cannot execute statement in a READ ONLY transaction
 _DENIED = (1142, 1143, 1227, 1044)  # a command, column, privilege or database the user may not use
+# This login's global privileges that reach past the read-only transaction (the file system, the server).
+_SERVER_POWERS = ("SELECT CURRENT_USER(), privilege_type FROM information_schema.user_privileges"
+                  " WHERE privilege_type IN ('FILE', 'SUPER')"
+                  " AND grantee = CONCAT(\"'\", REPLACE(CURRENT_USER(), '@', \"'@'\"), \"'\")")
 # sql_mode flags that change how text parses; sqlglot (and every query here) writes the default syntax.
 _PARSING_MODES = frozenset({"ANSI_QUOTES", "PIPES_AS_CONCAT", "NO_BACKSLASH_ESCAPES", "ANSI", "ORACLE", "MSSQL",
                             "DB2", "MAXDB", "POSTGRESQL", "EMPTY_STRING_IS_NULL"})
@@ -195,6 +199,16 @@ class MysqlDatabase(Database):
                 return [plain(r) for r in cur.fetchall()]
         except self._error:
             return None
+
+    def cautions(self) -> tuple[str, ...]:
+        """A login with the FILE privilege reads and writes the server's files (``LOAD_FILE``, ``INTO
+        OUTFILE``) whatever the transaction; SUPER can change the server itself."""
+        rows = self._query_rows(sqlglot.parse_one(_SERVER_POWERS, read="mysql"), 2.0)
+        if not rows:
+            return ()
+        powers = " and ".join(sorted({str(r[1]) for r in rows}))
+        return (f"user {rows[0][0]!r} has the {powers} privilege: only nl2sql's statement guard keeps queries "
+                "away from the server's files; connect as a user with SELECT only (docs/databases.md).",)
 
     # -- execution -------------------------------------------------------------------------------
 

@@ -36,6 +36,11 @@ CONNECT_TIMEOUT_S = 5
 _CHUNK = 500
 _READ_ONLY_STATES = ("25006",)  # read_only_sql_transaction
 _PRIVILEGE_STATES = ("42501",)  # insufficient_privilege
+# Whether this login reads and writes files on the server or runs programs there, whatever the transaction.
+_SERVER_POWERS = ("SELECT current_user, rolsuper OR pg_has_role('pg_read_server_files', 'MEMBER')"
+                  " OR pg_has_role('pg_write_server_files', 'MEMBER')"
+                  " OR pg_has_role('pg_execute_server_program', 'MEMBER')"
+                  " FROM pg_catalog.pg_roles WHERE rolname = current_user")
 
 
 def one_line(err: BaseException, secret: str | None = None) -> str:
@@ -115,6 +120,15 @@ class PostgresDatabase(Database):
                 return [plain_row(r) for r in self._conn.execute(query.sql("postgres")).fetchall()]
         except self._error:
             return None
+
+    def cautions(self) -> tuple[str, ...]:
+        """A superuser, or a member of the roles that read, write or run things on the server."""
+        rows = self._query_rows(sqlglot.parse_one(_SERVER_POWERS, read="postgres"), 2.0)
+        if not rows or not rows[0][1]:
+            return ()
+        return (f"role {rows[0][0]!r} is a superuser or may use the server's files and programs: only nl2sql's "
+                "statement guard keeps queries away from them; connect as a role that may only SELECT "
+                "(docs/databases.md).",)
 
     # -- execution -------------------------------------------------------------------------------
 
