@@ -6,6 +6,7 @@ and ``category_id`` meet in the middle.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -106,9 +107,10 @@ def number_value(text: str) -> float | None:
         return float(NUMBER_WORDS[text])
     cleaned = text.replace(",", "")
     try:
-        return float(cleaned)
+        value = float(cleaned)
     except ValueError:
         return None
+    return value if math.isfinite(value) else None  # "1e999" and "nan" are no numbers a query can use
 
 
 def tokenize(text: str) -> list[Token]:

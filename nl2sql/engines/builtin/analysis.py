@@ -55,6 +55,8 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
 ], key=lambda c: -len(c[0]))
 COUNT_PHRASES = [("how", "many"), ("number", "of"), ("count", "of"), ("count",), ("total", "number", "of")]
 GROUP_WORDS = {"per", "by", "each", "every", "across"}
+# The largest LIMIT every engine takes (a signed 64-bit integer): "top 10^100" means every row.
+MAX_LIMIT = 2**63 - 1
 BUCKETS = {
     "day": "day", "daily": "day", "week": "week", "weekly": "week", "month": "month", "monthly": "month",
     "year": "year", "yearly": "year", "annually": "year", "annual": "year",
@@ -478,7 +480,7 @@ def _read_limits(a: _Scratch, words: list[str]) -> None:
             continue
         value = number_value(words[i + 1]) if i + 1 < n else None
         if w in ("top", "first", "bottom", "last", "limit") and value is not None and value >= 1:
-            a.limit = int(value)
+            a.limit = min(int(value), MAX_LIMIT)
             a.limit_from_top = True if w == "top" else False if w == "bottom" else None
             a.used.update((i, i + 1))
             a.limit_span.update((i, i + 1))
@@ -497,7 +499,7 @@ def _read_limits(a: _Scratch, words: list[str]) -> None:
         # a number before a superlative, or a leading number with a superlative later: a limit
         # (not a superlative a date phrase already read: "N last year" is no "N last")
         if (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
-            a.limit = int(value)
+            a.limit = min(int(value), MAX_LIMIT)
             a.limit_from_top = None
             a.used.add(i)
             a.limit_span.add(i)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from nl2sql.errors import EngineError
 from nl2sql.linking.text import Token, number_value
 
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -88,15 +89,22 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
         unit = words[i + 2].rstrip("s")
         if unit in _UNITS:
             n = _number(nxt) or 0
-            if unit in ("day", "week"):
-                start = today - timedelta(days=n * _UNITS[unit])
-            elif unit == "month":
-                start = _add_months(today.replace(day=1), -n) + timedelta(days=today.day - 1)
-            else:
-                start = today.replace(year=today.year - n) if not (today.month == 2 and today.day == 29) \
-                    else date(today.year - n, 2, 28)
-            return 3, DateRange(start, tomorrow, f"in the last {n} {unit}{'s' if n != 1 else ''}")
+            return 3, DateRange(_back(today, n, unit), tomorrow, f"in the last {n} {unit}{'s' if n != 1 else ''}")
     return None
+
+
+def _back(today: date, n: int, unit: str) -> date:
+    """``n`` units before today; a span reaching past the calendar's start ("the last 10000 years")
+    starts at its first day: every date the database can hold is inside it."""
+    try:
+        if unit in ("day", "week"):
+            return today - timedelta(days=n * _UNITS[unit])
+        if unit == "month":
+            return _add_months(today.replace(day=1), -n) + timedelta(days=today.day - 1)
+        return today.replace(year=today.year - n) if not (today.month == 2 and today.day == 29) \
+            else date(today.year - n, 2, 28)
+    except (OverflowError, ValueError):
+        return date.min
 
 
 def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
@@ -112,7 +120,10 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
         year = today.year if month <= today.month else today.year - 1
         return 1, _month_range(year, month)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", w):
-        day = date.fromisoformat(w)
+        try:
+            day = date.fromisoformat(w)
+        except ValueError as err:  # "2026-02-30": a typo the user should hear about, not a crash
+            raise EngineError(f"{w} is not a date ({err}).") from None
         return 1, DateRange(day, day + timedelta(days=1), f"on {w}")
     return None
 

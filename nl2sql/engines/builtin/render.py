@@ -20,7 +20,8 @@ from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_KEYWORDS = {k.upper() for k in Tokenizer.KEYWORDS}
+# Every word of a keyword, "ORDER" of "ORDER BY" too: a table named ``order`` is common and must be quoted.
+_KEYWORDS = {word for k in Tokenizer.KEYWORDS for word in k.upper().split()}
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 _AGG = {"count": exp.Count, "sum": exp.Sum, "avg": exp.Avg, "min": exp.Min, "max": exp.Max}
 _COMPARE = {"=": exp.EQ, "!=": exp.NEQ, ">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}

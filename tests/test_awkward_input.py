@@ -1,0 +1,68 @@
+"""Names and numbers people really type or keep: tables called ``order``, dates that do not exist,
+numbers too large for any engine. Each gets an answer or a one-line message, never a crash."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import open_database
+from nl2sql.errors import EngineError
+from nl2sql.workflows import InteractiveWorkflow
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def keywords_db(tmp_path: Path):
+    """Tables and columns named by SQL keywords, the way real schemas name them."""
+    path = tmp_path / "shop.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.executescript("""
+            CREATE TABLE "order" (id INTEGER PRIMARY KEY, "group" TEXT, amount REAL);
+            CREATE TABLE "select" (id INTEGER PRIMARY KEY, "where" TEXT, order_id INTEGER REFERENCES "order"(id));
+            INSERT INTO "order" VALUES (1, 'retail', 2.5), (2, 'retail', 3.0), (3, 'trade', 7.0);
+            INSERT INTO "select" VALUES (1, 'north', 1), (2, 'south', 3);
+        """)
+        conn.commit()
+    with closing(open_database(str(path))) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "rows"), [
+    ("how many orders are there?", [(3,)]),
+    ("total amount per group", [("retail", 5.5), ("trade", 7.0)]),
+    ("orders with amount over 2.7", [(2, "retail", 3.0), (3, "trade", 7.0)]),
+])
+def test_keyword_names_are_quoted(keywords_db, engine, question: str, rows: list[tuple]) -> None:
+    sql = engine.draft(question, keywords_db).sql
+    assert sorted(keywords_db.execute(sql, max_rows=None).rows) == rows, sql
+
+
+@pytest.mark.parametrize("text", ["2026-02-30", "2025-02-29", "2026-13-01"])
+def test_a_date_that_does_not_exist_is_named(ecommerce_db, engine, text: str) -> None:
+    with pytest.raises(EngineError, match=f"{text} is not a date"):
+        engine.draft(f"orders from {text}", ecommerce_db)
+
+
+def test_a_date_typo_is_one_line_through_the_cli(ecommerce_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--",
+                          "orders from 2026-02-30"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.strip() == "Error: 2026-02-30 is not a date (day is out of range for month).", run.stderr
+
+
+def test_numbers_beyond_any_engine_still_answer(ecommerce_db, engine) -> None:
+    session = InteractiveWorkflow(ecommerce_db, engine, max_rows=None, clarify="auto")
+    top = session.process_turn("top " + "1" + "0" * 100 + " products")
+    assert top.error is None and top.result is not None and top.result.row_count == 200, top.error
+    span = session.process_turn("how many orders in the last " + "9" * 30 + " days?")
+    assert span.error is None and span.result is not None and span.result.rows == ((10000,),), span.error
+    years = session.process_turn("how many orders in the last 5000 years?")
+    assert years.error is None and years.result is not None and years.result.rows == ((10000,),), years.error
+
