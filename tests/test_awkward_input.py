@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from nl2sql.db import open_database
-from nl2sql.errors import EngineError
+from nl2sql.errors import EngineError, UsageError
 from nl2sql.workflows import InteractiveWorkflow
 
 REPO = Path(__file__).resolve().parents[1]
@@ -66,3 +66,28 @@ def test_numbers_beyond_any_engine_still_answer(ecommerce_db, engine) -> None:
     years = session.process_turn("how many orders in the last 5000 years?")
     assert years.error is None and years.result is not None and years.result.rows == ((10000,),), years.error
 
+
+
+def test_a_view_that_never_ends_leaves_its_count_unknown(tmp_path: Path, engine) -> None:
+    path = tmp_path / "views.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.executescript("""
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO items VALUES (1, 'bolt'), (2, 'nut');
+            CREATE VIEW forever AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n;
+        """)
+    with closing(open_database(str(path))) as db:
+        view, items = db.schema.table("forever"), db.schema.table("items")
+        assert view is not None and view.row_count is None and not view.stored
+        assert items is not None and items.row_count == 2 and items.stored
+        assert db.execute(engine.draft("how many items are there?", db).sql).rows == ((2,),)
+
+
+def test_a_locked_file_is_named_as_locked(tmp_path: Path) -> None:
+    path = tmp_path / "busy.db"
+    with closing(sqlite3.connect(path, isolation_level=None)) as writer:
+        writer.execute("CREATE TABLE t (x INTEGER)")
+        writer.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(UsageError, match="is locked by another program"):
+            open_database(str(path))
+        writer.execute("ROLLBACK")

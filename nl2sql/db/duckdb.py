@@ -21,12 +21,18 @@ from sqlglot import exp
 from nl2sql.db.database import Database, QueryResult
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.guard import ensure_read_only
-from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES, declared_key, plain_row, table_ref, text_kind
+from nl2sql.db.introspect import (
+    COUNT_BUDGET_S,
+    INTROSPECTION_BUDGET_S,
+    MAX_INDEXED_VALUES,
+    declared_key,
+    plain_row,
+    table_ref,
+    text_kind,
+)
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 
-# Introspection stops a statement after this long (distinct values of a huge column, a slow view).
-INTROSPECTION_BUDGET_S = 2.0
 _CONFIG = {
     "enable_external_access": False, "autoinstall_known_extensions": False,
     "autoload_known_extensions": False, "lock_configuration": True,

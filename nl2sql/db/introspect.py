@@ -21,6 +21,9 @@ from nl2sql.db.schema import DATE, REAL, TEXT
 MAX_INDEXED_VALUES = 300
 # Counting a truncated result is only worth it when it is quick.
 COUNT_BUDGET_S = 0.25
+# Each introspection query (a sample, distinct values, a row count) gets this long: a view that never
+# ends, or a huge one, leaves its values or count unknown instead of hanging the session's start.
+INTROSPECTION_BUDGET_S = 2.0
 NUMBER_TEXT = re.compile(r"^-?\d+(\.\d+)?$")
 DATE_TEXT = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$")
 # A column comment declaring a join key the engine does not enforce: "references table.column".

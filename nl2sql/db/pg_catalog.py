@@ -16,11 +16,9 @@ from typing import Any
 
 from sqlglot import exp
 
-from nl2sql.db.introspect import MAX_INDEXED_VALUES, declared_key, text_kind
+from nl2sql.db.introspect import INTROSPECTION_BUDGET_S, MAX_INDEXED_VALUES, declared_key, text_kind
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 
-# Each data query of the introspection stops after this long.
-INTROSPECTION_BUDGET_S = 2.0
 _INTEGERS = ("int2", "int4", "int8")
 _STORED = ("r", "p", "m")  # kinds with rows of their own (ctid): tables, partitioned tables, materialized views
 

@@ -13,7 +13,7 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db.database import Database, QueryResult
-from nl2sql.db.introspect import COUNT_BUDGET_S, MAX_INDEXED_VALUES, table_ref
+from nl2sql.db.introspect import COUNT_BUDGET_S, INTROSPECTION_BUDGET_S, MAX_INDEXED_VALUES, table_ref
 from nl2sql.db.introspect import DATE_TEXT as _DATE_RE
 from nl2sql.db.introspect import NUMBER_TEXT as _NUMBER_RE
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
@@ -70,6 +70,11 @@ class SqliteDatabase(Database):
             )
             self._conn.execute("PRAGMA query_only = 1")
             self._conn.execute("SELECT name FROM sqlite_master LIMIT 1")
+        except sqlite3.OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise DatabaseError(f"{self.path} is locked by another program ({err}); try again when it is "
+                                    "free.") from None
+            raise DatabaseError(f"{self.path} cannot be read as a SQLite database ({err}).") from None
         except sqlite3.DatabaseError as err:
             raise DatabaseError(f"{self.path} is not a SQLite database ({err}).") from None
         # Text that is not valid UTF-8 is shown, not fatal.
@@ -88,14 +93,30 @@ class SqliteDatabase(Database):
 
     @cached_property
     def schema(self) -> Schema:
-        conn = self._conn
-        names = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
-            "AND name NOT LIKE 'sqlite_%' ORDER BY name"
-        )]
-        return Schema(tuple(self._table(name) for name in names), dialect=self.dialect)
+        with self._lock:
+            found = self._conn.execute(
+                "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            ).fetchall()
+            return Schema(tuple(self._table(name, kind == "table") for name, kind in found), dialect=self.dialect)
 
-    def _table(self, name: str) -> Table:
+    def _timed(self, query: exp.Expr) -> list[tuple] | None:
+        """Rows of one introspection query, or None when it ran past INTROSPECTION_BUDGET_S or was
+        interrupted: a view that never ends leaves its sample, values or count unknown."""
+        deadline = time.monotonic() + INTROSPECTION_BUDGET_S
+        self._conn.set_progress_handler(lambda: int(self._cancel.is_set() or time.monotonic() > deadline), 10_000)
+        try:
+            return self._conn.execute(query.sql("sqlite")).fetchall()
+        except sqlite3.OperationalError as err:
+            if "interrupted" not in str(err):
+                raise
+            if time.monotonic() <= deadline and not self._cancel.is_set():
+                raise KeyboardInterrupt from None  # Ctrl-C, raised inside the progress handler, stopped it
+            return None
+        finally:
+            self._conn.set_progress_handler(None, 0)
+
+    def _table(self, name: str, stored: bool) -> Table:
         conn, table = self._conn, table_ref(name)
         info = conn.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall()
         unique: set[str] = set()
@@ -105,7 +126,7 @@ class SqliteDatabase(Database):
                 if len(cols) == 1 and cols[0][2]:
                     unique.add(cols[0][2])
         pk_count = sum(1 for r in info if r[5])
-        sample = conn.execute(exp.select("*").from_(table).limit(50).sql("sqlite")).fetchall()
+        sample = self._timed(exp.select("*").from_(table).limit(50)) or []
         columns = []
         for pos, (_cid, col, declared, notnull, _default, pk) in enumerate(info):
             first = next((row[pos] for row in sample if row[pos] is not None), None)
@@ -119,8 +140,8 @@ class SqliteDatabase(Database):
                 ref = exp.column(col, quoted=True)
                 query = (exp.select(ref).distinct().from_(table).where(ref.is_(exp.null()).not_())
                          .limit(MAX_INDEXED_VALUES + 1))
-                distinct = conn.execute(query.sql("sqlite")).fetchall()
-                if len(distinct) <= MAX_INDEXED_VALUES:
+                distinct = self._timed(query)
+                if distinct is not None and len(distinct) <= MAX_INDEXED_VALUES:
                     values = tuple(str(v[0]) for v in distinct)
             columns.append(Column(
                 name=col, type=declared or "", kind=kind, primary_key=bool(pk),
@@ -131,8 +152,8 @@ class SqliteDatabase(Database):
             ForeignKey(name, r[3], r[2], r[4] or self._pk_of(r[2]))
             for r in conn.execute("SELECT * FROM pragma_foreign_key_list(?)", (name,)).fetchall()
         )
-        (count,) = conn.execute(exp.select("COUNT(*)").from_(table).sql("sqlite")).fetchone()
-        return Table(name, tuple(columns), fks, count)
+        counted = self._timed(exp.select("COUNT(*)").from_(table))
+        return Table(name, tuple(columns), fks, counted[0][0] if counted else None, stored=stored)
 
     def _pk_of(self, table: str) -> str:
         rows = self._conn.execute("SELECT * FROM pragma_table_info(?)", (table,)).fetchall()
