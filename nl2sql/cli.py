@@ -273,16 +273,17 @@ def fixtures() -> None:
 @click.argument("name")
 @click.option("--out", required=True, metavar="FILE|URL",
               help="Where to write: a SQLite file, a DuckDB file (.duckdb), a sqlite:/// or duckdb:/// URL, or a "
-                   "postgresql:// or mysql:// database (its tables of the fixture's names are replaced).")
+                   "postgresql:// or mysql:// database.")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
 @click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
 @click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
-def fixtures_build(name: str, out: str, today: date | None, scale: float, seed: int) -> None:
+@click.option("--force", is_flag=True, help="Replace an existing file, or a server's tables of the fixture's names.")
+def fixtures_build(name: str, out: str, today: date | None, scale: float, seed: int, force: bool) -> None:
     """Build fixture NAME into a SQLite or DuckDB file or a PostgreSQL or MySQL database (the same rows in each)."""
     from nl2sql import fixtures as registry
 
     with _edge():
-        counts = registry.build(name, out, today=today, scale=scale, seed=seed)
+        counts = registry.build(name, out, today=today, scale=scale, seed=seed, replace=force)
     from nl2sql.db.targets import redact
 
     summary = ", ".join(f"{table} {count:,}" for table, count in counts.items())

@@ -17,7 +17,7 @@ from types import ModuleType
 
 from nl2sql.db import server_sidecar, sidecar_for
 from nl2sql.db.loader import load
-from nl2sql.db.targets import SQLITE, output_target
+from nl2sql.db.targets import SQLITE, Target, output_target
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 
@@ -63,25 +63,30 @@ def domain_file(name: str) -> Path | None:
 
 
 def build(name: str, out: str | Path, *, today: date | None = None, scale: float = 1.0,
-          seed: int = 42) -> dict[str, int]:
+          seed: int = 42, replace: bool = False) -> dict[str, int]:
     """Build fixture ``name`` into ``out``; the same arguments always give the same rows.
 
     ``out`` is a SQLite file, a DuckDB one (``x.duckdb``, ``duckdb:///x``) or a PostgreSQL
     database (``postgresql://...``): the generator writes SQLite and the one loader copies it, so
     every engine gets the same rows. An existing file is replaced atomically, a server's tables in
     one transaction. The fixture's domain config is written beside a file (``out.nl2sql.toml``), or
-    for a server in nl2sql's data directory, where ``--db`` on the same URL finds it.
+    for a server in nl2sql's data directory, where ``--db`` on the same URL finds it. What is there
+    already (a file, or a server's tables of the fixture's names) is replaced only with ``replace``.
     """
     if scale <= 0:
         raise UsageError("--scale must be greater than 0.")
     generator = _generator(name)
     target = output_target(out)
+    if not target.is_server and target.path.exists() and not replace:
+        raise UsageError(f"{target.path} already exists; pass --force to replace it (and its domain config).")
     if target.engine == SQLITE:
         counts: dict[str, int] = generator.build(target.path, today=today or date.today(), scale=scale, seed=seed)
     else:
         with tempfile.TemporaryDirectory(prefix="nl2sql-fixture-") as scratch:
             source = Path(scratch) / f"{name}.sqlite"
             counts = generator.build(source, today=today or date.today(), scale=scale, seed=seed)
+            if target.is_server and not replace:
+                _keep_server_tables(target, set(counts))
             load(source, target)
     config = domain_file(name)
     if config is not None:
@@ -91,10 +96,23 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
     return counts
 
 
+def _keep_server_tables(target: Target, names: set[str]) -> None:
+    """Refuse to drop a server's tables that happen to share the fixture's names (``users`` is common)."""
+    from contextlib import closing
+
+    from nl2sql.db import open_database
+
+    with closing(open_database(target.url)) as db:
+        clash = sorted(t.name for t in db.schema.tables if t.name.lower() in names)
+    if clash:
+        raise UsageError(f"{target.display} already has tables named {', '.join(clash)}; pass --force to replace "
+                         "them.")
+
+
 def cached(name: str) -> Path:
     """The fixture's file in the user's cache, built on first use with today's date and then reused."""
     fixture_dir(name)
     path = cache_dir() / f"{name}-v{FIXTURE_VERSION}.sqlite"
     if not path.is_file():
-        build(name, path)
+        build(name, path, replace=True)  # another process may have built it meanwhile
     return path

@@ -88,6 +88,10 @@ def test_fixtures_build_and_schema(tmp_path: Path) -> None:
     assert built.exit_code == 0 and out.is_file() and "orders 1,000" in built.output
     shown = runner.invoke(cli, ["schema", "--db", str(out), "payments"])
     assert shown.exit_code == 0 and "method" in shown.output and "-> orders.id" in shown.output
+    again = ["fixtures", "build", "ecommerce", "--today", "2026-01-31", "--scale", "0.05", "--out", str(out)]
+    kept = runner.invoke(cli, again)
+    assert kept.exit_code == 2 and "already exists; pass --force" in kept.output and "orders 1,000" not in kept.output
+    assert "orders 500" in runner.invoke(cli, [*again, "--force"]).output
 
 
 def test_model_without_litellm_names_the_install_command(tmp_path: Path) -> None:

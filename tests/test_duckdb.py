@@ -259,7 +259,10 @@ def test_fixture_build_replaces_an_existing_duckdb_file_as_it_does_sqlite(tmp_pa
     for name in ("x.db", "x.duckdb"):
         out = tmp_path / name
         out.write_text("old")
-        fixtures.build("ecommerce", out, today=TODAY, scale=0.05)
+        with pytest.raises(UsageError, match="already exists; pass --force"):
+            fixtures.build("ecommerce", out, today=TODAY, scale=0.05)
+        assert out.read_text() == "old"  # a user's file is kept unless replacing it was asked for
+        fixtures.build("ecommerce", out, today=TODAY, scale=0.05, replace=True)
         with closing(open_database(str(out))) as db:
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
     assert sorted(p.name for p in tmp_path.iterdir()) == [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 from datetime import date
 from pathlib import Path
@@ -107,3 +108,18 @@ def test_cached_fixture_is_built_once(tmp_path: Path) -> None:
     assert fixtures.cached("ecommerce") == first
     assert first.stat().st_mtime_ns == stamp
     assert str(first).startswith(str(tmp_path))
+
+
+def test_two_processes_filling_an_empty_cache_at_once_both_succeed(tmp_path: Path) -> None:
+    """Each build writes a partial file of its own and swaps it in: neither removes the other's."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NL2SQL_CACHE_DIR": str(tmp_path / "cache"), "NL2SQL_DATA_DIR": str(tmp_path / "data")}
+    command = [sys.executable, "-m", "nl2sql", "ask", "--db", "ecommerce", "--format", "json", "how many categories"]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            for _ in range(3)]
+    outputs = [run.communicate(timeout=300) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0], [err for _, err in outputs]
+    assert all('"rows": [[8]]' in out for out, _ in outputs)
+    assert not list((tmp_path / "cache").glob("*.partial"))

@@ -451,7 +451,10 @@ def test_fixture_build_swaps_the_tables_in_at_once(mysql_server, tmp_path: Path)
     mysql_server.admin("CREATE DATABASE build_twice")
     url = mysql_server.url("build_twice")
     for scale in (0.05, 0.1):
-        counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale)
+        if scale == 0.1:  # the tables are there now: kept unless the build is told to replace them
+            with pytest.raises(UsageError, match="already has tables named categories, order_items"):
+                fixtures.build("ecommerce", url, today=TODAY, scale=scale)
+        counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale, replace=scale == 0.1)
         with closing(open_database(url + "?databases=")) as db:
             assert db.execute("SELECT COUNT(*) FROM users").rows == ((counts["users"],),)
             assert [t.name for t in db.schema.tables] == sorted(counts)  # no table left over from the swap

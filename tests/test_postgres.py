@@ -370,7 +370,10 @@ def test_fixture_build_replaces_the_tables_in_one_transaction(pg_server, tmp_pat
     pg_server.admin("CREATE DATABASE build_twice")
     url = pg_server.url("build_twice")
     for scale in (0.05, 0.1):
-        counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale)
+        if scale == 0.1:  # the tables are there now: kept unless the build is told to replace them
+            with pytest.raises(UsageError, match="already has tables named categories, order_items"):
+                fixtures.build("ecommerce", url, today=TODAY, scale=scale)
+        counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale, replace=scale == 0.1)
         with closing(open_database(url)) as db:
             assert db.execute("SELECT COUNT(*) FROM users").rows == ((counts["users"],),)
             assert db.domain_file is not None and db.domain_file.is_file()  # found again by the URL
