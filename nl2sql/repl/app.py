@@ -11,6 +11,7 @@ import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.completion import WordCompleter
@@ -21,7 +22,7 @@ from prompt_toolkit.output import Output
 from nl2sql import __version__
 from nl2sql.dialog.questions import Answer
 from nl2sql.formatting import result_table
-from nl2sql.paths import data_dir
+from nl2sql.paths import private_data_dir
 from nl2sql.repl.actor import ConsoleActor
 from nl2sql.repl.highlight import STYLE, highlight_sql
 from nl2sql.workflows import InteractiveWorkflow, TurnResult, commands
@@ -30,13 +31,33 @@ from nl2sql.workflows.dialogue import settle
 PROMPT = "nl2sql> "
 
 
+# The history file is cut back to its newest half when it grows past this: it must not grow forever.
+HISTORY_MAX_BYTES = 1_000_000
+
+
 def default_history() -> History:
     try:
-        directory = data_dir()
-        directory.mkdir(parents=True, exist_ok=True)
-        return FileHistory(str(directory / "history"))
+        path = private_data_dir() / "history"
+        path.touch(mode=0o600)
+        path.chmod(0o600)
+        trim_history(path, HISTORY_MAX_BYTES)
+        return FileHistory(str(path))
     except OSError:  # a read-only home still gets a working REPL
         return InMemoryHistory()
+
+
+def trim_history(path: Path, max_bytes: int) -> None:
+    """Keep the newest entries of a prompt-toolkit history file within about half of ``max_bytes``,
+    cutting at an entry's start (each begins with a "# <time>" line) and swapping the file in at once."""
+    if path.stat().st_size <= max_bytes:
+        return
+    data = path.read_bytes()
+    start = data.find(b"\n# ", len(data) - max_bytes // 2)
+    kept = data[start + 1:] if start >= 0 else b""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_bytes(kept)
+    partial.chmod(0o600)
+    partial.replace(path)
 
 
 class ChatApp:
