@@ -153,6 +153,10 @@ def _version(db: Any) -> str:
         if db.dialect == "postgres":
             return " ".join(text.split()[:2])
         return f"{'MariaDB' if 'mariadb' in text.lower() else 'MySQL'} {text.split('-')[0]}"  # "10.11.18-MariaDB-..."
+    if db.dialect in ("spark", "databricks"):
+        import pyspark
+
+        return f"Spark {pyspark.__version__}"
     if db.dialect == "duckdb":
         import duckdb
 

@@ -42,12 +42,19 @@ def test_a_file_wins_over_a_name_which_wins_over_a_fixture(ecommerce_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     _config(f'[databases]\necommerce = "sqlite:///{ecommerce_path}"\nshop = "sqlite:///{tmp_path / "none.db"}"\n')
     assert named_url("ecommerce") == f"sqlite:///{ecommerce_path}"  # the user's name, not the bundled fixture
-    assert open_database("ecommerce").display_name == f"sqlite:///{ecommerce_path}"
+    assert _display("ecommerce")[0] == f"sqlite:///{ecommerce_path}"
     monkeypatch.chdir(tmp_path)
     (tmp_path / "shop").write_bytes(ecommerce_path.read_bytes())
-    assert named_url("shop") is None and open_database("shop").display_name == "shop"  # the file on disk
+    assert named_url("shop") is None and _display("shop")[0] == "shop"  # the file on disk
     _config("")
-    assert open_database("ecommerce").domain_file == fixtures.domain_file("ecommerce")
+    assert _display("ecommerce") == ("ecommerce", fixtures.domain_file("ecommerce"))
+
+
+def _display(target: str) -> tuple[str, Path | None]:
+    """What ``target`` opens, by the name it is shown under, and the domain config found with it."""
+    db = open_database(target)
+    db.close()
+    return db.display_name, db.domain_file
 
 
 def test_bad_entries_are_one_line_usage_errors(monkeypatch: pytest.MonkeyPatch) -> None:
