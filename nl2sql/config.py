@@ -3,6 +3,9 @@
 Order: ``--model`` and friends, then ``NL2SQL_MODEL`` (and ``NL2SQL_API_BASE``), then the config
 file (``NL2SQL_CONFIG`` or ``config.toml`` in click's app directory for nl2sql), keys ``model``,
 ``api_base``, ``api_key_env``, ``llm_timeout``. No model anywhere: the built-in engine.
+
+The same file names databases (``[databases]``, read by nl2sql/db/named.py): ``--db shop`` opens
+the URL stored under ``shop``, with a password kept beside it or in an environment variable.
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ def config_path() -> Path:
     import click
 
     return Path(click.get_app_dir("nl2sql")) / "config.toml"
+
+
+def read_config() -> dict[str, Any]:
+    """The config file's contents ({} when there is none); invalid TOML is a usage error, not a crash."""
+    return _file()
 
 
 def _file() -> dict[str, Any]:

@@ -19,8 +19,9 @@ TODAY = date(2026, 6, 15)
 
 @pytest.fixture(autouse=True)
 def _user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing a test does touches the real cache, history or data directories."""
+    """Nothing a test does touches the real cache, history, data directories or config file."""
     monkeypatch.setenv("NL2SQL_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("NL2SQL_CONFIG", str(tmp_path / "config" / "config.toml"))
     monkeypatch.setenv("NL2SQL_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("NL2SQL_DEBUG", raising=False)
 

@@ -80,8 +80,12 @@ def _open_file(engine: str, path: Path, display: str) -> Database:
 def open_database(target: str) -> Database:
     """Open ``target``: a bundled fixture name, a SQLite or DuckDB file, a ``sqlite:///`` or
     ``duckdb:///`` URL, or a ``postgresql://`` or ``mysql://`` server. Files are told apart by their header;
-    drivers are imported on use."""
+    drivers are imported on use. A name the config file's ``[databases]`` holds opens its URL
+    (nl2sql/db/named.py says which wins when a name is also a file or a fixture)."""
     from nl2sql import fixtures
+    from nl2sql.db.named import named_url
+
+    target = named_url(target) or target
 
     if "://" in target:
         url = parse_url(target)
@@ -106,4 +110,5 @@ def open_database(target: str) -> Database:
     if path.suffix.lower() in (*_SQLITE_SUFFIXES, *DUCKDB_SUFFIXES) or "/" in target:
         raise UsageError(f"No database file at {target}.")
     known = ", ".join(fixtures.available())
-    raise UsageError(f"Unknown database {target!r}: not a file, a URL, or a fixture name ({known}).")
+    raise UsageError(f"Unknown database {target!r}: not a file, a URL, a [databases] name in the config file, "
+                     f"or a fixture name ({known}).")

@@ -14,6 +14,7 @@ from datetime import date
 from sqlglot import exp
 
 from nl2sql.db import QueryResult
+from nl2sql.db.introspect import declared_key
 from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import DomainConfig
 from nl2sql.engines.base import History
@@ -22,15 +23,21 @@ from nl2sql.linking import Lexicon, linked_tables
 PRUNE_ABOVE = 12  # schemas with more tables than this are pruned to the relevant ones
 SAMPLE_VALUES = 5
 
-SYSTEM = """You translate questions about a {dialect} database into one read-only SQL query.
-Today is {today}. Use only the tables and columns below. Write text values as SQL string literals in
-single quotes, exactly as stored ('Paris', 'O''Brien'); double quotes are for names only.
+SYSTEM = """You translate questions about a {dialect} database into one read-only SQL query, written
+in {dialect}'s own SQL dialect (its functions, quoting and date arithmetic). Today is {today}.
+Use only the tables and columns below. Write text values as SQL string literals in single quotes,
+exactly as stored ('Paris', 'O''Brien'); {name_quotes} are for names only.
 Answer with a JSON object: {{"sql": "...", "explanation": "one sentence", "confidence": 0.0-1.0,
 "intent": "new_query" or "refinement", "summary": "what changed, for a refinement",
 "needs_clarification": false}}. "intent" says whether the last line edits the current query
 (refinement) or asks something new (new_query). If the question is ambiguous, call
 request_clarification instead of guessing. Never write statements that change data."""
 
+# How the system prompt names each engine's dialect (sqlglot's names are not always the product's).
+DIALECT_NAMES = {"sqlite": "SQLite", "duckdb": "DuckDB", "postgres": "PostgreSQL", "mysql": "MySQL (MariaDB)",
+                 "spark": "Spark SQL", "databricks": "Databricks SQL"}
+_BACKTICK_DIALECTS = ("mysql", "spark", "databricks", "bigquery")  # where "..." is a string, not a name
+COMMENT_CHARS = 300  # a longer table or column comment is cut: the prompt is for names, not documentation
 HISTORY_CHARS = 6000  # about 1,500 tokens of earlier turns; the oldest go first when it is full
 NO_ANSWER = ("Nobody can answer '{question}' now: assume the most likely meaning, say it in the explanation, "
              "and write the query.")
@@ -99,8 +106,23 @@ def create_table(table: Table, dialect: str) -> str:
     return create.sql(dialect=dialect)
 
 
+def comment_lines(table: Table) -> list[str]:
+    """The database's own comments on a table and its columns (COMMENT ON, MySQL's COMMENT), as SQL
+    comments under its CREATE TABLE: they say what a cryptic name means, which the model needs as
+    much as the linker does. A "references t.c" comment is left out: it is already a FOREIGN KEY."""
+    lines = [f"-- {table.name}: {_one_line(table.description)}"] if table.description.strip() else []
+    lines += [f"-- {table.name}.{c.name}: {_one_line(c.description)}" for c in table.columns
+              if c.description.strip() and declared_key(c.description) is None]
+    return lines
+
+
+def _one_line(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= COMMENT_CHARS else flat[:COMMENT_CHARS] + " ..."
+
+
 def schema_text(tables: list[Table], dialect: str, domain: DomainConfig | None, no_data: bool) -> str:
-    parts = [create_table(t, dialect) + ";" for t in tables]
+    parts = ["\n".join([create_table(t, dialect) + ";", *comment_lines(t)]) for t in tables]
     if not no_data:
         samples = [f"{t.name}.{c.name}: {', '.join(_literal(v, dialect) for v in c.values[:SAMPLE_VALUES])}"
                    for t in tables for c in t.columns if c.values]
@@ -171,7 +193,9 @@ def messages(line: str, schema: str, dialect: str, today: date, *, history: Hist
              current: Current | None = None, examples: list[Example] | None = None,
              clarifications: list[str] | None = None) -> list[dict[str, str]]:
     """One prompt for every line: the schema, the conversation (when there is one), and the line."""
-    out = [{"role": "system", "content": SYSTEM.format(dialect=dialect, today=today.isoformat())},
+    named = DIALECT_NAMES.get(dialect, dialect)
+    quotes = "backticks" if dialect in _BACKTICK_DIALECTS else "double quotes"
+    out = [{"role": "system", "content": SYSTEM.format(dialect=named, today=today.isoformat(), name_quotes=quotes)},
            {"role": "system", "content": schema}]
     for example in examples or []:
         out.append({"role": "user", "content": example.question})
