@@ -241,7 +241,7 @@ def _prompt(prompt: str) -> str:
 
 
 def _print_turn(result: Any, fmt: str, turns: int) -> None:
-    from nl2sql.formatting import turn_text
+    from nl2sql.formatting import turn_text, visible
 
     output = turn_text(result, fmt)
     if output:
@@ -249,7 +249,7 @@ def _print_turn(result: Any, fmt: str, turns: int) -> None:
     if fmt not in ("json", "csv") and turns > 1:
         click.echo()
     if result.error is not None and fmt != "json":
-        click.echo(f"Error: {result.error.message}", err=True)
+        click.echo(f"Error: {visible(result.error.message)}", err=True)
 
 
 @cli.command()

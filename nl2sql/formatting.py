@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from tabulate import tabulate
@@ -17,6 +18,18 @@ from nl2sql.dialog.questions import ClarificationRequest, Question
 from nl2sql.workflows.results import TurnResult
 
 FORMATS = ("table", "json", "csv", "markdown")
+# Control characters a stored value may hold (an escape sequence clears the screen, a carriage
+# return overwrites the line): shown as \xNN, never sent to the terminal. Newlines stay.
+_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` safe to print on a terminal: every control character but the newline written out."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _cell(value: Any) -> Any:
+    return visible(value) if isinstance(value, str) else value
 
 
 def render_request(request: ClarificationRequest) -> list[str]:
@@ -59,10 +72,11 @@ def row_summary(result: QueryResult) -> str:
 def result_table(result: QueryResult, tablefmt: str = "psql") -> str:
     if not result.columns:
         return "(no columns)"
+    headers = [visible(c) for c in result.columns]
     if not result.rows:
-        return tabulate([], headers=result.columns, tablefmt=tablefmt) + "\n(no rows)"
-    body = tabulate(result.rows, headers=result.columns, tablefmt=tablefmt, floatfmt=".2f",
-                    missingval="NULL")
+        return tabulate([], headers=headers, tablefmt=tablefmt) + "\n(no rows)"
+    body = tabulate([[_cell(v) for v in row] for row in result.rows], headers=headers, tablefmt=tablefmt,
+                    floatfmt=".2f", missingval="NULL")
     return f"{body}\n({row_summary(result)})"
 
 
@@ -105,7 +119,7 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
         lines += clarification_lines(turn.request)
         if turn.explanation and not turn.query:  # a confirmation has said its reading already
             lines.append(f"Best reading so far: {turn.explanation}")
-        return "\n".join(lines)
+        return visible("\n".join(lines))
     if fmt == "markdown":
         if turn.query:
             lines.append(f"```sql\n{turn.query}\n```")
@@ -126,4 +140,4 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
             lines.append(turn.answer)
         if res is not None:
             lines.append(result_table(res))
-    return "\n".join(lines)
+    return visible("\n".join(lines))

@@ -91,3 +91,18 @@ def test_a_locked_file_is_named_as_locked(tmp_path: Path) -> None:
         with pytest.raises(UsageError, match="is locked by another program"):
             open_database(str(path))
         writer.execute("ROLLBACK")
+
+
+def test_control_characters_stored_in_values_never_reach_the_terminal(tmp_path: Path) -> None:
+    """A stored screen-clear or carriage return is shown as \\xNN in tables; JSON escapes it itself."""
+    path = tmp_path / "notes.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        conn.execute("INSERT INTO notes VALUES (1, ?)", ("\x1b[2J\x1b[Hgone\rover\x07",))
+        conn.commit()
+    for fmt in ("table", "markdown", "json"):
+        run = subprocess.run([sys.executable, "-m", "nl2sql", "ask", "--db", str(path), "--format", fmt, "--",
+                              "/sql SELECT body FROM notes"], capture_output=True, text=True, cwd=REPO, timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert not any(c in run.stdout for c in "\x1b\r\x07"), (fmt, run.stdout)
+        assert ("\\x1b[2J" if fmt != "json" else "\\u001b[2J") in run.stdout, (fmt, run.stdout)

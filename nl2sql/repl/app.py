@@ -21,7 +21,7 @@ from prompt_toolkit.output import Output
 
 from nl2sql import __version__
 from nl2sql.dialog.questions import Answer
-from nl2sql.formatting import result_table
+from nl2sql.formatting import result_table, visible
 from nl2sql.paths import private_data_dir
 from nl2sql.repl.actor import ConsoleActor
 from nl2sql.repl.highlight import STYLE, highlight_sql
@@ -80,7 +80,7 @@ class ChatApp:
     # -- output ----------------------------------------------------------------------------------
 
     def say(self, text: str | FormattedText, style: str = "") -> None:
-        content = text if isinstance(text, FormattedText) else FormattedText([(style, text)])
+        content = text if isinstance(text, FormattedText) else FormattedText([(style, visible(text))])
         print_formatted_text(content, style=STYLE, output=self.output)
 
     def toolbar(self) -> FormattedText:
