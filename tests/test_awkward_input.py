@@ -106,3 +106,15 @@ def test_control_characters_stored_in_values_never_reach_the_terminal(tmp_path: 
         assert run.returncode == 0, run.stderr
         assert not any(c in run.stdout for c in "\x1b\r\x07"), (fmt, run.stdout)
         assert ("\\x1b[2J" if fmt != "json" else "\\u001b[2J") in run.stdout, (fmt, run.stdout)
+
+
+def test_huge_and_deep_input_gets_one_line_in_bounded_time(ecommerce_db, engine) -> None:
+    session = InteractiveWorkflow(ecommerce_db, engine, max_rows=10, clarify="auto", timeout=5)
+    long = session.process_turn("a " * 50_000)  # reading it whole grows with its square: refused first
+    assert long.error is not None and "99,999 characters long" in long.error.message
+    deep = session.process_turn("/sql SELECT " + "(" * 3000 + "1" + ")" * 3000)
+    assert deep.error is not None and "nested too deeply" in deep.error.message
+    blob = session.process_turn("/sql SELECT length(randomblob(1e9))")  # one step the time limit cannot stop
+    assert blob.error is not None and "too big" in blob.error.message
+    after = session.process_turn("how many categories are there?")
+    assert after.result is not None and after.result.rows == ((8,),)  # the session goes on

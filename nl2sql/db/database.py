@@ -12,9 +12,11 @@ from pathlib import Path
 
 from nl2sql.db.guard import ensure_read_only, statement_text
 from nl2sql.db.schema import Schema
+from nl2sql.errors import DatabaseError
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_ROWS = 50
+_TOO_DEEP = "The statement is nested too deeply to be checked; nl2sql runs only statements it can read through."
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,10 @@ class Database(ABC):
 
         The database, not a parser, is the judge of what it accepts (SQLite reads an unknown
         double-quoted name as a string, for one), so validation asks it before anything else."""
-        return self._check(statement_text(sql, self.dialect))
+        try:
+            return self._check(statement_text(sql, self.dialect))
+        except RecursionError:
+            return _TOO_DEEP
 
     def _check(self, sql: str) -> str | None:
         """Compile one statement without running it; drivers that cannot say return None."""
@@ -78,9 +83,13 @@ class Database(ABC):
     def execute(self, sql: str, *, max_rows: int | None = DEFAULT_MAX_ROWS,
                 timeout: float = DEFAULT_TIMEOUT_S) -> QueryResult:
         """Guard, then run ``sql``; ``max_rows`` None or 0 means no cap."""
-        ensure_read_only(sql, self.dialect)
+        try:
+            ensure_read_only(sql, self.dialect)
+            text = statement_text(sql, self.dialect)
+        except RecursionError:  # thousands of nested parentheses: the parser's stack, not ours to grow
+            raise DatabaseError(_TOO_DEEP) from None
         # The original text runs, not sqlglot's re-rendering of it: what the user reads is what runs.
-        return self._run(statement_text(sql, self.dialect), max_rows or None, timeout)
+        return self._run(text, max_rows or None, timeout)
 
     def __enter__(self) -> Database:
         return self

@@ -22,6 +22,8 @@ from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation
 _ALLOWED_ACTIONS = {
     sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE,
 }
+# The largest text or blob a statement may build or read.
+MAX_VALUE_BYTES = 32 * 1024 * 1024
 _FORBIDDEN_FUNCTIONS = {"load_extension", "writefile", "readfile", "edit", "fts3_tokenizer"}
 
 
@@ -69,6 +71,9 @@ class SqliteDatabase(Database):
                 f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
             )
             self._conn.execute("PRAGMA query_only = 1")
+            # One value is built in a single step the time limit cannot interrupt (randomblob(1e9)):
+            # its size is what bounds it.
+            self._conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
             self._conn.execute("SELECT name FROM sqlite_master LIMIT 1")
         except sqlite3.OperationalError as err:
             if "locked" in str(err) or "busy" in str(err):

@@ -7,12 +7,16 @@ terminal can do with a result (``/exit`` ends the REPL's loop).
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nl2sql.errors import Nl2SqlError
 from nl2sql.workflows.results import ErrorInfo, TurnResult
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from nl2sql.workflows.interactive import InteractiveWorkflow
@@ -66,7 +70,12 @@ def run_command(workflow: InteractiveWorkflow, text: str) -> TurnResult:
     if entry is None:
         return workflow.command_result(word.lower(), None,
                                        ErrorInfo(f"Unknown command {word}; /help lists the commands.", False))
-    return entry.handler(workflow, arg.strip())
+    try:
+        return entry.handler(workflow, arg.strip())
+    except Exception as err:  # the session must survive any bug in a command, as it does in a turn
+        log.exception("command %s failed", entry.usage)
+        detail = f" ({type(err).__name__}: {err})" if os.environ.get("NL2SQL_DEBUG") else ""
+        return workflow.command_result(word.lower(), None, ErrorInfo(f"Internal error in {word}{detail}.", True))
 
 
 @command("/help", "/help", "Show this help.", aliases=("/?",))

@@ -18,7 +18,7 @@ from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database
 from nl2sql.dialog import ConversationState
 from nl2sql.dialog.questions import Reply
 from nl2sql.engines.base import Engine
-from nl2sql.errors import Nl2SqlError, UsageError
+from nl2sql.errors import EngineError, Nl2SqlError, UsageError
 from nl2sql.workflows.commands import run_command
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
@@ -27,6 +27,13 @@ from nl2sql.workflows.turn import CLARIFY_MODES, Policy, State, Transition, Turn
 
 log = logging.getLogger(__name__)
 S = TypeVar("S")
+# The longest question read: a paragraph. Longer text is refused at once (raw SQL goes through /sql).
+MAX_QUESTION_CHARS = 2_000
+
+
+def _too_long(length: int) -> Transition:
+    raise EngineError(f"That question is {length:,} characters long; nl2sql reads questions of up to "
+                      f"{MAX_QUESTION_CHARS:,} characters (raw SQL of any length goes through /sql).")
 
 
 class SessionStats:
@@ -70,6 +77,8 @@ class InteractiveWorkflow(Generic[S]):
         text = text.strip()
         if text.startswith("/"):
             return run_command(self, text)
+        if len(text) > MAX_QUESTION_CHARS:  # reading a question costs more than its length: bound it first
+            return self._apply(text[:MAX_QUESTION_CHARS], lambda state: _too_long(len(text)))
         return self._apply(text, lambda state: self.step.line(state, text))
 
     def answer(self, reply: Reply) -> TurnResult:
