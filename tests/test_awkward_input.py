@@ -118,3 +118,18 @@ def test_huge_and_deep_input_gets_one_line_in_bounded_time(ecommerce_db, engine)
     assert blob.error is not None and "too big" in blob.error.message
     after = session.process_turn("how many categories are there?")
     assert after.result is not None and after.result.rows == ((8,),)  # the session goes on
+
+
+def test_ctrl_c_in_ask_stops_the_query_and_the_run_at_once(ecommerce_path: Path) -> None:
+    import signal
+    import time
+
+    slow = "/sql SELECT COUNT(*) FROM order_items a, order_items b"
+    run = subprocess.Popen([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--timeout", "60",
+                            "--", slow, "how many users are there?"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, cwd=REPO)
+    time.sleep(3)  # start-up, then the query is running
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=50)  # well before the 60 s time limit would stop it
+    assert run.returncode != 0 and "Traceback" not in err and "longer than" not in out + err, (out, err)
+    assert "users" not in out  # the run stopped: the next line was not asked

@@ -202,6 +202,8 @@ class SqliteDatabase(Database):
                 if "interrupted" in str(err):
                     if self._cancel.is_set():
                         raise QueryTimeout("The query was cancelled.") from None
+                    if time.monotonic() <= deadline:  # SIGINT arrived inside the progress handler: Ctrl-C
+                        raise KeyboardInterrupt from None
                     raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
                 if "not authorized" in str(err) or "readonly" in str(err):
                     raise ReadOnlyViolation(f"nl2sql only reads data; SQLite refused: {err}.") from None
