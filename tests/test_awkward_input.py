@@ -133,3 +133,28 @@ def test_ctrl_c_in_ask_stops_the_query_and_the_run_at_once(ecommerce_path: Path)
     out, err = run.communicate(timeout=50)  # well before the 60 s time limit would stop it
     assert run.returncode != 0 and "Traceback" not in err and "longer than" not in out + err, (out, err)
     assert "users" not in out  # the run stopped: the next line was not asked
+
+
+def test_a_wal_database_is_read_without_creating_files_beside_it(tmp_path: Path) -> None:
+    path = tmp_path / "wal.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA journal_mode = wal")
+        conn.execute("CREATE TABLE t (x INTEGER)")
+        conn.execute("INSERT INTO t VALUES (1)")
+        conn.commit()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wal.db"]  # the writer's last close tidied up
+    with closing(open_database(str(path))) as db:
+        assert db.execute("SELECT x FROM t").rows == ((1,),)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wal.db"]
+
+
+def test_a_wal_database_being_written_is_read_as_its_writer_commits(tmp_path: Path) -> None:
+    path = tmp_path / "busy.db"
+    with closing(sqlite3.connect(path)) as writer:
+        writer.execute("PRAGMA journal_mode = wal")
+        writer.execute("CREATE TABLE t (x INTEGER)")
+        writer.commit()
+        with closing(open_database(str(path))) as db:
+            writer.execute("INSERT INTO t VALUES (7)")
+            writer.commit()
+            assert db.execute("SELECT x FROM t").rows == ((7,),)

@@ -58,6 +58,22 @@ def _kind(declared: str, sample: object) -> str:
     return OTHER
 
 
+def read_mode(path: Path) -> str:
+    """How to open ``path`` so that reading it creates nothing beside it.
+
+    A database in WAL mode (bytes 18 and 19 of its header are 2) makes every reader create
+    ``-wal`` and ``-shm`` files next to it, which a read-only directory or medium refuses. With no
+    ``-wal`` file there, no program has it open for writing, so it is opened ``immutable``: no
+    files, no locks. When a writer is at work (its ``-wal`` is there), nl2sql reads as any reader
+    does, through those shared files, so it sees what the writer commits."""
+    with path.open("rb") as handle:
+        header = handle.read(20)
+    wal = header[18:20] == b"\x02\x02"
+    if wal and not path.with_name(path.name + "-wal").exists():
+        return "mode=ro&immutable=1"
+    return "mode=ro"
+
+
 class SqliteDatabase(Database):
     dialect = "sqlite"
 
@@ -68,7 +84,7 @@ class SqliteDatabase(Database):
             raise DatabaseError(f"No database file at {self.path}.")
         try:
             self._conn = sqlite3.connect(
-                f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
+                f"{self.path.resolve().as_uri()}?{read_mode(self.path)}", uri=True, check_same_thread=False
             )
             self._conn.execute("PRAGMA query_only = 1")
             # One value is built in a single step the time limit cannot interrupt (randomblob(1e9)):
