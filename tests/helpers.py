@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -95,3 +96,12 @@ ZOO_QUESTIONS = [
     {"db_id": "zoo", "question": "Names of animals with weight above 180",
      "query": "SELECT name FROM animal WHERE weight > 180"},
 ]
+
+
+HOSTILE = [json.loads(line) for line in (Path(__file__).parent / "data" / "hostile.jsonl").read_text().splitlines()
+           if line.strip()]
+
+
+def hostile_statements(dialect: str) -> list[str]:
+    """The corpus's statements the guard must refuse in ``dialect`` (tests/data/hostile.jsonl)."""
+    return [e["sql"] for e in HOSTILE if "sql" in e and dialect in e.get("dialects", [dialect])]

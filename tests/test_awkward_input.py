@@ -158,3 +158,10 @@ def test_a_wal_database_being_written_is_read_as_its_writer_commits(tmp_path: Pa
             writer.execute("INSERT INTO t VALUES (7)")
             writer.commit()
             assert db.execute("SELECT x FROM t").rows == ((7,),)
+
+
+def test_a_cancel_before_the_schema_is_read_does_not_empty_it(ecommerce_path: Path) -> None:
+    with closing(open_database(str(ecommerce_path))) as db:
+        db.interrupt()  # Ctrl-C of an earlier statement
+        status = db.schema.table("orders").column("status")  # type: ignore[union-attr]
+        assert status is not None and "pending" in status.values

@@ -22,45 +22,12 @@ from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.loader import column_type
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
-from tests.helpers import ZOO_QUESTIONS, assert_same_schema
+from tests.helpers import ZOO_QUESTIONS, assert_same_schema, hostile_statements
 
 SLOW = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"
 
-# One statement per class of refusal in DuckDB's dialect, with the engine's own error class that
-# would stop it if the guard let it through.
-REFUSALS = [
-    "COPY orders TO '/tmp/nl2sql-leak.csv'",
-    "COPY orders FROM '/tmp/nl2sql-in.csv'",
-    "ATTACH '/tmp/other.duckdb' AS other",
-    "DETACH ecommerce",
-    "INSTALL httpfs",
-    "LOAD httpfs",
-    "EXPORT DATABASE '/tmp/nl2sql-export'",
-    "IMPORT DATABASE '/tmp/nl2sql-export'",
-    "SELECT * FROM read_csv('/etc/passwd')",
-    "SELECT * FROM read_csv_auto('/etc/passwd')",
-    "SELECT * FROM read_parquet('/tmp/x.parquet')",
-    "SELECT * FROM read_json('/tmp/x.json')",
-    "SELECT * FROM read_text('/etc/hostname')",
-    "SELECT * FROM read_blob('/etc/hostname')",
-    "SELECT * FROM glob('/etc/*')",
-    "SELECT * FROM '/etc/passwd'",
-    "SELECT * FROM 'https://example.com/data.parquet'",
-    "SELECT * FROM read_parquet('s3://bucket/x.parquet')",
-    "SELECT getenv('HOME')",
-    "SELECT * FROM duckdb_secrets()",
-    "SELECT * FROM query('SELECT 1')",
-    "SET threads = 1",
-    "SET enable_external_access = true",
-    "RESET threads",
-    "PRAGMA threads = 1",
-    "CHECKPOINT",
-    "USE memory",
-    "DELETE FROM reviews",
-    "INSERT INTO categories VALUES (99, 'x')",
-    "CREATE TABLE t (x INT)",
-    "DROP TABLE reviews",
-]
+# The hostile corpus's statements for this dialect (tests/data/hostile.jsonl).
+REFUSALS = hostile_statements("duckdb")
 
 
 @pytest.mark.parametrize("sql", REFUSALS)

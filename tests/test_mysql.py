@@ -20,7 +20,7 @@ from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
-from tests.helpers import assert_same_schema
+from tests.helpers import assert_same_schema, hostile_statements
 from tests.mysql_server import ADMIN_PASSWORD, READER, READER_PASSWORD
 
 # SLEEP() and BENCHMARK() are refused by the guard (statements that only wait), so the slow query
@@ -28,27 +28,8 @@ from tests.mysql_server import ADMIN_PASSWORD, READER, READER_PASSWORD
 SLOW = "SELECT COUNT(*) FROM order_items a, order_items b"
 LEAK = "/tmp/nl2sql-mysql-leak.txt"
 
-# One statement per class the guard refuses in MySQL's dialect.
-REFUSALS = [
-    "LOAD DATA INFILE '/etc/passwd' INTO TABLE users", "LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE users",
-    "LOAD XML INFILE '/etc/passwd' INTO TABLE users",
-    f"SELECT * FROM users INTO OUTFILE '{LEAK}'", f"SELECT name INTO DUMPFILE '{LEAK}' FROM users LIMIT 1",
-    f"SELECT 1 UNION SELECT 2 INTO OUTFILE '{LEAK}'", "SELECT LOAD_FILE('/etc/passwd')",
-    "SELECT SLEEP(30)", "SELECT BENCHMARK(100000000, MD5('x'))", "SELECT GET_LOCK('nl2sql', 0)",
-    "SELECT RELEASE_LOCK('nl2sql')", "SELECT IS_FREE_LOCK('nl2sql')", "SELECT RELEASE_ALL_LOCKS()",
-    "SELECT MASTER_POS_WAIT('log', 1)", "SELECT LAST_INSERT_ID(5)", "SELECT NEXTVAL(s)", "SELECT SETVAL(s, 1)",
-    "SELECT LASTVAL(s)", "SELECT sys_exec('id')",
-    "SET @x = 1", "SET SESSION max_statement_time = 0", "SET SESSION TRANSACTION READ WRITE",
-    "SET STATEMENT max_statement_time = 0 FOR SELECT 1", "SET GLOBAL max_connections = 1", "SELECT @x := 1",
-    "SELECT name INTO @who FROM users LIMIT 1", "HANDLER users OPEN", "HANDLER users READ FIRST",
-    "SELECT * FROM users FOR UPDATE", "SELECT * FROM users LOCK IN SHARE MODE", "SELECT * FROM users FOR SHARE",
-    "SELECT * FROM users WHERE id = 1 FOR UPDATE NOWAIT", "CALL refresh_all()", "DO SLEEP(30)", "DO 1",
-    "LOCK TABLES users READ", "UNLOCK TABLES", "FLUSH TABLES", "KILL 1", "PREPARE p FROM 'SELECT 1'", "EXECUTE p",
-    "USE mysql", "SHOW GRANTS", "INSTALL SONAME 'ha_blackhole'", "GRANT SELECT ON *.* TO reader",
-    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
-    "REPLACE INTO categories VALUES (1, 'x')", "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews",
-    "ALTER TABLE users ADD COLUMN x INT", "RENAME TABLE users TO people", "SELECT 1; DELETE FROM reviews",
-]
+# The hostile corpus's statements for this dialect (tests/data/hostile.jsonl).
+REFUSALS = hostile_statements("mysql")
 
 
 @pytest.mark.parametrize("sql", REFUSALS)

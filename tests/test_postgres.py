@@ -19,33 +19,15 @@ from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
-from tests.helpers import assert_same_schema
+from tests.helpers import assert_same_schema, hostile_statements
 from tests.pg_server import READER, READER_PASSWORD
 
 # pg_sleep is refused by the guard (a statement that only waits is a time bomb), so the slow query
 # is real work: a cross join of two 100,000-row series, minutes of counting.
 SLOW = "SELECT COUNT(*) FROM generate_series(1, 100000) AS a, generate_series(1, 100000) AS b"
 
-# One statement per class the guard refuses in PostgreSQL's dialect.
-REFUSALS = [
-    "SELECT pg_read_file('/etc/passwd')", "SELECT pg_read_binary_file('/etc/passwd')",
-    "SELECT * FROM pg_ls_dir('/etc')", "SELECT pg_stat_file('/etc/passwd')",
-    "SELECT lo_import('/etc/hostname')", "SELECT lo_export(1, '/tmp/nl2sql-lo')",
-    "SELECT * FROM dblink('host=x', 'SELECT 1') AS t(a int)", "SELECT dblink_exec('host=x', 'DELETE FROM users')",
-    "COPY orders TO '/tmp/nl2sql-leak.csv'", "COPY orders FROM '/tmp/nl2sql-in.csv'",
-    "COPY (SELECT 1) TO PROGRAM 'touch /tmp/nl2sql-prog'",
-    "SELECT set_config('default_transaction_read_only', 'off', false)", "SELECT pg_sleep(30)",
-    "SELECT nextval('users_id_seq')", "SELECT setval('users_id_seq', 1)",
-    "SELECT * FROM users FOR UPDATE", "SELECT * FROM users FOR SHARE",
-    "SET default_transaction_read_only = off", "SET statement_timeout = 0", "RESET ALL",
-    "LISTEN nl2sql", "NOTIFY nl2sql", "SELECT pg_notify('nl2sql', 'x')", "CALL refresh_all()",
-    "DO $$ BEGIN DELETE FROM reviews; END $$", "SELECT pg_advisory_lock(1)",
-    "SELECT query_to_xml('DELETE FROM reviews', true, true, '')", "SELECT pg_terminate_backend(1)",
-    "PREPARE p AS SELECT 1", "EXPLAIN ANALYZE DELETE FROM reviews", "LOCK TABLE users",
-    "WITH gone AS (DELETE FROM reviews RETURNING *) SELECT COUNT(*) FROM gone",
-    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
-    "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews", "VACUUM", "SELECT 1; DELETE FROM reviews",
-]
+# The hostile corpus's statements for this dialect (tests/data/hostile.jsonl).
+REFUSALS = hostile_statements("postgres")
 
 
 @pytest.mark.parametrize("sql", REFUSALS)

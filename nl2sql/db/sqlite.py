@@ -115,6 +115,7 @@ class SqliteDatabase(Database):
     @cached_property
     def schema(self) -> Schema:
         with self._lock:
+            self._cancel.clear()  # a cancel of an earlier statement is not one of this
             found = self._conn.execute(
                 "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
                 "AND name NOT LIKE 'sqlite_%' ORDER BY name"
@@ -131,7 +132,9 @@ class SqliteDatabase(Database):
         except sqlite3.OperationalError as err:
             if "interrupted" not in str(err):
                 raise
-            if time.monotonic() <= deadline and not self._cancel.is_set():
+            if self._cancel.is_set():  # a half-read schema must not be kept: it is read again next time
+                raise QueryTimeout("Reading the database's schema was cancelled.") from None
+            if time.monotonic() <= deadline:
                 raise KeyboardInterrupt from None  # Ctrl-C, raised inside the progress handler, stopped it
             return None
         finally:
