@@ -1,8 +1,9 @@
 """A small OpenAI-compatible chat server on 127.0.0.1 for the LLM engine's tests.
 
 It answers with what a test scripted: a JSON reply, a tool call, plain text, an HTTP error
-status, or a delay; or, with a ``responder``, with whatever that function makes of the request
-(``tests.gold_model`` replays benchmark gold SQL this way). A request for ``n`` choices gets ``n``.
+status, a delay, an answer trickled a byte at a time, or no choices at all; or, with a
+``responder``, with whatever that function makes of the request (``tests.gold_model`` replays
+benchmark gold SQL this way). A request for ``n`` choices gets ``n``.
 The real litellm client talks to it over HTTP, so what is tested is the
 request a provider would see and the handling of what a provider sends back.
 """
@@ -31,10 +32,13 @@ class _Handler(BaseHTTPRequestHandler):
         with server.lock:
             server.requests.append(body)
             actions = server.next_actions(body)
-        if actions[0][0] == "sleep":
+        trickle = 0.0
+        if actions and actions[0][0] == "sleep":
             time.sleep(actions[0][1])
             actions = [actions[0][2]]
-        if actions[0][0] == "status":
+        if actions and actions[0][0] == "trickle":  # the answer, one byte at a time
+            trickle, actions = actions[0][1], [actions[0][2]]
+        if actions and actions[0][0] == "status":
             self._send(actions[0][1], {"error": {"message": actions[0][2], "type": "error", "code": actions[0][1]}})
             return
         self._send(200, {
@@ -42,15 +46,24 @@ class _Handler(BaseHTTPRequestHandler):
             "choices": [_choice(n, action) for n, action in enumerate(actions)],
             "usage": {"prompt_tokens": 120 * len(actions), "completion_tokens": 30 * len(actions),
                       "total_tokens": 150 * len(actions)},
-        })
+        }, trickle)
 
-    def _send(self, status: int, payload: dict[str, Any]) -> None:
+    def _send(self, status: int, payload: dict[str, Any], trickle: float = 0.0) -> None:
         data = json.dumps(payload).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        self.wfile.write(data)
+        if not trickle:
+            self.wfile.write(data)
+            return
+        try:
+            for byte in data:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(trickle)
+        except OSError:  # the client stopped listening
+            pass
 
 
 def _choice(index: int, action: tuple) -> dict[str, Any]:

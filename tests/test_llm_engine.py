@@ -145,8 +145,8 @@ def test_timeout_is_bounded_and_retryable(ecommerce_db, server: ScriptedServer) 
     result = _workflow(ecommerce_db, server, timeout=0.3).process_turn("anything")
     elapsed = time.monotonic() - started
     assert result.error is not None and result.error.can_retry and "in time" in result.error.message
-    assert len(server.requests) == 3  # our two retries, nothing stacked underneath
-    assert elapsed < 0.3 * 3 + 1.3 + 2.0
+    assert len(server.requests) == 1  # --llm-timeout is the whole call's: no retry past it
+    assert elapsed < 1.45  # a wall clock: before the server's 1.5 s answer, however it trickles
 
 
 def test_refused_connection_is_a_clear_error(ecommerce_db) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from types import ModuleType
@@ -22,7 +24,8 @@ from nl2sql.engines.base import Usage
 from nl2sql.errors import Nl2SqlError, UsageError
 
 INSTALL_HINT = "pip install 'nl2sql[llm]'"
-RETRY_DELAYS = (0.3, 1.0)  # two retries after the first try, transient errors only
+RETRY_DELAYS = (0.3, 1.0)  # two retries after the first try, transient errors only, within the time limit
+TIMED_OUT = "The model did not answer in time; try again or raise --llm-timeout."
 _lock = threading.Lock()
 _module: ModuleType | None = None
 _loader: Future[ModuleType] | None = None
@@ -94,16 +97,29 @@ class ModelReply:
         return (self.content, *self.others)
 
 
-def _classify(err: BaseException) -> LlmError:
+# What an API key or a bearer token looks like in a provider's error text ("Incorrect API key: sk-...").
+_SECRETS = re.compile(r"\b(sk|pk|rk|key|xai|gsk|hf|AIza)[-_][A-Za-z0-9_\-]{8,}|(?i:bearer)\s+[A-Za-z0-9._\-]{8,}"
+                      r"|(?i:api[_-]?key|token|secret|password)[\"']?\s*[:=]\s*[\"']?[^\s\"',}]+")
+
+
+def scrub(text: str, secret: str | None = None) -> str:
+    """A provider's message without the key it may echo back: the key we sent, and anything shaped
+    like one. Such messages reach the screen, logs and saved sessions."""
+    if secret and len(secret) >= 4:
+        text = text.replace(secret, "***")
+    return _SECRETS.sub("***", text)
+
+
+def _classify(err: BaseException, secret: str | None = None) -> LlmError:
     """Map litellm's exceptions to one line and whether a retry can help."""
     name = type(err).__name__
-    text = str(err).splitlines()[0][:200] if str(err) else name
+    text = scrub(str(err).splitlines()[0][:200], secret) if str(err) else name
     if name in ("AuthenticationError", "PermissionDeniedError"):
         return LlmError(f"The model provider refused the API key ({name}); check the key and try again.", False)
     if name == "RateLimitError":
         return LlmError("The model provider is rate limiting requests; wait a moment and try again.", True)
     if name in ("Timeout", "APITimeoutError") or "timed out" in text.lower() or "timeout" in name.lower():
-        return LlmError("The model did not answer in time; try again or raise --llm-timeout.", True)
+        return LlmError(TIMED_OUT, True)
     if name in ("APIConnectionError", "InternalServerError", "ServiceUnavailableError", "BadGatewayError"):
         lowered = text.lower()
         if "connect" in lowered or "refused" in lowered or "connection" in lowered:
@@ -132,8 +148,9 @@ def cancel() -> None:
     _cancel.set()
 
 
-def _call_cancellable(function: Any, kwargs: dict[str, Any]) -> Any:
-    """Run the blocking call on a worker thread, so that Ctrl-C can stop the wait at once."""
+def _call_cancellable(function: Any, kwargs: dict[str, Any], deadline: float) -> Any:
+    """Run the blocking call on a worker thread, so that Ctrl-C, and the time limit as a wall clock
+    (a server that trickles bytes never trips the HTTP client's own timeout), stop the wait at once."""
     future = _calls.submit(function, **kwargs)
     while True:
         try:
@@ -141,6 +158,9 @@ def _call_cancellable(function: Any, kwargs: dict[str, Any]) -> Any:
         except TimeoutError:
             if _cancel.is_set():
                 raise LlmError("The model call was cancelled.", True) from None
+            if time.monotonic() > deadline:
+                future.cancel()
+                raise LlmError(TIMED_OUT, True) from None
 
 
 SAMPLE_TEMPERATURE = 0.8  # several samples at temperature 0 would be one answer several times
@@ -187,18 +207,22 @@ def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: 
         kwargs["response_format"] = {"type": "json_object"}
     if n > 1:
         kwargs["n"] = n
+    deadline = time.monotonic() + settings.timeout  # for the whole call, retries included
     for delay in (*RETRY_DELAYS, None):
         try:
-            response = _call_cancellable(litellm.completion, kwargs)
+            response = _call_cancellable(litellm.completion, {**kwargs, "timeout": max(
+                0.1, deadline - time.monotonic())}, deadline)
             break
         except LlmError:
             raise
         except Exception as err:  # litellm's exception classes are many; _classify sorts them
-            failure = _classify(err)
-            if not failure.can_retry or delay is None:
+            failure = _classify(err, kwargs.get("api_key"))
+            if not failure.can_retry or delay is None or time.monotonic() + delay > deadline:
                 raise failure from None
             if _cancel.wait(delay):
                 raise LlmError("The model call was cancelled.", True) from None
+    if not getattr(response, "choices", None):
+        raise LlmError("The model sent an empty answer (no choices); try again.", True)
     choice = response.choices[0].message
     others = tuple(c.message.content or "" for c in response.choices[1:])
     calls = tuple((c.function.name, c.function.arguments or "{}") for c in (getattr(choice, "tool_calls", None) or ()))

@@ -64,7 +64,9 @@ def clarification(arguments: str) -> tuple[str, list[Question], str]:
         data = json.loads(arguments or "{}")
     except json.JSONDecodeError:
         data = {}
-    level = data.get("level") if data.get("level") in LEVELS else "specific"
+    if not isinstance(data, dict):  # a model may send a list, a string or a number as the arguments
+        data = {}
+    level = str(data["level"]) if data.get("level") in LEVELS else "specific"
     out = []
     for item in data.get("questions") or []:
         if not isinstance(item, dict) or not item.get("text"):
