@@ -184,7 +184,7 @@ def test_memory_offers_similar_examples(ecommerce_db, server: ScriptedServer, tm
     roles = [m["role"] for m in server.requests[-1]["messages"]]
     assert roles.count("assistant") == 1 and "How many orders are pending?" in server.prompt_text()
     assert "Remembered" in wf.process_turn("/remember").message
-    examples = Memory().similar(ecommerce_db.display_name, "how many orders are shipped")
+    examples = Memory().similar(ecommerce_db.identity, "how many orders are shipped")
     assert {e.question for e in examples} == {"How many orders are pending?", "How many orders are paid?"}
 
 

@@ -258,7 +258,7 @@ def test_eval_uses_no_example_memory_unless_asked(ecommerce_path: Path, tmp_path
     built = sqlite3.connect(tmp_path / "mine.sqlite")
     built.executescript("CREATE TABLE examples (database TEXT, question TEXT, sql TEXT, confirmed INTEGER, "
                         "PRIMARY KEY (database, question)); INSERT INTO examples VALUES "
-                        f"('{ecommerce_path.name}', 'How many orders are paid?', "
+                        f"('{ecommerce_path.resolve()}', 'How many orders are paid?', "
                         "'SELECT COUNT(*) FROM orders WHERE status = ''paid''', 1);")
     built.commit()
     built.close()

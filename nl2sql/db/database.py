@@ -45,6 +45,13 @@ class Database(ABC):
     domain_file: Path | None = None
 
     @property
+    def identity(self) -> str:
+        """Which database this is, for what is remembered about it: two files of the same name in
+        different folders are two databases. A server's is its URL without the password."""
+        path = getattr(self, "path", None)
+        return str(Path(path).resolve()) if path is not None else self.display_name
+
+    @property
     @abstractmethod
     def schema(self) -> Schema:
         """The introspected schema, computed once per handle."""

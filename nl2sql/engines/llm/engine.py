@@ -119,8 +119,10 @@ class LlmEngine:
 
     def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS,
               history: History = ()) -> Draft[LlmSpec]:
-        self._database_name = database.display_name
-        examples = self.memory.similar(database.display_name, question) if self.memory else []
+        self._database_name = database.identity
+        examples = self.memory.similar(database.identity, question) if self.memory else []
+        if self.no_data:  # remembered SQL holds values read from the data: their shape only
+            examples = [e for e in (prompts.without_values(x, database.dialect) for x in examples) if e is not None]
         return self._write(question, question, database, slots, history, None, examples)
 
     def refine(self, context: RefinementContext[LlmSpec], database: Database) -> Draft[LlmSpec]:

@@ -7,14 +7,18 @@ a SQLite file in the user's data directory, one row per pair and database.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from pathlib import Path
 
 from nl2sql.engines.llm.prompts import Example
 from nl2sql.errors import UsageError
-from nl2sql.paths import data_dir
+from nl2sql.paths import data_dir, private_data_dir
 
 MIN_SIMILARITY = 55.0
+# Pairs kept per database; the oldest go first.
+MAX_PER_DATABASE = 500
+log = logging.getLogger(__name__)
 
 
 class Memory:
@@ -32,8 +36,13 @@ class Memory:
                 raise UsageError(f"{self.path} is not an nl2sql example memory.") from None
             self._conn = conn
         if self._conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, check_same_thread=False)
+            if self.path.parent == data_dir():
+                private_data_dir()
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.touch(mode=0o600)  # questions and SQL with their values: the owner's alone
+            self.path.chmod(0o600)
+            self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=1.0)
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS examples (database TEXT, question TEXT, sql TEXT, confirmed INTEGER, "
                 "PRIMARY KEY (database, question))"
@@ -41,21 +50,34 @@ class Memory:
         return self._conn
 
     def remember(self, database: str, question: str, sql: str, *, confirmed: bool = False) -> None:
+        """Keep a pair, and only the newest MAX_PER_DATABASE of a database. Memory is a help, not a
+        duty: a locked or unwritable file skips the write, it does not fail the turn."""
         if self.read_only:
             return
-        conn = self._db()
-        conn.execute(
-            "INSERT INTO examples VALUES (?, ?, ?, ?) ON CONFLICT (database, question) DO UPDATE "
-            "SET sql = excluded.sql, confirmed = max(confirmed, excluded.confirmed)",
-            (database, question.strip(), sql, int(confirmed)),
-        )
-        conn.commit()
+        try:
+            conn = self._db()
+            conn.execute(
+                "INSERT INTO examples VALUES (?, ?, ?, ?) ON CONFLICT (database, question) DO UPDATE "
+                "SET sql = excluded.sql, confirmed = max(confirmed, excluded.confirmed)",
+                (database, question.strip(), sql, int(confirmed)),
+            )
+            conn.execute("DELETE FROM examples WHERE database = ? AND rowid NOT IN (SELECT rowid FROM examples "
+                         "WHERE database = ? ORDER BY rowid DESC LIMIT ?)", (database, database, MAX_PER_DATABASE))
+            conn.commit()
+        except (sqlite3.Error, OSError) as err:
+            log.warning("example memory not written (%s)", err)
 
     def similar(self, database: str, question: str, k: int = 3) -> list[Example]:
         from rapidfuzz import fuzz, process
 
-        rows = self._db().execute("SELECT question, sql, confirmed FROM examples WHERE database = ?",
-                                  (database,)).fetchall()
+        try:
+            rows = self._db().execute("SELECT question, sql, confirmed FROM examples WHERE database = ?",
+                                      (database,)).fetchall()
+        except (sqlite3.Error, OSError) as err:
+            if self.read_only:
+                raise
+            log.warning("example memory not read (%s)", err)
+            return []
         if not rows:
             return []
         scored = process.extract(question, [r[0] for r in rows], scorer=fuzz.token_set_ratio, limit=k * 2)

@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
+import sqlglot
+import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db import QueryResult
@@ -70,6 +72,17 @@ CLARIFY_TOOL = {
 class Example:
     question: str
     sql: str
+
+
+def without_values(example: Example, dialect: str) -> Example | None:
+    """``example`` with every text literal of its SQL replaced by ``'?'``, for --no-data-to-model;
+    None when its SQL does not parse (then it is not sent at all)."""
+    try:
+        tree = sqlglot.parse_one(example.sql, read=dialect)
+    except sqlglot.errors.SqlglotError:
+        return None
+    masked = tree.transform(lambda n: exp.Literal.string("?") if isinstance(n, exp.Literal) and n.is_string else n)
+    return Example(example.question, masked.sql(dialect=dialect))
 
 
 def relevant_tables(question: str, schema: Schema, lexicon: Lexicon) -> list[Table]:
