@@ -82,6 +82,7 @@ class Lexicon:
         self.schema = schema
         self.domain = domain
         self._phrases: dict[str, list[Candidate]] = defaultdict(list)
+        self._added: set[tuple[str, Candidate]] = set()
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
@@ -139,9 +140,11 @@ class Lexicon:
                                                         match=DOMAIN))
 
     def _add(self, key: str, cand: Candidate) -> None:
-        bucket = self._phrases[key]
-        if cand not in bucket:
-            bucket.append(cand)
+        # A set beside the lists: "name" or a common value can have hundreds of candidates, and a
+        # search of the list for each one made building the lexicon quadratic in the schema's size.
+        if (key, cand) not in self._added:
+            self._added.add((key, cand))
+            self._phrases[key].append(cand)
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
         words = name_words(column)

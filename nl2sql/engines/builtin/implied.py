@@ -10,9 +10,10 @@ declared key between them; a name alone is the evidence, so the rule stays this 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import replace
 
-from nl2sql.db.schema import Column, ForeignKey, Schema, Table
+from nl2sql.db.schema import ForeignKey, Schema, Table
 from nl2sql.linking.text import name_words, singular
 
 
@@ -20,30 +21,38 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(singular(w) for w in name_words(name))
 
 
-def _points_at(column: Column, table: Table) -> bool:
-    """Whether ``column`` is named as a reference to ``table`` and fits its primary key."""
-    keys = [c for c in table.columns if c.primary_key]
-    if len(keys) != 1 or keys[0].kind != column.kind:
-        return False
-    own = _words(column.name)
-    target = _words(table.name)
-    return own in (target, (*target, "id"), (*target, *_words(keys[0].name)))
+def _named_by(schema: Schema) -> dict[tuple[str, ...], list[Table]]:
+    """Each table with one primary key, under the column names that refer to it: its own name, its
+    name with "id", its name with its key's name. Built once, so that a schema of hundreds of
+    tables is matched column by column, not column by table."""
+    index: dict[tuple[str, ...], list[Table]] = defaultdict(list)
+    for table in schema.tables:
+        keys = [c for c in table.columns if c.primary_key]
+        if len(keys) != 1:
+            continue
+        target = _words(table.name)
+        for form in dict.fromkeys((target, (*target, "id"), (*target, *_words(keys[0].name)))):
+            index[form].append(table)
+    return index
 
 
 def _linked(schema: Schema, one: str, other: str) -> bool:
     return any(hop == other for hop, _fk in schema.neighbours(one))
 
 
-def implied_keys(table: Table, schema: Schema) -> tuple[ForeignKey, ...]:
-    """The undeclared references of one table's columns."""
+def implied_keys(table: Table, schema: Schema,
+                 named_by: dict[tuple[str, ...], list[Table]] | None = None) -> tuple[ForeignKey, ...]:
+    """The undeclared references of one table's columns: a column named as a reference to another
+    table whose primary key it fits."""
+    index = named_by if named_by is not None else _named_by(schema)
     found: list[ForeignKey] = []
     for column in table.columns:
         if column.name in table.fk_columns:
             continue
-        for other in schema.tables:
-            if other.name == table.name or _linked(schema, table.name, other.name) or not _points_at(column, other):
-                continue
+        for other in index.get(_words(column.name), ()):
             key = next(c for c in other.columns if c.primary_key)
+            if key.kind != column.kind or other.name == table.name or _linked(schema, table.name, other.name):
+                continue
             found.append(ForeignKey(table.name, column.name, other.name, key.name))
     return tuple(found)
 
@@ -59,7 +68,9 @@ def _in_column_order(table: Table, keys: tuple[ForeignKey, ...]) -> tuple[Foreig
 def with_implied_keys(schema: Schema) -> Schema:
     """The schema the engine joins along: its implied foreign keys added, every table's keys in
     the order of its columns (the same object when that changes nothing)."""
-    keys = {t.name: _in_column_order(t, (*t.foreign_keys, *implied_keys(t, schema))) for t in schema.tables}
+    named_by = _named_by(schema)
+    keys = {t.name: _in_column_order(t, (*t.foreign_keys, *implied_keys(t, schema, named_by)))
+            for t in schema.tables}
     if all(keys[t.name] == t.foreign_keys for t in schema.tables):
         return schema
     tables = tuple(replace(t, foreign_keys=keys[t.name]) if keys[t.name] != t.foreign_keys else t
