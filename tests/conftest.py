@@ -178,3 +178,13 @@ def ecommerce_mysql(ecommerce_mysql_url: str):
     db.domain_file = fixtures.domain_file("ecommerce")
     yield db
     db.close()
+
+
+@pytest.fixture
+def server():
+    """A local OpenAI-compatible model server (tests/llm_server.py), scripted by the test."""
+    from tests.llm_server import ScriptedServer
+
+    running = ScriptedServer().start()
+    yield running
+    running.stop()

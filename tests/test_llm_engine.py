@@ -7,10 +7,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
@@ -25,13 +23,6 @@ from tests.conftest import TODAY, rows_of
 from tests.llm_server import ScriptedServer
 
 MODEL = "openai/test-model"  # not in litellm's cost map: cost is unknown, tokens are still counted
-
-
-@pytest.fixture
-def server() -> Iterator[ScriptedServer]:
-    running = ScriptedServer().start()
-    yield running
-    running.stop()
 
 
 def _workflow(db, server: ScriptedServer, *, timeout: float = 5.0, no_data: bool = False,

@@ -8,7 +8,6 @@ litellm client; the databases are the session's fixture copies and throwaway ser
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,13 +40,6 @@ REFUSED = {
     "mysql": ("SELECT COUNT(*) FROM users WHERE country ILIKE 'germany'", "syntax"),
 }
 REPAIRED = "SELECT COUNT(*) FROM users WHERE country = 'Germany'"
-
-
-@pytest.fixture
-def server() -> Iterator[ScriptedServer]:
-    running = ScriptedServer().start()
-    yield running
-    running.stop()
 
 
 def _workflow(db, server: ScriptedServer) -> InteractiveWorkflow:

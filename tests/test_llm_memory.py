@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import stat
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -22,13 +21,6 @@ from tests.conftest import TODAY
 from tests.llm_server import ScriptedServer
 
 REMEMBERED = "SELECT COUNT(*) FROM orders WHERE status = 'pending'"
-
-
-@pytest.fixture
-def server() -> Iterator[ScriptedServer]:
-    running = ScriptedServer().start()
-    yield running
-    running.stop()
 
 
 def _session(db, server: ScriptedServer, *, no_data: bool = False) -> InteractiveWorkflow:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,13 +29,6 @@ from tests.gold_model import GoldModel
 from tests.llm_server import ScriptedServer
 
 MODEL = "openai/test-model"
-
-
-@pytest.fixture
-def server() -> Iterator[ScriptedServer]:
-    running = ScriptedServer().start()
-    yield running
-    running.stop()
 
 
 def _workflow(db, server: ScriptedServer, *, clarify: str = "ask", samples: int = 1,

@@ -5,7 +5,6 @@ answer trickled a byte at a time past the time limit."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -16,13 +15,6 @@ from tests.conftest import TODAY
 from tests.llm_server import ScriptedServer
 
 KEY = "sk-live-Pl4ntedKey0123456789"
-
-
-@pytest.fixture
-def server() -> Iterator[ScriptedServer]:
-    running = ScriptedServer().start()
-    yield running
-    running.stop()
 
 
 def _session(db, server: ScriptedServer, timeout: float = 5.0, key_env: str | None = None) -> InteractiveWorkflow:
