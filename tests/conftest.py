@@ -48,6 +48,38 @@ def ecommerce_duckdb(ecommerce_duckdb_path: Path):
 
 
 @pytest.fixture(scope="session")
+def spark_ready() -> None:
+    """pyspark and Java, or a failure (CI installs both through the test extra and the JDK) unless
+    NL2SQL_ALLOW_MISSING_SERVERS=1 says this machine may skip the Spark tests."""
+    import importlib.util
+
+    from nl2sql.db.spark_session import java_found
+
+    missing = "pyspark" if importlib.util.find_spec("pyspark") is None else None if java_found() else "Java"
+    _required(None if missing else True, f"Spark ({missing})", "openjdk-17-jre-headless; pip install -e '.[test]'")
+
+
+@pytest.fixture(scope="session")
+def ecommerce_spark_path(spark_ready, tmp_path_factory: pytest.TempPathFactory, ecommerce_path: Path) -> Path:
+    """The same fixture rows as a folder of Parquet tables, through the loader every engine shares."""
+    from nl2sql.db.loader import load
+    from nl2sql.db.targets import parse_url
+
+    path = tmp_path_factory.mktemp("fixture") / "ecommerce_spark"
+    load(ecommerce_path, parse_url(f"spark:///{path}"))
+    return path
+
+
+@pytest.fixture(scope="session")
+def ecommerce_spark(ecommerce_spark_path: Path):
+    """The fixture in the session's one local Spark (started once for the whole test run)."""
+    db = open_database(f"spark:///{ecommerce_spark_path}")
+    db.domain_file = fixtures.domain_file("ecommerce")
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="session")
 def ecommerce_db(ecommerce_path: Path):
     db = open_database(str(ecommerce_path))
     yield db
