@@ -253,3 +253,25 @@ def test_build_ask_and_eval_through_the_cli(spark_ready, tmp_path: Path, monkeyp
     assert run.exit_code == 0, run.output
     assert "spider dev on spark" in run.output and "100.0% (4/4)" in run.output, run.output
     assert [p.suffix for p in (tmp_path / "cache" / "benchmark-copies" / "spark").iterdir()] == [".spark"]
+
+
+def test_sqlite_meanings_render_for_spark(ecommerce_db, ecommerce_spark) -> None:
+    """Week buckets, integer division, NULL on a division by zero, doubles for reals, case-blind
+    matching and ties: the rows SQLite gives."""
+    import sqlglot
+
+    from nl2sql.db.portable import adapt
+    from nl2sql.engines.builtin.engine import BuiltinEngine
+
+    engine = BuiltinEngine(today=TODAY)
+    for question in ("Number of orders per week", "products whose name contains 'wireless'",
+                     "orders from last month"):
+        lite, spark = engine.draft(question, ecommerce_db).sql, engine.draft(question, ecommerce_spark).sql
+        rows = ecommerce_spark.execute(spark, max_rows=None).rows
+        assert sorted(rows, key=repr) == sorted(ecommerce_db.execute(lite, max_rows=None).rows, key=repr), spark
+    assert "WEEKDAY" in engine.draft("Number of orders per week", ecommerce_spark).sql
+    assert "ILIKE" in engine.draft("products whose name contains 'wireless'", ecommerce_spark).sql
+    sql = "SELECT 7 / 2, id / 0, CAST(id AS REAL) / 2, name FROM categories WHERE id = 3"
+    tree = adapt(sqlglot.parse_one(sql, read="sqlite"), ecommerce_spark.schema, "spark")
+    assert ecommerce_spark.execute(tree.sql("spark")).rows == ecommerce_db.execute(sql).rows \
+        == ((3, None, 1.5, "Clothing"),)

@@ -43,7 +43,8 @@ def _week_bucket(node: exp.TimeToStr) -> exp.Expr:
     """``%Y-%W`` as SQLite writes it: weeks of the year starting on Monday, 00 before the first Monday."""
     when = node.this
     doy = exp.Anonymous(this="DAYOFYEAR", expressions=[when.copy()])
-    isodow = exp.Add(this=exp.Anonymous(this="WEEKDAY", expressions=[when.copy()]), expression=exp.Literal.number(1))
+    isodow = exp.paren(exp.Add(this=exp.Anonymous(this="WEEKDAY", expressions=[when.copy()]),
+                               expression=exp.Literal.number(1)))
     week = exp.Floor(this=exp.Div(this=exp.paren(exp.Sub(this=exp.Add(this=doy, expression=exp.Literal.number(7)),
                                                          expression=isodow)), expression=exp.Literal.number(7)))
     text = exp.Cast(this=exp.Cast(this=week, to=exp.DataType.build("INT")), to=exp.DataType.build("STRING"))
