@@ -65,11 +65,11 @@ _MYSQL_FUNCTIONS = frozenset({
 # Statements sqlglot does not parse in MySQL's dialect, refused with their name instead of a parse error.
 _MYSQL_STATEMENTS = ("LOAD", "HANDLER", "DO", "INSTALL", "UNINSTALL", "XA", "RESET", "CHECKSUM", "REPAIR",
                      "OPTIMIZE", "BACKUP", "SHUTDOWN", "PURGE", "CHANGE", "START", "STOP", "GRANT", "REVOKE")
-# Spark's own: static Java methods called by name, files read by a table function, the session's
-# settings and the input file's path.
+# Spark's own: static Java methods called by name (``reflect('java.lang.System', 'exit', 1)``), files
+# read by a table function, and the paths of the files behind a table.
 _SPARK_FUNCTIONS = frozenset({
     "reflect", "java_method", "try_reflect", "read_files", "input_file_name", "input_file_block_start",
-    "input_file_block_length", "current_catalog", "sql_keywords", "session_user",
+    "input_file_block_length",
 })
 # Data sources Spark reads a file through when a table is named ``parquet.`/path```.
 _SPARK_SOURCES = frozenset({"parquet", "csv", "json", "orc", "text", "avro", "delta", "binaryfile", "jdbc", "xml",

@@ -147,8 +147,8 @@ class SparkDatabase(Database):
             sc.setLocalProperty("spark.jobGroup.id", None)
 
     def _stopped(self, err: BaseException) -> bool:
-        text = str(err)
-        return self._timed_out.is_set() or self._cancelled.is_set() or "cancelled" in text.lower()
+        """Whether ``err`` is our own cancel (a column named "cancelled" in an error is not)."""
+        return self._timed_out.is_set() or self._cancelled.is_set() or "SPARK_JOB_CANCELLED" in str(err)
 
     # -- schema ----------------------------------------------------------------------------------
 
