@@ -213,7 +213,6 @@ def test_cli_errors_are_one_line_exit_2(ecommerce_spark_path: Path, tmp_path: Pa
     _one_line(_run_cli("schema", "--db", target, block="pyspark"), "install nl2sql[spark]")
     no_java = {**os.environ, "JAVA_HOME": str(tmp_path), "PATH": str(tmp_path)}
     _one_line(_run_cli("schema", "--db", target, env=no_java), "Spark needs Java")
-    _one_line(_run_cli("schema", "--db", "sc://localhost:15002"), "Spark Connect (sc://) is not supported")
 
 
 def test_build_ask_and_eval_through_the_cli(spark_ready, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -77,10 +77,10 @@ class SparkDatabase(Database):
 
     @classmethod
     def connect(cls, url: str, *, display_name: str) -> SparkDatabase:
-        """Spark Connect (``sc://host:port``): not supported; see docs/databases.md for why."""
-        raise UsageError(f"{display_name}: Spark Connect (sc://) is not supported; nl2sql's read-only check needs "
-                         "Spark's own parser, which a Connect client cannot reach. Read the tables' folder with "
-                         "spark:///path instead (see docs/databases.md).")
+        """The tables of a Spark Connect server's current database (``sc://host:port``)."""
+        from nl2sql.db.spark_connect import SparkConnectDatabase
+
+        return SparkConnectDatabase.open(url, display_name=display_name)
 
     def _register(self, source: TableSource) -> None:
         reader = self._spark.read
@@ -116,20 +116,32 @@ class SparkDatabase(Database):
         def repeat() -> None:
             while self._group == group:
                 try:
-                    self._spark.sparkContext.cancelJobGroup(group)
+                    self._cancel_now(group)
                 except self._errors:
                     return
                 time.sleep(_CANCEL_EVERY_S)
 
         threading.Thread(target=repeat, daemon=True).start()
 
+    def _cancel_now(self, group: str) -> None:
+        self._spark.sparkContext.cancelJobGroup(group)
+
+    def _enter_group(self, group: str) -> None:
+        self._spark.sparkContext.setJobGroup(group, "nl2sql", interruptOnCancel=True)
+
+    def _leave_group(self, group: str) -> None:
+        self._spark.sparkContext.setLocalProperty("spark.jobGroup.id", None)
+
+    def _frame(self, sql: str) -> Any:
+        """The DataFrame of one query, analysed and not run; refused unless Spark's parser calls it a query."""
+        return frame(self._spark, query_plan(self._spark, sql, self._errors))
+
     @contextmanager
     def _job(self, seconds: float) -> Iterator[None]:
         """Run the body's Spark jobs in a group of their own, cancelled once ``seconds`` have passed."""
         group = f"nl2sql-{next(_GROUPS)}"
         self._timed_out.clear()
-        sc = self._spark.sparkContext
-        sc.setJobGroup(group, "nl2sql", interruptOnCancel=True)
+        self._enter_group(group)
         self._group = group
 
         def expire() -> None:
@@ -144,11 +156,13 @@ class SparkDatabase(Database):
         finally:
             timer.cancel()
             self._group = None
-            sc.setLocalProperty("spark.jobGroup.id", None)
+            self._leave_group(group)
 
     def _stopped(self, err: BaseException) -> bool:
         """Whether ``err`` is our own cancel (a column named "cancelled" in an error is not)."""
-        return self._timed_out.is_set() or self._cancelled.is_set() or "SPARK_JOB_CANCELLED" in str(err)
+        text = str(err)
+        return self._timed_out.is_set() or self._cancelled.is_set() or "SPARK_JOB_CANCELLED" in text \
+            or "OPERATION_CANCELED" in text
 
     # -- schema ----------------------------------------------------------------------------------
 
@@ -163,8 +177,7 @@ class SparkDatabase(Database):
         """Rows of one introspection query under ``budget`` seconds; None when it failed or ran out."""
         try:
             with self._job(budget):
-                return [_plain(tuple(r)) for r in frame(self._spark, query_plan(self._spark, sql, self._errors))
-                        .collect()]
+                return [_plain(tuple(r)) for r in self._frame(sql).collect()]
         except DatabaseError:
             return None
         except self._errors:
@@ -177,7 +190,7 @@ class SparkDatabase(Database):
         try:
             ensure_read_only(sql, self.dialect)
             with self._lock:
-                frame(self._spark, query_plan(self._spark, sql, self._errors))
+                self._frame(sql).schema  # noqa: B018 - asking for the schema analyses the query
         except DatabaseError as err:
             return str(err)
         except self._errors as err:
@@ -187,10 +200,9 @@ class SparkDatabase(Database):
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         with self._lock:
             self._cancelled.clear()
-            plan = query_plan(self._spark, sql, self._errors)
             try:
+                df = self._frame(sql)
                 with self._job(timeout):
-                    df = frame(self._spark, plan)
                     rows = df.collect() if max_rows is None else df.take(max_rows + 1)
                 truncated = max_rows is not None and len(rows) > max_rows
                 rows = rows[:max_rows] if truncated else rows

@@ -2,7 +2,8 @@
 distinct values of text columns, each query under the introspection budget.
 
 Parquet and CSV carry no keys: they come from the folder's ``_nl2sql_keys.json`` (``spark_files``).
-A Parquet field's ``comment`` metadata (as Spark writes a column comment) is the column's description.
+A Parquet field's ``comment`` metadata (as Spark writes a column comment) is the column's description;
+one of the form ``references table.column`` declares a join key, as for DuckDB and PostgreSQL.
 Text values are listed in the order of their first row, as SQLite lists them: Spark has no row id,
 but ``monotonically_increasing_id()`` follows the file's row order within one file.
 """
@@ -14,7 +15,7 @@ from typing import Any
 
 from sqlglot import exp
 
-from nl2sql.db.introspect import MAX_INDEXED_VALUES, table_ref, text_kind
+from nl2sql.db.introspect import MAX_INDEXED_VALUES, declared_key, table_ref, text_kind
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 
 INTROSPECTION_BUDGET_S = 5.0
@@ -83,7 +84,8 @@ class Catalog:
             for col, ref in zip(cols, refs, strict=False):
                 if col.lower() in spelled and ref.lower() in parent_columns:
                     found.append(ForeignKey(name, spelled[col.lower()], parent_name, parent_columns[ref.lower()]))
-        return tuple(found)
+        found += [ForeignKey(name, c.name, *key) for c in columns if (key := declared_key(c.description))]
+        return tuple(dict.fromkeys(found))
 
     def _profile(self, table: exp.Table, texts: list[str]) -> tuple[int | None, dict[str, tuple[str, ...]]]:
         """The row count and every text column's distinct values (when there are few), in one query:

@@ -82,6 +82,12 @@ def _quiet(log: Path) -> Iterator[None]:
                 os.close(fd)
 
 
+def quiet_loggers() -> None:
+    """pyspark prints every SQL error as JSON on stderr; nl2sql reports its own one line."""
+    for name in _PY_LOGGERS:
+        logging.getLogger(name).disabled = True
+
+
 def java_found() -> bool:
     home = os.environ.get("JAVA_HOME")
     return bool(home and (Path(home) / "bin" / "java").is_file()) or shutil.which("java") is not None
@@ -113,8 +119,7 @@ def _start() -> Any:
         if previous is not None:  # SparkContext takes over Ctrl-C; the REPL keeps its own handling
             signal.signal(signal.SIGINT, previous)
     spark.sparkContext.setLogLevel("OFF")
-    for name in _PY_LOGGERS:
-        logging.getLogger(name).disabled = True
+    quiet_loggers()
     atexit.register(_stop, spark, scratch)
     return spark
 
