@@ -52,7 +52,9 @@ def test_time_limit_and_cancel_interrupt_the_server(ecommerce_connect) -> None:
     with pytest.raises(QueryTimeout, match="cancelled"):
         ecommerce_connect.execute(SLOW, timeout=60)
     timer.join()
-    assert ecommerce_connect.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+    # The session goes on (generously timed: on a loaded machine the server may still be killing the
+    # cancelled tasks, which hold both of its cores, for a few seconds).
+    assert ecommerce_connect.execute("SELECT COUNT(*) FROM users", timeout=120).rows == ((1000,),)
 
 
 def test_unreachable_server_is_one_line_exit_2(spark_ready) -> None:
