@@ -274,3 +274,10 @@ def test_sqlite_meanings_render_for_spark(ecommerce_db, ecommerce_spark) -> None
     tree = adapt(sqlglot.parse_one(sql, read="sqlite"), ecommerce_spark.schema, "spark")
     assert ecommerce_spark.execute(tree.sql("spark")).rows == ecommerce_db.execute(sql).rows \
         == ((3, None, 1.5, "Clothing"),)
+
+
+def test_help_does_not_import_pyspark() -> None:
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "nl2sql", "--help"], capture_output=True,
+                         text=True, cwd=REPO, timeout=120)
+    assert run.returncode == 0 and "Usage" in run.stdout
+    assert "pyspark" not in run.stderr and "py4j" not in run.stderr
