@@ -281,3 +281,12 @@ def test_help_does_not_import_pyspark() -> None:
                          text=True, cwd=REPO, timeout=120)
     assert run.returncode == 0 and "Usage" in run.stdout
     assert "pyspark" not in run.stderr and "py4j" not in run.stderr
+
+
+def test_an_error_after_a_count_ran_out_of_time_is_the_error(ecommerce_spark) -> None:
+    """A capped result whose total took too long to count leaves no trace on the next statement."""
+    capped = ecommerce_spark.execute("SELECT u.id, o.id FROM users AS u CROSS JOIN orders AS o", max_rows=5)
+    assert capped.truncated and capped.total_rows is None  # ten million rows: not counted in a quarter second
+    with pytest.raises(DatabaseError, match="nope") as raised:
+        ecommerce_spark.execute("SELECT nope FROM users")
+    assert not isinstance(raised.value, QueryTimeout)

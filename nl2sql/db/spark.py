@@ -200,6 +200,7 @@ class SparkDatabase(Database):
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         with self._lock:
             self._cancelled.clear()
+            self._timed_out.clear()  # a count that ran out of time before is not this statement's
             try:
                 df = self._frame(sql)
                 with self._job(timeout):
