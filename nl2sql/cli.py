@@ -62,7 +62,8 @@ def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--db", "db", required=True, metavar="DB",
                         help="A fixture name (ecommerce), a SQLite or DuckDB file, a sqlite:/// or duckdb:/// URL, "
                              "a postgresql://user@host:port/db server (password: PGPASSWORD or ~/.pgpass), or a "
-                             "mysql:// or mariadb://user@host:port/db server (password: MYSQL_PWD or ~/.my.cnf)."
+                             "mysql:// or mariadb://user@host:port/db server (password: MYSQL_PWD or ~/.my.cnf), or a "
+                             "spark:///folder of Parquet/CSV tables."
                         )(func)
 
 
@@ -273,7 +274,7 @@ def fixtures() -> None:
 @click.argument("name")
 @click.option("--out", required=True, metavar="FILE|URL",
               help="Where to write: a SQLite file, a DuckDB file (.duckdb), a sqlite:/// or duckdb:/// URL, or a "
-                   "postgresql:// or mysql:// database.")
+                   "postgresql:// or mysql:// database, or a spark:///folder (Parquet tables).")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
 @click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
 @click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
@@ -392,7 +393,7 @@ def _benchmark_command(name: str, loader: str) -> None:
     @click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
                   help="The benchmark folder (needed unless --compare).")
     @click.option("--on", "on", default="sqlite", show_default=True, metavar="ENGINE",
-                  help="Run the predictions on a copy of each database in this engine: sqlite, duckdb, or a "
+                  help="Run the predictions on a copy of each database in this engine: sqlite, duckdb, spark, or a "
                        "postgresql:// or mysql://user@host:port/db server (a database per copy; gold SQL stays on "
                        "SQLite).")
     @_eval_options

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import date
 from pathlib import Path
@@ -44,6 +45,73 @@ def ecommerce_duckdb_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def ecommerce_duckdb(ecommerce_duckdb_path: Path):
     db = open_database(str(ecommerce_duckdb_path))
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="session")
+def spark_ready() -> None:
+    """pyspark and Java, or a failure (CI installs both through the test extra and the JDK) unless
+    NL2SQL_ALLOW_MISSING_SERVERS=1 says this machine may skip the Spark tests."""
+    import importlib.util
+
+    from nl2sql.db.spark_session import java_found
+
+    missing = "pyspark" if importlib.util.find_spec("pyspark") is None else None if java_found() else "Java"
+    _required(None if missing else True, f"Spark ({missing})", "openjdk-17-jre-headless; pip install -e '.[test]'")
+
+
+@pytest.fixture(scope="session")
+def ecommerce_spark_path(spark_ready, tmp_path_factory: pytest.TempPathFactory, ecommerce_path: Path) -> Path:
+    """The same fixture rows as a folder of Parquet tables, through the loader every engine shares."""
+    from nl2sql.db.loader import load
+    from nl2sql.db.targets import parse_url
+
+    path = tmp_path_factory.mktemp("fixture") / "ecommerce_spark"
+    load(ecommerce_path, parse_url(f"spark:///{path}"))
+    return path
+
+
+@pytest.fixture(scope="session")
+def ecommerce_spark(ecommerce_spark_path: Path):
+    """The fixture in the session's one local Spark (started once for the whole test run)."""
+    db = open_database(f"spark:///{ecommerce_spark_path}")
+    db.domain_file = fixtures.domain_file("ecommerce")
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="session")
+def spark_connect_server(spark_ready):
+    """A Spark Connect server on 127.0.0.1 (pyspark ships it), started once and stopped at the end."""
+    from tests.spark_connect_server import start_server
+
+    server = _required(start_server(), "Spark Connect", "openjdk-17-jre-headless; pip install -e '.[test]'")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def ecommerce_connect(spark_connect_server, ecommerce_spark_path: Path):
+    """The fixture's Parquet folders as the Connect server's tables, a foreign key as a column comment
+    ("references table.column"), read through sc://."""
+    import warnings
+
+    from nl2sql.db.spark_files import KEYS_FILE
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pyspark.sql.connect.session import SparkSession
+
+    admin = SparkSession.builder.remote(spark_connect_server.url()).create()
+    keys = json.loads((ecommerce_spark_path / KEYS_FILE).read_text())["tables"]
+    for name, declared in keys.items():
+        admin.sql(f"CREATE TABLE `{name}` USING parquet LOCATION '{(ecommerce_spark_path / name).resolve()}'")
+        for cols, parent, refs in declared["foreign_keys"]:
+            admin.sql(f"ALTER TABLE `{name}` ALTER COLUMN `{cols[0]}` COMMENT 'references {parent}.{refs[0]}'")
+    admin.stop()
+    db = open_database(spark_connect_server.url())
+    db.domain_file = fixtures.domain_file("ecommerce")
     yield db
     db.close()
 

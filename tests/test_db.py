@@ -105,8 +105,10 @@ def test_open_database_errors(tmp_path: Path) -> None:
     text.write_text("hello")
     with pytest.raises(UsageError, match="not a SQLite or DuckDB database"):
         open_database(str(text))
-    with pytest.raises(UsageError, match="not supported yet"):
-        open_database("spark:///x")
+    with pytest.raises(UsageError, match="No folder of tables"):
+        open_database(f"spark:///{tmp_path / 'no_such_folder'}")
+    with pytest.raises(UsageError, match="Unknown database URL scheme"):
+        open_database("oracle://x")
 
 
 def test_sqlite_url(ecommerce_path: Path, tmp_path: Path) -> None:

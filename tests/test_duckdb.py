@@ -270,7 +270,6 @@ def test_cli_errors_are_one_line_exit_2(ecommerce_duckdb_path: Path, tmp_path: P
     text.write_text("hello")
     _one_line_usage_error(_cli("schema", "--db", str(text)), "not a SQLite or DuckDB database")
     _one_line_usage_error(_cli("schema", "--db", str(ecommerce_duckdb_path), blocked=True), "install nl2sql[duckdb]")
-    _one_line_usage_error(_cli("schema", "--db", "spark:///data/shop"), "not supported yet")
 
 
 def test_a_file_another_process_writes_is_a_one_line_error(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """The same dialogue on every engine: the dev questions and the reading cases give SQLite's rows on
-DuckDB, PostgreSQL and MariaDB.
+DuckDB, PostgreSQL, MariaDB and Spark.
 
 Each dialogue (questions, refinements, /new, clarification and its answers, a refused write) runs
 as one session on the SQLite fixture and on its copy in each engine, built by the same loader:
@@ -38,8 +38,9 @@ DATA = Path(__file__).parent / "data"
 OWN = [json.loads(line) for line in (DATA / "dialogues.jsonl").read_text().splitlines() if line.strip()]
 DIALOGUES = OWN + [i for i in ITEMS if i["kind"] in ("single", "chain", "ambiguous")]
 CASES = [json.loads(line) for line in (DATA / "builtin_cases.jsonl").read_text().splitlines() if line.strip()]
-ENGINES = ["duckdb", "postgres", "mysql"]
-_OPENED = {"duckdb": "ecommerce_duckdb", "postgres": "ecommerce_pg", "mysql": "ecommerce_mysql"}
+ENGINES = ["duckdb", "postgres", "mysql", "spark"]
+_OPENED = {"duckdb": "ecommerce_duckdb", "postgres": "ecommerce_pg", "mysql": "ecommerce_mysql",
+           "spark": "ecommerce_spark"}
 
 
 def _norm(rows: tuple[tuple, ...], ordered: bool) -> object:
@@ -101,13 +102,17 @@ def case_schemas(request: pytest.FixtureRequest, ecommerce_db, tmp_path_factory:
     """Each reading-case schema as a SQLite file (for the gold SQL) and its copy in the engine."""
     folder = tmp_path_factory.mktemp("engines")
     opened = {"ecommerce": (ecommerce_db, request.getfixturevalue(_OPENED[request.param]))}
-    if request.param != "duckdb":
+    if request.param in ("postgres", "mysql"):
         server = request.getfixturevalue({"postgres": "pg_server", "mysql": "mysql_server"}[request.param]).url()
     for name, source in _case_sources(folder).items():
         if request.param == "duckdb":
             copy = folder / f"{name}.duckdb"
             load(source, Target("duckdb", copy, copy.name))
             target = str(copy)
+        elif request.param == "spark":
+            copy = folder / f"{name}_spark"
+            load(source, Target("spark", copy, copy.name))
+            target = f"spark:///{copy}"
         elif request.param == "mysql":
             target = copy_mysql(source, server, f"case_{name}")
         else:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from nl2sql.db.database import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
 from nl2sql.db.schema import Column, ForeignKey, Schema, Table
-from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, MYSQL, SQLITE, Target, file_engine, parse_url
+from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, MYSQL, SPARK, SQLITE, Target, file_engine, parse_url
 from nl2sql.errors import UsageError
 
 __all__ = [
@@ -39,7 +39,11 @@ def server_sidecar(target: Target) -> Path:
 def _open_server(target: Target) -> Database:
     """A database server by URL; failing to connect (password, host, database) is one line, exit 2."""
     db: Database
-    if target.engine == MYSQL:
+    if target.engine == SPARK:
+        from nl2sql.db.spark import SparkDatabase
+
+        db = SparkDatabase.connect(target.url, display_name=target.display)
+    elif target.engine == MYSQL:
         from nl2sql.db.mysql import MysqlDatabase
 
         db = MysqlDatabase(target.url, display_name=target.display)
@@ -77,11 +81,20 @@ def _open_file(engine: str, path: Path, display: str) -> Database:
         raise UsageError(str(err)) from None
 
 
+def _open_folder(target: Target) -> Database:
+    """A folder of tables (one sub-folder each) read by a local Spark session; its domain config
+    sits beside it (``shop`` -> ``shop.nl2sql.toml``)."""
+    from nl2sql.db.spark import SparkDatabase
+
+    return _with_sidecar(SparkDatabase.local(target.path, display_name=target.display), target.path)
+
+
 def open_database(target: str) -> Database:
     """Open ``target``: a bundled fixture name, a SQLite or DuckDB file, a ``sqlite:///`` or
-    ``duckdb:///`` URL, or a ``postgresql://`` or ``mysql://`` server. Files are told apart by their header;
-    drivers are imported on use. A name the config file's ``[databases]`` holds opens its URL
-    (nl2sql/db/named.py says which wins when a name is also a file or a fixture)."""
+    ``duckdb:///`` URL, a ``postgresql://`` or ``mysql://`` server, a ``spark:///`` folder or an
+    ``sc://`` Spark Connect server. Files are told apart by their header; drivers are imported on use.
+    A name the config file's ``[databases]`` holds opens its URL (nl2sql/db/named.py says which wins
+    when a name is also a file or a fixture)."""
     from nl2sql import fixtures
     from nl2sql.db.named import named_url
 
@@ -91,6 +104,8 @@ def open_database(target: str) -> Database:
         url = parse_url(target)
         if url.is_server:
             return _open_server(url)
+        if url.engine == SPARK:
+            return _open_folder(url)
         if not url.path.is_file():
             raise UsageError(f"No database file at {url.path} (from {target}).")
         found = file_engine(url.path)

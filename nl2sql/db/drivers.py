@@ -1,7 +1,7 @@
 """Optional database drivers, imported only when a database of their kind is opened.
 
-``nl2sql --help`` and every SQLite session start without them; a DuckDB file, a PostgreSQL or a
-MySQL URL met without the driver installed is a one-line usage error that names the extra to install.
+``nl2sql --help`` and every SQLite session start without them; a DuckDB file, a PostgreSQL, MySQL
+or Spark URL met without the driver installed is a one-line usage error that names the extra to install.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from types import ModuleType
 
 from nl2sql.errors import UsageError
 
-_EXTRAS = {"duckdb": "duckdb", "psycopg": "postgres", "pymysql": "mysql"}
+_EXTRAS = {"duckdb": "duckdb", "psycopg": "postgres", "pymysql": "mysql", "pyspark": "spark"}
 
 
 def load_driver(module: str, what: str) -> ModuleType:

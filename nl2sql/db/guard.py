@@ -65,6 +65,18 @@ _MYSQL_FUNCTIONS = frozenset({
 # Statements sqlglot does not parse in MySQL's dialect, refused with their name instead of a parse error.
 _MYSQL_STATEMENTS = ("LOAD", "HANDLER", "DO", "INSTALL", "UNINSTALL", "XA", "RESET", "CHECKSUM", "REPAIR",
                      "OPTIMIZE", "BACKUP", "SHUTDOWN", "PURGE", "CHANGE", "START", "STOP", "GRANT", "REVOKE")
+# Spark's own: static Java methods called by name (``reflect('java.lang.System', 'exit', 1)``), files
+# read by a table function, and the paths of the files behind a table.
+_SPARK_FUNCTIONS = frozenset({
+    "reflect", "java_method", "try_reflect", "read_files", "input_file_name", "input_file_block_start",
+    "input_file_block_length",
+})
+# Data sources Spark reads a file through when a table is named ``parquet.`/path```.
+_SPARK_SOURCES = frozenset({"parquet", "csv", "json", "orc", "text", "avro", "delta", "binaryfile", "jdbc", "xml",
+                            "file", "hive", "iceberg"})
+# Spark statements sqlglot does not parse, refused with their name instead of a parse error.
+_SPARK_STATEMENTS = ("INSERT", "LOAD", "ADD", "LIST", "REFRESH", "MSCK", "CACHE", "UNCACHE", "CLEAR", "RESET", "SET",
+                     "ANALYZE", "DECLARE", "EXECUTE", "CALL", "BEGIN")
 _FILE_SUFFIXES = (".csv", ".tsv", ".txt", ".parquet", ".json", ".jsonl", ".ndjson", ".xlsx", ".arrow", ".gz",
                   ".zst", ".db", ".sqlite", ".duckdb", ".avro")
 
@@ -87,7 +99,31 @@ def _forbidden(name: str, dialect: str) -> bool:
         return name in _POSTGRES_FUNCTIONS or name.startswith(_POSTGRES_PREFIXES)
     if dialect == "mysql":
         return name in _MYSQL_FUNCTIONS
+    if dialect == "spark":
+        return name in _SPARK_FUNCTIONS
     return False
+
+
+def _spark_refusal(text: str) -> str | None:
+    """Why a Spark statement is refused, read from its first word where sqlglot cannot parse it
+    (``INSERT OVERWRITE DIRECTORY``, ``ADD JAR``, ``LIST FILE``): a clear reason, not a parse error."""
+    try:
+        tokens = Dialect.get_or_raise("spark").tokenize(text)
+    except SqlglotError:
+        return None
+    words = [t.text.upper() for t in tokens]
+    if words and words[0] in _SPARK_STATEMENTS and tokens[0].token_type != TokenType.STRING:
+        name = words[0] if words[0] in ("SET", "RESET", "DECLARE", "EXECUTE", "CALL", "BEGIN") else " ".join(words[:2])
+        return f"nl2sql only reads data; refusing a {name} statement."
+    return None
+
+
+def _spark_file(table: exp.Table) -> bool:
+    """A table Spark would read from a path: ``parquet.`/data/x```, ``delta.`s3://...```, or a name that
+    is a path or URL."""
+    source = table.args.get("db")
+    return (source is not None and source.name.lower() in _SPARK_SOURCES) or _names_a_file(table.name) \
+        or ":" in table.name
 
 
 def _mysql_refusal(text: str) -> str | None:
@@ -140,7 +176,7 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
     text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
-    refusal = _mysql_refusal(text) if dialect == "mysql" else None
+    refusal = _mysql_refusal(text) if dialect == "mysql" else _spark_refusal(text) if dialect == "spark" else None
     if refusal is not None:
         raise ReadOnlyViolation(refusal)
     try:
@@ -167,6 +203,8 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
                 raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
         if dialect == "duckdb" and isinstance(node, exp.Table) and _names_a_file(node.name):
             raise ReadOnlyViolation(f"nl2sql only reads the database; refusing to read the file {node.name!r}.")
+        if dialect == "spark" and isinstance(node, exp.Table) and _spark_file(node):
+            raise ReadOnlyViolation(f"nl2sql only reads its tables; refusing to read the path {node.name!r}.")
     return stmt
 
 

@@ -1,5 +1,5 @@
 """Copy a SQLite database into another engine: the one loader behind ``fixtures build --out
-x.duckdb|postgresql://...|mysql://...`` and ``eval --on duckdb|postgresql://...|mysql://...``.
+x.duckdb|postgresql://...|mysql://...|spark:///dir`` and ``eval --on duckdb|postgresql://...|mysql://...|spark``.
 
 The copy keeps every row. A column gets the target's type only when every stored value reads back
 as the same text (so ``'2026-01-02 03:04:05'`` becomes a TIMESTAMP, ``'2026-1-2'`` stays text),
@@ -22,7 +22,7 @@ from sqlglot import exp
 
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.introspect import table_ref
-from nl2sql.db.targets import DUCKDB, MYSQL, POSTGRES, Target
+from nl2sql.db.targets import DUCKDB, MYSQL, POSTGRES, SPARK, Target
 from nl2sql.errors import UsageError
 
 BATCH_ROWS = 50_000
@@ -257,7 +257,7 @@ def key_constraints(t: SourceTable, parent_ref: Callable[[str], exp.Table]) -> l
     return keys
 
 
-def _insert(t: SourceTable) -> str:
+def insert_statement(t: SourceTable) -> str:
     """INSERT ... SELECT UNNEST($1::T[]), ...: whole columns as list parameters, far faster than a row at a time."""
     picks = []
     for n, kind in enumerate(t.types, start=1):
@@ -267,7 +267,7 @@ def _insert(t: SourceTable) -> str:
     return exp.insert(exp.select(*picks), table_ref(t.name)).sql("duckdb")
 
 
-def _batches(t: SourceTable) -> Iterator[list[list[object]]]:
+def column_batches(t: SourceTable) -> Iterator[list[list[object]]]:
     for start in range(0, len(t.rows), BATCH_ROWS):
         chunk = t.rows[start:start + BATCH_ROWS]
         yield [[cell(r[i], kind) for r in chunk] for i, kind in enumerate(t.types)]
@@ -290,8 +290,8 @@ def write_duckdb(tables: list[SourceTable], out: Path) -> None:
             for statement in create_statements(t, "duckdb"):
                 conn.execute(statement)
             if t.rows:
-                for columns in _batches(t):
-                    conn.execute(_insert(t), columns)
+                for columns in column_batches(t):
+                    conn.execute(insert_statement(t), columns)
         conn.execute("COMMIT")
         conn.execute("CHECKPOINT")
 
@@ -299,10 +299,15 @@ def write_duckdb(tables: list[SourceTable], out: Path) -> None:
 def load(source: Path, target: Target) -> LoadReport:
     """Copy the SQLite file ``source`` to ``target``, replacing it atomically as the SQLite build does
     (a file is renamed into place; a server's tables are replaced in one transaction)."""
-    if target.engine not in (DUCKDB, POSTGRES, MYSQL):
-        raise UsageError(f"Cannot load into a {target.engine} target yet.")
+    if target.engine not in (DUCKDB, POSTGRES, MYSQL, SPARK) or (target.engine == SPARK and target.is_server):
+        raise UsageError(f"Cannot load into {target.display} (a {target.engine} target).")
     tables = read_sqlite(source)
-    dropped = plan(tables, align=target.engine == DUCKDB)
+    dropped = plan(tables, align=target.engine in (DUCKDB, SPARK))
+    if target.engine == SPARK:
+        from nl2sql.db.spark_load import write_spark
+
+        write_spark(tables, target.path)
+        return LoadReport({t.name: len(t.rows) for t in tables}, tuple(dropped))
     if target.engine in (POSTGRES, MYSQL):
         if target.engine == POSTGRES:
             from nl2sql.db.pg_load import write_postgres

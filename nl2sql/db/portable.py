@@ -15,7 +15,8 @@ PostgreSQL needs more (``pg_adapt``): it has no ``ANY_VALUE`` before version 16 
 cast, rounds when it casts a fraction to an integer, spells SQLite's week number differently, and
 folds unquoted names to lower case. MySQL and MariaDB need their own (``mysql_adapt``): integer
 division, real literals as doubles, whole days, SQLite's week number, qualified and exactly spelled
-table names.
+table names. Spark needs its own (``spark_adapt``): integer division, NULL on a division by zero,
+doubles for reals, SQLite's week number, quoted names.
 
 Every rewrite is chosen so that the rows equal SQLite's on the same data.
 """
@@ -173,4 +174,8 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
 
         for select in list(tree.find_all(exp.Select)):  # DuckDB's sort is not stable either
             break_ties(select, columns, row_position="rowid")
+    elif dialect == "spark":
+        from nl2sql.db.spark_portable import spark_adapt
+
+        tree = spark_adapt(tree, columns)
     return tree

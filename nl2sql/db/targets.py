@@ -4,7 +4,8 @@ A file is told apart by its first bytes, not its suffix, because people name Duc
 ``.db`` as often as SQLite ones. URLs follow SQLAlchemy's convention: ``sqlite:///rel.db`` and
 ``sqlite:////abs.db``, the same for ``duckdb:``. Server URLs (``postgresql://user@host:port/db``,
 ``postgres://``, ``mysql://user@host:port/db``, ``mariadb://``) are kept whole for the driver, and
-shown only with their password taken out.
+shown only with their password taken out. ``spark:///dir`` (``spark:////abs/dir``) names a folder of
+tables for a local Spark session; ``sc://host:port`` a Spark Connect server.
 Nothing here imports a driver.
 """
 
@@ -16,10 +17,8 @@ from pathlib import Path
 
 from nl2sql.errors import UsageError
 
-SQLITE, DUCKDB, POSTGRES, MYSQL = "sqlite", "duckdb", "postgresql", "mysql"
-SERVER_SCHEMES = {"postgresql": POSTGRES, "postgres": POSTGRES, "mysql": MYSQL, "mariadb": MYSQL}
-# Engines reached by URL that a later change adds; until then they get one clear line.
-_PLANNED = ("spark", "sc")
+SQLITE, DUCKDB, POSTGRES, MYSQL, SPARK = "sqlite", "duckdb", "postgresql", "mysql", "spark"
+SERVER_SCHEMES = {"postgresql": POSTGRES, "postgres": POSTGRES, "mysql": MYSQL, "mariadb": MYSQL, "sc": SPARK}
 DUCKDB_SUFFIXES = (".duckdb", ".ddb")
 _URL_PASSWORD = re.compile(r"^([a-z][a-z0-9+.-]*://[^/@:?#]*):[^/@?#]*@", re.IGNORECASE)
 _PARAM_PASSWORD = re.compile(r"([?&])password=[^&#]*&?", re.IGNORECASE)
@@ -60,7 +59,7 @@ def file_engine(path: Path) -> str | None:
 
 def _url_path(rest: str) -> Path:
     """``/rel.db`` -> rel.db, ``//abs.db`` -> /abs.db (three slashes relative, four absolute)."""
-    return Path(rest[1:] if rest.startswith("/") and not rest.startswith("//") else rest).expanduser()
+    return Path(rest[1:] if rest.startswith("/") else rest).expanduser()
 
 
 def parse_url(target: str) -> Target:
@@ -72,13 +71,15 @@ def parse_url(target: str) -> Target:
             raise UsageError(f"{target} names an empty in-memory database, with nothing to ask about; "
                              f"give a {scheme} file, e.g. {scheme}:///shop.{'db' if scheme == SQLITE else 'duckdb'}.")
         return Target(scheme, _url_path(rest), target)
+    if scheme == SPARK:
+        if not rest.startswith("/") or rest.strip("/") == "":
+            raise UsageError(f"{target} names no folder; give the folder of tables, e.g. spark:///data/shop "
+                             "(relative) or spark:////abs/data/shop.")
+        return Target(SPARK, _url_path(rest), target)
     if scheme in SERVER_SCHEMES:
         return Target(SERVER_SCHEMES[scheme], Path(), redact(target), url=target)
-    if scheme in _PLANNED:
-        raise UsageError(f"Databases of type {scheme!r} are not supported yet; use a SQLite or DuckDB file, a "
-                         "postgresql:// or a mysql:// URL (see docs/databases.md).")
-    raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:///, duckdb:///, postgresql:// or "
-                     "mysql://, or a file path.")
+    raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:///, duckdb:///, postgresql://, "
+                     "mysql://, spark:/// or sc://, or a file path.")
 
 
 def output_target(out: str | Path) -> Target:
