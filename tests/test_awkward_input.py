@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from nl2sql.db import open_database
-from nl2sql.errors import EngineError, UsageError
+from nl2sql.db.guard import ensure_read_only
+from nl2sql.errors import DatabaseError, EngineError, UsageError
 from nl2sql.workflows import InteractiveWorkflow
 
 REPO = Path(__file__).resolve().parents[1]
@@ -165,3 +166,11 @@ def test_a_cancel_before_the_schema_is_read_does_not_empty_it(ecommerce_path: Pa
         db.interrupt()  # Ctrl-C of an earlier statement
         status = db.schema.table("orders").column("status")  # type: ignore[union-attr]
         assert status is not None and "pending" in status.values
+
+
+@pytest.mark.parametrize("sql", ["SELECT 1 /* not closed", "SELECT 'not closed", "\n[\n"])
+@pytest.mark.parametrize("dialect", ["sqlite", "duckdb", "postgres", "mysql", "spark"])
+def test_text_the_tokenizer_cannot_read_is_one_line(sql: str, dialect: str) -> None:
+    """Found by fuzz/fuzz_inputs.py guard: sqlglot's tokenizer error escaped the guard."""
+    with pytest.raises(DatabaseError, match="does not parse"):
+        ensure_read_only(sql, dialect)

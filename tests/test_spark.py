@@ -227,11 +227,14 @@ def test_build_ask_and_eval_through_the_cli(spark_ready, tmp_path: Path, monkeyp
     assert asked.exit_code == 0, asked.output
     first, second = (json.loads(line) for line in asked.output.splitlines() if line.startswith("{"))
     assert first["rows"] == [[8]] and second["rowCount"] == 10
-    rebuilt = runner.invoke(cli, ["fixtures", "build", "ecommerce", "--scale", "0.05", "--out", f"spark:///{out}"])
-    assert rebuilt.exit_code == 0, rebuilt.output  # a folder nl2sql made is replaced
+    again = ["fixtures", "build", "ecommerce", "--scale", "0.05", "--out", f"spark:///{out}"]
+    assert "already exists; pass --force" in runner.invoke(cli, again).output
+    rebuilt = runner.invoke(cli, [*again, "--force"])
+    assert rebuilt.exit_code == 0, rebuilt.output  # a folder nl2sql made is replaced when asked
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "data.txt").write_text("keep")
-    refused = runner.invoke(cli, ["fixtures", "build", "ecommerce", "--out", f"spark:///{tmp_path / 'mine'}"])
+    refused = runner.invoke(cli, ["fixtures", "build", "ecommerce", "--force", "--out",
+                                  f"spark:///{tmp_path / 'mine'}"])  # not even when asked
     assert refused.exit_code == 2 and "not made by nl2sql" in refused.output
     assert (tmp_path / "mine" / "data.txt").read_text() == "keep"
     root = tmp_path / "bench"

@@ -185,6 +185,8 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
         detail = err.errors[0]["description"] if err.errors else str(err).splitlines()[0]
         detail = re.sub(r"<Token token_type: TokenType\.(\w+)[^>]*>", lambda m: m.group(1).lower(), detail)
         raise DatabaseError(f"The SQL does not parse: {detail}.") from None
+    except SqlglotError:  # the tokenizer's: an unterminated comment or string
+        raise DatabaseError("The SQL does not parse: a comment or quoted text is not closed.") from None
     if len(statements) != 1:
         raise ReadOnlyViolation(f"Only one statement can run at a time; this text has {len(statements)}.")
     stmt = statements[0]
