@@ -1,4 +1,4 @@
-"""The LLM engine on DuckDB, PostgreSQL and MariaDB: the prompt names the engine's dialect, a reply
+"""The LLM engine on DuckDB, PostgreSQL, MariaDB and Spark: the prompt names the engine's dialect, a reply
 in that dialect is validated in it and runs, a reply the engine refuses is repaired, and the
 database's own table and column comments reach the prompt.
 
@@ -20,24 +20,27 @@ from tests.conftest import TODAY, rows_of
 from tests.llm_server import ScriptedServer
 
 MODEL = "openai/test-model"
-ENGINES = ["ecommerce_duckdb", "ecommerce_pg", "ecommerce_mysql"]
-NAMES = {"duckdb": "DuckDB", "postgres": "PostgreSQL", "mysql": "MySQL (MariaDB)"}
+ENGINES = ["ecommerce_duckdb", "ecommerce_pg", "ecommerce_mysql", "ecommerce_spark"]
+NAMES = {"duckdb": "DuckDB", "postgres": "PostgreSQL", "mysql": "MySQL (MariaDB)", "spark": "Spark SQL"}
 # A reply each engine accepts and SQLite would not read the same way (or at all).
 NATIVE = {
     "duckdb": "SELECT country, COUNT(*) AS n FROM users GROUP BY ALL",
     "postgres": "SELECT country, COUNT(*) AS n FROM users WHERE country ILIKE '%a%' GROUP BY country",
     "mysql": "SELECT `country`, COUNT(*) AS `n` FROM `users` WHERE `country` LIKE '%a%' GROUP BY `country`",
+    "spark": "SELECT `country`, COUNT(*) AS `n` FROM `users` WHERE `country` ILIKE '%a%' GROUP BY ALL",
 }
 SQLITE_EQUIVALENT = {
     "duckdb": "SELECT country, COUNT(*) FROM users GROUP BY country",
     "postgres": "SELECT country, COUNT(*) FROM users WHERE LOWER(country) LIKE '%a%' GROUP BY country",
     "mysql": "SELECT country, COUNT(*) FROM users WHERE LOWER(country) LIKE '%a%' GROUP BY country",
+    "spark": "SELECT country, COUNT(*) FROM users WHERE LOWER(country) LIKE '%a%' GROUP BY country",
 }
 # A reply written as for SQLite that the engine itself refuses, and the repair the model then sends.
 REFUSED = {
     "duckdb": ('SELECT COUNT(*) FROM users WHERE country = "Germany"', "write text values in single quotes"),
     "postgres": ("SELECT strftime('%Y', created_at) AS y, COUNT(*) FROM orders GROUP BY y", "strftime"),
     "mysql": ("SELECT COUNT(*) FROM users WHERE country ILIKE 'germany'", "syntax"),
+    "spark": ("SELECT strftime('%Y', created_at) AS y, COUNT(*) FROM orders GROUP BY y", "strftime"),
 }
 REPAIRED = "SELECT COUNT(*) FROM users WHERE country = 'Germany'"
 
@@ -63,7 +66,7 @@ def test_a_reply_in_the_engines_dialect_is_named_validated_and_run(request: pyte
     result = _workflow(db, server).process_turn("number of users per country with an a in its name")
     assert f"a {NAMES[db.dialect]} database" in _system(server)
     assert f"in {NAMES[db.dialect]}'s own SQL dialect" in _system(server)
-    quotes = "backticks" if db.dialect == "mysql" else "double quotes"
+    quotes = "backticks" if db.dialect in ("mysql", "spark") else "double quotes"
     assert f"{quotes} are for names only" in _system(server)
     assert result.ok, result.error
     assert len(server.requests) == 1  # valid as written: no repair round
