@@ -13,7 +13,6 @@ alone, on every engine, with the data checksummed before and after.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -28,9 +27,9 @@ from nl2sql.db.introspect import table_ref
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, EngineError, Nl2SqlError
 from tests.conftest import TODAY
+from tests.helpers import HOSTILE
 
-CORPUS = [json.loads(line) for line in (Path(__file__).parent / "data" / "hostile.jsonl").read_text().splitlines()
-          if line.strip()]
+CORPUS = HOSTILE
 STATEMENTS = [e for e in CORPUS if "sql" in e]
 PHRASINGS = [e["english"] for e in CORPUS if "english" in e]
 DIALECTS = ("sqlite", "duckdb", "postgres", "mysql")

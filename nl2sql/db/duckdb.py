@@ -31,6 +31,7 @@ from nl2sql.db.introspect import (
     text_kind,
 )
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.timer import expire_after
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 
 _CONFIG = {
@@ -106,13 +107,8 @@ class DuckdbDatabase(Database):
             self._timed_out.set()
             self._conn.interrupt()
 
-        timer = threading.Timer(seconds, expire)
-        timer.daemon = True
-        timer.start()
-        try:
+        with expire_after(seconds, expire):
             yield
-        finally:
-            timer.cancel()
 
     # -- schema ----------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
 from nl2sql.db.schema import Schema
 from nl2sql.db.spark_files import CSV, TableSource, read_keys, tables_in
 from nl2sql.db.spark_plan import first_line, frame, query_plan
+from nl2sql.db.timer import expire_after
 from nl2sql.errors import DatabaseError, QueryTimeout, UsageError
 
 _GROUPS = itertools.count(1)
@@ -148,13 +149,10 @@ class SparkDatabase(Database):
             self._timed_out.set()
             self._cancel(group)
 
-        timer = threading.Timer(seconds, expire)
-        timer.daemon = True
-        timer.start()
         try:
-            yield
+            with expire_after(seconds, expire):
+                yield
         finally:
-            timer.cancel()
             self._group = None
             self._leave_group(group)
 
