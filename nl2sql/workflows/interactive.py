@@ -19,6 +19,7 @@ from nl2sql.dialog import ConversationState
 from nl2sql.dialog.questions import Reply
 from nl2sql.engines.base import Engine
 from nl2sql.errors import EngineError, Nl2SqlError, UsageError
+from nl2sql.preferences import Preferences
 from nl2sql.workflows.commands import run_command
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
@@ -70,6 +71,7 @@ class InteractiveWorkflow(Generic[S]):
                              Policy(clarify=clarify, confirm_below=confirm_below))
         self.state: State[S] = state or ConversationState()
         self.stats = SessionStats()
+        self.prefs = Preferences()  # how results are shown; /format and /pager swap it
         self.hooks: list[Callable[[Transition[S]], None]] = [self._learn, self.stats.record]
 
     def process_turn(self, text: str) -> TurnResult:
