@@ -12,6 +12,7 @@ import sqlglot
 import sqlglot.errors
 from sqlglot import exp
 
+from nl2sql.db import schema_cache
 from nl2sql.db.database import Database, QueryResult
 from nl2sql.db.introspect import COUNT_BUDGET_S, INTROSPECTION_BUDGET_S, MAX_INDEXED_VALUES, table_ref
 from nl2sql.db.introspect import DATE_TEXT as _DATE_RE
@@ -114,13 +115,21 @@ class SqliteDatabase(Database):
 
     @cached_property
     def schema(self) -> Schema:
+        """Read from the schema cache while the file is unchanged (nl2sql/db/schema_cache.py)."""
         with self._lock:
             self._cancel.clear()  # a cancel of an earlier statement is not one of this
+            key = schema_cache.file_key(self.path, self.dialect)
+            cached = schema_cache.load(key) if key else None
+            if cached is not None:
+                return cached
             found = self._conn.execute(
                 "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
                 "AND name NOT LIKE 'sqlite_%' ORDER BY name"
             ).fetchall()
-            return Schema(tuple(self._table(name, kind == "table") for name, kind in found), dialect=self.dialect)
+            schema = Schema(tuple(self._table(name, kind == "table") for name, kind in found), dialect=self.dialect)
+        if key:
+            schema_cache.store(key, schema)
+        return schema
 
     def _timed(self, query: exp.Expr) -> list[tuple] | None:
         """Rows of one introspection query, or None when it ran past INTROSPECTION_BUDGET_S or was

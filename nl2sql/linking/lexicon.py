@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from nl2sql.db.introspect import declared_key
-from nl2sql.db.schema import TEXT, Schema
+from nl2sql.db.schema import TEXT, Column, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.text import STOPWORDS, Token, name_words, singular, stem, tokenize_lower, value_words
@@ -98,10 +98,7 @@ class Lexicon:
                         self._add(" ".join([*words, *col_words[i:]]),
                                   Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
                 if col.kind == TEXT:
-                    for value in col.values:
-                        key = " ".join(value_words(value))
-                        if key and len(key) > 1:
-                            self._add(key, Candidate(VALUE, table.name, col.name, value))
+                    self._add_values(table.name, col)
         self._add_comments(schema)
         # "the dates", "by date": any date column, when no column is called that
         for table in schema.tables:
@@ -112,6 +109,14 @@ class Lexicon:
         self._fuzzy_keys = [k for k, cands in self._phrases.items()
                             if len(k) >= FUZZY_MIN_LENGTH and any(c.kind in (VALUE, TABLE) and c.score >= 1.0
                                                                   for c in cands)]
+
+    def _add_values(self, table: str, col: Column) -> None:
+        """A column's distinct values, each its own candidate: no two are equal, so the duplicate
+        check of ``_add`` (a hash of every candidate, most of the lexicon's cost) is not needed."""
+        for value in col.values:
+            key = " ".join(value_words(value))
+            if key and len(key) > 1:
+                self._phrases[key].append(Candidate(VALUE, table, col.name, value))
 
     def _add_comments(self, schema: Schema) -> None:
         """A short comment the database keeps on a table or column ("loyalty tier" on a column

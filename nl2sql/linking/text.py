@@ -157,6 +157,8 @@ def name_words(identifier: str) -> tuple[str, ...]:
     return tuple(singular(w) for w in spaced.lower().split() if w)
 
 
+@lru_cache(maxsize=65_536)
 def value_words(value: str) -> tuple[str, ...]:
-    """How a stored value is matched: its tokens, singular, underscores as spaces."""
+    """How a stored value is matched: its tokens, singular, underscores as spaces (cached: the
+    same values recur across the columns and tables of a wide schema)."""
     return tuple(t.norm for t in tokenize_lower(value.replace("_", " ")))
