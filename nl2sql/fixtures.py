@@ -114,5 +114,9 @@ def cached(name: str) -> Path:
     fixture_dir(name)
     path = cache_dir() / f"{name}-v{FIXTURE_VERSION}.sqlite"
     if not path.is_file():
-        build(name, path, replace=True)  # another process may have built it meanwhile
+        try:
+            build(name, path, replace=True)  # another process may have built it meanwhile
+        except OSError as err:
+            raise UsageError(f"Cannot build the {name} fixture in {path.parent} ({err.strerror or err}); point "
+                             "NL2SQL_CACHE_DIR or XDG_CACHE_HOME at a writable folder.") from None
     return path
