@@ -32,8 +32,8 @@ from tests.helpers import HOSTILE
 CORPUS = HOSTILE
 STATEMENTS = [e for e in CORPUS if "sql" in e]
 PHRASINGS = [e["english"] for e in CORPUS if "english" in e]
-DIALECTS = ("sqlite", "duckdb", "postgres", "mysql")
-ENGINES = ("sqlite", "duckdb", "postgres", "mysql")
+DIALECTS = ("sqlite", "duckdb", "postgres", "mysql", "spark")
+ENGINES = ("sqlite", "duckdb", "postgres", "mysql", "spark")
 _WRITES = (exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter, exp.Command,
            exp.Pragma, exp.Attach, exp.Detach, exp.Into, exp.TruncateTable, exp.Set, exp.Transaction, exp.Copy)
 
@@ -58,14 +58,16 @@ def test_the_guard_alone_refuses_every_statement(dialect: str) -> None:
 
 
 def _checksum(target: str, path: Path | None) -> str:
-    """Every table's rows (in a fresh connection), and the file's bytes for a file engine."""
+    """Every table's rows (in a fresh connection), and the bytes of a file engine's file or folder."""
     digest = hashlib.sha256()
     with closing(open_database(target)) as db:
         for table in sorted(db.schema.tables, key=lambda t: t.name):
             rows = db.execute(exp.select("*").from_(table_ref(table.name)).sql(db.dialect), max_rows=None).rows
             digest.update(table.name.encode() + repr(sorted(map(repr, rows))).encode())
-    if path is not None:
-        digest.update(path.read_bytes())
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path is not None and path.is_dir() else [path]
+    for file in files:
+        if file is not None:
+            digest.update(str(file).encode() + file.read_bytes())
     return digest.hexdigest()
 
 
@@ -87,6 +89,9 @@ def reading(request: pytest.FixtureRequest) -> Iterator[tuple[str, Path | None]]
         request.getfixturevalue("ecommerce_pg_url")
         server.admin(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {READER}", database="nl2sql_test")
         yield server.url(user=READER, password=READER_PASSWORD), None
+    elif request.param == "spark":
+        folder = request.getfixturevalue("ecommerce_spark_path")
+        yield f"spark:///{folder}", folder
     else:
         from tests.mysql_server import READER, READER_PASSWORD
 
