@@ -14,6 +14,7 @@ are imported only when a chart is drawn, so start-up stays light.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -83,7 +84,9 @@ def _text(value: Any) -> str:
 
 
 def _number(value: Any) -> float:
-    return float(value) if value is not None else 0.0
+    """A bar's height: NULL, NaN and infinity draw as nothing (no axis can hold them)."""
+    number = float(value) if value is not None else 0.0
+    return number if math.isfinite(number) else 0.0
 
 
 def chart_data(result: QueryResult, kind: str | None = None) -> ChartData:

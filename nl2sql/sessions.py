@@ -19,7 +19,8 @@ from typing import Any
 
 from nl2sql.db import Database
 from nl2sql.db.targets import redact
-from nl2sql.dialog.state import ConversationState, Turn
+from nl2sql.dialog.questions import SlotKey
+from nl2sql.dialog.state import ConversationState, SlotPairs, Turn
 from nl2sql.errors import UsageError
 from nl2sql.export import write_text
 from nl2sql.paths import private_data_dir
@@ -48,18 +49,20 @@ class SavedSession:
     current: int | None  # the current turn's number
     pruned: int = 0
     since: int = 0
+    answered: SlotPairs = ()  # what clarifications already settled: a resumed session does not ask again
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "name": self.name, "sessionId": self.session_id, "database": self.database,
                 "identity": self.identity, "savedAt": self.saved_at, "turnCount": self.turn_count,
                 "current": self.current, "pruned": self.pruned, "since": self.since,
+                "answered": [{"kind": key.kind, "scope": key.scope, "value": value} for key, value in self.answered],
                 "turns": [_turn_json(t) for t in self.turns]}
 
     def state(self) -> ConversationState[Any, Any]:
         """The conversation as it was saved, idle; the current turn has no outcome until it is re-run."""
         current = next((t for t in self.turns if t.number == self.current), None)
         return ConversationState(session_id=self.session_id, turns=self.turns, turn_count=self.turn_count,
-                                 current=current, pruned=self.pruned, since=self.since)
+                                 current=current, answered=self.answered, pruned=self.pruned, since=self.since)
 
 
 def _turn_json(turn: Turn[Any]) -> dict[str, Any]:
@@ -82,10 +85,14 @@ def check_name(name: str) -> str:
 
 
 def sessions_dir() -> Path:
-    folder = private_data_dir() / "sessions"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    if folder.stat().st_mode & 0o077:
-        folder.chmod(0o700)
+    try:
+        folder = private_data_dir() / "sessions"
+        folder.mkdir(mode=0o700, exist_ok=True)
+        if folder.stat().st_mode & 0o077:
+            folder.chmod(0o700)
+    except OSError as err:  # a read-only home: the REPL goes on without saved sessions
+        raise UsageError(f"Cannot use the folder for saved sessions: {err.strerror or err} "
+                         f"({err.filename}).") from None
     return folder
 
 
@@ -98,7 +105,8 @@ def snapshot(state: ConversationState[Any, Any], database: Database, name: str) 
     turns = tuple(replace(t, outcome=None) for t in state.turns)
     return SavedSession(check_name(name), state.session_id, redact(database.display_name),
                         redact(database.identity), datetime.now(UTC).isoformat(timespec="seconds"), turns,
-                        state.turn_count, state.current.number if state.current else None, state.pruned, state.since)
+                        state.turn_count, state.current.number if state.current else None, state.pruned, state.since,
+                        state.answered)
 
 
 def save_session(saved: SavedSession, *, force: bool = False) -> Path:
@@ -168,7 +176,13 @@ def _parse(data: Any, name: str) -> SavedSession:
     return SavedSession(name, _get(data, "sessionId", (str,)), _get(data, "database", (str,)),
                         _get(data, "identity", (str,)), _get(data, "savedAt", (str,)), turns,
                         _get(data, "turnCount", (int,)), current, _get(data, "pruned", (int,)),
-                        _get(data, "since", (int,)))
+                        _get(data, "since", (int,)), _answered(data.get("answered", [])))
+
+
+def _answered(data: Any) -> SlotPairs:
+    if not isinstance(data, list) or not all(isinstance(entry, dict) for entry in data):
+        raise ValueError("answered is not a list of objects")
+    return tuple((SlotKey(_get(e, "kind", (str,)), _get(e, "scope", (str,))), _get(e, "value", (str,))) for e in data)
 
 
 def _turn(data: Any) -> Turn[Any]:

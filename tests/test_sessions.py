@@ -74,6 +74,18 @@ def test_save_writes_the_conversation_as_private_json(shop, ecommerce_db) -> Non
     assert [p.name for p in path.parent.iterdir()] == ["shop-1.json"]  # no temporary file left
 
 
+def test_a_data_folder_that_cannot_be_made_is_one_line(shop, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("NL2SQL_DATA_DIR", str(blocker))
+    _ask(shop, "How many users are there?")
+    for typed in ("/save kept", "/sessions", "/resume kept"):
+        result = shop.process_turn(typed)
+        assert result.error is not None and "Cannot use the folder for saved sessions" in result.error.message
+    assert shop.process_turn("How many orders are there?").ok  # the session goes on
+
+
 @pytest.mark.parametrize(("typed", "says"), [
     ("/save", "Usage: /save NAME"),
     ("/save a b", "Usage: /save NAME"),
@@ -205,6 +217,20 @@ def test_resume_on_another_database_warns_and_starts_afresh(shop, tmp_path: Path
         assert wf.process_turn("How many animals are there?").ok
     finally:
         other.close()
+
+
+def test_answers_to_clarifications_are_kept_across_a_resume(ecommerce_db, shop_engine) -> None:
+    asking = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=50, clarify="ask")
+    assert asking.process_turn("Who are our best customers?").request is not None
+    assert asking.process_turn("2").ok
+    assert asking.process_turn("/save ranked").ok
+    again = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=50, clarify="ask")
+    assert again.process_turn("/resume ranked").ok
+    assert again.state.answered == asking.state.answered != ()
+    unsaved = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=50, clarify="ask")
+    assert unsaved.process_turn("Who are our best customers?").request is not None  # without the save: asked
+    repeat = again.process_turn("Who are our best customers?")
+    assert repeat.request is None and repeat.ok and "COUNT(orders.id)" in repeat.query  # not asked twice
 
 
 # -- /undo -----------------------------------------------------------------------------------------

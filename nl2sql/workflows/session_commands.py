@@ -52,7 +52,10 @@ def _sessions(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
 
     from nl2sql.sessions import list_sessions, saved_time
 
-    listings = list_sessions()
+    try:
+        listings = list_sessions()
+    except Nl2SqlError as err:
+        return _failed(wf, "/sessions", err)
     if not listings:
         return wf.command_result("/sessions", "No saved sessions yet; /save NAME saves this one.")
     rows, problems = [], []
