@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime
@@ -42,7 +43,8 @@ def export_format(path: Path) -> str:
 def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False, private: bool = False) -> Path:
     """Create ``path`` through ``write(temporary_path)``: whole or not at all, never over an existing
     file unless ``force``. ``private`` keeps it readable by its owner only (0600); otherwise it gets
-    the permissions an ordinary new file would (the umask's)."""
+    the permissions an ordinary new file would (the umask's), or those of the file it replaces, so
+    replacing a private file never opens it up."""
     path = path.expanduser()
     folder = path.parent
     if not folder.is_dir():
@@ -59,7 +61,8 @@ def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False
     partial = Path(temporary)
     try:
         write(partial)
-        partial.chmod(0o600 if private else 0o666 & ~_umask())
+        mode = 0o600 if private else stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+        partial.chmod(mode)
         _place(partial, path, force)
     except OSError as err:
         raise UsageError(f"Cannot write {str(path)!r}: {err.strerror or err}.") from None

@@ -173,8 +173,10 @@ def test_export_refuses_to_overwrite_unless_forced_and_leaves_nothing_behind(sho
     forced = shop.process_turn(f"/export {target} --force")
     assert forced.ok and target.read_text().startswith("status,count\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["status.csv"]  # no temporary file left
-    mode = stat.S_IMODE(target.stat().st_mode)
-    assert mode == 0o666 & ~_umask()  # an ordinary file, as the user's umask makes them
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~_umask()  # an ordinary file, as the umask makes them
+    target.chmod(0o600)
+    assert shop.process_turn(f"/export {target} --force").ok
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600  # replacing a private file keeps it private
 
 
 def _umask() -> int:
@@ -266,3 +268,17 @@ def test_start_up_imports_no_plotting_or_parquet_library() -> None:
             "'nl2sql.sessions') if m in sys.modules))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert run.returncode == 0 and run.stdout.strip() == "", run.stdout + run.stderr
+
+
+def test_ask_exports_and_charts_as_turns_of_one_conversation(ecommerce_path: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from nl2sql.cli import cli
+    from tests.conftest import TODAY
+
+    target = tmp_path / "status.parquet"
+    run = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--today", TODAY.isoformat(),
+                                   "How many orders per status?", "/chart", f"/export {target}"])
+    assert run.exit_code == 0, run.output
+    assert "count by status" in run.output and f"Wrote 6 rows to {target} (parquet)." in run.output
+    assert pq.read_table(target).column_names == ["status", "count"]
