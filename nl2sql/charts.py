@@ -3,13 +3,13 @@
 People compare a handful of numbers faster from bar heights than from a table, and see a trend
 from a line faster than from a column of months. The shape is read from the result itself: the
 first column that is not numeric labels the bars (the first column, when every column is a
-number); every numeric column is a series; a label column of dates or time buckets (2026-05,
-2026-05-31, 2026-Q2) makes a line chart in time order. A result with a time bucket, one category
-and one number (status, month, count) is drawn as one line per category.
+number); every numeric column but a key (id, user_id) is a series; a label column of dates or
+time buckets (2026-05, 2026-05-31, 2026-Q2) makes a line chart in time order. A result with a
+time bucket, one category and one number (status, month, count) is one line per category.
 
 Terminal charts are drawn by plotext (5.x: pure Python; 6.x needs a compiled part that not every
-platform has a wheel for), images by matplotlib (the optional ``charts`` extra); both
-are imported only when a chart is drawn, so start-up stays light.
+platform has a wheel for), images by matplotlib (the optional ``charts`` extra); both are
+imported only when a chart is drawn, so start-up stays light.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ MAX_SERIES = 8  # a legend of more lines than this is noise
 BAR_MARKERS = ("█", "░", "▒", "▓", "#", "=", "+", ":")
 LINE_MARKERS = ("•", "x", "o", "+", "*", "#", "=", "~")
 _TIME_BUCKET = re.compile(r"\d{4}(-(\d{2}|Q[1-4]|W\d{2})(-\d{2}([ T]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?)?)?)?$")
+_KEY = re.compile(r"(^|_)id$", re.IGNORECASE)
 _TIME_NAMES = re.compile(r"(^|_)(year|month|quarter|week|day|date|hour)s?$", re.IGNORECASE)
 CHARTS_EXTRA = "Images need matplotlib, which is not installed; run: pip install 'nl2sql[charts]'"
 
@@ -96,8 +97,8 @@ def chart_data(result: QueryResult, kind: str | None = None) -> ChartData:
     numeric, time, other = _column_kinds(result)
     if len(time) == 1 and len(other) == 1 and len(numeric) == 1 and _few(result, other[0]):
         return _pivoted(result, time[0], other[0], numeric[0], kind or LINE)
-    label = (time or other or numeric)[0] if result.columns else None
-    series = [i for i in numeric if i != label]
+    label = min(time + other) if time or other else numeric[0] if numeric else None
+    series = _series(result, numeric, label)
     if label is None or not series or not result.rows:
         raise UsageError(_shape_error(result))
     chosen = kind or (LINE if label in time else BAR)
@@ -107,6 +108,14 @@ def chart_data(result: QueryResult, kind: str | None = None) -> ChartData:
     return ChartData(chosen, result.columns[label], tuple(_text(r[label]) for r in drawn),
                      tuple((result.columns[i], tuple(_number(r[i]) for r in drawn)) for i in series[:MAX_SERIES]),
                      f"{', '.join(names)} by {result.columns[label]}", len(rows) - len(drawn))
+
+
+def _series(result: QueryResult, numeric: list[int], label: int | None) -> list[int]:
+    """The numeric columns to draw: keys (id, user_id) only when there is nothing else, since the
+    height of an id means nothing."""
+    drawn = [i for i in numeric if i != label]
+    measures = [i for i in drawn if not _KEY.search(result.columns[i])]
+    return measures or drawn
 
 
 def _few(result: QueryResult, column: int) -> bool:

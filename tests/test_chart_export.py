@@ -282,3 +282,12 @@ def test_ask_exports_and_charts_as_turns_of_one_conversation(ecommerce_path: Pat
     assert run.exit_code == 0, run.output
     assert "count by status" in run.output and f"Wrote 6 rows to {target} (parquet)." in run.output
     assert pq.read_table(target).column_names == ["status", "count"]
+
+
+def test_the_first_text_column_labels_and_keys_are_not_drawn() -> None:
+    listing = QueryResult(("id", "name", "created_at", "total"),
+                          ((1, "Ann", "2026-01-05 10:00:00", 30.0), (2, "Ben", "2026-02-01 09:00:00", 12.5)), 2, False)
+    data = chart_data(listing)
+    assert data.kind == BAR and data.label == "name" and [name for name, _ in data.series] == ["total"]
+    only_keys = QueryResult(("name", "user_id"), (("Ann", 7),), 1, False)
+    assert [name for name, _ in chart_data(only_keys).series] == ["user_id"]  # nothing else to draw
