@@ -137,7 +137,7 @@ def _read(path: Path, name: str) -> SavedSession:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return _parse(data, name)
-    except (OSError, ValueError, TypeError, KeyError) as err:  # JSON and UTF-8 decoding errors are ValueErrors
+    except (OSError, ValueError, TypeError, KeyError, RecursionError) as err:  # JSON and UTF-8 errors: ValueErrors
         raise DamagedSession(f"The saved session {name!r} is damaged ({_why(err)}); re-save it or delete {path}.") \
             from None
 
@@ -151,6 +151,8 @@ def _why(err: Exception) -> str:
         return f"{err.args[0]} is missing"
     if isinstance(err, OSError):
         return err.strerror or type(err).__name__
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
     return str(err) or type(err).__name__
 
 

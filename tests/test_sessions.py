@@ -161,6 +161,8 @@ def test_sessions_lists_saved_ones_and_names_a_damaged_file(shop, ecommerce_db) 
 
 @pytest.mark.parametrize("content", [
     "not json at all",
+    "[" * 100_000,
+    "\udcff not utf-8",
     '["a list"]',
     '{"format": 1}',
     '{"format": 99, "turns": []}',
@@ -172,7 +174,7 @@ def test_sessions_lists_saved_ones_and_names_a_damaged_file(shop, ecommerce_db) 
 def test_a_damaged_session_file_is_one_line_and_exit_2(ecommerce_path: Path, content: str) -> None:
     folder = data_dir() / "sessions"
     folder.mkdir(parents=True)
-    (folder / "bad.json").write_text(content)
+    (folder / "bad.json").write_bytes(content.encode("utf-8", "surrogateescape"))  # \udcff: a 0xff byte
     run = _cli("chat", "--db", str(ecommerce_path), "--resume", "bad", stdin="/exit\n")
     assert run.returncode == 2, run.stdout + run.stderr
     assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
