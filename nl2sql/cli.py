@@ -163,10 +163,17 @@ def cli() -> None:
               help="Rows shown per result; 0 shows all.")
 @click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
               help="ask: put questions when the request is ambiguous; auto: take the best reading.")
-def chat(max_rows: int, clarify: str, **opts: Any) -> None:
+@click.option("--resume", default=None, metavar="NAME",
+              help="Carry on a conversation saved with /save NAME (/sessions lists them).")
+def chat(max_rows: int, clarify: str, resume: str | None, **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
+        if resume is not None:
+            from nl2sql.formatting import turn_text
+            from nl2sql.workflows.session_commands import resume_session
+
+            click.echo(turn_text(resume_session(workflow, resume), "table"))
         from nl2sql.repl import run_chat
 
         run_chat(workflow)

@@ -135,6 +135,24 @@ class ConversationState(Generic[P, D]):
         the history stays for ``/history``, but what engines see of it starts after this point."""
         return replace(self, current=None, mode=IDLE_MODE, answered=(), since=self.turn_count)
 
+    def undone(self) -> ConversationState[P, D] | None:
+        """After ``/undo``: the previous successful turn still in history is current again, so the next
+        follow-up refines it; the history keeps every turn (``/history`` still shows what was undone).
+        None when there is no earlier query to go back to."""
+        cur = self.current
+        if cur is None:
+            return None
+        earlier = [t for t in self.turns if t.ok and t.number < cur.number]
+        if not earlier:
+            return None
+        return replace(self, current=earlier[-1], mode=IDLE_MODE)
+
+    def with_current(self, turn: Turn[P]) -> ConversationState[P, D]:
+        """The same conversation with ``turn`` (one of its turns, its outcome rebuilt) as the current one:
+        a resumed session re-runs its current query, because an engine's spec is not saved."""
+        turns = tuple(turn if t.number == turn.number else t for t in self.turns)
+        return replace(self, turns=turns, current=turn, mode=IDLE_MODE)
+
     def cleared(self) -> ConversationState[P, D]:
         """After ``/clear``: nothing left but the session id."""
         return ConversationState(session_id=self.session_id)

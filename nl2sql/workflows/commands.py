@@ -159,3 +159,7 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
                                  ErrorInfo("Usage: /answer natural|template (with a model configured).", False))
     wf.engine.set_answer_style(arg)
     return wf.command_result("/answer", f"Answers are now {arg}.")
+
+
+# Commands kept in modules of their own register themselves on import (after the registry exists).
+from nl2sql.workflows import result_commands, session_commands  # noqa: E402, F401

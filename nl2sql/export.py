@@ -1,0 +1,219 @@
+"""Results and conversations as files: CSV, JSON, Markdown, Parquet, PNG or SVG by the file's extension.
+
+Every file is written whole to a temporary file beside it and then renamed into place, so an
+interrupted export never leaves half a file, and an existing file is never replaced unless the
+user said so (``--force``): without it the rename is a hard link that fails if the name is taken,
+which also closes the gap between checking and writing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from tabulate import tabulate
+
+from nl2sql.db import QueryResult
+from nl2sql.dialog.state import Turn
+from nl2sql.errors import UsageError
+from nl2sql.formatting import result_csv, row_summary, visible
+
+FORMATS = {".csv": "csv", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".parquet": "parquet",
+           ".png": "png", ".svg": "svg"}
+IMAGE_FORMATS = ("png", "svg")
+PARQUET_EXTRA = "Parquet needs pyarrow, which is not installed; run: pip install 'nl2sql[parquet]'"
+
+
+def export_format(path: Path) -> str:
+    """The format ``path``'s extension names; a clear error listing the known ones otherwise."""
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        known = ", ".join(FORMATS)
+        raise UsageError(f"Cannot tell the format of {path.name!r} from its extension; use one of {known}.")
+    return fmt
+
+
+def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False, private: bool = False) -> Path:
+    """Create ``path`` through ``write(temporary_path)``: whole or not at all, never over an existing
+    file unless ``force``. ``private`` keeps it readable by its owner only (0600); otherwise it gets
+    the permissions an ordinary new file would (the umask's), or those of the file it replaces, so
+    replacing a private file never opens it up."""
+    path = path.expanduser()
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"There is no folder {str(folder)!r} to write {path.name!r} in.")
+    if path.is_dir():
+        raise UsageError(f"{str(path)!r} is a folder; name a file.")
+    if path.exists() and not force:
+        raise UsageError(f"{str(path)!r} already exists; add --force to replace it.")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=folder)
+    except OSError as err:
+        raise UsageError(f"Cannot write in {str(folder)!r}: {err.strerror}.") from None
+    os.close(handle)
+    partial = Path(temporary)
+    try:
+        write(partial)
+        mode = 0o600 if private else stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+        partial.chmod(mode)
+        _place(partial, path, force)
+    except OSError as err:
+        raise UsageError(f"Cannot write {str(path)!r}: {err.strerror or err}.") from None
+    finally:
+        partial.unlink(missing_ok=True)
+    return path
+
+
+def _place(partial: Path, path: Path, force: bool) -> None:
+    if force:
+        os.replace(partial, path)
+        return
+    try:
+        os.link(partial, path)  # fails if the name was taken since the check: nothing is replaced
+    except FileExistsError:
+        raise UsageError(f"{str(path)!r} already exists; add --force to replace it.") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_text(path: Path, text: str, *, force: bool = False, private: bool = False) -> Path:
+    def write(partial: Path) -> None:
+        partial.write_text(text, encoding="utf-8")
+
+    return write_file(path, write, force=force, private=private)
+
+
+def export_result(result: QueryResult, path: Path, *, force: bool = False, chart_kind: str | None = None) -> Path:
+    """Write ``result`` to ``path`` in the format its extension names (an image is its chart)."""
+    fmt = export_format(path)
+    if fmt in IMAGE_FORMATS:
+        from nl2sql.charts import chart_data, save_chart_image
+
+        data = chart_data(result, chart_kind)  # refuse a result with no chart shape before writing anything
+        return write_file(path, lambda p: save_chart_image(data, p, fmt), force=force)
+    if fmt == "parquet":
+        return write_file(path, lambda p: _write_parquet(result, p), force=force)
+    text = {"csv": result_csv, "json": result_json, "markdown": markdown_table}[fmt](result)
+    return write_text(path, text, force=force)
+
+
+def unique_names(columns: Iterable[str]) -> list[str]:
+    """Column names made distinct (count, count_2): JSON keys and Parquet fields must not collide."""
+    seen: dict[str, int] = {}
+    names = []
+    for name in columns:
+        seen[name] = seen.get(name, 0) + 1
+        names.append(name if seen[name] == 1 else f"{name}_{seen[name]}")
+    return names
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    if isinstance(value, Decimal):
+        return float(value) if value.is_finite() else str(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return value
+
+
+def result_json(result: QueryResult) -> str:
+    """One JSON object per row (what pandas, jq and spreadsheets import), keyed by column name."""
+    names = unique_names(result.columns)
+    records = [dict(zip(names, (_json_value(v) for v in row), strict=True)) for row in result.rows]
+    return json.dumps(records, ensure_ascii=False, indent=1, default=str) + "\n"
+
+
+def _markdown_cell(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    text = value.hex() if isinstance(value, (bytes, bytearray)) else str(value)
+    return visible(text).replace("|", "\\|").replace("\n", " ")  # a | or a line break would split the table
+
+
+def markdown_table(result: QueryResult) -> str:
+    """A GitHub table of every value as the database gave it (no rounding: a file, not a screen), numbers
+    right-aligned, then the row count apart from the table so no renderer reads it as a row."""
+    if not result.columns:
+        return "(no columns)\n"
+    numeric = [all(isinstance(row[i], (int, float, Decimal)) for row in result.rows if row[i] is not None)
+               for i in range(len(result.columns))]
+    body = tabulate([[_markdown_cell(v) for v in row] for row in result.rows],
+                    headers=[_markdown_cell(c) for c in result.columns], tablefmt="github", disable_numparse=True,
+                    colalign=["right" if n else "left" for n in numeric])
+    return f"{body}\n\n*({row_summary(result)})*\n"
+
+
+def _write_parquet(result: QueryResult, path: Path) -> None:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise UsageError(PARQUET_EXTRA) from None
+    arrays = []
+    for index in range(len(result.columns)):
+        values = [row[index] for row in result.rows]
+        try:
+            arrays.append(pa.array(values))
+        except (pa.ArrowInvalid, pa.ArrowTypeError):  # mixed types in one column (SQLite allows it): as text
+            arrays.append(pa.array([None if v is None else str(v) for v in values], type=pa.string()))
+    try:
+        pq.write_table(pa.Table.from_arrays(arrays, names=unique_names(result.columns)), path)
+    except pa.ArrowException as err:
+        raise UsageError(f"Cannot write this result as Parquet: {err}") from None
+
+
+EXCERPT_ROWS = 10  # rows of each result a session export shows: an excerpt, not a data dump
+
+
+def session_markdown(turns: Sequence[Turn[Any]], database: str, excerpts: Mapping[int, QueryResult | str],
+                     *, pruned: int = 0) -> str:
+    """The conversation as a Markdown document: each turn's question, SQL, explanation and the first
+    rows of its result (``excerpts``: turn number -> result, or why there is none)."""
+    lines = ["# nl2sql session", "", f"Database: {database}", ""]
+    if pruned:
+        lines += [f"({pruned} older turn{'s' if pruned != 1 else ''} not kept)", ""]
+    for turn in turns:
+        lines += [f"## Turn {turn.number}: {turn.text}", ""]
+        if turn.error is not None:
+            lines += [f"**Error:** {turn.error}", ""]
+            continue
+        if turn.intent:
+            lines += [f"*{turn.intent.replace('_', ' ')}*" + (f": {turn.refinement_summary}"
+                                                              if turn.refinement_summary else ""), ""]
+        if turn.query:
+            lines += ["```sql", turn.query, "```", ""]
+        if turn.explanation:
+            lines += [turn.explanation, ""]
+        excerpt = excerpts.get(turn.number)
+        if isinstance(excerpt, QueryResult):
+            lines += [markdown_table(excerpt.sample(EXCERPT_ROWS)).rstrip(), ""]
+        elif excerpt:
+            lines += [f"*{excerpt}*", ""]
+    return "\n".join(lines)
+
+
+def path_argument(arg: str, usage: str) -> tuple[Path, bool]:
+    """``PATH [--force]`` as typed after a command (quotes allow spaces in the path)."""
+    import shlex
+
+    try:
+        words = shlex.split(arg)
+    except ValueError as err:
+        raise UsageError(f"{err}; usage: {usage}") from None
+    force = "--force" in words
+    rest = [w for w in words if w != "--force"]
+    if len(rest) != 1 or rest[0].startswith("-"):
+        raise UsageError(f"Usage: {usage}")
+    return Path(rest[0]).expanduser(), force
