@@ -159,3 +159,7 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
                                  ErrorInfo("Usage: /answer natural|template (with a model configured).", False))
     wf.engine.set_answer_style(arg)
     return wf.command_result("/answer", f"Answers are now {arg}.")
+
+
+# Commands in modules of their own register on import; they import ``command`` from here.
+from nl2sql.workflows import editing  # noqa: E402,F401
