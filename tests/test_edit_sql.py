@@ -255,6 +255,24 @@ def test_an_unnamed_aggregate_of_the_edited_sql_can_be_filtered(workflow: Intera
                                                                        "WHERE country = 'Germany'")
 
 
+@pytest.mark.parametrize(("sql", "follow_up", "reference"), [
+    ("SELECT name FROM users UNION SELECT name FROM products", "sort by name",
+     "SELECT * FROM (SELECT name FROM users UNION SELECT name FROM products) ORDER BY name"),
+    ("SELECT * FROM (SELECT status, COUNT(*) AS n FROM orders GROUP BY status) t WHERE n > 100", "only cancelled",
+     "SELECT status, COUNT(*) FROM orders WHERE status = 'cancelled' GROUP BY status"),
+    ("WITH big AS (SELECT * FROM orders WHERE total_amount > 1000) SELECT b.status, b.created_at FROM big b",
+     "only from last month", "SELECT status, created_at FROM orders WHERE total_amount > 1000 "
+                             "AND created_at >= '2026-05-01' AND created_at < '2026-06-01'"),
+])
+def test_unions_subqueries_and_ctes_are_refined_too(workflow: InteractiveWorkflow, fixture_rows: sqlite3.Connection,
+                                                    sql: str, follow_up: str, reference: str) -> None:
+    """Values and dates are found through the subquery or CTE a column passes through."""
+    result = _adopt_then(workflow, sql, follow_up)
+    rows = list(result.result.rows)
+    expected = _rows(fixture_rows, reference)
+    assert rows == expected if "ORDER BY" in reference else sorted(rows) == sorted(expected)
+
+
 def test_refinements_of_edited_sql_go_on_from_each_other(workflow: InteractiveWorkflow,
                                                         fixture_rows: sqlite3.Connection) -> None:
     """The refined query keeps reading the edited SQL as its table, however many follow-ups come."""
@@ -364,3 +382,24 @@ def test_ask_edit_with_the_statement_then_refine(ecommerce_path: Path, fixture_r
     assert refined["intent"] == "refinement" and refined["refinesTurn"] == 1
     top = _rows(fixture_rows, f"SELECT * FROM ({sql}) ORDER BY total_amount DESC LIMIT 3")
     assert [tuple(r) for r in refined["rows"]] == top
+
+
+# -- another dialect: DuckDB names unnamed columns its own way and breaks ties by row ids -----------
+
+
+def test_duckdb_edited_sql_with_unnamed_columns_and_a_positional_order(ecommerce_duckdb, engine,
+                                                                       fixture_rows: sqlite3.Connection) -> None:
+    wf = InteractiveWorkflow(ecommerce_duckdb, engine, max_rows=None, clarify="auto")
+    sql = ("SELECT u.country, COUNT(*), SUM(o.total_amount) FROM users u JOIN orders o ON o.user_id = u.id "
+           "GROUP BY u.country ORDER BY 2 DESC")
+    top = _adopt_then(wf, sql, "top 3")
+    reference = _rows(fixture_rows, "SELECT u.country, COUNT(*) FROM users u JOIN orders o ON o.user_id = u.id "
+                                    "GROUP BY u.country ORDER BY 2 DESC LIMIT 3")
+    assert [tuple(r[:2]) for r in top.result.rows] == reference
+    listed = _adopt_then(wf, "SELECT id, created_at, total_amount FROM orders WHERE total_amount > 500",
+                         "only from last month", "descending")  # no order of its own: no row ids to lean on
+    expected = _rows(fixture_rows, "SELECT id, created_at, total_amount FROM orders WHERE total_amount > 500 "
+                                   "AND created_at >= '2026-05-01' AND created_at < '2026-06-01' "
+                                   "ORDER BY total_amount DESC")
+    rows = list(listed.result.rows)
+    assert [r[2] for r in rows] == [r[2] for r in expected] and sorted(rows) == sorted(expected)  # ties in any order

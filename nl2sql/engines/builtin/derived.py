@@ -83,7 +83,8 @@ def derive(sql: str, source: Schema, dialect: str, sample: QueryResult | None = 
         raise EngineError("I could not tell the columns of the current SQL; ask a new question instead.")
     lifted = _lift_order(tree, name, {c.name for c in columns})
     core = _core(original if _named(original) else tree, lifted is not None)
-    table = Table(name, columns, row_count=sample.total_rows if sample is not None else None)
+    # no row ids of its own (stored=False): nothing may break ties or count by them
+    table = Table(name, columns, row_count=sample.total_rows if sample is not None else None, stored=False)
     order, limit = lifted or ((), None)
     spec = QuerySpec(entity=name, order_by=order, limit=limit, source=core.sql(dialect=dialect))
     return Derived(name, spec.source or "", Schema((table,), dialect=dialect), spec)
@@ -112,8 +113,12 @@ def _name_as_shown(tree: exp.Query, sample: QueryResult | None) -> None:
     if sample is None or len(sample.columns) != len(tree.selects):
         return
     for select, shown in zip(tree.selects, sample.columns, strict=True):
-        if isinstance(select, exp.Alias) and select.alias.startswith("_col_") and shown != select.alias:
+        placeholder = select.alias if isinstance(select, exp.Alias) else ""
+        if placeholder.startswith("_col_") and shown != placeholder:
             select.set("alias", exp.to_identifier(shown, quoted=True))
+            for ref in list(tree.find_all(exp.Column)):  # ORDER BY 2 became ORDER BY _col_1
+                if not ref.table and ref.name == placeholder:
+                    ref.set("this", exp.to_identifier(shown, quoted=True))
 
 
 def _mapping(schema: Schema) -> dict[str, object]:
@@ -169,6 +174,8 @@ def _column(name: str, origin: Column | None, typed: exp.DataType | None, values
 
 def _origin(scope: Scope, column: exp.Column, source: Schema, depth: int = 0) -> Column | None:
     """The stored column a projection passes through unchanged, following subqueries and CTEs."""
+    from sqlglot.optimizer.scope import Scope
+
     found = scope.sources.get(column.table)
     if isinstance(found, exp.Table):
         table = source.table(f"{found.db}.{found.name}" if found.db else found.name) or source.table(found.name)
