@@ -72,8 +72,9 @@ class BuiltinEngine:
         left = [i for i in content if i not in reading.used]
         accounted = round(1 - len(left) / len(content), 3) if content else 1.0
         unused = tuple(analysis.tokens[i].text for i in left)
+        # A derived table reads none of the domain config: its support is not claimed for it.
         signals = reading_signals(analysis, reading, schema, base=base,
-                                  configured=self._configured, pointing=pointing,
+                                  configured=self._configured and derived is None, pointing=pointing,
                                   conversation=conversation)
         explanation = explain(reading.spec) + _left_out(analysis, left)
         if derived is not None:
