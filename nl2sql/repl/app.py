@@ -170,7 +170,7 @@ class ChatApp:
             except EOFError:
                 break
             if editing and _SQL_START.match(line):
-                line = f"/sql {line}"  # the SQL handed back for editing runs as typed; a question stays one
+                line = f"/edit {line}"  # the edited SQL runs as typed and becomes the current query
             if not self.handle(line):
                 break
         self.say("Bye.", "class:muted")

@@ -162,4 +162,4 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
 
 
 # Commands kept in modules of their own register themselves on import (after the registry exists).
-from nl2sql.workflows import result_commands, session_commands  # noqa: E402, F401
+from nl2sql.workflows import editing, result_commands, session_commands  # noqa: E402, F401

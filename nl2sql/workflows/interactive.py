@@ -20,6 +20,7 @@ from nl2sql.dialog.questions import Reply
 from nl2sql.engines.base import Engine
 from nl2sql.errors import EngineError, Nl2SqlError, UsageError
 from nl2sql.preferences import Preferences
+from nl2sql.workflows.adoption import adopted
 from nl2sql.workflows.commands import run_command
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
@@ -90,6 +91,11 @@ class InteractiveWorkflow(Generic[S]):
         if reply.instead is not None:
             return self.process_turn(reply.instead)
         return self._apply("", lambda state: self.step.reply(state, reply))
+
+    def adopt(self, text: str, sql: str) -> TurnResult:
+        """Run a statement the user wrote or edited as a turn: it becomes the current query (``/edit``)."""
+        return self._apply(text, lambda state: adopted(state, text, sql, self.database, max_rows=self.max_rows,
+                                                       timeout=self.timeout))
 
     def _apply(self, text: str, step: Callable[[State[S]], Transition[S]]) -> TurnResult:
         before = self.state

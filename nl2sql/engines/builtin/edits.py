@@ -429,6 +429,8 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     if not order and edit.spec.order_by and flips:
         order = [replace(o, descending=not o.descending) for o in edit.spec.order_by]
         edit = edit.changed(edit.spec, [], flips)
+    if not order and not step.value and edit.spec.order_by:
+        order, edit = _redirected(a, edit)
     if not order:
         return edit
     if step.value and edit.spec.limit is not None and edit.spec.order_by and a.limit is None:
@@ -441,3 +443,17 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     return edit.changed(new, ["sorted by " + ", ".join(
         (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
         + (" DESC" if o.descending else "") for o in order)], set())
+
+
+_DIRECTION_WORDS = {"descending": True, "desc": True, "decreasing": True,
+                    "ascending": False, "asc": False, "increasing": False}
+
+
+def _redirected(a: Analysis, edit: Edit) -> tuple[list[OrderKey], Edit]:
+    """A bare "descending" / "ascending": the current order, in that direction (the keys stay)."""
+    said = sorted(_words_in(a, tuple(_DIRECTION_WORDS)))
+    if not said:
+        return [], edit
+    descending = _DIRECTION_WORDS[a.word(said[0])]
+    order = [replace(o, descending=descending) for o in edit.spec.order_by]
+    return order, edit.changed(edit.spec, [], set(said))

@@ -13,6 +13,7 @@ from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
+from nl2sql.engines.builtin.derived import Derived, derive
 from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.implied import with_implied_keys
@@ -22,6 +23,9 @@ from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.used import content_positions
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
+
+# A refinement of SQL the engine did not write reads that SQL as a table: the explanation says so.
+DERIVED_PREFIX = "On the current SQL's rows: "
 
 
 class BuiltinEngine:
@@ -56,19 +60,25 @@ class BuiltinEngine:
 
     def _draft(self, reading: Reading, analysis: Analysis, database: Database,
                summary: str | None = None, *, base: float | None = None,
-               pointing: frozenset[int] = frozenset(), conversation: bool = False) -> Draft[QuerySpec]:
+               pointing: frozenset[int] = frozenset(), conversation: bool = False,
+               derived: Derived | None = None) -> Draft[QuerySpec]:
+        schema = derived.schema if derived is not None else self.schema(database)
         try:
-            sql = to_sql(reading.spec, self.schema(database), database.dialect)
+            sql = derived.sql(reading.spec, database.dialect) if derived is not None \
+                else to_sql(reading.spec, schema, database.dialect)
         except ValueError as err:
             raise EngineError(f"I could not connect the tables this needs ({err}).") from None
         content = sorted({*content_positions(analysis), *pointing})
         left = [i for i in content if i not in reading.used]
         accounted = round(1 - len(left) / len(content), 3) if content else 1.0
         unused = tuple(analysis.tokens[i].text for i in left)
-        signals = reading_signals(analysis, reading, self.schema(database), base=base,
-                                  configured=self._configured, pointing=pointing,
+        # A derived table reads none of the domain config: its support is not claimed for it.
+        signals = reading_signals(analysis, reading, schema, base=base,
+                                  configured=self._configured and derived is None, pointing=pointing,
                                   conversation=conversation)
         explanation = explain(reading.spec) + _left_out(analysis, left)
+        if derived is not None:
+            explanation = DERIVED_PREFIX + explanation
         return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
                      unused=unused, signals=signals)
@@ -107,21 +117,34 @@ class BuiltinEngine:
     def session_usage(self) -> Usage | None:
         return None
 
-    def refine(self, context: RefinementContext[QuerySpec], database: Database) -> Draft[QuerySpec]:
-        schema = self.schema(database)
+    def _refined(self, context: RefinementContext[QuerySpec],
+                 database: Database) -> tuple[QuerySpec, Schema, Lexicon, DomainConfig, Derived | None]:
+        """What a follow-up edits: the engine's own spec over the schema, or, for SQL it did not write
+        (edited by hand, or restored without a spec), that SQL read as one table (``derived.py``)."""
         spec = context.current_spec
-        if spec is None:
-            raise EngineError("The built-in engine can only refine queries it wrote; ask a new question instead.")
+        if spec is not None and spec.source is None:
+            schema = self.schema(database)
+            return spec, schema, self.lexicon(schema), self.domain, None
+        derived = derive(spec.source if spec is not None and spec.source else context.current_query,
+                         self.schema(database), database.dialect, context.previous_results)
+        if spec is not None and spec.entity != derived.name:
+            raise EngineError("I lost track of the current SQL's columns; ask a new question instead.")
+        # The domain's synonyms and metrics name the stored tables, not this one: none of it applies.
+        return spec or derived.spec, derived.schema, Lexicon(derived.schema), EMPTY, derived
+
+    def refine(self, context: RefinementContext[QuerySpec], database: Database) -> Draft[QuerySpec]:
+        base_spec, schema, lexicon, domain, derived = self._refined(context, database)
         slots = dict(context.slots)
-        analysis = analyse(self._cumulative(context.feedback, slots), self.lexicon(schema), self.today)
+        analysis = analyse(self._cumulative(context.feedback, slots), lexicon, self.today)
         try:
-            reading = apply_edits(spec, analysis, schema, self.domain, slots)
+            reading = apply_edits(base_spec, analysis, schema, domain, slots)
         except EngineError:
             if analysis.write_verb in ("delete", "update", "insert", "truncate", "alter", "create", "erase", "wipe"):
                 raise EngineError(f"nl2sql only reads data, so it will not {analysis.write_verb} anything.") from None
             raise
         base = 1.0 if context.current_confidence is None else context.current_confidence
-        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, base=base)
+        return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, base=base,
+                           derived=derived)
 
 
 def _left_out(analysis: Analysis, unused: list[int]) -> str:

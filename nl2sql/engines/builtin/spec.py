@@ -106,6 +106,9 @@ class QuerySpec:
     # False: a row's key grouped beside its label is not shown (no word asked for the key)
     keys_shown: bool = True
     today: date | None = field(default=None, compare=False)
+    # The statement this spec reads as one table, when the engine did not write it (``derived.py``):
+    # the entity is then that statement's derived table, not a table of the schema.
+    source: str | None = None
 
     def with_(self, **changes: object) -> QuerySpec:
         return replace(self, **changes)  # type: ignore[arg-type]

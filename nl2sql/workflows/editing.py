@@ -1,0 +1,58 @@
+"""``/edit``: the current SQL in the user's editor, the edited statement run as the current query.
+
+A reading that is nearly right is quicker to fix by hand than to explain; once fixed, it is what
+the conversation goes on from (``adoption.py``), not the reading the user corrected.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nl2sql.dialog.state import AwaitingConfirmation
+from nl2sql.workflows.commands import command
+from nl2sql.workflows.results import ErrorInfo, TurnResult
+
+if TYPE_CHECKING:
+    from nl2sql.workflows.interactive import InteractiveWorkflow
+    from nl2sql.workflows.turn import State
+
+NOTHING_CHANGED = "Nothing changed; not run."
+
+
+def sql_to_edit(state: State[Any]) -> str | None:
+    """What ``/edit`` opens: the SQL a confirmation is asking about, else the current query's."""
+    mode = state.mode
+    if isinstance(mode, AwaitingConfirmation) and mode.pending.reading is not None and mode.pending.reading.sql:
+        return str(mode.pending.reading.sql)
+    current = state.current
+    return current.query if current is not None else None
+
+
+def edit_in_editor(sql: str) -> str | None:
+    """The text after the user's $VISUAL / $EDITOR (vi by default) closed; None when it was not saved.
+
+    Raises ``click.ClickException`` when the editor cannot be started or exits with an error."""
+    import click  # only the editor needs click: the workflows stay importable without it
+
+    return click.edit(sql, extension=".sql")
+
+
+@command("/edit", "/edit [SQL]", "Edit the current SQL in $EDITOR (or give the SQL) and run it as the current query.")
+def _edit(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
+    if arg:  # the statement itself, typed or scripted (``ask "/edit SELECT ..."``)
+        return wf.adopt(f"/edit {arg}", arg)
+    sql = sql_to_edit(wf.state)
+    if sql is None:
+        return wf.command_result("/edit", None,
+                                 ErrorInfo("No SQL to edit yet; ask a question first, or give it: /edit SELECT ...",
+                                           False))
+    import click
+
+    try:
+        edited = edit_in_editor(sql)
+    except click.ClickException as err:
+        return wf.command_result("/edit", None, ErrorInfo(f"Could not open the editor: {err.format_message()}", True))
+    statement = (edited or "").strip()
+    if not statement or statement == sql.strip():
+        return wf.command_result("/edit", NOTHING_CHANGED)
+    return wf.adopt("/edit", statement)
