@@ -142,6 +142,20 @@ def test_resume_brings_back_history_current_sql_and_result(shop, ecommerce_db, s
     assert "count" in new.result.columns[0].lower() or new.result.row_count == 1
 
 
+def test_a_follow_up_after_resume_refines_the_resumed_query(shop, ecommerce_db, shop_engine) -> None:
+    """The resumed query has no engine spec (it is re-run from its SQL); the next follow-up edits it."""
+    current_sql = _ask(shop, "Show me all users")
+    assert shop.process_turn("/save work").ok
+    again = _fresh(ecommerce_db, shop_engine)
+    assert again.process_turn("/resume work").ok
+    top = again.process_turn("only from France")
+    assert top.ok and top.intent == "refinement" and top.query != current_sql
+    countries = {row[top.result.columns.index("country")] for row in top.result.rows}
+    assert countries == {"France"}
+    assert len(top.result.rows) == min(50, len([r for r in rows_of(ecommerce_db, current_sql)
+                                                if r[list(top.result.columns).index("country")] == "France"]))
+
+
 def test_sessions_lists_saved_ones_and_names_a_damaged_file(shop, ecommerce_db) -> None:
     assert "No saved sessions yet" in (shop.process_turn("/sessions").message or "")
     _ask(shop, "How many users are there?")
