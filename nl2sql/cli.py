@@ -60,7 +60,7 @@ def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 
 def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--db", "db", required=True, metavar="DB", envvar="NL2SQL_DB",
+    return click.option("--db", "db", required=True, metavar="DB", envvar="NL2SQL_DB", show_envvar=True,
                         help="A fixture name (ecommerce), a SQLite or DuckDB file, a sqlite:/// or duckdb:/// URL, "
                              "a postgresql://user@host:port/db server (password: PGPASSWORD or ~/.pgpass), or a "
                              "mysql:// or mariadb://user@host:port/db server (password: MYSQL_PWD or ~/.my.cnf), or a "
@@ -100,7 +100,7 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
                      help="Seconds a query may run before it is stopped."),
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
-                     envvar="NL2SQL_CONFIRM_BELOW",
+                     envvar="NL2SQL_CONFIRM_BELOW", show_envvar=True,
                      help="Ask before running a reading whose confidence is at most this."),
         _model_options,
     ]
@@ -169,6 +169,8 @@ def cli(ctx: click.Context) -> None:
     from nl2sql import config
 
     config.write_defaults()
+    if ctx.invoked_subcommand not in ("chat", "ask"):  # only those two end start-up themselves
+        _started()
     if ctx.invoked_subcommand in _CONFIGURED:
         with _edge():
             defaults = config.option_defaults()
@@ -181,13 +183,14 @@ def _display_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
     options = [
         click.option("--format", "fmt", type=click.Choice(OUTPUT_FORMATS), default="table", show_default=True,
-                     envvar="NL2SQL_FORMAT", help="How results are shown."),
-        click.option("--pager/--no-pager", default=True, show_default=True, envvar="NL2SQL_PAGER",
+                     envvar="NL2SQL_FORMAT", show_envvar=True, help="How results are shown."),
+        click.option("--pager/--no-pager", default=True, show_default=True, envvar="NL2SQL_PAGER", show_envvar=True,
                      help="Send long results through $PAGER."),
         click.option("--key-mode", type=click.Choice(KEY_MODES), default="emacs", show_default=True,
-                     envvar="NL2SQL_KEY_MODE", help="Line-editing keys."),
+                     envvar="NL2SQL_KEY_MODE", show_envvar=True, help="Line-editing keys."),
         click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-                     envvar="NL2SQL_COLOR", help="auto: colour on a terminal unless NO_COLOR is set."),
+                     envvar="NL2SQL_COLOR", show_envvar=True,
+                     help="auto: colour on a terminal unless NO_COLOR is set."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -204,6 +207,7 @@ def _preferences(fmt: str, pager: bool = False, key_mode: str = "emacs", color: 
 @cli.command()
 @_session_options
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0), envvar="NL2SQL_MAX_ROWS",
+              show_envvar=True,
               help="Rows shown per result; 0 shows all.")
 @click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
               help="ask: put questions when the request is ambiguous; auto: take the best reading.")
@@ -215,17 +219,19 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
         workflow.prefs = _preferences(fmt, pager, key_mode, color)
         from nl2sql.repl import run_chat
 
+        _started()
         run_chat(workflow)
 
 
 @cli.command()
 @_session_options
 @click.option("--format", "fmt", type=click.Choice(["table", "vertical", "json", "csv", "markdown"]),
-              default="table", show_default=True, envvar="NL2SQL_FORMAT",
+              default="table", show_default=True, envvar="NL2SQL_FORMAT", show_envvar=True,
               help="How each turn is printed; json prints one object per line.")
 @click.option("--clarify", type=click.Choice(["ask", "auto", "never"]), default="ask", show_default=True,
               help="What to do when a question is ambiguous.")
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0), envvar="NL2SQL_MAX_ROWS",
+              show_envvar=True,
               help="Rows returned per turn; 0 returns all.")
 @click.option("--answer", "answers", multiple=True, metavar="N=VALUE",
               help="Answer question N of a clarification request (a choice number or text); repeatable.")
@@ -246,6 +252,7 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
         workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
         workflow.prefs = _preferences(fmt)
         actor = _actor(answers, clarify == "ask" and sys.stdin.isatty())
+    _started()
     from nl2sql.line_reader import given_lines, read_lines
 
     if turns in ((), ("-",)):
@@ -536,5 +543,21 @@ def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: 
         _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, opts)
 
 
+def _started() -> None:
+    """Start-up is over: collect garbage again, leaving what start-up built (modules, classes, the
+    schema) out of every later collection. A no-op unless ``main`` turned collection off."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def main() -> None:
+    import gc
+
+    # Start-up allocates many long-lived objects (sqlglot's and prompt-toolkit's classes, the
+    # schema) and little cyclic garbage: collecting while importing costs about a tenth of the time
+    # to the first prompt (benchmarks/startup.py). Turned back on by _started(), before any turn.
+    gc.disable()
     cli(prog_name="nl2sql")
