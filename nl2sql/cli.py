@@ -23,6 +23,7 @@ from nl2sql.errors import Nl2SqlError, UsageError
 if TYPE_CHECKING:
     from nl2sql.db import Database
     from nl2sql.line_reader import Line
+    from nl2sql.preferences import Preferences
     from nl2sql.workflows import InteractiveWorkflow
     from nl2sql.workflows.dialogue import Actor
 
@@ -197,7 +198,8 @@ def _display_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _preferences(fmt: str, pager: bool = False, key_mode: str = "emacs", color: str = "auto") -> Any:
+def _preferences(fmt: str, pager: bool = False, key_mode: str = "emacs", color: str = "auto") -> Preferences:
+    """The resolved display settings, as the workflow holds them (``ask`` never pages)."""
     from nl2sql.preferences import Preferences
 
     return Preferences(format=fmt, pager=pager, key_mode=key_mode,
