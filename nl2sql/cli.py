@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
@@ -22,6 +22,8 @@ from nl2sql.errors import Nl2SqlError, UsageError
 
 if TYPE_CHECKING:
     from nl2sql.db import Database
+    from nl2sql.line_reader import Line
+    from nl2sql.preferences import Preferences
     from nl2sql.workflows import InteractiveWorkflow
     from nl2sql.workflows.dialogue import Actor
 
@@ -59,11 +61,12 @@ def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 
 def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--db", "db", required=True, metavar="DB",
+    return click.option("--db", "db", required=True, metavar="DB", envvar="NL2SQL_DB", show_envvar=True,
                         help="A fixture name (ecommerce), a SQLite or DuckDB file, a sqlite:/// or duckdb:/// URL, "
                              "a postgresql://user@host:port/db server (password: PGPASSWORD or ~/.pgpass), or a "
                              "mysql:// or mariadb://user@host:port/db server (password: MYSQL_PWD or ~/.my.cnf), or a "
-                             "spark:///folder of Parquet/CSV tables."
+                             "spark:///folder of Parquet/CSV tables. Default: NL2SQL_DB, or database in the "
+                             "config file."
                         )(func)
 
 
@@ -98,6 +101,7 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
                      help="Seconds a query may run before it is stopped."),
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
+                     envvar="NL2SQL_CONFIRM_BELOW", show_envvar=True,
                      help="Ask before running a reading whose confidence is at most this."),
         _model_options,
     ]
@@ -149,26 +153,75 @@ def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask
     return workflow
 
 
+# The commands whose options the config file's settings fill (through click's default_map).
+_CONFIGURED = ("chat", "ask", "schema")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="nl2sql")
-def cli() -> None:
-    """Ask a database questions in plain English; get read-only SQL and a table back."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Ask a database questions in plain English; get read-only SQL and a table back.
+
+    Settings come from the flags, then NL2SQL_* variables, then config.toml (docs/configuration.md).
+    """
     level = logging.DEBUG if os.environ.get("NL2SQL_DEBUG") else logging.ERROR
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    from nl2sql import config
+
+    config.write_defaults()
+    if ctx.invoked_subcommand not in ("chat", "ask"):  # only those two end start-up themselves
+        _started()
+    if ctx.invoked_subcommand in _CONFIGURED:
+        with _edge():
+            defaults = config.option_defaults()
+        ctx.default_map = {name: defaults for name in _CONFIGURED}
+
+
+def _display_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """How the REPL shows and reads: each filled from its NL2SQL_* variable or the config file when not given."""
+    from nl2sql.preferences import KEY_MODES, OUTPUT_FORMATS
+
+    options = [
+        click.option("--format", "fmt", type=click.Choice(OUTPUT_FORMATS), default="table", show_default=True,
+                     envvar="NL2SQL_FORMAT", show_envvar=True, help="How results are shown."),
+        click.option("--pager/--no-pager", default=True, show_default=True, envvar="NL2SQL_PAGER", show_envvar=True,
+                     help="Send long results through $PAGER."),
+        click.option("--key-mode", type=click.Choice(KEY_MODES), default="emacs", show_default=True,
+                     envvar="NL2SQL_KEY_MODE", show_envvar=True, help="Line-editing keys."),
+        click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+                     envvar="NL2SQL_COLOR", show_envvar=True,
+                     help="auto: colour on a terminal unless NO_COLOR is set."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _preferences(fmt: str, pager: bool = False, key_mode: str = "emacs", color: str = "auto") -> Preferences:
+    """The resolved display settings, as the workflow holds them (``ask`` never pages)."""
+    from nl2sql.preferences import Preferences
+
+    return Preferences(format=fmt, pager=pager, key_mode=key_mode,
+                       color={"always": True, "never": False}.get(color))
 
 
 @cli.command()
 @_session_options
-@click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
+@click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0), envvar="NL2SQL_MAX_ROWS",
+              show_envvar=True,
               help="Rows shown per result; 0 shows all.")
 @click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
               help="ask: put questions when the request is ambiguous; auto: take the best reading.")
+@_display_options
 @click.option("--resume", default=None, metavar="NAME",
               help="Carry on a conversation saved with /save NAME (/sessions lists them).")
-def chat(max_rows: int, clarify: str, resume: str | None, **opts: Any) -> None:
+def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, color: str, resume: str | None,
+         **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
+        workflow.prefs = _preferences(fmt, pager, key_mode, color)
         if resume is not None:
             from nl2sql.formatting import turn_text
             from nl2sql.workflows.session_commands import resume_session
@@ -176,23 +229,29 @@ def chat(max_rows: int, clarify: str, resume: str | None, **opts: Any) -> None:
             click.echo(turn_text(resume_session(workflow, resume), "table"))
         from nl2sql.repl import run_chat
 
+        _started()
         run_chat(workflow)
 
 
 @cli.command()
 @_session_options
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "markdown"]), default="table",
-              show_default=True, help="How each turn is printed; json prints one object per line.")
+@click.option("--format", "fmt", type=click.Choice(["table", "vertical", "json", "csv", "markdown"]),
+              default="table", show_default=True, envvar="NL2SQL_FORMAT", show_envvar=True,
+              help="How each turn is printed; json prints one object per line.")
 @click.option("--clarify", type=click.Choice(["ask", "auto", "never"]), default="ask", show_default=True,
               help="What to do when a question is ambiguous.")
-@click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0),
+@click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0), envvar="NL2SQL_MAX_ROWS",
+              show_envvar=True,
               help="Rows returned per turn; 0 returns all.")
 @click.option("--answer", "answers", multiple=True, metavar="N=VALUE",
               help="Answer question N of a clarification request (a choice number or text); repeatable.")
-@click.argument("turns", nargs=-1, required=True)
+@click.argument("turns", nargs=-1)
 def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: tuple[str, ...],
         **opts: Any) -> None:
     """Run TURNS as one conversation and print every result (use -- before turns that start with -).
+
+    With no TURNS, or -, the turns are read from standard input, one per line (blank lines
+    skipped), each answered before the next is read.
 
     When a turn needs a clarification: --answer supplies it, --clarify auto takes the defaults,
     and otherwise the request is printed and nl2sql exits with status 3 (on a terminal with
@@ -201,30 +260,48 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
 
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
+        workflow.prefs = _preferences(fmt)
         actor = _actor(answers, clarify == "ask" and sys.stdin.isatty())
-    import dataclasses
+    _started()
+    from nl2sql.line_reader import given_lines, read_lines
 
-    from nl2sql.workflows import ErrorInfo
-    from nl2sql.workflows.dialogue import PairsActor, settle
-
-    failed = waiting = False
-    for text in turns:
-        with _edge():
-            result = settle(workflow, workflow.process_turn(text), actor)
-            if isinstance(actor, PairsActor) and actor.error and result.request is not None:
-                result = dataclasses.replace(result, error=ErrorInfo(actor.error, True))
-        _print_turn(result, fmt, len(turns))
-        if result.error is not None:
-            failed = True
-        if result.request is not None:
-            waiting = True
-            break
-        if result.command == "/exit":
-            break
+    if turns in ((), ("-",)):
+        failed, waiting = _run_turns(workflow, actor, read_lines(sys.stdin), fmt, many=True)
+    else:
+        failed, waiting = _run_turns(workflow, actor, given_lines(turns), fmt, many=len(turns) > 1)
     if waiting:
         sys.exit(3)
     if failed:
         sys.exit(1)
+
+
+def _run_turns(workflow: InteractiveWorkflow, actor: Actor | None, lines: Iterable[Line], fmt: str,
+               many: bool) -> tuple[bool, bool]:
+    """Answer each line in turn; (whether any failed, whether one waits for a clarification)."""
+    import dataclasses
+
+    from nl2sql.line_reader import MAX_LINE_CHARS
+    from nl2sql.workflows import ErrorInfo
+    from nl2sql.workflows.dialogue import PairsActor, settle
+
+    failed = False
+    for line in lines:
+        if line.cut:
+            click.echo(f"Error: line {line.number} is {line.length:,} characters long; nl2sql reads lines of up "
+                       f"to {MAX_LINE_CHARS:,} characters. Skipped it.", err=True)
+            failed = True
+            continue
+        with _edge():
+            result = settle(workflow, workflow.process_turn(line.text), actor)
+            if isinstance(actor, PairsActor) and actor.error and result.request is not None:
+                result = dataclasses.replace(result, error=ErrorInfo(actor.error, True))
+        _print_turn(result, fmt, many)
+        failed = failed or result.error is not None
+        if result.request is not None:
+            return failed, True
+        if result.command == "/exit":
+            break
+    return failed, False
 
 
 def _actor(pairs: tuple[str, ...], terminal: bool) -> Actor | None:
@@ -248,13 +325,13 @@ def _prompt(prompt: str) -> str:
         raise EOFError from None
 
 
-def _print_turn(result: Any, fmt: str, turns: int) -> None:
+def _print_turn(result: Any, fmt: str, many: bool) -> None:
     from nl2sql.formatting import turn_text, visible
 
     output = turn_text(result, fmt)
     if output:
         click.echo(output)
-    if fmt not in ("json", "csv") and turns > 1:
+    if fmt not in ("json", "csv") and many:
         click.echo()
     if result.error is not None and fmt != "json":
         click.echo(f"Error: {visible(result.error.message)}", err=True)
@@ -476,5 +553,21 @@ def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: 
         _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, opts)
 
 
+def _started() -> None:
+    """Start-up is over: collect garbage again, leaving what start-up built (modules, classes, the
+    schema) out of every later collection. A no-op unless ``main`` turned collection off."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def main() -> None:
+    import gc
+
+    # Start-up allocates many long-lived objects (sqlglot's and prompt-toolkit's classes, the
+    # schema) and little cyclic garbage: collecting while importing costs about a tenth of the time
+    # to the first prompt (benchmarks/startup.py). Turned back on by _started(), before any turn.
+    gc.disable()
     cli(prog_name="nl2sql")

@@ -1,8 +1,16 @@
-"""User configuration: which model to use when the command line does not say.
+"""User configuration: what to use when the command line does not say (docs/configuration.md).
 
-Order: ``--model`` and friends, then ``NL2SQL_MODEL`` (and ``NL2SQL_API_BASE``), then the config
-file (``NL2SQL_CONFIG`` or ``config.toml`` in click's app directory for nl2sql), keys ``model``,
-``api_base``, ``api_key_env``, ``llm_timeout``. No model anywhere: the built-in engine.
+Every setting has one order: the flag, then its environment variable, then the config file
+(``NL2SQL_CONFIG``, or ``config.toml`` in click's app directory for nl2sql, which honours
+``XDG_CONFIG_HOME``), then the built-in default. For the session and display settings
+(``SETTINGS``) click applies that order itself: the file's values become the commands'
+``default_map``, the variables are the options' ``envvar``. The model keys (``model``,
+``api_base``, ``api_key_env``, ``llm_timeout``) are resolved here by ``model_choice``; no model
+anywhere: the built-in engine.
+
+On the first run the default file is written with every key commented out at its default, so
+the user finds what can be set where they would look. A file named by ``NL2SQL_CONFIG`` is never
+created: that path is the user's to fill, and a missing one means the defaults.
 
 The same file names databases (``[databases]``, read by nl2sql/db/named.py): ``--db shop`` opens
 the URL stored under ``shop``, with a password kept beside it or in an environment variable.
@@ -12,11 +20,13 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from nl2sql.errors import UsageError
+from nl2sql.preferences import KEY_MODES, OUTPUT_FORMATS
 
 
 @dataclass(frozen=True)
@@ -31,6 +41,10 @@ def config_path() -> Path:
     override = os.environ.get("NL2SQL_CONFIG")
     if override:
         return Path(override)
+    return default_config_path()
+
+
+def default_config_path() -> Path:
     import click
 
     return Path(click.get_app_dir("nl2sql")) / "config.toml"
@@ -64,3 +78,121 @@ def model_choice(model: str | None = None, api_base: str | None = None, api_key_
         api_key_env=api_key_env or stored.get("api_key_env"),
         timeout=float(timeout or stored.get("llm_timeout") or 30.0),
     )
+
+
+def _choice(*allowed: str) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return value
+
+    return check
+
+
+def _number(low: float, high: float | None, whole: bool) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        kind_ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+        if isinstance(value, bool) or not kind_ok or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of {low} or more"
+            raise ValueError(f"must be {'a whole number' if whole else 'a number'} {span}")
+        return value
+
+    return check
+
+
+def _text(value: Any) -> Any:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a non-empty string")
+    return os.path.expanduser(value) if value.startswith("~") else value
+
+
+def _boolean(value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of the file: the option it fills (its click parameter name), its variable, its default."""
+
+    key: str
+    option: str
+    env: str
+    default: Any  # shown in the written file; None: no default (shown as an example)
+    example: str  # the TOML value the written file shows
+    note: str
+    check: Callable[[Any], Any]
+
+
+SETTINGS = (
+    Setting("database", "db", "NL2SQL_DB", None, '"~/data/shop.db"',
+            "The database --db opens when none is given (no default): a file, URL, fixture or [databases] name.",
+            _text),
+    Setting("format", "fmt", "NL2SQL_FORMAT", "table", '"table"', "How results are shown: "
+            + "|".join(OUTPUT_FORMATS) + ".", _choice(*OUTPUT_FORMATS)),
+    Setting("pager", "pager", "NL2SQL_PAGER", True, "true",
+            "In the REPL, long results go through $PAGER (NL2SQL_PAGER=on|off).", _boolean),
+    Setting("confirm_below", "confirm_below", "NL2SQL_CONFIRM_BELOW", 0.75, "0.75",
+            "Ask before running a reading whose confidence is at most this (0 to 1).", _number(0, 1, whole=False)),
+    Setting("max_rows", "max_rows", "NL2SQL_MAX_ROWS", 50, "50", "Rows shown per result; 0 shows all.",
+            _number(0, None, whole=True)),
+    Setting("key_mode", "key_mode", "NL2SQL_KEY_MODE", "emacs", '"emacs"', "Line editing keys: emacs|vi.",
+            _choice(*KEY_MODES)),
+    Setting("color", "color", "NL2SQL_COLOR", "auto", '"auto"',
+            "auto: colour on a terminal unless NO_COLOR is set; always; never.", _choice("auto", "always", "never")),
+)
+_MODEL_LINES = (
+    "# The language model (needs the llm extra); none: the built-in engine. Variable: NL2SQL_MODEL.",
+    '# model = "openai/gpt-4o-mini"',
+    '# api_base = "http://localhost:11434/v1"   # an OpenAI-compatible server (NL2SQL_API_BASE)',
+    '# api_key_env = "OPENAI_API_KEY"           # the variable holding the key',
+    "# llm_timeout = 30.0",
+    "",
+    "# Names for databases: --db shop (docs/databases.md).",
+    "# [databases]",
+    '# shop = "postgresql://analyst@db.internal:5432/shop"',
+)
+
+
+def default_text() -> str:
+    """The file written on the first run: every key commented out, at its default, with its variable."""
+    lines = ["# nl2sql configuration. Order: command-line flag, then environment variable, then this file.",
+             "# Uncomment a line to change it; docs/configuration.md lists every key.", ""]
+    for setting in SETTINGS:
+        lines += [f"# {setting.note} Variable: {setting.env}.", f"# {setting.key} = {setting.example}", ""]
+    return "\n".join([*lines, *_MODEL_LINES, ""])
+
+
+def write_defaults() -> Path | None:
+    """Write the commented default file on the first run; None when it exists, is named by
+    NL2SQL_CONFIG, or cannot be written (a read-only home still runs, on the defaults)."""
+    if os.environ.get("NL2SQL_CONFIG"):
+        return None
+    path = default_config_path()
+    if path.exists():
+        return None
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # it may come to hold passwords
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(default_text())
+    return path
+
+
+def option_defaults() -> dict[str, Any]:
+    """The file's session and display settings, checked, by click parameter name (a ``default_map``).
+
+    A value of the wrong kind is a usage error naming the key and the file, before anything opens."""
+    stored = _file()
+    defaults: dict[str, Any] = {}
+    for setting in SETTINGS:
+        if setting.key not in stored:
+            continue
+        try:
+            defaults[setting.option] = setting.check(stored[setting.key])
+        except ValueError as err:
+            raise UsageError(f"{setting.key} = {stored[setting.key]!r} in {config_path()}: {err}.") from None
+    return defaults

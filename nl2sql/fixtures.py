@@ -9,14 +9,11 @@ nothing here is needed at import time.
 from __future__ import annotations
 
 import importlib.util
-import shutil
-import tempfile
 from datetime import date
 from pathlib import Path
 from types import ModuleType
 
 from nl2sql.db import server_sidecar, sidecar_for
-from nl2sql.db.loader import load
 from nl2sql.db.targets import SQLITE, Target, output_target
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
@@ -73,6 +70,11 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
     for a server in nl2sql's data directory, where ``--db`` on the same URL finds it. What is there
     already (a file, or a server's tables of the fixture's names) is replaced only with ``replace``.
     """
+    import shutil
+    import tempfile
+
+    from nl2sql.db.loader import load  # opening a fixture, which every session may do, needs none of these
+
     if scale <= 0:
         raise UsageError("--scale must be greater than 0.")
     generator = _generator(name)

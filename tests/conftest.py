@@ -25,6 +25,10 @@ def _user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NL2SQL_CONFIG", str(tmp_path / "config" / "config.toml"))
     monkeypatch.setenv("NL2SQL_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("NL2SQL_DEBUG", raising=False)
+    from nl2sql.config import SETTINGS  # a developer's own settings must not change what a test sees
+
+    for setting in SETTINGS:
+        monkeypatch.delenv(setting.env, raising=False)
 
 
 @pytest.fixture(scope="session")

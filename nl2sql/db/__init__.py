@@ -95,7 +95,6 @@ def open_database(target: str) -> Database:
     ``sc://`` Spark Connect server. Files are told apart by their header; drivers are imported on use.
     A name the config file's ``[databases]`` holds opens its URL (nl2sql/db/named.py says which wins
     when a name is also a file or a fixture)."""
-    from nl2sql import fixtures
     from nl2sql.db.named import named_url
 
     target = named_url(target) or target
@@ -118,6 +117,8 @@ def open_database(target: str) -> Database:
         if engine is None:
             raise UsageError(f"{target} is not a SQLite or DuckDB database file.")
         return _open_file(engine, path, path.name)
+    from nl2sql import fixtures
+
     if target in fixtures.available():
         db = _open_file(SQLITE, fixtures.cached(target), target)
         db.domain_file = fixtures.domain_file(target)

@@ -130,9 +130,15 @@ def _history(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
         return wf.command_result("/history", "No turns yet.")
     lines = [f"({state.pruned} older turn{'s' if state.pruned != 1 else ''} pruned)"] if state.pruned else []
     for turn in state.turns:
-        outcome = turn.query if turn.ok else f"failed: {turn.error}"
-        lines.append(f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}  [{outcome}]")
+        lines.append(f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}  [{_outcome(turn.query, turn.error)}]")
     return wf.command_result("/history", "\n".join(lines))
+
+
+def _outcome(query: str | None, error: str | None) -> str:
+    """What became of a turn: its SQL, its error, or both when the SQL was written and then failed."""
+    if error is None:
+        return query or "no SQL"
+    return f"{query} -> failed: {error}" if query else f"failed: {error}"
 
 
 @command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.")

@@ -1,0 +1,146 @@
+"""``nl2sql ask`` reading its turns from standard input: one a line, each answered before the next is
+read; and ``/history`` over such a conversation."""
+
+from __future__ import annotations
+
+import io
+import json
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nl2sql.cli import cli
+from nl2sql.dialog import MAX_TURNS
+from nl2sql.line_reader import MAX_LINE_CHARS, read_lines
+from nl2sql.workflows.interactive import MAX_QUESTION_CHARS
+from tests.conftest import TODAY
+
+
+def _ask(db: Path, stdin: str, *args: str):
+    return CliRunner().invoke(cli, ["ask", "--db", str(db), "--today", TODAY.isoformat(), "--format", "json",
+                                    *args], input=stdin)
+
+
+def _objects(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("nl2sql")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "nl2sql"]
+
+
+@pytest.mark.parametrize("args", [(), ("-",)])
+def test_no_turns_or_dash_reads_stdin_skipping_blank_lines(ecommerce_path: Path, args: tuple[str, ...]) -> None:
+    stdin = "How many users are there?\n\n   \n\tonly consumer ones\nHow many categories are there?"
+    result = _ask(ecommerce_path, stdin, *args)
+    assert result.exit_code == 0, result.output
+    turns = _objects(result.output)
+    assert [t["turnNumber"] for t in turns] == [1, 2, 3]
+    assert turns[0]["rows"] == [[1000]] and turns[2]["rows"] == [[8]]
+    assert turns[1]["intent"] == "refinement" and "'consumer'" in turns[1]["query"]
+
+
+def test_a_failing_line_sets_exit_1_and_the_next_line_still_answers(ecommerce_path: Path) -> None:
+    result = _ask(ecommerce_path, "what is the meaning of life\nHow many users are there?\n")
+    assert result.exit_code == 1
+    failed, ok = _objects(result.output)
+    assert failed["error"]["message"] and ok["rows"] == [[1000]] and ok["error"] is None
+
+
+def test_a_clarification_nobody_answers_stops_with_exit_3(ecommerce_path: Path) -> None:
+    result = _ask(ecommerce_path, "How many users are there?\nHow many orders are there?\n",
+                  "--confirm-below", "1")
+    assert result.exit_code == 3
+    turns = _objects(result.output)
+    assert len(turns) == 1 and turns[0]["clarification"] is not None  # the second line was never read
+
+
+def test_an_empty_stdin_runs_nothing(ecommerce_path: Path) -> None:
+    result = _ask(ecommerce_path, "")
+    assert result.exit_code == 0 and result.output == ""
+
+
+def test_a_long_question_gets_the_workflows_message_and_the_run_goes_on(ecommerce_path: Path) -> None:
+    long = "how many users " * (MAX_QUESTION_CHARS // 10)
+    result = _ask(ecommerce_path, f"{long}\nHow many users are there?\n")
+    assert result.exit_code == 1
+    refused, ok = _objects(result.output)
+    assert f"{len(long.strip()):,} characters long" in refused["error"]["message"]
+    assert ok["rows"] == [[1000]]
+
+
+def test_a_huge_line_is_refused_with_its_length_and_the_next_line_answers(ecommerce_path: Path) -> None:
+    huge = "x" * (3 * MAX_LINE_CHARS + 17)
+    result = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--format", "json"],
+                                input=f"How many users are there?\n{huge}\nHow many categories are there?\n")
+    assert result.exit_code == 1
+    assert f"Error: line 2 is {len(huge):,} characters long" in result.stderr
+    assert [t["rows"] for t in _objects(result.stdout)] == [[[1000]], [[8]]]
+
+
+def test_reading_keeps_no_more_than_the_cap_of_a_line() -> None:
+    stream = io.StringIO("a" * (MAX_LINE_CHARS + 5) + "\n\nb\n" + "c" * MAX_LINE_CHARS + "\nd")
+    lines = list(read_lines(stream))
+    assert [(line.number, line.length, line.cut) for line in lines] == [
+        (1, MAX_LINE_CHARS + 5, True), (3, 1, False), (4, MAX_LINE_CHARS, False), (5, 1, False)]
+    assert len(lines[0].text) == MAX_LINE_CHARS and lines[1].text == "b" and lines[3].text == "d"
+
+
+def test_a_real_process_answers_each_line_before_the_next_is_written(ecommerce_path: Path) -> None:
+    """A co-process: the second question is only written once the first one's answer has been read."""
+    proc = subprocess.Popen([*_command(), "ask", "--db", str(ecommerce_path), "--format", "json"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        answers = []
+        for question in ("How many users are there?", "How many categories are there?"):
+            proc.stdin.write(question + "\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 120)  # a guard against hanging, not a timing
+            assert ready, "no answer while the input stayed open"
+            answers.append(json.loads(proc.stdout.readline()))
+        proc.stdin.close()
+        assert proc.wait(timeout=120) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [a["rows"] for a in answers] == [[[1000]], [[8]]]
+
+
+def test_a_real_process_reads_a_piped_file_with_a_huge_line(ecommerce_path: Path, tmp_path: Path) -> None:
+    script = tmp_path / "questions.txt"
+    script.write_text("How many users are there?\n" + "y" * (10 * 1024 * 1024) + "\n\nblorp zzz\n"
+                      "How many categories are there?\n")
+    with script.open() as stdin:
+        proc = subprocess.run([*_command(), "ask", "-", "--db", str(ecommerce_path), "--format", "csv"],
+                              stdin=stdin, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stdout.split() == ["count", "1000", "count", "8"]
+    errors = proc.stderr.splitlines()
+    assert len(errors) == 2 and errors[0].startswith(f"Error: line 2 is {10 * 1024 * 1024:,} characters long")
+    assert "blorp" in errors[1]
+
+
+def test_history_lists_every_turn_with_its_sql_or_error(ecommerce_path: Path) -> None:
+    result = _ask(ecommerce_path, "How many users are there?\nblorp zzz\n/history\n", "--format", "table")
+    history = result.output.split("/history")[-1] if "/history" in result.output else result.output
+    lines = [line for line in history.splitlines() if line.lstrip()[:1].isdigit() and "[" in line]
+    assert len(lines) == 2, result.output
+    assert "How many users are there?" in lines[0] and "[SELECT COUNT(*) AS count FROM users]" in lines[0]
+    assert "blorp zzz" in lines[1] and "[failed: " in lines[1] and "'blorp'" in lines[1]
+    assert "pruned" not in result.output
+
+
+def test_history_says_how_many_turns_were_pruned(ecommerce_path: Path) -> None:
+    subjects = ("users", "orders", "categories", "products", "reviews", "payments")
+    questions = [f"How many {subjects[n % len(subjects)]} are there?" for n in range(MAX_TURNS + 3)]
+    result = _ask(ecommerce_path, "\n".join([*questions, "/history"]) + "\n", "--format", "table", "--clarify", "auto")
+    assert result.exit_code == 0, result.output
+    assert "(3 older turns pruned)" in result.output
+    numbered = [line for line in result.output.splitlines() if line[:3].strip().isdigit() and "[" in line]
+    assert [int(line[:3]) for line in numbered] == list(range(4, MAX_TURNS + 4))
