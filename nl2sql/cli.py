@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 a turn or command failed, 2 usage (unknown database, ba
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
@@ -99,6 +100,8 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Seconds a query may run before it is stopped."),
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
                      help="Ask before running a reading whose confidence is at most this."),
+        click.option("--no-color", is_flag=True,
+                     help="Plain text, no colours (also when NO_COLOR is set or output is not a terminal)."),
         _model_options,
     ]
     for option in reversed(options):
@@ -144,6 +147,8 @@ def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask
         answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
     )
     workflow = open_session(opts["db"], options)
+    if opts.get("no_color"):  # a plain flag: the config helper may also read it from config and env
+        workflow.prefs = dataclasses.replace(workflow.prefs, color=False)
     for caution in workflow.database.cautions():
         click.echo(f"Warning: {caution}", err=True)
     return workflow
@@ -163,10 +168,13 @@ def cli() -> None:
               help="Rows shown per result; 0 shows all.")
 @click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
               help="ask: put questions when the request is ambiguous; auto: take the best reading.")
-def chat(max_rows: int, clarify: str, **opts: Any) -> None:
+@click.option("--vi", is_flag=True, help="vi key bindings at the prompt (emacs by default).")
+def chat(max_rows: int, clarify: str, vi: bool, **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
+        if vi:
+            workflow.prefs = dataclasses.replace(workflow.prefs, key_mode="vi")
         from nl2sql.repl import run_chat
 
         run_chat(workflow)
@@ -195,8 +203,6 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
         actor = _actor(answers, clarify == "ask" and sys.stdin.isatty())
-    import dataclasses
-
     from nl2sql.workflows import ErrorInfo
     from nl2sql.workflows.dialogue import PairsActor, settle
 
