@@ -136,7 +136,7 @@ def test_toolbar_shows_the_input_mode(shop: InteractiveWorkflow) -> None:
     assert "F3: multi-line" in bar() and "vi" not in bar().split("|")
     app.mode.toggle()
     shop.prefs = dataclasses.replace(shop.prefs, key_mode="vi")
-    assert "multi-line: Alt-Enter runs" in bar() and " vi " in bar()
+    assert "multi-line (Alt-Enter runs)" in bar() and " vi " in bar()
 
 
 def _terminal_output() -> tuple[io.StringIO, Vt100_Output]:

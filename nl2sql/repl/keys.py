@@ -22,7 +22,7 @@ class InputMode:
 
     @property
     def label(self) -> str:
-        return "multi-line: Alt-Enter runs, F3 ends" if self.multiline else "Alt-Enter: new line, F3: multi-line"
+        return "multi-line (Alt-Enter runs)" if self.multiline else "F3: multi-line"
 
 
 def input_bindings(mode: InputMode) -> KeyBindings:
