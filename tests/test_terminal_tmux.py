@@ -92,9 +92,10 @@ class Terminal:
         self.run("new-session", "-d", "-x", "120", "-y", "40", "-s", "chat", "--", *command)
         self.run("set-option", "-t", "chat", "remain-on-exit", "on")  # the last screen stays to be read
 
-    def screen(self) -> str:
-        """Everything shown so far, scrollback included, with trailing blanks dropped."""
-        text = self.run("capture-pane", "-p", "-J", "-S", "-", "-t", "chat")
+    def screen(self, escapes: bool = False) -> str:
+        """Everything shown so far, scrollback included, with trailing blanks dropped; ``escapes``
+        keeps the colours and attributes as escape sequences."""
+        text = self.run("capture-pane", "-p", "-J", *(["-e"] if escapes else []), "-S", "-", "-t", "chat")
         return "\n".join(line.rstrip() for line in text.splitlines()).rstrip()
 
     def send(self, step: Step) -> None:
@@ -146,4 +147,22 @@ def test_a_session_in_a_real_terminal(terminal: Terminal, ecommerce_path: Path) 
         terminal.send(step)
         screen = terminal.wait_for(step.expect, before)
     assert screen.count("SELECT * FROM users") >= 3  # the first question, its refinement, the suggested line
+    assert "Traceback" not in screen
+    coloured = terminal.screen(escapes=True)
+    assert "SELECT * FROM users" not in coloured and "\x1b[" in coloured  # a terminal gets colour
+
+
+def test_no_color_and_vi_keys(terminal: Terminal, ecommerce_path: Path) -> None:
+    terminal.start([*_nl2sql(), "chat", "--db", str(ecommerce_path), "--no-color", "--vi"])
+    terminal.wait_for(r"\| +vi +\|", 0)  # the toolbar says which keys
+    # vi: Escape to normal mode, 0 to the line's start, dw deletes the stray word, Enter runs the rest
+    terminal.send(Step(("xx /sql SELECT status, COUNT(*) AS n FROM orders GROUP BY status", "Escape", "0", "d", "w"),
+                       "", literal=True))
+    terminal.wait_for(r"^nl2sql> /sql SELECT status", 0)
+    terminal.send(Step(("Enter",), ""))
+    screen = terminal.wait_for(r"cancelled +\| +\d+", 0)
+    plain = terminal.screen(escapes=True)
+    output = plain[plain.index("nl2sql> /sql"):plain.rindex("nl2sql>")]
+    assert "SELECT status, COUNT(*) AS n FROM orders GROUP BY status" in output  # no colour inside the SQL
+    assert "\x1b[" not in output.split("\n", 1)[1]  # nothing printed carries an escape sequence
     assert "Traceback" not in screen
