@@ -194,3 +194,23 @@ def test_spinner_draws_after_a_while_and_wipes_its_line() -> None:
     assert written.endswith("\r" + " " * 20 + "\r")  # wiped with spaces: no escape sequence at all
     assert "\x1b" not in written
     Spinner(None).start()  # no terminal: nothing to draw on, nothing started
+
+
+def test_toolbar_names_the_model_of_a_model_engine(ecommerce_db) -> None:
+    from nl2sql.engines.llm.client import ModelSettings
+    from nl2sql.engines.llm.engine import LlmEngine
+
+    workflow = InteractiveWorkflow(ecommerce_db, LlmEngine(ModelSettings("openai/gpt-test")))
+    with create_pipe_input() as pipe:  # not run: its warm-up would load litellm, which is not the point here
+        app = ChatApp(workflow, session=PromptSession(input=pipe, output=DummyOutput()))
+    assert "engine: llm (openai/gpt-test)" in "".join(text for _, text in app.toolbar())
+
+
+def test_ask_takes_no_color(ecommerce_path) -> None:
+    from click.testing import CliRunner
+
+    from nl2sql.cli import cli
+
+    run = CliRunner().invoke(cli, ["ask", "--no-color", "--db", str(ecommerce_path), "How many users are there?"])
+    assert run.exit_code == 0, run.output
+    assert "1000" in run.output and "\x1b" not in run.output
