@@ -44,8 +44,9 @@ def completer(shop: InteractiveWorkflow) -> ChatCompleter:
     return ChatCompleter(lambda: Vocabulary(shop.database.schema, shop.engine.domain))
 
 
-def offered(completer: ChatCompleter, typed: str) -> list[str]:
-    return [c.text for c in completer.get_completions(Document(typed), CompleteEvent(text_inserted=True))]
+def offered(completer: ChatCompleter, typed: str, tab: bool = False) -> list[str]:
+    event = CompleteEvent(completion_requested=True) if tab else CompleteEvent(text_inserted=True)
+    return [c.text for c in completer.get_completions(Document(typed), event)]
 
 
 def test_a_slash_completes_to_command_names(completer: ChatCompleter) -> None:
@@ -66,6 +67,14 @@ def test_sql_completes_keywords_tables_and_columns(completer: ChatCompleter) -> 
     assert "total_amount" in offered(completer, "/sql SELECT total_am")
     assert "order_items" in offered(completer, "/sql SELECT * FROM order_it")
     assert offered(completer, "/sql SELECT COUNT(*) FROM us")[0] == "users"
+    assert offered(completer, "/sql SELECT * FROM orders WHERE status = 'canc")[0] == "'cancelled'"
+
+
+def test_a_space_opens_no_menu_but_tab_does(completer: ChatCompleter, shop: InteractiveWorkflow) -> None:
+    assert offered(completer, "How many ") == [] and offered(completer, "/sql SELECT ") == []
+    assert "orders" in offered(completer, "How many ", tab=True)
+    assert set(offered(completer, "/sql SELECT * FROM ", tab=True)) == {t.name for t in shop.database.schema.tables}
+    assert "orders" in offered(completer, "/schema ")  # a command's arguments are few: shown at once
 
 
 def test_a_question_completes_names_values_and_synonyms(completer: ChatCompleter) -> None:

@@ -48,6 +48,7 @@ SQL_KEYWORDS = (
     "WHEN", "THEN", "ELSE", "END", "DISTINCT", "COUNT", "SUM", "AVG", "MIN", "MAX", "WITH", "RECURSIVE",
     "UNION", "UNION ALL", "EXCEPT", "INTERSECT", "ASC", "DESC", "CAST", "COALESCE", "EXISTS", "VALUES",
 )
+_TABLE_KEYWORDS = {"FROM", "JOIN"}  # what follows them in /sql is a table
 _WORD = re.compile(r"[^\s(),;]+$")
 
 
@@ -106,7 +107,7 @@ class Vocabulary:
 
     @cached_property
     def question_words(self) -> list[Word]:
-        return _unique([*self.synonyms, *self.tables, *self.columns, *self.values])
+        return _unique([*self.tables, *self.synonyms, *self.columns, *self.values])
 
     @cached_property
     def sql_words(self) -> list[Word]:
@@ -122,7 +123,7 @@ def _few(names: list[str]) -> str:
 
 
 def _unique(words: Iterable[Word]) -> list[Word]:
-    """First spelling wins: a synonym's meaning is more telling than 'column of ...'."""
+    """First spelling wins: a table before a synonym, a synonym's meaning before 'column of ...'."""
     kept: dict[str, Word] = {}
     for word in words:
         kept.setdefault(word.text.lower(), word)
@@ -163,6 +164,13 @@ class ChatCompleter(Completer):
             before = before.rsplit("\n", 1)[1]  # a multi-line question: only the line being typed counts
         typed_match = _WORD.search(before)
         typed = typed_match.group() if typed_match else ""
+        in_sql = before.lstrip().lower().startswith("/sql")
+        if in_sql and typed.startswith("'"):  # a string literal: the stored values, quoted
+            for word in rank(typed[1:], self._vocabulary().values):
+                yield Completion(_quoted(word.text), -len(typed), display=word.text, display_meta=word.meta)
+            return
+        if not typed and not complete_event.completion_requested and (in_sql or not before.lstrip().startswith("/")):
+            return  # after a space in a question or SQL: a menu on every word is noise; Tab still asks
         for word in rank(typed, self.candidates(before, typed)):
             yield Completion(word.text, -len(typed), display_meta=word.meta)
 
@@ -173,12 +181,15 @@ class ChatCompleter(Completer):
             head, *rest = stripped.split(None, 1)
             if stripped == typed:  # still typing the command's name
                 return [Word(name, _description(name)) for name in commands.names()]
-            return self._arguments(head.lower(), rest[0] if rest else "")
+            return self._arguments(head.lower(), rest[0] if rest else "", typed)
         return self._vocabulary().question_words
 
-    def _arguments(self, name: str, rest: str) -> list[Word]:
+    def _arguments(self, name: str, rest: str, typed: str) -> list[Word]:
         vocabulary = self._vocabulary()
         if name == "/sql":
+            previous = rest[:len(rest) - len(typed)].split()
+            if previous and previous[-1].upper() in _TABLE_KEYWORDS:
+                return vocabulary.tables
             return vocabulary.sql_words
         if len(rest.split()) > 1 or (rest.split() and rest[-1:].isspace()):
             return []  # commands take one argument: nothing to offer past it
@@ -193,6 +204,10 @@ class ChatCompleter(Completer):
             else:
                 words.append(Word(arg, ""))
         return words
+
+
+def _quoted(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
 
 
 def _description(name: str) -> str:
