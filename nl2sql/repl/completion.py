@@ -22,7 +22,7 @@ from prompt_toolkit.document import Document
 
 from nl2sql.db.schema import Schema
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.preferences import KEY_MODES, OUTPUT_FORMATS
+from nl2sql.preferences import OUTPUT_FORMATS
 from nl2sql.workflows import commands
 
 # An argument spelled like this stands for every name of its kind in the schema.
@@ -33,8 +33,6 @@ COLUMN_ARG = "<column>"
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "/format": OUTPUT_FORMATS,
     "/pager": ("on", "off"),
-    "/keys": KEY_MODES,
-    "/color": ("on", "off", "auto"),
 }
 # The most words offered at once: a menu longer than a screen helps nobody, and a 500-table
 # schema must not make one key press sort thousands of entries.
