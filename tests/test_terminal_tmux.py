@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -127,14 +128,21 @@ def _nl2sql() -> list[str]:
 
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    tmux = _tmux_path()
     env = {key: value for key, value in os.environ.items() if not key.startswith(("TMUX", "NO_COLOR"))}
     home = tmp_path / "home"
+    # The server's socket goes in a directory of its own, short enough for a socket path, removed after.
+    sockets = tempfile.mkdtemp(prefix="nl2sql-tmux-")
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_DATA_HOME=str(home / ".local/share"),
-               XDG_CACHE_HOME=str(home / ".cache"), TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+               XDG_CACHE_HOME=str(home / ".cache"), TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
+               TMUX_TMPDIR=sockets)
     home.mkdir()
-    term = Terminal(_tmux_path(), env)
-    yield term
-    term.stop()
+    term = Terminal(tmux, env)
+    try:
+        yield term
+    finally:
+        term.stop()
+        shutil.rmtree(sockets, ignore_errors=True)
 
 
 def test_a_session_in_a_real_terminal(terminal: Terminal, ecommerce_path: Path) -> None:
