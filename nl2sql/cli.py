@@ -103,6 +103,9 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
                      envvar="NL2SQL_CONFIRM_BELOW", show_envvar=True,
                      help="Ask before running a reading whose confidence is at most this."),
+        click.option("--no-color", is_flag=True,
+                     help="Plain text, no colours (the same as --color never; also when NO_COLOR is set or output "
+                          "is not a terminal)."),
         _model_options,
     ]
     for option in reversed(options):
@@ -214,14 +217,16 @@ def _preferences(fmt: str, pager: bool = False, key_mode: str = "emacs", color: 
 @click.option("--clarify", type=click.Choice(["ask", "auto"]), default="ask", show_default=True,
               help="ask: put questions when the request is ambiguous; auto: take the best reading.")
 @_display_options
+@click.option("--vi", is_flag=True, help="vi key bindings at the prompt (the same as --key-mode vi).")
 @click.option("--resume", default=None, metavar="NAME",
               help="Carry on a conversation saved with /save NAME (/sessions lists them).")
-def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, color: str, resume: str | None,
-         **opts: Any) -> None:
+def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, color: str, vi: bool,
+         resume: str | None, **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
-        workflow.prefs = _preferences(fmt, pager, key_mode, color)
+        workflow.prefs = _preferences(fmt, pager, "vi" if vi else key_mode,
+                                      "never" if opts.get("no_color") else color)
         if resume is not None:
             from nl2sql.formatting import turn_text
             from nl2sql.workflows.session_commands import resume_session
@@ -260,7 +265,7 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
 
     with _edge():
         workflow = _workflow(opts, max_rows=max_rows or None, clarify="auto" if clarify == "auto" else "ask")
-        workflow.prefs = _preferences(fmt)
+        workflow.prefs = _preferences(fmt, color="never" if opts.get("no_color") else "auto")
         actor = _actor(answers, clarify == "ask" and sys.stdin.isatty())
     _started()
     from nl2sql.line_reader import given_lines, read_lines

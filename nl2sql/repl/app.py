@@ -8,24 +8,33 @@ from __future__ import annotations
 
 import re
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.enums import EditingMode
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import FormattedText, to_plain_text
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.output import Output
+from prompt_toolkit.key_binding import merge_key_bindings
+from prompt_toolkit.output import ColorDepth, Output
 
 from nl2sql import __version__
+from nl2sql.color import color_on
 from nl2sql.dialog.questions import Answer
+from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.formatting import result_table, visible
 from nl2sql.paths import private_data_dir
 from nl2sql.repl.actor import ConsoleActor
-from nl2sql.repl.highlight import STYLE, highlight_sql
-from nl2sql.workflows import InteractiveWorkflow, TurnResult, commands
+from nl2sql.repl.completion import ChatCompleter, Vocabulary
+from nl2sql.repl.highlight import STYLE, SqlInputLexer, highlight_sql
+from nl2sql.repl.keys import InputMode, input_bindings
+from nl2sql.repl.spinner import Spinner
+from nl2sql.workflows import InteractiveWorkflow, TurnResult
 from nl2sql.workflows.dialogue import settle
 
 PROMPT = "nl2sql> "
@@ -65,23 +74,49 @@ class ChatApp:
                  output: Output | None = None) -> None:
         self.workflow = workflow
         self.output = output
-        schema = workflow.database.schema
-        words = commands.names() + [t.name for t in schema.tables]
-        words += sorted({c.name for t in schema.tables for c in t.columns})
+        self.mode = InputMode()
+        self._vocabulary: Vocabulary | None = None
         self.session: PromptSession[str] = session or PromptSession(history=default_history())
-        self.session.completer = WordCompleter(words, WORD=True, ignore_case=True)
-        self.session.complete_while_typing = False
+        self.session.completer = ChatCompleter(self.vocabulary)
+        self.session.complete_while_typing = True
+        self.session.auto_suggest = AutoSuggestFromHistory()  # greyed; Right arrow (or Ctrl-E) takes it
+        self.session.multiline = Condition(lambda: self.mode.multiline)
+        own_keys = input_bindings(self.mode)
+        given = self.session.key_bindings
+        self.session.key_bindings = merge_key_bindings([given, own_keys]) if given else own_keys
         self.session.bottom_toolbar = self.toolbar
         self.session.style = STYLE
+        # Drawn only on a terminal of our own: output handed in (tests, pipes) gets no spinner.
+        self.spinner = Spinner(sys.stdout if output is None and _isatty(sys.stdout) else None)
         self.edit_next: str | None = None  # SQL to put in the next prompt for editing
         self.actor = ConsoleActor(self._ask_line, self.say,
                                   lambda sql: self.say(highlight_sql(sql, self.workflow.database.dialect)))
 
     # -- output ----------------------------------------------------------------------------------
 
+    def vocabulary(self) -> Vocabulary:
+        """What completion offers, built on the first key press (not at start-up) and kept."""
+        if self._vocabulary is None:
+            self._vocabulary = Vocabulary(self.workflow.database.schema, _domain(self.workflow))
+        return self._vocabulary
+
+    @property
+    def color(self) -> bool:
+        return color_on(self.workflow.prefs, sys.stdout if self.output is None else None)
+
     def say(self, text: str | FormattedText, style: str = "") -> None:
+        self.spinner.stop()  # never print over the spinner's line
         content = text if isinstance(text, FormattedText) else FormattedText([(style, visible(text))])
-        print_formatted_text(content, style=STYLE, output=self.output)
+        if self.color:
+            print_formatted_text(content, style=STYLE, output=self.output)
+            return
+        plain = to_plain_text(content) + "\n"  # no colour: not one escape sequence, not even a reset
+        if self.output is None:
+            sys.stdout.write(plain)
+            sys.stdout.flush()
+        else:
+            self.output.write_raw(plain)
+            self.output.flush()
 
     def toolbar(self) -> FormattedText:
         wf = self.workflow
@@ -92,9 +127,12 @@ class ChatApp:
         if usage is not None:
             spent = f"${usage.cost:.4f}" if usage.cost is not None else "cost unknown"
             cost = f"  |  tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
+        model = getattr(getattr(wf.engine, "settings", None), "model", None)  # only a model engine has one
+        engine = f"{wf.engine.name} ({model})" if isinstance(model, str) else wf.engine.name
+        keys = "  |  vi" if wf.prefs.key_mode == "vi" else ""
         return FormattedText([
-            ("", f" db: {wf.database.display_name}  |  engine: {wf.engine.name}  |  turn {state.next_turn_number}"
-                 f"  |  next line: {nxt}{cost}  |  /help "),
+            ("", f" db: {wf.database.display_name}  |  engine: {engine}  |  turn {state.next_turn_number}"
+                 f"  |  next line: {nxt}{cost}{keys}  |  {self.mode.label}  |  /help "),
         ])
 
     def render(self, result: TurnResult) -> None:
@@ -132,20 +170,36 @@ class ChatApp:
             signal.signal(signal.SIGINT, previous)
 
     def run_turn(self, text: str) -> TurnResult:
-        with self._interruptible():
-            result = self.workflow.process_turn(text)
-        # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing;
-        # the actor shows what a waiting turn asks. Ctrl-C stops a query the answers set running;
-        # at the actor's prompt it is a key press, which cancels the question.
-        with self._interruptible():
-            result = settle(self.workflow, result, self.actor)
+        self.spinner.start()
+        try:
+            with self._interruptible():
+                result = self.workflow.process_turn(text)
+            # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing;
+            # the actor shows what a waiting turn asks. Ctrl-C stops a query the answers set running;
+            # at the actor's prompt it is a key press, which cancels the question.
+            with self._interruptible():
+                result = settle(self.workflow, result, self.actor)
+        finally:
+            self.spinner.stop()
         self.render(result)
         if result.edit_sql:
             self.edit_next = result.edit_sql
         return result
 
     def _ask_line(self, prompt: str) -> str:
-        return self.session.prompt(prompt, bottom_toolbar=None)
+        self.spinner.stop()
+        line = self.session.prompt(prompt, bottom_toolbar=None)
+        self.spinner.start()  # the answer sets the turn going again
+        return line
+
+    def _read(self, default: str) -> str:
+        """One line from the prompt, typed the way the preferences say (they may have changed)."""
+        prefs = self.workflow.prefs
+        self.session.editing_mode = EditingMode.VI if prefs.key_mode == "vi" else EditingMode.EMACS
+        colored = self.color
+        self.session.lexer = SqlInputLexer(self.workflow.database.dialect) if colored else None
+        self.session.color_depth = None if colored else ColorDepth.MONOCHROME
+        return self.session.prompt(PROMPT, default=default)
 
     def handle(self, line: str) -> bool:
         """Handle one input line; False ends the session."""
@@ -164,7 +218,7 @@ class ChatApp:
         while True:
             editing, self.edit_next = self.edit_next, None
             try:
-                line = self.session.prompt(PROMPT, default=editing or "")
+                line = self._read(editing or "")
             except KeyboardInterrupt:
                 continue  # Ctrl-C drops the line being typed, not the session
             except EOFError:
@@ -184,6 +238,19 @@ def _answer_text(answer: Answer) -> str:
     if answer.skipped:
         return "skipped"
     return ", ".join(answer.texts) if answer.texts else str(answer.value)
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except ValueError:  # closed
+        return False
+
+
+def _domain(workflow: InteractiveWorkflow) -> DomainConfig:
+    """The engine's domain config (synonyms, metrics), when it has one."""
+    domain = getattr(workflow.engine, "domain", None)
+    return domain if isinstance(domain, DomainConfig) else EMPTY
 
 
 def run_chat(workflow: InteractiveWorkflow) -> None:

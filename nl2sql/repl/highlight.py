@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import sqlglot
-from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+from prompt_toolkit.formatted_text.utils import split_lines
+from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles import Style
 from sqlglot.tokens import Tokenizer, TokenType
 
@@ -43,3 +49,23 @@ def highlight_sql(sql: str, dialect: str = "sqlite") -> FormattedText:
         pos = end
     pieces.append(("", sql[pos:]))
     return FormattedText([p for p in pieces if p[1]])
+
+
+_SQL_COMMAND = re.compile(r"(\s*/sql)(\s.*|)$", re.IGNORECASE | re.DOTALL)
+
+
+class SqlInputLexer(Lexer):
+    """Colours a ``/sql`` line while it is typed, with the tokenizer that colours printed SQL, so
+    input and output agree and no second SQL grammar (pygments) is needed. Questions stay plain."""
+
+    def __init__(self, dialect: str = "sqlite") -> None:
+        self.dialect = dialect
+
+    def lex_document(self, document: Document) -> Callable[[int], StyleAndTextTuples]:
+        found = _SQL_COMMAND.match(document.text)
+        if found is None:
+            plain = document.lines
+            return lambda i: [("", plain[i])] if i < len(plain) else []
+        pieces = [("class:sql.keyword", found.group(1)), *highlight_sql(found.group(2), self.dialect)]
+        lines = list(split_lines(pieces))
+        return lambda i: lines[i] if i < len(lines) else []

@@ -31,14 +31,17 @@ class SlashCommand:
     description: str
     handler: Handler
     aliases: tuple[str, ...] = ()
+    # What may follow the name, for completion: words, or "<table>" / "<column>" for the schema's names.
+    args: tuple[str, ...] = ()
 
 
 REGISTRY: dict[str, SlashCommand] = {}
 
 
-def command(name: str, usage: str, description: str, aliases: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
+def command(name: str, usage: str, description: str, aliases: tuple[str, ...] = (),
+            args: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
-        entry = SlashCommand(name, usage, description, handler, aliases)
+        entry = SlashCommand(name, usage, description, handler, aliases, args)
         for key in (name, *aliases):
             REGISTRY[key] = entry
         return handler
@@ -65,7 +68,8 @@ def help_text() -> str:
 
 
 def run_command(workflow: InteractiveWorkflow, text: str) -> TurnResult:
-    word, _, arg = text.strip().partition(" ")
+    word, *rest = text.strip().split(None, 1)  # Alt-Enter may put a newline after the name
+    arg = rest[0] if rest else ""
     entry = lookup(word)
     if entry is None:
         return workflow.command_result(word.lower(), None,
@@ -113,7 +117,7 @@ def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
                       explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql")
 
 
-@command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.")
+@command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.", args=("<table>",))
 def _schema(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     from nl2sql.db.describe import describe_schema
 
@@ -158,7 +162,8 @@ def _remember(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
     return wf.command_result("/remember", f"Remembered: {question!r} -> {current.query}")
 
 
-@command("/answer", "/answer natural|template", "How a model words one-value answers.")
+@command("/answer", "/answer natural|template", "How a model words one-value answers.",
+         args=("natural", "template"))
 def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     if arg not in ("natural", "template") or not wf.engine.capabilities.natural_answers:
         return wf.command_result("/answer", None,
