@@ -232,6 +232,11 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
             from nl2sql.workflows.session_commands import resume_session
 
             click.echo(turn_text(resume_session(workflow, resume), "table"))
+        if not sys.stdin.isatty():  # a file or a pipe of questions: read as `ask -` reads them
+            _started()
+            lines = _stdin_lines()
+            _finish(*_run_turns(workflow, _reader_actor(lines, workflow.prefs.format), lines, workflow.prefs.format,
+                                many=True))
         from nl2sql.repl import run_chat
 
         _started()
@@ -268,16 +273,40 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
         workflow.prefs = _preferences(fmt, color="never" if opts.get("no_color") else "auto")
         actor = _actor(answers, clarify == "ask" and sys.stdin.isatty())
     _started()
-    from nl2sql.line_reader import given_lines, read_lines
+    from nl2sql.line_reader import given_lines
 
     if turns in ((), ("-",)):
-        failed, waiting = _run_turns(workflow, actor, read_lines(sys.stdin), fmt, many=True)
-    else:
-        failed, waiting = _run_turns(workflow, actor, given_lines(turns), fmt, many=len(turns) > 1)
-    if waiting:
-        sys.exit(3)
-    if failed:
-        sys.exit(1)
+        _finish(*_run_turns(workflow, actor, _stdin_lines(), fmt, many=True))
+    _finish(*_run_turns(workflow, actor, given_lines(turns), fmt, many=len(turns) > 1))
+
+
+def _finish(failed: bool, waiting: bool) -> None:
+    """The exit status of a run of turns: 3 when a clarification is left open, 1 when a turn failed."""
+    sys.exit(3 if waiting else 1 if failed else 0)
+
+
+def _stdin_lines() -> Iterator[Line]:
+    from nl2sql.line_reader import read_lines
+
+    return read_lines(sys.stdin)
+
+
+def _reader_actor(lines: Iterator[Line], fmt: str) -> Actor:
+    """``chat`` reading a file or a pipe: a clarification is answered by the lines that follow it, as a
+    person at the prompt would have typed them (a line that answers nothing is the next question); the
+    end of the input cancels it. Its questions go to stderr when stdout is for a program (json, csv)."""
+    from nl2sql.repl.actor import ConsoleActor
+
+    def next_line(_prompt: str) -> str:
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        return line.text
+
+    def say(text: str) -> None:
+        click.echo(text, err=fmt in ("json", "csv"))
+
+    return ConsoleActor(next_line, say, retry=False)
 
 
 def _run_turns(workflow: InteractiveWorkflow, actor: Actor | None, lines: Iterable[Line], fmt: str,

@@ -144,3 +144,48 @@ def test_history_says_how_many_turns_were_pruned(ecommerce_path: Path) -> None:
     assert "(3 older turns pruned)" in result.output
     numbered = [line for line in result.output.splitlines() if line[:3].strip().isdigit() and "[" in line]
     assert [int(line[:3]) for line in numbered] == list(range(4, MAX_TURNS + 4))
+
+
+def _chat_from(stdin_file: Path, db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    with stdin_file.open() as stdin:
+        return subprocess.run([*_command(), "chat", "--db", str(db), "--today", TODAY.isoformat(), *args],
+                              stdin=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_chat_reads_a_file_of_questions_as_a_script(ecommerce_path: Path, tmp_path: Path) -> None:
+    """``chat < questions.txt``: every line is a turn of one conversation (before, a file on stdin ran none),
+    follow-ups refine, and nothing read is kept as typed history."""
+    script = tmp_path / "questions.txt"
+    script.write_text("How many users are there?\nShow me all users\nonly from France\nblorp zzz\n/history\n")
+    proc = _chat_from(script, ecommerce_path, "--format", "csv")
+    assert proc.returncode == 1  # one line failed; the others answered
+    assert "1000" in proc.stdout.splitlines()[:2] and "refinement" in proc.stdout
+    assert proc.stderr.count("Error:") == 1 and "blorp" in proc.stderr and "Traceback" not in proc.stderr
+    data = Path(tmp_path)  # conftest points NL2SQL_DATA_DIR below tmp_path
+    assert not list(data.rglob("history"))
+
+
+def test_chat_from_a_file_answers_a_clarification_with_the_next_line(ecommerce_path: Path, tmp_path: Path) -> None:
+    script = tmp_path / "questions.txt"
+    script.write_text("Who are our best customers?\n2\n")
+    proc = _chat_from(script, ecommerce_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Rank users by?" in proc.stdout and "COUNT(orders.id)" in proc.stdout
+    script.write_text("Who are our best customers?\n")  # the input ends with the question open: cancelled
+    ended = _chat_from(script, ecommerce_path)
+    assert ended.returncode == 0 and "Rank users by?" in ended.stdout and "SELECT" not in ended.stdout
+
+
+def test_chat_reads_many_lines_of_word_salad_one_turn_each(ecommerce_path: Path, tmp_path: Path) -> None:
+    """A large paste or a wrong file piped in: each line gets its one-line answer or error, and the run ends."""
+    words = ["users", "orders", "zq1", "between", "sort", "not", "qqq", "price", "top", "month"]
+    lines = [" ".join(words[(n * 7 + k * 3) % len(words)] for k in range(12)) for n in range(3000)]
+    script = tmp_path / "salad.txt"
+    script.write_text("\n".join(lines) + "\n")
+    proc = _chat_from(script, ecommerce_path, "--format", "json")
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr
+    # Every line came back: as a result (JSON on stdout), or as an error, a reading to confirm or a question
+    # (on stderr, since stdout is for a program); a line that answers no question is the next question.
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    said = proc.stderr.count("Error:") + proc.stderr.count("run it?") + proc.stderr.count("? I need")
+    assert len(results) + said >= 3000

@@ -23,10 +23,13 @@ Say = Callable[[str], None]
 class ConsoleActor:
     """Shows a waiting turn (its questions, or the reading to confirm) and reads the answers."""
 
-    def __init__(self, ask: Ask, say: Say, show_sql: Say | None = None) -> None:
+    def __init__(self, ask: Ask, say: Say, show_sql: Say | None = None, *, retry: bool = True) -> None:
         self.ask = ask
         self.say = say
         self.show_sql = show_sql or say  # the REPL highlights it
+        # A person who mistypes an answer is asked again; lines read from a file are not retyped, so
+        # there a line that answers nothing is taken as the next line of the conversation instead.
+        self.retry = retry
 
     def reply(self, result: TurnResult) -> Reply | None:
         if result.request is None:
@@ -69,6 +72,8 @@ class ConsoleActor:
                 try:
                     answers[index] = answer_one(question, typed)
                 except AnswerError as err:
+                    if not self.retry:
+                        return Reply(instead=typed)
                     self.say(f"    {err}")
                     continue
                 break

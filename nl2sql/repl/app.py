@@ -225,8 +225,11 @@ class ChatApp:
                 break
             if editing and _SQL_START.match(line):
                 line = f"/edit {line}"  # the edited SQL runs as typed and becomes the current query
-            if not self.handle(line):
-                break
+            try:
+                if not self.handle(line):
+                    break
+            except KeyboardInterrupt:  # Ctrl-C while a result prints: the turn stands, the session goes on
+                self.say("\n(output interrupted)", "class:muted")
         self.say("Bye.", "class:muted")
 
 
