@@ -58,6 +58,8 @@ STEPS = (
     Step.line("Only from last month", "refinement of turn 1: added filter"),
     Step(("Up",), re.escape("nl2sql> Only from last month")),  # recalled into the prompt
     Step(("C-u",), r"^nl2sql>$"),  # and dropped again
+    Step.line("How many orders per status?", "GROUP BY status"),
+    Step.line("/chart", "count by status"),  # plotext's bar chart, titled by what it draws
     Step.line(SLOW_SQL, SPINNER, regex=True),  # still running: the spinner counts the seconds
     Step(("C-c",), re.escape("Error: The query was cancelled.")),
     Step.typed("Show me all u", "nl2sql> Show me all users"),  # the greyed suggestion from history
@@ -155,6 +157,7 @@ def test_a_session_in_a_real_terminal(terminal: Terminal, ecommerce_path: Path) 
         terminal.send(step)
         screen = terminal.wait_for(step.expect, before)
     assert screen.count("SELECT * FROM users") >= 3  # the first question, its refinement, the suggested line
+    assert "█" in screen and "delivered" in screen  # the chart's bars and the statuses that label them
     assert "Traceback" not in screen
     coloured = terminal.screen(escapes=True)
     assert "SELECT * FROM users" not in coloured and "\x1b[" in coloured  # a terminal gets colour
