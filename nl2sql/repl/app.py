@@ -21,10 +21,11 @@ from prompt_toolkit.output import Output
 
 from nl2sql import __version__
 from nl2sql.dialog.questions import Answer
-from nl2sql.formatting import result_table, visible
+from nl2sql.formatting import visible
 from nl2sql.paths import private_data_dir
 from nl2sql.repl.actor import ConsoleActor
 from nl2sql.repl.highlight import STYLE, highlight_sql
+from nl2sql.repl.result_view import show_result
 from nl2sql.workflows import InteractiveWorkflow, TurnResult, commands
 from nl2sql.workflows.dialogue import settle
 
@@ -110,7 +111,9 @@ class ChatApp:
         if result.answer:
             self.say(result.answer, "class:answer")
         if result.result is not None:
-            self.say(result_table(result.result))
+            show_result(result.result, self.workflow.prefs, self.output or self.session.output)
+        if result.hint:
+            self.say(result.hint, "class:summary")
         if result.error is not None:
             self.say(f"Error: {result.error.message}", "class:error")
         if result.query and result.rounds:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nl2sql.errors import Nl2SqlError
+from nl2sql.workflows.no_rows import hint_for
 from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 log = logging.getLogger(__name__)
@@ -110,7 +111,8 @@ def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     except Nl2SqlError as err:
         return wf.command_result("/sql", None, ErrorInfo(str(err), err.can_retry), query=arg)
     return TurnResult(wf.state.turn_count, wf.state.session_id, None, query=arg, result=result,
-                      explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql")
+                      explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql",
+                      hint=hint_for(wf.database, arg, result, timeout=wf.timeout))
 
 
 @command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.")
@@ -159,3 +161,7 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
                                  ErrorInfo("Usage: /answer natural|template (with a model configured).", False))
     wf.engine.set_answer_style(arg)
     return wf.command_result("/answer", f"Answers are now {arg}.")
+
+
+# Registered last, in their own module: how results are shown (/format, /pager).
+from nl2sql.workflows import display_commands  # noqa: E402, F401
