@@ -369,6 +369,25 @@ def test_unreadable_sql_gives_no_hint(ecommerce_db) -> None:
     assert no_rows_hint(ecommerce_db, "SELECT * FROM (((", timeout=10) is None
 
 
+def test_an_unqualified_column_is_found_in_the_one_joined_table_that_has_it(ecommerce_db) -> None:
+    joined = "SELECT * FROM users JOIN orders ON orders.user_id = users.id WHERE {} = 'cancelld'"
+    assert no_rows_hint(ecommerce_db, joined.format("status"), timeout=10) == (
+        "No rows: 'cancelld' is not a value of orders.status; nearest: 'cancelled'")
+    both = "SELECT * FROM orders JOIN payments ON payments.order_id = orders.id WHERE status = 'cancelld'"
+    assert no_rows_hint(ecommerce_db, both, timeout=10) is None  # orders and payments both have a status
+    cte = "WITH users AS (SELECT city AS country FROM users) SELECT * FROM users WHERE country = 'Frnace'"
+    assert no_rows_hint(ecommerce_db, cte, timeout=10) is None  # a CTE, even named like a table, is not one
+    derived = "SELECT * FROM (SELECT city AS country FROM users) AS s WHERE country = 'Frnace'"
+    assert no_rows_hint(ecommerce_db, derived, timeout=10) is None  # s.country is users.city: not ours to guess
+    nested = ("SELECT * FROM users WHERE country = 'Frnace' "
+              "AND id IN (SELECT user_id FROM orders WHERE status = 'cancelld')")
+    assert no_rows_hint(ecommerce_db, nested, timeout=10) == (
+        "No rows: 'Frnace' is not a value of users.country; nearest: 'France'\n"
+        "No rows: 'cancelld' is not a value of orders.status; nearest: 'cancelled'")
+    negated = "SELECT * FROM users WHERE NOT country = 'Frnace' AND country = 'France' AND city = 'Tokyo'"
+    assert no_rows_hint(ecommerce_db, negated, timeout=10) is None
+
+
 # -- nl2sql ask: a capped result says so in every format -------------------------------------------
 
 def _ask_process(db: Path, fmt: str, *turns: str) -> subprocess.CompletedProcess[str]:

@@ -26,6 +26,8 @@ MAX_FILTERS = 3  # filters checked per empty result: each costs up to two small 
 MAX_VALUES = 5_000  # distinct stored values read to look for the nearest ones
 NEAREST = 3
 MIN_SCORE = 60  # rapidfuzz WRatio under which a stored value is no suggestion at all
+# Each check's own time limit, under the session's: a hint must not keep an empty answer waiting.
+CHECK_TIMEOUT_S = 3.0
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,10 @@ def no_rows_hint(database: Database, sql: str, *, timeout: float) -> str | None:
     lines = []
     for found in value_filters(tree, database.schema)[:MAX_FILTERS]:
         try:
-            line = _explain(database, found, timeout)
-        except Nl2SqlError as err:  # the check timed out or the engine refused it: say nothing
+            line = _explain(database, found, min(timeout, CHECK_TIMEOUT_S))
+        except Nl2SqlError as err:  # timed out, cancelled (Ctrl-C) or refused: stop looking, keep what was found
             log.debug("no-rows check of %s.%s failed: %s", found.table.name, found.column, err)
-            continue
+            break
         if line:
             lines.append(line)
     return "\n".join(lines) or None
@@ -72,13 +74,13 @@ def no_rows_hint(database: Database, sql: str, *, timeout: float) -> str | None:
 def value_filters(tree: exp.Expr, schema: Schema) -> list[ValueFilter]:
     """Every ``column = 'text'``, ``column IN ('a', 'b')`` and ``column LIKE 'pattern'`` on a stored
     table's column (negated ones left out: their emptiness means something else)."""
-    sources = _sources(tree, schema)
+    ctes = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
     found: list[ValueFilter] = []
     for node in tree.find_all(exp.EQ, exp.In, exp.Like, exp.ILike):
         if isinstance(node.parent, exp.Not):
             continue
         for column, value, operator in _comparisons(node):
-            resolved = _resolve(column, sources)
+            resolved = _resolve(column, schema, ctes)
             if resolved is not None:
                 table, source, name = resolved
                 found.append(ValueFilter(table, source, name, value, operator))
@@ -104,27 +106,37 @@ def _text(node: exp.Expr) -> bool:
     return isinstance(node, exp.Literal) and node.is_string
 
 
-def _sources(tree: exp.Expr, schema: Schema) -> dict[str, tuple[Table, exp.Table]]:
-    """The stored tables a query reads, by the name or alias its columns use for them."""
-    sources: dict[str, tuple[Table, exp.Table]] = {}
-    for node in tree.find_all(exp.Table):
-        qualified = f"{node.db}.{node.name}" if node.db else node.name
-        table = schema.table(qualified) or schema.table(node.name)
-        if table is not None:
-            sources[node.alias_or_name.lower()] = (table, node)
-    return sources
+def _stored(node: exp.Table, schema: Schema, ctes: set[str]) -> Table | None:
+    """The stored table a FROM or JOIN names; None for a CTE (even one named like a table) or a name
+    the schema does not hold."""
+    if not node.db and node.name.lower() in ctes:
+        return None
+    return schema.table(f"{node.db}.{node.name}" if node.db else node.name) or schema.table(node.name)
 
 
-def _resolve(column: exp.Column, sources: dict[str, tuple[Table, exp.Table]]) -> tuple[Table, exp.Table, str] | None:
-    """The stored table a column belongs to, and the column's stored name; None for a name that is
-    not a stored column or that two tables of the query share (not ours to guess)."""
-    if column.table:
-        hit = sources.get(column.table.lower())
-        candidates = [hit] if hit is not None else []
-    else:
-        candidates = list({id(t): (t, s) for t, s in sources.values()}.values())
-    owners = [(t, s, c.name) for t, s in candidates if (c := t.column(column.name)) is not None]
-    return owners[0] if len(owners) == 1 else None
+def _resolve(column: exp.Column, schema: Schema, ctes: set[str]) -> tuple[Table, exp.Table, str] | None:
+    """The stored table a column belongs to and the column's stored name, as SQL resolves it: in its
+    own SELECT first, then the ones around it (a correlated reference). None when a source in scope
+    is not a stored table (a CTE, a subquery) or two tables share the name: not ours to guess."""
+    select = column.find_ancestor(exp.Select)
+    while select is not None:
+        tables = [t for t in select.find_all(exp.Table) if t.find_ancestor(exp.Select) is select]
+        if column.table:
+            tables = [t for t in tables if t.alias_or_name.lower() == column.table.lower()]
+        derived = [q.alias_or_name.lower() for q in select.find_all(exp.Subquery)
+                   if isinstance(q.parent, (exp.From, exp.Join)) and q.find_ancestor(exp.Select) is select]
+        stored = [(_stored(t, schema, ctes), t) for t in tables]
+        hidden = bool(derived) and (not column.table or column.table.lower() in derived)
+        if hidden or any(table is None for table, _ in stored):
+            return None
+        owners = [(table, node, c.name) for table, node in stored
+                  if table is not None and (c := table.column(column.name)) is not None]
+        if owners:
+            return owners[0] if len(owners) == 1 else None
+        if column.table and tables:
+            return None
+        select = select.find_ancestor(exp.Select)
+    return None
 
 
 def _explain(database: Database, found: ValueFilter, timeout: float) -> str | None:
