@@ -252,7 +252,8 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
               help="What to do when a question is ambiguous.")
 @click.option("--max-rows", default=50, show_default=True, type=click.IntRange(min=0), envvar="NL2SQL_MAX_ROWS",
               show_envvar=True,
-              help="Rows returned per turn; 0 returns all.")
+              help="Rows returned per turn; --max-rows 0 returns all. A capped result says so: a row line "
+                   "(table, markdown), truncated/totalRows (json), a note on stderr (csv).")
 @click.option("--answer", "answers", multiple=True, metavar="N=VALUE",
               help="Answer question N of a clarification request (a choice number or text); repeatable.")
 @click.argument("turns", nargs=-1)
@@ -360,13 +361,17 @@ def _prompt(prompt: str) -> str:
 
 
 def _print_turn(result: Any, fmt: str, many: bool) -> None:
-    from nl2sql.formatting import turn_text, visible
+    from nl2sql.formatting import cap_note, turn_text, visible
 
     output = turn_text(result, fmt)
     if output:
-        click.echo(output)
-    if fmt not in ("json", "csv") and many:
+        click.echo(output, nl=not output.endswith("\n"))  # CSV ends its last row itself: no blank line after it
+    if fmt != "json" and many:
         click.echo()
+    if fmt == "csv":  # the data stays pure CSV: what a script should know goes to stderr
+        note = cap_note(result.result) if result.result is not None else None
+        for line in filter(None, [note, *(result.hint or "").splitlines()]):
+            click.echo(f"nl2sql: {visible(line)}", err=True)
     if result.error is not None and fmt != "json":
         click.echo(f"Error: {visible(result.error.message)}", err=True)
 

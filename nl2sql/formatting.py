@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import re
+from decimal import Decimal
 from typing import Any
 
 from nl2sql.db import QueryResult
@@ -24,10 +25,6 @@ _CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 def visible(text: str) -> str:
     """``text`` safe to print on a terminal: every control character but the newline written out."""
     return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
-
-
-def _cell(value: Any) -> Any:
-    return visible(value) if isinstance(value, str) else value
 
 
 def render_request(request: ClarificationRequest) -> list[str]:
@@ -58,26 +55,113 @@ def clarification_lines(request: ClarificationRequest) -> list[str]:
     return lines
 
 
-def row_summary(result: QueryResult) -> str:
+NULL = "NULL"
+# MySQL's \G record header: a row's number between two runs of 27 stars.
+_STARS = "*" * 27
+
+
+def display_value(value: Any, null: str = NULL) -> str:
+    """A cell as people read it: 1,234,567 and 1,234.50, NULL apart from any text, controls written out."""
+    if value is None:
+        return null
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, (float, Decimal)):
+        return f"{value:,.2f}"
+    return visible(value if isinstance(value, str) else str(value))
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
+
+
+def _numeric_columns(result: QueryResult) -> list[bool]:
+    """Columns whose every stored value is a number: those are right-aligned, so digits line up."""
+    flags = []
+    for i in range(len(result.columns)):
+        values = [row[i] for row in result.rows if row[i] is not None]
+        flags.append(bool(values) and all(_numeric(v) for v in values))
+    return flags
+
+
+def _elapsed(ms: float) -> str:
+    return f"{ms:.1f} ms" if ms < 10 else f"{ms:,.0f} ms"
+
+
+def row_summary(result: QueryResult, *, timing: bool = False) -> str:
+    """ "50 rows", "showing 50 of 1,000 rows"; with ``timing``, how long the statement took after it."""
     shown = result.row_count
     if not result.truncated:
-        return f"{shown:,} row{'s' if shown != 1 else ''}"
-    if result.total_rows is not None:
-        return f"showing {shown:,} of {result.total_rows:,} rows"
-    return f"showing the first {shown:,} rows (more not counted)"
+        text = f"{shown:,} row{'s' if shown != 1 else ''}" if shown else "no rows"
+    elif result.total_rows is not None:
+        text = f"showing {shown:,} of {result.total_rows:,} rows"
+    else:
+        text = f"showing the first {shown:,} rows (more not counted)"
+    if timing and result.elapsed_ms is not None:
+        text += f", {_elapsed(result.elapsed_ms)}"
+    return text
 
 
-def result_table(result: QueryResult, tablefmt: str = "psql") -> str:
-    from tabulate import tabulate  # with importlib.metadata, a fifth of the time to the REPL's first prompt
+def cap_note(result: QueryResult) -> str | None:
+    """What a script reading CSV is told on stderr when the rows it got are not all the rows."""
+    if not result.truncated:
+        return None
+    shown = result.row_count
+    of = f" of {result.total_rows:,}" if result.total_rows is not None else ""
+    more = "" if of else " (more not counted)"
+    return f"showing the first {shown:,}{of} rows{more}; --max-rows 0 shows all"
 
+
+def result_table(result: QueryResult, tablefmt: str = "psql", *, null: str = NULL, timing: bool = False) -> str:
     if not result.columns:
         return "(no columns)"
+    from tabulate import tabulate  # with importlib.metadata, a fifth of the time to the REPL's first prompt
+
     headers = [visible(c) for c in result.columns]
-    if not result.rows:
-        return tabulate([], headers=headers, tablefmt=tablefmt) + "\n(no rows)"
-    body = tabulate([[_cell(v) for v in row] for row in result.rows], headers=headers, tablefmt=tablefmt,
-                    floatfmt=".2f", missingval="NULL")
-    return f"{body}\n({row_summary(result)})"
+    align = ["right" if n else "left" for n in _numeric_columns(result)]
+    body = tabulate([[display_value(v, null) for v in row] for row in result.rows], headers=headers,
+                    tablefmt=tablefmt, disable_numparse=True, colalign=align)
+    return f"{body}\n({row_summary(result, timing=timing)})"
+
+
+def _markdown_cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+
+
+def result_markdown(result: QueryResult, *, timing: bool = False) -> str:
+    """A GitHub table (escaped pipes, line breaks as <br>, right-aligned numbers), a blank line, then
+    the row line: the row line must not read as one more row of the table."""
+    if not result.columns:
+        return "(no columns)"
+    from tabulate import tabulate
+
+    numeric = _numeric_columns(result)
+    headers = [_markdown_cell(visible(c)) for c in result.columns]
+    rows = [[_markdown_cell(display_value(v)) for v in row] for row in result.rows]
+    lines = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
+                     colalign=["right" if n else "left" for n in numeric]).split("\n")
+    rule = [cell.strip() for cell in lines[1].strip("|").split("|")]
+    lines[1] = "|" + "|".join(f"{c[:-1]}:" if n else c for c, n in zip(rule, numeric, strict=True)) + "|"
+    return "\n".join(lines) + f"\n\n({row_summary(result, timing=timing)})"
+
+
+def result_vertical(result: QueryResult, *, null: str = NULL, timing: bool = False) -> str:
+    """MySQL's \\G: one block per row, a column's name right-aligned before its value, for rows too
+    wide to read across."""
+    if not result.columns:
+        return "(no columns)"
+    names = [visible(c) for c in result.columns]
+    width = max(len(n) for n in names)
+    lines = []
+    for number, row in enumerate(result.rows, start=1):
+        lines.append(f"{_STARS} {number}. row {_STARS}")
+        for name, value in zip(names, row, strict=True):
+            shown = display_value(value, null).replace("\n", "\n" + " " * (width + 2))
+            lines.append(f"{name.rjust(width)}: {shown}")
+    lines.append(f"({row_summary(result, timing=timing)})")
+    return "\n".join(lines)
 
 
 def result_csv(result: QueryResult) -> str:
@@ -86,6 +170,38 @@ def result_csv(result: QueryResult) -> str:
     writer.writerow(result.columns)
     writer.writerows(result.rows)
     return buffer.getvalue()
+
+
+def result_json(result: QueryResult) -> str:
+    """The rows as JSON objects, one a line, inside one array; a repeated column name gets a suffix
+    (_2, _3) so that no value is lost to another of the same name."""
+    keys: list[str] = []
+    for name in result.columns:
+        key, n = name, 1
+        while key in keys:
+            n += 1
+            key = f"{name}_{n}"
+        keys.append(key)
+    objects = [json.dumps(dict(zip(keys, (_jsonable(v) for v in row), strict=True)), default=str, ensure_ascii=False)
+               for row in result.rows]
+    return visible("[\n" + ",\n".join(f"  {o}" for o in objects) + ("\n]" if objects else "]"))
+
+
+def render_result(result: QueryResult, fmt: str, *, width: int | None = None, null: str = NULL,
+                  timing: bool = False) -> str:
+    """A result in one of the REPL's formats, ending with its row line; a table wider than ``width``
+    turns into vertical records, which wrap no row across the screen."""
+    if fmt == "vertical":
+        return result_vertical(result, null=null, timing=timing)
+    if fmt == "markdown":
+        return result_markdown(result, timing=timing)
+    if fmt in ("csv", "json"):
+        data = result_csv(result).rstrip("\n") if fmt == "csv" else result_json(result)
+        return f"{visible(data)}\n({row_summary(result, timing=timing)})"
+    table = result_table(result, null=null, timing=timing)
+    if width is not None and result.rows and len(table.partition("\n")[0]) > width:
+        return result_vertical(result, null=null, timing=timing)
+    return table
 
 
 def _jsonable(value: Any) -> Any:
@@ -121,23 +237,33 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
             lines.append(f"Best reading so far: {turn.explanation}")
         return visible("\n".join(lines))
     if fmt == "markdown":
-        if turn.query:
-            lines.append(f"```sql\n{turn.query}\n```")
-        if turn.explanation:
-            lines.append(turn.explanation)
-        if turn.answer:
-            lines.append(f"**{turn.answer}**")
-        if res is not None:
-            lines.append(result_table(res, "github"))
-    else:
-        if turn.query:
-            lines.append(turn.query)
-        if turn.refines_turn is not None:
-            lines.append(f"refinement of turn {turn.refines_turn}: {turn.refinement_summary or ''}".rstrip())
-        if turn.explanation:
-            lines.append(turn.explanation)
-        if turn.answer:
-            lines.append(turn.answer)
-        if res is not None:
-            lines.append(result_table(res))
+        return visible("\n\n".join([*lines, *_markdown_blocks(turn)]))
+    if turn.query:
+        lines.append(turn.query)
+    if turn.refines_turn is not None:
+        lines.append(f"refinement of turn {turn.refines_turn}: {turn.refinement_summary or ''}".rstrip())
+    if turn.explanation:
+        lines.append(turn.explanation)
+    if turn.answer:
+        lines.append(turn.answer)
+    if res is not None:
+        lines.append(result_table(res))
+    if turn.hint:
+        lines.append(turn.hint)
     return visible("\n".join(lines))
+
+
+def _markdown_blocks(turn: TurnResult) -> list[str]:
+    """A turn as Markdown blocks, to be set apart by blank lines so none runs into the table."""
+    blocks = []
+    if turn.query:
+        blocks.append(f"```sql\n{turn.query}\n```")
+    if turn.explanation:
+        blocks.append(turn.explanation)
+    if turn.answer:
+        blocks.append(f"**{turn.answer}**")
+    if turn.result is not None:
+        blocks.append(result_markdown(turn.result))
+    if turn.hint:
+        blocks.append(turn.hint)
+    return blocks

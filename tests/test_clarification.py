@@ -341,7 +341,7 @@ def test_dialogue_invariants(ecommerce_db, shop_engine, lines: list[str]) -> Non
 def test_edit_hands_the_sql_back_and_a_question_typed_over_it_stays_a_question(asking: InteractiveWorkflow) -> None:
     out = _chat(asking, "Show me all users\nConsumer users in Australia\ne\n LIMIT 1\n/exit\n")
     # the handed-back SQL, edited, ran, and is the current query now (/edit's adoption)
-    assert "Edited by hand; run as written." in out and "(1 row)" in out
+    assert "Edited by hand; run as written." in out and "(1 row, " in out
     assert asking.state.current.query.endswith("LIMIT 1") and asking.state.current.text.startswith("/edit ")
     out = _chat(asking, "Consumer users in Australia\ne\n\x15How many orders are pending?\n/exit\n")
     assert "does not parse" not in out and "COUNT(*)" in out and "status = 'pending'" in out

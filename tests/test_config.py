@@ -74,7 +74,7 @@ def test_a_config_directory_that_cannot_be_written_does_not_fail(xdg: Path, tmp_
     result = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "How many users are there?"],
                                 env={"XDG_CONFIG_HOME": str(blocker)})
     assert result.exit_code == 0, result.output
-    assert "1000" in result.output
+    assert "1,000" in result.output
 
 
 def test_the_written_defaults_read_back_as_the_built_in_behaviour(xdg: Path, ecommerce_path: Path) -> None:

@@ -334,7 +334,7 @@ def test_repl_confirmation_edit_adopts_the_edited_line(ecommerce_db, shop_engine
     assert state.current.text.startswith("/edit ") and state.current.outcome.spec is None
     assert ADOPTED_EXPLANATION in out
     cancelled = _rows(fixture_rows, "SELECT COUNT(*) FROM orders WHERE status = 'cancelled'")[0][0]
-    assert f"({cancelled:,} rows)" in out
+    assert f"({cancelled:,} rows, " in out  # the row line, then the time it took
 
 
 def test_repl_edit_command_runs_the_editor(ecommerce_db, shop_engine, tmp_path: Path,

@@ -65,7 +65,7 @@ def test_slash_commands(capped: InteractiveWorkflow) -> None:
                            "/sql DROP TABLE users\n/frobnicate\nList all orders\n/history\n/quit\n")
     assert help_text() in out
     assert "order_items" in out and "total_amount" in out
-    assert "1000" in out
+    assert "1,000" in out
     assert "refusing a DROP statement" in out
     assert "unknown command /frobnicate" in out.lower()
     assert "  1  new_query   List all orders  [SELECT * FROM orders]" in out

@@ -134,7 +134,7 @@ def test_alt_enter_starts_a_new_line_and_enter_runs_both(shop: InteractiveWorkfl
 def test_f3_makes_enter_a_new_line_and_alt_enter_run(shop: InteractiveWorkflow) -> None:
     typed = f"{F3}/sql SELECT COUNT(*) AS n\nFROM users{ALT_ENTER}{F3}List all orders\n/exit\n"
     out, app = _chat(shop, typed)
-    assert "1000" in out
+    assert "1,000" in out  # a count, with its thousands separator
     assert [t.text for t in app.workflow.state.turns] == ["List all orders"]  # F3 again: Enter runs
     assert not app.mode.multiline
 
@@ -160,7 +160,7 @@ def test_colour_off_prints_no_escape_sequences(shop: InteractiveWorkflow, color:
     _chat(shop, "/sql SELECT status FROM orders LIMIT 2\nHow many users are there?\n/nope\n/exit\n", output)
     printed = stream.getvalue()
     assert "SELECT status FROM orders" in printed.replace("\x1b[0m", "") or color
-    assert "1000" in printed and "Unknown command /nope" in printed
+    assert "1,000" in printed and "Unknown command /nope" in printed
     assert ("\x1b" in printed) is color
 
 
@@ -222,4 +222,4 @@ def test_ask_takes_no_color(ecommerce_path) -> None:
 
     run = CliRunner().invoke(cli, ["ask", "--no-color", "--db", str(ecommerce_path), "How many users are there?"])
     assert run.exit_code == 0, run.output
-    assert "1000" in run.output and "\x1b" not in run.output
+    assert "1,000" in run.output and "\x1b" not in run.output

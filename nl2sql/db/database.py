@@ -6,8 +6,9 @@ PostgreSQL means adding a subclass, not touching the callers.
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from nl2sql.db.guard import ensure_read_only, statement_text
@@ -26,6 +27,8 @@ class QueryResult:
     # Rows the full result has, when known; None when counting them would have been too slow.
     total_rows: int | None
     truncated: bool
+    # How long the statement took, guard excluded; not part of the value: the same rows are the same result.
+    elapsed_ms: float | None = field(default=None, compare=False)
 
     @property
     def row_count(self) -> int:
@@ -96,7 +99,9 @@ class Database(ABC):
         except RecursionError:  # thousands of nested parentheses: the parser's stack, not ours to grow
             raise DatabaseError(_TOO_DEEP) from None
         # The original text runs, not sqlglot's re-rendering of it: what the user reads is what runs.
-        return self._run(text, max_rows or None, timeout)
+        started = time.perf_counter()
+        result = self._run(text, max_rows or None, timeout)
+        return replace(result, elapsed_ms=(time.perf_counter() - started) * 1000)
 
     def __enter__(self) -> Database:
         return self

@@ -27,12 +27,13 @@ from nl2sql import __version__
 from nl2sql.color import color_on
 from nl2sql.dialog.questions import Answer
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.formatting import result_table, visible
+from nl2sql.formatting import visible
 from nl2sql.paths import private_data_dir
 from nl2sql.repl.actor import ConsoleActor
 from nl2sql.repl.completion import ChatCompleter, Vocabulary
 from nl2sql.repl.highlight import STYLE, SqlInputLexer, highlight_sql
 from nl2sql.repl.keys import InputMode, input_bindings
+from nl2sql.repl.result_view import show_result
 from nl2sql.repl.spinner import Spinner
 from nl2sql.workflows import InteractiveWorkflow, TurnResult
 from nl2sql.workflows.dialogue import settle
@@ -102,7 +103,9 @@ class ChatApp:
 
     @property
     def color(self) -> bool:
-        return color_on(self.workflow.prefs, sys.stdout if self.output is None else None)
+        # The terminal's own stream decides: an output handed in (tests, a pty) is asked, as stdout is.
+        stream = sys.stdout if self.output is None else getattr(self.output, "stdout", None)
+        return color_on(self.workflow.prefs, stream)
 
     def say(self, text: str | FormattedText, style: str = "") -> None:
         self.spinner.stop()  # never print over the spinner's line
@@ -148,7 +151,10 @@ class ChatApp:
         if result.answer:
             self.say(result.answer, "class:answer")
         if result.result is not None:
-            self.say(result_table(result.result))
+            self.spinner.stop()
+            show_result(result.result, self.workflow.prefs, self.output or self.session.output, color=self.color)
+        if result.hint:
+            self.say(result.hint, "class:summary")
         if result.error is not None:
             self.say(f"Error: {result.error.message}", "class:error")
         if result.query and result.rounds:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nl2sql.errors import Nl2SqlError
+from nl2sql.workflows.no_rows import hint_for
 from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,8 @@ def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     except Nl2SqlError as err:
         return wf.command_result("/sql", None, ErrorInfo(str(err), err.can_retry), query=arg)
     return TurnResult(wf.state.turn_count, wf.state.session_id, None, query=arg, result=result,
-                      explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql")
+                      explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql",
+                      hint=hint_for(wf.database, arg, result, timeout=wf.timeout))
 
 
 @command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.", args=("<table>",))
@@ -173,4 +175,4 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
 
 
 # Commands kept in modules of their own register themselves on import (after the registry exists).
-from nl2sql.workflows import editing, result_commands, session_commands  # noqa: E402, F401
+from nl2sql.workflows import display_commands, editing, result_commands, session_commands  # noqa: E402, F401

@@ -64,6 +64,7 @@ class TurnResult:
 
     unused: tuple[str, ...] = ()  # content words of the line the reading did not use
     signals: tuple[tuple[str, float], ...] = ()  # what the confidence was computed from (for the eval)
+    hint: str | None = None  # why an empty result may be empty: a filter value the column does not hold
 
     @property
     def ok(self) -> bool:
@@ -108,6 +109,7 @@ class TurnResult:
             "editSql": self.edit_sql,
             "usage": self.usage,
             "unusedWords": list(self.unused),
+            "hint": self.hint,
             "error": {"message": self.error.message, "canRetry": self.error.can_retry} if self.error else None,
         }
 

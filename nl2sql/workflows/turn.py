@@ -36,6 +36,7 @@ from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idl
 from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
 from nl2sql.workflows.generation import SqlGenerationWorkflow
+from nl2sql.workflows.no_rows import hint_for
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
 from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
 
@@ -348,6 +349,7 @@ class TurnStep(Generic[S]):
             conversation_context=committed.context(), rounds=pending.log, message=note, mode=committed.mode.name,
             usage=self._usage(draft), unused=draft.unused,
             signals=(*draft.signals, ("route_low", float(pending.route_confidence == LOW))),
+            hint=hint_for(self.database, outcome.sql, outcome.result, timeout=self.generation.timeout),
         )
         learned = pending.question if pending.intent == NEW_QUERY else pending.text
         return Transition(committed, result, Effects((learned, outcome.sql), (*events, "turn")))

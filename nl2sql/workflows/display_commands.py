@@ -1,0 +1,44 @@
+"""``/format`` and ``/pager``: how the REPL shows results, swapped whole on the workflow's preferences.
+
+They change no query and no conversation, only ``wf.prefs``, which the front end reads when it
+prints the next result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from nl2sql.preferences import OUTPUT_FORMATS
+from nl2sql.workflows.commands import command
+from nl2sql.workflows.results import ErrorInfo, TurnResult
+
+if TYPE_CHECKING:
+    from nl2sql.workflows.interactive import InteractiveWorkflow
+
+_SWITCH = {"on": True, "off": False}
+
+
+@command("/format", "/format [FORMAT]",
+         f"Show results as {', '.join(OUTPUT_FORMATS[:-1])} or {OUTPUT_FORMATS[-1]} "
+         "(a table too wide for the screen turns vertical).")
+def _format(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+    choice = arg.lower()
+    if not choice:
+        return wf.command_result("/format", f"Results are shown as {wf.prefs.format}.")
+    if choice not in OUTPUT_FORMATS:
+        return wf.command_result("/format", None,
+                                 ErrorInfo(f"Usage: /format {'|'.join(OUTPUT_FORMATS)} (not {arg!r}).", False))
+    wf.prefs = replace(wf.prefs, format=choice)
+    return wf.command_result("/format", f"Results are now shown as {choice}.")
+
+
+@command("/pager", "/pager [on|off]", "Page results taller than the screen through $PAGER (less -SRXF by default).")
+def _pager(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+    choice = arg.lower()
+    if not choice:
+        return wf.command_result("/pager", f"The pager is {'on' if wf.prefs.pager else 'off'}.")
+    if choice not in _SWITCH:
+        return wf.command_result("/pager", None, ErrorInfo(f"Usage: /pager on|off (not {arg!r}).", False))
+    wf.prefs = replace(wf.prefs, pager=_SWITCH[choice])
+    return wf.command_result("/pager", f"The pager is now {choice}.")
