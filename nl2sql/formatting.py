@@ -247,7 +247,7 @@ def turn_text(turn: TurnResult, fmt: str) -> str:
     if turn.answer:
         lines.append(turn.answer)
     if res is not None:
-        lines.append(result_table(res))
+        lines.append(result_vertical(res) if fmt == "vertical" else result_table(res))
     if turn.hint:
         lines.append(turn.hint)
     return visible("\n".join(lines))

@@ -425,3 +425,15 @@ def test_every_ask_format_says_the_result_is_capped(ecommerce_path: Path) -> Non
 def test_ask_help_documents_max_rows_zero() -> None:
     result = CliRunner().invoke(cli, ["ask", "--help"])
     assert "--max-rows 0" in " ".join(result.stdout.split())
+
+
+def test_ask_prints_vertical_records_when_asked(ecommerce_path: Path, ecommerce_db) -> None:
+    result = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--format", "vertical", "--max-rows", "3",
+                                      "--", f"/sql {SMALL}"])
+    assert result.exit_code == 0, result.output
+    rows = rows_of(ecommerce_db, SMALL)[:3]
+    records = re.split(r"\*+ \d+\. row \*+\n", result.output)[1:]
+    assert len(records) == len(rows)
+    for record, row in zip(records, rows, strict=True):
+        values = [line.split(": ", 1)[1] for line in record.splitlines() if ": " in line][:len(row)]
+        assert values[0].replace(",", "") == str(row[0])

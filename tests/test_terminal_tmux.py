@@ -50,9 +50,7 @@ class Step:
         return Step((text,), re.escape(expect), literal=True)
 
 
-# The session the issue describes, one line per step. Other helpers' commands go in as one line
-# each where they belong, e.g. Step.line("/format vertical", "first_name | ") or
-# Step.line("/chart", "...").
+# The session the issue describes, one line per step.
 STEPS = (
     Step.line("Show me all users", "SELECT * FROM users"),
     Step.line("Only from last month", "refinement of turn 1: added filter"),
@@ -60,6 +58,8 @@ STEPS = (
     Step(("C-u",), r"^nl2sql>$"),  # and dropped again
     Step.line("How many orders per status?", "GROUP BY status"),
     Step.line("/chart", "count by status"),  # plotext's bar chart, titled by what it draws
+    Step.line("/format vertical", "Results are now shown as vertical."),
+    Step.line("Show me all users", r"^\*+ 3\. row \*+$", regex=True),  # one record a row, \G-style
     Step.line(SLOW_SQL, SPINNER, regex=True),  # still running: the spinner counts the seconds
     Step(("C-c",), re.escape("Error: The query was cancelled.")),
     Step.typed("Show me all u", "nl2sql> Show me all users"),  # the greyed suggestion from history
@@ -156,7 +156,7 @@ def test_a_session_in_a_real_terminal(terminal: Terminal, ecommerce_path: Path) 
         before = len(re.findall(step.expect, terminal.screen(), re.MULTILINE))
         terminal.send(step)
         screen = terminal.wait_for(step.expect, before)
-    assert screen.count("SELECT * FROM users") >= 3  # the first question, its refinement, the suggested line
+    assert screen.count("SELECT * FROM users") >= 4  # the first question, its refinement, again, the suggested line
     assert "█" in screen and "delivered" in screen  # the chart's bars and the statuses that label them
     assert "Traceback" not in screen
     coloured = terminal.screen(escapes=True)
@@ -176,4 +176,22 @@ def test_no_color_and_vi_keys(terminal: Terminal, ecommerce_path: Path) -> None:
     output = plain[plain.index("nl2sql> /sql"):plain.rindex("nl2sql>")]
     assert "SELECT status, COUNT(*) AS n FROM orders GROUP BY status" in output  # no colour inside the SQL
     assert "\x1b[" not in output.split("\n", 1)[1]  # nothing printed carries an escape sequence
+    assert "Traceback" not in screen
+
+
+BIG_SQL = ("/sql WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 500000) "
+           "SELECT n, 'row number ' || n AS label FROM c")
+
+
+def test_ctrl_c_while_a_large_result_prints_keeps_the_session(terminal: Terminal, ecommerce_path: Path) -> None:
+    """Half a million rows take seconds to lay out and print; Ctrl-C then stops the printing, not the REPL."""
+    terminal.start([*_nl2sql(), "chat", "--db", str(ecommerce_path), "--max-rows", "0", "--no-pager",
+                    "--timeout", "600"])
+    terminal.wait_for(r"^nl2sql>$", 0)
+    terminal.send(Step.line(BIG_SQL, ""))
+    terminal.wait_for(re.escape("Raw SQL, run as typed."), 0)  # the statement ran; its rows are being printed
+    terminal.send(Step(("C-c",), ""))
+    terminal.wait_for(re.escape("(output interrupted)"), 0)
+    terminal.send(Step.line("How many users are there?", ""))
+    screen = terminal.wait_for(re.escape("There are 1,000 users."), 0)
     assert "Traceback" not in screen
