@@ -59,7 +59,16 @@ def test_a_command_completes_its_own_arguments(completer: ChatCompleter) -> None
     assert set(offered(completer, "/schema ord")[:2]) == {"orders", "order_items"}
     assert offered(completer, "/answer nat") == ["natural"]
     assert offered(completer, "/format ver") == ["vertical"]
+    assert offered(completer, "/pager o") == ["on", "off"] and offered(completer, "/chart li") == ["line"]
     assert offered(completer, "/schema orders ") == []  # one argument only
+
+
+def test_resume_completes_the_names_of_saved_sessions(completer: ChatCompleter, shop: InteractiveWorkflow) -> None:
+    assert offered(completer, "/resume mon") == []  # nothing saved yet
+    assert shop.process_turn("How many users are there?").ok
+    assert shop.process_turn("/save monday-report").ok and shop.process_turn("/save friday").ok
+    assert offered(completer, "/resume mon") == ["monday-report"]
+    assert offered(completer, "/resume fri") == ["friday"]
 
 
 def test_sql_completes_keywords_tables_and_columns(completer: ChatCompleter) -> None:

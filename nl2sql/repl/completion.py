@@ -1,7 +1,7 @@
 """Completion while typing: what the word under the cursor can become, given where it stands.
 
-After ``/`` the command names; after a command its arguments (declared on the command, or in
-``ARGUMENTS`` for commands registered elsewhere); inside ``/sql`` SQL keywords, tables and
+After ``/`` the command names; after a command the arguments it declares (formats, on|off, a
+table, a saved session's name); inside ``/sql`` SQL keywords, tables and
 columns; in a question the words the database answers to: table and column names, the stored
 values of low-cardinality text columns, and the domain config's synonyms and metrics.
 
@@ -22,18 +22,14 @@ from prompt_toolkit.document import Document
 
 from nl2sql.db.schema import Schema
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.preferences import OUTPUT_FORMATS
 from nl2sql.workflows import commands
 
 # An argument spelled like this stands for every name of its kind in the schema.
 TABLE_ARG = "<table>"
 COLUMN_ARG = "<column>"
+SESSION_ARG = "<session>"  # the names of saved conversations (/resume)
 # Arguments of commands whose registration does not declare them (added by other modules); a
 # command's own ``args`` wins.
-ARGUMENTS: dict[str, tuple[str, ...]] = {
-    "/format": OUTPUT_FORMATS,
-    "/pager": ("on", "off"),
-}
 # The most words offered at once: a menu longer than a screen helps nobody, and a 500-table
 # schema must not make one key press sort thousands of entries.
 MAX_SHOWN = 40
@@ -192,16 +188,29 @@ class ChatCompleter(Completer):
         if len(rest.split()) > 1 or (rest.split() and rest[-1:].isspace()):
             return []  # commands take one argument: nothing to offer past it
         entry = commands.lookup(name)
-        declared = entry.args if entry is not None and entry.args else ARGUMENTS.get(name, ())
+        declared = entry.args if entry is not None else ()
         words: list[Word] = []
         for arg in declared:
             if arg == TABLE_ARG:
                 words += vocabulary.tables
             elif arg == COLUMN_ARG:
                 words += vocabulary.columns
+            elif arg == SESSION_ARG:
+                words += _saved_sessions()
             else:
                 words.append(Word(arg, ""))
         return words
+
+
+def _saved_sessions() -> list[Word]:
+    """Read when /resume is typed, not per key press of a question: the names in one small folder."""
+    from nl2sql.errors import Nl2SqlError
+    from nl2sql.sessions import sessions_dir
+
+    try:
+        return [Word(path.stem, "saved session") for path in sorted(sessions_dir().glob("*.json"))]
+    except (OSError, Nl2SqlError):  # no data folder: nothing saved to offer
+        return []
 
 
 def _quoted(value: str) -> str:

@@ -21,7 +21,7 @@ _SWITCH = {"on": True, "off": False}
 
 @command("/format", "/format [FORMAT]",
          f"Show results as {', '.join(OUTPUT_FORMATS[:-1])} or {OUTPUT_FORMATS[-1]} "
-         "(a table too wide for the screen turns vertical).")
+         "(a table too wide for the screen turns vertical).", args=OUTPUT_FORMATS)
 def _format(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     choice = arg.lower()
     if not choice:
@@ -33,7 +33,8 @@ def _format(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/format", f"Results are now shown as {choice}.")
 
 
-@command("/pager", "/pager [on|off]", "Page results taller than the screen through $PAGER (less -SRXF by default).")
+@command("/pager", "/pager [on|off]", "Page results taller than the screen through $PAGER (less -SRXF by default).",
+         args=("on", "off"))
 def _pager(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     choice = arg.lower()
     if not choice:

@@ -35,7 +35,7 @@ def _no_result(wf: InteractiveWorkflow, name: str) -> TurnResult:
     return wf.command_result(name, None, ErrorInfo("No result yet: ask a question first.", False))
 
 
-@command("/chart", CHART_USAGE, "Draw the current result as a bar chart (or a line over time).")
+@command("/chart", CHART_USAGE, "Draw the current result as a bar chart (or a line over time).", args=("bar", "line"))
 def _chart(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     from nl2sql.charts import chart_data, chart_text
 

@@ -69,7 +69,8 @@ def _sessions(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
     return wf.command_result("/sessions", "\n".join(filter(None, [table, *problems])))
 
 
-@command("/resume", "/resume NAME", "Bring back a saved conversation: its history, current query and result.")
+@command("/resume", "/resume NAME", "Bring back a saved conversation: its history, current query and result.",
+         args=("<session>",))
 def _resume(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     if not arg:
         return _failed(wf, "/resume", UsageError("Usage: /resume NAME (/sessions lists them)."))
