@@ -22,7 +22,7 @@ from nl2sql.errors import Nl2SqlError, UsageError
 
 if TYPE_CHECKING:
     from nl2sql.db import Database
-    from nl2sql.line_reader import Line
+    from nl2sql.line_reader import Line, LineStream
     from nl2sql.preferences import Preferences
     from nl2sql.workflows import InteractiveWorkflow
     from nl2sql.workflows.dialogue import Actor
@@ -234,7 +234,9 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
             click.echo(turn_text(resume_session(workflow, resume), "table"))
         if not sys.stdin.isatty():  # a file or a pipe of questions: read as `ask -` reads them
             _started()
-            lines = _stdin_lines()
+            from nl2sql.line_reader import LineStream
+
+            lines = LineStream(_stdin_lines())
             _finish(*_run_turns(workflow, _reader_actor(lines, workflow.prefs.format), lines, workflow.prefs.format,
                                 many=True))
         from nl2sql.repl import run_chat
@@ -292,10 +294,11 @@ def _stdin_lines() -> Iterator[Line]:
     return read_lines(sys.stdin)
 
 
-def _reader_actor(lines: Iterator[Line], fmt: str) -> Actor:
+def _reader_actor(lines: LineStream, fmt: str) -> Actor:
     """``chat`` reading a file or a pipe: a clarification is answered by the lines that follow it, as a
-    person at the prompt would have typed them (a line that answers nothing is the next question); the
-    end of the input cancels it. Its questions go to stderr when stdout is for a program (json, csv)."""
+    person at the prompt would have typed them; a line that answers nothing cancels it and is read as
+    the next question, and the end of the input cancels it. Its questions go to stderr when stdout is
+    for a program (json, csv)."""
     from nl2sql.repl.actor import ConsoleActor
 
     def next_line(_prompt: str) -> str:
@@ -307,7 +310,7 @@ def _reader_actor(lines: Iterator[Line], fmt: str) -> Actor:
     def say(text: str) -> None:
         click.echo(text, err=fmt in ("json", "csv"))
 
-    return ConsoleActor(next_line, say, retry=False)
+    return ConsoleActor(next_line, say, unread=lines.unread)
 
 
 def _run_turns(workflow: InteractiveWorkflow, actor: Actor | None, lines: Iterable[Line], fmt: str,

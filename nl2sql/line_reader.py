@@ -49,3 +49,27 @@ def given_lines(turns: Iterable[str]) -> Iterator[Line]:
     """Turns given as arguments, numbered the same way."""
     for number, text in enumerate(turns, start=1):
         yield Line(number, text, len(text))
+
+
+class LineStream:
+    """Lines with the last one read able to go back: an answer read from a file that answers
+    nothing is the next line of the conversation, read again by whoever reads next."""
+
+    def __init__(self, lines: Iterator[Line]) -> None:
+        self._lines = lines
+        self._last: Line | None = None
+        self._back: Line | None = None
+
+    def __iter__(self) -> LineStream:
+        return self
+
+    def __next__(self) -> Line:
+        if self._back is not None:
+            line, self._back = self._back, None
+        else:
+            line = next(self._lines)
+        self._last = line
+        return line
+
+    def unread(self) -> None:
+        self._back = self._last

@@ -174,6 +174,10 @@ def test_chat_from_a_file_answers_a_clarification_with_the_next_line(ecommerce_p
     script.write_text("Who are our best customers?\n")  # the input ends with the question open: cancelled
     ended = _chat_from(script, ecommerce_path)
     assert ended.returncode == 0 and "Rank users by?" in ended.stdout and "SELECT" not in ended.stdout
+    script.write_text("Who are our best customers?\nHow many users are there?\n")  # no answer: the next question
+    moved_on = _chat_from(script, ecommerce_path)
+    assert moved_on.returncode == 0 and "Cancelled" in moved_on.stdout
+    assert moved_on.stdout.index("Cancelled") < moved_on.stdout.index("There are 1,000 users.")
 
 
 def test_chat_reads_many_lines_of_word_salad_one_turn_each(ecommerce_path: Path, tmp_path: Path) -> None:
@@ -189,3 +193,23 @@ def test_chat_reads_many_lines_of_word_salad_one_turn_each(ecommerce_path: Path,
     results = [json.loads(line) for line in proc.stdout.splitlines()]
     said = proc.stderr.count("Error:") + proc.stderr.count("run it?") + proc.stderr.count("? I need")
     assert len(results) + said >= 3000
+
+
+@pytest.mark.parametrize("command", ["ask", "chat"])
+def test_binary_garbage_on_stdin_gets_one_line_each_and_no_raw_control_bytes(command: str, ecommerce_path: Path,
+                                                                              tmp_path: Path) -> None:
+    """Bytes that are not text (a binary file piped by mistake): read with the bad bytes replaced, each line
+    answered or refused in a line of its own, and no control byte from the input reaches the terminal."""
+    garbage = (bytes(range(256)) * 4 + b"\n" + bytes((n * 37 + 11) % 256 for n in range(4000))
+               + b"\nHow many users are there?\n")
+    stdin_file = tmp_path / "garbage.bin"
+    stdin_file.write_bytes(garbage)
+    with stdin_file.open("rb") as stdin:
+        proc = subprocess.run([*_command(), command, "--db", str(ecommerce_path), *(["-"] if command == "ask" else [])],
+                              stdin=stdin, capture_output=True, timeout=120)
+    assert proc.returncode in (1, 3) and b"Traceback" not in proc.stderr
+    if command == "chat":  # ``ask`` stops at the first question nobody answers (exit 3); chat goes on
+        assert b"There are 1,000 users." in proc.stdout
+    shown = proc.stdout + proc.stderr
+    assert not [byte for byte in shown if byte < 32 and byte not in b"\n\t"]
+    assert proc.stderr.count(b"Error:") + proc.stdout.count(b"? I need") >= 1

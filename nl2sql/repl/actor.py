@@ -23,13 +23,15 @@ Say = Callable[[str], None]
 class ConsoleActor:
     """Shows a waiting turn (its questions, or the reading to confirm) and reads the answers."""
 
-    def __init__(self, ask: Ask, say: Say, show_sql: Say | None = None, *, retry: bool = True) -> None:
+    def __init__(self, ask: Ask, say: Say, show_sql: Say | None = None, *,
+                 unread: Callable[[], None] | None = None) -> None:
         self.ask = ask
         self.say = say
         self.show_sql = show_sql or say  # the REPL highlights it
-        # A person who mistypes an answer is asked again; lines read from a file are not retyped, so
-        # there a line that answers nothing is taken as the next line of the conversation instead.
-        self.retry = retry
+        # A person who mistypes an answer is asked again. Lines read from a file are not retyped:
+        # there a line that answers nothing cancels the question and is put back (``unread``), to be
+        # read as the next line of the conversation.
+        self.unread = unread
 
     def reply(self, result: TurnResult) -> Reply | None:
         if result.request is None:
@@ -72,8 +74,9 @@ class ConsoleActor:
                 try:
                     answers[index] = answer_one(question, typed)
                 except AnswerError as err:
-                    if not self.retry:
-                        return Reply(instead=typed)
+                    if self.unread is not None:
+                        self.unread()
+                        return Reply(cancelled=True)
                     self.say(f"    {err}")
                     continue
                 break
