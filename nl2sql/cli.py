@@ -142,18 +142,30 @@ def _model(opts: dict[str, Any]) -> Any:
 
 
 def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask") -> InteractiveWorkflow:
+    model = _model(opts)
+    return _build(_database(opts), opts, model, max_rows=max_rows, clarify=clarify)
+
+
+def _database(opts: dict[str, Any]) -> Database:
+    """The session's database, open, with what its login should know said once on stderr."""
+    database = _open(opts["db"])
+    for caution in database.cautions():
+        click.echo(f"Warning: {caution}", err=True)
+    return database
+
+
+def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: int | None,
+           clarify: str) -> InteractiveWorkflow:
+    """The workflow on an open database: the engine (with its domain config) and the turn policy."""
     from nl2sql.workflows import SessionOptions, open_session
 
     options = SessionOptions(
-        engine=opts.get("engine", "builtin"), model=_model(opts), today=opts.get("today"), domain=opts.get("domain"),
+        engine=opts.get("engine", "builtin"), model=model, today=opts.get("today"), domain=opts.get("domain"),
         max_rows=max_rows, timeout=opts.get("timeout", 10.0), clarify=clarify,
         confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
         answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
     )
-    workflow = open_session(opts["db"], options)
-    for caution in workflow.database.cautions():
-        click.echo(f"Warning: {caution}", err=True)
-    return workflow
+    return open_session(database, options)
 
 
 # The commands whose options the config file's settings fill (through click's default_map).
@@ -224,9 +236,24 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
          resume: str | None, **opts: Any) -> None:
     """Open the interactive REPL on a database."""
     with _edge():
-        workflow = _workflow(opts, max_rows=max_rows or None, clarify=clarify)
-        workflow.prefs = _preferences(fmt, pager, "vi" if vi else key_mode,
-                                      "never" if opts.get("no_color") else color)
+        prefs = _preferences(fmt, pager, "vi" if vi else key_mode, "never" if opts.get("no_color") else color)
+        model = _model(opts)
+        database = _database(opts)
+
+        def build() -> InteractiveWorkflow:
+            workflow = _build(database, opts, model, max_rows=max_rows or None, clarify=clarify)
+            workflow.prefs = prefs
+            return workflow
+
+        if sys.stdin.isatty() and resume is None and model is None and opts.get("engine", "builtin") == "builtin":
+            # The built-in engine cannot fail to build but on a bad domain config, which ends the REPL
+            # with its one line as before: so the prompt comes first and the engine loads behind it.
+            from nl2sql.repl import run_chat
+            from nl2sql.repl.loading import WorkflowLoader
+
+            run_chat(WorkflowLoader(_started_after(build), database=database, prefs=prefs, engine_name="builtin"))
+            return
+        workflow = build()
         if resume is not None:
             from nl2sql.formatting import turn_text
             from nl2sql.workflows.session_commands import resume_session
@@ -593,6 +620,16 @@ def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: 
         conversations = [c for c in datasets.load_questions(file)]
         settings = Settings(database=db, engine=engine, today=today, rule="lenient", use_domain=True)
         _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, opts)
+
+
+def _started_after(build: Callable[[], InteractiveWorkflow]) -> Callable[[], InteractiveWorkflow]:
+    """``build``, then the end of start-up: the REPL builds its workflow after its prompt is drawn."""
+    def built() -> InteractiveWorkflow:
+        workflow = build()
+        _started()
+        return workflow
+
+    return built
 
 
 def _started() -> None:

@@ -12,9 +12,6 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlglot
-from sqlglot.errors import ParseError
-
 from nl2sql.db.schema import Schema
 from nl2sql.errors import UsageError
 
@@ -75,6 +72,9 @@ def _column(schema: Schema, dotted: str, where: str) -> tuple[str, str]:
 
 
 def _sql(text: str, dialect: str, where: str) -> str:
+    import sqlglot  # the REPL imports this module before its prompt; sqlglot loads behind it
+    from sqlglot.errors import ParseError
+
     try:
         sqlglot.parse_one(text, read=dialect)
     except ParseError as err:

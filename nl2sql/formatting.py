@@ -10,11 +10,12 @@ import io
 import json
 import re
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nl2sql.db import QueryResult
-from nl2sql.dialog.questions import ClarificationRequest, Question
-from nl2sql.workflows.results import TurnResult
+if TYPE_CHECKING:
+    from nl2sql.db import QueryResult
+    from nl2sql.dialog.questions import ClarificationRequest, Question
+    from nl2sql.workflows.results import TurnResult
 
 FORMATS = ("table", "json", "csv", "markdown")
 # Control characters a stored value may hold (an escape sequence clears the screen, a carriage

@@ -11,7 +11,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from nl2sql.db.guard import ensure_read_only, statement_text
 from nl2sql.db.schema import Schema
 from nl2sql.errors import DatabaseError
 
@@ -68,6 +67,8 @@ class Database(ABC):
 
         The database, not a parser, is the judge of what it accepts (SQLite reads an unknown
         double-quoted name as a string, for one), so validation asks it before anything else."""
+        from nl2sql.db.guard import statement_text  # sqlglot: not needed to open a database
+
         try:
             return self._check(statement_text(sql, self.dialect))
         except RecursionError:
@@ -93,6 +94,8 @@ class Database(ABC):
     def execute(self, sql: str, *, max_rows: int | None = DEFAULT_MAX_ROWS,
                 timeout: float = DEFAULT_TIMEOUT_S) -> QueryResult:
         """Guard, then run ``sql``; ``max_rows`` None or 0 means no cap."""
+        from nl2sql.db.guard import ensure_read_only, statement_text
+
         try:
             ensure_read_only(sql, self.dialect)
             text = statement_text(sql, self.dialect)

@@ -11,11 +11,12 @@ import decimal
 import re
 import uuid
 from collections.abc import Callable
-from typing import Any
-
-from sqlglot import exp
+from typing import TYPE_CHECKING, Any
 
 from nl2sql.db.schema import DATE, REAL, TEXT
+
+if TYPE_CHECKING:
+    from sqlglot import exp
 
 # A text column with at most this many distinct values has them all indexed for value linking.
 MAX_INDEXED_VALUES = 300
@@ -61,5 +62,7 @@ def declared_key(comment: str) -> tuple[str, str] | None:
 def table_ref(name: str, schema: str | None = None) -> exp.Table:
     """A table named exactly ``name`` (quoted: case, spaces and dots kept), in ``schema`` if given.
     ``exp.to_table`` would split a dotted name and leave the parts unquoted."""
+    from sqlglot import exp  # only when a schema is read, not when it comes from the cache
+
     db = exp.to_identifier(schema, quoted=True) if schema else None
     return exp.Table(this=exp.to_identifier(name, quoted=True), db=db)

@@ -7,10 +7,7 @@ import threading
 import time
 from functools import cached_property
 from pathlib import Path
-
-import sqlglot
-import sqlglot.errors
-from sqlglot import exp
+from typing import TYPE_CHECKING
 
 from nl2sql.db import schema_cache
 from nl2sql.db.database import Database, QueryResult
@@ -19,6 +16,9 @@ from nl2sql.db.introspect import DATE_TEXT as _DATE_RE
 from nl2sql.db.introspect import NUMBER_TEXT as _NUMBER_RE
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation
+
+if TYPE_CHECKING:
+    from sqlglot import exp
 
 _ALLOWED_ACTIONS = {
     sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE,
@@ -150,6 +150,8 @@ class SqliteDatabase(Database):
             self._conn.set_progress_handler(None, 0)
 
     def _table(self, name: str, stored: bool) -> Table:
+        from sqlglot import exp  # a cached schema opens without sqlglot (the REPL's prompt comes sooner)
+
         conn, table = self._conn, table_ref(name)
         info = conn.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall()
         unique: set[str] = set()
@@ -245,6 +247,10 @@ class SqliteDatabase(Database):
 
     def _count(self, sql: str) -> int | None:
         """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
+        import sqlglot
+        import sqlglot.errors
+        from sqlglot import exp
+
         deadline = time.monotonic() + COUNT_BUDGET_S
         self._conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
         try:

@@ -12,7 +12,9 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -25,18 +27,22 @@ from prompt_toolkit.output import ColorDepth, Output
 
 from nl2sql import __version__
 from nl2sql.color import color_on
-from nl2sql.dialog.questions import Answer
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.formatting import visible
 from nl2sql.paths import private_data_dir
-from nl2sql.repl.actor import ConsoleActor
 from nl2sql.repl.completion import ChatCompleter, Vocabulary
 from nl2sql.repl.highlight import STYLE, SqlInputLexer, highlight_sql
 from nl2sql.repl.keys import InputMode, input_bindings
+from nl2sql.repl.loading import WorkflowLoader
 from nl2sql.repl.result_view import show_result
 from nl2sql.repl.spinner import Spinner
-from nl2sql.workflows import InteractiveWorkflow, TurnResult
-from nl2sql.workflows.dialogue import settle
+
+# The prompt is drawn before these load (nl2sql/repl/loading.py): the workflow brings sqlglot and the engine.
+if TYPE_CHECKING:
+    from nl2sql.dialog.questions import Answer
+    from nl2sql.preferences import Preferences
+    from nl2sql.repl.actor import ConsoleActor
+    from nl2sql.workflows import InteractiveWorkflow, TurnResult
 
 PROMPT = "nl2sql> "
 
@@ -71,9 +77,9 @@ def trim_history(path: Path, max_bytes: int) -> None:
 
 
 class ChatApp:
-    def __init__(self, workflow: InteractiveWorkflow, *, session: PromptSession[str] | None = None,
+    def __init__(self, workflow: InteractiveWorkflow | WorkflowLoader, *, session: PromptSession[str] | None = None,
                  output: Output | None = None) -> None:
-        self.workflow = workflow
+        self.loader = workflow if isinstance(workflow, WorkflowLoader) else WorkflowLoader.built(workflow)
         self.output = output
         self.mode = InputMode()
         self._vocabulary: Vocabulary | None = None
@@ -90,8 +96,38 @@ class ChatApp:
         # Drawn only on a terminal of our own: output handed in (tests, pipes) gets no spinner.
         self.spinner = Spinner(sys.stdout if output is None and _isatty(sys.stdout) else None)
         self.edit_next: str | None = None  # SQL to put in the next prompt for editing
-        self.actor = ConsoleActor(self._ask_line, self.say,
-                                  lambda sql: self.say(highlight_sql(sql, self.workflow.database.dialect)))
+        self.session.app.after_render += lambda _app: self.loader.start()  # the prompt is up: load the rest
+        self.loader.on_error = self._stop_prompt
+
+    @property
+    def workflow(self) -> InteractiveWorkflow:
+        """The session's workflow; the first use waits for it to be built."""
+        return self.loader.get()
+
+    @property
+    def prefs(self) -> Preferences:
+        return self.workflow.prefs if self.loader.ready else self.loader.prefs
+
+    @cached_property
+    def actor(self) -> ConsoleActor:
+        from nl2sql.repl.actor import ConsoleActor
+
+        return ConsoleActor(self._ask_line, self.say,
+                            lambda sql: self.say(highlight_sql(sql, self.workflow.database.dialect)))
+
+    def _stop_prompt(self, error: BaseException) -> None:
+        """The workflow could not be built: end the prompt now with the error, from the loading thread."""
+        app, loop = self.session.app, self.session.app.loop
+        if not app.is_running or loop is None:
+            return  # no prompt: the next line's wait raises the error
+
+        def stop() -> None:
+            try:
+                app.exit(exception=error)
+            except Exception:  # noqa: BLE001 - the prompt ended meanwhile; the next line's wait raises it
+                pass
+
+        loop.call_soon_threadsafe(stop)
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -105,7 +141,7 @@ class ChatApp:
     def color(self) -> bool:
         # The terminal's own stream decides: an output handed in (tests, a pty) is asked, as stdout is.
         stream = sys.stdout if self.output is None else getattr(self.output, "stdout", None)
-        return color_on(self.workflow.prefs, stream)
+        return color_on(self.prefs, stream)
 
     def say(self, text: str | FormattedText, style: str = "") -> None:
         self.spinner.stop()  # never print over the spinner's line
@@ -122,19 +158,21 @@ class ChatApp:
             self.output.flush()
 
     def toolbar(self) -> FormattedText:
-        wf = self.workflow
-        state = wf.state
-        nxt = f"refines turn {state.current.number}" if state.current else "new query"
-        usage = wf.engine.session_usage()
-        cost = ""
-        if usage is not None:
-            spent = f"${usage.cost:.4f}" if usage.cost is not None else "cost unknown"
-            cost = f"  |  tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
-        model = getattr(getattr(wf.engine, "settings", None), "model", None)  # only a model engine has one
-        engine = f"{wf.engine.name} ({model})" if isinstance(model, str) else wf.engine.name
-        keys = "  |  vi" if wf.prefs.key_mode == "vi" else ""
+        keys = "  |  vi" if self.prefs.key_mode == "vi" else ""
+        engine, turn, nxt, cost = self.loader.engine_name, 1, "new query", ""
+        if self.loader.ready:  # before, nothing has been asked and nothing spent
+            wf = self.workflow
+            state = wf.state
+            turn = state.next_turn_number
+            nxt = f"refines turn {state.current.number}" if state.current else "new query"
+            usage = wf.engine.session_usage()
+            if usage is not None:
+                spent = f"${usage.cost:.4f}" if usage.cost is not None else "cost unknown"
+                cost = f"  |  tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
+            model = getattr(getattr(wf.engine, "settings", None), "model", None)  # only a model engine has one
+            engine = f"{wf.engine.name} ({model})" if isinstance(model, str) else wf.engine.name
         return FormattedText([
-            ("", f" db: {wf.database.display_name}  |  engine: {engine}  |  turn {state.next_turn_number}"
+            ("", f" db: {self.loader.database.display_name}  |  engine: {engine}  |  turn {turn}"
                  f"  |  next line: {nxt}{cost}{keys}  |  {self.mode.label}  |  /help "),
         ])
 
@@ -169,13 +207,19 @@ class ChatApp:
         if threading.current_thread() is not threading.main_thread():
             yield
             return
-        previous = signal.signal(signal.SIGINT, lambda *_: self.workflow.interrupt())
+        previous = signal.signal(signal.SIGINT, lambda *_: self._interrupt())
         try:
             yield
         finally:
             signal.signal(signal.SIGINT, previous)
 
+    def _interrupt(self) -> None:
+        if self.loader.ready:  # while the workflow is still being built there is no query to stop
+            self.workflow.interrupt()
+
     def run_turn(self, text: str) -> TurnResult:
+        from nl2sql.workflows.dialogue import settle
+
         self.spinner.start()
         try:
             with self._interruptible():
@@ -200,10 +244,10 @@ class ChatApp:
 
     def _read(self, default: str) -> str:
         """One line from the prompt, typed the way the preferences say (they may have changed)."""
-        prefs = self.workflow.prefs
+        prefs = self.prefs
         self.session.editing_mode = EditingMode.VI if prefs.key_mode == "vi" else EditingMode.EMACS
         colored = self.color
-        self.session.lexer = SqlInputLexer(self.workflow.database.dialect) if colored else None
+        self.session.lexer = SqlInputLexer(self.loader.database.dialect) if colored else None
         self.session.color_depth = None if colored else ColorDepth.MONOCHROME
         return self.session.prompt(PROMPT, default=default)
 
@@ -216,11 +260,12 @@ class ChatApp:
         return self.run_turn(text).command != "/exit"
 
     def run(self) -> None:
-        schema = self.workflow.database.schema
-        self.say(f"nl2sql {__version__} on {self.workflow.database.display_name} "
-                 f"({len(schema.tables)} tables, engine: {self.workflow.engine.name}). "
+        database = self.loader.database
+        self.say(f"nl2sql {__version__} on {database.display_name} "
+                 f"({len(database.schema.tables)} tables, engine: {self.loader.engine_name}). "
                  "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
-        self.workflow.engine.warm_up()  # a model engine loads its client while the user types
+        if self.loader.ready:
+            self.workflow.engine.warm_up()  # a model engine loads its client while the user types
         while True:
             editing, self.edit_next = self.edit_next, None
             try:
@@ -262,5 +307,5 @@ def _domain(workflow: InteractiveWorkflow) -> DomainConfig:
     return domain if isinstance(domain, DomainConfig) else EMPTY
 
 
-def run_chat(workflow: InteractiveWorkflow) -> None:
+def run_chat(workflow: InteractiveWorkflow | WorkflowLoader) -> None:
     ChatApp(workflow).run()

@@ -16,13 +16,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from types import ModuleType
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from nl2sql.db.schema import Schema
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.workflows import commands
 
 # An argument spelled like this stands for every name of its kind in the schema.
 TABLE_ARG = "<table>"
@@ -174,7 +174,7 @@ class ChatCompleter(Completer):
         if stripped.startswith("/"):
             head, *rest = stripped.split(None, 1)
             if stripped == typed:  # still typing the command's name
-                return [Word(name, _description(name)) for name in commands.names()]
+                return [Word(name, _description(name)) for name in _commands().names()]
             return self._arguments(head.lower(), rest[0] if rest else "", typed)
         return self._vocabulary().question_words
 
@@ -187,7 +187,7 @@ class ChatCompleter(Completer):
             return vocabulary.sql_words
         if len(rest.split()) > 1 or (rest.split() and rest[-1:].isspace()):
             return []  # commands take one argument: nothing to offer past it
-        entry = commands.lookup(name)
+        entry = _commands().lookup(name)
         declared = entry.args if entry is not None else ()
         words: list[Word] = []
         for arg in declared:
@@ -217,6 +217,14 @@ def _quoted(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def _commands() -> ModuleType:
+    """The command registry, read on the first key press that needs it: it comes with the whole
+    workflow (sqlglot and the engine), which the REPL loads after its prompt is up."""
+    from nl2sql.workflows import commands
+
+    return commands
+
+
 def _description(name: str) -> str:
-    entry = commands.lookup(name)
+    entry = _commands().lookup(name)
     return entry.description if entry is not None else ""

@@ -5,13 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import sqlglot
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles import Style
-from sqlglot.tokens import Tokenizer, TokenType
 
 STYLE = Style.from_dict({
     "sql.keyword": "bold ansiblue",
@@ -25,11 +23,14 @@ STYLE = Style.from_dict({
     "muted": "ansibrightblack",
     "bottom-toolbar": "noreverse bg:#222222 #cccccc",
 })
-_LITERALS = {TokenType.STRING: "class:sql.string", TokenType.NUMBER: "class:sql.number"}
 
 
 def highlight_sql(sql: str, dialect: str = "sqlite") -> FormattedText:
     """Colour keywords, strings and numbers; text between tokens is kept as typed."""
+    import sqlglot  # imported on first use: the REPL's prompt is drawn before sqlglot loads
+    from sqlglot.tokens import Tokenizer, TokenType
+
+    literals = {TokenType.STRING: "class:sql.string", TokenType.NUMBER: "class:sql.number"}
     try:
         tokens = sqlglot.tokenize(sql, read=dialect)
     except Exception:  # an unfinished statement is still worth showing, just uncoloured
@@ -42,7 +43,7 @@ def highlight_sql(sql: str, dialect: str = "sqlite") -> FormattedText:
         if start < pos:
             continue
         pieces.append(("", sql[pos:start]))
-        style = _LITERALS.get(token.token_type, "")
+        style = literals.get(token.token_type, "")
         if not style and token.token_type in keywords and token.text[:1].isalpha():
             style = "class:sql.keyword"
         pieces.append((style, sql[start:end]))

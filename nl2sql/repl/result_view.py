@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.output import Output
 
-from nl2sql.db import QueryResult
 from nl2sql.formatting import NULL, render_result
-from nl2sql.preferences import Preferences
 from nl2sql.repl.highlight import STYLE
 from nl2sql.repl.pager import page, wants_pager
+
+if TYPE_CHECKING:
+    from nl2sql.db import QueryResult
+    from nl2sql.preferences import Preferences
 
 # NULL in the muted colour (bright black, as STYLE's "muted"), as an escape sequence so that the
 # same text serves the screen and a pager run with -R; stored values never carry escapes (visible()).
