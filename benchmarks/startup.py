@@ -4,7 +4,7 @@ to the first interactive prompt, and nl2sql's memory at that prompt.
 Targets (issue 13): both ratios at most 1.0 (paired medians, nl2sql over litecli) and under 80 MB
 resident at the prompt. Prints figures and whether each target holds; never asserts, so it can be
 run before and after a change. litecli is installed once into its own environment (a gitignored
-benchmarks/.venv-litecli) so it shares no packages with nl2sql.
+benchmarks/.venv-litecli-pyX.Y, for the Python running this script) so it shares no packages with nl2sql.
 
 nl2sql's REPL draws its prompt before it loads sqlglot and the engine (nl2sql/repl/loading.py), so
 the run also times a first answer (a question typed as soon as the prompt shows, against the same
@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LITECLI_ENV = HERE / ".venv-litecli"
+# One per Python version: both tools run on the interpreter that runs this script.
+LITECLI_ENV = HERE / f".venv-litecli-py{sys.version_info.major}.{sys.version_info.minor}"
 QUESTION = "How many users are there?"
 LITECLI_SQL = "select count(*) from users"
 PROMPT_WAIT_S = 30.0
