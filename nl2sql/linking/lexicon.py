@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import cast
 
 from nl2sql.db.introspect import declared_key
 from nl2sql.db.schema import TEXT, Column, Schema
@@ -81,7 +82,9 @@ class Lexicon:
     def __init__(self, schema: Schema, domain: DomainConfig = EMPTY) -> None:
         self.schema = schema
         self.domain = domain
-        self._phrases: dict[str, list[Candidate]] = defaultdict(list)
+        # A stored value waits as a (table, column, value) tuple until its phrase is first looked up: a
+        # wide schema holds hundreds of thousands of values and a question meets a handful of them.
+        self._phrases: dict[str, list[Candidate | tuple[str, str, str]]] = defaultdict(list)
         self._added: set[tuple[str, Candidate]] = set()
         for table in schema.tables:
             words = name_words(table.name)
@@ -107,7 +110,8 @@ class Lexicon:
         self._add_domain(domain)
         # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
         self._fuzzy_keys = [k for k, cands in self._phrases.items()
-                            if len(k) >= FUZZY_MIN_LENGTH and any(c.kind in (VALUE, TABLE) and c.score >= 1.0
+                            if len(k) >= FUZZY_MIN_LENGTH and any(isinstance(c, tuple) or (c.kind in (VALUE, TABLE)
+                                                                                            and c.score >= 1.0)
                                                                   for c in cands)]
 
     def _add_values(self, table: str, col: Column) -> None:
@@ -116,7 +120,7 @@ class Lexicon:
         for value in col.values:
             key = " ".join(value_words(value))
             if key and len(key) > 1:
-                self._phrases[key].append(Candidate(VALUE, table, col.name, value))
+                self._phrases[key].append((table, col.name, value))
 
     def _add_comments(self, schema: Schema) -> None:
         """A short comment the database keeps on a table or column ("loyalty tier" on a column
@@ -171,7 +175,12 @@ class Lexicon:
                 self._add(" ".join(strong_words[start:]), Candidate(COLUMN, table, column, score=0.9))
 
     def lookup(self, key: str) -> list[Candidate]:
-        return self._phrases.get(key, [])
+        found = self._phrases.get(key)
+        if not found:
+            return []
+        if any(isinstance(c, tuple) for c in found):  # the first lookup of stored values makes their candidates
+            found[:] = [Candidate(VALUE, *c) if isinstance(c, tuple) else c for c in found]
+        return cast("list[Candidate]", found)
 
     def _fuzzy(self, key: str) -> list[Candidate]:
         from rapidfuzz import fuzz, process  # only paid for when a word matched nothing exactly
@@ -180,7 +189,7 @@ class Lexicon:
         if found is None:
             return []
         return [replace(c, score=0.7, fuzzy=True, match=FUZZY)
-                for c in self._phrases[found[0]] if c.kind in (VALUE, TABLE)]
+                for c in self.lookup(found[0]) if c.kind in (VALUE, TABLE)]
 
     def _names(self, key: str, factor: float, match: str) -> list[Candidate]:
         """Tables and columns a reworded form names, weaker than an exact link (never stored values)."""
