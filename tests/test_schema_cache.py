@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from nl2sql.db import sqlite as sqlite_module
 from nl2sql.db.sqlite import SqliteDatabase
 
 
@@ -84,3 +85,22 @@ def test_an_unusable_cache_folder_costs_only_time(shop: Path, tmp_path: Path,
     schema = SqliteDatabase(shop).schema
     assert schema.table("orders").foreign_keys[0].ref_table == "customers"
     assert blocker.read_text() == "a file where the cache folder would be"
+
+
+def test_a_schema_read_with_a_gap_is_used_but_not_kept(shop: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count or a value list that ran out of time is unknown this once; kept, it would stay unknown (and
+    its values unlinkable) for as long as the file is unchanged."""
+    conn = sqlite3.connect(shop)
+    conn.execute("CREATE VIEW forever AS "
+                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n")
+    conn.commit()
+    monkeypatch.setattr(sqlite_module, "INTROSPECTION_BUDGET_S", 0.05)
+    schema = SqliteDatabase(shop).schema
+    assert schema.table("forever").row_count is None
+    assert schema.table("customers").column("country").values == ("France", "Spain")
+    assert _entries() == []
+    conn.execute("DROP VIEW forever")
+    conn.commit()
+    conn.close()
+    assert SqliteDatabase(shop).schema.table("forever") is None
+    assert len(_entries()) == 1  # nothing left out: kept

@@ -103,6 +103,7 @@ class SqliteDatabase(Database):
         self._conn.text_factory = partial(bytes.decode, errors="replace")  # C-level: called for every text value
         self._cancel = threading.Event()
         self._lock = threading.Lock()
+        self._gaps = False  # whether the schema read last left something unknown (a query out of time)
 
     def close(self) -> None:
         self._conn.close()
@@ -122,12 +123,15 @@ class SqliteDatabase(Database):
             cached = schema_cache.load(key) if key else None
             if cached is not None:
                 return cached
+            self._gaps = False
             found = self._conn.execute(
                 "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
                 "AND name NOT LIKE 'sqlite_%' ORDER BY name"
             ).fetchall()
             schema = Schema(tuple(self._table(name, kind == "table") for name, kind in found), dialect=self.dialect)
-        if key:
+        # A query that ran out of time left a gap (a view's values, a slow count): such a schema is
+        # used now but not kept, or a slow first start would cost its value links for good.
+        if key and not self._gaps:
             schema_cache.store(key, schema)
         return schema
 
@@ -145,6 +149,7 @@ class SqliteDatabase(Database):
                 raise QueryTimeout("Reading the database's schema was cancelled.") from None
             if time.monotonic() <= deadline:
                 raise KeyboardInterrupt from None  # Ctrl-C, raised inside the progress handler, stopped it
+            self._gaps = True
             return None
         finally:
             self._conn.set_progress_handler(None, 0)
