@@ -55,11 +55,13 @@ def page(text: str, output: Output) -> bool:
     output.flush()
     try:
         with _pager_owns_ctrl_c():
-            subprocess.run(command, input=text if text.endswith("\n") else text + "\n", stdout=fd,
-                           text=True, encoding="utf-8", errors="replace", check=False)
+            done = subprocess.run(command, input=text if text.endswith("\n") else text + "\n", stdout=fd,
+                                  text=True, encoding="utf-8", errors="replace", check=False)
     except OSError:  # no such program, or it could not start
         return False
-    return True
+    # A pager that failed (a bad option in $PAGER) may have shown nothing: the text is printed instead,
+    # twice at worst, never lost. less and more exit 0 when the user quits.
+    return done.returncode == 0
 
 
 @contextmanager
