@@ -19,6 +19,8 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 from nl2sql.config import ModelChoice
 from nl2sql.engines import make_engine
 from nl2sql.repl import ChatApp
+from nl2sql.repl.editor import edit_in_editor
+from nl2sql.repl.spinner import Spinner
 from nl2sql.workflows import InteractiveWorkflow
 from nl2sql.workflows.adoption import ADOPTED_EXPLANATION
 from nl2sql.workflows.editing import NOTHING_CHANGED
@@ -32,6 +34,13 @@ def fixture_rows(ecommerce_path: Path) -> Iterator[sqlite3.Connection]:
     conn = sqlite3.connect(f"file:{ecommerce_path}?mode=ro", uri=True)
     yield conn
     conn.close()
+
+
+@pytest.fixture
+def workflow(workflow: InteractiveWorkflow) -> InteractiveWorkflow:
+    """The shared workflow with the editor the REPL gives it (a script's workflow has none)."""
+    workflow.editor = edit_in_editor
+    return workflow
 
 
 def _rows(conn: sqlite3.Connection, sql: str, *args: object) -> list[tuple]:
@@ -146,6 +155,7 @@ def test_visual_is_preferred_to_editor(workflow: InteractiveWorkflow, tmp_path: 
 def test_edit_while_a_confirmation_waits_edits_the_sql_awaiting_it(ecommerce_db, engine, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     wf = InteractiveWorkflow(ecommerce_db, engine, max_rows=None, confirm_below=1.0)
+    wf.editor = edit_in_editor
     seen = _editor(tmp_path, monkeypatch, _replacing("SELECT *", "SELECT id, status"))
     waiting = wf.process_turn("Show all orders")
     assert waiting.mode == "awaiting_confirmation" and waiting.query == "SELECT * FROM orders"
@@ -346,6 +356,32 @@ def test_repl_edit_command_runs_the_editor(ecommerce_db, shop_engine, tmp_path: 
     assert [t.text for t in turns] == ["Show all orders", "/edit", "top 3"] and all(t.ok for t in turns)
     assert turns[1].query == "SELECT id, status FROM orders"
     assert "refinement of turn 2" in out and "(SELECT id, status FROM orders) AS orders" in turns[2].query
+
+
+def test_the_spinner_is_not_drawn_over_the_editor(ecommerce_db, shop_engine, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The editor owns the terminal while it runs: a spinner frame every 0.1 s would land on its screen."""
+    _editor(tmp_path, monkeypatch, "import time; time.sleep(0.6)")
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=5, clarify="auto")
+    _, app = _chat(wf, "Show all orders\n/exit\n")
+    drawn = io.StringIO()
+    app.spinner = Spinner(drawn)
+    app.spinner.start()
+    app._edit("SELECT * FROM orders")
+    assert drawn.getvalue() == ""  # stopped before the spinner's first frame (0.15 s), not after 0.6 s
+    app.spinner.stop()
+
+
+def test_a_script_has_no_editor_and_says_to_give_the_sql(ecommerce_path: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from nl2sql.cli import cli
+
+    seen = _editor(tmp_path, monkeypatch, "")
+    run = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "Show all orders", "/edit"], input="")
+    assert run.exit_code == 1 and "No editor outside the REPL; give the SQL instead: /edit SELECT" in run.output
+    assert not seen.exists()  # the editor never ran
 
 
 # -- the model engine refines adopted SQL from its SQL -------------------------------------------------

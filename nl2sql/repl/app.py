@@ -222,6 +222,7 @@ class ChatApp:
 
         self.spinner.start()
         try:
+            self.workflow.editor = self._edit  # this terminal is where /edit opens the editor
             with self._interruptible():
                 result = self.workflow.process_turn(text)
             # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing;
@@ -235,6 +236,16 @@ class ChatApp:
         if result.edit_sql:
             self.edit_next = result.edit_sql
         return result
+
+    def _edit(self, sql: str) -> str | None:
+        """The editor has the terminal to itself: no spinner drawn over it."""
+        from nl2sql.repl.editor import edit_in_editor
+
+        self.spinner.stop()
+        try:
+            return edit_in_editor(sql)
+        finally:
+            self.spinner.start()  # the edited statement runs next
 
     def _ask_line(self, prompt: str) -> str:
         self.spinner.stop()

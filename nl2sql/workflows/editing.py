@@ -1,7 +1,8 @@
 """``/edit``: the current SQL in the user's editor, the edited statement run as the current query.
 
 A reading that is nearly right is quicker to fix by hand than to explain; once fixed, it is what
-the conversation goes on from (``adoption.py``), not the reading the user corrected.
+the conversation goes on from (``adoption.py``), not the reading the user corrected. The editor is
+the front end's (``InteractiveWorkflow.editor``, set by the REPL): a script has none.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.dialog.state import AwaitingConfirmation
+from nl2sql.errors import Nl2SqlError
 from nl2sql.workflows.commands import command
 from nl2sql.workflows.results import ErrorInfo, TurnResult
 
@@ -28,15 +30,6 @@ def sql_to_edit(state: State[Any]) -> str | None:
     return current.query if current is not None else None
 
 
-def edit_in_editor(sql: str) -> str | None:
-    """The text after the user's $VISUAL / $EDITOR (vi by default) closed; None when it was not saved.
-
-    Raises ``click.ClickException`` when the editor cannot be started or exits with an error."""
-    import click  # only the editor needs click: the workflows stay importable without it
-
-    return click.edit(sql, extension=".sql")
-
-
 @command("/edit", "/edit [SQL]", "Edit the current SQL in $EDITOR (or give the SQL) and run it as the current query.")
 def _edit(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
     if arg:  # the statement itself, typed or scripted (``ask "/edit SELECT ..."``)
@@ -46,12 +39,13 @@ def _edit(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
         return wf.command_result("/edit", None,
                                  ErrorInfo("No SQL to edit yet; ask a question first, or give it: /edit SELECT ...",
                                            False))
-    import click
-
+    if wf.editor is None:
+        return wf.command_result("/edit", None, ErrorInfo(
+            "No editor outside the REPL; give the SQL instead: /edit SELECT ...", False))
     try:
-        edited = edit_in_editor(sql)
-    except click.ClickException as err:
-        return wf.command_result("/edit", None, ErrorInfo(f"Could not open the editor: {err.format_message()}", True))
+        edited = wf.editor(sql)
+    except Nl2SqlError as err:
+        return wf.command_result("/edit", None, ErrorInfo(f"Could not open the editor: {err}", True))
     statement = (edited or "").strip()
     if not statement or statement == sql.strip():
         return wf.command_result("/edit", NOTHING_CHANGED)

@@ -73,6 +73,9 @@ class InteractiveWorkflow(Generic[S]):
         self.state: State[S] = state or ConversationState()
         self.stats = SessionStats()
         self.prefs = Preferences()  # how results are shown; /format and /pager swap it
+        # /edit's editor: the SQL in, the saved text out (None: not saved). Only a front end with a
+        # terminal (the REPL) has one; raises Nl2SqlError when it cannot run.
+        self.editor: Callable[[str], str | None] | None = None
         self.hooks: list[Callable[[Transition[S]], None]] = [self._learn, self.stats.record]
 
     def process_turn(self, text: str) -> TurnResult:
