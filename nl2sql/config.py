@@ -172,13 +172,23 @@ def write_defaults() -> Path | None:
     path = default_config_path()
     if path.exists():
         return None
+    import tempfile
+
+    partial: Path | None = None
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # it may come to hold passwords
+        # Written whole beside it, then linked into place: a full disk leaves no half file, and of two
+        # first runs at once one writes it (link refuses an existing name). 0600: it may come to hold passwords.
+        descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=".config-", suffix=".partial")
+        partial = Path(name)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(default_text())
+        os.link(partial, path)
     except OSError:
         return None
-    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-        handle.write(default_text())
+    finally:
+        if partial is not None:
+            partial.unlink(missing_ok=True)
     return path
 
 

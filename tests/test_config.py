@@ -54,6 +54,22 @@ def test_first_run_writes_every_key_commented_at_its_default_owner_only(xdg: Pat
     assert "# model = " in text and "# [databases]" in text
 
 
+def test_a_first_run_that_cannot_finish_writing_leaves_no_half_file(xdg: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk (injected: writing the text fails) costs the commented file, nothing else."""
+    import errno
+
+    from nl2sql import config
+
+    def full_disk() -> str:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(config, "default_text", full_disk)
+    result = CliRunner().invoke(cli, ["fixtures", "list"])
+    assert result.exit_code == 0 and "ecommerce" in result.output
+    assert not xdg.exists() and list(xdg.parent.iterdir()) == []
+
+
 def test_first_run_file_is_kept_once_the_user_edits_it(xdg: Path) -> None:
     CliRunner().invoke(cli, ["fixtures", "list"])
     xdg.write_text('format = "csv"\n')
