@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -394,8 +395,10 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
     from nl2sql.formatting import cap_note, turn_text, visible
 
     output = turn_text(result, fmt)
-    if output:
-        click.echo(output, nl=not output.endswith("\n"))  # CSV ends its last row itself: no blank line after it
+    if output and fmt in ("csv", "json"):
+        output = _data_for_stdout(output, fmt)
+    if output:  # CSV ends its last row itself: no blank line after it
+        click.echo(output, nl=not output.endswith("\n"), color=fmt in ("csv", "json"))
     if fmt != "json" and many:
         click.echo()
     if fmt == "csv":  # the data stays pure CSV: what a script should know goes to stderr
@@ -404,6 +407,19 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
             click.echo(f"nl2sql: {visible(line)}", err=True)
     if result.error is not None and fmt != "json":
         click.echo(f"Error: {visible(result.error.message)}", err=True)
+
+
+def _data_for_stdout(text: str, fmt: str) -> str:
+    """CSV and JSON are data: into a file or a pipe byte for byte (``color=True`` above stops click from
+    stripping what looks like a colour code out of a value); on a terminal, a stored escape sequence must
+    not drive the screen, so control characters are written out (in JSON as valid ``\\u`` escapes)."""
+    if not sys.stdout.isatty():
+        return text
+    from nl2sql.formatting import visible
+
+    if fmt == "json":  # json.dumps escapes C0 controls itself; C1 and DEL it leaves raw
+        return re.sub(r"[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", text)
+    return visible(text)
 
 
 @cli.command()

@@ -3,6 +3,10 @@ numbers too large for any engine. Each gets an answer or a one-line message, nev
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -107,6 +111,53 @@ def test_control_characters_stored_in_values_never_reach_the_terminal(tmp_path: 
         assert run.returncode == 0, run.stderr
         assert not any(c in run.stdout for c in "\x1b\r\x07"), (fmt, run.stdout)
         assert ("\\x1b[2J" if fmt != "json" else "\\u001b[2J") in run.stdout, (fmt, run.stdout)
+
+
+def _pty_run(args: list[str]) -> bytes:
+    """What ``nl2sql`` writes to stdout when stdout is a terminal."""
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "nl2sql", *args], stdout=slave, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL, cwd=REPO, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        os.close(slave)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # everything read: the other end is closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+        return shown
+    finally:
+        os.close(master)
+
+
+def test_csv_and_json_keep_stored_control_characters_for_programs_and_write_them_out_on_a_terminal(
+        tmp_path: Path) -> None:
+    """Data is data: a file or a pipe gets the value byte for byte (click used to strip what looked like a
+    colour code from it); a terminal gets no control character that could drive it (C1 included)."""
+    path = tmp_path / "notes.db"
+    value = "a\x1b[2Jb\x9bc\x1b]0;title\x07d"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        conn.execute("INSERT INTO notes VALUES (1, ?)", (value,))
+        conn.commit()
+    for fmt in ("csv", "json"):
+        args = ["ask", "--db", str(path), "--format", fmt, "--", "/sql SELECT body FROM notes"]
+        piped = subprocess.run([sys.executable, "-m", "nl2sql", *args], capture_output=True, cwd=REPO, timeout=120)
+        assert piped.returncode == 0, piped.stderr
+        out = piped.stdout.decode()
+        if fmt == "csv":
+            assert list(csv.reader(io.StringIO(out))) == [["body"], [value]]
+        else:
+            assert json.loads(out)["rows"] == [[value]]
+        shown = _pty_run(args).decode(errors="replace")
+        assert not [c for c in shown if (ord(c) < 32 and c not in "\r\n") or 0x7F <= ord(c) <= 0x9F]
+        if fmt == "json":
+            assert json.loads(shown)["rows"] == [[value]]  # still valid JSON, the same value
 
 
 def test_huge_and_deep_input_gets_one_line_in_bounded_time(ecommerce_db, engine) -> None:
