@@ -439,3 +439,16 @@ def test_duckdb_edited_sql_with_unnamed_columns_and_a_positional_order(ecommerce
                                    "ORDER BY total_amount DESC")
     rows = list(listed.result.rows)
     assert [r[2] for r in rows] == [r[2] for r in expected] and sorted(rows) == sorted(expected)  # ties in any order
+
+
+def test_chart_and_export_after_sql_say_how_to_keep_the_statement(workflow: InteractiveWorkflow,
+                                                                   tmp_path: Path) -> None:
+    """/sql shows rows without making them the current query; the way to chart them is /edit SQL."""
+    sql = "SELECT status, COUNT(*) AS n FROM orders GROUP BY status"
+    assert workflow.process_turn(f"/sql {sql}").ok
+    for command in ("/chart", f"/export {tmp_path / 'out.csv'}"):
+        refused = workflow.process_turn(command)
+        assert refused.error is not None and "/edit SQL" in refused.error.message
+    assert not (tmp_path / "out.csv").exists()
+    assert workflow.process_turn(f"/edit {sql}").ok
+    assert workflow.process_turn("/chart").error is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import threading
 
 import pytest
@@ -168,7 +169,8 @@ def test_colour_off_prints_no_escape_sequences(shop: InteractiveWorkflow, color:
     stream, output = _terminal_output()
     _chat(shop, "/sql SELECT status FROM orders LIMIT 2\nHow many users are there?\n/nope\n/exit\n", output)
     printed = stream.getvalue()
-    assert "SELECT status FROM orders" in printed.replace("\x1b[0m", "") or color
+    # Coloured SQL has escapes between its words: read it with them taken out.
+    assert "SELECT status FROM orders" in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", printed)
     assert "1,000" in printed and "Unknown command /nope" in printed
     assert ("\x1b" in printed) is color
 

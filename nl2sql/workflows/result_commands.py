@@ -32,7 +32,10 @@ def current_result(wf: InteractiveWorkflow) -> QueryResult | None:
 
 
 def _no_result(wf: InteractiveWorkflow, name: str) -> TurnResult:
-    return wf.command_result(name, None, ErrorInfo("No result yet: ask a question first.", False))
+    # /sql shows a result without making it the conversation's: say how to keep one.
+    return wf.command_result(name, None, ErrorInfo(
+        f"No current query to {name[1:]}: ask a question first, or keep a statement with /edit SQL "
+        "(a /sql result is shown, not kept).", False))
 
 
 @command("/chart", CHART_USAGE, "Draw the current result as a bar chart (or a line over time).", args=("bar", "line"))
