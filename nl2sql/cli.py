@@ -265,8 +265,7 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
             from nl2sql.line_reader import LineStream
 
             lines = LineStream(_stdin_lines())
-            _finish(*_run_turns(workflow, _reader_actor(lines, workflow.prefs.format), lines, workflow.prefs.format,
-                                many=True))
+            _finish(*_run_turns(workflow, _reader_actor(lines, workflow), lines, many=True))
         from nl2sql.repl import run_chat
 
         _started()
@@ -307,8 +306,8 @@ def ask(fmt: str, clarify: str, max_rows: int, answers: tuple[str, ...], turns: 
     from nl2sql.line_reader import given_lines
 
     if turns in ((), ("-",)):
-        _finish(*_run_turns(workflow, actor, _stdin_lines(), fmt, many=True))
-    _finish(*_run_turns(workflow, actor, given_lines(turns), fmt, many=len(turns) > 1))
+        _finish(*_run_turns(workflow, actor, _stdin_lines(), many=True))
+    _finish(*_run_turns(workflow, actor, given_lines(turns), many=len(turns) > 1))
 
 
 def _finish(failed: bool, waiting: bool) -> None:
@@ -322,7 +321,7 @@ def _stdin_lines() -> Iterator[Line]:
     return read_lines(sys.stdin)
 
 
-def _reader_actor(lines: LineStream, fmt: str) -> Actor:
+def _reader_actor(lines: LineStream, workflow: InteractiveWorkflow) -> Actor:
     """``chat`` reading a file or a pipe: a clarification is answered by the lines that follow it, as a
     person at the prompt would have typed them; a line that answers nothing cancels it and is read as
     the next question, and the end of the input cancels it. Its questions go to stderr when stdout is
@@ -336,14 +335,15 @@ def _reader_actor(lines: LineStream, fmt: str) -> Actor:
         return line.text
 
     def say(text: str) -> None:
-        click.echo(text, err=fmt in ("json", "csv"))
+        click.echo(text, err=workflow.prefs.format in ("json", "csv"))
 
     return ConsoleActor(next_line, say, unread=lines.unread)
 
 
-def _run_turns(workflow: InteractiveWorkflow, actor: Actor | None, lines: Iterable[Line], fmt: str,
+def _run_turns(workflow: InteractiveWorkflow, actor: Actor | None, lines: Iterable[Line],
                many: bool) -> tuple[bool, bool]:
-    """Answer each line in turn; (whether any failed, whether one waits for a clarification)."""
+    """Answer each line in turn, each printed in the format of the moment (``/format`` changes it, as in
+    the REPL); (whether any failed, whether one waits for a clarification)."""
     import dataclasses
 
     from nl2sql.line_reader import MAX_LINE_CHARS
@@ -361,7 +361,7 @@ def _run_turns(workflow: InteractiveWorkflow, actor: Actor | None, lines: Iterab
             result = settle(workflow, workflow.process_turn(line.text), actor)
             if isinstance(actor, PairsActor) and actor.error and result.request is not None:
                 result = dataclasses.replace(result, error=ErrorInfo(actor.error, True))
-        _print_turn(result, fmt, many)
+        _print_turn(result, workflow.prefs.format, many)
         failed = failed or result.error is not None
         if result.request is not None:
             return failed, True

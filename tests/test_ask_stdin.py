@@ -213,3 +213,13 @@ def test_binary_garbage_on_stdin_gets_one_line_each_and_no_raw_control_bytes(com
     shown = proc.stdout + proc.stderr
     assert not [byte for byte in shown if byte < 32 and byte not in b"\n\t"]
     assert proc.stderr.count(b"Error:") + proc.stdout.count(b"? I need") >= 1
+
+
+def test_format_as_a_turn_changes_how_the_next_turns_print(ecommerce_path: Path) -> None:
+    """``/format`` in a script does what it says, as in the REPL (it used to say so and change nothing)."""
+    run = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "/format csv", "How many users are there?",
+                                   "/format json", "How many users are there?"])
+    assert run.exit_code == 0, run.output
+    lines = run.output.splitlines()
+    assert lines[lines.index("count") + 1] == "1000"
+    assert json.loads(lines[-1])["rows"] == [[1000]]
