@@ -192,3 +192,21 @@ def test_ask_checks_answer_pairs_before_running_and_shows_a_request_a_bad_answer
     assert wrong.exit_code == 3
     turn = json.loads(wrong.stdout.splitlines()[0])
     assert "'7' is not one of the choices" in turn["error"]["message"] and turn["clarification"]["questions"]
+
+
+def test_a_command_that_breaks_gets_one_line_and_no_traceback(ecommerce_path, monkeypatch) -> None:
+    """Any bug in a slash command: one line, the session goes on, the traceback only with NL2SQL_DEBUG."""
+    import dataclasses
+
+    from click.testing import CliRunner
+
+    from nl2sql.cli import cli
+    from nl2sql.workflows import commands
+
+    monkeypatch.setitem(commands.REGISTRY, "/stats", dataclasses.replace(commands.REGISTRY["/stats"], handler=_boom))
+    args = ["ask", "--db", str(ecommerce_path), "/stats", "How many users are there?"]
+    run = CliRunner().invoke(cli, args)
+    assert run.exit_code == 1 and "Error: Internal error in /stats." in run.stderr
+    assert "Traceback" not in run.stderr and "There are 1,000 users." in run.stdout
+    monkeypatch.setenv("NL2SQL_DEBUG", "1")
+    assert "Internal error in /stats (Fault: injected)." in CliRunner().invoke(cli, args).stderr

@@ -78,7 +78,7 @@ def run_command(workflow: InteractiveWorkflow, text: str) -> TurnResult:
     try:
         return entry.handler(workflow, arg.strip())
     except Exception as err:  # the session must survive any bug in a command, as it does in a turn
-        log.exception("command %s failed", entry.usage)
+        log.debug("command %s failed", entry.usage, exc_info=True)  # the traceback only with NL2SQL_DEBUG
         detail = f" ({type(err).__name__}: {err})" if os.environ.get("NL2SQL_DEBUG") else ""
         return workflow.command_result(word.lower(), None, ErrorInfo(f"Internal error in {word}{detail}.", True))
 
