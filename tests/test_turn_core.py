@@ -194,19 +194,26 @@ def test_ask_checks_answer_pairs_before_running_and_shows_a_request_a_bad_answer
     assert "'7' is not one of the choices" in turn["error"]["message"] and turn["clarification"]["questions"]
 
 
-def test_a_command_that_breaks_gets_one_line_and_no_traceback(ecommerce_path, monkeypatch) -> None:
-    """Any bug in a slash command: one line, the session goes on, the traceback only with NL2SQL_DEBUG."""
-    import dataclasses
+def test_a_command_that_breaks_gets_one_line_and_no_traceback(ecommerce_path) -> None:
+    """Any bug in a slash command (injected: /stats raises): one line, the session goes on, and the
+    traceback only with NL2SQL_DEBUG. A process of its own, so that logging is set up as a user's run."""
+    import subprocess
+    import sys
 
-    from click.testing import CliRunner
+    script = ("import dataclasses, sys\n"
+              "from nl2sql.workflows import commands\n"
+              "def boom(*_): raise RuntimeError('injected')\n"
+              "commands.REGISTRY['/stats'] = dataclasses.replace(commands.REGISTRY['/stats'], handler=boom)\n"
+              "from nl2sql.cli import main\n"
+              "sys.argv = ['nl2sql', 'ask', '--db', sys.argv[1], '/stats', 'How many users are there?']\n"
+              "main()\n")
 
-    from nl2sql.cli import cli
-    from nl2sql.workflows import commands
+    def run(**env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", script, str(ecommerce_path)], capture_output=True, text=True,
+                              timeout=120, env={**os.environ, **env})
 
-    monkeypatch.setitem(commands.REGISTRY, "/stats", dataclasses.replace(commands.REGISTRY["/stats"], handler=_boom))
-    args = ["ask", "--db", str(ecommerce_path), "/stats", "How many users are there?"]
-    run = CliRunner().invoke(cli, args)
-    assert run.exit_code == 1 and "Error: Internal error in /stats." in run.stderr
-    assert "Traceback" not in run.stderr and "There are 1,000 users." in run.stdout
-    monkeypatch.setenv("NL2SQL_DEBUG", "1")
-    assert "Internal error in /stats (Fault: injected)." in CliRunner().invoke(cli, args).stderr
+    plain = run()
+    assert plain.returncode == 1 and "Error: Internal error in /stats." in plain.stderr
+    assert "Traceback" not in plain.stderr and "There are 1,000 users." in plain.stdout
+    debug = run(NL2SQL_DEBUG="1")
+    assert "Traceback" in debug.stderr and "Internal error in /stats (RuntimeError: injected)." in debug.stderr
