@@ -4,6 +4,7 @@ file read independently through sqlite3; the editor is a real script run by clic
 
 from __future__ import annotations
 
+import csv
 import io
 import sqlite3
 import sys
@@ -441,14 +442,20 @@ def test_duckdb_edited_sql_with_unnamed_columns_and_a_positional_order(ecommerce
     assert [r[2] for r in rows] == [r[2] for r in expected] and sorted(rows) == sorted(expected)  # ties in any order
 
 
-def test_chart_and_export_after_sql_say_how_to_keep_the_statement(workflow: InteractiveWorkflow,
-                                                                   tmp_path: Path) -> None:
-    """/sql shows rows without making them the current query; the way to chart them is /edit SQL."""
-    sql = "SELECT status, COUNT(*) AS n FROM orders GROUP BY status"
+def test_chart_and_export_use_the_sql_result_on_screen_until_the_conversation_moves_on(
+        workflow: InteractiveWorkflow, tmp_path: Path, fixture_rows: sqlite3.Connection) -> None:
+    """/sql rows on screen are what /export writes and /chart draws (as in pgcli); the follow-up still
+    refines the question's query, and once a new turn is answered its rows are the ones exported."""
+    assert workflow.process_turn("/chart").error is not None  # nothing shown yet
+    question = workflow.process_turn("Show all orders")
+    sql = "SELECT status, COUNT(*) AS n FROM orders GROUP BY status ORDER BY status"
     assert workflow.process_turn(f"/sql {sql}").ok
-    for command in ("/chart", f"/export {tmp_path / 'out.csv'}"):
-        refused = workflow.process_turn(command)
-        assert refused.error is not None and "/edit SQL" in refused.error.message
-    assert not (tmp_path / "out.csv").exists()
-    assert workflow.process_turn(f"/edit {sql}").ok
-    assert workflow.process_turn("/chart").error is None
+    assert workflow.process_turn(f"/export {tmp_path / 'raw.csv'}").ok
+    with (tmp_path / "raw.csv").open() as written:
+        assert [tuple(r) for r in list(csv.reader(written))[1:]] == [(s, str(n)) for s, n in _rows(fixture_rows, sql)]
+    assert "cancelled" in workflow.process_turn("/chart").message
+    top = workflow.process_turn("top 3")
+    assert top.intent == "refinement" and top.query.startswith(question.query)
+    assert workflow.process_turn(f"/export {tmp_path / 'top.csv'}").ok
+    with (tmp_path / "top.csv").open() as written:
+        assert len(list(csv.reader(written))) == 1 + 3

@@ -1,8 +1,9 @@
-"""``/chart`` and ``/export``: the current result drawn in the terminal, or written to a file.
+"""``/chart`` and ``/export``: the result on screen drawn in the terminal, or written to a file.
 
-The current result is the one the next follow-up refines (``state.current``), not a ``/sql``
-statement's: what a user charts or exports is what the conversation is about. The drawing and
-writing live in ``nl2sql.charts`` and ``nl2sql.export``, imported only when used.
+That is the current query's result, or a ``/sql`` statement's run since (``InteractiveWorkflow.raw_shown``):
+a user who looks at rows and exports them means those rows, as in pgcli. The ``/sql`` statement still
+does not become the query the next follow-up refines. The drawing and writing live in ``nl2sql.charts``
+and ``nl2sql.export``, imported only when used.
 """
 
 from __future__ import annotations
@@ -26,29 +27,34 @@ CHART_USAGE = "/chart [bar|line]"
 EXPORT_USAGE = "/export PATH [--force]"
 
 
-def current_result(wf: InteractiveWorkflow) -> QueryResult | None:
+def shown_result(wf: InteractiveWorkflow) -> tuple[str | None, QueryResult] | None:
+    """The statement and result on screen: a /sql run while the current query was current, else its own."""
     current = wf.state.current
-    return current.outcome.result if current is not None and current.outcome is not None else None
+    raw = wf.raw_shown
+    if raw is not None and raw[0] is current:
+        return raw[1], raw[2]
+    if current is not None and current.outcome is not None and current.outcome.result is not None:
+        return current.query, current.outcome.result
+    return None
 
 
 def _no_result(wf: InteractiveWorkflow, name: str) -> TurnResult:
-    # /sql shows a result without making it the conversation's: say how to keep one.
-    return wf.command_result(name, None, ErrorInfo(
-        f"No current query to {name[1:]}: ask a question first, or keep a statement with /edit SQL "
-        "(a /sql result is shown, not kept).", False))
+    return wf.command_result(name, None, ErrorInfo(f"No result to {name[1:]} yet: ask a question, or run /sql.",
+                                                   False))
 
 
 @command("/chart", CHART_USAGE, "Draw the current result as a bar chart (or a line over time).", args=("bar", "line"))
 def _chart(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     from nl2sql.charts import chart_data, chart_text
 
-    result = current_result(wf)
-    if result is None:
+    shown = shown_result(wf)
+    if shown is None:
         return _no_result(wf, "/chart")
+    statement, result = shown
     try:
         kind = arg.strip().lower() or None
         chart_data(result, kind)  # a result with no chart shape is refused before anything runs again
-        result, note = _whole(wf, result, CHART_MAX_ROWS)
+        result, note = _whole(wf, statement, result, CHART_MAX_ROWS)
         data = chart_data(result, kind)
     except Nl2SqlError as err:
         return wf.command_result("/chart", None, ErrorInfo(str(err), False))
@@ -65,10 +71,11 @@ def _export(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     try:
         path, force = path_argument(arg, EXPORT_USAGE)
         fmt = export_format(path)
-        result = current_result(wf)
-        if result is None:
+        shown = shown_result(wf)
+        if shown is None:
             return _no_result(wf, "/export")
-        result, note = _whole(wf, result, CHART_MAX_ROWS if fmt in IMAGE_FORMATS else EXPORT_MAX_ROWS)
+        statement, result = shown
+        result, note = _whole(wf, statement, result, CHART_MAX_ROWS if fmt in IMAGE_FORMATS else EXPORT_MAX_ROWS)
         written = export_result(result, path, force=force)
     except Nl2SqlError as err:
         return wf.command_result("/export", None, ErrorInfo(str(err), False))
@@ -76,14 +83,13 @@ def _export(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/export", f"Wrote {what} to {written} ({fmt}).{note}")
 
 
-def _whole(wf: InteractiveWorkflow, shown: QueryResult, cap: int) -> tuple[QueryResult, str]:
-    """The current result with every row (up to ``cap``): the query run again when the screen showed it
+def _whole(wf: InteractiveWorkflow, statement: str | None, shown: QueryResult, cap: int) -> tuple[QueryResult, str]:
+    """The result with every row (up to ``cap``): the statement run again when the screen showed it
     capped; on failure, the rows shown, with a note saying so."""
-    current = wf.state.current
-    if not shown.truncated or current is None or current.query is None:
+    if not shown.truncated or statement is None:
         return shown, ""
     try:
-        full = wf.database.execute(current.query, max_rows=cap, timeout=wf.timeout)
+        full = wf.database.execute(statement, max_rows=cap, timeout=wf.timeout)
     except Nl2SqlError as err:
         return shown, f" Only the rows shown: running the query again for all of them failed ({err})."
     note = f" Only the first {full.row_count:,}: the result has more." if full.truncated else ""
