@@ -37,6 +37,18 @@ class DamagedSession(UsageError):
     """A saved session file that cannot be read back: named, with why, in one line."""
 
 
+def _continued_by(earlier: SavedSession, saved: SavedSession) -> bool:
+    """Whether ``saved`` is the conversation ``earlier`` kept, gone further. The session id alone is not
+    enough: /clear keeps it and starts the turns again, and saving then would silently drop the old ones."""
+    if earlier.session_id != saved.session_id or earlier.turn_count > saved.turn_count:
+        return False
+    if not earlier.turns:
+        return True
+    last = earlier.turns[-1]
+    now = next((t for t in saved.turns if t.number == last.number), None)
+    return now is None or now.text == last.text  # None: pruned since, as a long conversation's old turns are
+
+
 @dataclass(frozen=True)
 class SavedSession:
     name: str
@@ -116,10 +128,10 @@ def save_session(saved: SavedSession, *, force: bool = False) -> Path:
     replacing = path.exists()
     if replacing and not force:
         try:
-            earlier = read_session(saved.name).session_id
+            earlier: SavedSession | None = read_session(saved.name)
         except DamagedSession:
             earlier = None
-        if earlier != saved.session_id:
+        if earlier is None or not _continued_by(earlier, saved):
             raise UsageError(f"Another conversation is saved as {saved.name!r}; /save {saved.name} --force "
                              "replaces it.")
     text = json.dumps(saved.to_json(), ensure_ascii=False, indent=1) + "\n"

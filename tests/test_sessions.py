@@ -104,6 +104,20 @@ def test_save_with_nothing_to_save_says_so(shop) -> None:
     assert result.error is not None and "Nothing to save yet" in result.error.message
 
 
+def test_after_clear_saving_under_the_same_name_needs_force(shop) -> None:
+    """/clear keeps the session id but starts the conversation again: saving it over the old one would lose
+    the old turns, so it is refused as another conversation's would be."""
+    _ask(shop, "How many users are there?")
+    assert shop.process_turn("/save s1").ok
+    shop.process_turn("/clear")
+    _ask(shop, "How many products are there?")
+    refused = shop.process_turn("/save s1")
+    assert refused.error is not None and "--force" in refused.error.message
+    assert "users" in (data_dir() / "sessions" / "s1.json").read_text()
+    assert shop.process_turn("/save s1 --force").ok
+    assert "products" in (data_dir() / "sessions" / "s1.json").read_text()
+
+
 def test_saving_again_updates_and_another_conversation_needs_force(shop, ecommerce_db, shop_engine) -> None:
     _ask(shop, "How many users are there?")
     assert shop.process_turn("/save mine").ok
