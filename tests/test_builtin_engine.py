@@ -164,6 +164,22 @@ def test_refinement_chains(workflow: InteractiveWorkflow, ecommerce_db, turns: l
     assert same_answer(results[-1].result, rows_of(ecommerce_db, gold), ordered=ordered), results[-1].query
 
 
+def test_counting_a_metric_counts_the_rows_it_is_made_of(ecommerce_db, shop_engine) -> None:
+    """"revenue per month" then "count them": the orders revenue sums (its own condition drops cancelled and
+    refunded ones), not every order; the explanation says whose rows they are."""
+    wf = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=None, clarify="auto")
+    for text in ("revenue per month", "only from France"):
+        assert wf.process_turn(text).ok
+    counted = wf.process_turn("count them")
+    gold = ("SELECT COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id WHERE u.country = 'France' "
+            "AND o.status NOT IN ('cancelled', 'refunded')")
+    assert counted.intent == "refinement" and list(counted.result.rows) == rows_of(ecommerce_db, gold)
+    assert "revenue" in counted.explanation and "cancelled" in counted.explanation
+    plain = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=None, clarify="auto")
+    plain.process_turn("Show orders from users in France")
+    assert list(plain.process_turn("count them").result.rows) != list(counted.result.rows)  # the metric mattered
+
+
 def test_refinement_summary_names_the_sql_conditions(workflow: InteractiveWorkflow) -> None:
     workflow.process_turn("Users from Germany")
     result = workflow.process_turn("what about France?")

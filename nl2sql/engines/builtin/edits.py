@@ -352,7 +352,9 @@ def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool)
     step = measures.count_target(ctx, edit.decided, edit.spec.entity, in_play) if a.distinct else None
     target = step.value if step is not None else None
     count = Aggregate("count", target, distinct=target is not None)
-    new = edit.spec.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False)
+    scoped = next((ag.metric for ag in edit.spec.aggregates if ag.metric is not None and ag.metric.where), None)
+    new = edit.spec.with_(aggregates=(count,), group_by=(), projections=(), order_by=(), limit=None, distinct=False,
+                          rows_of=scoped or edit.spec.rows_of)
     edit = edit.changed(new, ["turned into a count"], a.count_span | (step.used if step is not None else set()))
     return edit.deciding(step.decided) if step is not None else edit
 

@@ -100,6 +100,9 @@ def explain(spec: QuerySpec) -> str:
         head = f"Lists the {'distinct ' if spec.distinct else ''}{cols} of {entity}"
     else:
         head = f"Lists {entity}"
+    if spec.rows_of is not None and spec.rows_of.where:
+        about = spec.rows_of.description or spec.rows_of.where
+        head += f" that {spec.rows_of.name} is made of ({about})"
     parts = [head]
     if spec.group_by and not spec.count_rows:
         parts.append("per " + " and ".join(

@@ -273,7 +273,8 @@ class _Renderer:
         conditions += [exp.Not(this=self._semi_join(hop, [replace(f, op="=" if len(f.values) == 1 else "in")]))
                        for hop, f in self.absent]
         conditions += [exp.or_(*(self._either(f) for f in members)) for members in self.either]
-        scopes = dict.fromkeys((a.metric.where, a.metric.table) for a in s.aggregates if a.metric and a.metric.where)
+        metrics = [a.metric for a in s.aggregates if a.metric is not None] + ([s.rows_of] if s.rows_of else [])
+        scopes = dict.fromkeys((m.where, m.table) for m in metrics if m.where)
         conditions += [self._metric_sql(where, table) for where, table in scopes if where]
         if conditions:
             query = query.where(exp.and_(*conditions))

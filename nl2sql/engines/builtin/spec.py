@@ -109,6 +109,9 @@ class QuerySpec:
     # The statement this spec reads as one table, when the engine did not write it (``derived.py``):
     # the entity is then that statement's derived table, not a table of the schema.
     source: str | None = None
+    # A metric a count replaced ("revenue per month", then "count them"): its condition still chooses
+    # the rows (no cancelled orders), or the count would count rows the metric never summed.
+    rows_of: Metric | None = None
 
     def with_(self, **changes: object) -> QuerySpec:
         return replace(self, **changes)  # type: ignore[arg-type]
