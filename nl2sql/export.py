@@ -12,7 +12,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -23,7 +23,7 @@ from tabulate import tabulate
 from nl2sql.db import QueryResult
 from nl2sql.dialog.state import Turn
 from nl2sql.errors import UsageError
-from nl2sql.formatting import result_csv, row_summary, visible
+from nl2sql.formatting import result_csv, row_summary, unique_names, visible
 
 FORMATS = {".csv": "csv", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".parquet": "parquet",
            ".png": "png", ".svg": "svg"}
@@ -106,16 +106,6 @@ def export_result(result: QueryResult, path: Path, *, force: bool = False, chart
         return write_file(path, lambda p: _write_parquet(result, p), force=force)
     text = {"csv": result_csv, "json": result_json, "markdown": markdown_table}[fmt](result)
     return write_text(path, text, force=force)
-
-
-def unique_names(columns: Iterable[str]) -> list[str]:
-    """Column names made distinct (count, count_2): JSON keys and Parquet fields must not collide."""
-    seen: dict[str, int] = {}
-    names = []
-    for name in columns:
-        seen[name] = seen.get(name, 0) + 1
-        names.append(name if seen[name] == 1 else f"{name}_{seen[name]}")
-    return names
 
 
 def _json_value(value: Any) -> Any:

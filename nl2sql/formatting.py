@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -173,16 +174,26 @@ def result_csv(result: QueryResult) -> str:
     return buffer.getvalue()
 
 
+def unique_names(columns: Iterable[str]) -> list[str]:
+    """Column names made distinct (a, a_2, a_3): JSON keys and Parquet fields must not collide, so no
+    value is lost to another of the same name. A suffix is tried until it names no column yet, since
+    a result may already have a column called a_2."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for name in columns:
+        key, n = name, 1
+        while key in taken:
+            n += 1
+            key = f"{name}_{n}"
+        names.append(key)
+        taken.add(key)
+    return names
+
+
 def result_json(result: QueryResult) -> str:
     """The rows as JSON objects, one a line, inside one array; a repeated column name gets a suffix
     (_2, _3) so that no value is lost to another of the same name."""
-    keys: list[str] = []
-    for name in result.columns:
-        key, n = name, 1
-        while key in keys:
-            n += 1
-            key = f"{name}_{n}"
-        keys.append(key)
+    keys = unique_names(result.columns)
     objects = [json.dumps(dict(zip(keys, (_jsonable(v) for v in row), strict=True)), default=str, ensure_ascii=False)
                for row in result.rows]
     return visible("[\n" + ",\n".join(f"  {o}" for o in objects) + ("\n]" if objects else "]"))
