@@ -18,12 +18,12 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from nl2sql.db import QueryResult
 from nl2sql.errors import UsageError
+from nl2sql.formatting import numeric_columns
 
 BAR, LINE = "bar", "line"
 KINDS = (BAR, LINE)
@@ -51,10 +51,6 @@ class ChartData:
     left_out: int = 0  # rows not drawn (past MAX_BARS or MAX_POINTS)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
-
-
 def _is_time(value: Any) -> bool:
     return isinstance(value, (date, datetime)) or isinstance(value, str) and bool(_TIME_BUCKET.match(value))
 
@@ -64,9 +60,9 @@ def _column_kinds(result: QueryResult) -> tuple[list[int], list[int], list[int]]
     numeric: list[int] = []
     time: list[int] = []
     other: list[int] = []
-    for index, name in enumerate(result.columns):
+    for index, (name, is_numeric) in enumerate(zip(result.columns, numeric_columns(result), strict=True)):
         values = [row[index] for row in result.rows if row[index] is not None]
-        if values and all(_is_number(v) for v in values):
+        if is_numeric:
             is_year = _TIME_NAMES.search(name) and all(isinstance(v, int) for v in values)
             (time if is_year else numeric).append(index)
         elif values and all(_is_time(v) for v in values):

@@ -8,22 +8,17 @@ which also closes the gap between checking and writing.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date, datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
-
-from tabulate import tabulate
 
 from nl2sql.db import QueryResult
 from nl2sql.dialog.state import Turn
 from nl2sql.errors import UsageError
-from nl2sql.formatting import result_csv, row_summary, unique_names, visible
+from nl2sql.formatting import markdown_grid, result_csv, result_json, row_summary, unique_names
 
 FORMATS = {".csv": "csv", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".parquet": "parquet",
            ".png": "png", ".svg": "svg"}
@@ -104,45 +99,20 @@ def export_result(result: QueryResult, path: Path, *, force: bool = False, chart
         return write_file(path, lambda p: save_chart_image(data, p, fmt), force=force)
     if fmt == "parquet":
         return write_file(path, lambda p: _write_parquet(result, p), force=force)
-    text = {"csv": result_csv, "json": result_json, "markdown": markdown_table}[fmt](result)
+    text = {"csv": result_csv, "json": _json_file, "markdown": markdown_table}[fmt](result)
     return write_text(path, text, force=force)
 
 
-def _json_value(value: Any) -> Any:
-    if isinstance(value, (bytes, bytearray)):
-        return value.hex()
-    if isinstance(value, Decimal):
-        return float(value) if value.is_finite() else str(value)
-    if isinstance(value, (date, datetime)):
-        return value.isoformat()
-    return value
-
-
-def result_json(result: QueryResult) -> str:
-    """One JSON object per row (what pandas, jq and spreadsheets import), keyed by column name."""
-    names = unique_names(result.columns)
-    records = [dict(zip(names, (_json_value(v) for v in row), strict=True)) for row in result.rows]
-    return json.dumps(records, ensure_ascii=False, indent=1, default=str) + "\n"
-
-
-def _markdown_cell(value: Any) -> str:
-    if value is None:
-        return "NULL"
-    text = value.hex() if isinstance(value, (bytes, bytearray)) else str(value)
-    return visible(text).replace("|", "\\|").replace("\n", " ")  # a | or a line break would split the table
-
-
 def markdown_table(result: QueryResult) -> str:
-    """A GitHub table of every value as the database gave it (no rounding: a file, not a screen), numbers
-    right-aligned, then the row count apart from the table so no renderer reads it as a row."""
+    """The screen's Markdown table with every value as the database gave it (a file, not a screen: no
+    rounding), then the row count in italics apart from the table so no renderer reads it as a row."""
     if not result.columns:
         return "(no columns)\n"
-    numeric = [all(isinstance(row[i], (int, float, Decimal)) for row in result.rows if row[i] is not None)
-               for i in range(len(result.columns))]
-    body = tabulate([[_markdown_cell(v) for v in row] for row in result.rows],
-                    headers=[_markdown_cell(c) for c in result.columns], tablefmt="github", disable_numparse=True,
-                    colalign=["right" if n else "left" for n in numeric])
-    return f"{body}\n\n*({row_summary(result)})*\n"
+    return f"{markdown_grid(result, exact=True)}\n\n*({row_summary(result)})*\n"
+
+
+def _json_file(result: QueryResult) -> str:
+    return result_json(result) + "\n"
 
 
 def _write_parquet(result: QueryResult, path: Path) -> None:

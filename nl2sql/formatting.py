@@ -8,8 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 from collections.abc import Iterable
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -75,16 +77,18 @@ def display_value(value: Any, null: str = NULL) -> str:
     return visible(value if isinstance(value, str) else str(value))
 
 
-def _numeric(value: Any) -> bool:
+def is_number(value: Any) -> bool:
+    """A number a column can be summed or drawn by: a bool is stored as one by some databases but is not."""
     return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
 
 
-def _numeric_columns(result: QueryResult) -> list[bool]:
-    """Columns whose every stored value is a number: those are right-aligned, so digits line up."""
+def numeric_columns(result: QueryResult) -> list[bool]:
+    """Columns with a value and every value a number: right-aligned in tables so digits line up, and
+    the series a chart draws. A column of NULLs only is text: nothing says it holds numbers."""
     flags = []
     for i in range(len(result.columns)):
         values = [row[i] for row in result.rows if row[i] is not None]
-        flags.append(bool(values) and all(_numeric(v) for v in values))
+        flags.append(bool(values) and all(is_number(v) for v in values))
     return flags
 
 
@@ -122,31 +126,46 @@ def result_table(result: QueryResult, tablefmt: str = "psql", *, null: str = NUL
     from tabulate import tabulate  # with importlib.metadata, a fifth of the time to the REPL's first prompt
 
     headers = [visible(c) for c in result.columns]
-    align = ["right" if n else "left" for n in _numeric_columns(result)]
+    align = ["right" if n else "left" for n in numeric_columns(result)]
     body = tabulate([[display_value(v, null) for v in row] for row in result.rows], headers=headers,
                     tablefmt=tablefmt, disable_numparse=True, colalign=align)
     return f"{body}\n({row_summary(result, timing=timing)})"
 
 
 def _markdown_cell(text: str) -> str:
+    """A cell that cannot end the cell or the row early: | escaped, and \\ too, or a value ending in a
+    backslash would escape the next pipe; a line break as <br>, the one line break a table allows."""
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
 
 
-def result_markdown(result: QueryResult, *, timing: bool = False) -> str:
-    """A GitHub table (escaped pipes, line breaks as <br>, right-aligned numbers), a blank line, then
-    the row line: the row line must not read as one more row of the table."""
-    if not result.columns:
-        return "(no columns)"
+def _exact_text(value: Any) -> str:
+    if value is None:
+        return NULL
+    return visible(value.hex() if isinstance(value, (bytes, bytearray)) else str(value))
+
+
+def markdown_grid(result: QueryResult, *, exact: bool = False) -> str:
+    """A GitHub table (escaped cells, right-aligned numbers marked in the rule so renderers align them
+    too) with no row line. ``exact`` writes every value as the database gave it, for a file, where the
+    screen's rounding would lose digits."""
     from tabulate import tabulate
 
-    numeric = _numeric_columns(result)
+    numeric = numeric_columns(result)
     headers = [_markdown_cell(visible(c)) for c in result.columns]
-    rows = [[_markdown_cell(display_value(v)) for v in row] for row in result.rows]
+    cell = _exact_text if exact else display_value
+    rows = [[_markdown_cell(cell(v)) for v in row] for row in result.rows]
     lines = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
                      colalign=["right" if n else "left" for n in numeric]).split("\n")
     rule = [cell.strip() for cell in lines[1].strip("|").split("|")]
     lines[1] = "|" + "|".join(f"{c[:-1]}:" if n else c for c, n in zip(rule, numeric, strict=True)) + "|"
-    return "\n".join(lines) + f"\n\n({row_summary(result, timing=timing)})"
+    return "\n".join(lines)
+
+
+def result_markdown(result: QueryResult, *, timing: bool = False) -> str:
+    """A GitHub table, a blank line, then the row line: the row line must not read as one more row."""
+    if not result.columns:
+        return "(no columns)"
+    return f"{markdown_grid(result)}\n\n({row_summary(result, timing=timing)})"
 
 
 def result_vertical(result: QueryResult, *, null: str = NULL, timing: bool = False) -> str:
@@ -194,9 +213,32 @@ def result_json(result: QueryResult) -> str:
     """The rows as JSON objects, one a line, inside one array; a repeated column name gets a suffix
     (_2, _3) so that no value is lost to another of the same name."""
     keys = unique_names(result.columns)
-    objects = [json.dumps(dict(zip(keys, (_jsonable(v) for v in row), strict=True)), default=str, ensure_ascii=False)
-               for row in result.rows]
-    return visible("[\n" + ",\n".join(f"  {o}" for o in objects) + ("\n]" if objects else "]"))
+    objects = [_json_text(dict(zip(keys, (_json_value(v) for v in row), strict=True))) for row in result.rows]
+    return "[\n" + ",\n".join(f"  {o}" for o in objects) + ("\n]" if objects else "]")
+
+
+def _json_value(value: Any) -> Any:
+    """What JSON readers expect: a Decimal is a number (its exactness is a database's concern), a date
+    ISO 8601, bytes hex; NaN and infinity, which JSON has no literal for, are strings."""
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    if isinstance(value, Decimal):
+        return float(value) if value.is_finite() else str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return value
+
+
+_RAW_CONTROLS = re.compile(r"[\x7f-\x9f]")
+
+
+def _json_text(data: Any) -> str:
+    """JSON safe to print: json.dumps escapes C0 controls but leaves DEL and C1 ones raw, which
+    a terminal would act on; they become \\u escapes, which keep the JSON valid (visible's \\xNN would not)."""
+    text = json.dumps(data, default=str, ensure_ascii=False)
+    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def render_result(result: QueryResult, fmt: str, *, width: int | None = None, null: str = NULL,
@@ -216,17 +258,11 @@ def render_result(result: QueryResult, fmt: str, *, width: int | None = None, nu
     return table
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (bytes, bytearray)):
-        return value.hex()
-    return value
-
-
 def turn_json(turn: TurnResult) -> str:
     data = turn.to_json()
     if data["rows"] is not None:
-        data["rows"] = [[_jsonable(v) for v in row] for row in data["rows"]]
-    return json.dumps(data, default=str, ensure_ascii=False)
+        data["rows"] = [[_json_value(v) for v in row] for row in data["rows"]]
+    return _json_text(data)
 
 
 def turn_text(turn: TurnResult, fmt: str) -> str:
