@@ -10,7 +10,7 @@ import io
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -64,17 +64,40 @@ NULL = "NULL"
 _STARS = "*" * 27
 
 
-def display_value(value: Any, null: str = NULL) -> str:
-    """A cell as people read it: 1,234,567 and 1,234.50, NULL apart from any text, controls written out."""
+# Names of integer columns whose digits are a label, not a quantity: 2,024 reads as a count, not a year.
+_LABEL_NAME = re.compile(r"(^|[^a-z0-9])id$|year|code|zip|phone", re.IGNORECASE)
+_CAMEL_ID = re.compile(r"[a-z0-9](Id|ID)$")  # userId, orderID, but not paid or valid
+
+
+def grouped_columns(columns: Sequence[str]) -> list[bool]:
+    """Per column, whether its integers get thousands separators: not for identifiers, years, codes,
+    zip codes and phone numbers, told apart by name since a value alone cannot say."""
+    return [not (_LABEL_NAME.search(name) or _CAMEL_ID.search(name)) for name in columns]
+
+
+def display_value(value: Any, null: str = NULL, *, grouped: bool = True) -> str:
+    """A cell as people read it: 1,234,567 and 1,234.50, NULL apart from any text, controls written out.
+    ``grouped`` False leaves an integer's digits together (a year, an id)."""
     if value is None:
         return null
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        return f"{value:,}"
+        return f"{value:,}" if grouped else str(value)
     if isinstance(value, (float, Decimal)):
-        return f"{value:,.2f}"
+        return f"{float(value):.2g}" if _tiny(value) else f"{value:,.2f}"
     return visible(value if isinstance(value, str) else str(value))
+
+
+def _tiny(value: float | Decimal) -> bool:
+    """Not zero, yet 0.00 at two decimals: shown with two significant digits instead (0.004, 0.00012)."""
+    finite = value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
+    return finite and value != 0 and abs(float(value)) < 0.01
+
+
+def _display_rows(result: QueryResult, null: str = NULL) -> list[list[str]]:
+    grouped = grouped_columns(result.columns)
+    return [[display_value(v, null, grouped=g) for v, g in zip(row, grouped, strict=True)] for row in result.rows]
 
 
 def is_number(value: Any) -> bool:
@@ -127,7 +150,7 @@ def result_table(result: QueryResult, tablefmt: str = "psql", *, null: str = NUL
 
     headers = [visible(c) for c in result.columns]
     align = ["right" if n else "left" for n in numeric_columns(result)]
-    body = tabulate([[display_value(v, null) for v in row] for row in result.rows], headers=headers,
+    body = tabulate(_display_rows(result, null), headers=headers,
                     tablefmt=tablefmt, disable_numparse=True, colalign=align)
     return f"{body}\n({row_summary(result, timing=timing)})"
 
@@ -152,8 +175,8 @@ def markdown_grid(result: QueryResult, *, exact: bool = False) -> str:
 
     numeric = numeric_columns(result)
     headers = [_markdown_cell(visible(c)) for c in result.columns]
-    cell = _exact_text if exact else display_value
-    rows = [[_markdown_cell(cell(v)) for v in row] for row in result.rows]
+    shown = [[_exact_text(v) for v in row] for row in result.rows] if exact else _display_rows(result)
+    rows = [[_markdown_cell(text) for text in row] for row in shown]
     lines = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
                      colalign=["right" if n else "left" for n in numeric]).split("\n")
     rule = [cell.strip() for cell in lines[1].strip("|").split("|")]
@@ -176,10 +199,10 @@ def result_vertical(result: QueryResult, *, null: str = NULL, timing: bool = Fal
     names = [visible(c) for c in result.columns]
     width = max(len(n) for n in names)
     lines = []
-    for number, row in enumerate(result.rows, start=1):
+    for number, row in enumerate(_display_rows(result, null), start=1):
         lines.append(f"{_STARS} {number}. row {_STARS}")
-        for name, value in zip(names, row, strict=True):
-            shown = display_value(value, null).replace("\n", "\n" + " " * (width + 2))
+        for name, text in zip(names, row, strict=True):
+            shown = text.replace("\n", "\n" + " " * (width + 2))
             lines.append(f"{name.rjust(width)}: {shown}")
     lines.append(f"({row_summary(result, timing=timing)})")
     return "\n".join(lines)
