@@ -8,9 +8,10 @@ which also closes the gap between checking and writing.
 
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -48,16 +49,15 @@ def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False
         raise UsageError(f"{str(path)!r} is a folder; name a file.")
     if path.exists() and not force:
         raise UsageError(f"{str(path)!r} already exists; add --force to replace it.")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=folder)
+    replacing = path.exists()
+    try:  # a file that will be private, or take another's mode, starts private: no one reads it meanwhile
+        partial = _new_partial(folder, path.name, 0o600 if private or replacing else 0o666)
     except OSError as err:
         raise UsageError(f"Cannot write in {str(folder)!r}: {err.strerror}.") from None
-    os.close(handle)
-    partial = Path(temporary)
     try:
         write(partial)
-        mode = 0o600 if private else stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
-        partial.chmod(mode)
+        if private or replacing:
+            partial.chmod(0o600 if private else stat.S_IMODE(path.stat().st_mode))
         _place(partial, path, force)
     except OSError as err:
         raise UsageError(f"Cannot write {str(path)!r}: {err.strerror or err}.") from None
@@ -76,10 +76,18 @@ def _place(partial: Path, path: Path, force: bool) -> None:
         raise UsageError(f"{str(path)!r} already exists; add --force to replace it.") from None
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _new_partial(folder: Path, name: str, mode: int) -> Path:
+    """A new empty file beside ``name``, created with ``mode`` for the OS to narrow by the umask: an
+    ordinary new file's permissions without reading the umask, which can only be read by setting it,
+    process-wide, racing every other thread that creates a file. O_EXCL never opens an existing file."""
+    for _ in range(100):
+        partial = folder / f".{name}.{secrets.token_hex(4)}.partial"
+        try:
+            os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode))
+        except FileExistsError:
+            continue
+        return partial
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
 
 
 def write_text(path: Path, text: str, *, force: bool = False, private: bool = False) -> Path:
