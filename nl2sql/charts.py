@@ -18,12 +18,12 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from nl2sql.db import QueryResult
 from nl2sql.errors import UsageError
+from nl2sql.formatting import numeric_columns
 
 BAR, LINE = "bar", "line"
 KINDS = (BAR, LINE)
@@ -51,10 +51,6 @@ class ChartData:
     left_out: int = 0  # rows not drawn (past MAX_BARS or MAX_POINTS)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
-
-
 def _is_time(value: Any) -> bool:
     return isinstance(value, (date, datetime)) or isinstance(value, str) and bool(_TIME_BUCKET.match(value))
 
@@ -64,9 +60,9 @@ def _column_kinds(result: QueryResult) -> tuple[list[int], list[int], list[int]]
     numeric: list[int] = []
     time: list[int] = []
     other: list[int] = []
-    for index, name in enumerate(result.columns):
+    for index, (name, is_numeric) in enumerate(zip(result.columns, numeric_columns(result), strict=True)):
         values = [row[index] for row in result.rows if row[index] is not None]
-        if values and all(_is_number(v) for v in values):
+        if is_numeric:
             is_year = _TIME_NAMES.search(name) and all(isinstance(v, int) for v in values)
             (time if is_year else numeric).append(index)
         elif values and all(_is_time(v) for v in values):
@@ -186,27 +182,42 @@ def _ticks(positions: list[int], labels: tuple[str, ...], width: int) -> tuple[l
 
 
 def save_chart_image(data: ChartData, path: Path, fmt: str) -> None:
-    """The chart as a PNG or SVG file, drawn by matplotlib (the ``charts`` extra)."""
+    """The chart as a PNG or SVG file, drawn by matplotlib (the ``charts`` extra). Every text comes
+    from the database, so none is read as mathtext: a label like ``$5 and $10`` would be drawn as a
+    formula, and ``a$^$b`` would fail to parse."""
     try:
         from matplotlib.figure import Figure  # the object API: no pyplot, no global state, no display
     except ImportError:
         raise UsageError(CHARTS_EXTRA) from None
-    figure = Figure(figsize=(9, 5), layout="constrained")
+    try:
+        _draw(Figure(figsize=(9, 5), layout="constrained"), data).savefig(path, format=fmt)
+    except (ValueError, RuntimeError, OverflowError) as err:  # what matplotlib raises on a figure it cannot draw
+        reason = str(err).strip().partition("\n")[0] or type(err).__name__
+        raise UsageError(f"Cannot draw this chart as {fmt.upper()}: {reason}") from None
+
+
+def _draw(figure: Any, data: ChartData) -> Any:
+    literal = {"parse_math": False}
     axes = figure.add_subplot()
     positions = list(range(len(data.labels)))
+    handles = []
     if data.kind == BAR:
         width = 0.8 / len(data.series)
-        for n, (name, values) in enumerate(data.series):
-            axes.bar([p + (n - (len(data.series) - 1) / 2) * width for p in positions], values, width, label=name)
+        for n, (_name, values) in enumerate(data.series):
+            offset = (n - (len(data.series) - 1) / 2) * width
+            handles.append(axes.bar([p + offset for p in positions], values, width))
     else:
-        for name, values in data.series:
-            axes.plot(positions, values, marker="o", label=name)
+        for _name, values in data.series:
+            handles += axes.plot(positions, values, marker="o")
     step = max(1, len(positions) // 24)  # at most about 24 tick labels, or they overlap
     tilted = len(positions) > 6
     axes.set_xticks(positions[::step], data.labels[::step], rotation=45 if tilted else 0,
-                    ha="right" if tilted else "center")
-    axes.set_xlabel(data.label)
-    axes.set_title(data.title)
+                    ha="right" if tilted else "center", **literal)
+    axes.set_xlabel(data.label, **literal)
+    axes.set_title(data.title, **literal)
     if len(data.series) > 1:
-        axes.legend()
-    figure.savefig(path, format=fmt)
+        # Labels given with their handles: a name starting with "_" would otherwise be left out of the legend.
+        legend = axes.legend(handles, [name for name, _ in data.series])
+        for text in legend.get_texts():
+            text.set_parse_math(False)
+    return figure

@@ -8,22 +8,18 @@ which also closes the gap between checking and writing.
 
 from __future__ import annotations
 
-import json
+import errno
 import os
+import secrets
 import stat
-import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import date, datetime
-from decimal import Decimal
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-
-from tabulate import tabulate
 
 from nl2sql.db import QueryResult
 from nl2sql.dialog.state import Turn
 from nl2sql.errors import UsageError
-from nl2sql.formatting import result_csv, row_summary, visible
+from nl2sql.formatting import markdown_grid, result_csv, result_json, row_summary, unique_names
 
 FORMATS = {".csv": "csv", ".json": "json", ".md": "markdown", ".markdown": "markdown", ".parquet": "parquet",
            ".png": "png", ".svg": "svg"}
@@ -53,16 +49,15 @@ def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False
         raise UsageError(f"{str(path)!r} is a folder; name a file.")
     if path.exists() and not force:
         raise UsageError(f"{str(path)!r} already exists; add --force to replace it.")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=folder)
+    replacing = path.exists()
+    try:  # a file that will be private, or take another's mode, starts private: no one reads it meanwhile
+        partial = _new_partial(folder, path.name, 0o600 if private or replacing else 0o666)
     except OSError as err:
         raise UsageError(f"Cannot write in {str(folder)!r}: {err.strerror}.") from None
-    os.close(handle)
-    partial = Path(temporary)
     try:
         write(partial)
-        mode = 0o600 if private else stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
-        partial.chmod(mode)
+        if private or replacing:
+            partial.chmod(0o600 if private else stat.S_IMODE(path.stat().st_mode))
         _place(partial, path, force)
     except OSError as err:
         raise UsageError(f"Cannot write {str(path)!r}: {err.strerror or err}.") from None
@@ -81,10 +76,18 @@ def _place(partial: Path, path: Path, force: bool) -> None:
         raise UsageError(f"{str(path)!r} already exists; add --force to replace it.") from None
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _new_partial(folder: Path, name: str, mode: int) -> Path:
+    """A new empty file beside ``name``, created with ``mode`` for the OS to narrow by the umask: an
+    ordinary new file's permissions without reading the umask, which can only be read by setting it,
+    process-wide, racing every other thread that creates a file. O_EXCL never opens an existing file."""
+    for _ in range(100):
+        partial = folder / f".{name}.{secrets.token_hex(4)}.partial"
+        try:
+            os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode))
+        except FileExistsError:
+            continue
+        return partial
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
 
 
 def write_text(path: Path, text: str, *, force: bool = False, private: bool = False) -> Path:
@@ -104,55 +107,20 @@ def export_result(result: QueryResult, path: Path, *, force: bool = False, chart
         return write_file(path, lambda p: save_chart_image(data, p, fmt), force=force)
     if fmt == "parquet":
         return write_file(path, lambda p: _write_parquet(result, p), force=force)
-    text = {"csv": result_csv, "json": result_json, "markdown": markdown_table}[fmt](result)
+    text = {"csv": result_csv, "json": _json_file, "markdown": markdown_table}[fmt](result)
     return write_text(path, text, force=force)
 
 
-def unique_names(columns: Iterable[str]) -> list[str]:
-    """Column names made distinct (count, count_2): JSON keys and Parquet fields must not collide."""
-    seen: dict[str, int] = {}
-    names = []
-    for name in columns:
-        seen[name] = seen.get(name, 0) + 1
-        names.append(name if seen[name] == 1 else f"{name}_{seen[name]}")
-    return names
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, (bytes, bytearray)):
-        return value.hex()
-    if isinstance(value, Decimal):
-        return float(value) if value.is_finite() else str(value)
-    if isinstance(value, (date, datetime)):
-        return value.isoformat()
-    return value
-
-
-def result_json(result: QueryResult) -> str:
-    """One JSON object per row (what pandas, jq and spreadsheets import), keyed by column name."""
-    names = unique_names(result.columns)
-    records = [dict(zip(names, (_json_value(v) for v in row), strict=True)) for row in result.rows]
-    return json.dumps(records, ensure_ascii=False, indent=1, default=str) + "\n"
-
-
-def _markdown_cell(value: Any) -> str:
-    if value is None:
-        return "NULL"
-    text = value.hex() if isinstance(value, (bytes, bytearray)) else str(value)
-    return visible(text).replace("|", "\\|").replace("\n", " ")  # a | or a line break would split the table
-
-
 def markdown_table(result: QueryResult) -> str:
-    """A GitHub table of every value as the database gave it (no rounding: a file, not a screen), numbers
-    right-aligned, then the row count apart from the table so no renderer reads it as a row."""
+    """The screen's Markdown table with every value as the database gave it (a file, not a screen: no
+    rounding), then the row count in italics apart from the table so no renderer reads it as a row."""
     if not result.columns:
         return "(no columns)\n"
-    numeric = [all(isinstance(row[i], (int, float, Decimal)) for row in result.rows if row[i] is not None)
-               for i in range(len(result.columns))]
-    body = tabulate([[_markdown_cell(v) for v in row] for row in result.rows],
-                    headers=[_markdown_cell(c) for c in result.columns], tablefmt="github", disable_numparse=True,
-                    colalign=["right" if n else "left" for n in numeric])
-    return f"{body}\n\n*({row_summary(result)})*\n"
+    return f"{markdown_grid(result, exact=True)}\n\n*({row_summary(result)})*\n"
+
+
+def _json_file(result: QueryResult) -> str:
+    return result_json(result) + "\n"
 
 
 def _write_parquet(result: QueryResult, path: Path) -> None:

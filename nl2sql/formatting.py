@@ -8,7 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -61,29 +64,54 @@ NULL = "NULL"
 _STARS = "*" * 27
 
 
-def display_value(value: Any, null: str = NULL) -> str:
-    """A cell as people read it: 1,234,567 and 1,234.50, NULL apart from any text, controls written out."""
+# Names of integer columns whose digits are a label, not a quantity: 2,024 reads as a count, not a year.
+_LABEL_NAME = re.compile(r"(^|[^a-z0-9])id$|year|code|zip|phone", re.IGNORECASE)
+_CAMEL_ID = re.compile(r"[a-z0-9](Id|ID)$")  # userId, orderID, but not paid or valid
+
+
+def grouped_columns(columns: Sequence[str]) -> list[bool]:
+    """Per column, whether its integers get thousands separators: not for identifiers, years, codes,
+    zip codes and phone numbers, told apart by name since a value alone cannot say."""
+    return [not (_LABEL_NAME.search(name) or _CAMEL_ID.search(name)) for name in columns]
+
+
+def display_value(value: Any, null: str = NULL, *, grouped: bool = True) -> str:
+    """A cell as people read it: 1,234,567 and 1,234.50, NULL apart from any text, controls written out.
+    ``grouped`` False leaves an integer's digits together (a year, an id)."""
     if value is None:
         return null
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        return f"{value:,}"
+        return f"{value:,}" if grouped else str(value)
     if isinstance(value, (float, Decimal)):
-        return f"{value:,.2f}"
+        return f"{float(value):.2g}" if _tiny(value) else f"{value:,.2f}"
     return visible(value if isinstance(value, str) else str(value))
 
 
-def _numeric(value: Any) -> bool:
+def _tiny(value: float | Decimal) -> bool:
+    """Not zero, yet 0.00 at two decimals: shown with two significant digits instead (0.004, 0.00012)."""
+    finite = value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
+    return finite and value != 0 and abs(float(value)) < 0.01
+
+
+def _display_rows(result: QueryResult, null: str = NULL) -> list[list[str]]:
+    grouped = grouped_columns(result.columns)
+    return [[display_value(v, null, grouped=g) for v, g in zip(row, grouped, strict=True)] for row in result.rows]
+
+
+def is_number(value: Any) -> bool:
+    """A number a column can be summed or drawn by: a bool is stored as one by some databases but is not."""
     return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
 
 
-def _numeric_columns(result: QueryResult) -> list[bool]:
-    """Columns whose every stored value is a number: those are right-aligned, so digits line up."""
+def numeric_columns(result: QueryResult) -> list[bool]:
+    """Columns with a value and every value a number: right-aligned in tables so digits line up, and
+    the series a chart draws. A column of NULLs only is text: nothing says it holds numbers."""
     flags = []
     for i in range(len(result.columns)):
         values = [row[i] for row in result.rows if row[i] is not None]
-        flags.append(bool(values) and all(_numeric(v) for v in values))
+        flags.append(bool(values) and all(is_number(v) for v in values))
     return flags
 
 
@@ -121,31 +149,46 @@ def result_table(result: QueryResult, tablefmt: str = "psql", *, null: str = NUL
     from tabulate import tabulate  # with importlib.metadata, a fifth of the time to the REPL's first prompt
 
     headers = [visible(c) for c in result.columns]
-    align = ["right" if n else "left" for n in _numeric_columns(result)]
-    body = tabulate([[display_value(v, null) for v in row] for row in result.rows], headers=headers,
+    align = ["right" if n else "left" for n in numeric_columns(result)]
+    body = tabulate(_display_rows(result, null), headers=headers,
                     tablefmt=tablefmt, disable_numparse=True, colalign=align)
     return f"{body}\n({row_summary(result, timing=timing)})"
 
 
 def _markdown_cell(text: str) -> str:
+    """A cell that cannot end the cell or the row early: | escaped, and \\ too, or a value ending in a
+    backslash would escape the next pipe; a line break as <br>, the one line break a table allows."""
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
 
 
-def result_markdown(result: QueryResult, *, timing: bool = False) -> str:
-    """A GitHub table (escaped pipes, line breaks as <br>, right-aligned numbers), a blank line, then
-    the row line: the row line must not read as one more row of the table."""
-    if not result.columns:
-        return "(no columns)"
+def _exact_text(value: Any) -> str:
+    if value is None:
+        return NULL
+    return visible(value.hex() if isinstance(value, (bytes, bytearray)) else str(value))
+
+
+def markdown_grid(result: QueryResult, *, exact: bool = False) -> str:
+    """A GitHub table (escaped cells, right-aligned numbers marked in the rule so renderers align them
+    too) with no row line. ``exact`` writes every value as the database gave it, for a file, where the
+    screen's rounding would lose digits."""
     from tabulate import tabulate
 
-    numeric = _numeric_columns(result)
+    numeric = numeric_columns(result)
     headers = [_markdown_cell(visible(c)) for c in result.columns]
-    rows = [[_markdown_cell(display_value(v)) for v in row] for row in result.rows]
+    shown = [[_exact_text(v) for v in row] for row in result.rows] if exact else _display_rows(result)
+    rows = [[_markdown_cell(text) for text in row] for row in shown]
     lines = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
                      colalign=["right" if n else "left" for n in numeric]).split("\n")
     rule = [cell.strip() for cell in lines[1].strip("|").split("|")]
     lines[1] = "|" + "|".join(f"{c[:-1]}:" if n else c for c, n in zip(rule, numeric, strict=True)) + "|"
-    return "\n".join(lines) + f"\n\n({row_summary(result, timing=timing)})"
+    return "\n".join(lines)
+
+
+def result_markdown(result: QueryResult, *, timing: bool = False) -> str:
+    """A GitHub table, a blank line, then the row line: the row line must not read as one more row."""
+    if not result.columns:
+        return "(no columns)"
+    return f"{markdown_grid(result)}\n\n({row_summary(result, timing=timing)})"
 
 
 def result_vertical(result: QueryResult, *, null: str = NULL, timing: bool = False) -> str:
@@ -156,10 +199,10 @@ def result_vertical(result: QueryResult, *, null: str = NULL, timing: bool = Fal
     names = [visible(c) for c in result.columns]
     width = max(len(n) for n in names)
     lines = []
-    for number, row in enumerate(result.rows, start=1):
+    for number, row in enumerate(_display_rows(result, null), start=1):
         lines.append(f"{_STARS} {number}. row {_STARS}")
-        for name, value in zip(names, row, strict=True):
-            shown = display_value(value, null).replace("\n", "\n" + " " * (width + 2))
+        for name, text in zip(names, row, strict=True):
+            shown = text.replace("\n", "\n" + " " * (width + 2))
             lines.append(f"{name.rjust(width)}: {shown}")
     lines.append(f"({row_summary(result, timing=timing)})")
     return "\n".join(lines)
@@ -173,19 +216,52 @@ def result_csv(result: QueryResult) -> str:
     return buffer.getvalue()
 
 
+def unique_names(columns: Iterable[str]) -> list[str]:
+    """Column names made distinct (a, a_2, a_3): JSON keys and Parquet fields must not collide, so no
+    value is lost to another of the same name. A suffix is tried until it names no column yet, since
+    a result may already have a column called a_2."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for name in columns:
+        key, n = name, 1
+        while key in taken:
+            n += 1
+            key = f"{name}_{n}"
+        names.append(key)
+        taken.add(key)
+    return names
+
+
 def result_json(result: QueryResult) -> str:
     """The rows as JSON objects, one a line, inside one array; a repeated column name gets a suffix
     (_2, _3) so that no value is lost to another of the same name."""
-    keys: list[str] = []
-    for name in result.columns:
-        key, n = name, 1
-        while key in keys:
-            n += 1
-            key = f"{name}_{n}"
-        keys.append(key)
-    objects = [json.dumps(dict(zip(keys, (_jsonable(v) for v in row), strict=True)), default=str, ensure_ascii=False)
-               for row in result.rows]
-    return visible("[\n" + ",\n".join(f"  {o}" for o in objects) + ("\n]" if objects else "]"))
+    keys = unique_names(result.columns)
+    objects = [_json_text(dict(zip(keys, (_json_value(v) for v in row), strict=True))) for row in result.rows]
+    return "[\n" + ",\n".join(f"  {o}" for o in objects) + ("\n]" if objects else "]")
+
+
+def _json_value(value: Any) -> Any:
+    """What JSON readers expect: a Decimal is a number (its exactness is a database's concern), a date
+    ISO 8601, bytes hex; NaN and infinity, which JSON has no literal for, are strings."""
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    if isinstance(value, Decimal):
+        return float(value) if value.is_finite() else str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return value
+
+
+_RAW_CONTROLS = re.compile(r"[\x7f-\x9f]")
+
+
+def _json_text(data: Any) -> str:
+    """JSON safe to print: json.dumps escapes C0 controls but leaves DEL and C1 ones raw, which
+    a terminal would act on; they become \\u escapes, which keep the JSON valid (visible's \\xNN would not)."""
+    text = json.dumps(data, default=str, ensure_ascii=False)
+    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def render_result(result: QueryResult, fmt: str, *, width: int | None = None, null: str = NULL,
@@ -205,17 +281,11 @@ def render_result(result: QueryResult, fmt: str, *, width: int | None = None, nu
     return table
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (bytes, bytearray)):
-        return value.hex()
-    return value
-
-
 def turn_json(turn: TurnResult) -> str:
     data = turn.to_json()
     if data["rows"] is not None:
-        data["rows"] = [[_jsonable(v) for v in row] for row in data["rows"]]
-    return json.dumps(data, default=str, ensure_ascii=False)
+        data["rows"] = [[_json_value(v) for v in row] for row in data["rows"]]
+    return _json_text(data)
 
 
 def turn_text(turn: TurnResult, fmt: str) -> str:

@@ -238,7 +238,7 @@ def test_values_that_would_break_a_file_are_written_safely() -> None:
     result = QueryResult(("note", "note", "blob", "day", "price"),
                          (("a|b\nc", "x", b"\x00\xff", date(2026, 1, 2), Decimal("1.50")),), 1, False)
     markdown = markdown_table(result)
-    assert "a\\|b c" in markdown and markdown.count("\n") == 5
+    assert "a\\|b<br>c" in markdown and markdown.count("\n") == 5  # a line break in a cell is <br>, as on screen
     records = json.loads(result_json(result))
     assert records == [{"note": "a|b\nc", "note_2": "x", "blob": "00ff", "day": "2026-01-02", "price": 1.5}]
 
@@ -291,3 +291,43 @@ def test_the_first_text_column_labels_and_keys_are_not_drawn() -> None:
     assert data.kind == BAR and data.label == "name" and [name for name, _ in data.series] == ["total"]
     only_keys = QueryResult(("name", "user_id"), (("Ann", 7),), 1, False)
     assert [name for name, _ in chart_data(only_keys).series] == ["user_id"]  # nothing else to draw
+
+
+# -- text from the database drawn as it is ----------------------------------------------------------
+
+
+def test_dollar_signs_in_database_text_are_drawn_literally(tmp_path: Path) -> None:
+    """matplotlib reads $...$ as maths: a price label must not turn into a formula, in any text the
+    data names (tick labels, title, axis label, legend)."""
+    import matplotlib
+
+    result = QueryResult(("$card$", "$5 and $10", "a$^$b"), (("$5 and $10", 1, 2), ("_plain", 3, 4)), 2, False)
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text kept as <text>, so it can be read back
+        export_result(result, tmp_path / "c.svg")
+    svg = (tmp_path / "c.svg").read_text()
+    for text in ("$5 and $10", "_plain", "$card$", "a$^$b", "$5 and $10, a$^$b by $card$"):
+        assert f">{text}</text>" in svg, text
+
+
+def test_text_matplotlib_cannot_parse_as_maths_exports_without_an_internal_error(tmp_path: Path, caplog) -> None:
+    from nl2sql.workflows import SessionOptions, open_session
+    from tests.helpers import built_sqlite
+
+    db = built_sqlite(tmp_path, "cards", "CREATE TABLE cards (id INTEGER PRIMARY KEY, name TEXT);"
+                      "INSERT INTO cards (name) VALUES ('a$^$b'), ('$5 card'), ('$10 card'), ('$5 card');")
+    wf = open_session(str(db), SessionOptions(clarify="auto"))
+    _ask(wf, "How many cards per name?")
+    done = wf.process_turn(f"/export {tmp_path / 'c.png'}")
+    assert done.ok, done.error
+    assert (tmp_path / "c.png").read_bytes().startswith(PNG_MAGIC)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]  # no traceback logged
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # numpy's overflow, on the way to the error
+def test_a_chart_matplotlib_cannot_draw_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    """A height near the float limit overflows matplotlib's tick arithmetic: a user error, not a crash."""
+    result = QueryResult(("name", "n"), (("huge", 1.7e308), ("small", 1.0)), 2, False)
+    with pytest.raises(UsageError) as caught:
+        export_result(result, tmp_path / "c.png")
+    assert "Cannot draw this chart" in str(caught.value) and "\n" not in str(caught.value)
+    assert list(tmp_path.iterdir()) == []
