@@ -43,13 +43,16 @@ def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False
     replacing a private file never opens it up."""
     path = path.expanduser()
     folder = path.parent
-    if not folder.is_dir():
-        raise UsageError(f"There is no folder {str(folder)!r} to write {path.name!r} in.")
-    if path.is_dir():
-        raise UsageError(f"{str(path)!r} is a folder; name a file.")
-    if path.exists() and not force:
+    try:  # a name the file system refuses (over 255 bytes, say) fails the first look at it
+        if not folder.is_dir():
+            raise UsageError(f"There is no folder {str(folder)!r} to write {path.name!r} in.")
+        if path.is_dir():
+            raise UsageError(f"{str(path)!r} is a folder; name a file.")
+        replacing = path.exists()
+    except OSError as err:
+        raise UsageError(f"Cannot write {_short(path)}: {err.strerror or err}.") from None
+    if replacing and not force:
         raise UsageError(f"{str(path)!r} already exists; add --force to replace it.")
-    replacing = path.exists()
     try:  # a file that will be private, or take another's mode, starts private: no one reads it meanwhile
         partial = _new_partial(folder, path.name, 0o600 if private or replacing else 0o666)
     except OSError as err:
@@ -60,10 +63,16 @@ def write_file(path: Path, write: Callable[[Path], None], *, force: bool = False
             partial.chmod(0o600 if private else stat.S_IMODE(path.stat().st_mode))
         _place(partial, path, force)
     except OSError as err:
-        raise UsageError(f"Cannot write {str(path)!r}: {err.strerror or err}.") from None
+        raise UsageError(f"Cannot write {_short(path)}: {err.strerror or err}.") from None
     finally:
         partial.unlink(missing_ok=True)
     return path
+
+
+def _short(path: Path) -> str:
+    """A path fit for a one-line message, however long the name typed."""
+    text = str(path)
+    return repr(text if len(text) <= 80 else f"{text[:40]}...{text[-20:]}")
 
 
 def _place(partial: Path, path: Path, force: bool) -> None:
@@ -81,7 +90,7 @@ def _new_partial(folder: Path, name: str, mode: int) -> Path:
     ordinary new file's permissions without reading the umask, which can only be read by setting it,
     process-wide, racing every other thread that creates a file. O_EXCL never opens an existing file."""
     for _ in range(100):
-        partial = folder / f".{name}.{secrets.token_hex(4)}.partial"
+        partial = folder / f".{name[:100]}.{secrets.token_hex(4)}.partial"  # any name the system takes fits
         try:
             os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode))
         except FileExistsError:

@@ -59,3 +59,16 @@ def test_private_and_replaced_files_keep_their_modes(umask_027: int, tmp_path: P
     assert _umask_calls(lambda: export_result(RESULT, shared, force=True)) == []
     assert stat.S_IMODE(shared.stat().st_mode) == 0o644 and shared.read_text().startswith("status,n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.md", "s.csv"]  # no partial file left
+
+
+def test_a_name_the_file_system_refuses_is_one_line_and_a_long_one_it_takes_is_written(tmp_path: Path) -> None:
+    """Over 255 bytes: the file system's own refusal, as a usage error (it was an internal error with a
+    traceback); 250 bytes: written, though the temporary name beside it would have been too long."""
+    from nl2sql.errors import UsageError
+
+    result = QueryResult(("n",), ((1,),), 1, False)
+    with pytest.raises(UsageError, match="File name too long"):
+        export_result(result, tmp_path / ("a" * 300 + ".csv"))
+    long_name = tmp_path / ("b" * 246 + ".csv")
+    assert export_result(result, long_name).read_text() == "n\n1\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [long_name.name]
