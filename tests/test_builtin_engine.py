@@ -66,6 +66,7 @@ QUESTIONS = [
      "GROUP BY p.id ORDER BY a ASC, p.id LIMIT 1", False),
     ("which product has the highest price?", "SELECT name FROM products ORDER BY price DESC LIMIT 1", True),
     ("Users from Germny", "SELECT * FROM users WHERE country = 'Germany'", False),
+    ("Users from Frnace", "SELECT * FROM users WHERE country = 'France'", False),
     ("products in home and kitchen",
      "SELECT p.* FROM products p JOIN categories c ON c.id = p.category_id WHERE c.name = 'Home & Kitchen'", False),
     ("products with zero stock", "SELECT * FROM products WHERE stock = 0", False),

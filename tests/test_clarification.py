@@ -120,6 +120,7 @@ def test_handler_counts_levels_asks_the_most_general_and_clears_metadata() -> No
     ("show the dates", "partial"),
     ("show me some data", "general"),
     ("Users from Germny", "confirmation"),
+    ("Users from Frnace", "confirmation"),  # two letters swapped
 ])
 def test_ambiguity_levels(shop_engine: BuiltinEngine, ecommerce_db, question: str, level: str) -> None:
     draft = shop_engine.draft(question, ecommerce_db)

@@ -21,6 +21,7 @@ TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
 # A typo is matched to a stored value or a name only when this similar (rapidfuzz ratio, 0..100).
 FUZZY_CUTOFF = 85
 FUZZY_MIN_LENGTH = 4
+TRANSPOSED_MIN_LENGTH = 5  # in a shorter word one edit changes too much of it to be a typo
 MAX_NGRAM = 4
 EXACT, STEM, SYNONYM, FUZZY, DOMAIN = "exact", "stem", "synonym", "fuzzy", "domain"
 # How much of an exact link's score a reworded one keeps.
@@ -184,8 +185,14 @@ class Lexicon:
 
     def _fuzzy(self, key: str) -> list[Candidate]:
         from rapidfuzz import fuzz, process  # only paid for when a word matched nothing exactly
+        from rapidfuzz.distance import OSA
 
         found = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        if found is None and len(key) >= TRANSPOSED_MIN_LENGTH:
+            # Two letters swapped ("Frnace") is the commonest typo, and the ratio counts it as two edits
+            # (83 for a six-letter word): as one edit, it is as close as one letter wrong.
+            found = process.extractOne(key, self._fuzzy_keys, scorer=OSA.distance,  # type: ignore[call-overload]
+                                       score_cutoff=1)  # rapidfuzz's stubs take only similarity scorers here
         if found is None:
             return []
         return [replace(c, score=0.7, fuzzy=True, match=FUZZY)
