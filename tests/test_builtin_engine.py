@@ -181,6 +181,13 @@ def test_counting_a_metric_counts_the_rows_it_is_made_of(ecommerce_db, shop_engi
     assert list(plain.process_turn("count them").result.rows) != list(counted.result.rows)  # the metric mattered
 
 
+def test_an_explanation_never_says_the_function_twice(workflow: InteractiveWorkflow) -> None:
+    """SUM(total_amount) is "the total amount", not "the total total amount"; SUM(price) is "the total price"."""
+    named = workflow.process_turn("total amount of orders per country")
+    assert "SUM(" in named.query and "total total" not in named.explanation and "total amount" in named.explanation
+    assert "the total price" in workflow.process_turn("total price of all products").explanation
+
+
 def test_refinement_summary_names_the_sql_conditions(workflow: InteractiveWorkflow) -> None:
     workflow.process_turn("Users from Germany")
     result = workflow.process_turn("what about France?")

@@ -68,6 +68,12 @@ def test_usage_errors_exit_2_with_one_line(args: list[str]) -> None:
     assert "Error" in result.output
 
 
+def test_a_folder_given_as_the_database_is_named_as_a_folder(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["ask", "--db", str(tmp_path), "hi"])
+    assert result.exit_code == 2 and f"{tmp_path} is a folder, not a database file" in result.output
+    assert f"spark://{tmp_path}" in result.output  # what a folder of tables is opened as
+
+
 def test_table_csv_and_markdown_formats(ecommerce_path: Path) -> None:
     runner = CliRunner()
     base = ["ask", "--db", str(ecommerce_path), "--today", TODAY.isoformat()]

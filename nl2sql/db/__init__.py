@@ -123,6 +123,8 @@ def open_database(target: str) -> Database:
         db = _open_file(SQLITE, fixtures.cached(target), target)
         db.domain_file = fixtures.domain_file(target)
         return db
+    if path.is_dir():
+        raise UsageError(f"{target} is a folder, not a database file (a folder of tables is spark://{path.resolve()}).")
     if path.suffix.lower() in (*_SQLITE_SUFFIXES, *DUCKDB_SUFFIXES) or "/" in target:
         raise UsageError(f"No database file at {target}.")
     known = ", ".join(fixtures.available())

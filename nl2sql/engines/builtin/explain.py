@@ -72,7 +72,9 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
         return f"the number of {'distinct ' if agg.distinct else ''}{_name(agg.column, spec)} values"
     if agg.since is not None:
         return f"the {_FUNC[agg.func]} number of whole days from {_name(agg.since, spec)} to {_name(agg.column, spec)}"
-    return f"the {_FUNC[agg.func]} {_name(agg.column, spec)}"
+    word, name = _FUNC[agg.func], _name(agg.column, spec)
+    # "the total total amount" says the word twice: a column named for the function already says it
+    return f"the {name}" if name.split(" ", 1)[0] == word else f"the {word} {name}"
 
 
 def describe_having(spec: QuerySpec) -> str:
