@@ -18,6 +18,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.key_binding.vi_state import InputMode as ViMode
 from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
@@ -155,7 +156,21 @@ def test_toolbar_shows_the_input_mode(shop: InteractiveWorkflow) -> None:
     assert "F3: multi-line" in bar() and "vi" not in bar().split("|")
     app.mode.toggle()
     shop.prefs = dataclasses.replace(shop.prefs, key_mode="vi")
-    assert "multi-line (Alt-Enter runs)" in bar() and " vi " in bar()
+    assert "multi-line (Alt-Enter runs)" in bar() and " vi [I] " in bar()
+    app.session.app.vi_state.input_mode = ViMode.NAVIGATION  # Escape, as typed at the prompt
+    assert " vi [N] " in bar()
+
+
+def test_a_multi_line_question_shows_its_second_line_as_a_continuation(shop: InteractiveWorkflow) -> None:
+    """The prompt as drawn on a terminal: the line after Alt-Enter starts with dots under the prompt."""
+    stream, output = _terminal_output()
+    with create_pipe_input() as pipe:
+        pipe.send_text(f"How many{ALT_ENTER}users are there?\n/exit\n")
+        pipe.close()
+        ChatApp(shop, session=PromptSession(input=pipe, output=output), output=output).run()
+    drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    assert "." * (len("nl2sql> ") - 1) + " users are there?" in drawn
+    assert [t.text for t in shop.state.turns] == ["How many\nusers are there?"]
 
 
 def _terminal_output() -> tuple[io.StringIO, Vt100_Output]:

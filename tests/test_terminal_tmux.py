@@ -165,7 +165,7 @@ def test_a_session_in_a_real_terminal(terminal: Terminal, ecommerce_path: Path) 
 
 def test_no_color_and_vi_keys(terminal: Terminal, ecommerce_path: Path) -> None:
     terminal.start([*_nl2sql(), "chat", "--db", str(ecommerce_path), "--no-color", "--vi"])
-    terminal.wait_for(r"\| +vi +\|", 0)  # the toolbar says which keys
+    terminal.wait_for(r"\| +vi \[I\] +\|", 0)  # the toolbar says which keys, and which vi mode
     # vi: Escape to normal mode, 0 to the line's start, dw deletes the stray word, Enter runs the rest
     terminal.send(Step(("xx /sql SELECT status, COUNT(*) AS n FROM orders GROUP BY status", "Escape", "0", "d", "w"),
                        "", literal=True))

@@ -158,7 +158,7 @@ class ChatApp:
             self.output.flush()
 
     def toolbar(self) -> FormattedText:
-        keys = "  |  vi" if self.prefs.key_mode == "vi" else ""
+        keys = f"  |  vi {self._vi_state()}" if self.prefs.key_mode == "vi" else ""
         engine, turn, nxt, cost = self.loader.engine_name, 1, "new query", ""
         if self.loader.ready:  # before, nothing has been asked and nothing spent
             wf = self.workflow
@@ -175,6 +175,12 @@ class ChatApp:
             ("", f" db: {self.loader.database.display_name}  |  engine: {engine}  |  turn {turn}"
                  f"  |  next line: {nxt}{cost}{keys}  |  {self.mode.label}  |  /help "),
         ])
+
+    def _vi_state(self) -> str:
+        """[N] in normal mode, [I] while inserting, as pgcli shows: vi keys mean different things in each."""
+        from prompt_toolkit.key_binding.vi_state import InputMode as ViMode
+
+        return "[N]" if self.session.app.vi_state.input_mode == ViMode.NAVIGATION else "[I]"
 
     def render(self, result: TurnResult) -> None:
         if result.message:
@@ -260,7 +266,7 @@ class ChatApp:
         colored = self.color
         self.session.lexer = SqlInputLexer(self.loader.database.dialect) if colored else None
         self.session.color_depth = None if colored else ColorDepth.MONOCHROME
-        return self.session.prompt(PROMPT, default=default)
+        return self.session.prompt(PROMPT, default=default, prompt_continuation=_continuation)
 
     def handle(self, line: str) -> bool:
         """Handle one input line; False ends the session."""
@@ -293,6 +299,11 @@ class ChatApp:
             except KeyboardInterrupt:  # Ctrl-C while a result prints: the turn stands, the session goes on
                 self.say("\n(output interrupted)", "class:muted")
         self.say("Bye.", "class:muted")
+
+
+def _continuation(width: int, _line_number: int, _wrapped: int) -> str:
+    """The second and later lines of a multi-line input start under the first's text, marked as more of it."""
+    return "." * (width - 1) + " "
 
 
 _SQL_START = re.compile(r"\s*(select|with|values)\b", re.IGNORECASE)
