@@ -311,6 +311,13 @@ def test_console_actor_confirmation(asking: InteractiveWorkflow) -> None:
     assert "run it? [Y/n/e]" in out and "Not run." in out and asking.state.turn_count == 1
 
 
+def test_a_stray_key_at_a_confirmation_is_asked_again_not_run_as_a_question(asking: InteractiveWorkflow) -> None:
+    """"q" (meant for a pager) is no question: the confirmation asks again, and the next answer counts."""
+    out = _chat(asking, "Show me all users\nConsumer users in Australia\nq\nn\n/exit\n")
+    assert "run it? [Y/n/e]" in out and "y runs it, n does not, e edits the SQL" in out and "Not run." in out
+    assert asking.state.turn_count == 1 and "could not match" not in out
+
+
 # -- invariants under random dialogues ------------------------------------------------------------
 
 LINES = ["Who are our best customers?", "list the names", "How many orders are pending?", "Users from Germny",

@@ -47,11 +47,16 @@ class ConsoleActor:
             self.show_sql(result.query)
         if result.message:
             self.say(result.message)
-        try:
-            typed = self.ask("  > ")
-        except (KeyboardInterrupt, EOFError):
-            return Reply(cancelled=True)
-        return confirmation_reply(typed)
+        while True:
+            try:
+                typed = self.ask("  > ")
+            except (KeyboardInterrupt, EOFError):
+                return Reply(cancelled=True)
+            reply = confirmation_reply(typed)
+            if reply.instead is None or len(typed.strip()) > 2:
+                return reply
+            # One or two keys that answer nothing ("q" meant for a pager) are a slip, not a new question.
+            self.say("    y runs it, n does not, e edits the SQL; or type a new question.")
 
     def _clarify(self, result: TurnResult) -> Reply:
         request = result.request
