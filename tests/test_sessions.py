@@ -157,7 +157,7 @@ def test_resume_brings_back_history_current_sql_and_result(shop, ecommerce_db, s
 
 
 def test_a_follow_up_after_resume_refines_the_resumed_query(shop, ecommerce_db, shop_engine) -> None:
-    """The resumed query has no engine spec (it is re-run from its SQL); the next follow-up edits it."""
+    """The resumed query is run again and its question read again; the next follow-up edits it."""
     current_sql = _ask(shop, "Show me all users")
     assert shop.process_turn("/save work").ok
     again = _fresh(ecommerce_db, shop_engine)
@@ -168,6 +168,32 @@ def test_a_follow_up_after_resume_refines_the_resumed_query(shop, ecommerce_db, 
     assert countries == {"France"}
     assert len(top.result.rows) == min(50, len([r for r in rows_of(ecommerce_db, current_sql)
                                                 if r[list(top.result.columns).index("country")] == "France"]))
+
+
+def test_a_resumed_query_is_refined_as_the_engine_read_it_when_its_questions_read_the_same(
+        shop, ecommerce_db, shop_engine) -> None:
+    """The engine reads the saved questions again: when that gives the saved SQL, a follow-up edits the
+    engine's own reading, exactly as it would have before the save; when it does not (a clarification
+    answered other than by default), the saved SQL is refined as a statement, as before."""
+    _ask(shop, "list all orders")
+    _ask(shop, "from last month")
+    assert shop.process_turn("/save chain").ok
+    before = shop.process_turn("only cancelled ones")
+    again = _fresh(ecommerce_db, shop_engine)
+    assert again.process_turn("/resume chain").ok
+    after = again.process_turn("only cancelled ones")
+    assert after.intent == "refinement" and after.query == before.query and "AS orders" not in after.query
+    asked = InteractiveWorkflow(ecommerce_db, shop_engine, max_rows=50, clarify="ask")
+    waiting = asked.process_turn("Who are our best customers?")
+    assert waiting.request is not None
+    from nl2sql.workflows.dialogue import PairsActor, settle
+
+    answered = settle(asked, waiting, PairsActor(("1=2",)))  # by number of orders, not the default total
+    assert answered.ok and "COUNT(" in answered.query
+    assert asked.process_turn("/save asked").ok
+    resumed = _fresh(ecommerce_db, shop_engine)
+    assert resumed.process_turn("/resume asked").query == answered.query
+    assert resumed.state.current.outcome.spec is None  # read again, the question gives the default: SQL kept
 
 
 def test_sessions_lists_saved_ones_and_names_a_damaged_file(shop, ecommerce_db) -> None:

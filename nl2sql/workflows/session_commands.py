@@ -7,6 +7,7 @@ place. Reading and writing files is ``nl2sql.sessions`` and ``nl2sql.export`` (i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.db import QueryResult
@@ -16,7 +17,7 @@ from nl2sql.workflows.commands import command
 from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 if TYPE_CHECKING:
-    from nl2sql.dialog.state import Turn
+    from nl2sql.dialog.state import ConversationState, Turn
     from nl2sql.workflows.interactive import InteractiveWorkflow
 
 SAVE_USAGE = "/save NAME [--force]"
@@ -103,12 +104,33 @@ def resume_session(wf: InteractiveWorkflow, name: str) -> TurnResult:
             notes.append(f"Warning: turn {current.number}'s query did not run again ({err}); "
                          "the next question starts afresh.")
         else:
+            turn = _read_again(wf, state, turn)
             state, result = state.with_current(turn), turn.outcome.result if turn.outcome else None
             notes.append(f"Current: turn {turn.number}, {turn.text!r}; the next follow-up refines it.")
     wf.state = state
     return TurnResult(state.turn_count, state.session_id, None, query=current.query if current and result else None,
                       result=result, conversation_context=state.context(), command="/resume",
                       message="\n".join(notes), mode=state.mode.name)
+
+
+def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -> Turn:
+    """The current turn with the engine's own reading of it, when the engine reads the saved questions
+    again to the same SQL: a follow-up then edits that reading ("only cancelled" adds a filter), where
+    SQL alone is refined as a statement the engine did not write (a derived table, confirmed first).
+    Only an engine that calls no model reads again: it costs nothing and sends nothing anywhere."""
+    from nl2sql.workflows.interactive import InteractiveWorkflow
+
+    if wf.engine.capabilities.calls_model:
+        return turn
+    scratch = InteractiveWorkflow(wf.database, wf.engine, max_rows=wf.max_rows, timeout=wf.timeout, clarify="auto",
+                                  confirm_below=0.0)
+    for earlier in state.turns:
+        if state.since < earlier.number <= turn.number:
+            scratch.process_turn(earlier.text)
+    again = scratch.state.current
+    if again is None or again.outcome is None or again.query != turn.query:
+        return turn  # answers or edits the questions alone do not give: the SQL as saved
+    return replace(turn, outcome=again.outcome)
 
 
 @command("/undo", "/undo", "Go back to the previous turn's query and result (the next follow-up refines it).")
