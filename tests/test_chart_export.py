@@ -129,7 +129,7 @@ def test_a_result_with_no_chart_shape_is_refused_in_one_line(columns, rows, says
 
 def test_chart_without_a_result_or_with_a_bad_kind_explains(shop) -> None:
     first = shop.process_turn("/chart")
-    assert first.error is not None and "ask a question first" in first.error.message
+    assert first.error is not None and "ask a question, or run /sql" in first.error.message
     _ask(shop, "How many orders per status?")
     pie = shop.process_turn("/chart pie")
     assert pie.error is not None and "bar or a line" in pie.error.message
