@@ -459,3 +459,20 @@ def test_chart_and_export_use_the_sql_result_on_screen_until_the_conversation_mo
     assert workflow.process_turn(f"/export {tmp_path / 'top.csv'}").ok
     with (tmp_path / "top.csv").open() as written:
         assert len(list(csv.reader(written))) == 1 + 3
+
+
+def test_an_edited_new_question_is_a_new_query_not_a_refinement_of_the_last(ecommerce_db, engine) -> None:
+    """A new question waiting for its yes, edited by hand: it stands for that new question, so it refines
+    nothing (it was labelled a refinement of whatever query came before it)."""
+    wf = InteractiveWorkflow(ecommerce_db, engine, max_rows=None, confirm_below=1.0)
+    assert wf.process_turn("Show all orders").request is not None
+    assert wf.process_turn("y").ok
+    waiting = wf.process_turn("How many users are there?")
+    assert waiting.request is not None and waiting.intent == "new_query"
+    edited = wf.process_turn("/edit SELECT name, country FROM users WHERE country = 'France'")
+    assert edited.ok and edited.intent == "new_query" and edited.refines_turn is None
+    assert wf.state.current.question == "How many users are there?"
+    refining = wf.process_turn("sort by name")  # the adopted query is the current one: follow-ups refine it
+    while refining.request is not None:  # the engine confirms a change to SQL it did not write
+        refining = wf.process_turn("y")
+    assert refining.intent == "refinement" and refining.refines_turn == edited.turn_number

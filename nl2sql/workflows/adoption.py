@@ -33,7 +33,9 @@ def adopted(state: State[S], text: str, sql: str, database: Database, *, max_row
     mode = state.mode
     waiting = mode.pending if isinstance(mode, (AwaitingClarification, AwaitingConfirmation)) else None
     base = state.idle()
-    current = base.current
+    # What the edit stands for: the waiting turn's own intent (an edited new question is a new query,
+    # whatever came before it), else a change to the current query if there is one.
+    current = base.current if waiting is None or waiting.intent == REFINEMENT else None
     intent = REFINEMENT if current is not None else NEW_QUERY
     number = base.next_turn_number
     question = (current.question or current.text) if current is not None else (waiting.question if waiting else None)
