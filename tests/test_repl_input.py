@@ -161,6 +161,21 @@ def test_toolbar_shows_the_input_mode(shop: InteractiveWorkflow) -> None:
     assert " vi [N] " in bar()
 
 
+@pytest.mark.parametrize("columns", [70, 140])
+def test_the_toolbar_fits_a_narrow_terminal_state_first(shop: InteractiveWorkflow, columns: int) -> None:
+    """At 70 columns the labels go and the state stays whole (it was cut mid-word: "refines t")."""
+    stream = io.StringIO()
+    output = Vt100_Output(stream, lambda: Size(rows=40, columns=columns), term="xterm-256color")
+    with create_pipe_input() as pipe:
+        pipe.send_text("Show me all users\n/exit\n")
+        pipe.close()
+        app = ChatApp(shop, session=PromptSession(input=pipe, output=output), output=PlainTextOutput(io.StringIO()))
+        app.run()
+    bar = "".join(text for _, text in app.toolbar())
+    assert len(bar) <= columns and "turn 2" in bar and "refines turn 1" in bar
+    assert ("next line: refines turn 1" in bar) is (columns == 140)
+
+
 def test_a_multi_line_question_shows_its_second_line_as_a_continuation(shop: InteractiveWorkflow) -> None:
     """The prompt as drawn on a terminal: the line after Alt-Enter starts with dots under the prompt."""
     stream, output = _terminal_output()
@@ -238,7 +253,8 @@ def test_toolbar_names_the_model_of_a_model_engine(ecommerce_db) -> None:
     workflow = InteractiveWorkflow(ecommerce_db, LlmEngine(ModelSettings("openai/gpt-test")))
     with create_pipe_input() as pipe:  # not run: its warm-up would load litellm, which is not the point here
         app = ChatApp(workflow, session=PromptSession(input=pipe, output=DummyOutput()))
-    assert "engine: llm (openai/gpt-test)" in "".join(text for _, text in app.toolbar())
+    bar = "".join(text for _, text in app.toolbar())
+    assert "llm (openai/gpt-test)" in bar and "tokens 0 in / 0 out" in bar
 
 
 def test_ask_takes_no_color(ecommerce_path) -> None:

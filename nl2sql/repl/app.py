@@ -158,7 +158,6 @@ class ChatApp:
             self.output.flush()
 
     def toolbar(self) -> FormattedText:
-        keys = f"  |  vi {self._vi_state()}" if self.prefs.key_mode == "vi" else ""
         engine, turn, nxt, cost = self.loader.engine_name, 1, "new query", ""
         if self.loader.ready:  # before, nothing has been asked and nothing spent
             wf = self.workflow
@@ -168,13 +167,26 @@ class ChatApp:
             usage = wf.engine.session_usage()
             if usage is not None:
                 spent = f"${usage.cost:.4f}" if usage.cost is not None else "cost unknown"
-                cost = f"  |  tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
+                cost = f"tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
             model = getattr(getattr(wf.engine, "settings", None), "model", None)  # only a model engine has one
             engine = f"{wf.engine.name} ({model})" if isinstance(model, str) else wf.engine.name
-        return FormattedText([
-            ("", f" db: {self.loader.database.display_name}  |  engine: {engine}  |  turn {turn}"
-                 f"  |  next line: {nxt}{cost}{keys}  |  {self.mode.label}  |  /help "),
-        ])
+        keys = f"vi {self._vi_state()}" if self.prefs.key_mode == "vi" else ""
+        db = self.loader.database.display_name
+        forms = [  # the first that fits the terminal: a narrow one loses labels, then hints, never the state
+            ("  |  ", [f"db: {db}", f"engine: {engine}", f"turn {turn}", f"next line: {nxt}", cost, keys,
+                       self.mode.label, "/help"]),
+            (" | ", [db, engine, f"turn {turn}", nxt, cost, keys, self.mode.label, "/help"]),
+            (" | ", [f"turn {turn}", nxt, keys, self.mode.label if self.mode.multiline else "", cost, db, engine]),
+        ]
+        columns = self._columns()
+        texts = [" " + sep.join(p for p in parts if p) + " " for sep, parts in forms]
+        return FormattedText([("", next((t for t in texts if len(t) <= columns), texts[-1]))])
+
+    def _columns(self) -> int:
+        try:
+            return self.session.app.output.get_size().columns
+        except Exception:  # noqa: BLE001 - no terminal to ask: as wide as a usual one
+            return 120
 
     def _vi_state(self) -> str:
         """[N] in normal mode, [I] while inserting, as pgcli shows: vi keys mean different things in each."""
