@@ -65,6 +65,15 @@ def test_a_command_completes_its_own_arguments(completer: ChatCompleter) -> None
     assert offered(completer, "/schema orders ") == []  # one argument only
 
 
+def test_sql_completes_a_column_after_its_table_or_alias(completer: ChatCompleter) -> None:
+    """As pgcli: users.cou and u.cou (u given in the FROM, before or after the cursor) become .country."""
+    assert offered(completer, "/sql SELECT users.cou") == ["users.country"]
+    aliased = Document("/sql SELECT u.cou FROM users u JOIN orders o ON o.user_id = u.id", len("/sql SELECT u.cou"))
+    assert [c.text for c in completer.get_completions(aliased, CompleteEvent(text_inserted=True))] == ["u.country"]
+    assert "o.total_amount" in offered(completer, "/sql SELECT * FROM orders AS o WHERE o.tot")
+    assert offered(completer, "/sql SELECT x.cou") == []  # no table called x, no alias x
+
+
 def test_resume_completes_the_names_of_saved_sessions(completer: ChatCompleter, shop: InteractiveWorkflow) -> None:
     assert offered(completer, "/resume mon") == []  # nothing saved yet
     assert shop.process_turn("How many users are there?").ok

@@ -21,7 +21,7 @@ from types import ModuleType
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
 
 # An argument spelled like this stands for every name of its kind in the schema.
@@ -159,6 +159,13 @@ class ChatCompleter(Completer):
         typed_match = _WORD.search(before)
         typed = typed_match.group() if typed_match else ""
         in_sql = before.lstrip().lower().startswith("/sql")
+        if in_sql and "." in typed and not typed.startswith("'"):  # table.column, or alias.column
+            qualifier, _, partial = typed.rpartition(".")
+            table = _table_named(qualifier, document.text, self._vocabulary().schema)
+            columns = [Word(c.name, f"column of {table.name}") for c in table.columns] if table else []
+            for word in rank(partial, columns):
+                yield Completion(f"{qualifier}.{word.text}", -len(typed), display=word.text, display_meta=word.meta)
+            return
         if in_sql and typed.startswith("'"):  # a string literal: the stored values, quoted
             for word in rank(typed[1:], self._vocabulary().values):
                 yield Completion(_quoted(word.text), -len(typed), display=word.text, display_meta=word.meta)
@@ -200,6 +207,21 @@ class ChatCompleter(Completer):
             else:
                 words.append(Word(arg, ""))
         return words
+
+
+_ALIASED = re.compile(r"\b(?:from|join)\s+(\w+)(?:\s+(?:as\s+)?(\w+))?", re.IGNORECASE)
+
+
+def _table_named(qualifier: str, statement: str, schema: Schema) -> Table | None:
+    """The table ``qualifier`` stands for in ``statement``: a table's own name, or an alias given to one
+    in its FROM or JOIN (``FROM users u``), wherever in the statement that comes."""
+    table = schema.table(qualifier)
+    if table is not None:
+        return table
+    for name, alias in _ALIASED.findall(statement):
+        if alias and alias.lower() == qualifier.lower():
+            return schema.table(name)
+    return None
 
 
 def _saved_sessions() -> list[Word]:
