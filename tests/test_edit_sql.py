@@ -140,9 +140,15 @@ def test_a_failing_editor_is_one_error_line(workflow: InteractiveWorkflow, monke
     assert workflow.state is before
 
 
-def test_edit_with_no_query_yet_says_so(workflow: InteractiveWorkflow) -> None:
+def test_edit_with_no_query_yet_opens_an_empty_file_and_runs_what_is_written(
+        workflow: InteractiveWorkflow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _editor(tmp_path, monkeypatch, "text = 'SELECT COUNT(*) AS n FROM users'")
     result = workflow.process_turn("/edit")
-    assert result.error is not None and "No SQL to edit yet" in result.error.message
+    assert seen.read_text() == "" and result.ok and list(result.result.rows) == [(1000,)]
+    assert workflow.state.current.query == "SELECT COUNT(*) AS n FROM users"
+    _editor(tmp_path, monkeypatch, "")  # closed without writing anything: nothing runs
+    workflow.process_turn("/new")
+    assert workflow.process_turn("/edit").message == NOTHING_CHANGED
 
 
 def test_visual_is_preferred_to_editor(workflow: InteractiveWorkflow, tmp_path: Path,

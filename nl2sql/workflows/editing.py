@@ -34,11 +34,7 @@ def sql_to_edit(state: State[Any]) -> str | None:
 def _edit(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
     if arg:  # the statement itself, typed or scripted (``ask "/edit SELECT ..."``)
         return wf.adopt(f"/edit {arg}", arg)
-    sql = sql_to_edit(wf.state)
-    if sql is None:
-        return wf.command_result("/edit", None,
-                                 ErrorInfo("No SQL to edit yet; ask a question first, or give it: /edit SELECT ...",
-                                           False))
+    sql = sql_to_edit(wf.state) or ""  # nothing asked yet: an empty file to write a statement in, as pgcli's \e
     if wf.editor is None:
         return wf.command_result("/edit", None, ErrorInfo(
             "No editor outside the REPL; give the SQL instead: /edit SELECT ...", False))
