@@ -161,6 +161,7 @@ def chart_text(data: ChartData, width: int = 100, height: int = 22) -> str:
             for (name, values), marker in zip(data.series, LINE_MARKERS, strict=False):
                 plotext.plot(positions, list(values), marker=marker, label=name if len(names) > 1 else None)
             plotext.xticks(*_ticks(positions, data.labels, width))
+        plotext.yticks(*_value_ticks([v for _, values in data.series for v in values], from_zero=data.kind == BAR))
         text = plotext.uncolorize(plotext.build())
     finally:
         plotext.clear_figure()
@@ -168,6 +169,28 @@ def chart_text(data: ChartData, width: int = 100, height: int = 22) -> str:
     if data.left_out:
         lines.append(f"({data.left_out:,} more row{'s' if data.left_out != 1 else ''} not drawn)")
     return "\n".join(lines)
+
+
+def _value_ticks(values: list[float], *, from_zero: bool) -> tuple[list[float], list[str]]:
+    """About five round values up the axis, written as the tables write numbers (7,000, not 7156.0):
+    plotext's own ticks are the raw floats it computed."""
+    low, high = min(values), max(values)
+    if from_zero:  # bars rise from zero
+        low, high = min(low, 0.0), max(high, 0.0)
+    if high == low:
+        return [low], [_tick_text(low, 1.0)]
+    rough = (high - low) / 4
+    magnitude = 10 ** math.floor(math.log10(rough))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= rough)
+    ticks = [n * step for n in range(math.ceil(low / step), math.floor(high / step) + 1)]
+    return ticks, [_tick_text(t, step) for t in ticks]
+
+
+def _tick_text(value: float, step: float) -> str:
+    if step >= 1:
+        return f"{value:,.0f}"
+    decimals = max(0, -math.floor(math.log10(step)))
+    return f"{value:,.{decimals}f}"
 
 
 def _ticks(positions: list[int], labels: tuple[str, ...], width: int) -> tuple[list[int], list[str]]:

@@ -65,7 +65,8 @@ def test_a_grouped_count_is_a_bar_chart_whose_tallest_bar_is_the_largest_group(s
     top_row = next(row for row in rows if "█" in row)
     assert top_row[labels.index(tallest) + len(tallest) // 2] == "█"
     assert top_row[labels.index(smallest) + len(smallest) // 2] != "█"
-    assert f"{max(counts.values())}" in text  # the y axis reaches the largest count
+    ticks = [int(line.split("┤")[0].strip().replace(",", "")) for line in text.splitlines() if "┤" in line]
+    assert max(ticks) <= max(counts.values()) < 2 * max(ticks)  # the y axis reaches the largest count
 
 
 def test_a_monthly_series_is_a_line_chart_in_time_order(shop, ecommerce_db) -> None:
@@ -107,6 +108,14 @@ def test_several_numeric_columns_are_several_series() -> None:
     assert data.series == (("orders", (3.0, 5.0)), ("revenue", (10.5, 20.25)))
     text = chart_text(data, width=60, height=14)
     assert "orders" in text and "revenue" in text  # the legend names both
+
+
+def test_the_value_axis_reads_as_the_tables_write_numbers() -> None:
+    """Round ticks with thousands separators (7156.0 was plotext's own label), bars counted from zero."""
+    result = QueryResult(("status", "total"), (("paid", 7156.0), ("shipped", 1200.5)), 2, False)
+    axis = [line.split("┤")[0].strip() for line in chart_text(chart_data(result), 60, 16).splitlines() if "┤" in line]
+    assert axis and set(axis) <= {"0", "1,000", "2,000", "3,000", "4,000", "5,000", "6,000", "7,000"}
+    assert "0" in axis and "6,000" in axis
 
 
 def test_dates_and_years_make_lines() -> None:
