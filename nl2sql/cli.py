@@ -255,12 +255,16 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
             run_chat(WorkflowLoader(_started_after(build), database=database, prefs=prefs, engine_name="builtin"))
             return
         workflow = build()
+        opening = None
         if resume is not None:
-            from nl2sql.formatting import turn_text
             from nl2sql.workflows.session_commands import resume_session
 
-            click.echo(turn_text(resume_session(workflow, resume), "table"))
+            opening = resume_session(workflow, resume)
         if not sys.stdin.isatty():  # a file or a pipe of questions: read as `ask -` reads them
+            if opening is not None:
+                from nl2sql.formatting import turn_text
+
+                click.echo(turn_text(opening, workflow.prefs.format))
             _started()
             from nl2sql.line_reader import LineStream
 
@@ -269,7 +273,7 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
         from nl2sql.repl import run_chat
 
         _started()
-        run_chat(workflow)
+        run_chat(workflow, opening)
 
 
 @cli.command()

@@ -388,6 +388,33 @@ def test_save_sessions_undo_and_resume_through_the_repl(shop, ecommerce_db, shop
     assert app.workflow.state.current.number == 2  # the save was before the /undo
 
 
+def test_chat_resume_shows_the_resumed_result_after_the_banner_as_a_turn(shop, ecommerce_db, shop_engine) -> None:
+    """``chat --resume``: the banner first, then the resumed query's result drawn as any turn's (timed, and
+    paged when long), not printed before the REPL starts."""
+    import io
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from prompt_toolkit.output.plain_text import PlainTextOutput
+
+    from nl2sql.repl import ChatApp
+    from nl2sql.workflows.session_commands import resume_session
+
+    _ask(shop, "How many orders per status?")
+    assert shop.process_turn("/save opening").ok
+    again = _fresh(ecommerce_db, shop_engine)
+    opening = resume_session(again, "opening")
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("/exit\n")
+        ChatApp(again, session=PromptSession(input=pipe, output=DummyOutput()), output=PlainTextOutput(buffer)).run(
+            opening)
+    out = buffer.getvalue()
+    assert out.index("nl2sql ") < out.index("Resumed 'opening'") < out.index("delivered") < out.index("Bye.")
+    assert " ms)" in out.split("Resumed 'opening'")[1]  # drawn as a turn's result: with its time
+
+
 # -- secrets ---------------------------------------------------------------------------------------
 
 

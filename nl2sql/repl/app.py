@@ -288,11 +288,15 @@ class ChatApp:
         text = _EXIT_WORDS.get(text.lower(), text)
         return self.run_turn(text).command != "/exit"
 
-    def run(self) -> None:
+    def run(self, opening: TurnResult | None = None) -> None:
+        """The session, until /exit or Ctrl-D; ``opening`` (a resumed conversation) is shown after the
+        banner as any turn is: its result paged and timed like the rest."""
         database = self.loader.database
         self.say(f"nl2sql {__version__} on {database.display_name} "
                  f"({len(database.schema.tables)} tables, engine: {self.loader.engine_name}). "
                  "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
+        if opening is not None:
+            self.render(opening)
         if self.loader.ready:
             self.workflow.engine.warm_up()  # a model engine loads its client while the user types
         while True:
@@ -341,5 +345,5 @@ def _domain(workflow: InteractiveWorkflow) -> DomainConfig:
     return domain if isinstance(domain, DomainConfig) else EMPTY
 
 
-def run_chat(workflow: InteractiveWorkflow | WorkflowLoader) -> None:
-    ChatApp(workflow).run()
+def run_chat(workflow: InteractiveWorkflow | WorkflowLoader, opening: TurnResult | None = None) -> None:
+    ChatApp(workflow).run(opening)
