@@ -79,10 +79,10 @@ def test_errors_keep_the_session_going(capped: InteractiveWorkflow) -> None:
 
 def test_toolbar_says_whether_the_next_line_refines(capped: InteractiveWorkflow) -> None:
     _out, app = _chat(capped, "/exit\n")
-    assert "next line: new query" in "".join(text for _, text in app.toolbar())
+    assert "| new query |" in "".join(text for _, text in app.toolbar())  # 80 columns: the values, no labels
     capped.process_turn("List all orders")
     bar = "".join(text for _, text in app.toolbar())
-    assert "next line: refines turn 1" in bar and "turn 2" in bar and "engine: builtin" in bar
+    assert "| refines turn 1 |" in bar and "turn 2" in bar and "| builtin |" in bar
 
 
 def test_a_partial_reading_shows_its_sql_and_what_it_left_out_before_it_runs(ecommerce_db, shop_engine) -> None:
