@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -399,9 +398,11 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
     from nl2sql.formatting import cap_note, turn_text, visible
 
     output = turn_text(result, fmt)
-    if output and fmt in ("csv", "json"):
-        output = _data_for_stdout(output, fmt)
+    if output and fmt == "csv" and sys.stdout.isatty():
+        output = visible(output)  # a stored escape sequence must not drive the screen (JSON escapes its own)
     if output:  # CSV ends its last row itself: no blank line after it
+        # CSV and JSON are data: color=True stops click from stripping what looks like a colour code
+        # out of a value on its way to a file or a pipe.
         click.echo(output, nl=not output.endswith("\n"), color=fmt in ("csv", "json"))
     if fmt != "json" and many:
         click.echo()
@@ -411,19 +412,6 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
             click.echo(f"nl2sql: {visible(line)}", err=True)
     if result.error is not None and fmt != "json":
         click.echo(f"Error: {visible(result.error.message)}", err=True)
-
-
-def _data_for_stdout(text: str, fmt: str) -> str:
-    """CSV and JSON are data: into a file or a pipe byte for byte (``color=True`` above stops click from
-    stripping what looks like a colour code out of a value); on a terminal, a stored escape sequence must
-    not drive the screen, so control characters are written out (in JSON as valid ``\\u`` escapes)."""
-    if not sys.stdout.isatty():
-        return text
-    from nl2sql.formatting import visible
-
-    if fmt == "json":  # json.dumps escapes C0 controls itself; C1 and DEL it leaves raw
-        return re.sub(r"[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", text)
-    return visible(text)
 
 
 @cli.command()

@@ -178,6 +178,12 @@ def test_chat_from_a_file_answers_a_clarification_with_the_next_line(ecommerce_p
     moved_on = _chat_from(script, ecommerce_path)
     assert moved_on.returncode == 0 and "Cancelled" in moved_on.stdout
     assert moved_on.stdout.index("Cancelled") < moved_on.stdout.index("There are 1,000 users.")
+    # At a confirmation too, a short line that answers nothing is the next line of the script, not a slip
+    # to ask again about (as it is for a person at the prompt).
+    script.write_text("Show me all users\nConsumer users in Australia\nzz\nHow many users are there?\n")
+    confirmed = _chat_from(script, ecommerce_path)
+    assert "run it?" in confirmed.stdout and "y runs it" not in confirmed.stdout
+    assert "zz" in confirmed.stderr and "There are 1,000 users." in confirmed.stdout
 
 
 def test_chat_reads_many_lines_of_word_salad_one_turn_each(ecommerce_path: Path, tmp_path: Path) -> None:

@@ -460,6 +460,17 @@ def test_chart_and_export_use_the_sql_result_on_screen_until_the_conversation_mo
     with (tmp_path / "raw.csv").open() as written:
         assert [tuple(r) for r in list(csv.reader(written))[1:]] == [(s, str(n)) for s, n in _rows(fixture_rows, sql)]
     assert "cancelled" in workflow.process_turn("/chart").message
+    assert workflow.process_turn("/history").ok  # a command that shows no rows leaves the /sql rows on screen
+    assert "cancelled" in workflow.process_turn("/chart").message
+    workflow.process_turn("/clear")  # the screen's rows belong to a conversation that is gone
+    assert workflow.process_turn(f"/export {tmp_path / 'gone.csv'}").error is not None
+    assert not (tmp_path / "gone.csv").exists()
+    question = workflow.process_turn("Show all orders")
+    assert workflow.process_turn(f"/sql {sql}").ok and workflow.process_turn("How many users are there?").ok
+    workflow.process_turn("/undo")  # back to the orders: their rows are on screen, not the /sql ones
+    assert workflow.process_turn(f"/export {tmp_path / 'undone.csv'}").ok
+    with (tmp_path / "undone.csv").open() as written:
+        assert next(csv.reader(written)) != ["status", "n"]
     top = workflow.process_turn("top 3")
     assert top.intent == "refinement" and top.query.startswith(question.query)
     assert workflow.process_turn(f"/export {tmp_path / 'top.csv'}").ok

@@ -71,7 +71,16 @@ def test_sql_completes_a_column_after_its_table_or_alias(completer: ChatComplete
     aliased = Document("/sql SELECT u.cou FROM users u JOIN orders o ON o.user_id = u.id", len("/sql SELECT u.cou"))
     assert [c.text for c in completer.get_completions(aliased, CompleteEvent(text_inserted=True))] == ["u.country"]
     assert "o.total_amount" in offered(completer, "/sql SELECT * FROM orders AS o WHERE o.tot")
+    joined = "/sql SELECT * FROM users JOIN orders o ON o.user_id = users.id WHERE o.tot"
+    assert "o.total_amount" in offered(completer, joined)  # JOIN is no alias of users
+    assert "o.total_amount" in offered(completer, "/sql SELECT * FROM users, orders o WHERE o.tot")
     assert offered(completer, "/sql SELECT x.cou") == []  # no table called x, no alias x
+
+
+def test_nothing_is_offered_while_the_words_are_still_loading(shop: InteractiveWorkflow) -> None:
+    """A key press before the engine has loaded gets no menu rather than wait for it in the prompt's loop."""
+    loading = ChatCompleter(lambda: Vocabulary(shop.database.schema, shop.engine.domain), ready=lambda: False)
+    assert offered(loading, "/sc") == [] and offered(loading, "ord", tab=True) == []
 
 
 def test_resume_completes_the_names_of_saved_sessions(completer: ChatCompleter, shop: InteractiveWorkflow) -> None:

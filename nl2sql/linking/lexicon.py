@@ -189,8 +189,9 @@ class Lexicon:
 
         found = process.extractOne(key, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
         if found is None and len(key) >= TRANSPOSED_MIN_LENGTH:
-            # Two letters swapped ("Frnace") is the commonest typo, and the ratio counts it as two edits
-            # (83 for a six-letter word): as one edit, it is as close as one letter wrong.
+            # Two letters swapped ("Frnace") is the commonest typo, and the ratio counts it, as it counts one
+            # letter wrong, as two edits: 83 for a six-letter word, under the cutoff. As one edit (OSA),
+            # either is a typo worth asking about in a word of five letters or more.
             found = process.extractOne(key, self._fuzzy_keys, scorer=OSA.distance,  # type: ignore[call-overload]
                                        score_cutoff=1)  # rapidfuzz's stubs take only similarity scorers here
         if found is None:

@@ -53,8 +53,8 @@ class ConsoleActor:
             except (KeyboardInterrupt, EOFError):
                 return Reply(cancelled=True)
             reply = confirmation_reply(typed)
-            if reply.instead is None or len(typed.strip()) > 2:
-                return reply
+            if reply.instead is None or len(typed.strip()) > 2 or self.unread is not None:
+                return reply  # read from a file: a line that answers nothing is the next question
             # One or two keys that answer nothing ("q" meant for a pager) are a slip, not a new question.
             self.say("    y runs it, n does not, e edits the SQL; or type a new question.")
 

@@ -84,7 +84,7 @@ class ChatApp:
         self.mode = InputMode()
         self._vocabulary: Vocabulary | None = None
         self.session: PromptSession[str] = session or PromptSession(history=default_history())
-        self.session.completer = ChatCompleter(self.vocabulary)
+        self.session.completer = ChatCompleter(self.vocabulary, ready=lambda: self.loader.ready)
         self.session.complete_while_typing = True
         self.session.auto_suggest = AutoSuggestFromHistory()  # greyed; Right arrow (or Ctrl-E) takes it
         self.session.multiline = Condition(lambda: self.mode.multiline)
@@ -127,7 +127,10 @@ class ChatApp:
             except Exception:  # noqa: BLE001 - the prompt ended meanwhile; the next line's wait raises it
                 pass
 
-        loop.call_soon_threadsafe(stop)
+        try:
+            loop.call_soon_threadsafe(stop)
+        except RuntimeError:  # the loop closed as the prompt ended: the next line's wait raises the error
+            pass
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -286,6 +289,11 @@ class ChatApp:
         if not text:
             return True
         text = _EXIT_WORDS.get(text.lower(), text)
+        try:
+            self.loader.get()  # a line typed at once waits for the engine; a failed build ends the REPL here
+        except KeyboardInterrupt:
+            self.say("Nothing ran: Ctrl-C while nl2sql was still starting.", "class:muted")
+            return True
         return self.run_turn(text).command != "/exit"
 
     def run(self, opening: TurnResult | None = None) -> None:

@@ -147,12 +147,16 @@ def rank(typed: str, words: list[Word], limit: int = MAX_SHOWN) -> list[Word]:
 
 class ChatCompleter(Completer):
     """Completions for the chat prompt; the vocabulary comes from a callable so that it is only
-    built when the first completion is asked for."""
+    built when the first completion is asked for. ``ready`` False (the REPL still loading what the
+    words come from) offers nothing rather than make a key press wait, in the prompt's own loop."""
 
-    def __init__(self, vocabulary: Callable[[], Vocabulary]) -> None:
+    def __init__(self, vocabulary: Callable[[], Vocabulary], ready: Callable[[], bool] = lambda: True) -> None:
         self._vocabulary = vocabulary
+        self._ready = ready
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        if not self._ready():
+            return
         before = document.text_before_cursor
         if "\n" in before and not before.lstrip().lower().startswith("/sql"):
             before = before.rsplit("\n", 1)[1]  # a multi-line question: only the line being typed counts
@@ -209,7 +213,10 @@ class ChatCompleter(Completer):
         return words
 
 
-_ALIASED = re.compile(r"\b(?:from|join)\s+(\w+)(?:\s+(?:as\s+)?(\w+))?", re.IGNORECASE)
+# A table in a FROM list or a JOIN, with the alias after it if one is given (a keyword is no alias).
+_NOT_ALIAS = ("from|select|join|on|where|group|order|left|right|inner|outer|full|cross|natural|limit|union|having|"
+              "using|window")
+_ALIASED = re.compile(rf"(?:\bfrom|\bjoin|,)\s*(\w+)(?:\s+(?:as\s+)?(?!(?:{_NOT_ALIAS})\b)(\w+))?", re.IGNORECASE)
 
 
 def _table_named(qualifier: str, statement: str, schema: Schema) -> Table | None:
@@ -219,7 +226,7 @@ def _table_named(qualifier: str, statement: str, schema: Schema) -> Table | None
     if table is not None:
         return table
     for name, alias in _ALIASED.findall(statement):
-        if alias and alias.lower() == qualifier.lower():
+        if alias and alias.lower() == qualifier.lower() and schema.table(name) is not None:
             return schema.table(name)
     return None
 

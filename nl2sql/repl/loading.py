@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 
 class WorkflowLoader:
+    """One build of the session's workflow: started once (``start``, or the first ``get``), waited for by
+    ``get``, which raises the build's error on every call. ``on_error`` is called from the loading thread,
+    so it may only hand the error to the thread that owns the terminal."""
+
     def __init__(self, build: Callable[[], InteractiveWorkflow], *, database: Database, prefs: Preferences,
                  engine_name: str) -> None:
         self.database = database
@@ -43,6 +47,7 @@ class WorkflowLoader:
 
     @property
     def ready(self) -> bool:
+        """Built and usable: what may be asked without waiting (the toolbar, completion)."""
         return self._workflow is not None
 
     def start(self) -> None:

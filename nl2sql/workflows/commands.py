@@ -114,7 +114,7 @@ def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
         result = wf.database.execute(arg, max_rows=wf.max_rows, timeout=wf.timeout)
     except Nl2SqlError as err:
         return wf.command_result("/sql", None, ErrorInfo(str(err), err.can_retry), query=arg)
-    wf.raw_shown = (wf.state.current, arg, result)
+    wf.raw_shown = (wf.state, arg, result)
     return TurnResult(wf.state.turn_count, wf.state.session_id, None, query=arg, result=result,
                       explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql",
                       hint=hint_for(wf.database, arg, result, timeout=wf.timeout))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
-from nl2sql.dialog import ConversationState, Turn
+from nl2sql.dialog import ConversationState
 from nl2sql.dialog.questions import Reply
 from nl2sql.engines.base import Engine
 from nl2sql.errors import EngineError, Nl2SqlError, UsageError
@@ -76,9 +76,9 @@ class InteractiveWorkflow(Generic[S]):
         # /edit's editor: the SQL in, the saved text out (None: not saved). Only a front end with a
         # terminal (the REPL) has one; raises Nl2SqlError when it cannot run.
         self.editor: Callable[[str], str | None] | None = None
-        # The last /sql statement and its rows, with the turn current when it ran: /chart and /export use
-        # them while that turn is still current (they are what is on screen), never once a turn moved on.
-        self.raw_shown: tuple[Turn | None, str, QueryResult] | None = None
+        # The last /sql statement and its rows, with the state they were shown in: /chart and /export use
+        # them while that state stands (they are what is on screen); a turn, /undo or /clear replaces it.
+        self.raw_shown: tuple[State[S], str, QueryResult] | None = None
         self.hooks: list[Callable[[Transition[S]], None]] = [self._learn, self.stats.record]
 
     def process_turn(self, text: str) -> TurnResult:

@@ -28,10 +28,10 @@ EXPORT_USAGE = "/export PATH [--force]"
 
 
 def shown_result(wf: InteractiveWorkflow) -> tuple[str | None, QueryResult] | None:
-    """The statement and result on screen: a /sql run while the current query was current, else its own."""
+    """The statement and result on screen: a /sql run in the state that still stands, else the current query's."""
     current = wf.state.current
     raw = wf.raw_shown
-    if raw is not None and raw[0] is current:
+    if raw is not None and raw[0] is wf.state:
         return raw[1], raw[2]
     if current is not None and current.outcome is not None and current.outcome.result is not None:
         return current.query, current.outcome.result
