@@ -86,6 +86,7 @@ class Lexicon:
         # A stored value waits as a (table, column, value) tuple until its phrase is first looked up: a
         # wide schema holds hundreds of thousands of values and a question meets a handful of them.
         self._phrases: dict[str, list[Candidate | tuple[str, str, str]]] = defaultdict(list)
+        self._waiting: set[str] = set()  # phrases still holding such tuples
         self._added: set[tuple[str, Candidate]] = set()
         for table in schema.tables:
             words = name_words(table.name)
@@ -111,9 +112,9 @@ class Lexicon:
         self._add_domain(domain)
         # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
         self._fuzzy_keys = [k for k, cands in self._phrases.items()
-                            if len(k) >= FUZZY_MIN_LENGTH and any(isinstance(c, tuple) or (c.kind in (VALUE, TABLE)
-                                                                                            and c.score >= 1.0)
-                                                                  for c in cands)]
+                            if len(k) >= FUZZY_MIN_LENGTH and (k in self._waiting or any(
+                                isinstance(c, Candidate) and c.kind in (VALUE, TABLE) and c.score >= 1.0
+                                for c in cands))]
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate
@@ -122,6 +123,7 @@ class Lexicon:
             key = " ".join(value_words(value))
             if key and len(key) > 1:
                 self._phrases[key].append((table, col.name, value))
+                self._waiting.add(key)
 
     def _add_comments(self, schema: Schema) -> None:
         """A short comment the database keeps on a table or column ("loyalty tier" on a column
@@ -179,8 +181,9 @@ class Lexicon:
         found = self._phrases.get(key)
         if not found:
             return []
-        if any(isinstance(c, tuple) for c in found):  # the first lookup of stored values makes their candidates
+        if key in self._waiting:  # the first lookup of stored values makes their candidates
             found[:] = [Candidate(VALUE, *c) if isinstance(c, tuple) else c for c in found]
+            self._waiting.discard(key)
         return cast("list[Candidate]", found)
 
     def _fuzzy(self, key: str) -> list[Candidate]:

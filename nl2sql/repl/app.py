@@ -96,8 +96,13 @@ class ChatApp:
         # Drawn only on a terminal of our own: output handed in (tests, pipes) gets no spinner.
         self.spinner = Spinner(sys.stdout if output is None and _isatty(sys.stdout) else None)
         self.edit_next: str | None = None  # SQL to put in the next prompt for editing
+        self.loader.configure(self._attach)
         self.session.app.after_render += lambda _app: self.loader.start()  # the prompt is up: load the rest
         self.loader.on_error = self._stop_prompt
+
+    def _attach(self, workflow: InteractiveWorkflow) -> None:
+        """Once, when the workflow exists: this terminal is where /edit opens the editor."""
+        workflow.editor = self._edit
 
     @property
     def workflow(self) -> InteractiveWorkflow:
@@ -243,7 +248,6 @@ class ChatApp:
 
         self.spinner.start()
         try:
-            self.workflow.editor = self._edit  # this terminal is where /edit opens the editor
             with self._interruptible():
                 result = self.workflow.process_turn(text)
             # The dialogue goes on until the turn runs, is cancelled, or is handed back for editing;
@@ -305,8 +309,7 @@ class ChatApp:
                  "Ask in plain English; /help for commands, Ctrl-D to quit.", "class:muted")
         if opening is not None:
             self.render(opening)
-        if self.loader.ready:
-            self.workflow.engine.warm_up()  # a model engine loads its client while the user types
+        self.loader.configure(lambda workflow: workflow.engine.warm_up())  # a model's client loads as the user types
         while True:
             editing, self.edit_next = self.edit_next, None
             try:

@@ -32,6 +32,7 @@ class WorkflowLoader:
         self.engine_name = engine_name
         self.on_error: Callable[[BaseException], None] | None = None
         self._build = build
+        self._steps: list[Callable[[InteractiveWorkflow], None]] = []
         self._workflow: InteractiveWorkflow | None = None
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
@@ -44,6 +45,14 @@ class WorkflowLoader:
                      engine_name=workflow.engine.name)
         loader._workflow = workflow
         return loader
+
+    def configure(self, step: Callable[[InteractiveWorkflow], None]) -> None:
+        """Run ``step`` on the workflow once, as soon as it is built (at once if it is)."""
+        with self._lock:
+            if self._workflow is None:
+                self._steps.append(step)
+                return
+        step(self._workflow)
 
     @property
     def ready(self) -> bool:
@@ -71,9 +80,10 @@ class WorkflowLoader:
     def _run(self) -> None:
         try:
             workflow = self._build()
-            workflow.prefs = self.prefs
-            workflow.engine.warm_up()  # a model engine loads its client while the user types
-            self._workflow = workflow
+            with self._lock:
+                for step in self._steps:
+                    step(workflow)
+                self._workflow = workflow
         except BaseException as err:  # noqa: BLE001 - handed to the main thread, which reports it
             self._error = err
             if self.on_error is not None:
