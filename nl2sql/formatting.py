@@ -146,7 +146,7 @@ def cap_note(result: QueryResult) -> str | None:
 def result_table(result: QueryResult, tablefmt: str = "psql", *, null: str = NULL, timing: bool = False) -> str:
     if not result.columns:
         return "(no columns)"
-    from tabulate import tabulate  # with importlib.metadata, a fifth of the time to the REPL's first prompt
+    from nl2sql.tables import tabulate  # loaded by the first table, not by start-up
 
     headers = [visible(c) for c in result.columns]
     align = ["right" if n else "left" for n in numeric_columns(result)]
@@ -171,7 +171,7 @@ def markdown_grid(result: QueryResult, *, exact: bool = False) -> str:
     """A GitHub table (escaped cells, right-aligned numbers marked in the rule so renderers align them
     too) with no row line. ``exact`` writes every value as the database gave it, for a file, where the
     screen's rounding would lose digits."""
-    from tabulate import tabulate
+    from nl2sql.tables import tabulate
 
     numeric = numeric_columns(result)
     headers = [_markdown_cell(visible(c)) for c in result.columns]

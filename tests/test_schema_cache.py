@@ -104,3 +104,15 @@ def test_a_schema_read_with_a_gap_is_used_but_not_kept(shop: Path, monkeypatch: 
     conn.close()
     assert SqliteDatabase(shop).schema.table("forever") is None
     assert len(_entries()) == 1  # nothing left out: kept
+
+
+def test_an_entry_of_another_key_is_not_used(shop: Path) -> None:
+    """Entries are named by a checksum of their key: one under the same name for another file's state
+    (a collision) must cost a fresh read, not give that file's schema."""
+    assert SqliteDatabase(shop).schema.tables
+    [entry] = _entries()
+    data = json.loads(entry.read_text())
+    data["key"] = data["key"].replace("shop.db", "other.db")
+    data["tables"][0]["row_count"] = 12345
+    entry.write_text(json.dumps(data))
+    assert SqliteDatabase(shop).schema.table("customers").row_count == 3

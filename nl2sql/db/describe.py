@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tabulate import tabulate
-
 from nl2sql.db.schema import Schema, Table
 from nl2sql.errors import UsageError
+from nl2sql.tables import tabulate
 
 
 def _table_text(table: Table) -> str:

@@ -6,6 +6,10 @@ modification time and header (and those of a ``-wal`` file beside it) name one s
 its contents; while they are unchanged the schema read last time is still true, so it is read
 back instead. Any change to the file gives a new key, and the old entry simply ages out.
 
+An entry is named by a CRC of its key and holds the key itself, checked on reading: two keys with one
+name (odds of one in four billion) cost a fresh read, never the wrong schema. A cryptographic digest
+would buy nothing more and costs OpenSSL's start-up, a hundredth of a one-shot ``ask``.
+
 The entries hold sample values of the user's data, so they are private (0600 in a 0700 folder),
 and a cache that cannot be written (read-only home) or an entry that cannot be read costs only
 the introspection it would have saved.
@@ -13,11 +17,10 @@ the introspection it would have saved.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
-import tempfile
+import zlib
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -28,7 +31,7 @@ from nl2sql.paths import cache_dir
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1  # bump when what introspection stores changes meaning
+FORMAT = 2  # bump when what introspection stores changes meaning
 MAX_ENTRIES = 64
 
 
@@ -48,26 +51,33 @@ def file_key(path: Path, dialect: str) -> str | None:
                 parts += [str(member.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
     except OSError:
         return None
-    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+    return json.dumps(parts)
 
 
 def _folder() -> Path:
     return cache_dir() / "schemas"
 
 
+def _entry(folder: Path, key: str) -> Path:
+    return folder / f"{zlib.crc32(key.encode()):08x}.json"
+
+
 def load(key: str) -> Schema | None:
+    entry = _entry(_folder(), key)
     try:
-        data = json.loads((_folder() / f"{key}.json").read_text(encoding="utf-8"))
-        return _schema(data)
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        return _schema(data) if data.get("key") == key else None
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, TypeError, KeyError) as err:  # a damaged entry is read afresh
-        log.debug("schema cache entry %s unreadable: %s", key, err)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as err:  # a damaged entry is read afresh
+        log.debug("schema cache entry %s unreadable: %s", entry.name, err)
         return None
 
 
 def store(key: str, schema: Schema) -> None:
-    data = {"dialect": schema.dialect, "tables": [
+    import tempfile  # with shutil, a fiftieth of a one-shot ``ask``, and needed only when the file changed
+
+    data = {"key": key, "dialect": schema.dialect, "tables": [
         {**_fields(t), "columns": [_fields(c) for c in t.columns], "foreign_keys": [_fields(k) for k in t.foreign_keys]}
         for t in schema.tables
     ]}
@@ -77,7 +87,7 @@ def store(key: str, schema: Schema) -> None:
         handle, partial = tempfile.mkstemp(dir=folder, suffix=".partial")  # 0600, unique per writer
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(json.dumps(data))  # dumps encodes in C; dump to a file goes through Python, 3x slower
-        os.replace(partial, folder / f"{key}.json")
+        os.replace(partial, _entry(folder, key))
         _prune(folder)
     except OSError as err:
         log.debug("schema cache not written: %s", err)

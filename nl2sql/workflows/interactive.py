@@ -21,7 +21,6 @@ from nl2sql.engines.base import Engine
 from nl2sql.errors import EngineError, Nl2SqlError, UsageError
 from nl2sql.preferences import Preferences
 from nl2sql.workflows.adoption import adopted
-from nl2sql.workflows.commands import run_command
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
 from nl2sql.workflows.results import ErrorInfo, TurnResult
@@ -85,6 +84,8 @@ class InteractiveWorkflow(Generic[S]):
         """Run one line of the conversation (a question, an answer, or a slash command)."""
         text = text.strip()
         if text.startswith("/"):
+            from nl2sql.workflows.commands import run_command  # the registry: loaded by the first command
+
             return run_command(self, text)
         if len(text) > MAX_QUESTION_CHARS:  # reading a question costs more than its length: bound it first
             return self._apply(text[:MAX_QUESTION_CHARS], lambda state: _too_long(len(text)))

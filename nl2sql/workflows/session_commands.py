@@ -49,9 +49,8 @@ def _save(wf: InteractiveWorkflow, arg: str) -> TurnResult:
 
 @command("/sessions", "/sessions", "List the saved conversations.")
 def _sessions(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
-    from tabulate import tabulate
-
     from nl2sql.sessions import list_sessions, saved_time
+    from nl2sql.tables import tabulate
 
     try:
         listings = list_sessions()
