@@ -12,7 +12,6 @@ import importlib
 import sys
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from types import ModuleType
 from typing import Any
 
 
@@ -27,7 +26,7 @@ def tabulate(rows: Sequence[Sequence[Any]], headers: Iterable[Any] = (), **optio
     return module.tabulate(rows, headers=headers, **options)
 
 
-def _tabulate() -> ModuleType:
+def _tabulate() -> Any:  # tabulate ships no types for its module-level switches
     """tabulate, imported without wcwidth unless something has loaded wcwidth already (the REPL's
     prompt-toolkit has): its ``import wcwidth`` fails as if wcwidth were not installed."""
     if "tabulate" in sys.modules:
