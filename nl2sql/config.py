@@ -31,6 +31,7 @@ from nl2sql.preferences import KEY_MODES, OUTPUT_FORMATS
 
 @dataclass(frozen=True)
 class ModelChoice:
+    """The model behind the LLM engine and how to reach it; the key is named by its variable, never held."""
     model: str
     api_base: str | None = None
     api_key_env: str | None = None

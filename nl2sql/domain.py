@@ -29,6 +29,7 @@ class ClarifyingQuestion:
 
 @dataclass(frozen=True)
 class Metric:
+    """A named business measure from the domain config ("revenue"): an aggregate and the rows it counts."""
     name: str
     table: str
     expression: str  # an aggregate in the database's dialect: "SUM(total_amount)"
@@ -40,6 +41,8 @@ class Metric:
 
 @dataclass(frozen=True)
 class DomainConfig:
+    """What a database's owner told nl2sql about it (synonyms, metrics, date columns), read from its
+    ``.nl2sql.toml``."""
     table_synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     column_synonyms: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     value_synonyms: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)

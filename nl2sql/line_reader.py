@@ -18,6 +18,7 @@ _CHUNK_CHARS = 65_536
 
 @dataclass(frozen=True)
 class Line:
+    """One input line as read, cut to a bounded length, with its number for messages."""
     number: int  # 1-based, counting blank lines, as an editor would
     text: str  # the line without its surrounding space; only its first MAX_LINE_CHARS when cut
     length: int  # characters in the whole line (without its newline)

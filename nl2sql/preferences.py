@@ -15,6 +15,8 @@ KEY_MODES = ("emacs", "vi")
 
 @dataclass(frozen=True)
 class Preferences:
+    """How results are shown and typed, apart from what they are: one value the REPL, ``ask`` and the config file
+    all fill."""
     format: str = "table"
     pager: bool = True  # long results go through $PAGER (less -SRXF by default) in the REPL
     key_mode: str = "emacs"

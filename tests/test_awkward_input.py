@@ -177,9 +177,11 @@ def test_ctrl_c_in_ask_stops_the_query_and_the_run_at_once(ecommerce_path: Path)
     import time
 
     slow = "/sql SELECT COUNT(*) FROM order_items a, order_items b"
+    # A suite started in the background by a shell inherits SIGINT ignored, as nohup would have it: the run
+    # gets Ctrl-C as a terminal would deliver it.
     run = subprocess.Popen([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--timeout", "60",
                             "--", slow, "how many users are there?"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, cwd=REPO)
+                           text=True, cwd=REPO, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(3)  # start-up, then the query is running
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=50)  # well before the 60 s time limit would stop it

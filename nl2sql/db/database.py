@@ -21,6 +21,7 @@ _TOO_DEEP = "The statement is nested too deeply to be checked; nl2sql runs only 
 
 @dataclass(frozen=True)
 class QueryResult:
+    """The rows a statement returned, capped; ``truncated`` and ``total_rows`` say what the cap hid."""
     columns: tuple[str, ...]
     rows: tuple[tuple, ...]
     # Rows the full result has, when known; None when counting them would have been too slow.

@@ -17,6 +17,7 @@ NUMERIC_KINDS = (INTEGER, REAL)
 
 @dataclass(frozen=True)
 class Column:
+    """A column as the engines link words to it: its name, kind and, for a short list, every stored value."""
     name: str
     type: str
     kind: str
@@ -35,6 +36,7 @@ class Column:
 
 @dataclass(frozen=True)
 class ForeignKey:
+    """One join the database declares: what the builder follows between two tables."""
     table: str
     column: str
     ref_table: str
@@ -43,6 +45,7 @@ class ForeignKey:
 
 @dataclass(frozen=True)
 class Table:
+    """A table or view with what introspection learned of it; ``stored`` tells a view from a table."""
     name: str
     columns: tuple[Column, ...]
     foreign_keys: tuple[ForeignKey, ...] = ()
@@ -116,6 +119,8 @@ class Table:
 
 @dataclass(frozen=True)
 class Schema:
+    """Every table an engine may query, read once a session (kept between runs per file state by the
+    schema cache) and shared by all its turns."""
     tables: tuple[Table, ...]
     dialect: str = "sqlite"
     _by_name: dict[str, Table] = field(default_factory=dict, compare=False, repr=False)

@@ -26,6 +26,7 @@ _PARAM_PASSWORD = re.compile(r"([?&])password=[^&#]*&?", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class Target:
+    """Where ``--db`` points, told apart once: the engine, a path or URL, and a display name free of secrets."""
     engine: str
     path: Path
     display: str  # what nl2sql shows and stores: never a password

@@ -18,6 +18,7 @@ LEVELS = ("general", "partial", "specific", "confirmation")  # most general firs
 
 @dataclass(frozen=True)
 class Observation:
+    """One doubt the ambiguity analysis found, before it becomes a question."""
     level: str
     message: str
     question: Question | None

@@ -51,6 +51,7 @@ _COUNT_ONLY = re.compile(r"^(how many|count|number)( of)?( (them|those|these|are
 
 @dataclass(frozen=True)
 class IntentDecision:
+    """The dialog manager's call on a line (new query or refinement) with how sure it is and why."""
     intent: str  # new_query | refinement
     confidence: str  # high | medium | low
     reason: str

@@ -42,6 +42,7 @@ class AnswerError(ValueError):
 
 @dataclass(frozen=True)
 class Question:
+    """One typed question to the user; its ``slot`` and ``values`` let the engine that asked read the answer."""
     text: str
     question_type: str = SINGLE
     choices: tuple[str, ...] = ()
@@ -66,6 +67,7 @@ class Question:
 
 @dataclass(frozen=True)
 class Answer:
+    """What the user replied to one question, in the question's own terms (choice numbers, text or a skip)."""
     type: str
     selected: tuple[int, ...] = ()
     texts: tuple[str, ...] = ()
@@ -84,6 +86,7 @@ class Answer:
 
 @dataclass(frozen=True)
 class ClarificationRequest:
+    """The questions one round asks together, at one level (general, partial, specific or confirmation)."""
     context: str
     level: str
     questions: tuple[Question, ...]

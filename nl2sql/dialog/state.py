@@ -30,6 +30,7 @@ SlotPairs = tuple[tuple[SlotKey, str], ...]
 
 @dataclass(frozen=True)
 class Turn(Generic[P]):
+    """One line of the conversation and what came of it; ``outcome`` is what the next refinement edits."""
     number: int
     text: str
     intent: str | None
@@ -72,11 +73,13 @@ class Pending(Generic[D]):
 
 @dataclass(frozen=True)
 class Idle:
+    """The mode between turns: the next line is a question, not an answer."""
     name = IDLE
 
 
 @dataclass(frozen=True)
 class AwaitingClarification(Generic[D]):
+    """A question put on hold until the user answers the request (or skips or cancels)."""
     pending: Pending[D]
     request: ClarificationRequest
     name = AWAITING_CLARIFICATION
@@ -84,6 +87,7 @@ class AwaitingClarification(Generic[D]):
 
 @dataclass(frozen=True)
 class AwaitingConfirmation(Generic[D]):
+    """A query held back until the user says yes: its confidence was at or below the threshold."""
     pending: Pending[D]
     request: ClarificationRequest  # the one question: run it, don't, or edit the SQL
     name = AWAITING_CONFIRMATION
@@ -95,6 +99,7 @@ IDLE_MODE = Idle()
 
 @dataclass(frozen=True)
 class ConversationState(Generic[P, D]):
+    """The whole conversation as one value: a turn builds the next state, and a failed turn keeps the old one."""
     session_id: str = field(default_factory=lambda: str(uuid.uuid4()))
     turns: tuple[Turn[P], ...] = ()
     turn_count: int = 0

@@ -22,6 +22,7 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class Ambiguity:
+    """Something the engine could not settle alone, with the question that would settle it."""
     level: str  # general | partial | specific | confirmation
     message: str
     question: Question | None = None  # what to ask to settle it; its slot is what the answer fills
@@ -46,6 +47,7 @@ class Usage:
 
 @dataclass(frozen=True)
 class Draft(Generic[S]):
+    """An engine's reading of a line before it runs: the SQL, why, how sure, and what was left unread."""
     sql: str
     explanation: str
     confidence: float  # 0..1

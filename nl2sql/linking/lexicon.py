@@ -41,6 +41,7 @@ _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by",
 
 @dataclass(frozen=True)
 class Candidate:
+    """One schema item a word may name, scored by how it matched."""
     kind: str  # table | column | value
     table: str
     column: str | None = None
@@ -57,6 +58,7 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Link:
+    """A span of the question's words and every schema item it may name."""
     first: int
     last: int
     candidates: tuple[Candidate, ...]

@@ -85,6 +85,7 @@ def stem(word: str) -> str:
 
 @dataclass(frozen=True)
 class Token:
+    """A word of the question in the three forms matching needs: as typed, lower-cased, and singular."""
     text: str  # lower-cased
     original: str
     norm: str  # singular form used for matching

@@ -14,6 +14,8 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class ErrorInfo:
+    """Why a turn failed, in words for the user; ``can_retry`` is False where asking again cannot help
+    (a refused write, bad input)."""
     message: str
     can_retry: bool
     kind: str = "error"  # invalid_sql: a model's SQL refused after its repair rounds; internal: a bug
@@ -40,6 +42,8 @@ def confidence_label(score: float | None) -> str | None:
 
 @dataclass(frozen=True)
 class TurnResult:
+    """Everything one turn shows or returns (the enriched result of ``ask --format json``); built once, never
+    changed."""
     turn_number: int
     session_id: str
     intent: str | None

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class SessionOptions:
+    """How to open a session, gathered from flags, environment and config before anything is opened."""
     engine: str = "builtin"
     model: ModelChoice | None = None
     today: date | None = None

@@ -71,6 +71,7 @@ class Effects:
 
 @dataclass(frozen=True)
 class Transition(Generic[S]):
+    """A turn as a value: the state it leads to, what it shows, and the effects the workflow applies after commit."""
     state: State[S]
     result: TurnResult
     effects: Effects = Effects()

@@ -81,6 +81,7 @@ NO_FUZZY = frozenset(
 
 @dataclass(frozen=True)
 class Comparison:
+    """A comparison in the question ("more than 5", "above average") and where its column may be named."""
     first: int
     last: int
     op: str
@@ -98,6 +99,7 @@ class Comparison:
 
 @dataclass(frozen=True)
 class Superlative:
+    """"the most", "the cheapest": one row (or a few) at the end of an order."""
     index: int
     descending: bool
     concept: str | None
@@ -105,6 +107,7 @@ class Superlative:
 
 @dataclass(frozen=True)
 class SortCue:
+    """Words that ask for an order, with what to order by when they name it."""
     index: int  # position of the sort target (a link's first token) or -1
     descending: bool | None
     # "date", "count", "name", "aggregate", "level" (a number: "from high to low") or None: the linked column at index

@@ -22,6 +22,7 @@ _LEADING = {"from", "in", "during", "for", "of", "on", "within", "over", "at"}
 
 @dataclass(frozen=True)
 class DateRange:
+    """A period a question names, half-open, with the words the explanation uses for it."""
     start: date | None  # inclusive
     end: date | None  # exclusive
     label: str  # how the explanation names it: "in May 2026", "since 2026-03-01"
@@ -29,6 +30,7 @@ class DateRange:
 
 @dataclass(frozen=True)
 class DateMatch:
+    """A period and the words of the question that named it."""
     first: int  # token indices covered, inclusive
     last: int
     range: DateRange

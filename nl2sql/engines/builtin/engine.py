@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from nl2sql.db import Database, QueryResult
 from nl2sql.db.schema import Schema
@@ -13,8 +14,6 @@ from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
-from nl2sql.engines.builtin.derived import Derived, derive
-from nl2sql.engines.builtin.edits import apply_edits
 from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.render import to_sql
@@ -23,6 +22,9 @@ from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.used import content_positions
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
+
+if TYPE_CHECKING:  # follow-ups only: imported by the first refinement, not by a one-shot question
+    from nl2sql.engines.builtin.derived import Derived
 
 # A refinement of SQL the engine did not write reads that SQL as a table: the explanation says so.
 DERIVED_PREFIX = "On the current SQL's rows: "
@@ -121,6 +123,8 @@ class BuiltinEngine:
                  database: Database) -> tuple[QuerySpec, Schema, Lexicon, DomainConfig, Derived | None]:
         """What a follow-up edits: the engine's own spec over the schema, or, for SQL it did not write
         (edited by hand, or restored without a spec), that SQL read as one table (``derived.py``)."""
+        from nl2sql.engines.builtin.derived import derive
+
         spec = context.current_spec
         if spec is not None and spec.source is None:
             schema = self.schema(database)
@@ -133,6 +137,8 @@ class BuiltinEngine:
         return spec or derived.spec, derived.schema, Lexicon(derived.schema), EMPTY, derived
 
     def refine(self, context: RefinementContext[QuerySpec], database: Database) -> Draft[QuerySpec]:
+        from nl2sql.engines.builtin.edits import apply_edits
+
         base_spec, schema, lexicon, domain, derived = self._refined(context, database)
         slots = dict(context.slots)
         analysis = analyse(self._cumulative(context.feedback, slots), lexicon, self.today)

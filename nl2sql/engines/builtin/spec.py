@@ -14,6 +14,7 @@ from nl2sql.domain import Metric
 
 @dataclass(frozen=True)
 class ColumnRef:
+    """A column of a table, as specs name columns before any SQL exists."""
     table: str
     column: str
 
@@ -41,6 +42,7 @@ class Filter:
 
 @dataclass(frozen=True)
 class Aggregate:
+    """One aggregate a spec computes: a function over a column, or a named metric."""
     func: str  # count | sum | avg | min | max | metric | share (percentage of the rows the filters keep)
     column: ColumnRef | None = None  # None: COUNT(*)
     distinct: bool = False
@@ -66,6 +68,7 @@ class Aggregate:
 
 @dataclass(frozen=True)
 class GroupKey:
+    """A column the spec groups by, bucketed into periods when it holds dates."""
     column: ColumnRef
     bucket: str | None = None  # day | week | month | year: group a date column by period
 
@@ -85,6 +88,8 @@ class OrderKey:
 
 @dataclass(frozen=True)
 class QuerySpec:
+    """What the built-in engine understood, as data: a refinement edits this, not SQL text, and the builder renders
+    it."""
     entity: str
     projections: tuple[ColumnRef, ...] = ()
     distinct: bool = False
