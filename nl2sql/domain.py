@@ -41,8 +41,8 @@ class Metric:
 
 @dataclass(frozen=True)
 class DomainConfig:
-    """What a database's owner told nl2sql about it (synonyms, metrics, date columns), read from its
-    ``.nl2sql.toml``."""
+    """What a database's owner told nl2sql about it (synonyms, metrics, date columns): its ``.nl2sql.toml``,
+    a fixture's ``domain.toml`` or the file ``--domain`` names."""
     table_synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     column_synonyms: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     value_synonyms: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)

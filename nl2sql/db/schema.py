@@ -36,7 +36,8 @@ class Column:
 
 @dataclass(frozen=True)
 class ForeignKey:
-    """One join the database declares: what the builder follows between two tables."""
+    """One join between two tables, declared by the database or implied by names and comments: what the
+    SQL follows to reach a related table."""
     table: str
     column: str
     ref_table: str
@@ -119,7 +120,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Schema:
-    """Every table an engine may query, read once a session (kept between runs per file state by the
+    """Every table an engine may query, read once a session (a SQLite file's kept between runs by the
     schema cache) and shared by all its turns."""
     tables: tuple[Table, ...]
     dialect: str = "sqlite"

@@ -18,7 +18,7 @@ LEVELS = ("general", "partial", "specific", "confirmation")  # most general firs
 
 @dataclass(frozen=True)
 class Observation:
-    """One doubt the ambiguity analysis found, before it becomes a question."""
+    """One doubt the ambiguity analysis found, with the question it would ask, if any."""
     level: str
     message: str
     question: Question | None

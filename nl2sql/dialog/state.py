@@ -87,7 +87,8 @@ class AwaitingClarification(Generic[D]):
 
 @dataclass(frozen=True)
 class AwaitingConfirmation(Generic[D]):
-    """A query held back until the user says yes: its confidence was at or below the threshold."""
+    """A query held back until the user says yes: its confidence was at or below the threshold, or its
+    reading left words of the line unused."""
     pending: Pending[D]
     request: ClarificationRequest  # the one question: run it, don't, or edit the SQL
     name = AWAITING_CONFIRMATION
@@ -99,7 +100,8 @@ IDLE_MODE = Idle()
 
 @dataclass(frozen=True)
 class ConversationState(Generic[P, D]):
-    """The whole conversation as one value: a turn builds the next state, and a failed turn keeps the old one."""
+    """The whole conversation as one value: each turn builds the next state and commits it whole, or
+    (a fault mid-turn) leaves the old one standing."""
     session_id: str = field(default_factory=lambda: str(uuid.uuid4()))
     turns: tuple[Turn[P], ...] = ()
     turn_count: int = 0

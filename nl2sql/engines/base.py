@@ -22,7 +22,7 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class Ambiguity:
-    """Something the engine could not settle alone, with the question that would settle it."""
+    """Something the engine could not settle alone, with the question that would settle it, when it has one."""
     level: str  # general | partial | specific | confirmation
     message: str
     question: Question | None = None  # what to ask to settle it; its slot is what the answer fills

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class SessionOptions:
-    """How to open a session, gathered from flags, environment and config before anything is opened."""
+    """How a session runs (engine, model, limits, clarification), gathered from flags, environment and
+    config and handed to ``open_session`` with the database."""
     engine: str = "builtin"
     model: ModelChoice | None = None
     today: date | None = None

@@ -68,7 +68,7 @@ class Aggregate:
 
 @dataclass(frozen=True)
 class GroupKey:
-    """A column the spec groups by, bucketed into periods when it holds dates."""
+    """A column the spec groups by, optionally bucketed into periods (a date column by month)."""
     column: ColumnRef
     bucket: str | None = None  # day | week | month | year: group a date column by period
 
@@ -88,8 +88,8 @@ class OrderKey:
 
 @dataclass(frozen=True)
 class QuerySpec:
-    """What the built-in engine understood, as data: a refinement edits this, not SQL text, and the builder renders
-    it."""
+    """What the built-in engine understood, as data: the builder makes it, a refinement edits it (not SQL
+    text), and ``render.to_sql`` writes it as SQL."""
     entity: str
     projections: tuple[ColumnRef, ...] = ()
     distinct: bool = False
