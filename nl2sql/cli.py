@@ -109,6 +109,10 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         _model_options,
     ]
     for option in reversed(options):
+        click.option("--allow-function", "allow_function", multiple=True, metavar="NAME",
+                     envvar="NL2SQL_ALLOW_FUNCTIONS", show_envvar=True,
+                     help="Run this function although it is not on the engine's read-only list (repeatable; "
+                          "SCHEMA.NAME for a schema's own). Only for functions you know write nothing."),
         func = option(func)
     return func
 
@@ -154,7 +158,14 @@ def _database(opts: dict[str, Any]) -> Database:
     return database
 
 
+    from nl2sql.db.functions import function_names
+
+    try:
+        allowed = function_names(opts.get("allow_function") or ())
+    except ValueError as err:
+        raise UsageError(f"--allow-function: {err}.") from None
 def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: int | None,
+    database.allowed_functions = allowed
            clarify: str) -> InteractiveWorkflow:
     """The workflow on an open database: the engine (with its domain config) and the turn policy."""
     from nl2sql.workflows import SessionOptions, open_session

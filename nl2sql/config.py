@@ -107,6 +107,14 @@ def _text(value: Any) -> Any:
     return os.path.expanduser(value) if value.startswith("~") else value
 
 
+def _function_names(value: Any) -> Any:
+    from nl2sql.db.functions import function_names
+
+    if not isinstance(value, list):
+        raise ValueError('must be a list of function names, such as ["my_report"]')
+    return tuple(sorted(function_names(value)))
+
+
 def _boolean(value: Any) -> Any:
     if not isinstance(value, bool):
         raise ValueError("must be true or false")
@@ -142,6 +150,9 @@ SETTINGS = (
             _choice(*KEY_MODES)),
     Setting("color", "color", "NL2SQL_COLOR", "auto", '"auto"',
             "auto: colour on a terminal unless NO_COLOR is set; always; never.", _choice("auto", "always", "never")),
+    Setting("allow_functions", "allow_function", "NL2SQL_ALLOW_FUNCTIONS", None, '["my_report"]',
+            "Functions to run beyond each engine's known read-only ones (--allow-function); only those you "
+            "know write nothing.", _function_names),
 )
 _MODEL_LINES = (
     "# The language model (needs the llm extra); none: the built-in engine. Variable: NL2SQL_MODEL.",

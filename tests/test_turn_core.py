@@ -29,7 +29,7 @@ def _boom(*_args: object, **_kwargs: object) -> None:
 STEPS = {
     "engine_draft": lambda mp, wf: mp.setattr(wf.engine, "draft", _boom),
     "engine_refine": lambda mp, wf: mp.setattr(wf.engine, "refine", _boom),
-    "guard": lambda mp, wf: mp.setattr(guard_module, "ensure_read_only", _boom),
+    "guard": lambda mp, wf: mp.setattr(guard_module, "checked_statement", _boom),
     "execution": lambda mp, wf: mp.setattr(wf.database, "_run", _boom),
     "rendering": lambda mp, wf: mp.setattr(wf.engine, "answer", _boom),
     "commit": lambda mp, wf: mp.setattr(ConversationState, "commit", _boom),

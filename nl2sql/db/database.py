@@ -16,7 +16,6 @@ from nl2sql.errors import DatabaseError
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_ROWS = 50
-_TOO_DEEP = "The statement is nested too deeply to be checked; nl2sql runs only statements it can read through."
 
 
 @dataclass(frozen=True)
@@ -46,6 +45,8 @@ class Database(ABC):
     display_name: str = ""
     # The domain config that belongs to this database (a fixture's, or a file's sidecar), if any.
     domain_file: Path | None = None
+    # Functions the user opted in to (--allow-function) beyond the engine's known read-only ones.
+    allowed_functions: frozenset[str] = frozenset()
 
     @property
     def identity(self) -> str:
@@ -64,16 +65,19 @@ class Database(ABC):
         """Run a statement that already passed the guard."""
 
     def check(self, sql: str) -> str | None:
-        """Whether ``sql`` compiles here, without running it: the driver's error, or None.
+        """Whether ``sql`` passes the guard and compiles here, without running it: why not, or None.
 
         The database, not a parser, is the judge of what it accepts (SQLite reads an unknown
-        double-quoted name as a string, for one), so validation asks it before anything else."""
-        from nl2sql.db.guard import statement_text  # sqlglot: not needed to open a database
+        double-quoted name as a string, for one), so validation asks it before anything else; it is
+        asked about the text it would be sent."""
+        from nl2sql.db.guard import TOO_DEEP, checked_statement  # sqlglot: not needed to open a database
 
         try:
-            return self._check(statement_text(sql, self.dialect))
+            return self._check(checked_statement(sql, self.dialect, self.allowed_functions).text)
+        except DatabaseError as err:
+            return str(err)
         except RecursionError:
-            return _TOO_DEEP
+            return TOO_DEEP
 
     def _check(self, sql: str) -> str | None:
         """Compile one statement without running it; drivers that cannot say return None."""
@@ -95,14 +99,11 @@ class Database(ABC):
     def execute(self, sql: str, *, max_rows: int | None = DEFAULT_MAX_ROWS,
                 timeout: float = DEFAULT_TIMEOUT_S) -> QueryResult:
         """Guard, then run ``sql``; ``max_rows`` None or 0 means no cap."""
-        from nl2sql.db.guard import ensure_read_only, statement_text
+        from nl2sql.db.guard import checked_statement
 
-        try:
-            ensure_read_only(sql, self.dialect)
-            text = statement_text(sql, self.dialect)
-        except RecursionError:  # thousands of nested parentheses: the parser's stack, not ours to grow
-            raise DatabaseError(_TOO_DEEP) from None
-        # The original text runs, not sqlglot's re-rendering of it: what the user reads is what runs.
+        # sqlglot's rendering of the approved tree runs, not the text given: comments a server would
+        # execute and escapes it would decode never reach it.
+        text = checked_statement(sql, self.dialect, self.allowed_functions).text
         started = time.perf_counter()
         result = self._run(text, max_rows or None, timeout)
         return replace(result, elapsed_ms=(time.perf_counter() - started) * 1000)

@@ -193,7 +193,8 @@ class DuckdbDatabase(Database):
     def _check(self, sql: str) -> str | None:
         """Bind and plan without running: a relation is only executed when its rows are fetched."""
         try:
-            ensure_read_only(sql, self.dialect)  # the relation API runs anything that is not a query
+            # the relation API runs anything that is not a query
+            ensure_read_only(sql, self.dialect, self.allowed_functions)
         except DatabaseError as err:
             return str(err)
         with self._lock:

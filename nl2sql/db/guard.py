@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
 from sqlglot.dialects import Dialect
-from sqlglot.errors import ParseError, SqlglotError
+from sqlglot.errors import ErrorLevel, ParseError, SqlglotError
 from sqlglot.tokens import TokenType
 
+from nl2sql.db.functions import is_read_only_function
 from nl2sql.errors import DatabaseError, ReadOnlyViolation
 
 # sqlglot warns on stderr when it falls back to a generic Command; the guard refuses those anyway.
 logging.getLogger("sqlglot").setLevel(logging.ERROR)
+
+TOO_DEEP = "The statement is nested too deeply to be checked; nl2sql runs only statements it can read through."
 
 _WRITE_NODES: tuple[type[exp.Expr], ...] = (
     exp.Insert, exp.Update, exp.Delete, exp.Merge, exp.Create, exp.Drop, exp.Alter,
@@ -133,6 +137,9 @@ def _mysql_refusal(text: str) -> str | None:
         tokens = Dialect.get_or_raise("mysql").tokenize(text)
     except SqlglotError:
         return None
+    if any(comment.lstrip().upper().startswith(("!", "M!")) for t in tokens for comment in t.comments):
+        return ("nl2sql only reads data; refusing an executable comment (/*! ... */), which the server runs "
+                "although it reads as a comment.")
     words = [t.text.upper() for t in tokens]
     if words and words[0] in _MYSQL_STATEMENTS and tokens[0].token_type != TokenType.STRING:
         name = " ".join(words[:2]) if words[0] == "LOAD" else words[0]
@@ -163,22 +170,44 @@ def statement_text(sql: str, dialect: str) -> str:
     return sql[:ends[-1] + 1].strip()
 
 
-def ensure_read_only(sql: str, dialect: str) -> exp.Expr:
+@dataclass(frozen=True)
+class CheckedStatement:
+    """A statement the guard approved, and the text a server is sent for it.
+
+    The text is sqlglot's rendering of ``tree``, never the text typed: a server reads comments
+    (MySQL's ``/*! ... */``) and escapes (PostgreSQL's ``U&"..."``) that a parser may not, so what
+    runs is what was checked, with no comment and every name spelled plainly."""
+    tree: exp.Expr
+    text: str
+
+
+def ensure_read_only(sql: str, dialect: str, allowed: frozenset[str] = frozenset()) -> exp.Expr:
     """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement.
 
-    A turn checks the same statement several times (validation, value hints, execution), so the
-    verdict is kept: the tree returned is shared, and a caller that changes it copies it first."""
-    return _read_only(sql, dialect)
+    ``allowed`` names the functions the user opted in to beyond the engine's read-only ones. A turn
+    checks the same statement several times (validation, value hints, execution), so the verdict
+    is kept: the tree returned is shared, and a caller that changes it copies it first."""
+    return checked_statement(sql, dialect, allowed).tree
+
+
+def checked_statement(sql: str, dialect: str, allowed: frozenset[str] = frozenset()) -> CheckedStatement:
+    """The guard's verdict on ``sql`` with the text to send to the server; raises if it is refused."""
+    try:
+        return _checked(sql, dialect, allowed)
+    except RecursionError:  # thousands of nested parentheses: the parser's stack, not ours to grow
+        raise DatabaseError(TOO_DEEP) from None
 
 
 @lru_cache(maxsize=256)
-def _read_only(sql: str, dialect: str) -> exp.Expr:
+def _checked(sql: str, dialect: str, allowed: frozenset[str]) -> CheckedStatement:
     text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
     refusal = _mysql_refusal(text) if dialect == "mysql" else _spark_refusal(text) if dialect == "spark" else None
     if refusal is not None:
         raise ReadOnlyViolation(refusal)
+    if dialect == "postgres":
+        text = decode_unicode_names(text)
     try:
         statements = [s for s in sqlglot.parse(text, read=dialect) if s is not None]
     except ParseError as err:
@@ -193,21 +222,133 @@ def _read_only(sql: str, dialect: str) -> exp.Expr:
     if not isinstance(stmt, exp.Query):
         raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(stmt, text)} statement.")
     for node in stmt.walk():
-        if isinstance(node, _WRITE_NODES):
-            raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
-        if isinstance(node, exp.PropertyEQ) and dialect == "mysql":
-            raise ReadOnlyViolation("nl2sql only reads data; refusing an assignment to a session variable (:=).")
-        if isinstance(node, exp.Lock):
-            raise ReadOnlyViolation("nl2sql only reads data; refusing SELECT ... FOR UPDATE/SHARE, which locks rows.")
-        if isinstance(node, exp.Func):
-            name = (node.name if isinstance(node, exp.Anonymous) else node.sql_name()).lower()
-            if _forbidden(name, dialect):
-                raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
-        if dialect == "duckdb" and isinstance(node, exp.Table) and _names_a_file(node.name):
-            raise ReadOnlyViolation(f"nl2sql only reads the database; refusing to read the file {node.name!r}.")
-        if dialect == "spark" and isinstance(node, exp.Table) and _spark_file(node):
-            raise ReadOnlyViolation(f"nl2sql only reads its tables; refusing to read the path {node.name!r}.")
-    return stmt
+        _refuse_node(node, dialect, allowed)
+    return CheckedStatement(stmt, _faithful_rendering(stmt, dialect, allowed))
+
+
+def _refuse_node(node: exp.Expr, dialect: str, allowed: frozenset[str]) -> None:
+    """Raise if ``node`` writes, locks, reads a file, or calls a function not known to read only."""
+    if isinstance(node, _WRITE_NODES):
+        raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
+    if isinstance(node, exp.PropertyEQ) and dialect == "mysql":
+        raise ReadOnlyViolation("nl2sql only reads data; refusing an assignment to a session variable (:=).")
+    if isinstance(node, exp.Lock):
+        raise ReadOnlyViolation("nl2sql only reads data; refusing SELECT ... FOR UPDATE/SHARE, which locks rows.")
+    if isinstance(node, exp.Func):
+        _refuse_function(node, dialect, allowed)
+    if dialect == "duckdb" and isinstance(node, exp.Table) and _names_a_file(node.name):
+        raise ReadOnlyViolation(f"nl2sql only reads the database; refusing to read the file {node.name!r}.")
+    if dialect == "spark" and isinstance(node, exp.Table) and _spark_file(node):
+        raise ReadOnlyViolation(f"nl2sql only reads its tables; refusing to read the path {node.name!r}.")
+
+
+def _refuse_function(node: exp.Func, dialect: str, allowed: frozenset[str]) -> None:
+    """A typed sqlglot function runs unless it is one of the few that reach outside the database; an
+    untyped one runs only if its engine's list names it or the user allowed it."""
+    untyped = isinstance(node, exp.Anonymous)
+    name = (node.name if untyped else node.sql_name()).lower()
+    if _forbidden(name, dialect):
+        raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
+    schema = _qualifier(node)
+    if not untyped and schema is None:
+        return
+    if not is_read_only_function(name, dialect, allowed, schema):
+        called = f"{schema}.{name}" if schema else name
+        raise ReadOnlyViolation(f"nl2sql runs only functions known to read data; refusing {called}() "
+                                f"(--allow-function {called} runs it).")
+
+
+def _qualifier(node: exp.Func) -> str | None:
+    """The schema a call names (``pg_catalog.lower(x)``, ``FROM app.report(1)``), lower case; None if bare."""
+    parent = node.parent
+    if isinstance(parent, exp.Dot) and parent.expression is node:
+        return parent.this.sql().lower().replace('"', "").replace("`", "")
+    if isinstance(parent, exp.Table) and parent.this is node and parent.args.get("db") is not None:
+        return ".".join(part.name.lower() for part in parent.parts[:-1])
+    return None
+
+
+def _faithful_rendering(stmt: exp.Expr, dialect: str, allowed: frozenset[str]) -> str:
+    """``stmt`` written by sqlglot, comments dropped, and the statement that text reads as checked too.
+
+    sqlglot may write a tree in another form (``'a' 'b'`` as ``CONCAT('a', 'b')``), so the tree read
+    back from the text is what the server will run: it passes the same checks, and reads back to the
+    same text, or nothing runs. A construct sqlglot cannot write for the engine is refused, not dropped."""
+    refused = DatabaseError("nl2sql cannot check this statement exactly: sqlglot does not write it back as "
+                            "the same statement for this database; rewrite the part it changes.")
+    try:
+        text = stmt.sql(dialect=dialect, comments=False, normalize_functions=False,
+                        unsupported_level=ErrorLevel.RAISE)
+        again = sqlglot.parse_one(text, read=dialect)
+        if again.sql(dialect=dialect, comments=False, normalize_functions=False) != text:
+            raise refused
+    except SqlglotError:
+        raise refused from None
+    if not isinstance(again, exp.Query):
+        raise refused
+    for node in again.walk():
+        _refuse_node(node, dialect, allowed)
+    return text
+
+
+def decode_unicode_names(text: str) -> str:
+    """PostgreSQL's ``U&"d\\0061ta"`` (optionally ``UESCAPE '!'``) written as the plain ``"data"``.
+
+    sqlglot reads ``U&"..."`` as a column ``U`` and-ed with a quoted name, so a function spelled
+    with escapes would pass a comparison of names; decoded first, every name is compared as the
+    server will read it. Only a ``U``, ``&`` and quoted name with nothing between them are one."""
+    try:
+        tokens = Dialect.get_or_raise("postgres").tokenize(text)
+    except SqlglotError:
+        return text  # the parser reports it
+    pieces: list[str] = []
+    last = 0
+    for i, token in enumerate(tokens[:-2]):
+        amp, body = tokens[i + 1], tokens[i + 2]
+        if not (token.token_type == TokenType.VAR and token.text.upper() == "U" and amp.token_type == TokenType.AMP
+                and amp.start == token.end + 1 and body.token_type == TokenType.IDENTIFIER
+                and body.start == amp.end + 1) or token.start < last:
+            continue
+        end, escape = body.end, "\\"
+        after = tokens[i + 3:i + 5]
+        if len(after) == 2 and after[0].text.upper() == "UESCAPE" and after[1].token_type == TokenType.STRING:
+            end, escape = after[1].end, after[1].text
+        name = _unescape(body.text, escape)
+        pieces += [text[last:token.start], '"' + name.replace('"', '""') + '"']
+        last = end + 1
+    return "".join(pieces) + text[last:] if pieces else text
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _unescape(body: str, escape: str) -> str:
+    """Decode ``\\XXXX``, ``\\+XXXXXX`` and a doubled escape character, as PostgreSQL does."""
+    if len(escape) != 1 or escape in _HEX or escape in "+'\" \t\n\r":
+        raise DatabaseError("The SQL does not parse: a UESCAPE character must be one character, not a hex digit, "
+                            "+, a quote or white space.")
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        char = body[i]
+        if char != escape:
+            out.append(char)
+            i += 1
+            continue
+        if body[i + 1:i + 2] == escape:
+            out.append(escape)
+            i += 2
+            continue
+        start, count = (i + 2, 6) if body[i + 1:i + 2] == "+" else (i + 1, 4)
+        digits = body[start:start + count]
+        if len(digits) != count or not set(digits) <= _HEX:
+            raise DatabaseError("The SQL does not parse: a Unicode escape in a quoted name is malformed.")
+        code = int(digits, 16)
+        if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF or code == 0:
+            raise DatabaseError("The SQL does not parse: a Unicode escape names no character.")
+        out.append(chr(code))
+        i = start + count
+    return "".join(out)
 
 
 def _names_a_file(name: str) -> bool:

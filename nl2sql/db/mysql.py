@@ -216,7 +216,7 @@ class MysqlDatabase(Database):
         """Compile on the server without running: ``PREPARE`` resolves names and types and plans
         nothing, inside a read-only transaction; the statement text travels as a parameter."""
         try:
-            ensure_read_only(sql, self.dialect)
+            ensure_read_only(sql, self.dialect, self.allowed_functions)
         except DatabaseError as err:
             return str(err)
         with self._lock, self._transaction(5.0, None), self._conn.cursor() as cur:

@@ -136,7 +136,7 @@ class PostgresDatabase(Database):
         """Parse and analyse on the server without running (the protocol's Parse step: names and
         types are resolved, nothing is planned or executed), inside a read-only transaction."""
         try:
-            ensure_read_only(sql, self.dialect)
+            ensure_read_only(sql, self.dialect, self.allowed_functions)
         except DatabaseError as err:
             return str(err)
         from psycopg import pq

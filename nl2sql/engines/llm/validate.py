@@ -28,7 +28,7 @@ PROBE_TIMEOUT_S = 5.0
 def problems(sql: str, database: Database) -> list[str]:
     """What keeps ``sql`` from running here; empty when it reads only and the database compiles it."""
     try:
-        tree = ensure_read_only(sql, database.dialect)
+        tree = ensure_read_only(sql, database.dialect, database.allowed_functions)
     except Nl2SqlError as err:
         return [str(err)]
     refused = database.check(sql)
@@ -108,7 +108,7 @@ def value_hints(sql: str, database: Database) -> list[str]:
 
     schema = database.schema
     try:
-        tree = ensure_read_only(sql, schema.dialect)
+        tree = ensure_read_only(sql, schema.dialect, database.allowed_functions)
     except Nl2SqlError:
         return []
     hints = []
