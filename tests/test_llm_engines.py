@@ -39,7 +39,7 @@ SQLITE_EQUIVALENT = {
 REFUSED = {
     "duckdb": ('SELECT COUNT(*) FROM users WHERE country = "Germany"', "write text values in single quotes"),
     "postgres": ("SELECT strftime('%Y', created_at) AS y, COUNT(*) FROM orders GROUP BY y", "strftime"),
-    "mysql": ("SELECT COUNT(*) FROM users WHERE country ILIKE 'germany'", "syntax"),
+    "mysql": ("SELECT COUNT(*) FROM users WHERE nation = 'Germany'", "nation"),
     "spark": ("SELECT strftime('%Y', created_at) AS y, COUNT(*) FROM orders GROUP BY y", "strftime"),
 }
 REPAIRED = "SELECT COUNT(*) FROM users WHERE country = 'Germany'"
@@ -84,7 +84,8 @@ def test_a_reply_the_engine_refuses_is_repaired(request: pytest.FixtureRequest, 
     assert result.ok, result.error
     assert len(server.requests) == 2
     repair = str(server.requests[1]["messages"][-1]["content"])
-    assert "the database refused it" in repair and because in repair.lower(), repair
+    # refused by the database, or before it by the guard (a function PostgreSQL and Spark do not have)
+    assert ("the database refused it" in repair or "refusing" in repair) and because in repair.lower(), repair
     assert list(result.result.rows) == rows_of(ecommerce_db, REPAIRED)
 
 

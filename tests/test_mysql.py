@@ -344,7 +344,7 @@ def test_urls_are_shown_without_passwords_and_parameters_are_checked() -> None:
     assert redact("mysql://me:s3cret@db.example:3307/shop?ssl_ca=/ca.pem") == "mysql://me@db.example:3307/shop?ssl_ca=/ca.pem"
     target = parse_url("mariadb://me:s3cret@host/shop")
     assert target.engine == "mysql" and target.is_server and "s3cret" not in target.display
-    with pytest.raises(UsageError, match="Unknown MySQL URL parameter 'sslmode'"):
+    with pytest.raises(UsageError, match="MySQL URL option 'sslmode' is not one nl2sql passes on"):
         open_database("mysql://me@127.0.0.1/shop?sslmode=require")
 
 

@@ -139,8 +139,9 @@ def test_interrupt_from_another_thread_cancels_on_the_server(ecommerce_pg) -> No
     assert time.monotonic() - started < 10
     assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
     # the server has no statement of ours left running
-    active = ecommerce_pg.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "
-                                  "AND query LIKE '%generate_series(1, 100000)%' AND pid <> pg_backend_pid()")
+    active = ecommerce_pg._run("SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "  # past the guard:
+                               "AND query LIKE '%generate_series(1, 100000)%' AND pid <> pg_backend_pid()",  # it
+                               None, 5.0)  # refuses pg_backend_pid(), a function it does not know
     assert active.rows == ((0,),)
 
 
@@ -269,6 +270,44 @@ def test_connection_failures_are_one_line_without_the_password(pg_server) -> Non
         message = str(caught.value)
         assert expected in message and "planted-Secret-42" not in message and "\n" not in message, message
         assert message.startswith(f"Cannot connect to {redact(url)}")
+
+
+def _backend(db) -> int:
+    return int(db._run("SELECT pg_backend_pid()", None, 5.0).rows[0][0])  # past the guard: a test's own look
+
+
+def test_a_connection_the_server_ended_is_opened_again_read_only(pg_server, ecommerce_pg_url: str) -> None:
+    """After pg_terminate_backend (or a restart) the next statement opens the connection again and
+    runs; the new session is as read-only, and as time-limited, as the first."""
+    with closing(open_database(ecommerce_pg_url)) as db:
+        first = _backend(db)
+        pg_server.admin(f"SELECT pg_terminate_backend({first}, 5000)")  # waits until it has ended
+        assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+        assert _backend(db) != first
+        assert db._run("SHOW default_transaction_read_only", None, 5.0).rows == (("on",),)
+        with pytest.raises(ReadOnlyViolation, match="read-only transaction"):
+            db._run("CREATE TABLE reopened (a int)", None, 5.0)
+        with pytest.raises(QueryTimeout, match="longer than 1 s"):
+            db.execute(SLOW, timeout=1)
+        assert db.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+def test_a_connection_that_cannot_be_opened_again_is_one_line(pg_server, ecommerce_pg_url: str) -> None:
+    """Reopened once per statement: refused, that statement fails with one line (no password);
+    the next one tries again."""
+    planted = "Pl4nted-Reopen-Pw"
+    pg_server.admin("DROP ROLE IF EXISTS reopened", f"CREATE ROLE reopened LOGIN PASSWORD '{planted}'")
+    try:
+        with closing(open_database(pg_server.url(user="reopened", password=planted))) as db:
+            first = _backend(db)
+            pg_server.admin("ALTER ROLE reopened NOLOGIN", f"SELECT pg_terminate_backend({first}, 5000)")
+            with pytest.raises(DatabaseError, match='Lost the connection to .*"reopened" is not permitted') as caught:
+                db.execute("SELECT 1")
+            assert planted not in str(caught.value) and "\n" not in str(caught.value)
+            pg_server.admin("ALTER ROLE reopened LOGIN")
+            assert db.execute("SELECT 1").rows == ((1,),)
+    finally:
+        pg_server.admin("DROP ROLE IF EXISTS reopened")
 
 
 def test_urls_are_shown_without_passwords() -> None:

@@ -9,7 +9,11 @@ statement changed carries over. PyMySQL sends one statement per call (no multi-s
 a second statement hidden in the text is a syntax error at the server. The time limit is
 MariaDB's ``max_statement_time`` or MySQL's ``max_execution_time``; Ctrl-C, and a backstop a
 moment after the limit, send ``KILL QUERY`` for this session from a second connection. Either
-way the query stops on the server and the session goes on.
+way the query stops on the server and the session goes on. Every wait for the server has a
+wall-clock limit besides: connecting and setting up the session within ``connect_timeout``, a
+statement within its time limit and two short backstops; a server that stops answering, or drips
+its answer, then has its connection cut, the turn gets one line, and the next statement connects
+again.
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
 from nl2sql.db.mysql_catalog import Catalog
-from nl2sql.db.mysql_connect import connect, one_line, parse_mysql_url
+from nl2sql.db.mysql_connect import connect_link, one_line, parse_mysql_url
 from nl2sql.db.schema import Schema
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 
@@ -38,6 +43,10 @@ from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageE
 _CHUNK = 500
 # The client stops a statement the server has not stopped this long after the time limit.
 BACKSTOP_S = 2.0
+# And cuts the connection this long after that, when even the stop brought no answer.
+CUT_S = 2.0
+# Catalog queries (fixed text) run under this limit each.
+CATALOG_BUDGET_S = 30.0
 _NO_LIMIT = 18446744073709551615  # sql_select_limit's default: no cap
 _TIMED_OUT = (1969, 3024)  # MariaDB max_statement_time, MySQL max_execution_time
 _KILLED = 1317  # query execution was interrupted (KILL QUERY)
@@ -83,15 +92,40 @@ class MysqlDatabase(Database):
         self._error: type[Exception] = pymysql.Error
         self._url = parse_mysql_url(url)
         self._conv = text_conversions(pymysql)
-        self._conn = connect(self._url, display_name, f"Reading {display_name}", conv=self._conv)
+        self._last_cut = Cut(0.0)
         try:
-            self._start_session()
+            self._open()
         except pymysql.Error as err:
-            self._conn.close()
-            raise UsageError(f"Cannot read {display_name}: {one_line(err, self._url.secret)}") from None
+            raise UsageError(f"Cannot read {display_name}: {self._line(err)}") from None
         self._lock = threading.Lock()
         self._cancel = threading.Event()
         self._timed_out = threading.Event()
+
+    def _open(self) -> None:
+        """Connect and set the session up, all within ``connect_timeout``; a session that could not
+        be set up is closed."""
+        self._last_cut = Cut(0.0)
+        self._conn, self._fd = connect_link(self._url, self.display_name, f"Reading {self.display_name}",
+                                            conv=self._conv)
+        try:
+            with self._watch(self._url.connect_timeout):
+                self._start_session()
+        except self._error:
+            self.close()
+            raise
+
+    @contextmanager
+    def _watch(self, seconds: float) -> Iterator[Cut]:
+        """Cut the connection if what follows has not ended within ``seconds`` (the server went
+        silent, or drips); ``_last_cut`` says afterwards whether that is why it failed."""
+        with cut_after(self._fd if self._conn.open else None, seconds) as cut:
+            self._last_cut = cut
+            yield cut
+
+    def _line(self, err: BaseException) -> str:
+        if self._last_cut.fired:
+            return f"the server did not answer within {self._last_cut.seconds:g} s"
+        return one_line(err, self._url.secret)
 
     def _start_session(self) -> None:
         """Learn the server's kind, keep only sql_mode flags that do not change parsing, and make
@@ -126,14 +160,14 @@ class MysqlDatabase(Database):
         """``KILL QUERY`` for this session, from a connection of its own (the session's own is busy
         waiting for the statement); the session stays open."""
         try:
-            killer = connect(self._url, self.display_name, "Stopping a query")
+            killer, fd = connect_link(self._url, self.display_name, "Stopping a query")
         except Exception:  # noqa: BLE001 - nothing to stop with; the time limit still holds
             return
         try:
-            with killer.cursor() as cur:
+            with cut_after(fd, self._url.connect_timeout), killer.cursor() as cur:
                 cur.execute("KILL QUERY %s", (self._thread_id,))
         except self._error:
-            pass  # the statement had ended
+            pass  # the statement had ended, or the server is not answering
         finally:
             killer.close()
 
@@ -151,43 +185,57 @@ class MysqlDatabase(Database):
         if self._conn.open:
             return
         try:
-            self._conn = connect(self._url, self.display_name, f"Reading {self.display_name}", conv=self._conv)
-            self._start_session()
-        except (UsageError, self._error) as err:
-            raise DatabaseError(f"Lost the connection to {self.display_name}: {one_line(err, self._url.secret)}") \
-                from None
+            self._open()
+        except UsageError as err:
+            raise DatabaseError(f"Lost the connection to {self.display_name}: "
+                                f"{str(err).removeprefix(f'Cannot connect to {self.display_name}: ')}") from None
+        except self._error as err:
+            raise DatabaseError(f"Lost the connection to {self.display_name}: {self._line(err)}") from None
 
     @contextmanager
     def _transaction(self, timeout: float, select_limit: int | None) -> Iterator[Any]:
         """``START TRANSACTION READ ONLY`` after setting the read-only mode, the time limit and the
-        row cap for what follows; always rolled back."""
+        row cap for what follows; always rolled back. The connection is cut if the whole exchange
+        has not ended two backstops after the time limit: the server is gone or dripping."""
         limit: float | int = max(0.001, timeout) if self.mariadb else max(1, int(timeout * 1000))
         for attempt in (1, 2):
             self._reconnect_if_lost()
-            try:
-                with self._conn.cursor() as cur:
-                    cur.execute(self._limits, (limit, select_limit or _NO_LIMIT))
-                    cur.execute("START TRANSACTION READ ONLY")
-                break
-            except self._error:
-                if self._conn.open or attempt == 2:
-                    raise  # the server refused; a dropped connection is made again once, nothing having run
+            with self._watch(timeout + BACKSTOP_S + CUT_S):
+                if not self._begin(limit, select_limit, retry=attempt == 1):
+                    continue
+                try:
+                    yield
+                finally:
+                    if self._conn.open:
+                        with self._conn.cursor() as cur:
+                            cur.execute("ROLLBACK")
+                return
+
+    def _begin(self, limit: float | int, select_limit: int | None, *, retry: bool) -> bool:
+        """Whether the transaction began; False when the server had dropped the connection and one
+        more try is allowed (nothing has run yet). A server that refused, or went silent, is not retried."""
         try:
-            yield
-        finally:
-            if self._conn.open:
-                with self._conn.cursor() as cur:
-                    cur.execute("ROLLBACK")
+            with self._conn.cursor() as cur:
+                cur.execute(self._limits, (limit, select_limit or _NO_LIMIT))
+                cur.execute("START TRANSACTION READ ONLY")
+            return True
+        except self._error:
+            if retry and not self._conn.open and not self._last_cut.fired:
+                return False
+            raise
 
     # -- schema ----------------------------------------------------------------------------------
 
     @cached_property
     def schema(self) -> Schema:
         with self._lock:
-            return Catalog(self._catalog, self._query_rows, self._url.database, self._url.others).schema()
+            try:
+                return Catalog(self._catalog, self._query_rows, self._url.database, self._url.others).schema()
+            except self._error as err:
+                raise DatabaseError(f"Cannot read the catalog of {self.display_name}: {self._line(err)}") from None
 
     def _catalog(self, sql: str, params: list[object] | None) -> list[tuple]:
-        with self._transaction(30.0, None), self._conn.cursor() as cur:
+        with self._transaction(CATALOG_BUDGET_S, None), self._conn.cursor() as cur:
             cur.execute(sql, params)
             return list(cur.fetchall())
 
@@ -197,7 +245,7 @@ class MysqlDatabase(Database):
             with self._transaction(budget, None), self._conn.cursor() as cur:
                 cur.execute(query.sql("mysql"))
                 return [plain(r) for r in cur.fetchall()]
-        except self._error:
+        except (self._error, DatabaseError):
             return None
 
     def cautions(self) -> tuple[str, ...]:
@@ -219,16 +267,22 @@ class MysqlDatabase(Database):
             ensure_read_only(sql, self.dialect, self.allowed_functions)
         except DatabaseError as err:
             return str(err)
-        with self._lock, self._transaction(5.0, None), self._conn.cursor() as cur:
-            try:
-                cur.execute("SET @nl2sql_check = %s", (sql,))
-                cur.execute("PREPARE nl2sql_check FROM @nl2sql_check")
-                cur.execute("DEALLOCATE PREPARE nl2sql_check")
-                return None
-            except self._error as err:
-                return one_line(err)
-            finally:
-                cur.execute("SET @nl2sql_check = NULL")
+        try:
+            with self._lock, self._transaction(5.0, None), self._conn.cursor() as cur:
+                try:
+                    cur.execute("SET @nl2sql_check = %s", (sql,))
+                    cur.execute("PREPARE nl2sql_check FROM @nl2sql_check")
+                    cur.execute("DEALLOCATE PREPARE nl2sql_check")
+                    return None
+                except self._error as err:
+                    if not self._conn.open:
+                        raise  # the server went away: not the statement's fault
+                    return one_line(err)
+                finally:
+                    if self._conn.open:
+                        cur.execute("SET @nl2sql_check = NULL")
+        except self._error as err:
+            raise self._failure(err, 5.0) from None
 
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         with self._lock:
@@ -283,6 +337,9 @@ class MysqlDatabase(Database):
                 raise
 
     def _failure(self, err: Exception, timeout: float) -> DatabaseError:
+        if self._last_cut.fired:
+            return QueryTimeout(f"{self.server} did not answer within {self._last_cut.seconds:g} s; the connection "
+                                "was closed (the next statement opens it again).")
         code = err.args[0] if err.args else None
         line = one_line(err, self._url.secret)
         if code in _TIMED_OUT or (code == _KILLED and self._timed_out.is_set()):

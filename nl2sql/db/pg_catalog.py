@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from sqlglot import exp
 
@@ -44,6 +43,8 @@ SELECT conrelid, contype, conkey, confrelid, confkey FROM pg_constraint
 WHERE conrelid = ANY(%s) AND contype IN ('p', 'u', 'f') ORDER BY conrelid, oid
 """
 
+# The adapter runs a catalog query (fixed text, parameters) in its read-only transaction, time limit and all.
+CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
 RowReader = Callable[[exp.Expr, float], "list[tuple] | None"]
 
 
@@ -76,18 +77,14 @@ def column_kind(category: str, type_name: str, present: list[object]) -> str:
 
 
 class Catalog:
-    """One reading of the catalog, on a connection the adapter holds (and locks) for it."""
+    """One reading of the catalog, through the adapter's connection (held and locked for it)."""
 
-    def __init__(self, conn: Any, rows: RowReader) -> None:
-        self._conn = conn
+    def __init__(self, catalog: CatalogReader, rows: RowReader) -> None:
+        self._read = catalog
         self._rows = rows
 
     def _catalog(self, sql: str, params: list[object] | None = None) -> list[tuple]:
-        self._conn.execute("BEGIN READ ONLY")
-        try:
-            return list(self._conn.execute(sql, params).fetchall())
-        finally:
-            self._conn.execute("ROLLBACK")
+        return self._read(sql, params)
 
     def schema(self) -> Schema:
         relations = self._relations()

@@ -19,6 +19,7 @@ from nl2sql.db.introspect import table_ref
 from nl2sql.db.loader import SourceTable, cell, create_statements, insert_order, plan, read_sqlite
 from nl2sql.db.postgres import one_line
 from nl2sql.db.targets import Target, redact
+from nl2sql.db.url_options import POSTGRES, check_options, query_options
 from nl2sql.errors import UsageError
 
 # A copy's database carries this comment once every row is in; one without it is made again.
@@ -26,6 +27,8 @@ COPY_DONE = "nl2sql benchmark copy, complete"
 
 
 def _connect(url: str, what: str, *, autocommit: bool = False) -> Any:
+    """A connection for writing, within 10 s; the URL's options pass the same review as for reading."""
+    check_options(query_options(url), POSTGRES, "PostgreSQL")
     psycopg = load_driver("psycopg", what)
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=10, application_name="nl2sql-loader")

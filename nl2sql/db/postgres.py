@@ -7,6 +7,11 @@ Below the sqlglot guard, three things hold at the server: the session's
 even a setting a statement changes is undone. Statements go through the extended query protocol,
 which takes one statement per message: a second statement hidden in the text is a syntax error at
 the server. Ctrl-C and the time limit send the server a cancel request; the session goes on.
+Every wait for the server has a wall-clock limit (connect_timeout for connecting, the statement's
+time limit and a short backstop for a statement), so a server that stops answering, or drips its
+answer, costs one line, not the session; a connection the server ended is opened again, once, by
+the next statement, with the same read-only session. Only reviewed URL options reach libpq
+(url_options.py).
 Credentials are libpq's business (the URL, ``PGPASSWORD``, ``~/.pgpass``, service files); nothing
 here prints or stores them.
 """
@@ -24,14 +29,21 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
 from nl2sql.db.pg_catalog import Catalog
 from nl2sql.db.schema import Schema
+from nl2sql.db.url_options import POSTGRES, check_options, query_options
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 
 CONNECT_TIMEOUT_S = 5
+# How long after its time limit a statement's answer may come before the connection is cut: the
+# server stops the statement itself at the limit, so silence past this is a server that is gone.
+BACKSTOP_S = 2.0
+# Catalog queries (fixed text) run under this limit each.
+CATALOG_BUDGET_S = 30.0
 # Rows fetched per round trip while streaming a whole result.
 _CHUNK = 500
 _READ_ONLY_STATES = ("25006",)  # read_only_sql_transaction
@@ -61,27 +73,67 @@ class PostgresDatabase(Database):
     def __init__(self, url: str, *, display_name: str) -> None:
         self.display_name = display_name
         psycopg = load_driver("psycopg", f"{display_name} is a PostgreSQL database; reading it")
+        self._psycopg = psycopg
         self._errors = psycopg.errors
         self._error: type[Exception] = psycopg.Error
-        params = self._params(psycopg, url)
-        secret = params.get("password") or None
-        try:
-            self._conn = psycopg.connect(**params, autocommit=True)
-            self._conn.execute("SET default_transaction_read_only = on")
-        except psycopg.Error as err:
-            raise UsageError(f"Cannot connect to {display_name}: {one_line(err, secret)}") from None
+        self._params = self._parse(psycopg, url)
+        self._secret = self._params.get("password") or None
+        # psycopg waits at least 2 s for a connection, whatever the URL says (libpq's floor).
+        self._connect_timeout = max(2.0, float(self._params["connect_timeout"]))
         self._lock = threading.Lock()
         self._cancel = threading.Event()
+        self._last_cut = Cut(0.0)
+        try:
+            self._conn = self._open()
+        except psycopg.Error as err:
+            raise UsageError(f"Cannot connect to {display_name}: {self._line(err)}") from None
 
-    def _params(self, psycopg: Any, url: str) -> dict[str, Any]:
-        """The URL's parameters as libpq reads them, with a connect timeout and our name unless given."""
+    def _parse(self, psycopg: Any, url: str) -> dict[str, Any]:
+        """The URL's parameters as libpq reads them, only reviewed ones, with a connect timeout and
+        our name unless given. The query string is checked before libpq parses it, so an option
+        libpq does not know either is named too; then libpq's own reading of every value."""
+        check_options(query_options(url), POSTGRES, "PostgreSQL")
         try:
             params: dict[str, Any] = psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.Error:
             raise UsageError(f"{self.display_name} is not a valid PostgreSQL URL.") from None
+        check_options(((k, str(v)) for k, v in params.items()), POSTGRES, "PostgreSQL")
         params.setdefault("connect_timeout", CONNECT_TIMEOUT_S)
         params.setdefault("application_name", "nl2sql")
         return params
+
+    def _open(self) -> Any:
+        """A connection whose transactions are read-only by default, within connect_timeout: psycopg
+        bounds the handshake, a cut the first statement."""
+        self._last_cut = Cut(0.0)  # a cut of the connection before says nothing about this one
+        conn = self._psycopg.connect(**self._params, autocommit=True)
+        try:
+            with cut_after(conn.fileno(), self._connect_timeout) as cut:
+                self._last_cut = cut
+                conn.execute("SET default_transaction_read_only = on")
+        except self._error:
+            conn.close()
+            raise
+        return conn
+
+    def _line(self, err: BaseException) -> str:
+        """The error as one line without the password; a connection cut for its silence, or a
+        connect that timed out, said as such."""
+        if self._last_cut.fired:
+            return f"the server did not answer within {self._last_cut.seconds:g} s"
+        if isinstance(err, self._errors.ConnectionTimeout):
+            return f"the server did not answer within {self._connect_timeout:g} s (connect_timeout)"
+        return one_line(err, self._secret)
+
+    def _reopen_if_lost(self) -> None:
+        """A connection the server ended (a restart, ``pg_terminate_backend``, an idle timeout) is
+        opened again, read-only session and all; failing that is one line."""
+        if not self._conn.closed:
+            return
+        try:
+            self._conn = self._open()
+        except self._error as err:
+            raise DatabaseError(f"Lost the connection to {self.display_name}: {self._line(err)}") from None
 
     def close(self) -> None:
         self._conn.close()
@@ -97,28 +149,56 @@ class PostgresDatabase(Database):
 
     @contextmanager
     def _transaction(self, timeout: float) -> Iterator[None]:
-        """``BEGIN READ ONLY`` with the time limit for this transaction only; always rolled back."""
-        self._conn.execute("BEGIN READ ONLY")
+        """``BEGIN READ ONLY`` with the time limit for this transaction only; always rolled back.
+        The server enforces the limit; the connection is cut if the whole exchange, BEGIN to
+        ROLLBACK, has not ended shortly after it. A connection found dropped at BEGIN is opened
+        again and the BEGIN sent once more (nothing has run yet); a silent one is not."""
+        for attempt in (1, 2):
+            self._reopen_if_lost()
+            with cut_after(self._conn.fileno(), timeout + BACKSTOP_S) as cut:
+                self._last_cut = cut
+                if not self._begin(retry=attempt == 1):
+                    continue
+                try:
+                    self._conn.execute("SELECT set_config('statement_timeout', %s, true)",
+                                       [str(max(1, int(timeout * 1000)))])
+                    yield
+                finally:
+                    if not self._conn.closed:
+                        self._conn.execute("ROLLBACK")
+                return
+
+    def _begin(self, *, retry: bool) -> bool:
+        """Whether the transaction began; False when the server had dropped the connection and one
+        more try is allowed."""
         try:
-            self._conn.execute("SELECT set_config('statement_timeout', %s, true)", [str(max(1, int(timeout * 1000)))])
-            yield
-        finally:
-            if not self._conn.closed:
-                self._conn.execute("ROLLBACK")
+            self._conn.execute("BEGIN READ ONLY")
+            return True
+        except self._errors.OperationalError:
+            if retry and self._conn.closed and not self._last_cut.fired:
+                return False
+            raise
 
     # -- schema ----------------------------------------------------------------------------------
 
     @cached_property
     def schema(self) -> Schema:
         with self._lock:
-            return Catalog(self._conn, self._query_rows).schema()
+            try:
+                return Catalog(self._catalog, self._query_rows).schema()
+            except self._error as err:
+                raise DatabaseError(f"Cannot read the catalog of {self.display_name}: {self._line(err)}") from None
+
+    def _catalog(self, sql: str, params: list[object] | None) -> list[tuple]:
+        with self._transaction(CATALOG_BUDGET_S):
+            return list(self._conn.execute(sql, params).fetchall())
 
     def _query_rows(self, query: exp.Expr, budget: float) -> list[tuple] | None:
         """Rows of one introspection query under ``budget`` seconds; None when it failed or ran out."""
         try:
             with self._transaction(budget):
                 return [plain_row(r) for r in self._conn.execute(query.sql("postgres")).fetchall()]
-        except self._error:
+        except (self._error, DatabaseError):
             return None
 
     def cautions(self) -> tuple[str, ...]:
@@ -141,12 +221,23 @@ class PostgresDatabase(Database):
             return str(err)
         from psycopg import pq
 
-        with self._lock, self._transaction(5.0):
-            result = self._conn.pgconn.prepare(b"", sql.encode())
-            if result.status == pq.ExecStatus.COMMAND_OK:
-                return None
-            message = result.error_field(pq.DiagnosticField.MESSAGE_PRIMARY) or result.error_message
-            return bytes(message).decode(errors="replace").strip()
+        try:
+            with self._lock, self._transaction(5.0):
+                result = self._conn.pgconn.prepare(b"", sql.encode())
+                if result.status == pq.ExecStatus.COMMAND_OK:
+                    return None
+                if self._conn.closed:  # the server went away: not the statement's fault
+                    raise DatabaseError(f"Lost the connection to {self.display_name}: {self._lost_line(result)}")
+                message = result.error_field(pq.DiagnosticField.MESSAGE_PRIMARY) or result.error_message
+                return bytes(message).decode(errors="replace").strip()
+        except self._error as err:
+            raise self._refusal(err) from None
+
+    def _lost_line(self, result: Any) -> str:
+        if self._last_cut.fired:
+            return f"the server did not answer within {self._last_cut.seconds:g} s"
+        lines = bytes(result.error_message or b"").decode(errors="replace").strip().splitlines()
+        return lines[0] if lines else "the server closed the connection"
 
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         with self._lock:
@@ -183,7 +274,10 @@ class PostgresDatabase(Database):
         return tuple(d.name for d in cursor.description or ()), rows
 
     def _refusal(self, err: Exception) -> DatabaseError:
-        line = one_line(err)
+        if self._last_cut.fired:
+            return QueryTimeout(f"PostgreSQL did not answer within {self._last_cut.seconds:g} s; the connection "
+                                "was closed (the next statement opens it again).")
+        line = one_line(err, self._secret)
         state = getattr(getattr(err, "diag", None), "sqlstate", None)
         if state in _READ_ONLY_STATES or state in _PRIVILEGE_STATES:
             return ReadOnlyViolation(f"nl2sql only reads data; PostgreSQL refused: {line}")
