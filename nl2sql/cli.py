@@ -103,16 +103,16 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
                      envvar="NL2SQL_CONFIRM_BELOW", show_envvar=True,
                      help="Ask before running a reading whose confidence is at most this."),
+        click.option("--allow-function", "allow_function", multiple=True, metavar="NAME",
+                     envvar="NL2SQL_ALLOW_FUNCTIONS", show_envvar=True,
+                     help="Run this function although it is not on the engine's read-only list (repeatable; "
+                          "SCHEMA.NAME for a schema's own). Only for functions you know write nothing."),
         click.option("--no-color", is_flag=True,
                      help="Plain text, no colours (the same as --color never; also when NO_COLOR is set or output "
                           "is not a terminal)."),
         _model_options,
     ]
     for option in reversed(options):
-        click.option("--allow-function", "allow_function", multiple=True, metavar="NAME",
-                     envvar="NL2SQL_ALLOW_FUNCTIONS", show_envvar=True,
-                     help="Run this function although it is not on the engine's read-only list (repeatable; "
-                          "SCHEMA.NAME for a schema's own). Only for functions you know write nothing."),
         func = option(func)
     return func
 
@@ -152,20 +152,20 @@ def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask
 
 def _database(opts: dict[str, Any]) -> Database:
     """The session's database, open, with what its login should know said once on stderr."""
-    database = _open(opts["db"])
-    for caution in database.cautions():
-        click.echo(f"Warning: {caution}", err=True)
-    return database
-
-
     from nl2sql.db.functions import function_names
 
     try:
         allowed = function_names(opts.get("allow_function") or ())
     except ValueError as err:
         raise UsageError(f"--allow-function: {err}.") from None
-def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: int | None,
+    database = _open(opts["db"])
     database.allowed_functions = allowed
+    for caution in database.cautions():
+        click.echo(f"Warning: {caution}", err=True)
+    return database
+
+
+def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: int | None,
            clarify: str) -> InteractiveWorkflow:
     """The workflow on an open database: the engine (with its domain config) and the turn policy."""
     from nl2sql.workflows import SessionOptions, open_session
