@@ -38,17 +38,40 @@ def _edge() -> Iterator[None]:
     try:
         yield
     except UsageError as err:
-        raise _UsageFailure(str(err)) from None
+        raise _UsageFailure(_one_line(str(err))) from None
     except Nl2SqlError as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(_one_line(str(err))) from None
     except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
         raise
     except Exception as err:
         if os.environ.get("NL2SQL_DEBUG"):
             raise
-        raise click.ClickException(
+        refusal = _refusal(err)
+        if refusal is not None:
+            raise click.ClickException(_one_line(refusal)) from None
+        raise click.ClickException(_one_line(
             f"internal error: {type(err).__name__}: {err} (set NL2SQL_DEBUG=1 for the traceback)"
-        ) from None
+        )) from None
+
+
+def _one_line(message: str) -> str:
+    """An error as one line the terminal only shows: messages quote names and values from the
+    database and files (a table named with an escape sequence, a driver's multi-line text)."""
+    from nl2sql.formatting import visible
+
+    return visible(" ".join(message.split("\n")))
+
+
+def _refusal(err: Exception) -> str | None:
+    """The one line for what the machine, not nl2sql, refused: a file without read permission, a full
+    disk (SQLite says "database or disk is full"). Those are the user's to fix, so they are named, not
+    reported as an internal error; None for anything else."""
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.filename}: {err.strerror}." if err.filename else f"{err.strerror}."
+    sqlite = sys.modules.get("sqlite3")  # only a program that imported it can have raised it
+    if sqlite is not None and isinstance(err, sqlite.Error):
+        return f"SQLite: {err}."
+    return None
 
 
 def _parse_today(_ctx: click.Context, _param: click.Parameter, value: str | None) -> date | None:
@@ -70,6 +93,11 @@ def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
                         )(func)
 
 
+# The most candidates --samples draws (nl2sql.engines.llm.client.MAX_SAMPLES, not imported: start-up
+# stays light); each costs a model call's worth, and a vote gains little past a handful.
+MAX_SAMPLES = 10
+
+
 def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.option("--model", default=None, metavar="MODEL",
@@ -82,7 +110,8 @@ def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--answer-style", type=click.Choice(["template", "natural"]), default="template",
                      show_default=True, help="natural: the model rewrites one-value answers as a sentence."),
         click.option("--no-data-to-model", is_flag=True, help="Send the model the schema only: no values, no rows."),
-        click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+        click.option("--samples", type=click.IntRange(min=1, max=MAX_SAMPLES), default=1, show_default=True,
+                     metavar="N",
                      help="With a model: draw N candidate queries and run the one most of them agree on."),
     ]
     for option in reversed(options):
@@ -450,7 +479,8 @@ def fixtures() -> None:
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="Last day of the data (default: today).")
 @click.option("--scale", default=1.0, show_default=True, type=float, help="Size relative to the default.")
 @click.option("--seed", default=42, show_default=True, type=int, help="Random seed; same seed, same rows.")
-@click.option("--force", is_flag=True, help="Replace an existing file, or a server's tables of the fixture's names.")
+@click.option("--force", is_flag=True, help="Replace an existing file and the domain config beside it, or a "
+                                            "server's tables of the fixture's names.")
 def fixtures_build(name: str, out: str, today: date | None, scale: float, seed: int, force: bool) -> None:
     """Build fixture NAME into a SQLite or DuckDB file or a PostgreSQL or MySQL database (the same rows in each)."""
     from nl2sql import fixtures as registry
@@ -492,7 +522,8 @@ def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--api-key-env", default=None, metavar="NAME", help="Variable holding the API key."),
         click.option("--dry-run", is_flag=True,
                      help="With --engine llm: build every prompt, call no model, report schema-pruning recall."),
-        click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+        click.option("--samples", type=click.IntRange(min=1, max=MAX_SAMPLES), default=1, show_default=True,
+                     metavar="N",
                      help="With a model: draw N candidate queries and run the one most of them agree on."),
         click.option("--memory", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
                      metavar="PATH", help="Offer the model examples from this memory file (read only); by default "
@@ -637,6 +668,9 @@ def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: 
         if _compare_or(compare):
             return
         conversations = [c for c in datasets.load_questions(file)]
+        # Opened once here: a name, file or server that cannot be opened is one line before the progress
+        # bar is drawn, not an error from inside the run (from each worker process with --jobs).
+        _open(db).close()
         settings = Settings(database=db, engine=engine, today=today, rule="lenient", use_domain=True)
         _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, opts)
 

@@ -57,13 +57,23 @@ def read_config() -> dict[str, Any]:
 
 
 def _file() -> dict[str, Any]:
+    """The file's tables; whatever keeps it from being read is one usage error naming the file, never a
+    crash: the user named it (or it is theirs to fix), and running on the defaults instead would hide it."""
     path = config_path()
-    if not path.is_file():
-        return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        if not path.is_file():
+            return {}
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise UsageError(f"The config file {path} is not UTF-8 text (byte {err.start}); TOML is UTF-8.") from None
+    except OSError as err:
+        raise UsageError(f"Cannot read the config file {path}: {err.strerror or err}.") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise UsageError(f"{path} is not valid TOML: {err}.") from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise UsageError(f"{path} nests arrays or tables too deeply to read.") from None
 
 
 def model_choice(model: str | None = None, api_base: str | None = None, api_key_env: str | None = None,

@@ -145,10 +145,26 @@ def _write_parquet(result: QueryResult, path: Path) -> None:
             arrays.append(pa.array(values))
         except (pa.ArrowInvalid, pa.ArrowTypeError):  # mixed types in one column (SQLite allows it): as text
             arrays.append(pa.array([None if v is None else str(v) for v in values], type=pa.string()))
+        except OverflowError:  # integers past int64: DuckDB's UBIGINT, HUGEINT and UHUGEINT
+            arrays.append(_wide_integers(pa, values))
     try:
         pq.write_table(pa.Table.from_arrays(arrays, names=unique_names(result.columns)), path)
     except pa.ArrowException as err:
         raise UsageError(f"Cannot write this result as Parquet: {err}") from None
+
+
+def _wide_integers(pa: Any, values: list[Any]) -> Any:
+    """A column of integers too large for int64, kept exact: unsigned 64-bit when they fit, else
+    76-digit decimals (any DuckDB integer fits); text when the column also holds other values."""
+    from decimal import Decimal
+
+    present = [v for v in values if v is not None]
+    if all(type(v) is int for v in present):
+        if all(0 <= v < 2 ** 64 for v in present):
+            return pa.array(values, type=pa.uint64())
+        if all(abs(v) < 10 ** 76 for v in present):
+            return pa.array([None if v is None else Decimal(v) for v in values], type=pa.decimal256(76, 0))
+    return pa.array([None if v is None else str(v) for v in values], type=pa.string())
 
 
 EXCERPT_ROWS = 10  # rows of each result a session export shows: an excerpt, not a data dump

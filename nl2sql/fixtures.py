@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 from nl2sql.db import server_sidecar, sidecar_for
-from nl2sql.db.targets import SQLITE, Target, output_target
+from nl2sql.db.targets import SPARK, SQLITE, Target, output_target
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 
@@ -68,9 +68,9 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
     every engine gets the same rows. An existing file is replaced atomically, a server's tables in
     one transaction. The fixture's domain config is written beside a file (``out.nl2sql.toml``), or
     for a server in nl2sql's data directory, where ``--db`` on the same URL finds it. What is there
-    already (a file, or a server's tables of the fixture's names) is replaced only with ``replace``.
+    already (a file, a domain config the user may have written, or a server's tables of the fixture's
+    names) is replaced only with ``replace``; a refusal writes nothing, neither database nor config.
     """
-    import shutil
     import tempfile
 
     from nl2sql.db.loader import load  # opening a fixture, which every session may do, needs none of these
@@ -79,23 +79,90 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
         raise UsageError("--scale must be greater than 0.")
     generator = _generator(name)
     target = output_target(out)
-    if not target.is_server and target.path.exists() and not replace:
-        raise UsageError(f"{target.path} already exists; pass --force to replace it (and its domain config).")
-    if target.engine == SQLITE:
-        counts: dict[str, int] = generator.build(target.path, today=today or date.today(), scale=scale, seed=seed)
-    else:
-        with tempfile.TemporaryDirectory(prefix="nl2sql-fixture-") as scratch:
-            source = Path(scratch) / f"{name}.sqlite"
-            counts = generator.build(source, today=today or date.today(), scale=scale, seed=seed)
-            if target.is_server and not replace:
-                _keep_server_tables(target, set(counts))
-            load(source, target)
     config = domain_file(name)
-    if config is not None:
-        sidecar = server_sidecar(target) if target.is_server else sidecar_for(target.path)
-        sidecar.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(config, sidecar)
+    sidecar = None if config is None else server_sidecar(target) if target.is_server else sidecar_for(target.path)
+    _check_places(target, sidecar)
+    if not replace:
+        _keep_what_is_there(target, sidecar, config)
+    # The config is written first under a temporary name, and named last: a failure on the way (a
+    # full disk, a refused server) leaves neither a new config beside an old database nor the reverse.
+    staged = _stage(config, sidecar) if config is not None and sidecar is not None else None
+    try:
+        if target.engine == SQLITE:
+            counts: dict[str, int] = generator.build(target.path, today=today or date.today(), scale=scale,
+                                                     seed=seed)
+        else:
+            with tempfile.TemporaryDirectory(prefix="nl2sql-fixture-") as scratch:
+                source = Path(scratch) / f"{name}.sqlite"
+                counts = generator.build(source, today=today or date.today(), scale=scale, seed=seed)
+                if target.is_server and not replace:
+                    _keep_server_tables(target, set(counts))
+                load(source, target)
+        if staged is not None and sidecar is not None:
+            staged.replace(sidecar)
+    finally:
+        if staged is not None:
+            staged.unlink(missing_ok=True)
     return counts
+
+
+def _check_places(target: Target, sidecar: Path | None) -> None:
+    """A folder where a file goes is refused even with ``--force``: replacing means a file, never a tree."""
+    if target.engine != SPARK and not target.is_server and target.path.is_dir():
+        raise UsageError(f"{target.path} is a folder; name a file to build the fixture in.")
+    if sidecar is not None and sidecar.is_dir():
+        raise UsageError(f"{sidecar} is a folder where the fixture's domain config goes; move it, or build "
+                         "elsewhere.")
+
+
+def _keep_what_is_there(target: Target, sidecar: Path | None, config: Path | None) -> None:
+    """Refuse, naming it, to replace a database file or a domain config someone may have written: the
+    config beside a file is where a user keeps what their database's words mean. A config that is the
+    fixture's own, byte for byte, holds nothing to lose and is written again without asking."""
+    theirs = sidecar is not None and config is not None and not _same_file_bytes(sidecar, config)
+    if not target.is_server and target.path.exists():
+        also = f" (and its domain config {sidecar})" if theirs else ""
+        raise UsageError(f"{target.path} already exists; pass --force to replace it{also}.")
+    if theirs:
+        raise UsageError(f"{sidecar} already exists (the domain config of {target.display}); pass --force to "
+                         "replace it.")
+
+
+def _same_file_bytes(path: Path, config: Path) -> bool:
+    """Whether ``path`` holds ``config``'s bytes; True too when there is nothing at ``path``."""
+    if not path.exists() and not path.is_symlink():
+        return True
+    try:
+        return path.read_bytes() == config.read_bytes()
+    except OSError:  # unreadable: someone's file all the same
+        return False
+
+
+def _stage(config: Path, sidecar: Path) -> Path:
+    """``config``'s bytes in a new file beside ``sidecar``, with an ordinary new file's permissions."""
+    import errno
+    import os
+    import secrets
+
+    data = config.read_bytes()
+    try:
+        sidecar.parent.mkdir(parents=True, exist_ok=True)
+        for _ in range(100):
+            partial = sidecar.with_name(f".{sidecar.name}.{secrets.token_hex(4)}.partial")
+            try:  # O_EXCL: never an existing file (or a link planted under the name); mode 0666 less the umask
+                fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                continue
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+            except BaseException:
+                partial.unlink(missing_ok=True)
+                raise
+            return partial
+    except OSError as err:  # named as the config, not the temporary file nobody asked for
+        raise OSError(err.errno, err.strerror, str(sidecar)) from None
+    raise OSError(errno.EEXIST, "no free temporary name beside it", str(sidecar))
 
 
 def _keep_server_tables(target: Target, names: set[str]) -> None:

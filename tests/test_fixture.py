@@ -123,3 +123,85 @@ def test_two_processes_filling_an_empty_cache_at_once_both_succeed(tmp_path: Pat
     assert [run.returncode for run in runs] == [0, 0, 0], [err for _, err in outputs]
     assert all('"rows": [[8]]' in out for out, _ in outputs)
     assert not list((tmp_path / "cache").glob("*.partial"))
+
+
+# -- fixtures build --out X: what is already at X and beside it ------------------------------------
+
+
+def _build(out: Path | str, *more: str):
+    from click.testing import CliRunner
+
+    from nl2sql.cli import cli
+
+    return CliRunner().invoke(cli, ["fixtures", "build", "ecommerce", "--today", "2026-01-31", "--scale", "0.05",
+                                    "--out", str(out), *more])
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def _one_line_refusal(run, *names: str) -> str:
+    message = run.output.strip()
+    assert run.exit_code == 2 and "\n" not in message and "Traceback" not in message, run.output
+    assert all(name in message for name in names) and "--force" in message
+    return message
+
+
+@pytest.mark.parametrize("name", ["x.db", "x.duckdb"])
+def test_build_keeps_a_users_domain_config_beside_the_file_unless_forced(tmp_path: Path, name: str) -> None:
+    """Issue 29: the build wrote its config over the user's own ``X.nl2sql.toml``. It refuses, naming the
+    file, and writes nothing (no database either); --force replaces both."""
+    out = tmp_path / name
+    sidecar = tmp_path / f"{name}.nl2sql.toml"
+    sidecar.write_text("[synonyms]\n# what my own database's words mean\n")
+    before = _files(tmp_path)
+    _one_line_refusal(_build(out), str(sidecar))
+    assert _files(tmp_path) == before and not out.exists()  # not a byte written, no partial file
+    forced = _build(out, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert sidecar.read_bytes() == fixtures.domain_file("ecommerce").read_bytes()
+    from contextlib import closing
+
+    from nl2sql.db import open_database
+
+    with closing(open_database(str(out))) as db:
+        assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name, sidecar.name]
+    again = _build(out)  # the database is there now: refused, its config the fixture's own, not named
+    assert "already exists; pass --force to replace it." in _one_line_refusal(again, str(out))
+    out.unlink()
+    rebuilt = _build(out)  # only the fixture's own config beside it: nothing of anyone's to lose
+    assert rebuilt.exit_code == 0, rebuilt.output
+
+
+def test_an_existing_database_and_its_config_are_kept_and_named_together(tmp_path: Path) -> None:
+    out, sidecar = tmp_path / "shop.db", tmp_path / "shop.db.nl2sql.toml"
+    out.write_bytes(b"my database")
+    sidecar.write_bytes(b"my config")
+    message = _one_line_refusal(_build(out), str(out), str(sidecar))
+    assert message.startswith(f"Error: {out} already exists; pass --force")
+    assert _files(tmp_path) == {"shop.db": b"my database", "shop.db.nl2sql.toml": b"my config"}
+    assert _build(out, "--force").exit_code == 0
+    assert out.read_bytes()[:16] == b"SQLite format 3\x00" and sidecar.read_bytes() != b"my config"
+
+
+@pytest.mark.parametrize("folder", ["shop.db", "shop.db.nl2sql.toml"])
+def test_a_folder_where_a_file_goes_is_refused_even_with_force(tmp_path: Path, folder: str) -> None:
+    (tmp_path / folder).mkdir()
+    (tmp_path / folder / "keep.txt").write_text("keep")
+    for more in ((), ("--force",)):
+        run = _build(tmp_path / "shop.db", *more)
+        assert run.exit_code == 2 and "is a folder" in run.output and "\n" not in run.output.strip(), run.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == [folder]
+        assert (tmp_path / folder / "keep.txt").read_text() == "keep"
+
+
+def test_a_build_that_fails_writes_no_config(tmp_path: Path) -> None:
+    """The config is named only once the database is in: a server that refuses the load leaves none."""
+    from nl2sql.paths import data_dir
+
+    run = _build("postgresql://nobody@127.0.0.1:1/shop")
+    assert run.exit_code != 0 and "Traceback" not in run.output and "\n" not in run.output.strip(), run.output
+    databases = data_dir() / "databases"
+    assert not databases.exists() or list(databases.iterdir()) == []

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import threading
 
 import pytest
 from prompt_toolkit import PromptSession
@@ -13,6 +15,7 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 from nl2sql.repl import ChatApp
 from nl2sql.workflows import InteractiveWorkflow
 from nl2sql.workflows.commands import help_text
+from tests.conftest import rows_of
 
 
 def _chat(workflow: InteractiveWorkflow, typed: str) -> tuple[str, ChatApp]:
@@ -92,3 +95,37 @@ def test_a_partial_reading_shows_its_sql_and_what_it_left_out_before_it_runs(eco
     assert out.rindex("SELECT * FROM users", 0, asked) < asked  # the SQL comes before the question
     assert "Not run." in out
     assert [t.text for t in app.workflow.state.turns] == ["users older than 30"]  # only the yes ran
+
+
+@pytest.mark.parametrize("bracketed", [False, True], ids=["key-by-key", "bracketed-paste"])
+def test_a_100_kb_sql_line_is_answered_whole(capped: InteractiveWorkflow, ecommerce_db, bracketed: bool) -> None:
+    """Issue 29: a pasted 100 KB /sql line got no answer after 300 s. It reaches the database whole and is
+    answered, whether the terminal marks the paste or sends it key by key (tmux send-keys, a pipe): keys
+    that arrive together are inserted together, so the prompt's line changes once per read of the
+    terminal, not once per character (each change re-reads the line: that was the square)."""
+    ids = ",".join(str(i % 1000 + 1) for i in range(26_000))
+    sql = f"SELECT id, name FROM users WHERE id IN ({ids}) ORDER BY id"
+    line = f"/sql {sql}"
+    assert len(line) > 100_000
+    capped.prefs = dataclasses.replace(capped.prefs, color=True)  # the prompt colours SQL, as on a terminal
+    typed = (f"\x1b[200~{line}\x1b[201~" if bracketed else line) + "\n/exit\n"
+    buffer, changes = io.StringIO(), []
+    with create_pipe_input() as pipe:
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+        session.default_buffer.on_text_changed += lambda _buffer: changes.append(1)
+        app = ChatApp(capped, session=session, output=PlainTextOutput(buffer))
+
+        def feed() -> None:  # a pipe holds 64 KB: the rest goes in as the prompt reads
+            pipe.send_text(typed)
+            pipe.close()
+
+        feeder = threading.Thread(target=feed, daemon=True)
+        feeder.start()
+        app.run()
+        feeder.join(60)
+    out = buffer.getvalue()
+    assert "Raw SQL, run as typed." in out and "Error" not in out and "Bye." in out
+    shown = app.workflow.raw_shown
+    assert shown is not None and shown[1] == sql  # not a character lost, added or moved
+    assert list(shown[2].rows) == rows_of(ecommerce_db, sql)[:50]
+    assert len(changes) < len(line) // 100  # about one change per 1 KB read; once per key was 100,000

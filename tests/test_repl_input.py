@@ -283,3 +283,37 @@ def test_ask_takes_no_color(ecommerce_path) -> None:
     run = CliRunner().invoke(cli, ["ask", "--no-color", "--db", str(ecommerce_path), "How many users are there?"])
     assert run.exit_code == 0, run.output
     assert "1,000" in run.output and "\x1b" not in run.output
+
+
+def test_a_long_sql_line_completes_the_word_being_typed(completer: ChatCompleter) -> None:
+    """Issue 29: the completer reads the end of the line only. It looked for the word under the cursor
+    from every start in the line, which on a pasted 100 KB literal took minutes per key."""
+    literal = "/sql SELECT '" + "x" * 100_000 + "' AS t, id FROM "
+    assert offered(completer, literal + "us") == offered(completer, "/sql SELECT id FROM us")
+    assert offered(completer, literal + "us")[0] == "users" and "USING" not in offered(completer, literal + "us")
+    assert "USING" in offered(completer, "/sql SELECT " + "a" * 300 + "FROM us")  # FROM ends a word: no table
+    assert offered(completer, "/sql SELECT " + "x" * 200, tab=True) == []  # a pasted run is no word to complete
+    assert offered(completer, "how many " * 20_000 + "ord")[0] == "orders"
+
+
+def test_a_long_sql_line_is_shown_uncoloured_while_typed() -> None:
+    from nl2sql.repl.highlight import MAX_COLORED_INPUT
+
+    lexer = SqlInputLexer("sqlite")
+    long = "/sql SELECT " + ", ".join(["1"] * MAX_COLORED_INPUT)
+    assert lexer.lex_document(Document(long))(0) == [("", long)]
+    short = long[:MAX_COLORED_INPUT]
+    assert ("class:sql.keyword", "SELECT") in lexer.lex_document(Document(short))(0)
+
+
+@pytest.mark.parametrize(("key_mode", "typed", "sql"), [
+    ("emacs", "SELECT 5 AS k\x01/sql \n", "SELECT 5 AS k"),  # Ctrl-A, then typing at the line's start
+    ("vi", "/sql SELECT 17 AS nn\x1bx\n", "SELECT 17 AS n"),  # Escape, then x deletes in normal mode
+])
+def test_keys_that_arrive_together_keep_their_meaning(shop: InteractiveWorkflow, key_mode: str, typed: str,
+                                                      sql: str) -> None:
+    """Characters read together are inserted together, but only up to a key with a binding of its own:
+    what follows it is read as that key left things (the cursor moved, the mode changed)."""
+    shop.prefs = dataclasses.replace(shop.prefs, key_mode=key_mode)
+    _out, app = _chat(shop, typed + "/exit\n")
+    assert app.workflow.raw_shown is not None and app.workflow.raw_shown[1] == sql

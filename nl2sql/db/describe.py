@@ -1,9 +1,14 @@
-"""The schema as text a person reads: ``/schema`` and ``nl2sql schema``."""
+"""The schema as text a person reads: ``/schema`` and ``nl2sql schema``.
+
+Every name, type, comment and value is the database's, and may hold control characters (a table
+named ``t\x1b[31m`` colours the screen): each is written out with ``visible`` before the table is
+measured, so nothing reaches the terminal raw and the columns still line up."""
 
 from __future__ import annotations
 
 from nl2sql.db.schema import Schema, Table
 from nl2sql.errors import UsageError
+from nl2sql.formatting import visible
 from nl2sql.tables import tabulate
 
 
@@ -22,10 +27,11 @@ def _table_text(table: Table) -> str:
             notes.append(col.description)
         if col.values and len(col.values) <= 12:
             notes.append("e.g. " + ", ".join(col.values[:6]) + (", ..." if len(col.values) > 6 else ""))
-        rows.append((col.name, col.type or col.kind, "; ".join(notes)))
+        rows.append((visible(col.name), visible(col.type or col.kind), visible("; ".join(notes))))
     count = f"{table.row_count:,} rows" if table.row_count is not None else "rows unknown"
     about = f": {table.description}" if table.description else ""
-    return f"{table.name} ({count}){about}\n" + tabulate(rows, headers=("column", "type", "notes"), tablefmt="simple")
+    return visible(f"{table.name} ({count}){about}") + "\n" + \
+        tabulate(rows, headers=("column", "type", "notes"), tablefmt="simple")
 
 
 def describe_schema(schema: Schema, table: str | None = None) -> str:
@@ -33,7 +39,7 @@ def describe_schema(schema: Schema, table: str | None = None) -> str:
         found = schema.table(table)
         if found is None:
             names = ", ".join(t.name for t in schema.tables)
-            raise UsageError(f"No table named {table!r}; tables: {names}.")
+            raise UsageError(visible(f"No table named {table!r}; tables: {names}."))
         return _table_text(found)
-    rows = [(t.name, t.row_count, ", ".join(c.name for c in t.columns)) for t in schema.tables]
+    rows = [(visible(t.name), t.row_count, visible(", ".join(c.name for c in t.columns))) for t in schema.tables]
     return tabulate(rows, headers=("table", "rows", "columns"), tablefmt="simple", intfmt=",")

@@ -58,6 +58,21 @@ def _kind(data_type: str, present: list[object]) -> str:
     return OTHER
 
 
+def _as_text(data_type: object) -> bool:
+    """Whether a column must be read as DuckDB's own text. DuckDB hands an INTERVAL to Python as a
+    timedelta: a month becomes 30 days, and a span past 999,999,999 days (``INTERVAL 100000000 YEAR``)
+    cannot be fetched at all. An interval, alone or inside a list, struct or map, is read as text
+    instead ("1 month 00:00:00.000001"), the way DuckDB itself shows it."""
+    return "INTERVAL" in str(data_type).upper()
+
+
+def _projection(data_types: list[object]) -> str | None:
+    """The select list that reads every column as it is, intervals as text; None when none is one."""
+    if not any(_as_text(t) for t in data_types):
+        return None
+    return ", ".join(f"CAST(#{n} AS VARCHAR)" if _as_text(t) else f"#{n}" for n, t in enumerate(data_types, 1))
+
+
 def _first_line(err: BaseException) -> str:
     return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
 
@@ -160,7 +175,10 @@ class DuckdbDatabase(Database):
         own = keys.get((schema_name, name), [])
         primary = [c for kind, cols, *_ in own if kind == "PRIMARY KEY" for c in cols]
         unique = {cols[0] for kind, cols, *_ in own if kind in ("PRIMARY KEY", "UNIQUE") and len(cols) == 1}
-        sample = self._rows(exp.select("*").from_(table).limit(50).sql("duckdb"))
+        columns_read = [exp.cast(exp.column(col, quoted=True), "VARCHAR") if _as_text(data_type)
+                        else exp.column(col, quoted=True) for col, data_type, *_ in info]  # see _as_text
+        shown = columns_read if any(_as_text(row[1]) for row in info) else [exp.Star()]
+        sample = self._rows(exp.select(*shown).from_(table).limit(50).sql("duckdb"))
         columns = []
         for pos, (col, data_type, nullable, col_comment) in enumerate(info):
             present = [row[pos] for row in sample if row[pos] not in (None, "")]
@@ -210,8 +228,16 @@ class DuckdbDatabase(Database):
             try:
                 with self._deadline(timeout):
                     cursor = self._conn.execute(sql)
-                    columns = tuple(d[0] for d in cursor.description or ())
-                    rows = cursor.fetchall() if max_rows is None else cursor.fetchmany(max_rows + 1)
+                    described = cursor.description or ()
+                    columns = tuple(d[0] for d in described)
+                    as_text = _projection([d[1] for d in described])
+                    if as_text is None:
+                        rows = cursor.fetchall() if max_rows is None else cursor.fetchmany(max_rows + 1)
+                    else:  # the same statement, its intervals read as text (see _as_text)
+                        if hasattr(cursor, "abort"):  # DuckDB 2 refuses new work while a result is unread
+                            cursor.abort()
+                        relation = self._conn.sql(sql).project(as_text)
+                        rows = (relation if max_rows is None else relation.limit(max_rows + 1)).fetchall()
                 truncated = max_rows is not None and len(rows) > max_rows
                 rows = rows[:max_rows] if truncated else rows
                 total = self._count(sql) if truncated else len(rows)
@@ -221,6 +247,9 @@ class DuckdbDatabase(Database):
                 raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
             except self._error as err:
                 raise self._refusal(err) from None
+            except (OverflowError, ValueError) as err:  # a value no Python type holds that _as_text does not foresee
+                raise DatabaseError(f"DuckDB returned a value Python cannot hold ({err}); CAST it AS VARCHAR to "
+                                    "see it.") from None
             return QueryResult(columns, tuple(plain_row(r) for r in rows), total, truncated)
 
     def _refusal(self, err: Exception) -> DatabaseError:

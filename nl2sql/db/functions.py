@@ -102,7 +102,7 @@ unix_timestamp utc_date utc_time utc_timestamp uuid week weekday weekofyear year
 
 _SPARK = """
 acosh asinh atanh cbrt cosh sinh tanh translate log2
-add_months aggregate any any_value approx_count_distinct approx_percentile array array_agg
+add_months aggregate any any_value range approx_count_distinct approx_percentile array array_agg
 array_contains array_distinct array_except array_intersect array_join array_max array_min
 array_position array_remove array_repeat array_size array_sort array_union arrays_zip ascii base64
 bin bit_and bit_count bit_length bit_or bit_xor bool_and bool_or bround cardinality char

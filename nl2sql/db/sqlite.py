@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 import time
@@ -26,6 +27,22 @@ _ALLOWED_ACTIONS = {
 # The largest text or blob a statement may build or read.
 MAX_VALUE_BYTES = 32 * 1024 * 1024
 _FORBIDDEN_FUNCTIONS = {"load_extension", "writefile", "readfile", "edit", "fts3_tokenizer"}
+# A result column named by bytes that are not UTF-8: Python's sqlite3 cannot even build the cursor.
+_UNNAMED_COLUMN = ("A column of this result is named by bytes that are not UTF-8 text, which cannot be shown; "
+                   "name the columns to show instead of *.")
+
+log = logging.getLogger(__name__)
+
+
+def _utf8(raw: bytes | str) -> str | None:
+    """A name read as bytes, or None when they are not UTF-8: such a name cannot be written in a
+    statement (Python sends statements as UTF-8), so the table or column it names cannot be asked about."""
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None, _src: str | None) -> int:
@@ -124,16 +141,55 @@ class SqliteDatabase(Database):
             if cached is not None:
                 return cached
             self._gaps = False
-            found = self._conn.execute(
-                "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
-                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
-            ).fetchall()
-            schema = Schema(tuple(self._table(name, kind == "table") for name, kind in found), dialect=self.dialect)
+            try:
+                schema = Schema(self._tables(), dialect=self.dialect)
+            except sqlite3.DatabaseError as err:  # damaged pages, a truncated file: one line, not a crash
+                raise DatabaseError(f"SQLite cannot read {self.display_name}: {err}.") from None
         # A query that ran out of time left a gap (a view's values, a slow count): such a schema is
         # used now but not kept, or a slow first start would cost its value links for good.
         if key and not self._gaps:
             schema_cache.store(key, schema)
         return schema
+
+    def _tables(self) -> tuple[Table, ...]:
+        """Every table and view that can be asked about. A name that is not UTF-8 cannot be (see
+        ``_utf8``), and a view whose definition no longer holds (its table was dropped) cannot be
+        read: both are left out, and the rest of the database stays usable."""
+        found = self._conn.execute(
+            "SELECT CAST(name AS BLOB), type FROM sqlite_master WHERE type IN ('table', 'view') "
+            "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ).fetchall()
+        tables = []
+        for raw, kind in found:
+            name = _utf8(raw)
+            if name is None:
+                continue
+            try:
+                tables.append(self._table(name, kind == "table"))
+            except sqlite3.OperationalError as err:
+                if kind == "table" or "malformed" in str(err):
+                    raise
+                log.debug("view %r left out: %s", name, err)
+        return tuple(tables)
+
+    def cautions(self) -> tuple[str, ...]:
+        """Tables and views left out because their names are not UTF-8 (see ``_utf8``): the user is
+        told once, the names written out, why they are missing from the schema."""
+        try:
+            found = self._conn.execute("SELECT CAST(name AS BLOB) FROM sqlite_master WHERE type IN ('table', "
+                                       "'view') AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+        except sqlite3.DatabaseError:  # a damaged file says so when its schema is read
+            return ()
+        unnamed = [raw.decode("utf-8", "backslashreplace") for (raw,) in found
+                   if isinstance(raw, bytes) and _utf8(raw) is None]
+        if not unnamed:
+            return ()
+        from nl2sql.formatting import visible  # only now: the common case never needs it
+
+        listed = ", ".join(visible(name) for name in unnamed[:5]) + \
+            (f" and {len(unnamed) - 5} more" if len(unnamed) > 5 else "")
+        return (f"{self.display_name}: {listed} {'is' if len(unnamed) == 1 else 'are'} named by bytes that are "
+                "not UTF-8 text, which a statement cannot name; left out.",)
 
     def _timed(self, query: exp.Expr) -> list[tuple] | None:
         """Rows of one introspection query, or None when it ran past INTROSPECTION_BUDGET_S or was
@@ -160,7 +216,10 @@ class SqliteDatabase(Database):
         # Built with copy=False and from fresh nodes: the builders' default deep copies were a third of the
         # time to read a 500-table schema.
         conn = self._conn
-        info = conn.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall()
+        listed = conn.execute('SELECT cid, CAST(name AS BLOB), type, "notnull", dflt_value, pk '
+                              "FROM pragma_table_info(?)", (name,)).fetchall()
+        info = [(cid, col, *rest) for cid, raw, *rest in listed if (col := _utf8(raw)) is not None]  # see _utf8
+        everything = len(info) == len(listed)
         unique: set[str] = set()
         for idx in conn.execute("SELECT * FROM pragma_index_list(?)", (name,)).fetchall():
             if idx[2]:
@@ -168,7 +227,8 @@ class SqliteDatabase(Database):
                 if len(cols) == 1 and cols[0][2]:
                     unique.add(cols[0][2])
         pk_count = sum(1 for r in info if r[5])
-        sample = self._timed(exp.select(exp.Star()).from_(table_ref(name), copy=False).limit(50, copy=False)) or []
+        shown = [exp.Star()] if everything else [exp.column(r[1], quoted=True) for r in info]
+        sample = self._timed(exp.select(*shown).from_(table_ref(name), copy=False).limit(50, copy=False)) or []
         columns = []
         for pos, (_cid, col, declared, notnull, _default, pk) in enumerate(info):
             first = next((row[pos] for row in sample if row[pos] is not None), None)
@@ -191,16 +251,20 @@ class SqliteDatabase(Database):
                 nullable=not notnull and not pk, unique=col in unique or (bool(pk) and pk_count == 1),
                 values=values,
             ))
+        keys = conn.execute('SELECT CAST("table" AS BLOB), CAST("from" AS BLOB), CAST("to" AS BLOB) '
+                            "FROM pragma_foreign_key_list(?)", (name,)).fetchall()
         fks = tuple(
-            ForeignKey(name, r[3], r[2], r[4] or self._pk_of(r[2]))
-            for r in conn.execute("SELECT * FROM pragma_foreign_key_list(?)", (name,)).fetchall()
+            ForeignKey(name, frm, ref, (_utf8(to) if to is not None else None) or self._pk_of(ref))
+            for ref_raw, frm_raw, to in keys
+            if (ref := _utf8(ref_raw)) is not None and (frm := _utf8(frm_raw)) is not None
+            and (to is None or _utf8(to) is not None)
         )
         counted = self._timed(exp.select(exp.Count(this=exp.Star())).from_(table_ref(name), copy=False))
         return Table(name, tuple(columns), fks, counted[0][0] if counted else None, stored=stored)
 
     def _pk_of(self, table: str) -> str:
-        rows = self._conn.execute("SELECT * FROM pragma_table_info(?)", (table,)).fetchall()
-        return next((r[1] for r in rows if r[5]), "rowid")
+        rows = self._conn.execute("SELECT CAST(name AS BLOB), pk FROM pragma_table_info(?)", (table,)).fetchall()
+        return next((name for raw, pk in rows if pk and (name := _utf8(raw)) is not None), "rowid")
 
     # -- execution -------------------------------------------------------------------------------
 
@@ -211,6 +275,8 @@ class SqliteDatabase(Database):
             self._conn.set_progress_handler(lambda: 1, 1)
             try:
                 self._conn.execute(sql).close()
+            except UnicodeDecodeError:  # it compiled; running it says why its columns cannot be shown
+                return None
             except sqlite3.OperationalError as err:
                 return None if "interrupted" in str(err) else str(err)
             except sqlite3.Error as err:
@@ -248,6 +314,8 @@ class SqliteDatabase(Database):
                 raise DatabaseError(f"SQLite error: {err}.") from None
             except sqlite3.DatabaseError as err:
                 raise DatabaseError(f"SQLite error: {err}.") from None
+            except UnicodeDecodeError:
+                raise DatabaseError(_UNNAMED_COLUMN) from None
             finally:
                 self._conn.set_progress_handler(None, 0)
                 self._conn.set_authorizer(None)

@@ -90,25 +90,51 @@ def load_context(data: Path, name: str) -> tuple[Path, list[Conversation]]:
 
 def load_questions(path: Path) -> list[Conversation]:
     """A question file in the format of shared/eval (single and chain items; others are skipped)."""
-    if not path.is_file():
-        raise UsageError(f"No question file at {path}.")
+    try:
+        if not path.is_file():
+            raise UsageError(f"No question file at {path}.")
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise UsageError(f"{path} is not UTF-8 text (byte {err.start}).") from None
+    except OSError as err:
+        raise UsageError(f"Cannot read {path}: {err.strerror or err}.") from None
     out = []
-    for line_no, line in enumerate(path.read_text().splitlines(), start=1):
+    for line_no, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
             item = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise UsageError(f"{path}:{line_no} is not JSON ({err.msg}).") from None
-        turns = tuple(item["turns"])
-        if item.get("kind") == "single":
-            golds = tuple(() for _ in turns[:-1]) + (tuple(item["gold"]),)
-            ordered = tuple(False for _ in turns[:-1]) + (bool(item.get("ordered")),)
-        elif item.get("kind") == "chain":
-            golds = tuple(tuple(g) if g else () for g in item["gold_turns"])
-            ordered = tuple(item.get("ordered_turns") or [False] * len(turns))
-        else:
-            continue
-        intents = tuple(item.get("intents") or [None] * len(turns))
-        out.append(Conversation(item["id"], item.get("db", ""), turns, golds, ordered, intents))
+        except (json.JSONDecodeError, RecursionError) as err:
+            raise UsageError(f"{path}:{line_no} is not JSON ({getattr(err, 'msg', 'nested too deeply')}).") from None
+        try:
+            conversation = _question_item(item)
+        except (KeyError, TypeError, ValueError):  # a number where text or a list belongs: the file's to fix
+            raise UsageError(f"{path}:{line_no} is not a question item: it needs an id, turns (a list of text) "
+                             'and gold (kind "single") or gold_turns (kind "chain"), as in shared/eval.') from None
+        if conversation is not None:
+            out.append(conversation)
     return out
+
+
+def _question_item(item: object) -> Conversation | None:
+    """One line of a question file; None for a kind this does not replay. A line of the wrong shape
+    raises KeyError, TypeError or ValueError."""
+    if not isinstance(item, dict):
+        raise TypeError("an item is a JSON object")
+    turns = _texts(item["turns"])
+    if item.get("kind") == "single":
+        golds = tuple(() for _ in turns[:-1]) + (_texts(item["gold"]),)
+        ordered = tuple(False for _ in turns[:-1]) + (bool(item.get("ordered")),)
+    elif item.get("kind") == "chain":
+        golds = tuple(_texts(g) if g else () for g in item["gold_turns"])
+        ordered = tuple(bool(o) for o in item.get("ordered_turns") or [False] * len(turns))
+    else:
+        return None
+    intents = tuple(item.get("intents") or [None] * len(turns))
+    return Conversation(str(item["id"]), str(item.get("db", "")), turns, golds, ordered, intents)
+
+
+def _texts(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise TypeError("a list of text")
+    return tuple(value)

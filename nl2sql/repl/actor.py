@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from nl2sql.dialog import AWAITING_CONFIRMATION
 from nl2sql.dialog.questions import CANCEL_WORDS, SKIP_WORDS, Answer, AnswerError, Reply, answer_one
-from nl2sql.formatting import render_question, render_request
+from nl2sql.formatting import render_question, render_request, visible
 from nl2sql.workflows.results import TurnResult
 from nl2sql.workflows.turn import confirmation_reply
 
@@ -26,8 +26,11 @@ class ConsoleActor:
     def __init__(self, ask: Ask, say: Say, show_sql: Say | None = None, *,
                  unread: Callable[[], None] | None = None) -> None:
         self.ask = ask
-        self.say = say
-        self.show_sql = show_sql or say  # the REPL highlights it
+        # What it shows quotes the database (the SQL, a reading's names, a question's choices): a table
+        # named with an escape sequence is written out, whoever prints the line.
+        self.say: Say = lambda text: say(visible(text))
+        shown = show_sql or say  # the REPL highlights it
+        self.show_sql: Say = lambda sql: shown(visible(sql))
         # A person who mistypes an answer is asked again. Lines read from a file are not retyped:
         # there a line that answers nothing cancels the question and is put back (``unread``), to be
         # read as the next line of the conversation.

@@ -10,6 +10,7 @@ import re
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
@@ -46,6 +47,13 @@ if TYPE_CHECKING:
 
 PROMPT = "nl2sql> "
 
+
+# The most of the prompt's time redrawing may take. A redraw costs the whole input, and one follows
+# every read of the terminal (a pasted line arrives in reads of 1 KB): on a long input, redraws are
+# spaced so that they cost a share of the time the input takes to arrive, not its square.
+REDRAW_SHARE = 0.2
+# A redraw quicker than this (any line typed by hand) is never held back.
+QUICK_REDRAW_S = 0.005
 
 # The history file is cut back to its newest half when it grows past this: it must not grow forever.
 HISTORY_MAX_BYTES = 1_000_000
@@ -98,6 +106,9 @@ class ChatApp:
         self.edit_next: str | None = None  # SQL to put in the next prompt for editing
         self.loader.configure(self._attach)
         self.session.app.after_render += lambda _app: self.loader.start()  # the prompt is up: load the rest
+        self._redraw_began = 0.0
+        self.session.app.before_render += self._before_redraw
+        self.session.app.after_render += self._after_redraw
         self.loader.on_error = self._stop_prompt
 
     def _attach(self, workflow: InteractiveWorkflow) -> None:
@@ -119,6 +130,14 @@ class ChatApp:
 
         return ConsoleActor(self._ask_line, self.say,
                             lambda sql: self.say(highlight_sql(sql, self.workflow.database.dialect)))
+
+    def _before_redraw(self, _app: object) -> None:
+        self._redraw_began = time.perf_counter()
+
+    def _after_redraw(self, _app: object) -> None:
+        """Space the next redraw by what this one cost (``REDRAW_SHARE``); a quick one holds nothing back."""
+        took = time.perf_counter() - self._redraw_began
+        self.session.app.min_redraw_interval = took / REDRAW_SHARE if took > QUICK_REDRAW_S else None
 
     def _stop_prompt(self, error: BaseException) -> None:
         """The workflow could not be built: end the prompt now with the error, from the loading thread."""
@@ -153,7 +172,9 @@ class ChatApp:
 
     def say(self, text: str | FormattedText, style: str = "") -> None:
         self.spinner.stop()  # never print over the spinner's line
-        content = text if isinstance(text, FormattedText) else FormattedText([(style, visible(text))])
+        # Highlighted SQL too: it quotes names from the database, which may hold escape sequences.
+        content = FormattedText([(part[0], visible(part[1]), *part[2:]) for part in text]) \
+            if isinstance(text, FormattedText) else FormattedText([(style, visible(text))])
         if self.color:
             print_formatted_text(content, style=STYLE, output=self.output)
             return

@@ -44,6 +44,11 @@ SQL_KEYWORDS = (
 )
 _TABLE_KEYWORDS = {"FROM", "JOIN"}  # what follows them in /sql is a table
 _WORD = re.compile(r"[^\s(),;]+$")
+# The longest word completed. A longer run (a pasted literal or list) is not a word being typed, and
+# the completer reads only this much of the line's end: a key press costs the same on a 100 KB line.
+MAX_WORD = 100
+_SQL_LINE = re.compile(r"\s*/sql", re.IGNORECASE)
+_LAST_WORD = re.compile(r"(?:^|\s)(\S+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -158,11 +163,14 @@ class ChatCompleter(Completer):
         if not self._ready():
             return
         before = document.text_before_cursor
-        if "\n" in before and not before.lstrip().lower().startswith("/sql"):
-            before = before.rsplit("\n", 1)[1]  # a multi-line question: only the line being typed counts
-        typed_match = _WORD.search(before)
+        if "\n" in before and not _SQL_LINE.match(before):
+            before = before[before.rfind("\n") + 1:]  # a multi-line question: only the line being typed counts
+        # Searched in the line's end only: the pattern tried at every start of a long run costs its square.
+        typed_match = _WORD.search(before[-(MAX_WORD + 1):])
         typed = typed_match.group() if typed_match else ""
-        in_sql = before.lstrip().lower().startswith("/sql")
+        if len(typed) > MAX_WORD:
+            return
+        in_sql = _SQL_LINE.match(before) is not None
         if in_sql and "." in typed and not typed.startswith("'"):  # table.column, or alias.column
             qualifier, _, partial = typed.rpartition(".")
             table = _table_named(qualifier, document.text, self._vocabulary().schema)
@@ -192,8 +200,7 @@ class ChatCompleter(Completer):
     def _arguments(self, name: str, rest: str, typed: str) -> list[Word]:
         vocabulary = self._vocabulary()
         if name == "/sql":
-            previous = rest[:len(rest) - len(typed)].split()
-            if previous and previous[-1].upper() in _TABLE_KEYWORDS:
+            if _previous_word(rest[:len(rest) - len(typed)]).upper() in _TABLE_KEYWORDS:
                 return vocabulary.tables
             return vocabulary.sql_words
         if len(rest.split()) > 1 or (rest.split() and rest[-1:].isspace()):
@@ -211,6 +218,14 @@ class ChatCompleter(Completer):
             else:
                 words.append(Word(arg, ""))
         return words
+
+
+def _previous_word(text: str) -> str:
+    """The last word of ``text``, read from its end only (a statement may be 100 KB long)."""
+    tail = text[-(MAX_WORD + 2):]
+    found = _LAST_WORD.search(tail)
+    whole = found is not None and (found.start(1) > 0 or len(tail) == len(text))  # not the end of a longer run
+    return found.group(1) if found and whole else ""
 
 
 # A table in a FROM list or a JOIN, with the alias after it if one is given (a keyword is no alias).

@@ -52,6 +52,10 @@ def highlight_sql(sql: str, dialect: str = "sqlite") -> FormattedText:
     return FormattedText([p for p in pieces if p[1]])
 
 
+# Longer input is shown uncoloured while it is typed: colouring reads the whole input again at every
+# redraw, and a redraw follows every read of the terminal, so a pasted 100 KB statement would be
+# tokenized a hundred times. Printed SQL (``highlight_sql``) is coloured at any length: it is read once.
+MAX_COLORED_INPUT = 10_000
 _SQL_COMMAND = re.compile(r"(\s*/sql)(\s.*|)$", re.IGNORECASE | re.DOTALL)
 
 
@@ -63,7 +67,7 @@ class SqlInputLexer(Lexer):
         self.dialect = dialect
 
     def lex_document(self, document: Document) -> Callable[[int], StyleAndTextTuples]:
-        found = _SQL_COMMAND.match(document.text)
+        found = _SQL_COMMAND.match(document.text) if len(document.text) <= MAX_COLORED_INPUT else None
         if found is None:
             plain = document.lines
             return lambda i: [("", plain[i])] if i < len(plain) else []

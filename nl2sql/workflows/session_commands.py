@@ -116,20 +116,33 @@ def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -
     """The current turn with the engine's own reading of it, when the engine reads the saved questions
     again to the same SQL: a follow-up then edits that reading ("only cancelled" adds a filter), where
     SQL alone is refined as a statement the engine did not write (a derived table, confirmed first).
-    Only an engine that calls no model reads again: it costs nothing and sends nothing anywhere."""
+    Only an engine that calls no model reads again: it costs nothing and sends nothing anywhere.
+
+    Resuming restores, it never replays: a saved line is text anyone may have edited, and a slash command
+    among them (``/export``, ``/save``, ``/sql``) would write files or run statements again. A chain with
+    one is not read again at all (what a command did, such as an edit by hand, the questions alone do not
+    give), and the scratch workflow learns nothing, so only plain questions reach the engine."""
     from nl2sql.workflows.interactive import InteractiveWorkflow
 
     if wf.engine.capabilities.calls_model:
         return turn
+    chain = [t.text for t in state.turns if state.since < t.number <= turn.number]
+    if any(_is_command(text) for text in chain):
+        return turn
     scratch = InteractiveWorkflow(wf.database, wf.engine, max_rows=wf.max_rows, timeout=wf.timeout, clarify="auto",
                                   confirm_below=0.0)
-    for earlier in state.turns:
-        if state.since < earlier.number <= turn.number:
-            scratch.process_turn(earlier.text)
+    scratch.hooks = []  # reading again is not a turn the user took: nothing is learned or counted
+    for text in chain:
+        scratch.process_turn(text)
     again = scratch.state.current
     if again is None or again.outcome is None or again.query != turn.query:
         return turn  # answers or edits the questions alone do not give: the SQL as saved
     return replace(turn, outcome=again.outcome)
+
+
+def _is_command(text: str) -> bool:
+    """Whether ``process_turn`` would dispatch ``text`` as a slash command rather than read it as a question."""
+    return text.strip().startswith("/")
 
 
 @command("/undo", "/undo", "Go back to the previous turn's query and result (the next follow-up refines it).")

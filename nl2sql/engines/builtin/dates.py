@@ -45,9 +45,24 @@ def _add_months(d: date, months: int) -> date:
     return date(total // 12, total % 12 + 1, 1)
 
 
+def _end_after_months(d: date, months: int) -> date | None:
+    """The exclusive end ``months`` after ``d``; None (open) when it falls past 9999-12-31, the last
+    day a date can hold: "in December 9999" runs to the end of the calendar."""
+    return _add_months(d, months) if d.year * 12 + d.month - 1 + months < (date.max.year + 1) * 12 else None
+
+
+def _next_day(d: date) -> date | None:
+    """The exclusive end of the day ``d``; None (open) for the calendar's last day."""
+    return d + timedelta(days=1) if d < date.max else None
+
+
+def _end_after_days(d: date, days: int) -> date | None:
+    return d + timedelta(days=days) if (date.max - d).days >= days else None
+
+
 def _month_range(year: int, month: int) -> DateRange:
     start = date(year, month, 1)
-    return DateRange(start, _add_months(start, 1), f"in {calendar.month_name[month]} {year}")
+    return DateRange(start, _end_after_months(start, 1), f"in {calendar.month_name[month]} {year}")
 
 
 def _number(text: str) -> int | None:
@@ -59,7 +74,7 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     """Match a phrase starting at word i; return (words used, range)."""
     w = words[i]
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    tomorrow = today + timedelta(days=1)
+    tomorrow = _next_day(today)
     if w == "today":
         return 1, DateRange(today, tomorrow, "today")
     if w == "yesterday":
@@ -67,14 +82,14 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     if w in ("this", "current") and nxt in ("week", "month", "year", "quarter"):
         if nxt == "week":
             start = today - timedelta(days=today.weekday())
-            return 2, DateRange(start, start + timedelta(days=7), "this week")
+            return 2, DateRange(start, _end_after_days(start, 7), "this week")
         if nxt == "month":
             start = _month_start(today)
-            return 2, DateRange(start, _add_months(start, 1), "this month")
+            return 2, DateRange(start, _end_after_months(start, 1), "this month")
         if nxt == "quarter":
             start = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
-            return 2, DateRange(start, _add_months(start, 3), "this quarter")
-        return 2, DateRange(date(today.year, 1, 1), date(today.year + 1, 1, 1), "this year")
+            return 2, DateRange(start, _end_after_months(start, 3), "this quarter")
+        return 2, DateRange(date(today.year, 1, 1), _end_after_months(date(today.year, 1, 1), 12), "this year")
     if w in ("last", "previous", "past") and nxt in ("week", "month", "year", "quarter"):
         if nxt == "week":
             start = today - timedelta(days=today.weekday() + 7)
@@ -126,13 +141,23 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
             day = date.fromisoformat(w)
         except ValueError as err:  # "2026-02-30": a typo the user should hear about, not a crash
             raise EngineError(f"{w} is not a date ({err}).") from None
-        return 1, DateRange(day, day + timedelta(days=1), f"on {w}")
+        return 1, DateRange(day, _next_day(day), f"on {w}")
     return None
 
 
 def find_dates(tokens: list[Token], today: date) -> list[DateMatch]:
-    """Every date phrase in the question, with the tokens it covers (leading "from"/"in" included)."""
+    """Every date phrase in the question, with the tokens it covers (leading "from"/"in" included).
+
+    A phrase that reaches outside the years 1 to 9999 (what a date can hold) is one line to the user,
+    never a crash: "after 9999-12-31", "the last month" counted from 0001-01-01."""
     words = [t.text for t in tokens]
+    try:
+        return _find_dates(words, today)
+    except (OverflowError, ValueError) as err:
+        raise EngineError(f"A date in the question falls outside the years 1 to 9999 ({err}).") from None
+
+
+def _find_dates(words: list[str], today: date) -> list[DateMatch]:
     found: list[DateMatch] = []
     i = 0
     while i < len(words):
@@ -146,6 +171,9 @@ def find_dates(tokens: list[Token], today: date) -> list[DateMatch]:
             if inner:
                 used, rng = inner
                 used += k - i
+                if w == "after" and rng.end is None:
+                    raise EngineError(f"Nothing comes {w} {rng.label.removeprefix('on ').removeprefix('in ')}: "
+                                      f"{date.max.isoformat()} is the last date that can be compared.")
                 if w in ("since", "after"):
                     start = rng.start if w == "since" else rng.end
                     bound = (used, DateRange(start, None, f"{w} {start.isoformat() if start else ''}"))
@@ -159,7 +187,7 @@ def find_dates(tokens: list[Token], today: date) -> list[DateMatch]:
                 b = _absolute(words, i + 2 + a[0], today)
                 if b:
                     used = 2 + a[0] + b[0]
-                    hit = (used, DateRange(a[1].start, b[1].end, f"between {a[1].start} and {b[1].end}"))
+                    hit = (used, DateRange(a[1].start, b[1].end, f"between {a[1].start} and {b[1].end or date.max}"))
         if hit is None:
             i += 1
             continue

@@ -190,10 +190,11 @@ def naming_column(table: Table) -> Column | None:
     """The one column that names a row, by the schema alone: a text column called like its table
     (``airline`` of airlines, ``country_name`` of countries) or just ``name`` or ``title``; None
     when no column, or more than one, fits."""
-    noun = name_words(table.name)
+    noun = name_words(table.name)  # empty for a table named "-": only name and title fit then
+    named = (("name",), ("title",), noun, (*noun, "name"), (noun[-1], "name")) if noun else (("name",), ("title",))
     fits = [col for col in table.columns
             if col.kind == TEXT and not col.primary_key and col.name not in table.fk_columns
-            and name_words(col.name) in (("name",), ("title",), noun, (*noun, "name"), (noun[-1], "name"))]
+            and name_words(col.name) in named]
     return fits[0] if len(fits) == 1 else None
 
 
