@@ -1,7 +1,8 @@
 """A small OpenAI-compatible chat server on 127.0.0.1 for the LLM engine's tests.
 
 It answers with what a test scripted: a JSON reply, a tool call, plain text, an HTTP error
-status, a delay, an answer trickled a byte at a time, or no choices at all; or, with a
+status, a delay, an answer trickled a byte at a time, a chunked body that never ends, or no
+choices at all; or, with a
 ``responder``, with whatever that function makes of the request (``tests.gold_model`` replays
 benchmark gold SQL this way). A request for ``n`` choices gets ``n``.
 The real litellm client talks to it over HTTP, so what is tested is the
@@ -38,6 +39,9 @@ class _Handler(BaseHTTPRequestHandler):
             actions = [actions[0][2]]
         if actions and actions[0][0] == "trickle":  # the answer, one byte at a time
             trickle, actions = actions[0][1], [actions[0][2]]
+        if actions and actions[0][0] == "endless":  # a 200 whose chunked body goes on until the client leaves
+            self._endless(actions[0][1])
+            return
         if actions and actions[0][0] == "status":
             self._send(actions[0][1], {"error": {"message": actions[0][2], "type": "error", "code": actions[0][1]}})
             return
@@ -63,7 +67,21 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 time.sleep(trickle)
         except OSError:  # the client stopped listening
-            pass
+            self.server.owner.dropped.set()  # type: ignore[attr-defined]
+
+    def _endless(self, interval: float) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        try:
+            self.wfile.write(b'1\r\n{\r\n')
+            while True:
+                self.wfile.write(b'4\r\n    \r\n')
+                self.wfile.flush()
+                time.sleep(interval)
+        except OSError:  # the client stopped listening: what a bounded client does
+            self.server.owner.dropped.set()  # type: ignore[attr-defined]
 
 
 def _choice(index: int, action: tuple) -> dict[str, Any]:
@@ -84,6 +102,7 @@ class ScriptedServer:
         self.requests: list[dict[str, Any]] = []
         self.responder = responder  # answers what the script does not: one action per requested choice
         self.lock = threading.Lock()
+        self.dropped = threading.Event()  # a client hung up on a trickled or endless answer
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._httpd.daemon_threads = True
         self._httpd.owner = self  # type: ignore[attr-defined]

@@ -244,12 +244,10 @@ def test_background_import_finishes() -> None:
 def test_cancel_stops_a_call_in_flight(ecommerce_db, server: ScriptedServer) -> None:
     import threading
 
-    from nl2sql.engines.llm.client import cancel
-
     server.replies.append(("sleep", 3.0, ("text", "too late")))
     wf = _workflow(ecommerce_db, server, timeout=10.0)
     litellm_module()  # loaded, as it is by the time a user presses Ctrl-C
-    timer = threading.Timer(0.3, cancel)  # what the REPL's Ctrl-C handler does
+    timer = threading.Timer(0.3, wf.interrupt)  # what the REPL's Ctrl-C handler does
     timer.start()
     started = time.monotonic()
     result = wf.process_turn("anything")

@@ -80,3 +80,19 @@ def test_a_locked_memory_file_does_not_fail_the_turn(ecommerce_db, server: Scrip
         result = _session(ecommerce_db, server).process_turn("How many categories are there?")
         assert result.ok and result.result.rows == ((8,),), result.error
         holder.execute("ROLLBACK")
+
+
+def test_no_data_to_model_sends_no_literal_of_a_remembered_example(ecommerce_db, server: ScriptedServer) -> None:
+    """Numbers and SQLite's double-quoted strings are values too; the request body is what went out."""
+    import json
+
+    remembered = ('SELECT COUNT(*) FROM orders WHERE status = "pending" AND user_id = 4711 AND total > 1234.5 '
+                  "AND created_at >= x'0f' LIMIT 7")
+    Memory().remember(ecommerce_db.identity, "How many orders are pending?", remembered, confirmed=True)
+    server.reply_sql("SELECT COUNT(*) FROM orders")
+    _session(ecommerce_db, server, no_data=True).process_turn("How many orders are paid?")
+    body = json.dumps(server.requests[-1])
+    assert "How many orders are pending?" in body  # the example was offered, in its shape
+    for value in ("pending", "4711", "1234.5", "0f"):
+        assert value not in body.replace("How many orders are pending?", ""), value
+    assert "LIMIT 7" in body  # a count of rows is the question's, not the data's

@@ -57,3 +57,75 @@ def test_the_time_limit_is_a_wall_clock_against_a_trickling_server(ecommerce_db,
     result = _session(ecommerce_db, server, timeout=1.0).process_turn("anything")
     assert result.error is not None and "in time" in result.error.message
     assert time.monotonic() - started < 5.0  # the whole answer takes over 10 s to arrive
+
+
+# A key that looks like no provider's (no "sk-"), with characters that URL- and JSON-escaping change.
+ODD_KEY = 'Zq9/"tRw+4\\kP'
+
+
+@pytest.mark.parametrize("status", [400, 403, 404, 422])
+def test_an_error_body_echoing_a_key_of_any_shape_shows_neither_it_nor_escapes(
+        ecommerce_db, server: ScriptedServer, monkeypatch: pytest.MonkeyPatch, status: int) -> None:
+    from urllib.parse import quote
+
+    monkeypatch.setenv("SHOP_MODEL_KEY", ODD_KEY)
+    echoed = f"\x1b[2J\x1b]0;owned\x07bad key {ODD_KEY} (url {quote(ODD_KEY, safe='')}, masked {ODD_KEY[:9]}...)"
+    server.replies.append(("status", status, echoed))
+    result = _session(ecommerce_db, server, key_env="SHOP_MODEL_KEY").process_turn("how many users")
+    message = result.error.message
+    assert "\x1b" not in message and "\x07" not in message and "\\x1b" in message, message
+    for form in (ODD_KEY, quote(ODD_KEY, safe=""), ODD_KEY[:9], "Zq9/\\\"tRw"):
+        assert form not in message, message
+    assert "\n" not in message
+
+
+def test_a_reply_repeating_the_key_or_a_password_shows_neither(ecommerce_db, server: ScriptedServer,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHOP_MODEL_KEY", ODD_KEY)
+    monkeypatch.setenv("PGPASSWORD", "hunter2!")
+    server.reply_sql(f"SELECT COUNT(*) AS n, '{ODD_KEY.upper()}' AS k FROM users",
+                     explanation="Counts users; your password is hunter2! \x1b[31mred\x1b[0m")
+    result = _session(ecommerce_db, server, key_env="SHOP_MODEL_KEY").process_turn("how many users")
+    assert result.ok, result.error
+    shown = f"{result.query} {result.explanation} {result.result.rows}"
+    assert ODD_KEY.upper() not in shown and "hunter2!" not in shown and "\x1b" not in shown, shown
+    assert result.result.rows[0][0] == 1000  # the query still ran, the key's place taken by ***
+
+
+def test_a_deeply_nested_reply_is_one_line(ecommerce_db, server: ScriptedServer) -> None:
+    session = _session(ecommerce_db, server)
+    server.replies.append(("text", '{"sql": ' + "[" * 100_000 + "]" * 100_000 + "}"))  # JSON: RecursionError
+    server.reply_sql("SELECT " + "(" * 5_000 + "1" + ")" * 5_000)  # SQL: RecursionError in the parser
+    server.reply_sql("SELECT " + "abs(" * 3_000 + "1" + ")" * 3_000)
+    result = session.process_turn("how many users")
+    assert result.error is not None and "Internal error" not in result.error.message, result.error.message
+    assert "\n" not in result.error.message and "nest" in result.error.message, result.error.message
+    server.reply_sql("SELECT COUNT(*) FROM categories")
+    assert session.process_turn("how many categories").result.rows == ((8,),)  # the session goes on
+
+
+@pytest.mark.parametrize("arguments", [
+    {"context": 5, "level": ["general"], "questions": 7},
+    {"context": "which?", "level": "specific", "questions": [{"text": 5, "question_type": "free_text"}]},
+    {"context": ["x"], "questions": [{"text": "Which status?", "question_type": "single_choice", "choices": 3,
+                                      "required": "yes", "default_choice": True}]},
+    {"questions": "Which status?"},
+])
+def test_clarification_arguments_of_the_wrong_types_do_not_crash(ecommerce_db, server: ScriptedServer,
+                                                                 arguments: dict) -> None:
+    server.replies.append(("tool", "request_clarification", arguments))
+    result = _session(ecommerce_db, server).process_turn("show me the important ones")
+    assert result.error is None or "Internal error" not in result.error.message, result.error.message
+    for question in result.request.questions if result.request else ():
+        assert isinstance(question.text, str) and all(isinstance(c, str) for c in question.choices)
+
+
+def test_clarification_choices_of_mixed_types_keep_the_usable_ones(ecommerce_db, server: ScriptedServer) -> None:
+    server.replies.append(("tool", "request_clarification", {
+        "context": "which status", "level": "specific",
+        "questions": [{"text": "Which status?", "question_type": "single_choice",
+                       "choices": ["paid", {"a": 1}, None, 7], "default_choice": 9}]}))
+    result = _session(ecommerce_db, server).process_turn("show me the important ones")
+    assert result.request is not None, result.error
+    question = result.request.questions[0]
+    assert question.text == "Which status?" and question.choices == ("paid", "7") and question.default_choice == 1

@@ -1,34 +1,57 @@
-"""Every model call goes through here: litellm imported late and quietly, one retry policy, errors
-as one-line messages.
+"""Every model call goes through here: litellm imported late and quietly, one retry policy, limits
+that hold, and errors as one-line messages without secrets.
 
 litellm is heavy (seconds to import) and has traps: offline it tries to download a cost map,
 ``tools=`` pulls in an MCP handler that needs a package it does not declare, its own retries need
 ``tenacity``, and the OpenAI SDK retries again underneath. So: the environment is set before the
 import, every call passes ``timeout``, ``max_retries=0`` and ``num_retries=0`` and skips the MCP
 handler, and the retries (transient errors only, with backoff) are ours.
+
+An HTTP client's timeout is per read, so a server that drips a byte at a time, or a body that
+never ends, would hold a call for ever. Each call therefore runs on a daemon thread of its own that
+the caller stops waiting for at the deadline or on Ctrl-C (a daemon, so that exiting never waits
+for it either), and the HTTP client litellm's OpenAI-compatible providers use stops reading a
+response at the same deadline, on Ctrl-C, or past ``MAX_REPLY_BYTES``, which frees the thread.
 """
 
 from __future__ import annotations
 
+import atexit
+import base64
+import functools
+import json
 import logging
+import math
 import os
 import re
+import sys
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
+from urllib.parse import quote
 
 from nl2sql.engines.base import Usage
 from nl2sql.errors import Nl2SqlError, UsageError
+from nl2sql.formatting import visible
 
 INSTALL_HINT = "pip install 'nl2sql[llm]'"
 RETRY_DELAYS = (0.3, 1.0)  # two retries after the first try, transient errors only, within the time limit
 TIMED_OUT = "The model did not answer in time; try again or raise --llm-timeout."
+CANCELLED = "The model call was cancelled."
+MAX_SAMPLES = 10  # --samples: more candidates add little to a vote and cost a call's worth each
+TURN_CALLS = 3.0  # a turn's model work (samples, repairs, the value check) gets this many --llm-timeouts
+MAX_REPLY_BYTES = 8 << 20  # ten long candidates are well under 1 MB; a bigger answer is a broken server
 _lock = threading.Lock()
 _module: ModuleType | None = None
 _loader: Future[ModuleType] | None = None
+_local = threading.local()  # the limits of the call the current (worker) thread makes
+_threads: set[threading.Thread] = set()  # the import's and the calls' threads still running
+_threads_lock = threading.Lock()
+_exit_hook = False
+IMPORT_WAIT_S = 20.0  # the longest an exit waits for a thread to finish an import (litellm's takes seconds)
 
 
 class LlmError(Nl2SqlError):
@@ -52,7 +75,110 @@ def _import() -> ModuleType:
     litellm.telemetry = False
     for name in ("LiteLLM", "litellm", "LiteLLM Router", "LiteLLM Proxy", "httpx"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
+    if getattr(litellm, "client_session", None) is None:  # a session the embedding program set is its own
+        litellm.client_session = _limited_http_client()
     return litellm
+
+
+class _Limits:
+    """One call's deadline and stop flags (the turn's, set by Ctrl-C, and its own, set when it is given
+    up), which the worker thread's HTTP reads check."""
+
+    def __init__(self, deadline: float, cancel: threading.Event) -> None:
+        self.deadline = deadline
+        self.cancel = cancel
+        self.given_up = threading.Event()
+        self.received = 0
+        self.too_long = False
+
+    def stopped(self) -> bool:
+        return self.cancel.is_set() or self.given_up.is_set() or time.monotonic() > self.deadline
+
+
+def _limited_http_client() -> Any:
+    """The HTTP client for litellm's OpenAI-compatible providers, as litellm would build it, with a hook
+    that makes every response body stop at its call's limits."""
+    import httpx
+
+    try:
+        from litellm.llms.custom_httpx.http_handler import get_ssl_configuration
+
+        verify: Any = get_ssl_configuration()
+    except Exception:  # an internal of litellm's that moved: httpx's own default (certifi, SSL_CERT_FILE)
+        verify = True
+
+    class LimitedStream(httpx.SyncByteStream):
+        def __init__(self, stream: httpx.SyncByteStream, limits: _Limits) -> None:
+            self._stream = stream
+            self._limits = limits
+
+        def __iter__(self) -> Any:
+            limits = self._limits
+            for chunk in self._stream:
+                limits.received += len(chunk)
+                if limits.received > MAX_REPLY_BYTES:
+                    limits.too_long = True
+                if limits.too_long or limits.stopped():
+                    raise httpx.ReadTimeout("the model call's limit was reached")  # closes the connection
+                yield chunk
+
+        def close(self) -> None:
+            self._stream.close()
+
+    def limit(response: httpx.Response) -> None:
+        limits = getattr(_local, "limits", None)
+        if limits is not None and isinstance(response.stream, httpx.SyncByteStream):
+            response.stream = LimitedStream(response.stream, limits)
+
+    return httpx.Client(verify=verify, follow_redirects=True, event_hooks={"response": [limit]})
+
+
+def _daemon_future(function: Any, *args: Any, name: str = "llm-call") -> Future[Any]:
+    """``function(*args)`` on a daemon thread: nothing waits for it at exit, unlike an executor's workers
+    (which kept a cancelled call's exit waiting for the call's whole time limit)."""
+    global _exit_hook
+    future: Future[Any] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(function(*args))
+        except BaseException as err:  # handed to whoever waits, as the executor would
+            future.set_exception(err)
+        finally:
+            with _threads_lock:
+                _threads.discard(threading.current_thread())
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    with _threads_lock:  # not _lock: start_background_import holds that one while it calls this
+        _threads.add(thread)
+        if not _exit_hook:
+            atexit.register(_settle_at_exit)
+            _exit_hook = True
+    thread.start()
+    return future
+
+
+def _settle_at_exit() -> None:
+    """At exit, wait for a call's thread that is in the middle of an import, and only for that. A daemon
+    thread is frozen where it stands when the interpreter finalizes; frozen inside an import it holds
+    the import lock, and the next import (litellm imports in a ``__del__``) hangs the exit for ever.
+    A thread waiting on a server holds no such lock: nothing waits for it."""
+    deadline = time.monotonic() + IMPORT_WAIT_S
+    while time.monotonic() < deadline:
+        frames = sys._current_frames()
+        with _threads_lock:
+            threads = list(_threads)
+        if not any(_importing(frames.get(t.ident or -1)) for t in threads if t.is_alive()):
+            return
+        time.sleep(0.02)
+
+
+def _importing(frame: Any) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def start_background_import() -> None:
@@ -60,7 +186,7 @@ def start_background_import() -> None:
     global _loader
     with _lock:
         if _module is None and _loader is None:
-            _loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="litellm-import").submit(_import)
+            _loader = _daemon_future(_import, name="litellm-import")
 
 
 def litellm_module() -> ModuleType:
@@ -84,6 +210,11 @@ class ModelSettings:
     temperature: float = 0.0
     samples: int = 1  # candidates drawn per question and voted on by their results (--samples)
 
+    def __post_init__(self) -> None:
+        # The CLI checks --samples; this catches the Python API and a config file read some other way.
+        if not 1 <= self.samples <= MAX_SAMPLES:
+            raise UsageError(f"--samples must be between 1 and {MAX_SAMPLES}, not {self.samples}.")
+
 
 @dataclass(frozen=True)
 class ModelReply:
@@ -100,22 +231,88 @@ class ModelReply:
 # What an API key or a bearer token looks like in a provider's error text ("Incorrect API key: sk-...").
 _SECRETS = re.compile(r"\b(sk|pk|rk|key|xai|gsk|hf|AIza)[-_][A-Za-z0-9_\-]{8,}|(?i:bearer)\s+[A-Za-z0-9._\-]{8,}"
                       r"|(?i:api[_-]?key|token|secret|password)[\"']?\s*[:=]\s*[\"']?[^\s\"',}]+")
+# Variables whose values are secrets wherever they show up: provider keys and database passwords.
+_KEY_VARIABLES = re.compile(r"(_API_KEY|^PGPASSWORD|^MYSQL_PWD)$")
+_SECRET_VARIABLES = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)$", re.IGNORECASE)
+PART = 8  # a run of this many characters of a secret, at either end of it, is shown as it
 
 
-def scrub(text: str, secret: str | None = None) -> str:
-    """A provider's message without the key it may echo back: the key we sent, and anything shaped
-    like one. Such messages reach the screen, logs and saved sessions."""
-    if secret and len(secret) >= 4:
-        text = text.replace(secret, "***")
+def configured_secrets(*extra: str | None) -> tuple[str, ...]:
+    """The secrets of this environment that a provider's text must never carry back to the screen: the
+    keys and passwords given, and the values of variables named like a provider key or a password."""
+    found = {s for s in extra if s and len(s) >= 4}
+    for name, value in os.environ.items():
+        if _KEY_VARIABLES.search(name) and len(value) >= 4 or _SECRET_VARIABLES.search(name) and len(value) >= 8:
+            found.add(value)
+    found.discard("none")  # what a local server is sent in place of a key
+    return tuple(sorted(found))
+
+
+@functools.lru_cache(maxsize=16)
+def _forms(secrets: tuple[str, ...]) -> tuple[str, ...]:
+    """Every obvious form of each secret: as is, URL- and JSON-escaped, and base64."""
+    forms: set[str] = set()
+    for secret in secrets:
+        encoded = base64.b64encode(secret.encode()).decode()
+        forms |= {secret, quote(secret, safe=""), json.dumps(secret)[1:-1], encoded, encoded.rstrip("=")}
+    return tuple(sorted((f for f in forms if len(f) >= 4), key=len, reverse=True))
+
+
+def _spans(text: str, form: str) -> list[tuple[int, int]]:
+    """Where ``form`` stands in ``text`` (any case), or, for a long one, a run of at least PART of its
+    characters at either end of it (what a masked echo, "sk-abcd...wxyz", or a cut keeps). Found by
+    plain searches for its ends, then widened a character at a time: linear in the text's length."""
+    if len(form) < PART + 4:
+        return [m.span() for m in re.finditer(re.escape(form), text, re.IGNORECASE)]
+    spans = []
+    for m in re.finditer(re.escape(form[:PART]), text, re.IGNORECASE):
+        end, k = m.end(), PART
+        while k < len(form) and end < len(text) and text[end].lower() == form[k].lower():
+            end, k = end + 1, k + 1
+        spans.append((m.start(), end))
+    for m in re.finditer(re.escape(form[-PART:]), text, re.IGNORECASE):
+        start, k = m.start(), len(form) - PART
+        while k > 0 and start > 0 and text[start - 1].lower() == form[k - 1].lower():
+            start, k = start - 1, k - 1
+        spans.append((start, m.end()))
+    return spans
+
+
+def scrub(text: str, secret: str | tuple[str, ...] | None = None) -> str:
+    """A provider's text without the secrets it may echo back: the ones configured (in their obvious
+    forms) and anything shaped like a key. Such text reaches the screen, logs and saved sessions."""
+    secrets = (secret,) if isinstance(secret, str) else tuple(secret or ())
+    spans = sorted(span for form in _forms(tuple(sorted(s for s in secrets if s and len(s) >= 4)))
+                   for span in _spans(text, form))
+    if spans:
+        parts, at = [], 0
+        for start, end in spans:
+            if end <= at:
+                continue
+            parts.append(text[at:start] if start > at else "")
+            parts.append("***" if start >= at else "")
+            at = end
+        text = "".join(parts) + text[at:]
     return _SECRETS.sub("***", text)
 
 
-def _classify(err: BaseException, secret: str | None = None) -> LlmError:
+def shown(text: str, secrets: str | tuple[str, ...] | None = None) -> str:
+    """A provider's prose as it may be shown: scrubbed, and its control characters written out."""
+    return visible(scrub(text, secrets))
+
+
+def _classify(err: BaseException, secrets: str | tuple[str, ...] | None = None) -> LlmError:
     """Map litellm's exceptions to one line and whether a retry can help."""
     name = type(err).__name__
-    text = scrub(str(err).splitlines()[0][:200], secret) if str(err) else name
-    if name in ("AuthenticationError", "PermissionDeniedError"):
+    # Scrubbed before it is cut: a key split at the cut would keep its first half.
+    text = " ".join(shown(str(err)[:4000], secrets).split())[:200] if str(err) else name
+    status = getattr(err, "status_code", None)  # litellm names a 403 from an OpenAI-compatible server APIError
+    if name == "AuthenticationError" or status == 401:
         return LlmError(f"The model provider refused the API key ({name}); check the key and try again.", False)
+    if name == "PermissionDeniedError" or status == 403:
+        return LlmError(f"The model provider refused access (403): {text}", False)
+    if status in (400, 404, 422):
+        return LlmError(f"The model provider rejected the request: {text}", False)
     if name == "RateLimitError":
         return LlmError("The model provider is rate limiting requests; wait a moment and try again.", True)
     if name in ("Timeout", "APITimeoutError") or "timed out" in text.lower() or "timeout" in name.lower():
@@ -125,7 +322,8 @@ def _classify(err: BaseException, secret: str | None = None) -> LlmError:
         if "connect" in lowered or "refused" in lowered or "connection" in lowered:
             return LlmError("Could not reach the model server; check --api-base and that it is running.", True)
         return LlmError(f"The model server failed ({name}); try again.", True)
-    if name in ("NotFoundError", "BadRequestError", "UnsupportedParamsError", "ContextWindowExceededError"):
+    if name in ("NotFoundError", "BadRequestError", "UnsupportedParamsError", "ContextWindowExceededError",
+                "UnprocessableEntityError"):
         return LlmError(f"The model provider rejected the request: {text}", False)
     return LlmError(f"The model call failed: {name}: {text}", True)
 
@@ -139,96 +337,158 @@ def _cost(litellm: ModuleType, model: str, prompt_tokens: int, completion_tokens
         return None
 
 
-_cancel = threading.Event()
-_calls = ThreadPoolExecutor(max_workers=2, thread_name_prefix="llm-call")
-
-
-def cancel() -> None:
-    """Stop waiting for the call in flight (Ctrl-C); the session goes on."""
-    _cancel.set()
-
-
-def _call_cancellable(function: Any, kwargs: dict[str, Any], deadline: float) -> Any:
-    """Run the blocking call on a worker thread, so that Ctrl-C, and the time limit as a wall clock
-    (a server that trickles bytes never trips the HTTP client's own timeout), stop the wait at once."""
-    future = _calls.submit(function, **kwargs)
-    while True:
-        try:
-            return future.result(timeout=0.05)
-        except TimeoutError:
-            if _cancel.is_set():
-                raise LlmError("The model call was cancelled.", True) from None
-            if time.monotonic() > deadline:
-                future.cancel()
-                raise LlmError(TIMED_OUT, True) from None
-
-
 SAMPLE_TEMPERATURE = 0.8  # several samples at temperature 0 would be one answer several times
 
 
-def sample(settings: ModelSettings, messages: list[dict[str, Any]], n: int, *, tools: list[dict] | None = None,
-           json_mode: bool = False) -> ModelReply:
-    """``n`` candidate replies: one request with the provider's ``n`` where litellm says it takes it,
-    else ``n`` requests; usage is the sum of them all."""
-    if n <= 1:
-        return complete(settings, messages, tools=tools, json_mode=json_mode)
-    warm = replace(settings, temperature=max(settings.temperature, SAMPLE_TEMPERATURE))
-    if "n" in (litellm_module().get_supported_openai_params(model=settings.model) or ()):
-        return complete(warm, messages, tools=tools, json_mode=json_mode, n=n)
-    replies = [complete(warm, messages, tools=tools, json_mode=json_mode) for _ in range(n)]
-    usage = sum((r.usage for r in replies[1:]), replies[0].usage)
-    return ModelReply(replies[0].content, replies[0].tool_calls, usage, tuple(r.content for r in replies[1:]))
+class ModelClient:
+    """One engine's model calls. Its cancel flag and its turn's deadline are its own: Ctrl-C in one
+    session stops that session's call, and a call abandoned at its deadline keeps the flag it was
+    given (set), so that its thread stops reading while the next turn starts afresh."""
+
+    def __init__(self, settings: ModelSettings) -> None:
+        self.settings = settings
+        self._stop = threading.Event()
+        self._turn_deadline = math.inf
+
+    def begin_turn(self, budget: float | None = None) -> None:
+        """A new turn: a fresh cancel flag, and a deadline for all of its model work (``budget`` seconds,
+        by default TURN_CALLS times the call limit) however many samples and repairs it takes."""
+        self._stop = threading.Event()
+        seconds = budget if budget is not None else self.settings.timeout * TURN_CALLS
+        self._turn_deadline = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        """Seconds left of the turn's budget (infinite outside a turn)."""
+        return self._turn_deadline - time.monotonic()
+
+    def cancel(self) -> None:
+        """Stop waiting for the call in flight (Ctrl-C), and the rest of the turn's calls; the session goes on."""
+        self._stop.set()
+
+    close = cancel  # nothing else is held: a call's thread is a daemon and stops reading once told
+
+    @property
+    def cancelled(self) -> bool:
+        return self._stop.is_set()
+
+    def sample(self, messages: list[dict[str, Any]], n: int, *, tools: list[dict] | None = None,
+               json_mode: bool = False) -> ModelReply:
+        """``n`` candidate replies: one request with the provider's ``n`` where litellm says it takes it,
+        else ``n`` requests; usage is the sum of them all."""
+        if n <= 1:
+            return self.complete(messages, tools=tools, json_mode=json_mode)
+        n = min(n, MAX_SAMPLES)
+        warm = replace(self.settings, temperature=max(self.settings.temperature, SAMPLE_TEMPERATURE))
+        if "n" in (litellm_module().get_supported_openai_params(model=self.settings.model) or ()):
+            return self.complete(messages, tools=tools, json_mode=json_mode, n=n, settings=warm)
+        replies = [self.complete(messages, tools=tools, json_mode=json_mode, settings=warm) for _ in range(n)]
+        usage = sum((r.usage for r in replies[1:]), replies[0].usage)
+        return ModelReply(replies[0].content, replies[0].tool_calls, usage, tuple(r.content for r in replies[1:]))
+
+    def _wait(self, function: Any, kwargs: dict[str, Any], limits: _Limits) -> Any:
+        """The blocking call on a daemon thread, waited for until it ends, its deadline passes, or Ctrl-C."""
+
+        def call() -> Any:
+            _local.limits = limits
+            return function(**kwargs)
+
+        future = _daemon_future(call)
+        while True:
+            try:
+                return future.result(timeout=0.05)
+            except TimeoutError:
+                if limits.cancel.is_set():
+                    limits.given_up.set()
+                    raise LlmError(CANCELLED, True) from None
+                if time.monotonic() > limits.deadline:
+                    limits.given_up.set()  # its reads stop at the next byte, freeing the thread
+                    raise LlmError(TIMED_OUT, True) from None
+            except Exception:  # the call failed, or its reads stopped at a limit: say which limit
+                if limits.too_long:
+                    raise LlmError("The model's answer was too long to be one; try again.", True) from None
+                if limits.cancel.is_set():
+                    raise LlmError(CANCELLED, True) from None
+                raise
+
+    def complete(self, messages: list[dict[str, Any]], *, tools: list[dict] | None = None,
+                 json_mode: bool = False, n: int = 1, settings: ModelSettings | None = None) -> ModelReply:
+        """One chat completion (``n`` choices of it), with our retries, within the call's and the turn's
+        time limits; raises ``LlmError``. Everything the model wrote comes back without the secrets."""
+        settings = settings or self.settings
+        stop = self._stop
+        litellm = litellm_module()
+        if stop.is_set():
+            raise LlmError(CANCELLED, True)
+        deadline = min(time.monotonic() + settings.timeout, self._turn_deadline)  # retries included
+        if deadline <= time.monotonic():
+            raise LlmError(TIMED_OUT, True)
+        kwargs: dict[str, Any] = {
+            "model": settings.model, "messages": messages, "timeout": settings.timeout,
+            "max_retries": 0, "num_retries": 0, "temperature": settings.temperature,
+        }
+        if settings.api_base:
+            kwargs["api_base"] = settings.api_base
+        key: str | None = None
+        if settings.api_key_env:
+            key = os.environ.get(settings.api_key_env)
+            if not key:
+                raise LlmError(f"The variable {settings.api_key_env} (named by --api-key-env) is not set.", False)
+            kwargs["api_key"] = key
+        elif settings.api_base and not any(k.endswith("_API_KEY") for k in os.environ):
+            kwargs["api_key"] = "none"  # a local OpenAI-compatible server needs no key, but the SDK wants one
+        if tools:
+            kwargs["tools"] = tools
+            kwargs["_skip_mcp_handler"] = True  # else litellm imports an MCP handler needing an undeclared package
+        if json_mode:
+            kwargs["response_format"] = {"type": "json_object"}
+        if n > 1:
+            kwargs["n"] = n
+        secrets = configured_secrets(key)
+        for delay in (*RETRY_DELAYS, None):
+            limits = _Limits(deadline, stop)
+            try:
+                response = self._wait(litellm.completion, {**kwargs, "timeout": max(
+                    0.1, deadline - time.monotonic())}, limits)
+                break
+            except LlmError:
+                raise
+            except Exception as err:  # litellm's exception classes are many; _classify sorts them
+                failure = _classify(err, secrets)
+                if not failure.can_retry or delay is None or time.monotonic() + delay > deadline:
+                    raise failure from None
+                if stop.wait(delay):
+                    raise LlmError(CANCELLED, True) from None
+        return _reply(litellm, settings.model, response, n, secrets)
 
 
-def complete(settings: ModelSettings, messages: list[dict[str, Any]], *, tools: list[dict] | None = None,
-             json_mode: bool = False, n: int = 1) -> ModelReply:
-    """One chat completion (``n`` choices of it), with our retries; raises ``LlmError``."""
-    _cancel.clear()
-    litellm = litellm_module()
-    if _cancel.is_set():
-        raise LlmError("The model call was cancelled.", True)
-    kwargs: dict[str, Any] = {
-        "model": settings.model, "messages": messages, "timeout": settings.timeout,
-        "max_retries": 0, "num_retries": 0, "temperature": settings.temperature,
-    }
-    if settings.api_base:
-        kwargs["api_base"] = settings.api_base
-    if settings.api_key_env:
-        key = os.environ.get(settings.api_key_env)
-        if not key:
-            raise LlmError(f"The variable {settings.api_key_env} (named by --api-key-env) is not set.", False)
-        kwargs["api_key"] = key
-    elif settings.api_base and not any(k.endswith("_API_KEY") for k in os.environ):
-        kwargs["api_key"] = "none"  # a local OpenAI-compatible server needs no key, but the SDK wants one
-    if tools:
-        kwargs["tools"] = tools
-        kwargs["_skip_mcp_handler"] = True  # else litellm imports an MCP handler needing an undeclared package
-    if json_mode:
-        kwargs["response_format"] = {"type": "json_object"}
-    if n > 1:
-        kwargs["n"] = n
-    deadline = time.monotonic() + settings.timeout  # for the whole call, retries included
-    for delay in (*RETRY_DELAYS, None):
-        try:
-            response = _call_cancellable(litellm.completion, {**kwargs, "timeout": max(
-                0.1, deadline - time.monotonic())}, deadline)
-            break
-        except LlmError:
-            raise
-        except Exception as err:  # litellm's exception classes are many; _classify sorts them
-            failure = _classify(err, kwargs.get("api_key"))
-            if not failure.can_retry or delay is None or time.monotonic() + delay > deadline:
-                raise failure from None
-            if _cancel.wait(delay):
-                raise LlmError("The model call was cancelled.", True) from None
-    if not getattr(response, "choices", None):
+def _reply(litellm: ModuleType, model: str, response: Any, n: int, secrets: tuple[str, ...]) -> ModelReply:
+    """The first ``n`` choices (a server may send more) as text, without the secrets they may repeat."""
+    choices = list(getattr(response, "choices", None) or ())[:max(1, n)]
+    if not choices:
         raise LlmError("The model sent an empty answer (no choices); try again.", True)
-    choice = response.choices[0].message
-    others = tuple(c.message.content or "" for c in response.choices[1:])
-    calls = tuple((c.function.name, c.function.arguments or "{}") for c in (getattr(choice, "tool_calls", None) or ()))
+    choice = choices[0].message
+    others = tuple(scrub(_text(c.message.content), secrets) for c in choices[1:])
+    calls = tuple((scrub(_text(getattr(c.function, "name", "")), secrets),
+                   scrub(_text(getattr(c.function, "arguments", None)) or "{}", secrets))
+                  for c in (getattr(choice, "tool_calls", None) or ()))
     usage = getattr(response, "usage", None)
-    prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
-    completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
-    return ModelReply(choice.content or "", calls,
-                      Usage(prompt_tokens, completion_tokens, _cost(litellm, settings.model, prompt_tokens,
-                                                                    completion_tokens)), others)
+    prompt_tokens = _count(getattr(usage, "prompt_tokens", 0))
+    completion_tokens = _count(getattr(usage, "completion_tokens", 0))
+    return ModelReply(scrub(_text(choice.content), secrets), calls,
+                      Usage(prompt_tokens, completion_tokens, _cost(litellm, model, prompt_tokens, completion_tokens)),
+                      others)
+
+
+def _text(value: object) -> str:
+    """A field the provider should have sent as text; anything else (a number, a list) is read as text."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, default=str) if isinstance(
+        value, (list, dict)) else str(value)
+
+
+def _count(value: object) -> int:
+    try:
+        return max(0, int(value or 0))  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        return 0

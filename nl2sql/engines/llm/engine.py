@@ -19,16 +19,18 @@ from nl2sql.dialog.questions import FREE, NO_SLOTS, Question, SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity, Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.llm import prompts
-from nl2sql.engines.llm.client import ModelReply, ModelSettings, cancel, complete, sample, start_background_import
+from nl2sql.engines.llm.client import LlmError, ModelClient, ModelReply, ModelSettings, start_background_import
 from nl2sql.engines.llm.memory import Memory
 from nl2sql.engines.llm.reply import Parsed, clarification, parse_model_reply
 from nl2sql.engines.llm.validate import problems, value_hints
 from nl2sql.engines.llm.voting import vote
 from nl2sql.errors import EngineError, InvalidSqlError, Nl2SqlError
+from nl2sql.formatting import visible
 from nl2sql.linking import Lexicons
 
 MAX_REPAIRS = 2  # validation can report in layers; a model that fixes what it is told needs two rounds
 VOTE_TIMEOUT_S = 5.0  # each sample runs at most this long to be counted
+TOO_DEEP = "The model's reply nests too deeply to read; try again, or ask in smaller steps."
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class LlmEngine:
     def __init__(self, settings: ModelSettings, *, today: date | None = None, domain: DomainConfig | None = None,
                  memory: Memory | None = None, no_data: bool = False, answer_style: str = "template") -> None:
         self.settings = settings
+        self.client = ModelClient(settings)
         self._today = today
         self.domain = domain or EMPTY
         self.memory = memory
@@ -88,7 +91,7 @@ class LlmEngine:
         self.answer_style = style
 
     def interrupt(self) -> None:
-        cancel()
+        self.client.cancel()
 
     def warm_up(self) -> None:
         """Start importing litellm in the background (it takes seconds), so the first call waits less."""
@@ -113,19 +116,23 @@ class LlmEngine:
 
     def _call(self, messages: list[dict[str, Any]], *, ask: bool = False, n: int = 1) -> ModelReply:
         tools = [prompts.CLARIFY_TOOL] if ask else None
-        reply = sample(self.settings, messages, n, tools=tools, json_mode=True)
+        reply = self.client.sample(messages, n, tools=tools, json_mode=True)
         self.usage = self.usage + reply.usage
         return reply
 
     def draft(self, question: str, database: Database, slots: Slots = NO_SLOTS,
               history: History = ()) -> Draft[LlmSpec]:
+        self.client.begin_turn()
         self._database_name = database.identity
         examples = self.memory.similar(database.identity, question) if self.memory else []
         if self.no_data:  # remembered SQL holds values read from the data: their shape only
-            examples = [e for e in (prompts.without_values(x, database.dialect) for x in examples) if e is not None]
+            names = prompts.schema_names(database.schema)
+            examples = [e for e in (prompts.without_values(x, database.dialect, names) for x in examples)
+                        if e is not None]
         return self._write(question, question, database, slots, history, None, examples)
 
     def refine(self, context: RefinementContext[LlmSpec], database: Database) -> Draft[LlmSpec]:
+        self.client.begin_turn()
         spec = context.current_spec
         question = spec.question if spec is not None else context.original_question
         sql = spec.sql if spec is not None else context.current_query
@@ -148,6 +155,13 @@ class LlmEngine:
 
     def _draft(self, messages: list[dict[str, Any]], database: Database, question: str, *,
                ask: bool) -> Draft[LlmSpec]:
+        try:
+            return self._draft_of(messages, database, question, ask=ask)
+        except RecursionError:  # JSON or SQL nested thousands deep: Python's parsers recurse per level
+            raise EngineError(TOO_DEEP) from None
+
+    def _draft_of(self, messages: list[dict[str, Any]], database: Database, question: str, *,
+                  ask: bool) -> Draft[LlmSpec]:
         reply = self._call(messages, ask=ask, n=self.settings.samples)
         asked = self._asked(reply)
         if asked is not None:
@@ -181,7 +195,7 @@ class LlmEngine:
         """The valid candidate most samples agree with; with none valid, the first one repaired."""
         valid = [(p.sql, p) for p in parsed if p is not None and not _errors(p, database)]
         if len(valid) > 1:
-            winner, agreement = vote(valid, database, len(parsed), VOTE_TIMEOUT_S)
+            winner, agreement = vote(valid, database, len(parsed), VOTE_TIMEOUT_S, self.client.remaining())
             return Chosen(winner, messages, reply.usage, agreement)
         if valid:
             return Chosen(valid[0][1], messages, reply.usage, 1.0 / len(parsed))
@@ -211,7 +225,12 @@ class LlmEngine:
             return chosen
         messages = [*chosen.messages, {"role": "assistant", "content": _as_json(chosen.parsed)},
                     prompts.empty_result_message(hints)]
-        reply = self._call(messages)
+        try:
+            reply = self._call(messages)
+        except LlmError:  # a second opinion on a valid query: without it (the turn's time is up), the query stands
+            if self.client.cancelled:
+                raise
+            return chosen
         better = parse_model_reply(reply.content)
         spent = chosen.usage + reply.usage
         if better is None or _errors(better, database):
@@ -224,9 +243,9 @@ class LlmEngine:
                                                   "sentences, using only what is given."},
                     {"role": "user", "content": f"Question: {question}\nSQL: {sql}\n{sample}"
                                                 f"Follow-up: {context.feedback}"}]
-        reply = complete(self.settings, messages)
+        reply = self.client.complete(messages)
         self.usage = self.usage + reply.usage
-        summary = reply.content.strip() or "The model had nothing to add."
+        summary = visible(reply.content.strip()) or "The model had nothing to add."
         return Draft(sql, summary, 0.9, LlmSpec(sql, question), refinement_summary="explained the result",
                      usage=reply.usage)
 
@@ -240,12 +259,13 @@ class LlmEngine:
         messages = [{"role": "system", "content": "Rewrite the answer as one short natural sentence. Reply with "
                                                   "the sentence only."},
                     {"role": "user", "content": f"Question: {draft.explanation}\nAnswer: {sentence}"}]
+        self.client.begin_turn(self.settings.timeout)  # its own step, after the query ran: one call's time
         try:
-            reply = complete(self.settings, messages)
+            reply = self.client.complete(messages)
         except Nl2SqlError:  # the sentence is a nicety: a failed call keeps the plain one
             return sentence
         self.usage = self.usage + reply.usage
-        return reply.content.strip() or sentence
+        return visible(reply.content.strip()) or sentence
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
         if self.memory is not None and not self.memory.read_only and question and sql:

@@ -74,15 +74,46 @@ class Example:
     sql: str
 
 
-def without_values(example: Example, dialect: str) -> Example | None:
-    """``example`` with every text literal of its SQL replaced by ``'?'``, for --no-data-to-model;
+# Values written in SQL that are not exp.Literal: x'..', N'..', b'..', r'..', U&'..'.
+_STRING_LIKE = (exp.HexString, exp.ByteString, exp.National, exp.RawString, exp.BitString, exp.UnicodeString)
+
+
+def schema_names(schema: Schema) -> frozenset[str]:
+    """Every table and column name, lower-cased: a quoted name outside it is a value (see without_values)."""
+    return frozenset(n.lower() for t in schema.tables for n in (t.name, *(c.name for c in t.columns)))
+
+
+def without_values(example: Example, dialect: str, names: frozenset[str] | None = None) -> Example | None:
+    """``example`` with every value of its SQL replaced, for --no-data-to-model: a text as ``'?'``, a
+    number as ``?`` (LIMIT and OFFSET counts stay: they are the question's, not the data's), and, given
+    the schema's ``names``, a double-quoted "value" that names nothing (SQLite reads it as a string).
     None when its SQL does not parse (then it is not sent at all)."""
     try:
         tree = sqlglot.parse_one(example.sql, read=dialect)
-    except sqlglot.errors.SqlglotError:
+    except (sqlglot.errors.SqlglotError, RecursionError):
         return None
-    masked = tree.transform(lambda n: exp.Literal.string("?") if isinstance(n, exp.Literal) and n.is_string else n)
-    return Example(example.question, masked.sql(dialect=dialect))
+    if tree is None:
+        return None
+    known = set(names or ()) | {a.lower() for node in tree.find_all(exp.Alias, exp.TableAlias, exp.CTE)
+                                for a in [node.alias] if a}
+
+    def mask(node: exp.Expr) -> exp.Expr:
+        if isinstance(node, exp.Literal):
+            if node.is_string:
+                return exp.Literal.string("?")
+            if not isinstance(node.parent, (exp.Limit, exp.Offset, exp.Fetch)):
+                return exp.var("?")
+        if isinstance(node, _STRING_LIKE):
+            return exp.Literal.string("?")
+        if (names is not None and isinstance(node, exp.Column) and not node.table and node.this.args.get("quoted")
+                and node.name.lower() not in known):
+            return exp.Literal.string("?")
+        return node
+
+    try:
+        return Example(example.question, tree.transform(mask).sql(dialect=dialect))
+    except (sqlglot.errors.SqlglotError, RecursionError):
+        return None
 
 
 def relevant_tables(question: str, schema: Schema, lexicon: Lexicon) -> list[Table]:

@@ -23,6 +23,11 @@ from nl2sql.errors import Nl2SqlError
 
 _MAPPINGS: dict[int, tuple[Schema, MappingSchema]] = {}
 PROBE_TIMEOUT_S = 5.0
+# Deepest expression tree accepted from a model. sqlglot parses nested parentheses and calls by
+# recursion (about 90 levels fail), and a recursive walk of a tree anywhere after it would fail on a
+# deep one; a real query is a few dozen deep, a chain of 400 ORs is 400.
+MAX_DEPTH = 500
+TOO_DEEP = f"the SQL nests more than {MAX_DEPTH} levels deep; write it flatter (a CTE per step)"
 
 
 def problems(sql: str, database: Database) -> list[str]:
@@ -31,10 +36,25 @@ def problems(sql: str, database: Database) -> list[str]:
         tree = ensure_read_only(sql, database.dialect, database.allowed_functions)
     except Nl2SqlError as err:
         return [str(err)]
+    except RecursionError:
+        return [TOO_DEEP]
+    if depth(tree) > MAX_DEPTH:
+        return [TOO_DEEP]
     refused = database.check(sql)
     if refused is None:
         return []
     return [f"the database refused it: {refused}", *unknown_names(tree, database.schema)]
+
+
+def depth(tree: exp.Expr) -> int:
+    """How deep ``tree`` nests, counted without recursion (which is what a deep tree breaks)."""
+    deepest = 0
+    stack: list[tuple[exp.Expr, int]] = [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in node.iter_expressions())
+    return deepest
 
 
 def unknown_names(tree: exp.Expr, schema: Schema) -> list[str]:

@@ -7,6 +7,7 @@ confidence reports (DAIL-SQL and others publish one to two points of accuracy fr
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
@@ -28,13 +29,19 @@ def _round(value: object) -> object:
     return round(value, 6) if isinstance(value, float) else value
 
 
-def vote(candidates: Sequence[tuple[str, T]], database: Database, drawn: int, timeout: float) -> tuple[T, float]:
+def vote(candidates: Sequence[tuple[str, T]], database: Database, drawn: int, timeout: float,
+         budget: float = float("inf")) -> tuple[T, float]:
     """The candidate whose result most candidates share (the earliest of them on a tie) and the share of
-    all ``drawn`` samples that agree with it; a candidate that fails to run gets no vote."""
+    all ``drawn`` samples that agree with it; a candidate that fails to run gets no vote, and neither do
+    those left when ``budget`` seconds are spent (ten slow candidates would otherwise take ten timeouts)."""
+    deadline = time.monotonic() + budget
     groups: dict[tuple, list[T]] = {}
     for sql, item in candidates:
+        left = deadline - time.monotonic()
+        if left < 0.1:
+            break
         try:
-            result = database.execute(sql, max_rows=VOTE_ROWS, timeout=timeout)
+            result = database.execute(sql, max_rows=VOTE_ROWS, timeout=min(timeout, left))
         except Nl2SqlError:
             continue
         groups.setdefault(_fingerprint(len(result.columns), result.rows, result.truncated), []).append(item)
