@@ -601,7 +601,8 @@ def _benchmark_command(name: str, loader: str) -> None:
                        "SQLite).")
     @_eval_options
     def command(data: Path | None, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
-                out: Path | None, compare: tuple[Path, Path] | None, on: str, **opts: Any) -> None:
+                out: Path | None, compare: tuple[Path, Path] | None, on: str, questions: Path | None = None,
+                **opts: Any) -> None:
         from nl2sql.evaluation import datasets
         from nl2sql.evaluation.runner import Settings
 
@@ -611,15 +612,21 @@ def _benchmark_command(name: str, loader: str) -> None:
             if data is None:
                 raise UsageError("--data DIR is needed (the folder with the benchmark's data and databases).")
             if loader == "spider":
-                spider, conversations = datasets.load_spider(data)
+                spider, conversations = datasets.load_spider(data, questions)
             else:
                 spider, conversations = datasets.load_context(data, loader)
             from nl2sql.evaluation.copies import check_engine, engine_name
 
             check_engine(on)
-            title = f"{name} dev" + (f" on {engine_name(on)}" if on != "sqlite" else "")
+            title = (f"{name} dev" if questions is None else f"{name}: {questions.parent.name}/{questions.name}") \
+                + (f" on {engine_name(on)}" if on != "sqlite" else "")
             _evaluate(title, conversations, Settings(data_dir=spider, engine=engine, on=on), limit, db_ids, jobs,
                       out, opts)
+
+    if loader == "spider":  # Spider's questions reworded (Spider-Syn), or any file of its format
+        click.option("--questions", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+                     metavar="FILE", help="Spider-format questions (db_id, question, query) to ask instead of dev's, "
+                                          "on the same databases: a reworded set such as Spider-Syn.")(command)
 
 
 for _name in ("spider", "sparc", "cosql"):

@@ -131,6 +131,28 @@ def test_eval_spider_on_a_tiny_benchmark(tiny_benchmark: Path, tmp_path: Path) -
     assert f"false low-confidence {false_low:.1f}% of right answers" in result.output
 
 
+def test_eval_spider_asks_a_reworded_question_file_on_the_same_databases(tiny_benchmark: Path,
+                                                                        tmp_path: Path) -> None:
+    reworded = tmp_path / "reworded.json"
+    reworded.write_text(json.dumps([
+        {"db_id": "zoo", "question": "Count the animals.", "query": "SELECT count(*) FROM animal",
+         "spider_question": "How many animals are there?"},
+        {"db_id": "zoo", "question": "Give the names of the lions.",
+         "query": "SELECT name FROM animal WHERE species = 'lion'"},
+    ]))
+    out = tmp_path / "run.jsonl"
+    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tiny_benchmark), "--questions", str(reworded),
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["question"] for r in rows] == ["Count the animals.", "Give the names of the lions."]
+    assert f"{reworded.parent.name}/reworded.json: 2 conversations" in result.output
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps([{"db_id": "zoo", "question": 3}]))
+    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tiny_benchmark), "--questions", str(broken)])
+    assert result.exit_code != 0 and "item 0 has no db_id, question and query" in result.output
+
+
 def test_eval_sparc_reports_turn_and_interaction_accuracy(tiny_benchmark: Path) -> None:
     result = CliRunner().invoke(cli, ["eval", "sparc", "--data", str(tiny_benchmark), "--jobs", "2"])
     assert result.exit_code == 0, result.output

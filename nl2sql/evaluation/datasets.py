@@ -41,20 +41,37 @@ def _has_order(sql: str) -> bool:
     return "order by" in " ".join(sql.lower().split())
 
 
-def load_spider(data: Path) -> tuple[Path, list[Conversation]]:
-    """Spider dev questions whose database is present: ``dev_19db.json`` or ``dev.json``."""
+def load_spider(data: Path, questions: Path | None = None) -> tuple[Path, list[Conversation]]:
+    """Spider dev questions whose database is present: ``dev_19db.json`` or ``dev.json``, or
+    ``questions``: any file of Spider's format over the same databases (a reworded set, say)."""
     spider = _spider_dir(data)
     source = spider / "dev_19db.json" if (spider / "dev_19db.json").is_file() else spider / "dev.json"
-    if not source.is_file():
+    if questions is not None:
+        source = questions
+    elif not source.is_file():
         raise UsageError(f"No dev.json in {spider}.")
-    items = json.loads(source.read_text())
+    prefix = "spider" if questions is None else questions.stem
     out = []
-    for n, item in enumerate(items):
+    for n, item in enumerate(_spider_items(source)):
         if not database_path(spider, item["db_id"]).is_file():
             continue
         gold = item["query"]
-        out.append(Conversation(f"spider-{n}", item["db_id"], (item["question"],), ((gold,),), (_has_order(gold),)))
+        out.append(Conversation(f"{prefix}-{n}", item["db_id"], (item["question"],), ((gold,),), (_has_order(gold),)))
     return spider, out
+
+
+def _spider_items(source: Path) -> list[dict[str, str]]:
+    """The items of a Spider-format file; what is not one is a line naming the file, not a traceback."""
+    try:
+        items = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise UsageError(f"Cannot read {source} as Spider questions: {err}.") from None
+    if not isinstance(items, list):
+        raise UsageError(f"{source} is not a list of Spider questions.")
+    for n, item in enumerate(items):
+        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("db_id", "question", "query")):
+            raise UsageError(f"{source}: item {n} has no db_id, question and query texts.")
+    return items
 
 
 def _squash(sql: str) -> str:
