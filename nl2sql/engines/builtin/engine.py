@@ -19,6 +19,7 @@ from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.engines.builtin.subject import require_subject
 from nl2sql.engines.builtin.used import content_positions
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
@@ -95,6 +96,7 @@ class BuiltinEngine:
               history: History = ()) -> Draft[QuerySpec]:
         schema = self.schema(database)
         analysis = analyse(self._cumulative(question, slots), self.lexicon(schema), self.today)
+        require_subject(analysis, schema)
         # A new question reads none of the conversation: words pointing at its result go unused.
         conversation = in_conversation(history)
         pointing = back_references(analysis) if conversation else frozenset()
@@ -142,6 +144,7 @@ class BuiltinEngine:
         base_spec, schema, lexicon, domain, derived = self._refined(context, database)
         slots = dict(context.slots)
         analysis = analyse(self._cumulative(context.feedback, slots), lexicon, self.today)
+        require_subject(analysis, schema)
         try:
             reading = apply_edits(base_spec, analysis, schema, domain, slots)
         except EngineError:
