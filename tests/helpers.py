@@ -92,7 +92,7 @@ def assert_same_schema(lite: Schema, other: Schema) -> None:
 ZOO_QUESTIONS = [
     {"db_id": "zoo", "question": "How many animals are there?", "query": "SELECT count(*) FROM animal"},
     {"db_id": "zoo", "question": "Show the names of lions.", "query": "SELECT name FROM animal WHERE species = 'lion'"},
-    {"db_id": "zoo", "question": "What is the average weight of animals?", "query": "SELECT avg(weight) FROM animal"},
+    {"db_id": "zoo", "question": "Give the average weight of animals.", "query": "SELECT avg(weight) FROM animal"},
     {"db_id": "zoo", "question": "Names of animals with weight above 180",
      "query": "SELECT name FROM animal WHERE weight > 180"},
 ]

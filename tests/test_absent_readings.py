@@ -31,7 +31,7 @@ NO_ANA = "SELECT name FROM station WHERE station_id NOT IN (SELECT station_id FR
 
 @pytest.mark.parametrize(("question", "gold"), [
     # the negation denies that such a related row exists, a few words before the value too
-    ("What are the names of the stations that do not have any plays by Ana Moe?", NO_ANA),
+    ("Give the names of the stations that do not have any plays by Ana Moe?", NO_ANA),
     ("Find the name of stations that do not play any song performed by Ana Moe.", NO_ANA),
     ("names of stations that never had a jazz play",
      "SELECT name FROM station WHERE station_id NOT IN (SELECT station_id FROM play WHERE genre = 'jazz')"),
@@ -53,7 +53,7 @@ def test_a_denied_value_of_a_related_row_stays_a_value(radio_db) -> None:
 
 
 @pytest.mark.parametrize("question", [
-    "What are the names of the stations that do not have any plays by Ana Moe?",
+    "Give the names of the stations that do not have any plays by Ana Moe?",
     "Find the name of stations that do not play any song performed by Ana Moe.",
 ])
 def test_the_explanation_says_none(radio_db, question: str) -> None:
@@ -99,5 +99,5 @@ def test_no_related_rows_of_rows_named_less_than_exactly(tmp_path) -> None:
     INSERT INTO performance VALUES (1, 1, 'live'), (2, 3, 'studio');
     """
     with opened(built_sqlite(tmp_path, "orchestras", script)) as db:
-        answers(db, "List the names of orchestras that have no performance.",
+        answers(db, "List the names of all orchestras that have no performance.",
                 "SELECT orchestra FROM orchestra WHERE orchestra_id NOT IN (SELECT orchestra_id FROM performance)")

@@ -282,7 +282,7 @@ def test_eval_runs_on_a_named_database_and_a_malformed_question_is_one_line(ecom
     questions = tmp_path / "questions.jsonl"
     items = [{"id": "q1", "kind": "single", "turns": ["How many users are there?"],
               "gold": ["SELECT COUNT(*) FROM users"]},
-             {"id": "q2", "kind": "single", "turns": ["How many products do we have?"],
+             {"id": "q2", "kind": "single", "turns": ["How many products are there?"],
               "gold": ["SELECT COUNT(*) FROM products"]}]
     questions.write_text("".join(json.dumps(item) + "\n" for item in items))
     run = _cli("eval", "questions", str(questions), "--db", "shop")

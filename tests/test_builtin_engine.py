@@ -124,7 +124,7 @@ CHAINS = [
      "SELECT total_amount FROM orders WHERE status != 'cancelled' ORDER BY total_amount DESC LIMIT 5", True),
     (["Number of orders per status", "only those above 1000"],
      "SELECT status, COUNT(*) FROM orders GROUP BY status HAVING COUNT(*) > 1000", False),
-    (["Show orders from users in Japan", "how many?", "per status"],
+    (["list the orders placed by users living in Japan", "how many?", "per status"],
      "SELECT o.status, COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id WHERE u.country = 'Japan' "
      "GROUP BY o.status", False),
     (["List orders", "how about last year?", "break it down by status"],

@@ -82,7 +82,7 @@ def test_a_number_is_still_compared_with_a_value_column(studio_db) -> None:
      "WHERE s.name = 'Northlight'"),
     ("Show the average and maximum age of crew members", "SELECT AVG(age), MAX(age) FROM crew_member"),
     # the smallest and largest of a text column are answers too
-    ("What are the maximum and minimum hometown of crew members?",
+    ("Give the maximum and minimum hometown of crew members",
      "SELECT MAX(hometown), MIN(hometown) FROM crew_member"),
 ])
 def test_a_list_of_aggregates_shares_the_column_named_after_it(studio_db, question: str, gold: str) -> None:
@@ -201,9 +201,9 @@ def test_how_many_rows_pass_a_count_of_their_related_rows(studio_db, question: s
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    ("Show the hometowns shared by at least two crew members.",
+    ("List every hometown shared by at least two crew members.",
      "SELECT hometown FROM crew_member GROUP BY hometown HAVING COUNT(*) >= 2"),
-    ("What are the cities that are shared by at least two studios?",
+    ("Which cities are shared by at least 2 studios?",
      "SELECT city FROM studio GROUP BY city HAVING COUNT(*) >= 2"),
 ])
 def test_values_shared_by_n_rows_are_grouped_past_the_verb(studio_db, question: str, gold: str) -> None:

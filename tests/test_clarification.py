@@ -131,7 +131,7 @@ def test_ambiguity_levels(shop_engine: BuiltinEngine, ecommerce_db, question: st
 
 @pytest.mark.parametrize("question", [
     "How many orders are pending?", "Show users from Canada", "Number of users per country",
-    "10 cheapest products", "Average rating of all reviews", "Products that have never been reviewed",
+    "10 cheapest products", "Average rating of all reviews", "Which products have never been reviewed?",
 ])
 def test_clear_questions_ask_nothing(shop_engine: BuiltinEngine, ecommerce_db, question: str) -> None:
     assert shop_engine.draft(question, ecommerce_db).ambiguities == ()

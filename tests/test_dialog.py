@@ -28,8 +28,9 @@ def test_follow_ups_refine(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "How many categories are there?", "Show me all users", "List products in Sports ordered by name",
-    "Which country has the most users?", "Number of reviews per category", "Top 5 categories by total quantity",
+    "How many categories are there?", "Show me all users", "List products in Sports sorted by name",
+    "Which country has the largest number of users?", "Number of reviews per category",
+    "Top 5 categories by quantity sold",
 ])
 def test_standalone_questions_are_new(text: str) -> None:
     assert DialogManager().detect_intent(text, WITH_QUERY.has_query).intent == NEW_QUERY

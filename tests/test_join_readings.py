@@ -73,7 +73,7 @@ def test_a_column_named_like_its_table_labels_the_rows(ferry_db) -> None:
 
 def test_a_key_asked_for_is_shown_beside_the_label(ferry_db) -> None:
     """'ids and names': the key the grouping uses is also shown when a word asks for it."""
-    answers(ferry_db, "What are the ids and names of carriers with at least 2 sailings?",
+    answers(ferry_db, "Give the ids and names of carriers with at least 2 sailings.",
             "SELECT c.cid, c.carrier FROM carriers c JOIN sailings s ON s.carrier = c.cid "
             "GROUP BY c.cid HAVING COUNT(*) >= 2")
 
@@ -91,7 +91,7 @@ def test_names_of_rows_with_no_name_column(ferry_db, question: str, gold: str) -
 
 def test_a_table_word_before_a_verb_is_the_subject(ferry_db) -> None:
     """ "carriers named X": the verb names a filter, so only the columns asked for are shown."""
-    answers(ferry_db, "What is the code of the carrier named Saltway?",
+    answers(ferry_db, "Give the code of the carrier named Saltway.",
             "SELECT code FROM carriers WHERE carrier = 'Saltway'")
 
 
@@ -108,7 +108,7 @@ def test_of_two_keys_to_one_table_the_first_column_joins(tmp_path) -> None:
     """likes.member_id, the row's own member, comes before liked_id: 'the member with the most likes'
     counts the likes a member gave, whatever order the keys were declared in."""
     with opened(built_sqlite(tmp_path, "club", CLUB)) as db:
-        answers(db, "What is the name of the member who has the greatest number of likes?",
+        answers(db, "Tell me the name of the member with the greatest number of likes.",
                 "SELECT m.name FROM member m JOIN likes l ON l.member_id = m.id GROUP BY m.id "
                 "ORDER BY COUNT(*) DESC LIMIT 1")
 
@@ -120,7 +120,7 @@ def test_each_year_groups_by_a_year_number(tmp_path) -> None:
     INSERT INTO car VALUES (1, 3000, 1970), (2, 3500, 1970), (3, 2500, 1971);
     """
     with opened(built_sqlite(tmp_path, "cars", script)) as db:
-        answers(db, "What is the average weight of cars each year?",
+        answers(db, "Give the average weight of the cars each year.",
                 "SELECT year, AVG(weight) FROM car GROUP BY year")
 
 
@@ -131,22 +131,22 @@ def test_a_polite_request_names_its_columns(ferry_db) -> None:
 
 
 MAKES = """
-CREATE TABLE countries (country_id INTEGER PRIMARY KEY, country_name TEXT);
-CREATE TABLE makers (maker_id INTEGER PRIMARY KEY, maker TEXT, country_id INTEGER REFERENCES countries (country_id));
+CREATE TABLE regions (region_id INTEGER PRIMARY KEY, region_name TEXT);
+CREATE TABLE makers (maker_id INTEGER PRIMARY KEY, maker TEXT, region_id INTEGER REFERENCES regions (region_id));
 CREATE TABLE car_names (make_id INTEGER PRIMARY KEY, make TEXT, maker_id INTEGER REFERENCES makers (maker_id));
-INSERT INTO countries VALUES (1, 'japan'), (2, 'italy'), (3, 'chile');
+INSERT INTO regions VALUES (1, 'kanto'), (2, 'piedmont'), (3, 'maule');
 INSERT INTO makers VALUES (1, 'honda', 1), (2, 'mazda', 1), (3, 'fiat', 2);
 INSERT INTO car_names VALUES (1, 'civic', 1), (2, 'panda', 3), (3, 'punto', 3), (4, 'uno', 3);
 """
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    # "name" matches part of car_names, but the rows asked about are the countries after "of"
-    ("What is the name of the country with the most makers?",
-     "SELECT c.country_name FROM countries c JOIN makers m ON m.country_id = c.country_id "
-     "GROUP BY c.country_id ORDER BY COUNT(*) DESC LIMIT 1"),
-    ("What are the names of the countries with no makers?",
-     "SELECT country_name FROM countries WHERE country_id NOT IN (SELECT country_id FROM makers)"),
+    # "name" matches part of car_names, but the rows asked about are the regions after "of"
+    ("Give the name of the region with the most makers.",
+     "SELECT r.region_name FROM regions r JOIN makers m ON m.region_id = r.region_id "
+     "GROUP BY r.region_id ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("Give the names of the regions with no makers.",
+     "SELECT region_name FROM regions WHERE region_id NOT IN (SELECT region_id FROM makers)"),
 ])
 def test_a_word_inside_a_table_name_is_no_table(tmp_path, question: str, gold: str) -> None:
     with opened(built_sqlite(tmp_path, "makes", MAKES)) as db:

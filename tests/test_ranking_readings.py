@@ -28,11 +28,11 @@ def rowing_db(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.mark.parametrize(("question", "gold"), [
     # a table word that is also its rows' naming column (crew.crew) still counts the rows
-    ("What is the name of the coach who has trained the most crews?",
+    ("Give the name of the coach who has trained the most crews.",
      "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id "
      "ORDER BY COUNT(*) DESC LIMIT 1"),
     # "the <column> with the most <rows>": the column opening the question is grouped on
-    ("What is the sponsor used by the greatest number of crews?",
+    ("What is the sponsor used by the highest number of crews?",
      "SELECT sponsor FROM crew GROUP BY sponsor ORDER BY COUNT(*) DESC LIMIT 1"),
     ("List the sponsor with the fewest crews.",
      "SELECT sponsor FROM crew GROUP BY sponsor ORDER BY COUNT(*) ASC LIMIT 1"),
@@ -42,7 +42,7 @@ def test_the_most_rows(rowing_db, question: str, gold: str) -> None:
 
 
 @pytest.mark.parametrize("question", [
-    "What is the sponsor with the most number of crews and how many does it have?",
+    "What is the sponsor with the most number of crews, and how many crews does it have?",
     "Which sponsor has the most crews? List the sponsor and the number of crews it has.",
 ])
 def test_the_count_asked_for_beside_the_superlative_is_shown(rowing_db, question: str) -> None:
@@ -51,13 +51,13 @@ def test_the_count_asked_for_beside_the_superlative_is_shown(rowing_db, question
 
 def test_the_words_of_a_counted_superlative_are_used(rowing_db) -> None:
     """ "the most number of <rows>": "number of" says how the rows rank, so no word is left over."""
-    draft = BuiltinEngine().draft("Show the name of the coach that has the most number of crews.", rowing_db)
+    draft = BuiltinEngine().draft("Show the name of the coach who has the most number of crews.", rowing_db)
     assert draft.unused == (), draft.sql
 
 
 def test_the_column_of_the_rows_is_no_group(rowing_db) -> None:
     """ "the name of the coach who ...": a column of the rows asked for, not a value to group on."""
-    answers(rowing_db, "What is the name of the coach with the most crews?",
+    answers(rowing_db, "Give the name of the coach with the most crews.",
             "SELECT c.name FROM coach c JOIN crew w ON w.coach_id = c.coach_id GROUP BY c.coach_id "
             "ORDER BY COUNT(*) DESC LIMIT 1")
 
@@ -70,7 +70,7 @@ def test_a_word_before_the_counted_rows_still_counts_them(rowing_db) -> None:
 
 @pytest.mark.parametrize(("question", "gold"), [
     # "shared by <rows>": who shares it, no grouping by the rows and no "share" column
-    ("List the sponsor shared by the most number of crews.",
+    ("List the sponsor shared by the largest number of crews.",
      "SELECT sponsor FROM crew GROUP BY sponsor ORDER BY COUNT(*) DESC LIMIT 1"),
     ("Which sponsors are shared by crews coached by Tom Reyes?",
      "SELECT w.sponsor FROM crew w JOIN coach c ON c.coach_id = w.coach_id WHERE c.name = 'Tom Reyes'"),
@@ -83,7 +83,7 @@ def test_a_participle_before_by_names_an_agent(tmp_path, question: str, gold: st
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    ("What are the names of the coaches ordered by ascending age?", "SELECT name FROM coach ORDER BY age ASC"),
+    ("Give the names of the coaches ordered by ascending age.", "SELECT name FROM coach ORDER BY age ASC"),
     ("List the names of coaches sorted by descending age.", "SELECT name FROM coach ORDER BY age DESC"),
 ])
 def test_a_direction_before_the_sorted_column(rowing_db, question: str, gold: str) -> None:

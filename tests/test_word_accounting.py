@@ -71,7 +71,7 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     ("How many captains live in Genoa?", "city = 'Genoa'"),
     ("Which cities do the captains come from?", "SELECT city"),
     # the -s of a verb after a relative pronoun
-    ("What is the name of the captain that commands the ship Aurora?", "ships.name = 'Aurora'"),
+    ("Give the name of the captain that commands the ship Aurora.", "ships.name = 'Aurora'"),
     # "number of" after a superlative, when the query ranks by that count
     ("Which captain has the greatest number of ships?", "ORDER BY COUNT"),
     # "either" before the values of an IN list
@@ -79,7 +79,7 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     # "both" before two shown columns
     ("List both the name and the tonnage of ships.", "tonnage"),
     # "information" when every column is shown
-    ("Give me all the information about ships.", "SELECT *"),
+    ("Give me all the information on ships.", "SELECT *"),
     # "in total" of a count
     ("How many ships in total?", "COUNT(*)"),
     # a table named without the function words of its name
@@ -96,7 +96,7 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     # "listed", "exist" say the rows are in the table; "compute" asks like "show"
     ("How many ports are listed?", "COUNT(*)"),
     ("How many ports exist?", "COUNT(*)"),
-    ("Compute the average age of all captains.", "AVG(age)"),
+    ("Compute the average age of every captain.", "AVG(age)"),
     # greetings, "in the table", the pieces of "whats" carry no content
     ("Hi. How many ports are in the table?", "COUNT(*)"),
     ("whats the average age of captains", "AVG(age)"),
@@ -196,8 +196,8 @@ def test_a_table_word_asked_for_stays_unused_when_only_an_aggregate_is_shown(har
 def test_a_key_names_the_rows_it_points_to_only_when_the_query_crosses_it(club) -> None:
     """Friendship.student_id calls members "students"; friend_id calls them friends. A query that
     reads friendships along friend_id has not used "students"."""
-    for question in ("Names of students who have no friends.",
-                     "What is the average grade of students who have friends?"):
+    for question in ("Names of the students that have no friends.",
+                     "Give the average grade of the students that have friends."):
         draft = _draft(club, question)
         assert "Friendship." in draft.sql, draft.sql
         assert ("Friendship.student_id" in draft.sql) == ("students" not in draft.unused), (draft.sql, draft.unused)

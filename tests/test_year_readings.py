@@ -24,7 +24,7 @@ def band_db(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.mark.parametrize(("question", "gold"), [
-    ("Show the names of conductors that have conducted bands founded after 2008.",
+    ("Give the names of conductors that conducted bands founded after 2008.",
      "SELECT c.name FROM conductor c JOIN band b ON b.conductor_id = c.conductor_id WHERE b.year_of_founded > 2008"),
     ("What are the bands founded after the year 2000?", "SELECT * FROM band WHERE year_of_founded > 2000"),
     ("Which bands were founded before the year 2005?", "SELECT * FROM band WHERE year_of_founded < 2005"),
@@ -48,7 +48,7 @@ def test_an_age_comparison_is_on_the_rows_named_before_it(tmp_path) -> None:
 
 @pytest.mark.parametrize("question", [
     "How many different types of boat are there?",
-    "Find the number of distinct type of boats.",
+    "Find the count of distinct type of boats.",
 ])
 def test_types_of_rows_count_their_type_column(tmp_path, question: str) -> None:
     """ "how many types of <rows>": the distinct values of the rows' type column, not the rows."""

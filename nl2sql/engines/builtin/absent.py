@@ -1,13 +1,13 @@
-"""Rows with no related row of a kind: "students who do not have a cat", "channels that do not
-play any cartoon directed by X".
+"""Rows with no related row of a kind: "riders who do not own a tandem", "shops that do not
+stock any lamp made by X".
 
-A negation may deny a value ("a pet that is not a cat": some pet of another type) or deny that
-any related row has it ("does not have a cat": no pet is a cat). Over a table that repeats the
+A negation may deny a value ("a bike that is not a tandem": some bike of another kind) or deny that
+any related row has it ("does not own a tandem": no bike is a tandem). Over a table that repeats the
 main rows the two differ, and the second is said with an auxiliary ("do not", "did not"), a
 contracted or absolute negation ("doesn't", "never", "no"), "any", or a verb in -ing right after
 "not" ("not playing"). Such a filter becomes op "none": no related row meets it (NOT EXISTS). The
-negation may stand a few words before the value, past the verb and the table word ("do not play
-any cartoon directed by X"), as long as no other condition's words come between.
+negation may stand a few words before the value, past the verb and the table word ("do not stock
+any lamp made by X"), as long as no other condition's words come between.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from nl2sql.engines.builtin.spec import Filter
 
 _ABSOLUTE = frozenset({"never", "no", "without", "don't", "doesn't", "didn't", "haven't", "hasn't", "nor"})
 _AUXILIARIES = frozenset({"do", "does", "did", "have", "has", "had"})
-_REACH = 8  # words from a negation to the value it denies ("do not play any cartoon directed by <value>")
+_REACH = 8  # words from a negation to the value it denies ("do not stock any lamp made by <value>")
 
 
 def _existence(ctx: ReadContext, n: int, first: int) -> bool:

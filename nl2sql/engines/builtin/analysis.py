@@ -365,59 +365,111 @@ def _take_sort_verb(a: _Scratch, words: list[str], first: int) -> None:
 
 def _read_sort_at(a: _Scratch, words: list[str], i: int) -> None:
     """A sort phrase starting at word i, if any: "sort by", "<superlative> first", "ascending"."""
-    n, w = len(words), words[i]
+    for reader in _SORT_READERS:
+        if reader(a, words, i):
+            return
+
+
+_SORT_WORDS = ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked")
+
+
+def _read_sort_by(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "sort by <column>", "ordered by ascending <column>", "sorted descending by <column>"."""
+    n = len(words)
     skip = 1 if i + 2 < n and words[i + 1] in (*_SORT_OBJECTS, *_DIRECTIONS) else 0
-    if w in ("sort", "sorted", "order", "ordered", "sorting", "rank", "ranked") and i + 1 + skip < n and \
-            words[i + 1 + skip] in ("by", "on"):
-        j = i + 2 + skip
-        while j < n and words[j] in ("the", "their", "its", "a"):
-            j += 1
-        if j + 1 < n and words[j] in ("desc", "descending", "decreasing", "asc", "ascending", "increasing"):
-            j += 1  # "ordered by ascending age": the direction first, then the column
-        direction = None
-        for k in (*range(j, min(n, j + 5)), *((i + 1,) if skip else ())):  # "sorted descending by"
-            if words[k] in _DIRECTIONS:
-                direction = words[k] in ("desc", "descending", "decreasing")
-                a.used.add(k)
-                if words[k - 1] == "in":  # "... in ascending order": the whole phrase says the direction
-                    a.used.add(k - 1)
-                if words[k + 1:k + 2] == ["order"] and words[k + 2:k + 3] != ["of"]:
-                    a.used.add(k + 1)
-        concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
-        a.sorts.append(SortCue(j, direction, concept))
-        a.used.update(range(i, i + 2 + skip))
-        if concept:
-            a.used.add(j)
-    elif w == "first" and i > 0 and SUPERLATIVES.get(words[i - 1], (None, None))[1] in ("date", "age"):
-        # "newest first", "oldest first" (by date: the oldest row has the earliest date)
-        descending, concept = SUPERLATIVES[words[i - 1]]
+    if words[i] not in _SORT_WORDS or i + 1 + skip >= n or words[i + 1 + skip] not in ("by", "on"):
+        return False
+    j = i + 2 + skip
+    while j < n and words[j] in ("the", "their", "its", "a"):
+        j += 1
+    if j + 1 < n and words[j] in _DIRECTIONS:
+        j += 1  # "ordered by ascending age": the direction first, then the column
+    direction = _take_direction(a, words, (*range(j, min(n, j + 5)), *((i + 1,) if skip else ())))
+    concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
+    a.sorts.append(SortCue(j, direction, concept))
+    a.used.update(range(i, i + 2 + skip))
+    if concept:
+        a.used.add(j)
+    return True
+
+
+def _take_direction(a: _Scratch, words: list[str], positions: tuple[int, ...]) -> bool | None:
+    """The direction a sort phrase names near its column (the last one said wins), with all its words:
+    "... in ascending order" says the direction as a whole."""
+    direction = None
+    for k in positions:
+        if words[k] in _DIRECTIONS:
+            direction = words[k] in ("desc", "descending", "decreasing")
+            a.used.add(k)
+            if words[k - 1] == "in":
+                a.used.add(k - 1)
+            if words[k + 1:k + 2] == ["order"] and words[k + 2:k + 3] != ["of"]:
+                a.used.add(k + 1)
+    return direction
+
+
+def _read_superlative_first(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "<superlative> first": a date or an age runs by date (the oldest row has the earliest date);
+    other superlatives keep their own concept, except those that only rank ("top", "most")."""
+    if words[i] != "first" or i == 0 or words[i - 1] not in SUPERLATIVES:
+        return False
+    descending, concept = SUPERLATIVES[words[i - 1]]
+    if concept in ("date", "age"):
         a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))
-        a.used.update((i - 1, i))
-    elif w == "first" and i > 0 and words[i - 1] in SUPERLATIVES and words[i - 1] not in ("top", "most", "least"):
-        # "highest first", "cheapest first", "longest first"
-        descending, concept = SUPERLATIVES[words[i - 1]]
+    elif words[i - 1] in ("top", "most", "least"):
+        return False
+    else:
         a.sorts.append(SortCue(-1, descending, concept))
-        a.used.update((i - 1, i))
-    elif w == "order" and i + 2 < n and words[i + 1] == "of" and i > 0 and \
-            words[i - 1] in ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse"):
-        j = i + 2 + (words[i + 2] in ("the", "their", "its"))
-        counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
-        a.sorts.append(SortCue(j, True if words[i - 1] == "reverse" else None, "count" if counted else None))
-        a.used.update((i, i + 1))
-        if counted:
-            a.used.add(j)
-    elif w == "alphabetically" or (w == "alphabetical" and i + 1 < n and words[i + 1] == "order"):
-        reverse = i > 0 and words[i - 1] in ("reverse", "reversed", "inverse") and i - 1 not in a.used
-        a.sorts.append(SortCue(-1, reverse, "name"))  # "reverse alphabetical order": Z to A
-        a.used.update(range(i - reverse, i + 2 if w == "alphabetical" else i + 1))
-    elif w in ("descending", "ascending", "desc", "asc") and not any(s.descending is not None for s in a.sorts):
-        target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
-        a.sorts.append(SortCue(target, w.startswith("desc"), None))
-        a.used.add(i)
-        if i > 0 and words[i - 1] == "in":
-            a.used.add(i - 1)
-        if i + 1 < n and words[i + 1] == "order" and not (i + 2 < n and words[i + 2] == "of"):
-            a.used.add(i + 1)
+    a.used.update((i - 1, i))
+    return True
+
+
+_ORDER_OF_LEADS = ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse")
+
+
+def _read_order_of(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "in <direction> order of <column>": the column follows "of"; "reverse" runs it downwards."""
+    n = len(words)
+    if words[i] != "order" or i + 2 >= n or words[i + 1] != "of" or i == 0 or words[i - 1] not in _ORDER_OF_LEADS:
+        return False
+    j = i + 2 + (words[i + 2] in ("the", "their", "its"))
+    counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
+    a.sorts.append(SortCue(j, True if words[i - 1] == "reverse" else None, "count" if counted else None))
+    a.used.update((i, i + 1))
+    if counted:
+        a.used.add(j)
+    return True
+
+
+def _read_alphabetical(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "alphabetically", "(reverse) alphabetical order": by name, Z to A when reversed."""
+    w = words[i]
+    if not (w == "alphabetically" or (w == "alphabetical" and i + 1 < len(words) and words[i + 1] == "order")):
+        return False
+    reverse = i > 0 and words[i - 1] in ("reverse", "reversed", "inverse") and i - 1 not in a.used
+    a.sorts.append(SortCue(-1, reverse, "name"))
+    a.used.update(range(i - reverse, i + 2 if w == "alphabetical" else i + 1))
+    return True
+
+
+def _read_bare_direction(a: _Scratch, words: list[str], i: int) -> bool:
+    """A direction word alone ("<column> descending", "in ascending order"), when no sort read so far
+    has a direction: it sorts by the word before it, unless that word only introduces it."""
+    n, w = len(words), words[i]
+    if w not in ("descending", "ascending", "desc", "asc") or any(s.descending is not None for s in a.sorts):
+        return False
+    target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
+    a.sorts.append(SortCue(target, w.startswith("desc"), None))
+    a.used.add(i)
+    if i > 0 and words[i - 1] == "in":
+        a.used.add(i - 1)
+    if i + 1 < n and words[i + 1] == "order" and not (i + 2 < n and words[i + 2] == "of"):
+        a.used.add(i + 1)
+    return True
+
+
+# Tried in this order at each word; the first that reads a sort phrase there wins.
+_SORT_READERS = (_read_sort_by, _read_superlative_first, _read_order_of, _read_alphabetical, _read_bare_direction)
 
 
 # "from <end> to <end>": which way a sort runs, by the words for its two ends. Each word is
@@ -587,62 +639,90 @@ def _remaining_at(words: list[str], number: int) -> int | None:
 
 
 def _read_comparisons(a: _Scratch, words: list[str]) -> None:
-    n = len(words)
     i = 0
-    while i < n:
-        if i in a.used:
-            i += 1
-            continue
-        if words[i] == "between" and i + 3 < n and number_value(words[i + 1]) is not None \
-                and words[i + 2] in ("and", "to") and number_value(words[i + 3]) is not None:
-            low, high = number_value(words[i + 1]) or 0.0, number_value(words[i + 3]) or 0.0
-            a.comparisons.append(Comparison(i, i + 3, "between", (low, high), None, i + 4))
-            a.used.update(range(i, i + 4))
-            i += 4
-            continue
-        value = number_value(words[i])
-        if value is not None and i + 2 < n and words[i + 1] == "or" and words[i + 2] in _OR_MORE \
-                and not {i + 1, i + 2} & a.used:  # "N or more", "N or fewer": a bound after the number
-            a.comparisons.append(Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), None, i + 3))
-            a.used.update(range(i, i + 3))
-            i += 3
-            continue
-        found = _comparator_at(words, i)
+    while i < len(words):
+        found = None if i in a.used else _comparison_at(a, words, i)
+        i = found.last + 1 if found is not None else i + 1
+
+
+def _comparison_at(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """The comparison the first matching reader finds at word i, recorded with its words."""
+    for reader in _COMPARISON_READERS:
+        found = reader(a, words, i)
         if found is not None:
-            j, op, value, concept = found
-            left = _remaining_at(words, j) if concept is None else None
-            if left is not None:  # "N <units> left": the compared column is what remains, the stock
-                a.used.update(range(j + 1, left + 1))
-                j, concept = left, "stock"
-            first = i
-            if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
-                op, first = _OPPOSITE[op], i - 1  # "not higher than N" is "at most N"
-            a.comparisons.append(Comparison(first, j, op, (value,), concept, j + 1))
-            a.used.update(range(first, j + 1))
-            i = j + 1
-            continue
-        average = _against_average(words, i)
-        if average is not None and not set(range(i, average.last + 1)) & a.used:
-            a.comparisons.append(average)
-            a.used.update(average.span)
-            i = average.last + 1
-            continue
-        inside = _column_inside(a, words, i)
-        if inside is not None:
-            a.comparisons.append(inside)
-            a.used.update(inside.span)
-            i = inside.last + 1
-            continue
-        if words[i] in _SPLIT_COMPARATIVES and i + 3 < n and words[i + 2] == "than" \
-                and number_value(words[i + 3]) is not None and i + 1 not in a.used:
-            # "a greater <column> than N": the column sits inside the comparator
-            op = _SPLIT_COMPARATIVES[words[i]]
-            a.comparisons.append(Comparison(i, i + 3, op, (number_value(words[i + 3]) or 0.0,), None, i + 4,
-                                            inner=i + 1))
-            a.used.update((i, i + 2, i + 3))
-            i += 4
-            continue
-        i += 1
+            a.comparisons.append(found)
+            return found
+    return None
+
+
+def _read_between(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """ "between N and M": both bounds at once."""
+    if words[i] != "between" or i + 3 >= len(words) or number_value(words[i + 1]) is None \
+            or words[i + 2] not in ("and", "to") or number_value(words[i + 3]) is None:
+        return None
+    low, high = number_value(words[i + 1]) or 0.0, number_value(words[i + 3]) or 0.0
+    a.used.update(range(i, i + 4))
+    return Comparison(i, i + 3, "between", (low, high), None, i + 4)
+
+
+def _read_or_more(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """ "N or more", "N or fewer": a bound said after its number."""
+    value = number_value(words[i])
+    if value is None or i + 2 >= len(words) or words[i + 1] != "or" or words[i + 2] not in _OR_MORE \
+            or {i + 1, i + 2} & a.used:
+        return None
+    a.used.update(range(i, i + 3))
+    return Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), None, i + 3)
+
+
+def _read_comparator(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """A comparator phrase and its number; "N <units> left" compares what remains (the stock), and a
+    negation before it turns it around ("not higher than N" is "at most N")."""
+    found = _comparator_at(words, i)
+    if found is None:
+        return None
+    j, op, value, concept = found
+    left = _remaining_at(words, j) if concept is None else None
+    if left is not None:
+        a.used.update(range(j + 1, left + 1))
+        j, concept = left, "stock"
+    first = i
+    if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
+        op, first = _OPPOSITE[op], i - 1
+    a.used.update(range(first, j + 1))
+    return Comparison(first, j, op, (value,), concept, j + 1)
+
+
+def _read_against_average(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """A comparison with the column's average, unless another cue already took its words."""
+    average = _against_average(words, i)
+    if average is None or set(range(i, average.last + 1)) & a.used:
+        return None
+    a.used.update(average.span)
+    return average
+
+
+def _read_column_inside(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """A comparator with the column between it and its number."""
+    inside = _column_inside(a, words, i)
+    if inside is not None:
+        a.used.update(inside.span)
+    return inside
+
+
+def _read_split_comparative(a: _Scratch, words: list[str], i: int) -> Comparison | None:
+    """ "a greater <column> than N": the column sits inside the comparator."""
+    if words[i] not in _SPLIT_COMPARATIVES or i + 3 >= len(words) or words[i + 2] != "than" \
+            or number_value(words[i + 3]) is None or i + 1 in a.used:
+        return None
+    a.used.update((i, i + 2, i + 3))
+    return Comparison(i, i + 3, _SPLIT_COMPARATIVES[words[i]], (number_value(words[i + 3]) or 0.0,), None, i + 4,
+                      inner=i + 1)
+
+
+# Tried in this order at each word not read yet; the first that finds a comparison wins.
+_COMPARISON_READERS = (_read_between, _read_or_more, _read_comparator, _read_against_average, _read_column_inside,
+                       _read_split_comparative)
 
 
 _BUCKET_LEADS = [[w] for w in (*GROUP_WORDS, "a", "the")]
@@ -691,6 +771,15 @@ def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
 
 
 def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
+    _read_counts(a, words)
+    for i in range(len(words)):
+        if i not in a.used and not _read_share_or_noun(a, words, i):
+            _read_cue_word(a, words, i, lexicon)
+
+
+def _read_counts(a: _Scratch, words: list[str]) -> None:
+    """ "how much" (a sum) and the phrases that count rows, read before the single cue words so that
+    their words are taken ("total number of" counts, it is no total)."""
     n = len(words)
     for i in range(n):
         if i in a.used:
@@ -709,30 +798,36 @@ def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
                 a.used.update(range(i, i + len(phrase)))
                 a.count_span.update(range(i, i + len(phrase)))
                 break
-    for i, w in enumerate(words):
-        if i in a.used:
-            continue
-        if _read_share_or_noun(a, words, i):
-            continue
-        if w in AGGREGATE_WORDS:
-            a.aggregates.append((AGGREGATE_WORDS[w], i))
-            a.used.add(i)
-        elif w in SUPERLATIVES:
-            if not _starts_column(lexicon, words, i):
-                _read_superlative(a, words, i)
-        elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
-            a.buckets.append((BUCKETS[w], i))
-            a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
-        elif w in GROUP_WORDS:
-            a.group_words.append(i)
-        elif w in ("group", "grouped", "broken", "split", "break") and i + 1 < n and words[i + 1] in ("by", "down"):
-            a.used.add(i)
-        elif w in DISTINCT_WORDS or (w in ("type", "types", "kind", "kinds", "sort", "sorts") and a.count
-                                     and 0 <= a.count_index < i <= a.count_index + 3 and words[i + 1:i + 2] == ["of"]):
-            a.distinct = True  # "how many different <x>", "how many types of <x>"
-            a.used.add(i)
-            a.distinct_at.add(i)
-        elif w in NEGATIONS:
-            a.negations.add(i)
-        elif w in PROJECTION_CUES and a.projection_cue < 0:
-            a.projection_cue = i
+
+
+def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:
+    """One cue word, by its class; a word of several classes is read as the first that fits."""
+    w = words[i]
+    if w in AGGREGATE_WORDS:
+        a.aggregates.append((AGGREGATE_WORDS[w], i))
+        a.used.add(i)
+    elif w in SUPERLATIVES:
+        if not _starts_column(lexicon, words, i):
+            _read_superlative(a, words, i)
+    elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
+        a.buckets.append((BUCKETS[w], i))
+        a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
+    elif w in GROUP_WORDS:
+        a.group_words.append(i)
+    elif w in ("group", "grouped", "broken", "split", "break") and words[i + 1:i + 2] in (["by"], ["down"]):
+        a.used.add(i)
+    elif _asks_distinct(a, words, i):
+        a.distinct = True
+        a.used.add(i)
+        a.distinct_at.add(i)
+    elif w in NEGATIONS:
+        a.negations.add(i)
+    elif w in PROJECTION_CUES and a.projection_cue < 0:
+        a.projection_cue = i
+
+
+def _asks_distinct(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "different <x>", or "types of <x>" right after a count: the count is of distinct values."""
+    return words[i] in DISTINCT_WORDS or (words[i] in ("type", "types", "kind", "kinds", "sort", "sorts") and a.count
+                                          and 0 <= a.count_index < i <= a.count_index + 3
+                                          and words[i + 1:i + 2] == ["of"])

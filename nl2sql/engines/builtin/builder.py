@@ -250,37 +250,55 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
 
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
-    a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    a = ctx.a
     if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
         return parts.using("count", a.count_span), d
     if a.share and not parts.aggregates and not parts.group and any(f.op != "range" for f in parts.filters):
         # "what percentage of <rows> <condition>": the filters say which part, the rows the whole
         return parts.using("share", a.share, aggregates=(Aggregate("share"),)), d
-    ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
-    if ranked is not None and ranked.value is not None:  # "top N <rows> by number of <child rows>"
-        count = Aggregate("count", ctx.row_key(ranked.value))
-        return parts.dropping("aggregates", "metrics").using(
-            "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
-            order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
+    ranked = _ranked_by_count(ctx, d, parts)
+    if ranked is not None:
+        return ranked
     if a.count and parts.aggregates and not any(ag.shown for ag in parts.aggregates):
         shown_count = _count_asked_again(ctx, parts) or _count_of_groups(ctx, parts) or _count_of_ranked(ctx, parts)
         if shown_count is not None:
             return shown_count, d
     if a.count and not parts.aggregates:
-        target = measures.count_target(ctx, d, entity, in_play)
-        counted = target.value
-        if counted is not None and a.distinct:
-            count = Aggregate("count", counted, distinct=True)
-        else:
-            count = _counted_table(ctx, entity) or Aggregate("count")
-        used = a.count_span | (target.used if counted is not None and (a.distinct or not parts.group) else set())
-        return parts.using("count", used, aggregates=(count,)), target.decided
+        return _count_rows(ctx, d, parts)
     if a.distinct and not parts.aggregates:
-        listed = shown.projections(ctx, d, entity, in_play, any_column=True)
+        listed = shown.projections(ctx, d, parts.entity, set(parts.in_play), any_column=True)
         used = listed.used | a.distinct_at if listed.value else frozenset()
         return parts.using("distinct", used, projections=tuple(listed.value),
                            distinct=bool(listed.value)), listed.decided
     return parts, d
+
+
+def _ranked_by_count(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided] | None:
+    """ "top N <rows> by number of <child rows>": a count that ranks the main rows, one per row,
+    replaces whatever aggregate was read before."""
+    a, entity = ctx.a, parts.entity
+    ranked = measures.ranked_by_count(ctx, d, entity) if a.count and a.limit_from_top is not None else None
+    if ranked is None or ranked.value is None:
+        return None
+    count = Aggregate("count", ctx.row_key(ranked.value))
+    return parts.dropping("aggregates", "metrics").using(
+        "count", ranked.used, aggregates=(count,), group=parts.group or entity_keys(ctx.table(entity)),
+        order=(OrderKey(aggregate=0, descending=bool(a.limit_from_top)),)), ranked.decided
+
+
+def _count_rows(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """A count with no aggregate read yet: of distinct values when the line says so, else of the
+    rows (of another table when it names one). The words naming what is counted are the count's
+    only for a distinct count or an ungrouped one; beside a grouping they are the grouping's."""
+    a, entity = ctx.a, parts.entity
+    target = measures.count_target(ctx, d, entity, set(parts.in_play))
+    counted = target.value
+    if counted is not None and a.distinct:
+        count = Aggregate("count", counted, distinct=True)
+    else:
+        count = _counted_table(ctx, entity) or Aggregate("count")
+    used = a.count_span | (target.used if counted is not None and (a.distinct or not parts.group) else set())
+    return parts.using("count", used, aggregates=(count,)), target.decided
 
 
 def _number_ends_column(ctx: ReadContext) -> bool:
@@ -324,7 +342,7 @@ def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
 
 
 def _count_of_ranked(ctx: ReadContext, parts: Parts) -> Parts | None:
-    """ "the <column> with the most <rows>, and how many does it have": the count that ranks is
+    """ "the <column> with the most <rows>, and how many <rows> it holds": the count that ranks is
     asked for too, by a count phrase of its own, so it is shown."""
     a, ranking = ctx.a, parts.ranking
     if ranking is None or ranking.kind not in ("count_group", "count_other") or a.count_index < 0 \
@@ -355,7 +373,26 @@ def _count_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:
 
 def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """The columns to show, the grouping that ranking by an aggregate needs, counts for groups."""
-    a, entity, in_play = ctx.a, parts.entity, set(parts.in_play)
+    parts, d = _shown_columns(ctx, d, _rank_groups(ctx, parts))
+    ranking = parts.ranking
+    if parts.projections and ranking is not None and ranking.kind == "aggregate" and len(parts.aggregates) == 1:
+        # columns asked for beside a superlative: the row with the extreme value, not the extreme
+        parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
+                        limit=parts.limit or 1)
+    parts = _group_shown_columns(ctx, _amount_of_ranked_row(ctx, parts))
+    if parts.projections and not parts.aggregates and not parts.group \
+            and any(s.concept == "count" for s in ctx.a.sorts):
+        # columns sorted "by frequency": count each value and sort by the count
+        parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
+                        aggregates=(Aggregate("count", shown=False),))
+    return _shown_aggregates(ctx, parts, ranking), d
+
+
+def _rank_groups(ctx: ReadContext, parts: Parts) -> Parts:
+    """Aggregates that rank or are grouped need their other half: a grouping by the main rows when
+    they measure another table, an order when a top N ranks them, a count when only a grouping
+    was read."""
+    a, entity = ctx.a, parts.entity
     if parts.aggregates and not parts.group and (a.limit or parts.ranking) and not parts.order:
         # "top N <rows> by <aggregate> <child column>": rank the main table's rows by the aggregate
         if any(agg_table(ag) not in (None, entity) for ag in parts.aggregates):
@@ -364,6 +401,13 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         parts = replace(parts, order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
     if parts.group and not parts.aggregates:
         parts = replace(parts, aggregates=(Aggregate("count"),))
+    return parts
+
+
+def _shown_columns(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
+    """The columns the line asks to see: those a plain listing shows when nothing else was read, and
+    those a request names, unless an aggregate already shows them."""
+    entity, in_play = parts.entity, set(parts.in_play)
     if not parts.aggregates and not parts.group and not parts.projections:
         listed = shown.projections(ctx, d, entity, in_play)
         parts, d = parts.using("projections", listed.used, projections=tuple(listed.value)), listed.decided
@@ -373,27 +417,23 @@ def read_projections(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts,
         refs = [ref for ref in requested.value if ref not in aggregated]
         parts = parts.using("requested", requested.used, projections=tuple(dict.fromkeys([*refs, *parts.projections])))
         d = requested.decided
-    ranking = parts.ranking
-    if parts.projections and ranking is not None and ranking.kind == "aggregate" and len(parts.aggregates) == 1:
-        # columns asked for beside a superlative: the row with the extreme value, not the extreme
-        parts = replace(parts, aggregates=(), order=(OrderKey(column=ranking.ref, descending=ranking.descending),),
-                        limit=parts.limit or 1)
-    parts = _group_shown_columns(ctx, _amount_of_ranked_row(ctx, parts))
-    if parts.projections and not parts.aggregates and not parts.group and any(s.concept == "count" for s in a.sorts):
-        # columns sorted "by frequency": count each value and sort by the count
-        parts = replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections),
-                        aggregates=(Aggregate("count", shown=False),))
-    # "which <group> ...", "the most common <column>": the group is the answer, its count only ranks
-    asks_identity = (a.word(0) in ("which", "what") or (ranking is not None and ranking.kind == "count_group")) \
-        and bool(parts.group)
-    if not parts.projections and not asks_identity and not parts.count_rows:  # the aggregates are the answer
-        # a count made only to filter groups the question named ("<values> with fewer than N <rows>")
-        # stays a condition; beside a table's keys alone it is the one informative column
-        named = parts.group and parts.group != entity_keys(ctx.table(entity))
-        conditions = {i for i, _op, _value in parts.having} if named else set()
-        parts = replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
-                                                for i, ag in enumerate(parts.aggregates)))
     return parts, d
+
+
+def _shown_aggregates(ctx: ReadContext, parts: Parts, ranking: Ranking | None) -> Parts:
+    """With no column to show, the aggregates are the answer and are shown; not when the line asks
+    which group, where the count only ranks, nor for a count that only filters named groups."""
+    # "which <group> ...", "the most common <column>": the group is the answer, its count only ranks
+    asks_identity = (ctx.a.word(0) in ("which", "what") or (ranking is not None and ranking.kind == "count_group")) \
+        and bool(parts.group)
+    if parts.projections or asks_identity or parts.count_rows:
+        return parts
+    # a count made only to filter groups the question named ("<values> with fewer than N <rows>")
+    # stays a condition; beside a table's keys alone it is the one informative column
+    named = parts.group and parts.group != entity_keys(ctx.table(parts.entity))
+    conditions = {i for i, _op, _value in parts.having} if named else set()
+    return replace(parts, aggregates=tuple(ag if i in conditions and not ag.shown else replace(ag, shown=True)
+                                           for i, ag in enumerate(parts.aggregates)))
 
 
 def _amount_of_ranked_row(ctx: ReadContext, parts: Parts) -> Parts:

@@ -1,4 +1,4 @@
-"""Text that a column contains: "whose name contains 'Al'", "with the word 'Hey' in its title".
+"""Text that a column contains: "whose name contains 'Al'", "with the word 'Rain' in its label".
 
 People ask for part of a text as often as for all of it; a piece of text is no stored value, so it
 must be read before linking (or it links to whatever value happens to share the word) and become a

@@ -161,33 +161,10 @@ def _find_dates(words: list[str], today: date) -> list[DateMatch]:
     found: list[DateMatch] = []
     i = 0
     while i < len(words):
-        w = words[i]
-        bound = None
-        if w in ("since", "after", "before", "until") and i + 1 < len(words):
-            k = i + 1
-            while k + 1 < len(words) and words[k] in ("the", "year"):  # "after the year 2008"
-                k += 1
-            inner = _relative(words, k, today) or _absolute(words, k, today)
-            if inner:
-                used, rng = inner
-                used += k - i
-                if w == "after" and rng.end is None:
-                    raise EngineError(f"Nothing comes {w} {rng.label.removeprefix('on ').removeprefix('in ')}: "
-                                      f"{date.max.isoformat()} is the last date that can be compared.")
-                if w in ("since", "after"):
-                    start = rng.start if w == "since" else rng.end
-                    bound = (used, DateRange(start, None, f"{w} {start.isoformat() if start else ''}"))
-                else:
-                    end = rng.start
-                    bound = (used, DateRange(None, end, f"before {end.isoformat() if end else ''}"))
-        hit = bound or _relative(words, i, today) or (_absolute(words, i, today) if w not in _LEADING else None)
-        if hit is None and w in ("between", "from") and i + 3 < len(words):
-            a = _absolute(words, i + 1, today)
-            if a and i + 1 + a[0] < len(words) and words[i + 1 + a[0]] in ("and", "to", "until"):
-                b = _absolute(words, i + 2 + a[0], today)
-                if b:
-                    used = 2 + a[0] + b[0]
-                    hit = (used, DateRange(a[1].start, b[1].end, f"between {a[1].start} and {b[1].end or date.max}"))
+        bound = _bound(words, i, today)
+        hit = bound or _relative(words, i, today) or (_absolute(words, i, today) if words[i] not in _LEADING else None)
+        if hit is None:
+            hit = _between_dates(words, i, today)
         if hit is None:
             i += 1
             continue
@@ -196,3 +173,41 @@ def _find_dates(words: list[str], today: date) -> list[DateMatch]:
         found.append(DateMatch(first, i + used - 1, rng))
         i += used
     return found
+
+
+def _bound(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
+    """ "since <date>", "after <date>", "before <date>", "until <date>": one open end of a range.
+    "after" a period starts where it ends, and nothing comes after the calendar's last day."""
+    w = words[i]
+    if w not in ("since", "after", "before", "until") or i + 1 >= len(words):
+        return None
+    k = i + 1
+    while k + 1 < len(words) and words[k] in ("the", "year"):  # "after the year <N>"
+        k += 1
+    inner = _relative(words, k, today) or _absolute(words, k, today)
+    if not inner:
+        return None
+    used, rng = inner
+    used += k - i
+    if w == "after" and rng.end is None:
+        raise EngineError(f"Nothing comes {w} {rng.label.removeprefix('on ').removeprefix('in ')}: "
+                          f"{date.max.isoformat()} is the last date that can be compared.")
+    if w in ("since", "after"):
+        start = rng.start if w == "since" else rng.end
+        return used, DateRange(start, None, f"{w} {start.isoformat() if start else ''}")
+    end = rng.start
+    return used, DateRange(None, end, f"before {end.isoformat() if end else ''}")
+
+
+def _between_dates(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
+    """ "between <date> and <date>", "from <date> to <date>": from the start of the first period to
+    the end of the second."""
+    if words[i] not in ("between", "from") or i + 3 >= len(words):
+        return None
+    a = _absolute(words, i + 1, today)
+    if not a or i + 1 + a[0] >= len(words) or words[i + 1 + a[0]] not in ("and", "to", "until"):
+        return None
+    b = _absolute(words, i + 2 + a[0], today)
+    if not b:
+        return None
+    return 2 + a[0] + b[0], DateRange(a[1].start, b[1].end, f"between {a[1].start} and {b[1].end or date.max}")

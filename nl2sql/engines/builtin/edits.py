@@ -418,15 +418,8 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     order = list(step.value)
     if a.superlatives and not order:
         edit, order = _ranking_order(ctx, edit, in_play)
-    new = edit.spec
     if a.limit is not None:
-        if not order and not new.order_by and a.limit_from_top is not None:
-            measure = ctx.table(entity).measure_column
-            if new.aggregates:
-                order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
-            elif measure is not None:
-                order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
-        edit = edit.changed(new.with_(limit=a.limit), [f"limit {a.limit}"], a.limit_span)
+        edit, order = _edit_limit(ctx, edit, order)
     flips = _words_in(a, ("reverse", "reversed", "flip", "opposite"))
     if not order and edit.spec.order_by and flips:
         order = [replace(o, descending=not o.descending) for o in edit.spec.order_by]
@@ -438,13 +431,28 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     if step.value and edit.spec.limit is not None and edit.spec.order_by and a.limit is None:
         # "sort by <column>" after "top N ...": the same N rows, in the new order
         new = edit.spec.with_(reorder=tuple(order))
-        return edit.changed(new, [f"the same {new.limit} rows sorted by " + ", ".join(
-            (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
-            + (" DESC" if o.descending else "") for o in order)], set())
+        return edit.changed(new, [f"the same {new.limit} rows sorted by " + _said_order(new, order)], set())
     new = edit.spec.with_(order_by=tuple(order), reorder=())
-    return edit.changed(new, ["sorted by " + ", ".join(
-        (o.column.column if o.column else new.aggregates[o.aggregate or 0].alias)
-        + (" DESC" if o.descending else "") for o in order)], set())
+    return edit.changed(new, ["sorted by " + _said_order(new, order)], set())
+
+
+def _edit_limit(ctx: ReadContext, edit: Edit, order: list[OrderKey]) -> tuple[Edit, list[OrderKey]]:
+    """A new limit replaces the current one; "top N" over a query with no order ranks by its first
+    aggregate, else by the table's measure, so that the N rows are the top ones."""
+    a, new, entity = ctx.a, edit.spec, edit.spec.entity
+    if not order and not new.order_by and a.limit_from_top is not None:
+        measure = ctx.table(entity).measure_column
+        if new.aggregates:
+            order = [OrderKey(aggregate=0, descending=a.limit_from_top)]
+        elif measure is not None:
+            order = [OrderKey(column=ColumnRef(entity, measure.name), descending=a.limit_from_top)]
+    return edit.changed(new.with_(limit=a.limit), [f"limit {a.limit}"], a.limit_span), order
+
+
+def _said_order(spec: QuerySpec, order: list[OrderKey]) -> str:
+    """The sort keys as the change list tells them to the user: a column by its name, an aggregate by its alias."""
+    return ", ".join((o.column.column if o.column else spec.aggregates[o.aggregate or 0].alias)
+                     + (" DESC" if o.descending else "") for o in order)
 
 
 _DIRECTION_WORDS = {"descending": True, "desc": True, "decreasing": True,

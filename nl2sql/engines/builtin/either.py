@@ -1,6 +1,6 @@
 """Conditions joined by "or": a row meets any one of them.
 
-"museums opened after 2013 or before 2008", "cars with 8 cylinders or made before 1980": the word
+"bridges built after 1990 or before 1950", "boats with 3 masts or launched before 1900": the word
 "or" between the words of two conditions joins them, where it sits outside both (inside one, as
 in "N or M" or "Asia or Europe", it already lists that condition's values). Conditions further
 than a few words from the "or" are not joined by it: the word may join something else (a

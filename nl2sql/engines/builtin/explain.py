@@ -86,6 +86,40 @@ def describe_having(spec: QuerySpec) -> str:
 
 
 def explain(spec: QuerySpec) -> str:
+    parts = [_head(spec)]
+    if spec.group_by and not spec.count_rows:
+        parts.append("per " + " and ".join(
+            f"{g.bucket} of {_name(g.column, spec)}" if g.bucket else _name(g.column, spec) for g in spec.group_by
+        ))
+    if spec.filters:
+        parts.append("where " + ", ".join(_conditions(spec)))
+    if spec.having:
+        parts.append(describe_having(spec))
+    keys = _sort_keys(spec)
+    if keys:
+        parts.append("sorted by " + ", ".join(keys))
+    if spec.limit is not None:
+        parts.append(f"first {spec.limit} only")
+    return ", ".join(parts) + "."
+
+
+def _sort_keys(spec: QuerySpec) -> list[str]:
+    """What the answer is sorted by, in words; a key that names nothing the spec holds is not said."""
+    keys = []
+    for key in spec.order_by:
+        if key.aggregate is not None and key.aggregate < len(spec.aggregates):
+            what = describe_aggregate(spec.aggregates[key.aggregate], spec)
+        elif key.column is not None:
+            what = _name(key.column, spec)
+        else:
+            continue
+        keys.append(f"{what}{' (highest first)' if key.descending else ''}")
+    return keys
+
+
+def _head(spec: QuerySpec) -> str:
+    """The sentence's verb and object: what the answer is (a count, aggregates, columns or whole
+    rows) and, for a metric's rows, which rows it is made of."""
     entity = spec.entity.replace("_", " ")
     if spec.count_rows:  # one number: how many rows pass
         head = f"Counts {entity}"
@@ -105,30 +139,7 @@ def explain(spec: QuerySpec) -> str:
     if spec.rows_of is not None and spec.rows_of.where:
         about = spec.rows_of.description or spec.rows_of.where
         head += f" that {spec.rows_of.name} is made of ({about})"
-    parts = [head]
-    if spec.group_by and not spec.count_rows:
-        parts.append("per " + " and ".join(
-            f"{g.bucket} of {_name(g.column, spec)}" if g.bucket else _name(g.column, spec) for g in spec.group_by
-        ))
-    if spec.filters:
-        parts.append("where " + ", ".join(_conditions(spec)))
-    if spec.having:
-        parts.append(describe_having(spec))
-    if spec.order_by:
-        keys = []
-        for key in spec.order_by:
-            if key.aggregate is not None and key.aggregate < len(spec.aggregates):
-                what = describe_aggregate(spec.aggregates[key.aggregate], spec)
-            elif key.column is not None:
-                what = _name(key.column, spec)
-            else:
-                continue
-            keys.append(f"{what}{' (highest first)' if key.descending else ''}")
-        if keys:
-            parts.append("sorted by " + ", ".join(keys))
-    if spec.limit is not None:
-        parts.append(f"first {spec.limit} only")
-    return ", ".join(parts) + "."
+    return head
 
 
 def _affirmed(f: Filter) -> Filter:

@@ -220,8 +220,8 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
 
 def _concept_of_named(ctx: ReadContext, comp: Comparison, entity: str) -> ColumnRef | None:
     """ "<rows> who are older than N": the concept's column on the table named just before the
-    comparator, when the main table reaches it ("pets owned by students older than 20": the
-    students' age, not the pets')."""
+    comparator, when the main table reaches it ("bikes ridden by members older than 30": the
+    members' age, not the bikes')."""
     a = ctx.a
     for i in range(comp.first - 1, max(-1, comp.first - 5), -1):
         link = a.link_at(i)

@@ -59,8 +59,8 @@ def implied_keys(table: Table, schema: Schema,
 
 def _in_column_order(table: Table, keys: tuple[ForeignKey, ...]) -> tuple[ForeignKey, ...]:
     """A table's keys in the order of its columns. Of two keys to the same table the first column
-    is the row's own (``likes.student_id`` before ``liked_id``): the join a question means when it
-    names neither ("the student with the most likes"), and the one the shortest path then takes."""
+    is the row's own (``follows.member_id`` before ``followed_id``): the join a question means when it
+    names neither ("the member with the most follows"), and the one the shortest path then takes."""
     position = {c.name: i for i, c in enumerate(table.columns)}
     return tuple(sorted(keys, key=lambda fk: position.get(fk.column, len(position))))
 

@@ -2,10 +2,10 @@
 
 The analysis found the cue and its piece of text (``contains.py``); the sentence says which column
 holds it. A column named after the piece ("'w' in their description") is that column, unless it
-is only the generic "name" of a column named before the cue ("a song having 'Hey' in its name": the
-song's name column). Otherwise the column named just before the cue holds it ("city containing",
+is only the generic "name" of a column named before the cue ("an album having 'Rain' in its name": the
+album's name column). Otherwise the column named just before the cue holds it ("city containing",
 "whose name has"); a generic "name" right after "whose" is the name of what comes before it ("the
-state whose name contains": the state column). A cue with no text column to hold it builds nothing,
+region whose name contains": the region column). A cue with no text column to hold it builds nothing,
 so its words stay unused and the reading says it is partial.
 """
 

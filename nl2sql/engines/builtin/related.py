@@ -1,4 +1,4 @@
-"""Rows that have related rows: "students who have a pet", "dogs that went through a treatment".
+"""Rows that have related rows: "riders who have a bike", "boats that went through a repair".
 
 A table whose rows refer to the main one (or a table linking the two), named after "have",
 "with", "any", "some", "through", "ever" or a verb in -ed, and read as nothing else, asks for the

@@ -59,18 +59,10 @@ class _Renderer:
                        if len(members := [f for f in spec.filters if f in group]) > 1]
         self.hops: dict[int, str] = {}
         self.absent: list[tuple[str, Filter]] = []  # no related row with the value: NOT EXISTS
-        for f in spec.filters:
-            hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
-            if hop is not None and any(f in members for members in self.either):
-                self.hops[id(f)] = hop
-            elif hop is not None and f.op == "none":
-                self.absent.append((hop, f))
-            elif hop is not None:
-                self.semi.setdefault(hop, []).append(f)
+        self._place_fanned_filters(shown)
         self.inside: set[int] = set()  # filters that went inside a NOT EXISTS
         self.denied = self._denied()
-        semi_filters = {id(f) for fs in self.semi.values() for f in fs} | set(self.hops) | self.inside
-        semi_filters |= {id(f) for _hop, f in self.absent}
+        semi_filters = self._subquery_filters()
         # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
         sharing = any(a.func == "share" for a in spec.aggregates)
         self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
@@ -79,6 +71,25 @@ class _Renderer:
             self._join(table)
         self.qualify = len(self.joined) > 1
         self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
+
+    def _place_fanned_filters(self, shown: list[str]) -> None:
+        """Filters on a table reached through a one-to-many hop, unless its columns are shown anyway:
+        a member of an "or" keeps its hop for its own EXISTS, a denied value goes to a NOT EXISTS,
+        any other filter to the EXISTS of its hop."""
+        for f in self.spec.filters:
+            hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
+            if hop is not None and any(f in members for members in self.either):
+                self.hops[id(f)] = hop
+            elif hop is not None and f.op == "none":
+                self.absent.append((hop, f))
+            elif hop is not None:
+                self.semi.setdefault(hop, []).append(f)
+
+    def _subquery_filters(self) -> set[int]:
+        """The filters said inside a subquery (EXISTS, NOT EXISTS, an alternative's own EXISTS): they
+        stay out of the WHERE and need no join."""
+        semi_filters = {id(f) for fs in self.semi.values() for f in fs} | set(self.hops) | self.inside
+        return semi_filters | {id(f) for _hop, f in self.absent}
 
     def _denied(self) -> dict[int, tuple[str, list[Filter]]]:
         """ "no <related rows> <condition>", "do not have <related rows> <condition>": the conditions

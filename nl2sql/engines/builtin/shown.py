@@ -6,7 +6,7 @@ Each public function is one reading step over a ``ReadContext`` and the ``Decide
 from __future__ import annotations
 
 from nl2sql.db.schema import DATE, TEXT, Column, Table
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import Analysis, SortCue
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
@@ -80,31 +80,8 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
     """Columns a request names ("show <column>, <column> of <rows>", "what is the <column> of the
     <row> ...", "... ? List the <column>."). Words that already did something else are not columns."""
     a, c = ctx.a, Claims(d)
-    found: list[tuple[int, ColumnRef]] = []
-    sort_targets = {s.index for s in a.sorts if s.index >= 0}
     windows = _request_windows(ctx)
-    pk = ctx.table(entity).primary_key
-    for link in a.links:
-        if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
-                or link.first in sort_targets:
-            continue
-        if ctx.names_table(link) and not _name_word(ctx, link):  # "the <table>'s <column>", "the <table> name"
-            owned = _owned_column(ctx, c, link)
-            if owned is not None:
-                found.append((link.first, owned))
-            continue
-        if not link.of_kind(COLUMN) or _names_filter(c, link, a.next_link(link.last, max_gap=2)):
-            continue
-        if _ends_column_name(ctx, link):  # "the government form name": the name is the form itself
-            c.claim(link, "project")
-            continue
-        bare_id = link.first == link.last and a.word(link.first) in ("id", "ids") and pk is not None
-        ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else \
-            _compound(ctx, c, link, entity, in_play) or _bare_name(ctx, link, entity) \
-            or ctx.column_of(link, entity, in_play)
-        if ref is not None and (ref.table == entity or ref.table in in_play or _parent_of(ctx, entity, ref.table)):
-            found.append((link.first, ref))
-            c.claim(link, "project")
+    found = _linked_requests(ctx, c, windows, entity, in_play)
     opening = windows[0][1] if windows and windows[0][0] == 0 else None  # where the line's subject starts
     if opening is not None and (found or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
         found += _list_continued(ctx, c, entity, opening)
@@ -112,7 +89,53 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
         date_ref = date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
         if date_ref is not None:
             found.append((0, date_ref))
-    label = _label(ctx, entity)
+    found += _unlinked_requests(ctx, c, windows, entity)
+    return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _linked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]], entity: str,
+                     in_play: set[str]) -> list[tuple[int, ColumnRef]]:
+    """The columns linked words name inside the request's windows, each word once; a sort's target
+    orders the answer and is not shown for being named."""
+    sort_targets = {s.index for s in ctx.a.sorts if s.index >= 0}
+    found: list[tuple[int, ColumnRef]] = []
+    for link in ctx.a.links:
+        if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
+                or link.first in sort_targets:
+            continue
+        ref = _requested_by(ctx, c, link, entity, in_play)
+        if ref is not None:
+            found.append((link.first, ref))
+    return found
+
+
+def _requested_by(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """The column one linked word of a request shows, claimed for the projection; None when the word
+    names a filter, or a column the main table cannot reach."""
+    if ctx.names_table(link) and not _name_word(ctx, link):  # "the <table>'s <column>", "the <table> name"
+        return _owned_column(ctx, c, link)
+    if not link.of_kind(COLUMN) or _names_filter(c, link, ctx.a.next_link(link.last, max_gap=2)):
+        return None
+    if _ends_column_name(ctx, link):  # "the government form name": the name is the form itself
+        c.claim(link, "project")
+        return None
+    pk = ctx.table(entity).primary_key
+    bare_id = link.first == link.last and ctx.a.word(link.first) in ("id", "ids") and pk is not None
+    ref = ColumnRef(entity, pk.name) if bare_id and pk is not None else \
+        _compound(ctx, c, link, entity, in_play) or _bare_name(ctx, link, entity) \
+        or ctx.column_of(link, entity, in_play)
+    if ref is not None and (ref.table == entity or ref.table in in_play or _parent_of(ctx, entity, ref.table)):
+        c.claim(link, "project")
+        return ref
+    return None
+
+
+def _unlinked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]],
+                       entity: str) -> list[tuple[int, ColumnRef]]:
+    """ "id(s)" and "name(s)" that linked to no column still ask for something: the main table's
+    key, and the column that names its rows."""
+    a, found = ctx.a, list[tuple[int, ColumnRef]]()
+    pk, label = ctx.table(entity).primary_key, _label(ctx, entity)
     for i in (i for start, end in windows for i in range(max(start, 1), end)):
         if a.word(i) in ("id", "ids") and a.link_at(i) is None and pk is not None:
             found.append((i, ColumnRef(entity, pk.name)))
@@ -120,7 +143,7 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
         elif a.word(i) in ("name", "names") and a.link_at(i) is None and label is not None:
             found.append((i, label))  # "names" where no column says name: the column that names a row
             c.used.add(i)
-    return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+    return found
 
 
 def _ends_column_name(ctx: ReadContext, link: Link) -> bool:
@@ -310,41 +333,48 @@ def _is_number(ctx: ReadContext, ref: ColumnRef) -> bool:
 def sorts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], aggregates: list[Aggregate],
           shown: tuple[ColumnRef, ...] = ()) -> Step[list[OrderKey]]:
     """The orderings asked for; a bare "in descending order" sorts what is shown."""
-    a, c, out = ctx.a, Claims(d), []
-    for sort in a.sorts:
-        descending = bool(sort.descending)
-        if sort.concept == "rank" and aggregates:
-            out.append(OrderKey(aggregate=0, descending=descending))
-            c.used.update(sort.span)
-            continue
-        if sort.concept == "level" and not aggregates:  # "from high to low": the numbers shown, else the measure
-            ref = next((r for r in shown if _is_number(ctx, r)), None) or _sort_column(ctx, None, entity, in_play, ())
-            if ref is not None:
-                out.append(OrderKey(column=ref, descending=descending))
-                c.used.update(sort.span)
-            continue
-        if sort.concept in ("count", "level") or (sort.concept is None and sort.index < 0 and aggregates):
-            if aggregates:
-                out.append(OrderKey(aggregate=0, descending=descending))
-                c.used.update(sort.span)
-            continue
-        if sort.concept not in (None, "count", "rank"):
-            ref = find_concept(ctx.schema, entity, sort.concept, in_play)
-            if ref is not None:
-                out.append(OrderKey(column=ref, descending=descending))
-                c.used.update(sort.span)
-            continue
-        link = a.link_at(sort.index) if sort.index >= 0 else None
-        if link is not None and not link.of_kind(COLUMN) and sort.concept is None and \
-                any(t.table != entity for t in link.of_kind(TABLE)):
-            continue  # "<verb>ed by <other table>": a verb, not a sort
-        ref = _sort_column(ctx, link, entity, in_play, shown)
-        if ref is not None:
-            if link is not None:
-                c.claim(link, "sort")
-            col = ctx.table(ref.table).column(ref.column)
-            if sort.descending is None and col is not None and col.kind == DATE:
-                descending = False
-            out.append(OrderKey(column=ref, descending=descending))
+    c, out = Claims(d), []
+    for sort in ctx.a.sorts:
+        key = _order_key(ctx, c, sort, entity, in_play, aggregates, shown)
+        if key is not None:
+            out.append(key)
             c.used.update(sort.span)
     return c.done(out)
+
+
+def _order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, in_play: set[str],
+               aggregates: list[Aggregate], shown: tuple[ColumnRef, ...]) -> OrderKey | None:
+    """What one sort cue orders by, by what it names: the aggregate, a level, a concept, or a column;
+    None when the query has nothing it could order."""
+    descending = bool(sort.descending)
+    if sort.concept == "rank" and aggregates:
+        return OrderKey(aggregate=0, descending=descending)
+    if sort.concept == "level" and not aggregates:  # "from high to low": the numbers shown, else the measure
+        ref = next((r for r in shown if _is_number(ctx, r)), None) or _sort_column(ctx, None, entity, in_play, ())
+        return OrderKey(column=ref, descending=descending) if ref is not None else None
+    if sort.concept in ("count", "level") or (sort.concept is None and sort.index < 0 and aggregates):
+        return OrderKey(aggregate=0, descending=descending) if aggregates else None
+    if sort.concept not in (None, "count", "rank"):
+        ref = find_concept(ctx.schema, entity, sort.concept, in_play)
+        return OrderKey(column=ref, descending=descending) if ref is not None else None
+    return _column_order_key(ctx, c, sort, entity, in_play, shown)
+
+
+def _column_order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, in_play: set[str],
+                      shown: tuple[ColumnRef, ...]) -> OrderKey | None:
+    """Order by the column the sort names (or what is shown); dates with no direction said run
+    from the earliest."""
+    link = ctx.a.link_at(sort.index) if sort.index >= 0 else None
+    if link is not None and not link.of_kind(COLUMN) and sort.concept is None and \
+            any(t.table != entity for t in link.of_kind(TABLE)):
+        return None  # "<verb>ed by <other table>": a verb, not a sort
+    ref = _sort_column(ctx, link, entity, in_play, shown)
+    if ref is None:
+        return None
+    if link is not None:
+        c.claim(link, "sort")
+    col = ctx.table(ref.table).column(ref.column)
+    descending = bool(sort.descending)
+    if sort.descending is None and col is not None and col.kind == DATE:
+        descending = False
+    return OrderKey(column=ref, descending=descending)

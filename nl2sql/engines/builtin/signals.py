@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -47,19 +48,18 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
     words that point at an earlier result, which this reading must use like content words;
     ``conversation``: a new question read after earlier lines of the conversation, which a person
     often means to narrow without saying so."""
-    tokens = analysis.tokens
     content = sorted({*content_positions(analysis), *pointing})
     unused = [i for i in content if i not in reading.used]
+    numbers = sum(1 for i in unused if analysis.tokens[i].is_number)
     used_links = [link for link in analysis.links if link.first in reading.used]
     spec = reading.spec
     return (
         ("heuristic", reading.confidence),
         ("unused_share", len(unused) / len(content) if content else 0.0),
-        ("unused_words", float(sum(1 for i in unused if not tokens[i].is_number))),
-        ("unused_numbers", float(sum(1 for i in unused if tokens[i].is_number))),
-        ("fuzzy", float(sum(1 for link in used_links if link.fuzzy))),
-        ("weak_links", float(sum(1 for link in used_links
-                                 if max((c.score for c in link.candidates), default=1.0) < 1.0))),
+        ("unused_words", float(len(unused) - numbers)),
+        ("unused_numbers", float(numbers)),
+        ("fuzzy", _count(used_links, _is_fuzzy)),
+        ("weak_links", _count(used_links, _is_weak)),
         ("doubts", float(len(reading.doubts))),
         ("asked", float(len(reading.ambiguities))),
         ("nesting_cues", float(_nesting_cues(analysis))),
@@ -74,17 +74,44 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
         ("conversation", float(conversation and base is None)),
         ("base_logit", _logit(base) if base is not None else 0.0),
         ("configured", float(configured)),
-        ("entity_named", float(any(c.kind == TABLE and c.table == spec.entity and c.score >= 1.0
-                                   for link in used_links for c in link.candidates))),
-        ("competing", float(sum(1 for link in used_links if _competing(link)))),
-        ("dropped_links", float(sum(1 for link in analysis.links if link.first not in reading.used))),
+        ("entity_named", float(_names_entity(used_links, spec.entity))),
+        ("competing", _count(used_links, _competing)),
+        ("dropped_links", float(len(analysis.links) - len(used_links))),
         ("all_columns", float(not spec.projections and not spec.aggregates and not spec.group_by)),
         ("partial", float(bool(unused))),
         *_grounding(spec, used_links, schema),
         *_shape(analysis, spec),
-        ("stem_links", float(sum(1 for link in used_links if _best_match(link) == "stem"))),
-        ("synonym_links", float(sum(1 for link in used_links if _best_match(link) == "synonym"))),
+        ("stem_links", _count(used_links, _met_by_stem)),
+        ("synonym_links", _count(used_links, _met_by_synonym)),
     )
+
+
+def _count(links: list[Link], counted: Callable[[Link], bool]) -> float:
+    """How many of the links have a property, as a signal's value."""
+    return float(sum(1 for link in links if counted(link)))
+
+
+def _is_fuzzy(link: Link) -> bool:
+    """A guessed typo: the words met the schema only approximately."""
+    return bool(link.fuzzy)
+
+
+def _is_weak(link: Link) -> bool:
+    """No candidate of the link matches its words fully."""
+    return max((c.score for c in link.candidates), default=1.0) < 1.0
+
+
+def _met_by_stem(link: Link) -> bool:
+    return _best_match(link) == "stem"
+
+
+def _met_by_synonym(link: Link) -> bool:
+    return _best_match(link) == "synonym"
+
+
+def _names_entity(used_links: list[Link], entity: str) -> bool:
+    """Whether a used word names the query's main table outright, rather than the table being guessed."""
+    return any(c.kind == TABLE and c.table == entity and c.score >= 1.0 for link in used_links for c in link.candidates)
 
 
 def _logit(p: float) -> float:
