@@ -516,6 +516,9 @@ def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."),
         click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Write every judged turn (SQL, result, time, verdict) as JSON lines."),
+        click.option("--cues", "cues", is_flag=True,
+                     help="Per entry of the built-in engine's cue table: how often it was used and how often the "
+                          "answer was right."),
         click.option("--compare", nargs=2, type=click.Path(dir_okay=False, path_type=Path), default=None,
                      metavar="RUN_A RUN_B", help="Show what RUN_B fixed and broke against RUN_A; runs nothing."),
         click.option("--api-base", default=None, metavar="URL", help="An OpenAI-compatible server for --model."),
@@ -579,6 +582,10 @@ def _evaluate(title: str, conversations: list, settings: Any, limit: int | None,
         write_run(records, out)
     click.echo(summary(records, f"{title}: {len(conversations)} conversations, {len(records)} judged turns, "
                                 f"engine {settings.engine}", elapsed))
+    if opts.get("cues"):
+        from nl2sql.evaluation.report import cue_lines
+
+        click.echo("\n".join(cue_lines(records)))
 
 
 def _compare_or(compare: tuple[Path, Path] | None) -> bool:

@@ -109,7 +109,7 @@ def test_engine_code_quotes_no_benchmark_question() -> None:
     windows = {tuple(w[k:k + size]) for w in (_words(q).split() for q in questions)
                for k in range(len(w) - size + 1)}
     tests = Path(__file__).parent
-    checked = [p for root in ENGINE_CODE for p in sorted(root.rglob("*.py"))]
+    checked = [p for root in ENGINE_CODE for p in sorted(root.rglob("*")) if p.suffix in (".py", ".toml")]
     checked += [p for p in sorted(tests.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
     own = inspect.getsource(test_engine_code_quotes_no_benchmark_question)
     hits = []

@@ -153,6 +153,22 @@ def test_eval_spider_asks_a_reworded_question_file_on_the_same_databases(tiny_be
     assert result.exit_code != 0 and "item 0 has no db_id, question and query" in result.output
 
 
+def test_eval_cues_counts_each_cue_over_the_turns_that_used_it(tiny_benchmark: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tiny_benchmark), "--cues", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    by_cue: dict[str, list[bool]] = {}
+    for row in rows:
+        for cue in row["cues"]:
+            by_cue.setdefault(cue, []).append(row["ok"])
+    assert "count.rows" in by_cue and "aggregate.avg" in by_cue  # "How many ...", "... average weight ..."
+    for cue, oks in by_cue.items():
+        line = next(line for line in result.output.splitlines() if line.strip().startswith(cue + " "))
+        assert f"{len(oks)} turns" in line and f"({sum(oks)}/{len(oks)})" in line
+    assert "never used:" in result.output and "bucket.month" in result.output.split("never used:")[1]
+
+
 def test_eval_sparc_reports_turn_and_interaction_accuracy(tiny_benchmark: Path) -> None:
     result = CliRunner().invoke(cli, ["eval", "sparc", "--data", str(tiny_benchmark), "--jobs", "2"])
     assert result.exit_code == 0, result.output

@@ -61,6 +61,8 @@ class Draft(Generic[S]):
     unused: tuple[str, ...] = ()
     # The facts the confidence was computed from (name, value), for the eval and for refitting.
     signals: tuple[tuple[str, float], ...] = ()
+    # The ids of the cue-table entries the reading used (built-in engine), for `nl2sql eval --cues`.
+    cues: tuple[str, ...] = ()
     # An engine that reads the whole conversation says itself whether the line edits the current
     # query (refinement) or starts afresh (new_query); None leaves it to the dialog manager.
     intent: str | None = None

@@ -60,6 +60,27 @@ def summary(records: list[TurnRecord], title: str, seconds: float) -> str:
     return "\n".join(lines)
 
 
+def cue_lines(records: list[TurnRecord]) -> list[str]:
+    """Per entry of the built-in engine's cue table: on how many turns the reading used it, and how
+    many of those were right, beside the accuracy of all turns: a cue whose turns fall well below it
+    is a rule worth reading again."""
+    from nl2sql.engines.builtin.cues import cues
+
+    n, ok = len(records), sum(r.ok for r in records)
+    lines = [f"  cues                  turns whose reading used the cue, and how many were right (all turns: "
+             f"{_pct(ok, n)})"]
+    silent = []
+    for cue in cues():
+        used = [r for r in records if cue.id in r.cues]
+        if used:
+            lines.append(f"    {cue.id:<30} {len(used):>5} turns  {_pct(sum(r.ok for r in used), len(used))}")
+        else:
+            silent.append(cue.id)
+    if silent:
+        lines.append("    never used: " + ", ".join(silent))
+    return lines
+
+
 def write_run(records: list[TurnRecord], path: Path) -> None:
     with path.open("w") as out:
         for r in sorted(records, key=lambda r: (r.conversation, r.turn)):

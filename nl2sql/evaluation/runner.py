@@ -48,6 +48,7 @@ class TurnRecord:
     confidence: float | None = None  # the engine's confidence score; None when no query ran
     unused: tuple[str, ...] = ()  # content words of the question the reading did not use
     signals: dict[str, float] | None = None  # what the confidence was computed from (to refit it)
+    cues: tuple[str, ...] = ()  # the cue-table entries the engine's reading used
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -180,7 +181,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             error=result.error.message if result.error else None, seconds=round(seconds, 5),
             difficulty=difficulty(golds[0]), category=None if ok else _category(result, golds[0]),
             context_kept=kept, confidence=result.confidence if result.query else None, unused=result.unused,
-            signals=dict(result.signals) if result.query else None,
+            signals=dict(result.signals) if result.query else None, cues=result.cues if result.query else (),
         ))
     return records
 

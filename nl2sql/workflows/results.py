@@ -68,6 +68,7 @@ class TurnResult:
 
     unused: tuple[str, ...] = ()  # content words of the line the reading did not use
     signals: tuple[tuple[str, float], ...] = ()  # what the confidence was computed from (for the eval)
+    cues: tuple[str, ...] = ()  # the cue-table entries the reading used (for `nl2sql eval --cues`)
     hint: str | None = None  # why an empty result may be empty: a filter value the column does not hold
 
     @property

@@ -349,7 +349,7 @@ class TurnStep(Generic[S]):
             refines_turn=state.current.number if refined and state.current else None,
             conversation_context=committed.context(), rounds=pending.log, message=note, mode=committed.mode.name,
             usage=self._usage(draft), unused=draft.unused,
-            signals=(*draft.signals, ("route_low", float(pending.route_confidence == LOW))),
+            signals=(*draft.signals, ("route_low", float(pending.route_confidence == LOW))), cues=draft.cues,
             hint=hint_for(self.database, outcome.sql, outcome.result, timeout=self.generation.timeout),
         )
         learned = pending.question if pending.intent == NEW_QUERY else pending.text

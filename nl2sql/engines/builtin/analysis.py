@@ -15,60 +15,32 @@ from functools import cached_property
 from types import MappingProxyType
 
 from nl2sql.engines.builtin.contains import Contains, find_contains
+from nl2sql.engines.builtin.cues import family as cue_family
+from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, function_positions, number_value, singular, tokenize
 
-AGGREGATE_WORDS = {
-    "average": "avg", "avg": "avg", "mean": "avg", "total": "sum", "sum": "sum", "overall": "sum",
-    "maximum": "max", "max": "max", "minimum": "min", "min": "min",
-}
+# The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
+AGGREGATE_WORDS = {word: cue.effect["func"] for word, cue in cue_words("aggregate").items()}
 # Superlatives: (descending, concept) where concept names what is compared when no column is said.
-SUPERLATIVES = {
-    "most": (True, None), "least": (False, None), "fewest": (False, "count"), "highest": (True, None),
-    "lowest": (False, None), "largest": (True, None), "biggest": (True, None), "greatest": (True, None),
-    "smallest": (False, None), "top": (True, None), "best": (True, None), "worst": (False, None),
-    "cheapest": (False, "price"), "priciest": (True, "price"), "costliest": (True, "price"),
-    "newest": (True, "date"), "latest": (True, "date"), "earliest": (False, "date"),
-    "recent": (True, "date"), "longest": (True, "length"), "shortest": (False, "length"),
-    "oldest": (True, "age"), "youngest": (False, "age"), "heaviest": (True, "weight"),
-    "lightest": (False, "weight"), "tallest": (True, "height"), "last": (True, "date"),
-}
+SUPERLATIVES = {word: (cue.effect["descending"], cue.effect.get("concept"))
+                for word, cue in cue_words("superlative").items()}
 # Comparators, longest first: words, operator, concept of the compared column (None: from context).
-COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted([
-    (("more", "expensive", "than"), ">", "price"), (("less", "expensive", "than"), "<", "price"),
-    (("cheaper", "than"), "<", "price"), (("pricier", "than"), ">", "price"),
-    (("costlier", "than"), ">", "price"), (("more", "than"), ">", None), (("greater", "than"), ">", None),
-    (("larger", "than"), ">", None), (("bigger", "than"), ">", None), (("higher", "than"), ">", None),
-    (("over",), ">", None), (("above",), ">", None), (("exceeding",), ">", None), (("exceed",), ">", None),
-    (("at", "least"), ">=", None), (("no", "less", "than"), ">=", None), (("minimum", "of"), ">=", None),
-    (("less", "than"), "<", None), (("fewer", "than"), "<", None), (("lower", "than"), "<", None),
-    (("smaller", "than"), "<", None), (("under",), "<", None), (("below",), "<", None),
-    (("at", "most"), "<=", None), (("no", "more", "than"), "<=", None), (("up", "to"), "<=", None),
-    (("maximum", "of"), "<=", None), (("equal", "to"), "=", None), (("exactly",), "=", None),
-    (("older", "than"), ">", "age"), (("younger", "than"), "<", "age"), (("later", "than"), ">", None),
-    (("earlier", "than"), "<", None), (("after",), ">", None), (("before",), "<", None),
-    (("longer", "than"), ">", None), (("shorter", "than"), "<", None), (("heavier", "than"), ">", "weight"),
-    (("lighter", "than"), "<", "weight"),
-    ((">",), ">", None), ((">=",), ">=", None), (("<",), "<", None), (("<=",), "<=", None),
-    (("=",), "=", None), (("not",), "!=", None), (("other", "than"), "!=", None),
-], key=lambda c: -len(c[0]))
-COUNT_PHRASES = [("how", "many"), ("number", "of"), ("count", "of"), ("count",), ("total", "number", "of")]
-GROUP_WORDS = {"per", "by", "each", "every", "across"}
+COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted(
+    [(phrase, cue.effect["op"], cue.effect.get("concept")) for cue in cue_family("comparator")
+     for phrase in cue.phrases], key=lambda c: -len(c[0]))
+COUNT_PHRASES = [phrase for cue in cue_family("count") for phrase in cue.phrases]
+GROUP_WORDS = set(cue_words("group"))
 # The largest LIMIT every engine takes (a signed 64-bit integer): "top 10^100" means every row.
 MAX_LIMIT = 2**63 - 1
-BUCKETS = {
-    "day": "day", "daily": "day", "week": "week", "weekly": "week", "month": "month", "monthly": "month",
-    "year": "year", "yearly": "year", "annually": "year", "annual": "year",
-}
-NEGATIONS = {"not", "no", "never", "except", "excluding", "exclude", "without", "non", "isn't",
-             "aren't", "don't", "doesn't", "haven't", "hasn't", "didn't", "nor"}
-SHARE_WORDS = {"percentage", "percent", "proportion", "share", "fraction"}
-DISTINCT_WORDS = {"distinct", "unique", "different"}
+BUCKETS = {word: cue.effect["unit"] for word, cue in cue_words("bucket").items()}
+NEGATIONS = set(cue_words("negation"))
+SHARE_WORDS = set(cue_words("share"))
+DISTINCT_WORDS = set(cue_words("distinct"))
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
                "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
-PROJECTION_CUES = {"just", "only"}
-
+PROJECTION_CUES = set(cue_words("projection"))
 
 
 # Words that are never typos of a stored value: cue words and words without content.

@@ -14,6 +14,7 @@ from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
+from nl2sql.engines.builtin.cues import fired as fired_cues
 from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.render import to_sql
@@ -84,7 +85,7 @@ class BuiltinEngine:
             explanation = DERIVED_PREFIX + explanation
         return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
-                     unused=unused, signals=signals)
+                     unused=unused, signals=signals, cues=fired_cues(analysis))
 
     @staticmethod
     def _cumulative(text: str, slots: Slots) -> str:
