@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 _TOKEN_RE = re.compile(
-    r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|\d{4}-\d{2}-\d{2}|\d+(?:[.,]\d+)*|[a-z][a-z0-9_]*(?:'s)?|&|[<>]=?|=",
+    r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|\d{4}-\d{2}-\d{2}|\d+(?:[.,]\d+)*|[a-z]+n't(?![a-z])|[a-z][a-z0-9_]*(?:'s)?|&|[<>]=?|=",
     re.IGNORECASE,
 )
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
