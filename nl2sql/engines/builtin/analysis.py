@@ -36,6 +36,8 @@ GROUP_WORDS = set(cue_words("group"))
 MAX_LIMIT = 2**63 - 1
 BUCKETS = {word: cue.effect["unit"] for word, cue in cue_words("bucket").items()}
 NEGATIONS = set(cue_words("negation"))
+# Negations of several words ("other than"): the first word is the negation, the rest are taken.
+NEGATION_PHRASES = [phrase for cue in cue_family("negation") for phrase in cue.phrases if len(phrase) > 1]
 SHARE_WORDS = set(cue_words("share"))
 DISTINCT_WORDS = set(cue_words("distinct"))
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
@@ -794,6 +796,9 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
         a.distinct_at.add(i)
     elif w in NEGATIONS:
         a.negations.add(i)
+    elif phrase := next((p for p in NEGATION_PHRASES if _match_words(words, i, p)), None):
+        a.negations.add(i)  # "a <column> other than <value>": the value is denied, as after "not"
+        a.used.update(range(i + 1, i + len(phrase)))
     elif w in PROJECTION_CUES and a.projection_cue < 0:
         a.projection_cue = i
 

@@ -78,7 +78,7 @@ def fired(a: Analysis) -> tuple[str, ...]:
     hits |= {_count_cue(a)} if a.count else set()
     hits |= {cue_id("group", a.word(i)) for i in a.group_words}
     hits |= {cue_id("bucket", a.word(i)) for _unit, i in a.buckets}
-    hits |= {cue_id("negation", a.word(i)) for i in a.negations}
+    hits |= {_leading("negation", [a.word(k) for k in range(i, i + 3)]) for i in a.negations}
     hits |= {cue_id("share", a.word(i)) for i in a.share}
     hits |= {cue_id("distinct", a.word(i)) for i in a.distinct_at}
     hits |= {cue_id("projection", a.word(a.projection_cue))} if a.projection_cue >= 0 else set()
