@@ -34,17 +34,15 @@ PG_GREETING = b"R\x00\x00\x00\x08\x00\x00\x00\x00" + b"S\x00\x00\x10\x00" + b"a"
 
 # -- servers that misbehave ----------------------------------------------------------------------
 
-class FakeServer:
-    """Accepts on 127.0.0.1 and then says nothing (``greeting`` empty) or sends ``greeting`` a byte
-    every DRIP_EVERY_S; what the client sends is read and dropped."""
+class _Listener:
+    """Accepts on 127.0.0.1 in a thread and hands each connection to ``_serve``; ``close`` ends all."""
 
-    def __init__(self, greeting: bytes = b"") -> None:
-        self.greeting = greeting
+    def __init__(self) -> None:
         self._listener = socket.create_server(("127.0.0.1", 0))
         self._listener.settimeout(0.2)
         self.port = int(self._listener.getsockname()[1])
         self._stop = threading.Event()
-        self._clients: list[socket.socket] = []
+        self._sockets: list[socket.socket] = []
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -55,9 +53,30 @@ class FakeServer:
                 continue
             except OSError:
                 return
-            self._clients.append(client)
-            threading.Thread(target=self._drain, args=(client,), daemon=True).start()
-            threading.Thread(target=self._drip, args=(client,), daemon=True).start()
+            self._sockets.append(client)
+            self._serve(client)
+
+    def _serve(self, client: socket.socket) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self._stop.set()
+        self._listener.close()
+        for end in self._sockets:
+            end.close()
+
+
+class FakeServer(_Listener):
+    """Accepts and then says nothing (``greeting`` empty) or sends ``greeting`` a byte every
+    DRIP_EVERY_S; what the client sends is read and dropped."""
+
+    def __init__(self, greeting: bytes = b"") -> None:
+        self.greeting = greeting
+        super().__init__()
+
+    def _serve(self, client: socket.socket) -> None:
+        threading.Thread(target=self._drain, args=(client,), daemon=True).start()
+        threading.Thread(target=self._drip, args=(client,), daemon=True).start()
 
     def _drain(self, client: socket.socket) -> None:
         try:
@@ -75,14 +94,8 @@ class FakeServer:
             except OSError:
                 return
 
-    def close(self) -> None:
-        self._stop.set()
-        self._listener.close()
-        for client in self._clients:
-            client.close()
 
-
-class Relay:
+class Relay(_Listener):
     """A TCP relay to a real server that the test can make go quiet (``mode = "freeze"``: what the
     server sends is held back) or drip (one byte every DRIP_EVERY_S), and back (``"pass"``); with
     ``freeze_on`` set, the first request holding those bytes freezes it."""
@@ -91,25 +104,13 @@ class Relay:
         self._upstream = port
         self.mode = "pass"
         self.freeze_on = freeze_on
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self._listener.settimeout(0.2)
-        self.port = int(self._listener.getsockname()[1])
-        self._stop = threading.Event()
-        self._sockets: list[socket.socket] = []
-        threading.Thread(target=self._accept, daemon=True).start()
+        super().__init__()
 
-    def _accept(self) -> None:
-        while not self._stop.is_set():
-            try:
-                client, _ = self._listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            server = socket.create_connection(("127.0.0.1", self._upstream))
-            self._sockets += [client, server]
-            threading.Thread(target=self._pump, args=(client, server, False), daemon=True).start()
-            threading.Thread(target=self._pump, args=(server, client, True), daemon=True).start()
+    def _serve(self, client: socket.socket) -> None:
+        server = socket.create_connection(("127.0.0.1", self._upstream))
+        self._sockets.append(server)
+        threading.Thread(target=self._pump, args=(client, server, False), daemon=True).start()
+        threading.Thread(target=self._pump, args=(server, client, True), daemon=True).start()
 
     def _pump(self, source: socket.socket, target: socket.socket, from_server: bool) -> None:
         try:
@@ -133,12 +134,6 @@ class Relay:
                 target.sendall(bytes([byte]))
             return
         target.sendall(data)
-
-    def close(self) -> None:
-        self._stop.set()
-        self._listener.close()
-        for end in self._sockets:
-            end.close()
 
 
 @contextmanager
