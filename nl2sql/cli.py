@@ -57,7 +57,7 @@ def _edge() -> Iterator[None]:
 def _one_line(message: str) -> str:
     """An error as one line the terminal only shows: messages quote names and values from the
     database and files (a table named with an escape sequence, a driver's multi-line text)."""
-    from nl2sql.formatting import visible
+    from nl2sql.escapes import visible
 
     return visible(" ".join(message.split("\n")))
 

@@ -15,20 +15,14 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from nl2sql.escapes import visible
+
 if TYPE_CHECKING:
     from nl2sql.db import QueryResult
     from nl2sql.dialog.questions import ClarificationRequest, Question
     from nl2sql.workflows.results import TurnResult
 
 FORMATS = ("table", "json", "csv", "markdown")
-# Control characters a stored value may hold (an escape sequence clears the screen, a carriage
-# return overwrites the line): shown as \xNN, never sent to the terminal. Newlines stay.
-_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-
-
-def visible(text: str) -> str:
-    """``text`` safe to print on a terminal: every control character but the newline written out."""
-    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def render_request(request: ClarificationRequest) -> list[str]:

@@ -11,8 +11,9 @@ import pytest
 
 from nl2sql.db import open_database
 from nl2sql.engines.builtin.analysis import analyse
-from nl2sql.engines.builtin.cues import Cue, Example, cues, fired
+from nl2sql.engines.builtin.cues import Cue, Example, cues
 from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.engines.builtin.fired import fired
 from tests.conftest import TODAY, rows_of
 from tests.helpers import same_answer
 

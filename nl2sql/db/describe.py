@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Schema, Table
 from nl2sql.errors import UsageError
-from nl2sql.formatting import visible
+from nl2sql.escapes import visible
 from nl2sql.tables import tabulate
 
 

@@ -184,7 +184,7 @@ class SqliteDatabase(Database):
                    if isinstance(raw, bytes) and _utf8(raw) is None]
         if not unnamed:
             return ()
-        from nl2sql.formatting import visible  # only now: the common case never needs it
+        from nl2sql.escapes import visible  # only now: the common case never needs it
 
         listed = ", ".join(visible(name) for name in unnamed[:5]) + \
             (f" and {len(unnamed) - 5} more" if len(unnamed) > 5 else "")

@@ -29,7 +29,7 @@ from prompt_toolkit.output import ColorDepth, Output
 from nl2sql import __version__
 from nl2sql.color import color_on
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.formatting import visible
+from nl2sql.escapes import visible
 from nl2sql.paths import private_data_dir
 from nl2sql.repl.completion import ChatCompleter, Vocabulary
 from nl2sql.repl.highlight import STYLE, SqlInputLexer, highlight_sql

@@ -14,8 +14,8 @@ from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
-from nl2sql.engines.builtin.cues import fired as fired_cues
 from nl2sql.engines.builtin.explain import explain
+from nl2sql.engines.builtin.fired import fired as fired_cues
 from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.signals import calibrated, reading_signals

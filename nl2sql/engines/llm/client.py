@@ -35,7 +35,7 @@ from urllib.parse import quote
 
 from nl2sql.engines.base import Usage
 from nl2sql.errors import Nl2SqlError, UsageError
-from nl2sql.formatting import visible
+from nl2sql.escapes import visible
 
 INSTALL_HINT = "pip install 'nl2sql[llm]'"
 RETRY_DELAYS = (0.3, 1.0)  # two retries after the first try, transient errors only, within the time limit

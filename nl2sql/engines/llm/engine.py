@@ -25,7 +25,7 @@ from nl2sql.engines.llm.reply import Parsed, clarification, parse_model_reply
 from nl2sql.engines.llm.validate import problems, value_hints
 from nl2sql.engines.llm.voting import vote
 from nl2sql.errors import EngineError, InvalidSqlError, Nl2SqlError
-from nl2sql.formatting import visible
+from nl2sql.escapes import visible
 from nl2sql.linking import Lexicons
 
 MAX_REPAIRS = 2  # validation can report in layers; a model that fixes what it is told needs two rounds

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from nl2sql.dialog.questions import FREE, Question, SlotKey
-from nl2sql.formatting import visible
+from nl2sql.escapes import visible
 
 _FENCE = re.compile(r"```(?:sql|json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 _BARE_SQL = re.compile(r"((?:WITH|SELECT)\b.*?)(?:;|$)", re.DOTALL | re.IGNORECASE)
