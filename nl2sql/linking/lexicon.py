@@ -15,7 +15,16 @@ from nl2sql.db.introspect import declared_key
 from nl2sql.db.schema import TEXT, Column, Schema
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
-from nl2sql.linking.text import STOPWORDS, Token, name_words, singular, stem, tokenize_lower, value_words
+from nl2sql.linking.text import (
+    FUNCTION_WORDS,
+    STOPWORDS,
+    Token,
+    name_words,
+    singular,
+    stem,
+    tokenize_lower,
+    value_words,
+)
 
 TABLE, COLUMN, VALUE, METRIC = "table", "column", "value", "metric"
 # A typo is matched to a stored value or a name only when this similar (rapidfuzz ratio, 0..100).
@@ -27,6 +36,10 @@ EXACT, STEM, SYNONYM, FUZZY, DOMAIN = "exact", "stem", "synonym", "fuzzy", "doma
 # How much of an exact link's score a reworded one keeps.
 STEM_FACTOR = 0.95
 SYNONYM_FACTOR = 0.7
+# A kind one level up or down ("workers" for an employee table, "guests" for visitor) is looser
+# than a synonym: it is tried last, on whole names only, and weighs less.
+KIND_FACTOR = 0.6
+KIND_MIN_LENGTH = 4
 MAX_COMMENT_WORDS = 4  # a longer comment is a description, not another name
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
@@ -35,6 +48,10 @@ REWORD_MIN_LENGTH = 3
 _NOT_REWORDED = {"amount", "number", "total", "count", "sum", "quantity", "average", "mean", "value", "figure",
                  "size", "level", "much", "many", "maximum", "minimum", "percentage",
                  "times", "time", "kind", "type", "sort", "thing", "way"}
+# Words for the database's own parts and for "what is held": their kinds in WordNet ("table" ->
+# "contents", "record" -> "file") are no reading of them in a question about the data.
+_STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list", "data", "database",
+                    "information", "info", "detail", "item", "attribute", "property", "result", "answer"}
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 
@@ -51,7 +68,8 @@ class Candidate:
     fuzzy: bool = False  # matched despite a typo: worth confirming with the user
     # How the question's word met the schema: exact (the name, its plural, an abbreviation spelled
     # out), stem (an inflection: "hired" for hire_date), synonym (a general English synonym or a
-    # derived word, from WordNet), fuzzy (a typo), domain (the database's domain config).
+    # derived word, or a kind one level up or down, from WordNet), fuzzy (a typo), domain (the
+    # database's domain config).
     # Everything but exact and domain scores lower than the exact link would.
     match: str = "exact"
 
@@ -214,8 +232,8 @@ class Lexicon:
 
         Irregular forms first ("born" -> bear), then words of the same root ("employ" -> employee,
         "bear" -> birth), then synonyms of the word's most frequent senses ("wage" -> salary,
-        "maker" -> manufacturer). The first step that names something wins: a nearer relation
-        is a surer one.
+        "maker" -> manufacturer), last a kind one level up or down ("workers" -> employee). The
+        first step that names something wins: a nearer relation is a surer one.
         """
         from nl2sql.linking import synonyms as wordnet  # only paid for when a word matched nothing
 
@@ -240,7 +258,26 @@ class Lexicon:
                             found.append(cand)
             if found:
                 return found
-        return []
+        return self._kinds(forms) if len(word) >= KIND_MIN_LENGTH and word not in FUNCTION_WORDS else []
+
+    def _kinds(self, forms: list[str]) -> list[Candidate]:
+        """The one table or column whose whole name is a kind one level from the word's: the word's
+        own kind ("guest" -> visitor) or a kind of it ("worker" -> employee, which WordNet files
+        under worker), weaker than a synonym. A general word with several kinds in the schema
+        ("person" for an actor and a director table) reads as none of them, and so does a word for
+        the database's own parts ("table" is also a table of "contents")."""
+        from nl2sql.linking import synonyms as wordnet
+
+        found: list[Candidate] = []
+        for form in forms:
+            if form in _STRUCTURE_WORDS:
+                return []
+            for other in dict.fromkeys([*wordnet.broader(form), *wordnet.narrower(form)]):
+                if len(other) < KIND_MIN_LENGTH or other in _NOT_REWORDED:
+                    continue
+                found += [replace(c, score=KIND_FACTOR, match=SYNONYM) for c in self.lookup(phrase_key(other))
+                          if c.kind in (TABLE, COLUMN) and c.score >= 1.0 and c not in found]
+        return found if len({(c.table, c.column) for c in found}) == 1 else []
 
     @staticmethod
     def _may_reword(token: Token, skip: frozenset[str], name: bool) -> bool:

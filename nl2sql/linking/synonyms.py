@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections import defaultdict
 from functools import lru_cache
 from importlib import resources
 
@@ -44,3 +45,24 @@ def synonyms(word: str) -> list[str]:
 def related(word: str) -> list[str]:
     """Words derived from the same root: "employ" -> "employee", "bear" -> "birth" (as a verb's noun)."""
     return list(_table()["related"].get(word, ()))
+
+
+def broader(word: str) -> list[str]:
+    """The kinds a word's most frequent senses are of, one level up: "employee" -> "worker",
+    "guest" -> "visitor"."""
+    return list(_table().get("broader", {}).get(word, ()))
+
+
+@lru_cache(maxsize=1)
+def _narrower() -> dict[str, tuple[str, ...]]:
+    inverse: dict[str, list[str]] = defaultdict(list)
+    for word, kinds in _table().get("broader", {}).items():
+        for kind in kinds:
+            inverse[kind].append(word)
+    return {kind: tuple(words) for kind, words in inverse.items()}
+
+
+def narrower(word: str) -> list[str]:
+    """Words one of whose most frequent senses is a kind of this word, one level down: "worker" ->
+    "employee", "laborer", ... (the inverse of ``broader``, built on first use)."""
+    return list(_narrower().get(word, ()))
