@@ -6,6 +6,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -92,8 +93,23 @@ def test_schema_introspection(ecommerce_db) -> None:
     assert orders.column("created_at").kind == "date"
     assert orders.default_date_column.name == "created_at"
     assert schema.table("users").column("email").unique
-    assert schema.table("users").column("email").values == ()  # too many to index
+    assert len(schema.table("users").column("email").values) == schema.table("users").row_count  # all unique
     assert [t for t, _ in schema.join_path("reviews", "categories")] == ["products", "categories"]
+
+
+def test_a_text_column_with_more_values_than_the_index_holds_has_none_indexed(tmp_path: Path) -> None:
+    from nl2sql.db.introspect import MAX_INDEXED_VALUES
+
+    path = tmp_path / "codes.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE code (few TEXT, many TEXT)")
+        conn.executemany("INSERT INTO code VALUES (?, ?)",
+                         ((f"f{n % 3}", f"m{n}") for n in range(MAX_INDEXED_VALUES + 1)))
+        conn.commit()
+    with closing(open_database(str(path))) as db:
+        table = db.schema.table("code")
+        assert sorted(table.column("few").values) == ["f0", "f1", "f2"]
+        assert table.column("many").values == ()
 
 
 def test_open_database_errors(tmp_path: Path) -> None:

@@ -352,12 +352,24 @@ def test_in_lists_aliases_and_joins_are_followed(ecommerce_db) -> None:
                                  "No rows: 'cancelld' is not a value of orders.status; nearest: 'cancelled'"]
 
 
-def test_a_column_without_a_value_list_is_read_with_a_distinct_query(ecommerce_db) -> None:
-    names = [c for c in ecommerce_db.schema.table("users").columns if c.name == "name"]
-    assert names and not names[0].values  # too many names to list: the hint queries the column
-    hint = no_rows_hint(ecommerce_db, "SELECT * FROM users WHERE name = 'Hiro Smtih'", timeout=10)
+def test_a_column_without_a_value_list_is_read_with_a_distinct_query(tmp_path: Path) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    from nl2sql.db import open_database
+    from nl2sql.db.introspect import MAX_INDEXED_VALUES
+
+    path = tmp_path / "crowd.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT)")
+        names = [f"Member {n}" for n in range(MAX_INDEXED_VALUES + 10)] + ["Hiro Smith"]
+        conn.executemany("INSERT INTO member (name) VALUES (?)", ((name,) for name in names))
+        conn.commit()
+    with closing(open_database(str(path))) as db:
+        assert not db.schema.table("member").column("name").values  # too many names to list: the hint queries
+        hint = no_rows_hint(db, "SELECT * FROM member WHERE name = 'Hiro Smtih'", timeout=10)
     assert hint is not None
-    assert hint.startswith("No rows: 'Hiro Smtih' is not a value of users.name; nearest: 'Hiro Smith'")
+    assert hint.startswith("No rows: 'Hiro Smtih' is not a value of member.name; nearest: 'Hiro Smith'")
 
 
 def test_the_hint_works_on_duckdb_too(ecommerce_duckdb) -> None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from sqlglot import exp
 
 # A text column with at most this many distinct values has them all indexed for value linking.
-MAX_INDEXED_VALUES = 300
+MAX_INDEXED_VALUES = 1000
 # Counting a truncated result is only worth it when it is quick.
 COUNT_BUDGET_S = 0.25
 # Each introspection query (a sample, distinct values, a row count) gets this long: a view that never
