@@ -279,6 +279,21 @@ class Lexicon:
                           if c.kind in (TABLE, COLUMN) and c.score >= 1.0 and c not in found]
         return found if len({(c.table, c.column) for c in found}) == 1 else []
 
+    def _reworded_compound(self, modifier: Token, head: Token) -> list[Candidate]:
+        """A two-word name said another way ("family name" for last_name, "place of birth" is one
+        word's business): the phrase WordNet knows, whose synonym is a whole table or column name
+        here. Tried only where the head is a schema word and the modifier is none, so a question of
+        plain names never loads the table for it."""
+        if self.lookup(modifier.norm) or not self.lookup(head.norm) or head.quoted:
+            return []
+        from nl2sql.linking import synonyms as wordnet
+
+        found: list[Candidate] = []
+        for phrase in dict.fromkeys([f"{modifier.text} {head.text}", f"{modifier.text} {head.norm}"]):
+            for other in wordnet.synonyms(phrase):
+                found += [c for c in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM) if c not in found]
+        return found
+
     @staticmethod
     def _may_reword(token: Token, skip: frozenset[str], name: bool) -> bool:
         """Content words only: not a function word, a number, a quoted value or a name."""
@@ -309,6 +324,8 @@ class Lexicon:
                             break
                     if not cands and self._may_reword(tokens[i], skip_fuzzy, i in marked):
                         cands = self.reworded(tokens[i].text)
+                if not cands and size == 2 and self._may_reword(tokens[i], skip_fuzzy, i in marked):
+                    cands = self._reworded_compound(tokens[i], tokens[i + 1])
                 if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):
                     # "in", "is", "by" are words before they are country codes
                     cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]

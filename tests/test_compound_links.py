@@ -1,0 +1,49 @@
+"""A two-word name said another way links to the column it names: "family name" is a member's
+last_name, "given name" the first_name, on a club schema built here. The phrase is English (WordNet
+holds it), the head word is the schema's own, and a phrase that is no synonym of a name links nothing
+new."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.linking.lexicon import SYNONYM, Lexicon
+from nl2sql.linking.text import tokenize
+from tests.conftest import TODAY
+from tests.helpers import answers, built_sqlite, opened
+
+SCHEMA = """
+CREATE TABLE member (member_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, city TEXT);
+INSERT INTO member VALUES (1, 'Ines', 'Alvarez', 'Braga'), (2, 'Tomas', 'Berg', 'Umea'), (3, 'Lena', 'Okafor', 'Braga');
+"""
+
+
+@pytest.fixture(scope="module")
+def club_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("members"), "members", SCHEMA)) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("list the family name of every member", "SELECT last_name FROM member"),
+    ("show each member's given name", "SELECT first_name FROM member"),
+    ("members whose family name is Berg", "SELECT * FROM member WHERE last_name = 'Berg'"),
+])
+def test_a_compound_said_another_way_names_its_column(club_db, question: str, gold: str) -> None:
+    answers(club_db, question, gold)
+
+
+def test_the_compound_link_is_a_synonym_and_spans_both_words(club_db) -> None:
+    lexicon = Lexicon(BuiltinEngine(today=TODAY).schema(club_db))
+    links = lexicon.link(tokenize("the family name of members"), set())
+    compound = next(link for link in links if link.first == 1)
+    assert compound.last == 2
+    assert [(c.column, c.match) for c in compound.candidates] == [("last_name", SYNONYM)]
+
+
+def test_a_phrase_that_is_no_synonym_of_a_name_links_nothing_new(club_db) -> None:
+    lexicon = Lexicon(BuiltinEngine(today=TODAY).schema(club_db))
+    links = lexicon.link(tokenize("the pet name of members"), set())
+    assert not any(link.first == 1 and link.last == 2 for link in links)  # no "pet name" link
+    assert not any(c.match == SYNONYM for link in links for c in link.candidates)  # "name" stays itself
