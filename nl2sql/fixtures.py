@@ -85,7 +85,9 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
     if not replace:
         _keep_what_is_there(target, sidecar, config)
     # The config is written first under a temporary name, and named last: a failure on the way (a
-    # full disk, a refused server) leaves neither a new config beside an old database nor the reverse.
+    # full disk, a refused server) leaves no new config beside an old database. (A SQLite build
+    # replaces its file before the config is named: a failure between the two leaves the new
+    # database beside the old config, which the next build with --force replaces.)
     staged = _stage(config, sidecar) if config is not None and sidecar is not None else None
     try:
         if target.engine == SQLITE:

@@ -190,29 +190,32 @@ def test_postgres_writing_functions_change_no_file_for_the_table_owner(pg_server
     owner_url = pg_server.url(user=owner, password=password)
     import psycopg
 
-    with psycopg.connect(owner_url, autocommit=True) as conn:
-        conn.execute("CREATE TABLE nl2sql_brin (n int)")
-        conn.execute("CREATE INDEX nl2sql_brin_idx ON nl2sql_brin USING brin (n)")
-        conn.execute("INSERT INTO nl2sql_brin SELECT generate_series(1, 50000)")
-    with psycopg.connect(pg_server.url(database="nl2sql_test"), autocommit=True) as conn:
-        conn.execute("CHECKPOINT")  # the index's pages on disk, so that a change to them shows in the file
-    index = _brin_index_file(pg_server)
-    before = hashlib.sha256(index.read_bytes()).hexdigest()
-    loaded = _conf_load_time(pg_server)
-    for sql in ("SELECT brin_summarize_new_values('nl2sql_brin_idx')",
-                "SELECT U&\"brin_summarize_new_value\\0073\"('nl2sql_brin_idx')",
-                "SELECT U&\"pg_reload_con\\0066\"()"):
-        done = _nl2sql("ask", "--db", owner_url, f"/sql {sql}")
-        assert done.returncode != 0 and "function" in done.stderr and "Traceback" not in done.stderr, done.stderr
-    assert hashlib.sha256(index.read_bytes()).hexdigest() == before
-    assert _conf_load_time(pg_server) == loaded
-    with closing(open_database(owner_url)) as db:  # the guard skipped: the READ ONLY transaction lets it write
-        db._run("SELECT brin_summarize_new_values('nl2sql_brin_idx')", None, 5.0)
-    with psycopg.connect(pg_server.url(database="nl2sql_test"), autocommit=True) as conn:
-        conn.execute("CHECKPOINT")
-    assert hashlib.sha256(_brin_index_file(pg_server).read_bytes()).hexdigest() != before
-    pg_server.admin("DROP TABLE nl2sql_brin", f"REVOKE ALL ON SCHEMA public FROM {owner}", f"DROP ROLE {owner}",
-                    database="nl2sql_test")
+    try:
+        with psycopg.connect(owner_url, autocommit=True) as conn:
+            conn.execute("CREATE TABLE nl2sql_brin (n int)")
+            conn.execute("CREATE INDEX nl2sql_brin_idx ON nl2sql_brin USING brin (n)")
+            conn.execute("INSERT INTO nl2sql_brin SELECT generate_series(1, 50000)")
+        with psycopg.connect(pg_server.url(database="nl2sql_test"), autocommit=True) as conn:
+            conn.execute("CHECKPOINT")  # the index's pages on disk, so that a change to them shows in the file
+        index = _brin_index_file(pg_server)
+        before = hashlib.sha256(index.read_bytes()).hexdigest()
+        loaded = _conf_load_time(pg_server)
+        for sql in ("SELECT brin_summarize_new_values('nl2sql_brin_idx')",
+                    "SELECT U&\"brin_summarize_new_value\\0073\"('nl2sql_brin_idx')",
+                    "SELECT U&\"pg_reload_con\\0066\"()"):
+            done = _nl2sql("ask", "--db", owner_url, f"/sql {sql}")
+            assert done.returncode != 0 and "function" in done.stderr and "Traceback" not in done.stderr, done.stderr
+        assert hashlib.sha256(index.read_bytes()).hexdigest() == before
+        assert _conf_load_time(pg_server) == loaded
+        with closing(open_database(owner_url)) as db:  # the guard skipped: the READ ONLY transaction lets it write
+            db._run("SELECT brin_summarize_new_values('nl2sql_brin_idx')", None, 5.0)
+        with psycopg.connect(pg_server.url(database="nl2sql_test"), autocommit=True) as conn:
+            conn.execute("CHECKPOINT")
+        assert hashlib.sha256(_brin_index_file(pg_server).read_bytes()).hexdigest() != before
+    finally:
+        pg_server.admin("DROP TABLE IF EXISTS nl2sql_brin", f"REVOKE ALL ON SCHEMA public FROM {owner}",
+                        f"DROP ROLE {owner}",
+                        database="nl2sql_test")
 
 
 def _conf_load_time(pg_server) -> str:
@@ -220,3 +223,59 @@ def _conf_load_time(pg_server) -> str:
 
     with psycopg.connect(pg_server.url(database="nl2sql_test"), autocommit=True) as conn:
         return str(conn.execute("SELECT pg_conf_load_time()").fetchone()[0])
+
+
+def test_server_views_of_its_files_and_schema_operators_are_refused_in_postgres() -> None:
+    for sql in ("SELECT * FROM pg_file_settings", "SELECT * FROM pg_catalog.pg_hba_file_rules",
+                "SELECT 1 OPERATOR(app.+) 2"):
+        with pytest.raises(ReadOnlyViolation):
+            ensure_read_only(sql, "postgres")
+    assert ensure_read_only("SELECT 1 OPERATOR(pg_catalog.+) 2", "postgres") is not None
+
+
+def test_a_spark_data_source_named_by_its_class_is_refused() -> None:
+    with pytest.raises(ReadOnlyViolation):
+        ensure_read_only("SELECT * FROM `org.apache.spark.sql.parquet`.`data`", "spark")
+
+
+def test_postgres_strings_are_read_as_the_guard_reads_them_whatever_the_role_says(
+        pg_server, ecommerce_pg_url: str) -> None:
+    """A role whose strings are not standard-conforming would read 'x\\' as an open string: the text
+    after it, which the guard saw inside a string, would run."""
+    import time
+
+    import psycopg
+
+    role, password = "nl2sql_legacy", "legacy-pw-5c1d"
+    pg_server.admin(f"DROP ROLE IF EXISTS {role}", f"CREATE ROLE {role} LOGIN PASSWORD '{password}'",
+                    f"ALTER ROLE {role} SET standard_conforming_strings = off",
+                    f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}", database="nl2sql_test")
+    url = pg_server.url(user=role, password=password)
+    try:
+        with psycopg.connect(url, autocommit=True) as raw:  # the role's own setting bites
+            assert raw.execute("SHOW standard_conforming_strings").fetchone() == ("off",)
+        sql = "SELECT 'x\\' AS \"a', pg_sleep(3) AS b --\" FROM users LIMIT 1"
+        with closing(open_database(url)) as db:
+            started = time.monotonic()
+            result = db.execute(sql)
+            assert time.monotonic() - started < 2.5 and len(result.columns) == 1
+            assert result.rows[0][0] == "x\\"
+    finally:
+        pg_server.admin(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}", f"DROP ROLE {role}",
+                        database="nl2sql_test")
+
+
+def test_a_builtin_name_the_database_redefines_is_refused(pg_server, ecommerce_pg_url: str) -> None:
+    """PostgreSQL picks among same-named functions by argument types: a public.upper(integer) would
+    run for upper(<a bigint>) although upper is on the read-only list."""
+    pg_server.admin("CREATE OR REPLACE FUNCTION public.upper(bigint) RETURNS bigint LANGUAGE sql "
+                    "AS 'SELECT $1'", database="nl2sql_test")
+    try:
+        with closing(open_database(ecommerce_pg_url)) as db:
+            with pytest.raises(ReadOnlyViolation, match=r"defines a function upper\(\)"):
+                db.execute("SELECT upper(id) FROM users LIMIT 1")
+            assert db.execute("SELECT lower(name) FROM users LIMIT 1").rows  # the others still run
+            db.allowed_functions = frozenset({"upper"})
+            assert db.execute("SELECT upper(id) FROM users LIMIT 1").rows  # opted in
+    finally:
+        pg_server.admin("DROP FUNCTION public.upper(bigint)", database="nl2sql_test")

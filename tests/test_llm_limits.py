@@ -44,7 +44,7 @@ def test_a_server_dripping_a_byte_per_half_second_is_cut_off_at_the_limit(ecomme
     server.replies.append(("trickle", 0.5, ("json", {"sql": "SELECT 1", "explanation": "x" * 200})))
     result, elapsed = _timed_turn(_session(ecommerce_db, server, timeout=2.0), "how many users")
     assert result.error is not None and "in time" in result.error.message
-    assert elapsed < 3.0, elapsed  # retries included; the answer would take over 2 minutes to arrive
+    assert elapsed < 6.0, elapsed  # retries included; the answer would take over 2 minutes to arrive
     assert server.dropped.wait(2.0)  # and the call's thread stopped reading: it hung up
 
 
@@ -52,7 +52,7 @@ def test_a_chunked_body_that_never_ends_is_cut_off_at_the_limit(ecommerce_db, se
     server.replies.append(("endless", 0.05))
     result, elapsed = _timed_turn(_session(ecommerce_db, server, timeout=1.0), "how many users")
     assert result.error is not None and "in time" in result.error.message
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 5.0, elapsed  # a body that never ends: without the limit, never
     assert server.dropped.wait(2.0)
 
 
@@ -149,7 +149,7 @@ def test_a_server_sending_forty_candidates_for_two_is_read_for_two(ecommerce_db,
     result, elapsed = _timed_turn(_session(ecommerce_db, server, timeout=5.0, samples=2), "how many categories")
     assert result.ok and result.result.rows == ((8,),), result.error
     assert server.requests[0]["n"] == 2
-    assert elapsed < 3.0, elapsed
+    assert elapsed < 4.5, elapsed  # under one vote's time limit (5 s): no slow candidate was run
 
 
 def test_the_vote_of_a_turn_keeps_to_the_turns_budget(ecommerce_db, server: ScriptedServer) -> None:

@@ -92,6 +92,20 @@ def test_a_reply_repeating_the_key_or_a_password_shows_neither(ecommerce_db, ser
     assert result.result.rows[0][0] == 1000  # the query still ran, the key's place taken by ***
 
 
+def test_names_that_look_like_keys_and_the_current_folder_survive_in_a_reply(
+        ecommerce_db, server: ScriptedServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only configured secrets are taken out of a reply's SQL: "pk_user_count" or "key_..." are names,
+    and $PWD (the current folder, which may be named like a table) is no password."""
+    monkeypatch.setenv("SHOP_MODEL_KEY", ODD_KEY)
+    monkeypatch.setenv("PWD", "/home/analyst/country_total")  # its last characters are in a name below
+    monkeypatch.setenv("OLDPWD", "/srv/data/orders")
+    sql = "SELECT COUNT(*) AS pk_user_count, COUNT(DISTINCT country) AS key_country_total FROM users"
+    server.reply_sql(sql)
+    result = _session(ecommerce_db, server, key_env="SHOP_MODEL_KEY").process_turn("how many users and countries")
+    assert result.ok, result.error
+    assert result.query == sql and result.result.columns == ("pk_user_count", "key_country_total")
+
+
 def test_a_deeply_nested_reply_is_one_line(ecommerce_db, server: ScriptedServer) -> None:
     session = _session(ecommerce_db, server)
     server.replies.append(("text", '{"sql": ' + "[" * 100_000 + "]" * 100_000 + "}"))  # JSON: RecursionError

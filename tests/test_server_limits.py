@@ -174,6 +174,8 @@ def _one_line_exit_2(run: subprocess.CompletedProcess, expected: str) -> None:
     ("mysql://me@127.0.0.1:1/shop?local_infile=1", "option 'local_infile' is not one"),
     ("mysql://me@127.0.0.1:1/shop?connect_timeout=0", "connect_timeout takes whole seconds from 1"),
     ("mysql://me@127.0.0.1:1/shop?connect_timeout=abc", "connect_timeout takes whole seconds from 1"),
+    ("mysql://me@127.0.0.1:1/shop?connect_timeout=%C2%B2", "connect_timeout takes whole seconds from 1"),
+    ("postgresql://me@127.0.0.1:1/shop?connect_timeout=%C2%B2", "connect_timeout takes whole seconds from 1"),
     ("mysql://me@127.0.0.1:1/shop?charset=binary", "charset takes one of utf8mb4"),
     ("mysql://me@127.0.0.1:1/shop?ssl_verify_cert=maybe", "ssl_verify_cert takes one of"),
     ("postgresql://me@127.0.0.1:1/shop?connect_timeout=0", "connect_timeout takes whole seconds from 1"),
@@ -277,7 +279,7 @@ def test_a_postgresql_server_that_goes_quiet_mid_session_costs_one_statement(
         with closing(open_database(url)) as db:
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
             proxy.mode = mode
-            _bounded_failure(db, 3, 3 + 1.5)
+            _bounded_failure(db, 3, 3 + 3)
             proxy.mode = "pass"
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
 
@@ -292,7 +294,7 @@ def test_a_mariadb_server_that_goes_quiet_mid_session_costs_one_statement(
         with closing(open_database(url)) as db:
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
             proxy.mode = mode
-            _bounded_failure(db, 5, 5 + 1.5)
+            _bounded_failure(db, 5, 5 + 3)
             proxy.mode = "pass"
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
 
@@ -305,5 +307,5 @@ def test_a_server_quiet_while_the_session_is_set_up_is_given_up_within_connect_t
         started = time.monotonic()
         with pytest.raises(UsageError, match="did not answer within 2 s") as caught:
             open_database(url)
-        assert time.monotonic() - started < 2 + 1.5
+        assert time.monotonic() - started < 2 + 3
         assert "\n" not in str(caught.value)

@@ -47,6 +47,8 @@ class Database(ABC):
     domain_file: Path | None = None
     # Functions the user opted in to (--allow-function) beyond the engine's known read-only ones.
     allowed_functions: frozenset[str] = frozenset()
+    # Read-only names this database has redefined (a function of its own called ``upper``): refused.
+    refused_functions: frozenset[str] = frozenset()
 
     @property
     def identity(self) -> str:
@@ -73,7 +75,8 @@ class Database(ABC):
         from nl2sql.db.guard import TOO_DEEP, checked_statement  # sqlglot: not needed to open a database
 
         try:
-            return self._check(checked_statement(sql, self.dialect, self.allowed_functions).text)
+            return self._check(checked_statement(sql, self.dialect, self.allowed_functions,
+                                                 self.refused_functions).text)
         except DatabaseError as err:
             return str(err)
         except RecursionError:
@@ -103,7 +106,7 @@ class Database(ABC):
 
         # sqlglot's rendering of the approved tree runs, not the text given: comments a server would
         # execute and escapes it would decode never reach it.
-        text = checked_statement(sql, self.dialect, self.allowed_functions).text
+        text = checked_statement(sql, self.dialect, self.allowed_functions, self.refused_functions).text
         started = time.perf_counter()
         result = self._run(text, max_rows or None, timeout)
         return replace(result, elapsed_ms=(time.perf_counter() - started) * 1000)

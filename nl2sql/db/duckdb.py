@@ -212,7 +212,7 @@ class DuckdbDatabase(Database):
         """Bind and plan without running: a relation is only executed when its rows are fetched."""
         try:
             # the relation API runs anything that is not a query
-            ensure_read_only(sql, self.dialect, self.allowed_functions)
+            ensure_read_only(sql, self.dialect, self.allowed_functions, self.refused_functions)
         except DatabaseError as err:
             return str(err)
         with self._lock:

@@ -126,8 +126,8 @@ def _spark_file(table: exp.Table) -> bool:
     """A table Spark would read from a path: ``parquet.`/data/x```, ``delta.`s3://...```, or a name that
     is a path or URL."""
     source = table.args.get("db")
-    return (source is not None and source.name.lower() in _SPARK_SOURCES) or _names_a_file(table.name) \
-        or ":" in table.name
+    named_source = source is not None and (source.name.lower() in _SPARK_SOURCES or "." in source.name)
+    return named_source or _names_a_file(table.name) or ":" in table.name
 
 
 def _mysql_refusal(text: str) -> str | None:
@@ -181,25 +181,28 @@ class CheckedStatement:
     text: str
 
 
-def ensure_read_only(sql: str, dialect: str, allowed: frozenset[str] = frozenset()) -> exp.Expr:
+def ensure_read_only(sql: str, dialect: str, allowed: frozenset[str] = frozenset(),
+                     refused: frozenset[str] = frozenset()) -> exp.Expr:
     """Parse ``sql`` and return its tree, or raise if it is not exactly one read statement.
 
-    ``allowed`` names the functions the user opted in to beyond the engine's read-only ones. A turn
+    ``allowed`` names the functions the user opted in to beyond the engine's read-only ones, ``refused``
+    the read-only names the database has redefined (a ``public.upper(integer)`` beside the built-in). A turn
     checks the same statement several times (validation, value hints, execution), so the verdict
     is kept: the tree returned is shared, and a caller that changes it copies it first."""
-    return checked_statement(sql, dialect, allowed).tree
+    return checked_statement(sql, dialect, allowed, refused).tree
 
 
-def checked_statement(sql: str, dialect: str, allowed: frozenset[str] = frozenset()) -> CheckedStatement:
+def checked_statement(sql: str, dialect: str, allowed: frozenset[str] = frozenset(),
+                      refused: frozenset[str] = frozenset()) -> CheckedStatement:
     """The guard's verdict on ``sql`` with the text to send to the server; raises if it is refused."""
     try:
-        return _checked(sql, dialect, allowed)
+        return _checked(sql, dialect, allowed, refused)
     except RecursionError:  # thousands of nested parentheses: the parser's stack, not ours to grow
         raise DatabaseError(TOO_DEEP) from None
 
 
 @lru_cache(maxsize=256)
-def _checked(sql: str, dialect: str, allowed: frozenset[str]) -> CheckedStatement:
+def _checked(sql: str, dialect: str, allowed: frozenset[str], refused: frozenset[str]) -> CheckedStatement:
     text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
@@ -221,13 +224,24 @@ def _checked(sql: str, dialect: str, allowed: frozenset[str]) -> CheckedStatemen
     stmt = statements[0]
     if not isinstance(stmt, exp.Query):
         raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(stmt, text)} statement.")
+    policy = _Policy(dialect, allowed, refused)
     for node in stmt.walk():
-        _refuse_node(node, dialect, allowed)
-    return CheckedStatement(stmt, _faithful_rendering(stmt, dialect, allowed))
+        _refuse_node(node, policy)
+    return CheckedStatement(stmt, _faithful_rendering(stmt, policy))
 
 
-def _refuse_node(node: exp.Expr, dialect: str, allowed: frozenset[str]) -> None:
+@dataclass(frozen=True)
+class _Policy:
+    """What one statement is checked against: its engine, the functions the user allowed, and the
+    read-only names the database has redefined."""
+    dialect: str
+    allowed: frozenset[str]
+    refused: frozenset[str]
+
+
+def _refuse_node(node: exp.Expr, policy: _Policy) -> None:
     """Raise if ``node`` writes, locks, reads a file, or calls a function not known to read only."""
+    dialect = policy.dialect
     if isinstance(node, _WRITE_NODES):
         raise ReadOnlyViolation(f"nl2sql only reads data; refusing a {_describe(node)} inside the query.")
     if isinstance(node, exp.PropertyEQ) and dialect == "mysql":
@@ -235,24 +249,31 @@ def _refuse_node(node: exp.Expr, dialect: str, allowed: frozenset[str]) -> None:
     if isinstance(node, exp.Lock):
         raise ReadOnlyViolation("nl2sql only reads data; refusing SELECT ... FOR UPDATE/SHARE, which locks rows.")
     if isinstance(node, exp.Func):
-        _refuse_function(node, dialect, allowed)
+        _refuse_function(node, policy)
+    if dialect == "postgres":
+        _refuse_postgres(node)
     if dialect == "duckdb" and isinstance(node, exp.Table) and _names_a_file(node.name):
         raise ReadOnlyViolation(f"nl2sql only reads the database; refusing to read the file {node.name!r}.")
     if dialect == "spark" and isinstance(node, exp.Table) and _spark_file(node):
         raise ReadOnlyViolation(f"nl2sql only reads its tables; refusing to read the path {node.name!r}.")
 
 
-def _refuse_function(node: exp.Func, dialect: str, allowed: frozenset[str]) -> None:
-    """A typed sqlglot function runs unless it is one of the few that reach outside the database; an
-    untyped one runs only if its engine's list names it or the user allowed it."""
+def _refuse_function(node: exp.Func, policy: _Policy) -> None:
+    """A typed sqlglot function runs unless it is one of the few that reach outside the database, or
+    a name the database redefined; an untyped one runs only if its engine's list names it or the user
+    allowed it."""
     untyped = isinstance(node, exp.Anonymous)
     name = (node.name if untyped else node.sql_name()).lower()
-    if _forbidden(name, dialect):
+    if _forbidden(name, policy.dialect):
         raise ReadOnlyViolation(f"nl2sql only reads data; the function {name}() is not allowed.")
     schema = _qualifier(node)
-    if not untyped and schema is None:
+    if not untyped and schema is None and name not in policy.refused:
         return
-    if not is_read_only_function(name, dialect, allowed, schema):
+    if name in policy.refused and name not in policy.allowed:
+        raise ReadOnlyViolation(f"nl2sql only reads data; this database defines a function {name}() of its own "
+                                f"beside the built-in, so a call could run either (--allow-function {name} "
+                                "runs it).")
+    if not is_read_only_function(name, policy.dialect, policy.allowed, schema):
         called = f"{schema}.{name}" if schema else name
         raise ReadOnlyViolation(f"nl2sql runs only functions known to read data; refusing {called}() "
                                 f"(--allow-function {called} runs it).")
@@ -268,12 +289,13 @@ def _qualifier(node: exp.Func) -> str | None:
     return None
 
 
-def _faithful_rendering(stmt: exp.Expr, dialect: str, allowed: frozenset[str]) -> str:
+def _faithful_rendering(stmt: exp.Expr, policy: _Policy) -> str:
     """``stmt`` written by sqlglot, comments dropped, and the statement that text reads as checked too.
 
     sqlglot may write a tree in another form (``'a' 'b'`` as ``CONCAT('a', 'b')``), so the tree read
     back from the text is what the server will run: it passes the same checks, and reads back to the
     same text, or nothing runs. A construct sqlglot cannot write for the engine is refused, not dropped."""
+    dialect = policy.dialect
     refused = DatabaseError("nl2sql cannot check this statement exactly: sqlglot does not write it back as "
                             "the same statement for this database; rewrite the part it changes.")
     try:
@@ -287,8 +309,24 @@ def _faithful_rendering(stmt: exp.Expr, dialect: str, allowed: frozenset[str]) -
     if not isinstance(again, exp.Query):
         raise refused
     for node in again.walk():
-        _refuse_node(node, dialect, allowed)
+        _refuse_node(node, policy)
     return text
+
+
+# PostgreSQL's views of the server's own files: the configuration, its access rules, its user maps.
+_POSTGRES_FILE_VIEWS = frozenset({"pg_file_settings", "pg_hba_file_rules", "pg_ident_file_mappings"})
+
+
+def _refuse_postgres(node: exp.Expr) -> None:
+    """PostgreSQL's ways past the function check: views that read server files, and operators named
+    through a schema (``OPERATOR(app.+)`` runs whatever function that operator was made of)."""
+    if isinstance(node, exp.Table) and node.name.lower() in _POSTGRES_FILE_VIEWS:
+        raise ReadOnlyViolation(f"nl2sql only reads data; refusing {node.name}, which reads the server's files.")
+    if isinstance(node, exp.Operator):
+        schema = node.text("operator").rpartition(".")[0].strip().lower()
+        if schema and schema != "pg_catalog":
+            raise ReadOnlyViolation(f"nl2sql only reads data; refusing the operator {node.text('operator')}, "
+                                    "which is the schema's own.")
 
 
 def decode_unicode_names(text: str) -> str:

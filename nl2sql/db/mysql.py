@@ -264,7 +264,7 @@ class MysqlDatabase(Database):
         """Compile on the server without running: ``PREPARE`` resolves names and types and plans
         nothing, inside a read-only transaction; the statement text travels as a parameter."""
         try:
-            ensure_read_only(sql, self.dialect, self.allowed_functions)
+            ensure_read_only(sql, self.dialect, self.allowed_functions, self.refused_functions)
         except DatabaseError as err:
             return str(err)
         try:

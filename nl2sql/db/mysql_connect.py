@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import re
 import socket
 import time
 from dataclasses import dataclass, field
@@ -105,7 +106,7 @@ def _parse_option_file(path: Path, text: str) -> dict[str, Any]:
             if name and value is not None:
                 found[name] = _unquote(value.strip())
     if "port" in found:
-        if not str(found["port"]).isdigit():
+        if not re.fullmatch(r"[0-9]+", str(found["port"])):
             raise UsageError(f"The MySQL option file {path} gives a port that is not a number.")
         found["port"] = int(found["port"])
     return found

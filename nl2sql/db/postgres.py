@@ -31,6 +31,7 @@ from sqlglot import exp
 from nl2sql.db.database import Database, QueryResult
 from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
+from nl2sql.db.functions import READ_ONLY_FUNCTIONS
 from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
 from nl2sql.db.pg_catalog import Catalog
@@ -65,6 +66,12 @@ def one_line(err: BaseException, secret: str | None = None) -> str:
     text = text.removeprefix("FATAL:").removeprefix("ERROR:").strip()
     text = text.removeprefix("connection failed:").strip()
     return text.replace(secret, "***") if secret else text
+
+
+# Read-only built-in names the database also defines in a schema of its own: a call by such a name
+# could run either, since PostgreSQL picks among same-named functions by their argument types.
+_REDEFINED = ("SELECT DISTINCT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+              "WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND p.proname = ANY(%s)")
 
 
 class PostgresDatabase(Database):
@@ -111,9 +118,21 @@ class PostgresDatabase(Database):
             with cut_after(conn.fileno(), self._connect_timeout) as cut:
                 self._last_cut = cut
                 conn.execute("SET default_transaction_read_only = on")
+                # Strings read as sqlglot reads them: with standard_conforming_strings off (a database's
+                # or role's setting), 'x\' ends elsewhere and the server would run text the guard saw
+                # inside a string.
+                conn.execute("SET standard_conforming_strings = on")
+                conn.execute("SET backslash_quote = off")
+                conforming = conn.execute("SHOW standard_conforming_strings").fetchone()
+                self.refused_functions = frozenset(
+                    row[0].lower() for row in conn.execute(_REDEFINED, (sorted(READ_ONLY_FUNCTIONS["postgres"]),)))
         except self._error:
             conn.close()
             raise
+        if not conforming or conforming[0] != "on":
+            conn.close()
+            raise UsageError(f"Cannot read {self.display_name}: the server keeps standard_conforming_strings off, "
+                             "so nl2sql could not check its statements as the server reads them.")
         return conn
 
     def _line(self, err: BaseException) -> str:
@@ -216,7 +235,7 @@ class PostgresDatabase(Database):
         """Parse and analyse on the server without running (the protocol's Parse step: names and
         types are resolved, nothing is planned or executed), inside a read-only transaction."""
         try:
-            ensure_read_only(sql, self.dialect, self.allowed_functions)
+            ensure_read_only(sql, self.dialect, self.allowed_functions, self.refused_functions)
         except DatabaseError as err:
             return str(err)
         from psycopg import pq

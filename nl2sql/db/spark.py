@@ -186,7 +186,7 @@ class SparkDatabase(Database):
     def _check(self, sql: str) -> str | None:
         """Parse and analyse without running: a DataFrame runs nothing until its rows are fetched."""
         try:
-            ensure_read_only(sql, self.dialect, self.allowed_functions)
+            ensure_read_only(sql, self.dialect, self.allowed_functions, self.refused_functions)
             with self._lock:
                 self._frame(sql).schema  # noqa: B018 - asking for the schema analyses the query
         except DatabaseError as err:

@@ -17,6 +17,8 @@ from urllib.parse import parse_qsl, urlsplit
 from nl2sql.errors import UsageError
 
 MAX_CONNECT_TIMEOUT_S = 3600
+# ASCII digits only: str.isdigit() also takes "²" and "٣", which int() then refuses.
+_DIGITS = re.compile(r"[0-9]+")
 Check = Callable[[str], str | None]  # a value -> what it should have been, or None when it is fine
 
 
@@ -25,12 +27,12 @@ def _text(value: str) -> str | None:
 
 
 def _seconds(value: str) -> str | None:
-    fine = value.strip().isdigit() and 1 <= int(value) <= MAX_CONNECT_TIMEOUT_S
+    fine = _DIGITS.fullmatch(value.strip()) is not None and 1 <= int(value) <= MAX_CONNECT_TIMEOUT_S
     return None if fine else f"whole seconds from 1 to {MAX_CONNECT_TIMEOUT_S}"
 
 
 def _count(value: str) -> str | None:
-    return None if value.strip().isdigit() and int(value) <= 10**6 else "a whole number"
+    return None if _DIGITS.fullmatch(value.strip()) and int(value) <= 10**6 else "a whole number"
 
 
 def _choice(*allowed: str) -> Check:

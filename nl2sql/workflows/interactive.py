@@ -55,6 +55,12 @@ class SessionStats:
                 f"average rounds per turn {s['round'] / turns:.2f}")
 
 
+def is_command(text: str) -> bool:
+    """Whether a line is a slash command, run by its handler, rather than a line of the conversation;
+    resuming a saved session asks the same, so that it never runs one."""
+    return text.strip().startswith("/")
+
+
 class InteractiveWorkflow(Generic[S]):
     def __init__(self, database: Database, engine: Engine[S], *, max_rows: int | None = DEFAULT_MAX_ROWS,
                  timeout: float = DEFAULT_TIMEOUT_S, state: State[S] | None = None, clarify: str = "ask",
@@ -83,7 +89,7 @@ class InteractiveWorkflow(Generic[S]):
     def process_turn(self, text: str) -> TurnResult:
         """Run one line of the conversation (a question, an answer, or a slash command)."""
         text = text.strip()
-        if text.startswith("/"):
+        if is_command(text):
             from nl2sql.workflows.commands import run_command  # the registry: loaded by the first command
 
             return run_command(self, text)

@@ -122,12 +122,12 @@ def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -
     among them (``/export``, ``/save``, ``/sql``) would write files or run statements again. A chain with
     one is not read again at all (what a command did, such as an edit by hand, the questions alone do not
     give), and the scratch workflow learns nothing, so only plain questions reach the engine."""
-    from nl2sql.workflows.interactive import InteractiveWorkflow
+    from nl2sql.workflows.interactive import InteractiveWorkflow, is_command
 
     if wf.engine.capabilities.calls_model:
         return turn
     chain = [t.text for t in state.turns if state.since < t.number <= turn.number]
-    if any(_is_command(text) for text in chain):
+    if any(is_command(text) for text in chain):
         return turn
     scratch = InteractiveWorkflow(wf.database, wf.engine, max_rows=wf.max_rows, timeout=wf.timeout, clarify="auto",
                                   confirm_below=0.0)
@@ -138,11 +138,6 @@ def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -
     if again is None or again.outcome is None or again.query != turn.query:
         return turn  # answers or edits the questions alone do not give: the SQL as saved
     return replace(turn, outcome=again.outcome)
-
-
-def _is_command(text: str) -> bool:
-    """Whether ``process_turn`` would dispatch ``text`` as a slash command rather than read it as a question."""
-    return text.strip().startswith("/")
 
 
 @command("/undo", "/undo", "Go back to the previous turn's query and result (the next follow-up refines it).")

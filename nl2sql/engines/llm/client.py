@@ -233,7 +233,8 @@ _SECRETS = re.compile(r"\b(sk|pk|rk|key|xai|gsk|hf|AIza)[-_][A-Za-z0-9_\-]{8,}|(
                       r"|(?i:api[_-]?key|token|secret|password)[\"']?\s*[:=]\s*[\"']?[^\s\"',}]+")
 # Variables whose values are secrets wherever they show up: provider keys and database passwords.
 _KEY_VARIABLES = re.compile(r"(_API_KEY|^PGPASSWORD|^MYSQL_PWD)$")
-_SECRET_VARIABLES = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)$", re.IGNORECASE)
+# ("_PWD", not "PWD": $PWD and $OLDPWD are the current folder, which a query may well name.)
+_SECRET_VARIABLES = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|_PWD)$", re.IGNORECASE)
 PART = 8  # a run of this many characters of a secret, at either end of it, is shown as it
 
 
@@ -278,9 +279,11 @@ def _spans(text: str, form: str) -> list[tuple[int, int]]:
     return spans
 
 
-def scrub(text: str, secret: str | tuple[str, ...] | None = None) -> str:
+def scrub(text: str, secret: str | tuple[str, ...] | None = None, *, shapes: bool = True) -> str:
     """A provider's text without the secrets it may echo back: the ones configured (in their obvious
-    forms) and anything shaped like a key. Such text reaches the screen, logs and saved sessions."""
+    forms) and, with ``shapes``, anything shaped like a key. Such text reaches the screen, logs and
+    saved sessions. A model's reply is SQL, where "pk_user_count" or "password = ..." are names and
+    conditions, not keys: it is scrubbed of the configured secrets only (``shapes=False``)."""
     secrets = (secret,) if isinstance(secret, str) else tuple(secret or ())
     spans = sorted(span for form in _forms(tuple(sorted(s for s in secrets if s and len(s) >= 4)))
                    for span in _spans(text, form))
@@ -293,7 +296,7 @@ def scrub(text: str, secret: str | tuple[str, ...] | None = None) -> str:
             parts.append("***" if start >= at else "")
             at = end
         text = "".join(parts) + text[at:]
-    return _SECRETS.sub("***", text)
+    return _SECRETS.sub("***", text) if shapes else text
 
 
 def shown(text: str, secrets: str | tuple[str, ...] | None = None) -> str:
@@ -467,14 +470,14 @@ def _reply(litellm: ModuleType, model: str, response: Any, n: int, secrets: tupl
     if not choices:
         raise LlmError("The model sent an empty answer (no choices); try again.", True)
     choice = choices[0].message
-    others = tuple(scrub(_text(c.message.content), secrets) for c in choices[1:])
-    calls = tuple((scrub(_text(getattr(c.function, "name", "")), secrets),
-                   scrub(_text(getattr(c.function, "arguments", None)) or "{}", secrets))
+    others = tuple(scrub(_text(c.message.content), secrets, shapes=False) for c in choices[1:])
+    calls = tuple((scrub(_text(getattr(c.function, "name", "")), secrets, shapes=False),
+                   scrub(_text(getattr(c.function, "arguments", None)) or "{}", secrets, shapes=False))
                   for c in (getattr(choice, "tool_calls", None) or ()))
     usage = getattr(response, "usage", None)
     prompt_tokens = _count(getattr(usage, "prompt_tokens", 0))
     completion_tokens = _count(getattr(usage, "completion_tokens", 0))
-    return ModelReply(scrub(_text(choice.content), secrets), calls,
+    return ModelReply(scrub(_text(choice.content), secrets, shapes=False), calls,
                       Usage(prompt_tokens, completion_tokens, _cost(litellm, model, prompt_tokens, completion_tokens)),
                       others)
 

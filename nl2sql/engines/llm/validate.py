@@ -33,7 +33,7 @@ TOO_DEEP = f"the SQL nests more than {MAX_DEPTH} levels deep; write it flatter (
 def problems(sql: str, database: Database) -> list[str]:
     """What keeps ``sql`` from running here; empty when it reads only and the database compiles it."""
     try:
-        tree = ensure_read_only(sql, database.dialect, database.allowed_functions)
+        tree = ensure_read_only(sql, database.dialect, database.allowed_functions, database.refused_functions)
     except Nl2SqlError as err:
         return [str(err)]
     except RecursionError:
@@ -128,7 +128,7 @@ def value_hints(sql: str, database: Database) -> list[str]:
 
     schema = database.schema
     try:
-        tree = ensure_read_only(sql, schema.dialect, database.allowed_functions)
+        tree = ensure_read_only(sql, schema.dialect, database.allowed_functions, database.refused_functions)
     except Nl2SqlError:
         return []
     hints = []
