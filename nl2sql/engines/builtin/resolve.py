@@ -94,7 +94,7 @@ def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: 
 
 def concept_column(table: Table, concept: str | None) -> Column | None:
     if concept == "date":
-        return table.default_date_column
+        return table.default_date_column or _year_column(table)
     if concept == "name":
         return table.label_column
     words = CONCEPT_COLUMNS.get(concept or "")
@@ -106,6 +106,12 @@ def concept_column(table: Table, concept: str | None) -> Column | None:
                                    word in col.name.lower()):
                 return col
     return None
+
+
+def _year_column(table: Table) -> Column | None:
+    """A table with no date column may keep its dates as years (founded_year, birth_year): the newest
+    and the earliest of its rows are those of the highest and lowest year."""
+    return next((col for col in table.columns if col.is_numeric and "year" in name_words(col.name)), None)
 
 
 def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[str]) -> ColumnRef | None:
