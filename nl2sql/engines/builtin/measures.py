@@ -265,6 +265,19 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
     return c.done(out)
 
 
+# Superlatives of quality, and the words of columns where a smaller number is better: the best
+# rank, position or place is the lowest one.
+_QUALITY_WORDS = frozenset({"best", "worst"})
+_PLACING_WORDS = frozenset({"rank", "ranking", "position", "place", "placing"})
+
+
+def _quality_direction(ctx: ReadContext, at: int, ref: ColumnRef, descending: bool) -> bool:
+    """The direction of "best"/"worst" over ``ref``: turned round on a rank-like column."""
+    if ctx.a.word(at) in _QUALITY_WORDS and _PLACING_WORDS & set(name_words(ref.column)):
+        return not descending
+    return descending
+
+
 def _concept_ranking(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[bool, Ranking | None]:
     """(settled, ranking) for a superlative that names what it compares ("cheapest", "oldest")."""
     sup = ctx.a.superlatives[0]
@@ -327,10 +340,11 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     ref = ctx.numeric(link, entity, in_play) if link is not None else None
     if ref is not None and link is not None:
         c.claim(link, "rank")
+        descending = _quality_direction(ctx, sup.index, ref, sup.descending)
         if not a.limit and not _plural_head(ctx, entity) and not a.group_words \
                 and not _asks_for_row(ctx, entity) and not is_child(ctx, ref.table, entity):
-            return c.done(Ranking("aggregate", ref, sup.descending))
-        return c.done(Ranking("order", ref, sup.descending))
+            return c.done(Ranking("aggregate", ref, descending))
+        return c.done(Ranking("order", ref, descending))
     if sup.concept == "count":
         return c.done(None)
     if a.word(sup.index) in doubts.OPEN_RANKINGS:  # an open superlative ("best"): by what?
