@@ -269,32 +269,26 @@ def _bounded_failure(db, wait: float, bound: float) -> DatabaseError:
     return caught.value
 
 
-@pytest.mark.parametrize("mode", ["freeze", "drip"])
-def test_a_postgresql_server_that_goes_quiet_mid_session_costs_one_statement(
-        pg_server, ecommerce_pg_url: str, mode: str) -> None:
-    """The time limit (1 s) and the backstop (2 s), then the connection is cut; when the server
-    answers again the next statement connects again and runs."""
-    with relay(pg_server.port) as proxy:
-        url = ecommerce_pg_url.replace(f":{pg_server.port}/", f":{proxy.port}/") + "?connect_timeout=2"
-        with closing(open_database(url)) as db:
-            assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
-            proxy.mode = mode
-            _bounded_failure(db, 3, 3 + 3)
-            proxy.mode = "pass"
-            assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
+# (server fixture, URL fixture, query-string joiner, seconds until the cut): PostgreSQL's time limit
+# (1 s) and backstop (2 s); MariaDB's time limit, KILL QUERY backstop (2 s) and cut (2 s more).
+_QUIET_SERVERS = {"postgresql": ("pg_server", "ecommerce_pg_url", "?", 3),
+                  "mariadb": ("mysql_server", "ecommerce_mysql_url", "&", 5)}
 
 
 @pytest.mark.parametrize("mode", ["freeze", "drip"])
-def test_a_mariadb_server_that_goes_quiet_mid_session_costs_one_statement(
-        mysql_server, ecommerce_mysql_url: str, mode: str) -> None:
-    """The time limit (1 s), the KILL QUERY backstop (2 s) and the cut (2 s more); then the next
-    statement connects again and runs."""
-    with relay(mysql_server.port) as proxy:
-        url = ecommerce_mysql_url.replace(f":{mysql_server.port}/", f":{proxy.port}/") + "&connect_timeout=2"
+@pytest.mark.parametrize("engine", sorted(_QUIET_SERVERS))
+def test_a_server_that_goes_quiet_mid_session_costs_one_statement(request: pytest.FixtureRequest, engine: str,
+                                                                   mode: str) -> None:
+    """The statement's limits run out, then the connection is cut; when the server answers again the
+    next statement connects again and runs."""
+    server_fixture, url_fixture, joiner, cut_after_s = _QUIET_SERVERS[engine]
+    server, base_url = request.getfixturevalue(server_fixture), request.getfixturevalue(url_fixture)
+    with relay(server.port) as proxy:
+        url = base_url.replace(f":{server.port}/", f":{proxy.port}/") + f"{joiner}connect_timeout=2"
         with closing(open_database(url)) as db:
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
             proxy.mode = mode
-            _bounded_failure(db, 5, 5 + 3)
+            _bounded_failure(db, cut_after_s, cut_after_s + 3)
             proxy.mode = "pass"
             assert db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
 
