@@ -425,10 +425,12 @@ def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
 
 
 def _asks_for_row(ctx: ReadContext, entity: str) -> bool:
-    """ "which <row> has the highest <column>": a row is wanted, not the value."""
+    """ "which <row> has the highest <column>", "<row> with the highest <column>": a row is wanted,
+    not the value."""
     first = ctx.a.links[0] if ctx.a.links else None
     return (first is not None and any(c.table == entity for c in first.of_kind(TABLE))
-            and ctx.a.word(first.first - 1) in ("which", "what", "the"))
+            and (ctx.a.word(first.first - 1) in ("which", "what", "the")
+                 or ctx.a.word(first.last + 1) in ("with", "having", "whose")))
 
 
 def _plural_head(ctx: ReadContext, entity: str) -> bool:
