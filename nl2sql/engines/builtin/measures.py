@@ -425,8 +425,10 @@ def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
 
 
 def _asks_for_row(ctx: ReadContext, entity: str) -> bool:
-    """ "which <row> has the highest <column>", "<row> with the highest <column>": a row is wanted,
-    not the value."""
+    """ "which <row> has the highest <column>", "<row> with the highest <column>", "who has the
+    highest <column>": a row is wanted, not the value."""
+    if ctx.a.word(0) in ("who", "whom"):
+        return True
     first = ctx.a.links[0] if ctx.a.links else None
     return (first is not None and any(c.table == entity for c in first.of_kind(TABLE))
             and (ctx.a.word(first.first - 1) in ("which", "what", "the")
@@ -442,6 +444,9 @@ def _plural_head(ctx: ReadContext, entity: str) -> bool:
 
 
 def singular_head(ctx: ReadContext, entity: str) -> bool:
+    """Whether the rows asked for are one: the main table named in the singular, or "who ..."."""
+    if ctx.a.word(0) in ("who", "whom"):
+        return True
     for link in ctx.a.links:
         if any(c.table == entity for c in link.of_kind(TABLE)):
             tok = ctx.a.tokens[link.last]
