@@ -83,7 +83,8 @@ class Database(ABC):
             return TOO_DEEP
 
     def _check(self, sql: str) -> str | None:
-        """Compile one statement without running it; drivers that cannot say return None."""
+        """Compile one statement the guard passed (as rendered), without running it; drivers that
+        cannot say return None."""
         return None
 
     def cautions(self) -> tuple[str, ...]:

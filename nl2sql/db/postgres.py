@@ -32,7 +32,6 @@ from nl2sql.db.database import Database, QueryResult
 from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.functions import READ_ONLY_FUNCTIONS
-from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
 from nl2sql.db.pg_catalog import Catalog
 from nl2sql.db.schema import Schema
@@ -234,10 +233,6 @@ class PostgresDatabase(Database):
     def _check(self, sql: str) -> str | None:
         """Parse and analyse on the server without running (the protocol's Parse step: names and
         types are resolved, nothing is planned or executed), inside a read-only transaction."""
-        try:
-            ensure_read_only(sql, self.dialect, self.allowed_functions, self.refused_functions)
-        except DatabaseError as err:
-            return str(err)
         from psycopg import pq
 
         try:
