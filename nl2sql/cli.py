@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from nl2sql import __version__
+from nl2sql.config import MAX_SAMPLES
 from nl2sql.errors import Nl2SqlError, UsageError
 
 if TYPE_CHECKING:
@@ -93,9 +94,6 @@ def _db_option(func: Callable[..., Any]) -> Callable[..., Any]:
                         )(func)
 
 
-# The most candidates --samples draws (nl2sql.engines.llm.client.MAX_SAMPLES, not imported: start-up
-# stays light); each costs a model call's worth, and a vote gains little past a handful.
-MAX_SAMPLES = 10
 
 
 def _model_options(func: Callable[..., Any]) -> Callable[..., Any]:

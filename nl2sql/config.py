@@ -28,6 +28,10 @@ from typing import Any
 from nl2sql.errors import UsageError
 from nl2sql.preferences import KEY_MODES, OUTPUT_FORMATS
 
+# The most candidates --samples draws: each costs a model call's worth, and a vote gains little past
+# a handful (the CLI's range and the model engine's cap).
+MAX_SAMPLES = 10
+
 
 @dataclass(frozen=True)
 class ModelChoice:

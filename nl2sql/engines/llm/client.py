@@ -33,6 +33,7 @@ from types import ModuleType
 from typing import Any
 from urllib.parse import quote
 
+from nl2sql.config import MAX_SAMPLES
 from nl2sql.engines.base import Usage
 from nl2sql.errors import Nl2SqlError, UsageError
 from nl2sql.escapes import visible
@@ -41,7 +42,6 @@ INSTALL_HINT = "pip install 'nl2sql[llm]'"
 RETRY_DELAYS = (0.3, 1.0)  # two retries after the first try, transient errors only, within the time limit
 TIMED_OUT = "The model did not answer in time; try again or raise --llm-timeout."
 CANCELLED = "The model call was cancelled."
-MAX_SAMPLES = 10  # --samples: more candidates add little to a vote and cost a call's worth each
 TURN_CALLS = 3.0  # a turn's model work (samples, repairs, the value check) gets this many --llm-timeouts
 MAX_REPLY_BYTES = 8 << 20  # ten long candidates are well under 1 MB; a bigger answer is a broken server
 _lock = threading.Lock()
