@@ -335,6 +335,8 @@ def decode_unicode_names(text: str) -> str:
     sqlglot reads ``U&"..."`` as a column ``U`` and-ed with a quoted name, so a function spelled
     with escapes would pass a comparison of names; decoded first, every name is compared as the
     server will read it. Only a ``U``, ``&`` and quoted name with nothing between them are one."""
+    if "&" not in text:
+        return text  # the common case: no escape can be there, and no second tokenizing is paid
     try:
         tokens = Dialect.get_or_raise("postgres").tokenize(text)
     except SqlglotError:
