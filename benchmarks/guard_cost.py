@@ -56,17 +56,18 @@ def main() -> None:
     args = parser.parse_args()
     dialect = args.dialect
     trees = {sql: sqlglot.parse_one(sql, read=dialect) for sql in STATEMENTS}
+    policy = guard._Policy(dialect, frozenset(), frozenset())
 
     def functions_only(sql: str) -> None:
         for node in trees[sql].find_all(exp.Func):
             try:
-                guard._refuse_function(node, dialect, frozenset())
+                guard._refuse_function(node, policy)
             except ReadOnlyViolation:
                 pass  # a refusal costs the same as an approval
 
     def whole_guard(sql: str) -> None:
         try:
-            guard._checked.__wrapped__(sql, dialect, frozenset())
+            guard._checked.__wrapped__(sql, dialect, frozenset(), frozenset())
         except ReadOnlyViolation:
             pass
 
