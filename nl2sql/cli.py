@@ -130,6 +130,9 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
                      envvar="NL2SQL_CONFIRM_BELOW", show_envvar=True,
                      help="Ask before running a reading whose confidence is at most this."),
+        click.option("--learn/--no-learn", default=True, show_default=True, envvar="NL2SQL_LEARN", show_envvar=True,
+                     help="Remember answers to clarifications for this database and give them again to the same "
+                          "question; --no-learn neither keeps nor uses them."),
         click.option("--allow-function", "allow_function", multiple=True, metavar="NAME",
                      envvar="NL2SQL_ALLOW_FUNCTIONS", show_envvar=True,
                      help="Run this function although it is not on the engine's read-only list (repeatable; "
@@ -202,6 +205,7 @@ def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: in
         max_rows=max_rows, timeout=opts.get("timeout", 10.0), clarify=clarify,
         confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
         answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
+        learn=bool(opts.get("learn", True)),
     )
     return open_session(database, options)
 
@@ -498,6 +502,33 @@ def fixtures_list() -> None:
 
     for name in registry.available():
         click.echo(name)
+
+
+@cli.group()
+def domain() -> None:
+    """A database's domain config: what its words mean beyond the schema."""
+
+
+@domain.command("init")
+@_db_option
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="Where to write the draft (default: where nl2sql looks for this database's config).")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def domain_init(db: str, out: Path | None, force: bool) -> None:
+    """Write a commented domain config draft from what nl2sql reads in the schema of DB."""
+    from nl2sql.domain import parse_domain
+    from nl2sql.profile import profile_of
+    from nl2sql.profile.draft import default_path, draft_config, write_draft
+
+    with _edge():
+        database = _open(db)
+        target = out or default_path(db, database.domain_file)
+        text = draft_config(database.schema, profile_of(database.schema), database.display_name)
+        import tomllib
+
+        parse_domain(tomllib.loads(text), database.schema, target)  # the draft loads as written
+        write_draft(text, target, force)
+    click.echo(f"Wrote {target}: edit it, then nl2sql reads it with {db}.")
 
 
 @cli.group("eval")

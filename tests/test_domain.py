@@ -77,7 +77,9 @@ def test_clarifying_questions_are_read(shop) -> None:
 def test_without_a_config_the_engine_still_works_from_names(ecommerce_db) -> None:
     wf = InteractiveWorkflow(ecommerce_db, BuiltinEngine(today=TODAY))
     assert wf.process_turn("How many users are there?").ok
-    assert not wf.process_turn("Revenue this year").ok  # no metric without the config
+    revenue = wf.process_turn("Revenue this year")  # no metric configured: the profile's, on the order lines
+    assert revenue.ok and "order_items.unit_price * order_items.quantity" in (revenue.query or "")
+    assert "unit price x quantity of the order items" in revenue.explanation
 
 
 @pytest.mark.parametrize(("data", "message"), [

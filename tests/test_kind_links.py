@@ -106,3 +106,13 @@ def test_a_question_in_kind_words_counts_the_named_table(harbour_db) -> None:
 def test_a_question_about_nothing_in_the_database_stays_unlinked(harbour_db) -> None:
     with pytest.raises(EngineError, match="could not match 'planets'"):
         BuiltinEngine().draft("how many planets are there", harbour_db)
+
+
+def test_a_word_of_the_same_small_kind_links_weakly_as_a_last_resort() -> None:
+    """"town" and "city" are both municipalities: a town column stands for a city question, more
+    weakly than a kind; under a kind with many members ("place") nothing is linked."""
+    lexicon = Lexicon(Schema((_table("depot", "town", "region"), _table("crate", "label"))))
+    cities = _links(lexicon, "depots in each city")["city"]
+    assert [(c.table, c.column) for c in cities] == [("depot", "town")]
+    assert cities[0].score < SYNONYM_FACTOR
+    assert "birthplace" not in _links(Lexicon(Schema((_table("depot", "boatyard"),))), "the birthplace")

@@ -76,7 +76,13 @@ class Table:
         """The column a person would use to name a row: ``name``, ``title``, a text column named
         like the table (an ``airline`` of ``airlines``), or a unique text column."""
         texts = [c for c in self.columns if c.kind == TEXT and c.name not in self.fk_columns]
-        for wanted in ("name", "title", "label"):
+        for col in texts:
+            if col.name.lower() == "name":
+                return col
+        person = _first_name(texts)  # a person's name before a job title
+        if person is not None:
+            return person
+        for wanted in ("title", "label"):
             for col in texts:
                 if col.name.lower() == wanted:
                     return col
@@ -116,6 +122,14 @@ class Table:
         reals = [c for c in candidates if c.kind == REAL]
         best = reals or candidates
         return best[0] if best else None
+
+
+def _first_name(texts: list[Column]) -> Column | None:
+    """The first-name column of a table that also has a last name: how people are named."""
+    lowered = {c.name.lower().replace("_", ""): c for c in texts}
+    first = next((lowered[k] for k in ("firstname", "givenname", "forename") if k in lowered), None)
+    last = any(k in lowered for k in ("lastname", "surname", "familyname"))
+    return first if first is not None and last else None
 
 
 @dataclass(frozen=True)
@@ -164,10 +178,20 @@ class Schema:
         """Shortest chain of foreign keys from one table to another, walked in either direction.
 
         Returns the hops as (next table, foreign key used); None when the tables are not connected.
+        A view is passed through only when no path of stored tables exists: a view may leave out
+        rows, and a join through it silently drops them.
         """
         if start == goal:
             return []
-        seen = {start}
+        views = frozenset(t.name for t in self.tables if not t.stored) - {start, goal}
+        if views:
+            direct = self._shortest(start, goal, views)
+            if direct is not None:
+                return direct
+        return self._shortest(start, goal, frozenset())
+
+    def _shortest(self, start: str, goal: str, avoid: frozenset[str]) -> list[tuple[str, ForeignKey]] | None:
+        seen = {start} | avoid
         queue: deque[tuple[str, list[tuple[str, ForeignKey]]]] = deque([(start, [])])
         while queue:
             here, path = queue.popleft()

@@ -83,10 +83,11 @@ def _mostly_nouns(dict_dir: Path) -> set[str]:
     nouns = set()
     for line in (dict_dir / "index.noun").read_text(encoding="latin-1").splitlines():
         word = line.split(" ", 1)[0]
-        if not line.startswith(" ") and _clean(word) and "_" not in word and "-" not in word:
+        cleaned = _clean(word)
+        if not line.startswith(" ") and cleaned and "_" not in word and "-" not in word:
             by_pos = counts.get(word, {})
             if by_pos.get("n", 0) >= max(by_pos.values(), default=0):
-                nouns.add(_clean(word))
+                nouns.add(cleaned)
     return nouns
 
 

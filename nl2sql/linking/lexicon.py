@@ -8,6 +8,7 @@ candidate with a score, so the parser can weigh them against the rest of the que
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -40,6 +41,9 @@ SYNONYM_FACTOR = 0.7
 # than a synonym: it is tried last, on whole names only, and weighs less.
 KIND_FACTOR = 0.6
 KIND_MIN_LENGTH = 4
+# A word of the same kind as a name ("town" for city): weaker than a kind, under a kind of few members.
+SISTER_FACTOR = 0.5
+MAX_SISTERS = 8
 MAX_COMMENT_WORDS = 4  # a longer comment is a description, not another name
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
@@ -277,7 +281,27 @@ class Lexicon:
                     continue
                 found += [replace(c, score=KIND_FACTOR, match=SYNONYM) for c in self.lookup(phrase_key(other))
                           if c.kind in (TABLE, COLUMN) and c.score >= 1.0 and c not in found]
+        if not found:
+            found = self._sisters(forms)
         return found if len({(c.table, c.column) for c in found}) == 1 else []
+
+    def _sisters(self, forms: list[str]) -> list[Candidate]:
+        """A word of the same small kind ("town" and "city" are both municipalities): weaker still,
+        and only under a kind with few members, where they stand in for each other."""
+        from nl2sql.linking import synonyms as wordnet
+
+        found: list[Candidate] = []
+        for form in forms:
+            for kind in wordnet.broader(form):
+                members = wordnet.narrower(kind)
+                if len(members) > MAX_SISTERS:
+                    continue
+                for other in members:
+                    if other == form or len(other) < KIND_MIN_LENGTH or other in _NOT_REWORDED:
+                        continue
+                    found += [replace(c, score=SISTER_FACTOR, match=SYNONYM) for c in self.lookup(phrase_key(other))
+                              if c.kind in (TABLE, COLUMN) and c.score >= 1.0 and c not in found]
+        return found
 
     def _reworded_compound(self, modifier: Token, head: Token) -> list[Candidate]:
         """A two-word name said another way ("family name" for last_name, "place of birth" is one
@@ -358,14 +382,17 @@ class Lexicon:
 class Lexicons:
     """One lexicon per schema, built on first use and kept while its owner (an engine) lives."""
 
-    def __init__(self, domain: DomainConfig = EMPTY) -> None:
+    def __init__(self, domain: DomainConfig = EMPTY,
+                 extend: Callable[[DomainConfig, Schema], DomainConfig] | None = None) -> None:
         self.domain = domain
+        self._extend = extend  # what the engine adds to the config per schema (its profile's readings)
         self._entries: dict[int, tuple[Schema, Lexicon]] = {}
 
     def get(self, schema: Schema) -> Lexicon:
         entry = self._entries.get(id(schema))
         if entry is None or entry[0] is not schema:  # a new schema that reuses a freed object's id
-            entry = (schema, Lexicon(schema, self.domain))
+            domain = self._extend(self.domain, schema) if self._extend is not None else self.domain
+            entry = (schema, Lexicon(schema, domain))
             self._entries[id(schema)] = entry
         return entry[1]
 

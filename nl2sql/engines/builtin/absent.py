@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.filters import fans_out
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.engines.builtin.spec import Filter
 
-_ABSOLUTE = frozenset({"never", "no", "without", "don't", "doesn't", "didn't", "haven't", "hasn't", "nor"})
+_ABSOLUTE = frozenset({"never", "no", "nobody", "without", "don't", "doesn't", "didn't", "haven't", "hasn't", "nor"})
 _AUXILIARIES = frozenset({"do", "does", "did", "have", "has", "had"})
 _REACH = 8  # words from a negation to the value it denies ("do not stock any lamp made by <value>")
 

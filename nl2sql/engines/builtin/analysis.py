@@ -254,7 +254,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_sorts(a, words)
     _read_direction_ranges(a, words)
     _merge_directions(a)
-    _read_limits(a, words)
+    _read_limits(a, words, lexicon)
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
@@ -502,7 +502,7 @@ def _merge_directions(a: _Scratch) -> None:
                            s.concept, s.span | words) for s in others]
 
 
-def _read_limits(a: _Scratch, words: list[str]) -> None:
+def _read_limits(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
     n = len(words)
     for i, w in enumerate(words):
         if i in a.used:
@@ -513,12 +513,8 @@ def _read_limits(a: _Scratch, words: list[str]) -> None:
             a.limit_from_top = True if w == "top" else False if w == "bottom" else None
             a.used.update((i, i + 1))
             a.limit_span.update((i, i + 1))
-            # "top N ... by <column>", "bottom N ... by <metric>": "by" names the ranking, not a grouping
-            for j in range(i + 2, min(n, i + 5)):
-                if words[j] == "by" and j + 1 < n and a.limit_from_top is not None:
-                    a.sorts.append(SortCue(j + 1, a.limit_from_top, "rank", frozenset((j,))))
-                    a.used.add(j)
-                    break
+            if a.limit_from_top is not None:
+                _ranked_by(a, words, i + 2, a.limit_from_top)
             return
     for i, w in enumerate(words):
         value = number_value(w)
@@ -527,12 +523,46 @@ def _read_limits(a: _Scratch, words: list[str]) -> None:
         nxt = words[i + 1] if i + 1 < n else ""
         # a number before a superlative, or a leading number with a superlative later: a limit
         # (not a superlative a date phrase already read: "N last year" is no "N last")
-        if (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])):
+        if (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])) \
+                or _counts_rows(a, words, i, lexicon):
             a.limit = min(int(value), MAX_LIMIT)
             a.limit_from_top = None
             a.used.add(i)
             a.limit_span.add(i)
+            if nxt in SUPERLATIVES and i + 1 not in a.used:
+                _ranked_by(a, words, i + 2, SUPERLATIVES[nxt][0])
             return
+
+
+def _ranked_by(a: _Scratch, words: list[str], start: int, descending: bool) -> None:
+    """ "top N ... by <column>", "N best ... by <metric>": "by" names the ranking, not a grouping."""
+    for j in range(start, min(len(words), start + 3)):
+        if words[j] == "by" and j + 1 < len(words):
+            a.sorts.append(SortCue(j + 1, descending, "rank", frozenset((j,))))
+            a.used.add(j)
+            return
+
+
+# Words that may stand right before a number of rows ("show the 3 <rows>", "which 5 <rows>"); after
+# any other word ("with 3 <rows>", "more than 3 <rows>") the number is a count compared or a value.
+_BEFORE_ROW_COUNT = frozenset({"the", "which", "what", "those", "these", "me", "us", "are", "were", "all", "name",
+                               "see", *_LEADING_VERBS})
+
+
+def _counts_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:
+    """ "the 3 <rows> with the most <x>": a number right before a plural word naming a table, with a
+    superlative after it, is how many rows to keep, not a key of one row."""
+    if i > 0 and words[i - 1] not in _BEFORE_ROW_COUNT:
+        return False
+    for end in range(i + 1, min(len(words), i + 4)):
+        if end in a.used or words[end] == singular(words[end]):
+            continue  # the plural word ends the table's name ("3 sale lines")
+        phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
+        if any(c.kind == "table" for c in lexicon.lookup(phrase)):
+            # the superlative says what it ranks by: "with the most" and nothing after it is no ranking
+            return any(w in SUPERLATIVES and k not in a.used and not _starts_column(lexicon, words, k)
+                       and k + 1 < len(words) for k, w in enumerate(words[end + 1:], start=end + 1))
+    return False
 
 
 _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": ">", "more": ">", "longer": ">",

@@ -148,6 +148,8 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
     forced_table = schema.table(forced) if forced else None
     if forced_table is not None:
         entity = forced_table.name
+    elif (chosen := measures.chosen_metric_table(ctx, entity)) is not None:
+        entity = chosen  # the answer chose a metric of another table: its rows are the subject
     named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
     if entity is None or (not named and a.unread() and not forced):
         vague = doubts.general(a, schema, ctx.domain.entities, ctx.slots)
@@ -228,6 +230,10 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
                        aggregates=(Aggregate("count", ctx.row_key(ref.table), shown=False),), order=by_aggregate,
                        limit=parts.limit or 1)
+    if ranking.kind == "metric":  # "which <row> has the highest <metric>": each row's metric, ranked
+        index = next(i for i, ag in enumerate(parts.aggregates) if ag.metric is not None)
+        return replace(parts, group=parts.group or entity_keys(etable), limit=parts.limit or 1,
+                       order=(OrderKey(aggregate=index, descending=descending),))
     if ranking.kind == "count_group":  # "which <column> has the most <rows>"
         return replace(parts, group=parts.group or (GroupKey(ref),), order=by_aggregate, limit=parts.limit or 1,
                        aggregates=parts.aggregates or (Aggregate("count", shown=False),))

@@ -13,6 +13,8 @@ from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import singular
+from nl2sql.profile.roles import is_price, is_sold_money
 
 # Words a question uses when it has no particular data in mind.
 VAGUE_WORDS = {
@@ -77,9 +79,21 @@ ADDITIVE = ("amount", "total", "quantity", "qty", "revenue", "sales", "units", "
 SCORES = ("rating", "score", "stars", "grade")
 
 
+def _own_totals(table: Table) -> list[tuple[str, str]]:
+    """A row's own total of money (a sale's total): its size, offered first."""
+    words = table.name.lower().split("_")
+    one = " ".join([*words[:-1], singular(words[-1])])
+    return [(f"{_label(col.name).capitalize()} of each {one}", f"own:{table.name}.{col.name}")
+            for col in table.columns if is_sold_money(table, col) and not is_price(table, col)]
+
+
 def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
-    """How rows of ``entity`` can be ranked: a total or average over its child rows, or how many."""
+    """How rows of ``entity`` can be ranked: by their own total, or a total or average over their
+    child rows, or how many."""
     options: list[tuple[str, str]] = []
+    own = schema.table(entity)
+    if own is not None:
+        options += _own_totals(own)
     for table in schema.tables:
         if not any(fk.ref_table == entity for fk in table.foreign_keys) or table.name == entity:
             continue

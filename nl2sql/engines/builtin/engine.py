@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -12,18 +13,22 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
+from nl2sql.engines.builtin.asked_units import in_asked_units
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.explain import explain
 from nl2sql.engines.builtin.fired import fired as fired_cues
 from nl2sql.engines.builtin.implied import with_implied_keys
+from nl2sql.engines.builtin.line_grain import at_line_grain
 from nl2sql.engines.builtin.render import to_sql
+from nl2sql.engines.builtin.self_reference import with_self_reference
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.subject import require_subject
-from nl2sql.engines.builtin.used import content_positions
+from nl2sql.engines.builtin.used import confidence, content_positions
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
+from nl2sql.profile.inferred import with_profile
 
 if TYPE_CHECKING:  # follow-ups only: imported by the first refinement, not by a one-shot question
     from nl2sql.engines.builtin.derived import Derived
@@ -42,7 +47,7 @@ class BuiltinEngine:
         self._today = today
         self.domain = domain or EMPTY
         self._configured = self.domain != EMPTY  # a deep comparison: once, not per reading
-        self._lexicons = Lexicons(self.domain)
+        self._lexicons = Lexicons(self.domain, extend=with_profile)
         self._schemas: dict[int, tuple[Schema, Schema]] = {}
 
     @property
@@ -67,6 +72,8 @@ class BuiltinEngine:
                pointing: frozenset[int] = frozenset(), conversation: bool = False,
                derived: Derived | None = None) -> Draft[QuerySpec]:
         schema = derived.schema if derived is not None else self.schema(database)
+        if derived is None:
+            reading = _profiled(reading, analysis, schema)
         try:
             sql = derived.sql(reading.spec, database.dialect) if derived is not None \
                 else to_sql(reading.spec, schema, database.dialect)
@@ -101,7 +108,7 @@ class BuiltinEngine:
         # A new question reads none of the conversation: words pointing at its result go unused.
         conversation = in_conversation(history)
         pointing = back_references(analysis) if conversation else frozenset()
-        return self._draft(build_spec(analysis, schema, self.domain, slots), analysis, database,
+        return self._draft(build_spec(analysis, schema, self.lexicon(schema).domain, slots), analysis, database,
                            pointing=pointing, conversation=conversation)
 
     def learn(self, question: str, sql: str, *, confirmed: bool = False) -> None:
@@ -131,7 +138,8 @@ class BuiltinEngine:
         spec = context.current_spec
         if spec is not None and spec.source is None:
             schema = self.schema(database)
-            return spec, schema, self.lexicon(schema), self.domain, None
+            lexicon = self.lexicon(schema)
+            return spec, schema, lexicon, lexicon.domain, None
         derived = derive(spec.source if spec is not None and spec.source else context.current_query,
                          self.schema(database), database.dialect, context.previous_results)
         if spec is not None and spec.entity != derived.name:
@@ -155,6 +163,20 @@ class BuiltinEngine:
         base = 1.0 if context.current_confidence is None else context.current_confidence
         return self._draft(reading, analysis, database, "; ".join(reading.changes) or None, base=base,
                            derived=derived)
+
+
+def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
+    """The reading as the schema's profile sees it: sale money at the grain of its lines, numbers in
+    the unit of their column, and questions across a table's key to itself. The words a new
+    condition stands for are used, and the confidence counts them."""
+    spec = at_line_grain(reading.spec, schema)
+    spec = in_asked_units(spec, analysis, schema)
+    spec = with_self_reference(spec, analysis, schema)
+    if spec == reading.spec:
+        return reading
+    used = reading.used.union(*(f.words for f in spec.filters if f not in reading.spec.filters))
+    sure = confidence(analysis, used, reading.doubts) if used != reading.used else reading.confidence
+    return replace(reading, spec=spec, used=used, confidence=sure)
 
 
 def _left_out(analysis: Analysis, unused: list[int]) -> str:

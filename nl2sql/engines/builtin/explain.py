@@ -21,32 +21,28 @@ def _number(value: object) -> str:
     return str(value)
 
 
+def _event_name(name: str) -> str:
+    """ "created_at" reads better as "created": "created in May 2026"."""
+    for suffix in (" at", " on", " date", " time"):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
 def describe_filter(f: Filter, spec: QuerySpec) -> str:
     name = _name(f.column, spec)
     if f.op == "range":
-        # "created_at" reads better as "created": "created in May 2026"
-        for suffix in (" at", " on", " date", " time"):
-            if name.endswith(suffix) and len(name) > len(suffix):
-                name = name[: -len(suffix)]
-                break
-        return f"{name} {f.label}"
-    if f.op == "not_exists" and f.other is not None:
-        return f"with no {f.other.table.replace('_', ' ')}"
-    if f.op == "exists" and f.other is not None:
-        return f"with some {f.other.table.replace('_', ' ')}"
-    if f.op == "=":
-        return f"{name} is {_number(f.values[0])}"
-    if f.op == "!=":
-        return f"{name} is not {_number(f.values[0])}"
-    if f.op == "in":
-        return f"{name} is {' or '.join(_number(v) for v in f.values)}"
+        return f"{_event_name(name)} {f.label}"
+    if f.other is not None and (across := _across(f, spec, name)) is not None:
+        return across
+    if f.op in _LISTED:
+        joined = f" {_LISTED[f.op][1]} ".join(_number(v) for v in f.values)
+        return f"{name} {_LISTED[f.op][0]}{joined}"
     if f.op == "none":
         return f"with no {f.column.table.replace('_', ' ')} whose {f.column.column.replace('_', ' ')} is " \
             + " or ".join(_number(v) for v in f.values)
     if f.op == "all":
         return f"with {name} {' and '.join(_number(v) for v in f.values)} each"
-    if f.op == "not_in":
-        return f"{name} is neither {' nor '.join(_number(v) for v in f.values)}"
     if f.op in ("null", "not_null"):
         return f"{name} {'is empty' if f.op == 'null' else 'is set'}"
     if f.against is not None:
@@ -56,6 +52,26 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
     if f.op == "between":
         return f"{name} between {_number(f.values[0])} and {_number(f.values[1])}"
     return f"{name} {_OPS.get(f.op, f.op)} {_number(f.values[0])}"
+
+
+# Conditions on a list of values: (what comes before the values, the word between them).
+_LISTED = {"=": ("is ", "or"), "!=": ("is not ", "or"), "in": ("is ", "or"), "not_in": ("is neither ", "nor")}
+
+
+def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
+    """A condition that reaches another column or other rows: of the same row, of the same table
+    through its key to itself, or of the rows of a related table."""
+    assert f.other is not None
+    if f.op in _OPS:  # another column of the same row, by the question's comparator
+        return f"{name} {f.label or _OPS[f.op]} {_name(f.other, spec)}"
+    if f.op == "in_rows":  # across a table's key to itself
+        picked = " and ".join(describe_filter(g, spec) for g in f.values)
+        return f"{name} is the {_name(f.other, spec)} of the row where {picked}"
+    if f.op == "not_exists":
+        return f"with no {f.other.table.replace('_', ' ')}"
+    if f.op == "exists":
+        return f"with some {f.other.table.replace('_', ' ')}"
+    return None
 
 
 def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:

@@ -10,6 +10,9 @@ from dataclasses import replace
 
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import Comparison
+from nl2sql.engines.builtin.deeds import deed_tables, event_tables
+from nl2sql.engines.builtin.flags import flag_filters
+from nl2sql.engines.builtin.paired import column_comparisons
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, concept_column, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
@@ -18,14 +21,19 @@ from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular, stem
 
-_ANTI_NEGATIONS = ("never", "no", "without", "not", "haven't", "hasn't", "didn't")
+# Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
+_ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
+                   "doesn't", "won't")
+_DEED_REACH = 3  # words from a negation to the verb whose act it denies ("were never sold")
 
 
 def anti_join_links(ctx: ReadContext) -> dict[int, str]:
     """Tables after a negation whose rows (or the rows that link them) point at a table the
     question names: rows that no such row refers to ("stadiums without any concert", "shops that
     hire no employees" through the table of hirings). A table word after the negation that points at
-    nothing named ("owners who do not own ...": the verb names the owners again) is passed over."""
+    nothing named ("owners who do not own ...": the verb names the owners again) is passed over.
+    With no table word, a verb right after the negation may name the rows of its act ("<rows>
+    never sold": no sale refers to them)."""
     a = ctx.a
     out: dict[int, str] = {}
     for n in sorted(a.negations):
@@ -33,17 +41,58 @@ def anti_join_links(ctx: ReadContext) -> dict[int, str]:
             continue
         named = {c.table for link in a.links if not n < link.first < n + 7
                  for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 0.7}
-        for j in range(n + 1, min(len(a.tokens), n + 7)):
-            link = a.link_at(j)
-            if link is None or link.first != j:
-                continue
-            tables = link.of_kind(TABLE)
-            if not tables and not link.of_kind(COLUMN):
-                break  # a stored value after the negation is a filter, not an anti-join
-            if tables and any(absence_table(ctx, tables[0].table, t) is not None for t in named):
-                out[link.first] = tables[0].table
-                break
+        found = _denied_table(ctx, n, named)
+        if found is None:
+            found = _denied_deed(ctx, n, named)
+        if found is not None:
+            out[found[0]] = found[1]
     return out
+
+
+def _denied_table(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] | None:
+    """The first table word after the negation at ``n`` whose rows refer to a table named elsewhere."""
+    a = ctx.a
+    for j in range(n + 1, min(len(a.tokens), n + 7)):
+        link = a.link_at(j)
+        if link is None or link.first != j:
+            continue
+        tables = link.of_kind(TABLE)
+        if not tables and not link.of_kind(COLUMN):
+            return None  # a stored value after the negation is a filter, not an anti-join
+        if tables and any(absence_table(ctx, tables[0].table, t) is not None for t in named):
+            return link.first, tables[0].table
+    return None
+
+
+def _denied_deed(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] | None:
+    """A verb linked to nothing, just after the negation, whose act's rows refer to a named table;
+    a verb that names no table ("have not bought anything") stands for the one table whose rows
+    refer to the named rows, when there is one (a guess, said as a doubt when it is read)."""
+    a = ctx.a
+    if a.lexicon is None:
+        return None
+    for j in range(n + 1, min(len(a.tokens), n + 1 + _DEED_REACH)):
+        link = a.link_at(j)
+        if j in a.cues or (link is not None and (link.first != j or link.of_kind(TABLE) or link.of_kind(VALUE))):
+            return None
+        for table in [*deed_tables(a.lexicon, a.word(j)), *event_tables(ctx.schema, link, named)]:
+            if any(absence_table(ctx, table, t) is not None for t in named):
+                return j, table
+        if link is None and _bare_verb(ctx, j):
+            children = {t.name for t in ctx.schema.tables if t.name not in named and t.stored
+                        and any(fk.ref_table in named for fk in t.foreign_keys)}
+            return (j, children.pop()) if len(children) == 1 else None
+    return None
+
+
+_ANYTHING = ("anything", "any", "ever", "anyone", "")
+
+
+def _bare_verb(ctx: ReadContext, j: int) -> bool:
+    """A verb with nothing after it but "anything" ("have not bought anything", "were never used")."""
+    a, word = ctx.a, ctx.a.word(j)
+    verb = stem(word) != singular(word) or bool(wordnet.available() and wordnet.base_forms(word))
+    return verb and word not in STOPWORDS and a.word(j + 1) in _ANYTHING and a.link_at(j + 1) is None
 
 
 def absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
@@ -70,12 +119,31 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         pk = ctx.table(entity).primary_key
         found = absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
-        if pk is not None and found is not None and link is not None:
+        if pk is not None and found is not None:
             negations = [n for n in ctx.a.negations if first - 7 < n < first]
-            words = frozenset((*range(link.first, link.last + 1), *negations))
+            verbs = _verbs_of(ctx, negations, first, {other, found[0]})
+            # a verb naming the rows is one word, no link, and "anything" after it is what it denies
+            last = link.last if link is not None else first + (ctx.a.word(first + 1) in _ANYTHING[:-1])
+            words = frozenset((*range(first, last + 1), *negations, *verbs))
             out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found), words=words))
-            c.claim(link, "anti", *negations)
+            if link is not None:
+                c.claim(link, "anti", *negations, *verbs)
+            else:
+                c.used.update(words)
+                if ctx.a.lexicon is not None and other not in deed_tables(ctx.a.lexicon, ctx.a.word(first)):
+                    c.doubts.append(f"read {ctx.a.word(first)!r} as having {other.replace('_', ' ')}")
     return c.done(out)
+
+
+def _verbs_of(ctx: ReadContext, negations: list[int], first: int, tables: set[str]) -> list[int]:
+    """The words between a negation and the rows it denies that name the act of those rows ("never
+    borrowed any <book>" through the loans): part of the same condition."""
+    a = ctx.a
+    start = min(negations, default=first)
+    if a.lexicon is None:
+        return []
+    return [k for k in range(start + 1, first) if a.link_at(k) is None and k not in a.cues
+            and tables & set(deed_tables(a.lexicon, a.word(k)))]
 
 
 def _skips_value(ctx: ReadContext, link: Link) -> bool:
@@ -311,6 +379,8 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         out.append(Filter(ref, comp.op, comp.values, words=comp.span | (c.used - before)))
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
+    out += flag_filters(ctx, c, entity, in_play)
+    out += column_comparisons(ctx, c, entity, in_play)
     return c.done(out)
 
 

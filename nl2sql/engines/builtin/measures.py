@@ -21,7 +21,8 @@ from nl2sql.linking.text import STOPWORDS, name_words
 
 @dataclass(frozen=True)
 class Ranking:
-    """What a superlative ranks by: kind is order | aggregate | count_group | count_other | by_child."""
+    """What a superlative ranks by: kind is order | aggregate | count_group | count_other | by_child |
+    metric (the rows ranked by the metric the question computes)."""
 
     kind: str
     ref: ColumnRef
@@ -133,6 +134,19 @@ def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:
     return Aggregate("count", ctx.row_key(child))
 
 
+def chosen_metric_table(ctx: ReadContext, entity: str | None) -> str | None:
+    """The table of the metric an answer chose in place of the one ``entity`` was picked for."""
+    for link in ctx.a.links:
+        for cand in link.of_kind(METRIC):
+            metric = cand.metric
+            if metric is None or metric.question is None or metric.table != entity:
+                continue
+            chosen = ctx.domain.metrics.get(ctx.slots.get(SlotKey("metric_question", metric.name)) or "")
+            if chosen is not None and chosen.table != metric.table:
+                return chosen.table
+    return None
+
+
 def configured(ctx: ReadContext, c: Claims, question: ClarifyingQuestion, slot: SlotKey,
                about: str) -> tuple[str | None, ReadContext]:
     """Ask a domain-config question; returns the value chosen (the answer, or the default) and the
@@ -193,12 +207,16 @@ def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], inde
     the smallest and largest of a text or date column are answers too, a sum or average is not."""
     a = ctx.a
     if a.word(index) == "how":  # "how much": the amount may be named anywhere in the line
+        if any(c.role(lk.first) == "metric" for lk in a.links):
+            c.used.update(a.span(index))  # "how much ... spend": the metric is the amount
+            return True, None
         link = next((lk for lk in a.links if not c.taken(lk.first)
                      and ctx.numeric(lk, entity, in_play, values_only=True) is not None), None)
     if link is None or c.taken(link.first):
         return False, None
-    if link.of_kind(TABLE) and not link.of_kind(COLUMN):
-        # "<aggregate> <table> <column>": skip the table word to reach its column
+    if link.of_kind(TABLE) and (not link.of_kind(COLUMN) or
+                                ctx.numeric(link, ctx.table_of(link) or entity, in_play, values_only=True) is None):
+        # "<aggregate> <table> <column>": skip the table word (or its key) to reach its column
         nxt = a.next_link(link.last, max_gap=1)
         ref = ctx.numeric(nxt, ctx.table_of(link) or entity, in_play, values_only=True)
         if ref is not None and nxt is not None:
@@ -319,6 +337,25 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
     return a.next_link(link.last, max_gap=1)
 
 
+def _ranks_by_metric(ctx: ReadContext, d: Decided, at: int) -> bool:
+    """ "which <row> has the highest <metric>", "who <metric verb> the most": the superlative
+    beside a metric the question computes ranks the rows by it, when nothing else is grouped."""
+    a = ctx.a
+    if a.group_words:
+        return False
+    after, before = a.next_link(max(a.span(at)), max_gap=2), a.prev_link(at, max_gap=2)
+    return any(link is not None and d.role(link.first) == "metric" for link in (after, before))
+
+
+def _verb_before(ctx: ReadContext, d: Decided, at: int) -> Link | None:
+    """A column named just before a superlative that ends the line, by a word that is not the
+    rows' own name: "which <row> spent the most" ranks by what was spent."""
+    link = ctx.a.prev_link(at, max_gap=2)
+    if link is None or d.taken(link.first) or ctx.names_table(link) or not link.of_kind(COLUMN):
+        return None
+    return link
+
+
 def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[Ranking | None]:
     """What the first superlative ranks by, if the question has one."""
     a, c = ctx.a, Claims(d)
@@ -334,9 +371,13 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         settled, found = _concept_ranking(ctx, entity, in_play)
         if settled:
             return c.done(found)
+    if _ranks_by_metric(ctx, d, sup.index):
+        return c.done(Ranking("metric", ColumnRef(entity, ""), sup.descending))
     link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
+    if link is None and max(a.span(sup.index)) == len(a.tokens) - 1:
+        link = _verb_before(ctx, d, sup.index)  # "who spent the most": the column said before it
     ref = ctx.numeric(link, entity, in_play) if link is not None else None
     if ref is not None and link is not None:
         c.claim(link, "rank")
@@ -350,6 +391,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if a.word(sup.index) in doubts.OPEN_RANKINGS:  # an open superlative ("best"): by what?
         chosen, unsure = doubts.open_ranking(ctx.schema, entity, ctx.slots)
         c.ask(unsure)
+        if chosen and chosen.startswith("own:"):  # the rows' own total
+            return c.done(Ranking("order", ColumnRef(entity, chosen.partition(".")[2]), sup.descending))
         if chosen:
             return c.done(Ranking("by_child", ColumnRef(entity, chosen), sup.descending))
     measure = ctx.table(entity).measure_column

@@ -235,6 +235,8 @@ class _Renderer:
         if f.against is not None:  # the column's own aggregate over its whole table
             inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=_ident(f.column.table))))
             return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
+        if f.op in _COMPARE and f.other is not None:  # another column of the same row ("paired.py")
+            return _COMPARE[f.op](this=col, expression=self._col(f.other))
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
         if f.op == "all" and (hop := self._fan_out_hop(f.column.table)) is not None:
@@ -250,6 +252,11 @@ class _Renderer:
             return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
+        if f.op == "in_rows" and f.other is not None:  # a key of the rows its own conditions pick
+            picked = exp.select(exp.column(_ident(f.other.column))).from_(exp.Table(this=_ident(f.other.table)))
+            for g in f.values:  # unqualified: the subquery's own rows, also when it is the same table
+                picked = picked.where(_Renderer._own_condition(g))
+            return col.isin(query=picked)
         if f.op in ("exists", "not_exists") and f.other is not None:
             inner = (
                 exp.select(exp.Literal.number(1))
@@ -258,6 +265,16 @@ class _Renderer:
             )
             return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
+
+    @staticmethod
+    def _own_condition(f: Filter) -> exp.Expr:
+        """A value condition on the subquery's own table, its column unqualified."""
+        col = exp.column(_ident(f.column.column))
+        if f.op == "like":
+            return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
+        if f.op == "in":
+            return col.isin(*(literal(v) for v in f.values))
+        return exp.EQ(this=col, expression=literal(f.values[0]))
 
     def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:
         return _COMPARE[op](this=left, expression=literal(value))

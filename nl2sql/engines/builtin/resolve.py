@@ -147,6 +147,23 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         table = schema.table(name)
         if table is not None and table.default_date_column is not None:
             return ColumnRef(table.name, table.default_date_column.name)
+    return _dated_by_parent(schema, entity, domain)
+
+
+def _dated_by_parent(schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
+    """A row with no date of its own (a sale's line) is dated by the one row it belongs to: the
+    table it refers to that is itself an event (it refers to something and has a date)."""
+    table = schema.table(entity)
+    if table is None or table.date_columns:
+        return None
+    for fk in table.foreign_keys:
+        parent = schema.table(fk.ref_table)
+        if parent is None or parent.name == entity or not parent.foreign_keys:
+            continue
+        if parent.name in domain.date_columns:
+            return ColumnRef(parent.name, domain.date_columns[parent.name])
+        if parent.default_date_column is not None:
+            return ColumnRef(parent.name, parent.default_date_column.name)
     return None
 
 

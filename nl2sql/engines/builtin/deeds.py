@@ -1,0 +1,64 @@
+"""The table whose rows record what a verb says was done: "never sold" -> the sales, "never rented"
+-> the rentals, "never bought" -> the purchases.
+
+A verb the lexicon linked to nothing can still name the rows its action leaves behind. Most verbs
+meet their table by their stem or a derived word (the lexicon finds those itself); some English
+verbs make their noun another way ("sell" makes "sale"), and those few are listed here, as general
+English, never as any schema's names.
+"""
+
+from __future__ import annotations
+
+from nl2sql.db.schema import DATE, Schema
+from nl2sql.linking import synonyms as wordnet
+from nl2sql.linking.lexicon import COLUMN, TABLE, Lexicon, Link, phrase_key
+from nl2sql.linking.text import STOPWORDS, stem
+
+# Verbs whose noun of the act is not their stem with an ending: the noun names the rows.
+_NOUN_OF_VERB = {
+    "sell": ("sale",), "buy": ("purchase",), "lend": ("loan",), "pay": ("payment",), "ship": ("shipment",),
+    "fly": ("flight",), "sing": ("song",), "lose": ("loss",), "choose": ("choice",), "give": ("gift",),
+    "serve": ("service",), "enter": ("entry",), "die": ("death",), "bear": ("birth",), "win": ("win", "victory"),
+    "deliver": ("delivery",), "enroll": ("enrollment",), "enrol": ("enrolment", "enrollment"), "book": ("booking",),
+    "rent": ("rental",), "borrow": ("loan",), "attend": ("attendance",), "perform": ("performance",),
+    "visit": ("visit",), "order": ("order",), "review": ("review",), "rate": ("rating",), "assign": ("assignment",),
+    "invest": ("investment",), "transfer": ("transfer",), "subscribe": ("subscription",), "register": ("registration",),
+}
+
+# Derived nouns that name who acts ("seller", "renter", "employee"), not the act's rows.
+_AGENT_ENDINGS = ("er", "or", "ee", "ant", "ist")
+
+
+def _bases(word: str) -> list[str]:
+    """The word's verb forms: irregular past tenses undone ("sold" -> sell), else endings stripped."""
+    forms = [word, stem(word)]
+    if wordnet.available():
+        forms += wordnet.base_forms(word)
+    forms += [f + "e" for f in forms[1:2] if not f.endswith("e")]  # "rated" -> rat -> rate
+    return list(dict.fromkeys(forms))
+
+
+def deed_tables(lexicon: Lexicon, word: str) -> list[str]:
+    """The tables a verb's act names, nearest first; empty for a function word or a word naming none."""
+    if word in STOPWORDS or not word.isalpha() or len(word) < 3:
+        return []
+    found: list[str] = []
+    for base in _bases(word):
+        derived = [w for w in wordnet.related(base) if not w.endswith(_AGENT_ENDINGS)] if wordnet.available() else []
+        for noun in (*_NOUN_OF_VERB.get(base, ()), *derived):
+            for cand in lexicon.lookup(phrase_key(noun)):
+                if cand.kind == TABLE and cand.score >= 1.0 and cand.table not in found:
+                    found.append(cand.table)
+    return found
+
+
+def event_tables(schema: Schema, link: Link | None, named: set[str]) -> list[str]:
+    """The tables whose date column a participle names ("never loaned" for a loaned_on), other than
+    the tables the question names: the rows that record that act."""
+    out: list[str] = []
+    for cand in sorted(link.of_kind(COLUMN), key=lambda c: -c.score) if link is not None else ():
+        table = schema.table(cand.table)
+        col = table.column(cand.column or "") if table is not None else None
+        if col is not None and col.kind == DATE and cand.table not in named and cand.table not in out:
+            out.append(cand.table)
+    return out

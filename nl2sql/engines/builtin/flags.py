@@ -1,0 +1,188 @@
+"""Yes/no columns named by their adjective: "retired horses", "lamps that are not sold out",
+"inactive members", "cabins that have a stove".
+
+A column that holds only yes and no (a boolean, a text column of Y/N or yes/no, or an integer whose
+name reads as a predicate: ``retired``, ``is_open``, ``has_stove``) is a condition when the question
+says its name as an adjective: before the rows' table word, after a form of "be", or after
+"have"/"with" for a ``has_`` column. A negation just before it, or a prefix that negates it
+("inactive" for ``is_active``), asks for the no rows. Where its name is said as a column to show,
+group or sort by ("the retired flag", "by retired"), it is left to those readers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nl2sql.db.schema import BOOLEAN, INTEGER, TEXT, Column, Table
+from nl2sql.engines.builtin.reader import Claims, ReadContext
+from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.linking.lexicon import COLUMN, TABLE, Link, phrase_key
+from nl2sql.linking.text import name_words, singular
+
+# First name words of an integer column that states something of its row: ``is_open``, ``has_stove``.
+_PREDICATE_HEADS = frozenset({"is", "has", "have", "can", "was", "should", "allow", "allows", "uses", "needs",
+                              "did", "does", "with", "include", "includes", "accepts"})
+_OWNING_HEADS = frozenset({"has", "have", "with", "include", "includes", "allow", "allows", "accepts", "uses"})
+# Last name words of an integer column that is a yes/no by itself.
+_FLAG_WORDS = frozenset({"active", "enabled", "disabled", "available", "visible", "hidden", "public", "private",
+                         "valid", "flag", "current", "online", "deleted", "archived", "verified", "approved",
+                         "default", "featured", "cancelled", "canceled", "closed", "open", "retired", "married",
+                         "discontinued", "exempt", "taxable", "refundable", "primary", "locked", "banned"})
+# Name words of a number that counts or measures, whatever else the name says.
+_MEASURE_WORDS = frozenset({"id", "count", "number", "num", "no", "qty", "quantity", "amount", "total", "level",
+                            "rank", "year", "age", "size", "speed", "price", "score", "rating", "order", "seq",
+                            "code", "days", "hours", "minutes", "weight", "height", "length", "percent", "rate",
+                            "times", "sequence", "position", "version", "type", "kind", "status", "cost", "fee"})
+# "-ed" words that are no participle: a number named so is no flag.
+_NOT_PARTICIPLES = frozenset({"speed", "need", "seed", "breed", "feed", "hundred", "embed", "shed", "bed", "red",
+                              "weed", "reed", "bleed", "deed", "greed", "steed", "tweed"})
+_YES = frozenset({"y", "yes", "t", "true", "1"})
+_NO = frozenset({"n", "no", "f", "false", "0"})
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "become", "became", "remain", "remains",
+                      "currently", "still", "now", "also", "marked", "flagged", "listed", "set", "as"})
+_NOT_BE = frozenset({"isn't", "aren't", "wasn't", "weren't"})
+_PREFIXES = ("non", "un", "in", "im")  # "inactive", "unverified", "nonexempt"
+# Words after a column's name that make it a column to show ("the retired flag"), not a condition.
+_NAMING_WORDS = frozenset({"status", "flag", "flags", "column", "field", "value", "values", "indicator", "setting"})
+_GROUPING_WORDS = frozenset({"by", "per", "each", "of", "sort", "sorted", "order", "ordered", "group", "grouped"})
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A yes/no column and the stored values that say yes and no."""
+
+    ref: ColumnRef
+    yes: object
+    no: object
+    sure: bool = True  # False: an integer read as a yes/no by its name alone, its values unseen
+
+
+def flag_of(table: Table, col: Column) -> Flag | None:
+    """The column as a yes/no, or None when it holds something else (or cannot be told)."""
+    ref = ColumnRef(table.name, col.name)
+    if col.primary_key or col.name in table.fk_columns:
+        return None
+    if col.kind == BOOLEAN:
+        return Flag(ref, True, False)
+    if col.kind == TEXT and len(col.values) == 2:
+        lowered = {v.strip().lower(): v for v in col.values}
+        yes = [v for k, v in lowered.items() if k in _YES]
+        no = [v for k, v in lowered.items() if k in _NO]
+        return Flag(ref, yes[0], no[0]) if len(yes) == 1 and len(no) == 1 else None
+    if col.kind == INTEGER and _predicate_name(col.name):
+        return Flag(ref, 1, 0, sure=name_words(col.name)[0] in _PREDICATE_HEADS)
+    return None
+
+
+def said_words(name: str) -> tuple[str, ...]:
+    """A column name's words as written, plurals kept: ``copies_owned`` -> ("copies", "owned")."""
+    return tuple(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ").lower().split())
+
+
+def _predicate_name(name: str) -> bool:
+    """Whether an integer column's name reads as a yes/no: ``is_open``, ``retired``, ``featured_flag``."""
+    words, said = name_words(name), said_words(name)
+    if not words or set(words) & _MEASURE_WORDS:
+        return False
+    if words[0] in _PREDICATE_HEADS and len(words) > 1:
+        return True
+    last = words[-1]
+    if len(said) > 1 and singular(said[-2]) != said[-2]:
+        return False  # "copies_owned", "hours_worked": how many, not whether
+    return last in _FLAG_WORDS or (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES)
+
+
+def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
+    """Conditions on the yes/no columns the question names as adjectives, and the words they used."""
+    a, out = ctx.a, []
+    for link in a.links:
+        if c.taken(link.first):
+            continue
+        flag = _flag_named(ctx, link, entity, in_play)
+        if flag is None or not _as_condition(ctx, link, flag):
+            continue
+        denied = _negation_before(ctx, link.first)
+        words = {*range(link.first, link.last + 1), *denied}
+        out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
+        c.claim(link, "flag", *denied)
+        _doubt(c, flag)
+    return out + _prefixed_flags(ctx, c, entity, in_play)
+
+
+def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Flag | None:
+    """The yes/no column a link names on the main table (or a table in play), if that is its best reading."""
+    best = max((cand.score for cand in link.candidates), default=0.0)
+    for cand in link.of_kind(COLUMN):
+        if cand.score < best or (cand.table != entity and cand.table not in in_play):
+            continue
+        table = ctx.table(cand.table)
+        col = table.column(cand.column or "")
+        flag = flag_of(table, col) if col is not None else None
+        if flag is not None:
+            return flag
+    return None
+
+
+def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
+    """Whether the name stands as an adjective of the rows: before their table word, after "be"
+    (or a negation of it), or after "have"/"with" for a column of what a row has."""
+    a = ctx.a
+    before, after = a.word(link.first - 1), a.word(link.last + 1)
+    if after in _NAMING_WORDS or before in _GROUPING_WORDS:
+        return False
+    nxt = a.link_at(link.last + 1)
+    if nxt is not None and nxt.of_kind(TABLE) and ctx.names_table(nxt):
+        return True  # "retired horses"
+    k = link.first - 1
+    while k >= 0 and (k in a.negations or a.word(k) in ("not", "no", "a", "an", "any")):
+        if a.word(k) in _NOT_BE or (a.word(k) == "without" and _owning(flag)):
+            return True  # "which horses aren't retired", "horses without a saddle"
+        k -= 1
+    if a.word(k) in _COPULAS:
+        return True  # "horses that are (not) retired"
+    return _owning(flag) and a.word(k) in ("have", "has", "had", "with", "having", "offer", "offers", "include",
+                                           "includes")
+
+
+def _owning(flag: Flag) -> bool:
+    """Whether the column says what a row has (``has_saddle``, or a boolean named by a thing)."""
+    return name_words(flag.ref.column)[0] in _OWNING_HEADS or isinstance(flag.yes, bool)
+
+
+def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
+    """The negation just before a flag's name ("not retired", "aren't retired", "non retired")."""
+    a = ctx.a
+    for k in range(first - 1, max(-1, first - 4), -1):
+        if k in a.negations:
+            return (k,)
+        if a.word(k) not in _COPULAS and a.word(k) not in ("a", "an", "the", "any"):
+            return ()
+    return ()
+
+
+def _prefixed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
+    """ "inactive members", "unverified accounts": a word linked to nothing that is a negating prefix
+    and the name of a yes/no column, before the rows' table word or after "be"."""
+    a = ctx.a
+    if a.lexicon is None:
+        return []
+    out = []
+    for i, token in enumerate(a.tokens):
+        prefix = next((p for p in _PREFIXES if token.text.startswith(p) and len(token.text) > len(p) + 3), None)
+        if prefix is None or a.link_at(i) is not None or i in a.cues:
+            continue
+        cands = tuple(cand for cand in a.lexicon.lookup(phrase_key(token.text[len(prefix):])) if cand.kind == COLUMN)
+        flag = _flag_named(ctx, Link(i, i, cands), entity, in_play) if cands else None
+        if flag is None or not _as_condition(ctx, Link(i, i, cands), flag):
+            continue
+        out.append(Filter(flag.ref, "=", (flag.no,), words=frozenset((i,))))
+        c.used.add(i)
+        _doubt(c, flag)
+    return out
+
+
+def _doubt(c: Claims, flag: Flag) -> None:
+    """A number read as yes/no by its name alone may count instead ("killed": how many): said as a doubt."""
+    if not flag.sure:
+        c.doubts.append(f"read {flag.ref.column.replace('_', ' ')} as yes (1) or no (0)")

@@ -1,0 +1,252 @@
+"""Two columns of one row compared with each other: "voyages that docked after the scheduled
+date", "bins below their refill mark", "parcels delivered late".
+
+A comparator with no number after it, followed by a column, compares that column with another
+column of the same row: the one named before the comparator ("whose fill is below the refill
+mark"), else the one the table measures most like it (a stock or quantity beside a threshold),
+which is a guess the reading says as a doubt. "late" and "early" compare the date a row's event
+happened with the date it was expected, each found by the words of the date columns' names
+(due, required, expected, ... against shipped, delivered, completed, ...).
+"""
+
+from __future__ import annotations
+
+from nl2sql.db.schema import DATE, Column, Table
+from nl2sql.engines.builtin.analysis import COMPARATORS
+from nl2sql.engines.builtin.flags import flag_of, said_words
+from nl2sql.engines.builtin.reader import Claims, ReadContext
+from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.linking.lexicon import COLUMN, Link
+from nl2sql.linking.text import name_words, stem
+
+_ORDERING = (">", "<", ">=", "<=")
+# Words between a comparator and the column it compares with: "below their reorder mark".
+_DETERMINERS = frozenset({"the", "its", "their", "his", "her", "a", "an", "own", "that", "this", "each"})
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "currently", "still", "now", "that", "which",
+                      "who", "whose", "fall", "falls", "fell", "dropped", "drop", "drops", "went", "go", "goes"})
+# Name words of a date that says when something was expected, and of dates that say when it
+# happened: its end first (delivered, returned), then its start on the way (shipped, sent), which
+# is when it happened only where no end is kept.
+EXPECTED_WORDS = frozenset({"due", "required", "require", "expected", "expect", "promised", "promise", "deadline",
+                            "scheduled", "schedule", "planned", "plan", "target", "estimated", "eta", "requested",
+                            "committed", "agreed", "needed", "need"})
+DONE_WORDS = frozenset({"delivered", "deliver", "delivery", "completed", "complete", "completion", "actual", "arrived",
+                        "arrival", "returned", "return", "finished", "finish", "closed", "close", "done", "submitted",
+                        "submit", "resolved", "resolve", "received", "receive", "paid", "ended", "end", "fulfilled"})
+SENT_WORDS = frozenset({"shipped", "ship", "sent", "dispatched", "dispatch", "handed", "posted", "mailed"})
+# "late": the event after the date expected; "early": before it. ("overdue" is not here: it also
+# means not done yet, past the date, which no comparison of the two dates says.)
+_TIMING = {"late": ">", "delayed": ">", "early": "<"}
+# Name words of a column that is an amount held (compared with a threshold when none is named).
+_HELD_WORDS = frozenset({"stock", "quantity", "qty", "units", "inventory", "hand", "available", "balance", "level",
+                         "count", "remaining", "left", "current", "actual", "onhand", "held", "supply"})
+
+
+def _comparable(col: Column | None, table: Table) -> str | None:
+    """"date" or "number" for a column two rows' values can be ordered by, None for a key or a flag."""
+    if col is None or col.primary_key or col.name in table.fk_columns or flag_of(table, col) is not None:
+        return None
+    if col.kind == DATE:
+        return "date"
+    return "number" if col.is_numeric and name_words(col.name)[-1:] != ("id",) else None
+
+
+def _column(ctx: ReadContext, link: Link | None, tables: set[str]) -> tuple[ColumnRef, str] | None:
+    """The orderable column a link names on one of ``tables``, its best reading, and its kind."""
+    if link is None:
+        return None
+    cands = sorted((c for c in link.of_kind(COLUMN) if c.table in tables), key=lambda c: -c.score)
+    best = max((c.score for c in link.candidates), default=0.0)
+    for cand in cands:
+        table = ctx.table(cand.table)
+        kind = _comparable(table.column(cand.column or ""), table)
+        if kind is not None and cand.score >= min(best, 0.6):
+            return ColumnRef(cand.table, cand.column or ""), kind
+    return None
+
+
+def column_comparisons(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
+    """Conditions comparing two columns of a row, and the lateness of events against their due dates."""
+    out = []
+    a = ctx.a
+    numbered = {i for comp in a.comparisons for i in range(comp.first, comp.last + 1)}
+    for i in range(len(a.tokens)):
+        if i in numbered or i in a.cues or a.link_at(i) is not None:
+            continue
+        found = _compared_pair(ctx, c, i, entity, in_play) or _split_pair(ctx, c, i, entity, in_play) \
+            or _timing(ctx, c, i, entity, in_play)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _comparator_at(ctx: ReadContext, i: int) -> tuple[int, str] | None:
+    """(index after the phrase, op) of an ordering comparator starting at word i with no number."""
+    words = [t.text for t in ctx.a.tokens]
+    for phrase, op, _concept in COMPARATORS:
+        if op in _ORDERING and tuple(words[i:i + len(phrase)]) == phrase:
+            return i + len(phrase), op
+    return None
+
+
+def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str]) -> Filter | None:
+    """ "<column> <comparator> [the|its] <column>", or "<rows> <comparator> their <column>"."""
+    a = ctx.a
+    found = _comparator_at(ctx, i)
+    if found is None:
+        return None
+    end, op = found
+    j = end
+    while a.word(j) in _DETERMINERS:
+        j += 1
+    right_link = a.link_at(j)
+    if right_link is None or right_link.first != j or c.taken(j):
+        return None
+    right = _column(ctx, right_link, {entity, *in_play})
+    if right is None:
+        return None
+    (ref, kind), words = right, {*range(i, j), *range(right_link.first, right_link.last + 1)}
+    said = " ".join(a.word(k) for k in range(i, end))
+    left_link = a.prev_link(i, max_gap=3)
+    left = _column(ctx, left_link, {ref.table}) if left_link is not None and not c.taken(left_link.first) else None
+    if left is not None and left[0] != ref and left[1] == kind and left_link is not None:
+        c.claim(left_link, "compare")
+        c.claim(right_link, "compare", *words)
+        return Filter(left[0], op, (), label=said, other=ref, words=frozenset(words))
+    guess = _unnamed_side(ctx, i, ref, kind, any(a.word(k) in ("its", "their") for k in range(end, j)))
+    if guess is None:
+        return None
+    column, sure = guess
+    if not sure:
+        c.doubts.append(f"compared {column.column.replace('_', ' ')} with {ref.column.replace('_', ' ')}")
+    c.claim(right_link, "compare", *words)
+    c.used.update(_verb_before(ctx, i))
+    return Filter(column, op, (), label=said, other=ref, words=frozenset(words))
+
+
+def _unnamed_side(ctx: ReadContext, i: int, ref: ColumnRef, kind: str,
+                  possessive: bool) -> tuple[ColumnRef, bool] | None:
+    """The column compared with ``ref`` when none is named before the comparator: the date an event
+    happened against a date it was expected ("<rows> that arrived after the due date"), or the
+    amount a row holds against its threshold ("<rows> below their refill mark")."""
+    table, verb = ctx.table(ref.table), _verb_before(ctx, i)
+    if kind == "date" and _expected(ref.column) and _of_the_rows(ctx, i - len(verb), ref.table):
+        happened = _happened(table, ref.column)
+        # a verb that is not the date's own ("arrived" beside a shipped date) leaves it a guess
+        said = all(stem(ctx.a.word(k)) in _stems(happened[0].column) for k in verb) if happened else False
+        return (happened[0], happened[1] and said) if happened else None
+    if kind == "number" and possessive and _of_the_rows(ctx, i, ref.table):
+        return _held_column(ctx, ref, kind)
+    return None
+
+
+def _verb_before(ctx: ReadContext, i: int) -> tuple[int, ...]:
+    """A word linked to nothing right before the comparator: the verb of the event ("arrived after")."""
+    a = ctx.a
+    k = i - 1
+    return (k,) if k >= 0 and a.link_at(k) is None and k not in a.cues and a.word(k) not in _COPULAS \
+        and a.word(k).isalpha() and len(a.word(k)) > 3 else ()
+
+
+def _expected(column: str) -> bool:
+    return bool(set(_stems(column)) & EXPECTED_WORDS)
+
+
+def _happened(table: Table, due: str) -> tuple[ColumnRef, bool] | None:
+    """The date a row's event happened, by its name, and whether it is the one such date of its kind."""
+    dates = [col for col in table.date_columns if col.name != due and not _expected(col.name)]
+    for words in (DONE_WORDS, SENT_WORDS):
+        happened = [col for col in dates if set(_stems(col.name)) & words]
+        if happened:
+            return ColumnRef(table.name, happened[0].name), len(happened) == 1
+    return None
+
+
+_SPLIT = {"more": ">", "greater": ">", "higher": ">", "larger": ">", "bigger": ">", "fewer": "<", "less": "<",
+          "lower": "<", "smaller": "<"}
+
+
+def _split_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str]) -> Filter | None:
+    """ "more <column> than [the] <column>": the first column named inside the comparator."""
+    a = ctx.a
+    op, left_link = _SPLIT.get(a.word(i)), a.link_at(i + 1)
+    if op is None or left_link is None or left_link.first != i + 1 or a.word(left_link.last + 1) != "than":
+        return None
+    j = left_link.last + 2
+    while a.word(j) in _DETERMINERS:
+        j += 1
+    right_link = a.link_at(j)
+    if right_link is None or right_link.first != j or c.taken(j) or c.taken(left_link.first):
+        return None
+    right = _column(ctx, right_link, {entity, *in_play})
+    left = _column(ctx, left_link, {right[0].table}) if right is not None else None
+    if right is None or left is None or left[0] == right[0] or left[1] != right[1]:
+        return None
+    c.claim(left_link, "compare", i, left_link.last + 1)
+    c.claim(right_link, "compare", *range(left_link.last + 1, j))
+    words = {i, *range(left_link.first, right_link.last + 1)}
+    return Filter(left[0], op, (), label=f"{a.word(i)} than", other=right[0], words=frozenset(words))
+
+
+def _of_the_rows(ctx: ReadContext, i: int, table: str) -> bool:
+    """Whether the comparator speaks of the rows themselves: right after their table word, or after
+    "that are" following it ("bins that are below their refill mark")."""
+    a = ctx.a
+    k = i - 1
+    while k >= 0 and a.word(k) in _COPULAS and a.link_at(k) is None:
+        k -= 1
+    link = a.link_at(k)
+    return link is not None and ctx.table_of(link) == table and ctx.names_table(link)
+
+
+def _held_column(ctx: ReadContext, ref: ColumnRef, kind: str) -> tuple[ColumnRef, bool] | None:
+    """The column of ``ref``'s table a threshold is most likely compared with: an amount held (a
+    stock, a quantity), else the name nearest ``ref``'s; sure only when it is the one candidate."""
+    table = ctx.table(ref.table)
+    others = [col for col in table.columns if col.name != ref.column and _comparable(col, table) == kind]
+    if not others:
+        return None
+    said = set(said_words(ref.column))
+
+    def rank(col: Column) -> tuple[int, int]:
+        words = set(said_words(col.name))
+        return len(words & _HELD_WORDS - said), len(words & said)
+
+    ranked = sorted(others, key=rank, reverse=True)
+    # sure when it is the one candidate, or the one amount held among columns that are none
+    sure = len(ranked) == 1 or (rank(ranked[0])[0] > 0 and rank(ranked[1])[0] == 0)
+    return ColumnRef(table.name, ranked[0].name), sure
+
+
+def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str]) -> Filter | None:
+    """ "<rows> shipped late": the event's date after the date it was due (both by their names)."""
+    a = ctx.a
+    on_time = a.word(i) == "time" and a.word(i - 1) == "on"  # "delivered on time": not after the date due
+    op = "<=" if on_time else _TIMING.get(a.word(i))
+    if op is None or a.word(i + 1) == "than":
+        return None
+    event_link = a.prev_link(i, max_gap=2)
+    named = _column(ctx, event_link, {entity, *in_play}) if event_link is not None else None
+    event = named[0] if named is not None and named[1] == "date" and not _expected(named[0].column) else None
+    table = ctx.table(event.table if event is not None else entity)
+    due = [col for col in table.date_columns if _expected(col.name)]
+    happened = (event, True) if event is not None else _happened(table, due[0].name) if due else None
+    if not due or happened is None:
+        return None
+    actual, sure = happened
+    if len(due) > 1 or not sure:
+        said = f"{actual.column.replace('_', ' ')} against {due[0].name.replace('_', ' ')}"
+        c.doubts.append(f"read {a.word(i)!r} as {said}")
+    words = {i, i - 1} if on_time else {i}
+    c.used.update(words)
+    if event is not None and event_link is not None:
+        c.claim(event_link, "compare")
+        words.update(range(event_link.first, event_link.last + 1))
+    label = {">": "after", "<": "before"}.get(op, "no later than")
+    return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due[0].name), words=frozenset(words))
+
+
+def _stems(name: str) -> list[str]:
+    """A column name's words, each also by its stem: "required_date" -> required, require, date."""
+    words = list(name_words(name))
+    return [*words, *(stem(w) for w in words)]

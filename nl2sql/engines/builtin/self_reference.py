@@ -1,0 +1,60 @@
+"""A table that refers to itself: "who reports to <a named employee>", "<someone>'s manager".
+
+The profile knows the key that points back into its own table (``reports_to``, ``manager_id``,
+``parent_id``). A question that names that key and a row by its values asks about the rows on
+the other end of the key, not about the named row's own key: the rows that point to the named
+one ("reports to X", "managed by X", "whose manager is X"), or the row it points to ("X's
+manager", "the manager of X", "who does X report to").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nl2sql.db.schema import Schema
+from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
+from nl2sql.linking.lexicon import COLUMN, Link
+from nl2sql.profile import SelfReference, names_of, profile_of
+
+# Conditions that pick the named row by its own values.
+_NAMING_OPS = frozenset({"=", "in", "like"})
+
+
+def _key_link(a: Analysis, ref: SelfReference) -> Link | None:
+    return next((lk for lk in a.links if any(c.kind == COLUMN and c.table == ref.table and c.column == ref.column
+                                             for c in lk.candidates)), None)
+
+
+def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
+    """Whether the question asks for the row the named one points to (its manager)."""
+    before = all(max(f.words) < link.first for f in named)
+    return before or a.word(link.last + 1) == "of"
+
+
+def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
+    """``spec`` asking across the self-reference its words name, when they name one and a row."""
+    ref = next((r for r in profile_of(schema).self_references if r.table == spec.entity), None)
+    if ref is None or spec.group_by:
+        return spec
+    link = _key_link(a, ref)
+    if link is None:
+        return spec
+    named = [f for f in spec.filters if f.column.table == ref.table and f.op in _NAMING_OPS and f.words
+             and f.column.column != ref.column and isinstance(f.values[0], str)]
+    if not named:
+        return spec
+    up = _points_up(a, link, named)
+    inner = tuple(named)
+    if up:  # the row the named one points to: its key is the named row's reference
+        test = Filter(ColumnRef(ref.table, ref.ref_column), "in_rows", inner, other=ColumnRef(ref.table, ref.column),
+                      words=frozenset(range(link.first, link.last + 1)).union(*(f.words for f in named)))
+    else:  # the rows that point to the named one
+        test = Filter(ColumnRef(ref.table, ref.column), "in_rows", inner, other=ColumnRef(ref.table, ref.ref_column),
+                      words=frozenset(range(link.first, link.last + 1)).union(*(f.words for f in named)))
+    kept = tuple(f for f in spec.filters if f not in named)
+    key = ColumnRef(ref.table, ref.column)
+    shown = tuple(p for p in spec.projections if p != key)
+    if not shown and spec.projections:
+        shown = tuple(ColumnRef(ref.table, c) for c in names_of(schema, ref.table))
+    return replace(spec, filters=(*kept, test), projections=shown)

@@ -1,0 +1,112 @@
+"""The profile's readings as domain config entries, under whatever the user configured.
+
+A metric is the engine's one way to say "this word is that aggregate": putting the profile's
+revenue there gives a database without a config the same reading path, explanation and
+confirmation as a configured one. What the user configured always wins: an inferred entry is
+added only where the config says nothing of that word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nl2sql.db.schema import Schema
+from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
+from nl2sql.linking.text import name_words
+from nl2sql.profile import Profile, profile_of
+from nl2sql.profile.roles import SIZE, TIME
+
+# Words an analyst uses for money taken. A word that names a table or column of the schema is left
+# to that table or column ("how many sales" counts a ``sales`` table's rows).
+MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turnover", "takings", "earnings",
+               "money", "money made", "amount spent", "total spent", "sales amount", "gross sales")
+REVENUE = "revenue"
+# How people name a row's link to another row of its own table.
+REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
+                   "managed by", "works for", "work for", "parent")
+# How a duration or a size is asked for, in any unit: each names the table's one column of that kind.
+UNIT_WORDS = {TIME: ("duration", "length", "milliseconds", "seconds", "minutes", "hours", "millisecond", "second",
+                     "minute", "hour", "ms", "secs", "mins", "hrs"),
+              SIZE: ("size", "bytes", "kilobytes", "megabytes", "gigabytes", "kb", "mb", "gb", "byte", "kilobyte",
+                     "megabyte", "gigabyte")}
+
+
+def _schema_phrases(schema: Schema) -> set[str]:
+    """Every name of the schema as words, singular and as said: what a metric word must not shadow."""
+    phrases = set()
+    for table in schema.tables:
+        phrases.add(" ".join(name_words(table.name)))
+        for col in table.columns:
+            phrases.add(" ".join(name_words(col.name)))
+    return phrases
+
+
+def _config_phrases(config: DomainConfig) -> set[str]:
+    phrases = set()
+    for metric in config.metrics.values():
+        phrases |= {" ".join(name_words(p)) for p in (metric.name, *metric.synonyms)}
+    for words in [*config.table_synonyms.values(), *config.column_synonyms.values()]:
+        phrases |= {" ".join(name_words(p)) for p in words}
+    return phrases
+
+
+def revenue_metrics(profile: Profile, schema: Schema, config: DomainConfig) -> tuple[Metric, ...]:
+    """The profile's revenue as a metric with the money words no name of the schema or config
+    holds; when the schema has several readings of it, the metric asks which, and each other
+    reading is a metric of its own that the answer can choose."""
+    if not profile.revenues:
+        return ()
+    taken = _schema_phrases(schema) | _config_phrases(config)
+    words = [w for w in MONEY_TAKEN if " ".join(name_words(w)) not in taken]
+    if not words:
+        return ()
+    name = REVENUE if REVENUE in words else words[0]
+    best, *others = profile.revenues
+    alternates = tuple(Metric(name=f"{name}_{i + 2}", table=r.table, expression=r.expression,
+                              description=r.description) for i, r in enumerate(others))
+    question = None
+    if alternates:
+        question = ClarifyingQuestion(f"Count {name} as?", tuple(r.description for r in profile.revenues), 1,
+                                      (name, *(m.name for m in alternates)))
+    main = Metric(name=name, table=best.table, expression=best.expression, description=best.description,
+                  synonyms=tuple(w for w in words if w != name), question=question)
+    return (main, *alternates)
+
+
+def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
+    """``config`` with the profile's readings added where it says nothing of their words.
+
+    A config that defines any metric has taken charge of the measures: none is inferred beside them.
+    """
+    profile = profile_of(schema)
+    config = _with_unit_words(config, profile, schema)
+    config = _with_reference_words(config, profile, schema)
+    if config.metrics:
+        return config
+    metrics = revenue_metrics(profile, schema, config)
+    return replace(config, metrics={m.name: m for m in metrics}) if metrics else config
+
+
+def _with_reference_words(config: DomainConfig, profile: Profile, schema: Schema) -> DomainConfig:
+    """How people name a key into the same table (a manager, a parent), whatever the column is called."""
+    taken = _schema_phrases(schema) | _config_phrases(config)
+    added = dict(config.column_synonyms)
+    for ref in profile.self_references:
+        if (ref.table, ref.column) in added or len([r for r in profile.self_references if r.table == ref.table]) > 1:
+            continue
+        added[(ref.table, ref.column)] = tuple(w for w in REFERENCE_WORDS if w not in taken)
+    return replace(config, column_synonyms=added) if added != config.column_synonyms else config
+
+
+def _with_unit_words(config: DomainConfig, profile: Profile, schema: Schema) -> DomainConfig:
+    """The units a measure can be asked in ("longer than 5 minutes") name the one column of its
+    table that measures that dimension; its value is converted when the query is written."""
+    taken = _schema_phrases(schema) | _config_phrases(config)
+    added = dict(config.column_synonyms)
+    for unit in profile.units:
+        same = [u for u in profile.units if u.table == unit.table and u.dimension == unit.dimension]
+        if len(same) != 1 or (unit.table, unit.column) in added:
+            continue
+        words = UNIT_WORDS[unit.dimension]
+        added[(unit.table, unit.column)] = tuple(w for w in words if w not in taken)
+    return replace(config, column_synonyms=added) if added != config.column_synonyms else config

@@ -1,0 +1,95 @@
+"""What a column is for, read from its name and kind: money, a quantity, a measure with a unit.
+
+A database brought without a domain config still says a lot in its names: ``unit_price``,
+``quantity``, ``length_ms``, ``reports_to``. These rules read only generic English name words and
+the column's kind, so that they hold for any schema, never for one we know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nl2sql.db.schema import INTEGER, NUMERIC_KINDS, REAL, Column, Table
+from nl2sql.linking.text import name_words
+
+# Name words of a column that holds an amount of money.
+MONEY_WORDS = frozenset({"price", "amount", "total", "cost", "salary", "fee", "charge", "revenue", "payment",
+                         "paid", "income", "balance", "budget", "spend", "spent", "wage", "fare", "subtotal",
+                         "sale", "turnover", "earning", "gross", "net", "value", "pay"})
+# Money words that measure what was sold (revenue), not what was paid out or held.
+SOLD_WORDS = frozenset({"price", "amount", "total", "revenue", "sale", "subtotal", "turnover", "gross", "value",
+                        "payment", "paid", "charge", "fare"})
+# Money words that are never revenue on their own, whatever else the name says.
+NOT_SOLD_WORDS = frozenset({"salary", "wage", "budget", "cost", "balance", "tax", "discount", "fee", "freight",
+                            "shipping", "rate", "refund", "return", "credit", "expense", "loss", "deposit",
+                            "withdrawal", "penalty", "fine", "commission"})
+PRICE_WORDS = frozenset({"price", "rate", "fare"})
+QUANTITY_WORDS = frozenset({"quantity", "qty", "unit", "units", "count"})
+
+# Units a column's name can carry, by the dimension they measure, with their size in the base unit
+# (milliseconds for time, bytes for size).
+TIME_UNITS = {"millisecond": 1.0, "ms": 1.0, "msec": 1.0, "second": 1000.0, "sec": 1000.0, "secs": 1000.0,
+              "minute": 60_000.0, "min": 60_000.0, "mins": 60_000.0, "hour": 3_600_000.0, "hr": 3_600_000.0,
+              "hrs": 3_600_000.0, "day": 86_400_000.0}
+SIZE_UNITS = {"byte": 1.0, "bytes": 1.0, "kb": 1024.0, "kilobyte": 1024.0, "mb": 1024.0 ** 2,
+              "megabyte": 1024.0 ** 2, "gb": 1024.0 ** 3, "gigabyte": 1024.0 ** 3}
+TIME, SIZE = "time", "size"
+# Words of a duration column whose unit must come from elsewhere ("duration" alone says no unit).
+_DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time"})
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A column that measures time or size in a unit its name gives: ``length_ms`` is time in ms."""
+    table: str
+    column: str
+    dimension: str  # TIME or SIZE
+    unit: str  # the name word that gave the unit
+    factor: float  # the unit's size in the dimension's base unit (ms, bytes)
+
+
+def _plain(table: Table, col: Column) -> bool:
+    """A measured value: numeric, and neither a key nor a reference."""
+    return (col.kind in NUMERIC_KINDS and not col.primary_key and col.name not in table.fk_columns
+            and name_words(col.name)[-1:] != ("id",))
+
+
+def is_money(table: Table, col: Column) -> bool:
+    words = set(name_words(col.name))
+    return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"}
+
+
+def is_sold_money(table: Table, col: Column) -> bool:
+    """Money that measures a sale: a total, an amount, a price (not a salary, a cost or a tax)."""
+    words = set(name_words(col.name))
+    return is_money(table, col) and bool(words & SOLD_WORDS) and not words & NOT_SOLD_WORDS
+
+
+def is_price(table: Table, col: Column) -> bool:
+    return is_sold_money(table, col) and bool(set(name_words(col.name)) & PRICE_WORDS)
+
+
+def is_quantity(table: Table, col: Column) -> bool:
+    """A count of items on a row: ``quantity``, ``qty``, ``units`` (not ``unit_price``)."""
+    words = name_words(col.name)
+    return (_plain(table, col) and col.kind in (INTEGER, REAL) and bool(set(words) & QUANTITY_WORDS)
+            and not set(words) & MONEY_WORDS and "stock" not in words and "reorder" not in words)
+
+
+def unit_of(table: Table, col: Column) -> Unit | None:
+    """The unit a measure's name gives (``milliseconds``, ``duration_sec``, ``size_bytes``), if any."""
+    if not _plain(table, col):
+        return None
+    words = name_words(col.name)
+    for word in reversed(words):
+        if word in TIME_UNITS and (len(words) == 1 or set(words) & _DURATION_WORDS or len(word) > 3):
+            return Unit(table.name, col.name, TIME, word, TIME_UNITS[word])
+        if word in SIZE_UNITS:
+            return Unit(table.name, col.name, SIZE, word, SIZE_UNITS[word])
+    return None
+
+
+def is_real_money(col: Column) -> bool:
+    """A decimal-looking amount: a real column, or a declared decimal/numeric/money type."""
+    declared = col.type.lower()
+    return col.kind == REAL or any(t in declared for t in ("dec", "numeric", "money", "real", "double", "float"))

@@ -1,0 +1,83 @@
+"""Rows with no related rows at all, on a market schema built here: "vendors who don't have any
+sales", "goods that were never sold", "vendors without sales" keep the rows no related row refers
+to, whether the related rows are named by their table, by a contracted negation, or by the verb of
+their act; a verb that names no table is a guess, and the reading says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from tests.conftest import TODAY
+from tests.helpers import built_sqlite, opened, same_answer
+
+SCHEMA = """
+CREATE TABLE vendors (vendor_id INTEGER PRIMARY KEY, name TEXT, town TEXT);
+CREATE TABLE goods (good_id INTEGER PRIMARY KEY, name TEXT, price REAL);
+CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, vendor_id INTEGER REFERENCES vendors (vendor_id),
+                    good_id INTEGER REFERENCES goods (good_id), sold_on DATE, amount REAL);
+CREATE TABLE stalls (stall_id INTEGER PRIMARY KEY, label TEXT);
+CREATE TABLE rentals (rental_id INTEGER PRIMARY KEY, stall_id INTEGER REFERENCES stalls (stall_id), month TEXT);
+INSERT INTO vendors VALUES (1, 'Aldo', 'Ely'), (2, 'Brit', 'Ash'), (3, 'Cato', 'Ely'), (4, 'Dora', 'Ash');
+INSERT INTO goods VALUES (1, 'plums', 2.5), (2, 'honey', 6.0), (3, 'bread', 3.0), (4, 'cider', 4.5);
+INSERT INTO sales VALUES (1, 1, 1, '2025-05-01', 10.0), (2, 1, 2, '2025-05-02', 12.0), (3, 3, 1, '2025-05-03', 5.0),
+    (4, 3, 3, '2025-05-04', 6.0);
+INSERT INTO stalls VALUES (1, 'North'), (2, 'South'), (3, 'East');
+INSERT INTO rentals VALUES (1, 1, 'May'), (2, 3, 'June');
+"""
+
+NO_SALES = "SELECT name FROM vendors WHERE vendor_id NOT IN (SELECT vendor_id FROM sales)"
+NEVER_SOLD = "SELECT name FROM goods WHERE good_id NOT IN (SELECT good_id FROM sales)"
+
+
+@pytest.fixture(scope="module")
+def market_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("market"), "market", SCHEMA)) as db:
+        yield db
+
+
+def _read(db, question: str):
+    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    return draft, db.execute(draft.sql, max_rows=None)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("vendors who don't have any sales", NO_SALES),
+    ("vendors that doesn't have sales", NO_SALES),
+    ("vendors who haven't got any sales", NO_SALES),
+    ("vendors with no sales", NO_SALES),
+    ("vendors without sales", NO_SALES),
+    ("vendors who did not make any sales", NO_SALES),
+    # the verb of the act names the rows: "sold" is what a sale records
+    ("goods that were never sold", NEVER_SOLD),
+    ("goods that have never been sold", NEVER_SOLD),
+    ("vendors who have not sold anything", NO_SALES),
+    ("stalls that were never rented", "SELECT label FROM stalls WHERE stall_id NOT IN (SELECT stall_id FROM rentals)"),
+    ("stalls without rentals", "SELECT label FROM stalls WHERE stall_id NOT IN (SELECT stall_id FROM rentals)"),
+])
+def test_rows_with_no_related_rows(market_db, question: str, gold: str) -> None:
+    draft, result = _read(market_db, question)
+    assert draft.spec is not None and any(f.op == "not_exists" for f in draft.spec.filters), draft.sql
+    assert same_answer(result, list(market_db.execute(gold, max_rows=None).rows)), draft.sql
+    assert not draft.unused, (draft.sql, draft.unused)
+
+
+def test_a_denied_value_is_no_anti_join(market_db) -> None:
+    """ "vendors not in Ely": the value of the row's own column is denied, no related rows are asked for."""
+    draft, result = _read(market_db, "vendors not from Ely")
+    assert "EXISTS" not in draft.sql.upper(), draft.sql
+    assert same_answer(result, list(market_db.execute("SELECT name FROM vendors WHERE town <> 'Ely'",
+                                                      max_rows=None).rows)), draft.sql
+
+
+def test_a_verb_that_names_no_table_is_a_guess(market_db) -> None:
+    """ "vendors who never traded anything": no table is named by "traded"; the one table whose rows
+    refer to vendors is the likely reading, but it is said as a doubt and confirmed, not run unasked."""
+    draft, result = _read(market_db, "vendors who never traded anything")
+    assert same_answer(result, list(market_db.execute(NO_SALES, max_rows=None).rows)), draft.sql
+    assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
+
+
+def test_the_explanation_names_the_missing_rows(market_db) -> None:
+    draft, _result = _read(market_db, "goods that were never sold")
+    assert "with no sales" in draft.explanation, draft.explanation

@@ -1,0 +1,86 @@
+"""Yes/no columns named by their adjective, on a stable schema built here: "retired horses",
+"horses that are not retired", "uninsured horses", "horses that have a saddle", "active riders".
+A boolean, a text column of yes/no values, and an integer named as a predicate (is_x, has_x) are
+read surely; an integer read as yes/no by a participle name alone (its values unseen) is a guess
+the reading says as a doubt, so that a count named like a participle is not run unasked."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.db.schema import INTEGER, Column, Table
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.engines.builtin.flags import flag_of
+from tests.conftest import TODAY
+from tests.helpers import built_sqlite, opened, same_answer
+
+SCHEMA = """
+CREATE TABLE horses (horse_id INTEGER PRIMARY KEY, name TEXT, retired INTEGER, is_insured INTEGER,
+                     has_saddle INTEGER, vaccinated TEXT, races_won INTEGER);
+CREATE TABLE riders (rider_id INTEGER PRIMARY KEY, name TEXT, active BOOLEAN,
+                     horse_id INTEGER REFERENCES horses (horse_id));
+INSERT INTO horses VALUES (1, 'Amber', 0, 1, 1, 'yes', 4), (2, 'Blaze', 1, 0, 0, 'no', 9),
+    (3, 'Comet', 0, 1, 0, 'yes', 0), (4, 'Dusk', 1, 1, 1, 'no', 2), (5, 'Ember', 0, 0, 1, 'yes', 1);
+INSERT INTO riders VALUES (1, 'Ola', 1, 1), (2, 'Per', 0, 2), (3, 'Rut', 1, 3), (4, 'Siv', 0, 1);
+"""
+
+
+@pytest.fixture(scope="module")
+def stable_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("stable"), "stable", SCHEMA)) as db:
+        yield db
+
+
+def _read(db, question: str):
+    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    return draft, db.execute(draft.sql, max_rows=None)
+
+
+def _rows(db, sql: str) -> list[tuple]:
+    return list(db.execute(sql, max_rows=None).rows)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("insured horses", "SELECT name FROM horses WHERE is_insured = 1"),
+    ("horses that are insured", "SELECT name FROM horses WHERE is_insured = 1"),
+    ("horses that are not insured", "SELECT name FROM horses WHERE is_insured = 0"),
+    ("uninsured horses", "SELECT name FROM horses WHERE is_insured = 0"),
+    ("horses that have a saddle", "SELECT name FROM horses WHERE has_saddle = 1"),
+    ("horses without a saddle", "SELECT name FROM horses WHERE has_saddle = 0"),
+    ("vaccinated horses", "SELECT name FROM horses WHERE vaccinated = 'yes'"),
+    ("which horses aren't vaccinated", "SELECT name FROM horses WHERE vaccinated = 'no'"),
+    ("active riders", "SELECT name FROM riders WHERE active"),
+    ("riders who are not active", "SELECT name FROM riders WHERE NOT active"),
+    ("how many horses are insured", "SELECT COUNT(*) FROM horses WHERE is_insured = 1"),
+    ("insured horses that have a saddle", "SELECT name FROM horses WHERE is_insured = 1 AND has_saddle = 1"),
+])
+def test_a_yes_no_column_named_as_an_adjective_is_a_condition(stable_db, question: str, gold: str) -> None:
+    draft, result = _read(stable_db, question)
+    assert same_answer(result, _rows(stable_db, gold)), draft.sql
+    assert not draft.unused, (draft.sql, draft.unused)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("retired horses", "SELECT name FROM horses WHERE retired = 1"),
+    ("horses that are not retired", "SELECT name FROM horses WHERE retired = 0"),
+])
+def test_an_integer_named_as_a_participle_is_read_but_confirmed(stable_db, question: str, gold: str) -> None:
+    """Its values are not seen: 1 for yes is likely, not certain (a count can be named so too)."""
+    draft, result = _read(stable_db, question)
+    assert same_answer(result, _rows(stable_db, gold)), draft.sql
+    assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
+
+
+def test_a_flag_named_as_a_column_to_show_is_shown(stable_db) -> None:
+    """ "the name and the retired flag": a column to show, no condition."""
+    draft, result = _read(stable_db, "show the name and the retired flag of each horse")
+    assert "WHERE" not in draft.sql.upper() and result.row_count == 5, draft.sql
+
+
+def test_a_count_named_with_a_participle_is_no_flag() -> None:
+    """ "races_won" counts races: a plural noun before the participle says how many, not whether."""
+    table = Table("horses", (Column("horse_id", "INTEGER", INTEGER, primary_key=True),
+                             Column("races_won", "INTEGER", INTEGER), Column("retired", "INTEGER", INTEGER)))
+    assert flag_of(table, table.columns[1]) is None
+    flag = flag_of(table, table.columns[2])
+    assert flag is not None and (flag.yes, flag.no, flag.sure) == (1, 0, False)
