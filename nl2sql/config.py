@@ -164,6 +164,9 @@ SETTINGS = (
             _choice(*KEY_MODES)),
     Setting("color", "color", "NL2SQL_COLOR", "auto", '"auto"',
             "auto: colour on a terminal unless NO_COLOR is set; always; never.", _choice("auto", "always", "never")),
+    Setting("learn", "learn", "NL2SQL_LEARN", True, "true",
+            "Remember your answers to clarifications per database and reuse them (--no-learn: neither "
+            "keep nor use them).", _boolean),
     Setting("allow_functions", "allow_function", "NL2SQL_ALLOW_FUNCTIONS", None, '["my_report"]',
             "Functions to run beyond each engine's known read-only ones (--allow-function); only those you "
             "know write nothing.", _function_names),

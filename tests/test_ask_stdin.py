@@ -168,14 +168,15 @@ def test_chat_reads_a_file_of_questions_as_a_script(ecommerce_path: Path, tmp_pa
 def test_chat_from_a_file_answers_a_clarification_with_the_next_line(ecommerce_path: Path, tmp_path: Path) -> None:
     script = tmp_path / "questions.txt"
     script.write_text("Who are our best customers?\n2\n")
-    proc = _chat_from(script, ecommerce_path)
+    # --no-learn: each run is asked afresh (an answered question is otherwise not asked again: test_teach_once)
+    proc = _chat_from(script, ecommerce_path, "--no-learn")
     assert proc.returncode == 0, proc.stderr
     assert "Rank users by?" in proc.stdout and "COUNT(orders.id)" in proc.stdout
     script.write_text("Who are our best customers?\n")  # the input ends with the question open: cancelled
-    ended = _chat_from(script, ecommerce_path)
+    ended = _chat_from(script, ecommerce_path, "--no-learn")
     assert ended.returncode == 0 and "Rank users by?" in ended.stdout and "SELECT" not in ended.stdout
     script.write_text("Who are our best customers?\nHow many users are there?\n")  # no answer: the next question
-    moved_on = _chat_from(script, ecommerce_path)
+    moved_on = _chat_from(script, ecommerce_path, "--no-learn")
     assert moved_on.returncode == 0 and "Cancelled" in moved_on.stdout
     assert moved_on.stdout.index("Cancelled") < moved_on.stdout.index("There are 1,000 users.")
     # At a confirmation too, a short line that answers nothing is the next line of the script, not a slip

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from nl2sql.dialog import MAX_TURNS, NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Turn
+from nl2sql.dialog.intent import IntentDecision, Readings, ReadingView
 
 WITH_QUERY = ConversationState().commit(Turn(1, "Show me all orders", NEW_QUERY, query="SELECT * FROM orders"))
 
@@ -83,3 +84,28 @@ def test_new_keeps_history_but_drops_the_current_query() -> None:
     fresh = WITH_QUERY.without_query()
     assert fresh.turns == WITH_QUERY.turns and fresh.current is None
     assert DialogManager().detect_intent("only delivered ones", fresh.has_query).intent == NEW_QUERY
+
+
+def test_the_manager_names_the_readings_it_needs_and_decides_on_values() -> None:
+    """No call back into a workflow: the manager asks for readings by name and decides on them."""
+    manager = DialogManager()
+    clear = manager.detect_intent("only delivered ones", True)
+    assert clear.intent == REFINEMENT and manager.wanted(clear, True, Readings()) == REFINEMENT
+    whole = Readings().with_(REFINEMENT, ReadingView(1.0))
+    assert manager.wanted(clear, True, whole) is None  # a clear cue read word for word: no second reading
+    assert manager.decide(clear, True, whole).intent == REFINEMENT
+    weak = IntentDecision(REFINEMENT, "low", "short line")
+    half = Readings().with_(REFINEMENT, ReadingView(0.4))
+    assert manager.wanted(weak, True, half) == NEW_QUERY
+    both = half.with_(NEW_QUERY, ReadingView(1.0, fresh=True))
+    assert manager.wanted(weak, True, both) is None
+    assert manager.decide(weak, True, both).intent == NEW_QUERY  # the reading that accounts for the line wins
+    failed = Readings().with_(NEW_QUERY, None)
+    unsure = IntentDecision(NEW_QUERY, "low", "no cue")
+    assert manager.wanted(unsure, True, failed, both=False) == REFINEMENT  # a model: the other way only now
+    partial = failed.with_(REFINEMENT, ReadingView(0.8))
+    assert manager.decide(unsure, True, partial, both=False) == unsure  # never run as a partial edit
+    edited = failed.with_(REFINEMENT, ReadingView(1.0))
+    decided = manager.decide(unsure, True, edited, both=False)
+    assert (decided.intent, decided.confidence) == (REFINEMENT, "low")
+    assert manager.wanted(unsure, False, Readings()) is None and manager.decide(unsure, False, Readings()) == unsure

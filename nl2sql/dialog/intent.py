@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from nl2sql.dialog.state import NEW_QUERY, REFINEMENT
@@ -78,29 +77,63 @@ class ReadingView:
 
     accounted: float  # share of the line's content words the reading used
     # Whether it reads none of the current query's tables and names one of its own (the line is
-    # about other data). Asked only when two readings are compared: finding out costs a parse.
-    fresh: Callable[[], bool] = lambda: False
+    # about other data); worked out only when two readings are compared (it costs a parse).
+    fresh: bool = False
 
 
-Reader = Callable[[str], "ReadingView | None"]  # intent -> that reading, or None when there is none
+@dataclass(frozen=True)
+class Readings:
+    """The engine's readings of one line, as one value: each intent read so far, with its view, or
+    None when the engine could not read the line that way."""
+
+    made: tuple[tuple[str, ReadingView | None], ...] = ()
+
+    def has(self, intent: str) -> bool:
+        return any(i == intent for i, _ in self.made)
+
+    def get(self, intent: str) -> ReadingView | None:
+        return next((view for i, view in self.made if i == intent), None)
+
+    def with_(self, intent: str, view: ReadingView | None) -> Readings:
+        return Readings((*((i, v) for i, v in self.made if i != intent), (intent, view)))
+
+
+def _other(intent: str) -> str:
+    return NEW_QUERY if intent == REFINEMENT else REFINEMENT
 
 
 class DialogManager:
-    def route(self, text: str, has_query: bool, read: Reader, *, both: bool = True) -> IntentDecision:
-        """The intent of ``text``: the wording's prior, settled by the engine's readings.
+    """Decides each line's intent from its wording and the engine's readings, given as values: it
+    names the reading it still needs (``wanted``), and decides (``decide``) on what was read. It
+    never reads anything itself, so the same decision holds for any engine and in any test."""
 
-        ``both=False`` (an engine whose readings are model calls) reads the other way only when
-        an unclear cue's reading fails."""
-        cue = self.detect_intent(text, has_query)
+    def wanted(self, cue: IntentDecision, has_query: bool, readings: Readings, *, both: bool = True) -> str | None:
+        """The reading the decision still needs, or None when it can be made.
+
+        The cued reading first; the other one unless the cued reading is clear and uses every word,
+        or is a clear follow-up the engine cannot apply. ``both=False`` (an engine whose readings
+        are model calls) reads the other way only when an unclear cue's reading fails."""
         if not has_query:
+            return None
+        if not readings.has(cue.intent):
+            return cue.intent
+        first = readings.get(cue.intent)
+        if first is not None and (not both or (cue.confidence == HIGH and first.accounted >= 1.0)):
+            return None
+        if first is None and cue.intent == REFINEMENT and cue.clear:
+            return None
+        return None if readings.has(_other(cue.intent)) else _other(cue.intent)
+
+    def decide(self, cue: IntentDecision, has_query: bool, readings: Readings, *, both: bool = True) -> IntentDecision:
+        """The intent of the line: the wording's prior ``cue``, settled by the engine's readings."""
+        if not has_query or not readings.has(cue.intent):
             return cue
-        first = read(cue.intent)
+        first, other = readings.get(cue.intent), _other(cue.intent)
         if first is not None and (not both or (cue.confidence == HIGH and first.accounted >= 1.0)):
             return cue
-        other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT
         if first is None and cue.intent == REFINEMENT and cue.clear:
             return cue  # a clear follow-up the engine cannot apply is reported, not answered out of context
-        second = read(other)
+        second = readings.get(other)
         if first is None and (cue.clear or not both) and (second is None or second.accounted < 1.0):
             return cue  # a clear question the engine cannot read is reported, not run as a partial edit
         if not both:
@@ -121,7 +154,7 @@ class DialogManager:
             if view is None:
                 return -1.0
             prior = PRIOR_WEIGHT[cue.confidence] if intent == cue.intent else 0.0
-            fresh = FRESH_WEIGHT if cue.reason != BACK_REFERENCE and view.fresh() else 0.0
+            fresh = FRESH_WEIGHT if cue.reason != BACK_REFERENCE and view.fresh else 0.0
             return view.accounted + prior + fresh
 
         other = NEW_QUERY if cue.intent == REFINEMENT else REFINEMENT

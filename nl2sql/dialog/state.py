@@ -41,6 +41,9 @@ class Turn(Generic[P]):
     refinement_summary: str | None = None
     error: str | None = None
     outcome: P | None = None  # the query's spec and result, for the next refinement
+    # Ran on a guess nobody signed off: questions answered by their defaults or skipped, a reading
+    # still unsure after the last round. A follow-up of such a query is confirmed as its score says.
+    guessed: bool = False
 
     @property
     def ok(self) -> bool:
@@ -69,6 +72,11 @@ class Pending(Generic[D]):
     reading: D | None = None  # the engine's best reading so far (run on skip, yes, or after the last round)
     log: tuple[Round, ...] = ()
     route_confidence: str = "high"  # how sure the routing of new question vs refinement was
+    # What the user taught before for this line (its answers in words): they are in ``slots``, and the
+    # turn runs as it did once they were given, without a confirmation its score alone would ask; and
+    # the SQL they ran then, which, read again the same, the user has seen run already.
+    taught: tuple[str, ...] = ()
+    taught_sql: str | None = None
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,9 @@ class Capabilities:
     learns: bool = False  # keeps question -> SQL examples (/remember)
     natural_answers: bool = False  # can word one-value answers itself (/answer natural)
     calls_model: bool = False  # has calls to cancel, a client to warm up, and usage to report
+    # reports the words of a line its reading left unused (``Draft.unused``), so "read completely" means
+    # something; a model's reading says nothing of the kind
+    accounts_words: bool = True
 
 
 class Engine(Protocol[S]):

@@ -20,25 +20,29 @@ from nl2sql.workflows.turn import Effects, State, Transition
 S = TypeVar("S")
 
 ADOPTED_EXPLANATION = "Edited by hand; run as written."
+TAUGHT_EXPLANATION = "The SQL you wrote for this question before; run as written."
 # The user wrote it: what refines it starts from certainty, as after a confirmed reading. The
 # turn itself shows no score, since no engine read anything.
 ADOPTED_CONFIDENCE = 1.0
 
 
 def adopted(state: State[S], text: str, sql: str, database: Database, *, max_rows: int | None,
-            timeout: float) -> Transition[S]:
+            timeout: float, taught: bool = False) -> Transition[S]:
     """Run ``sql`` (guarded, read-only, under the time limit) and make it the current query.
 
-    A turn waiting for answers or a yes is replaced: the statement stands for it, with its number."""
+    A turn waiting for answers or a yes is replaced: the statement stands for it, with its number.
+    ``taught``: the statement the user wrote for the question ``text`` once (teach once), a new query."""
     mode = state.mode
     waiting = mode.pending if isinstance(mode, (AwaitingClarification, AwaitingConfirmation)) else None
     base = state.idle()
     # What the edit stands for: the waiting turn's own intent (an edited new question is a new query,
     # whatever came before it), else a change to the current query if there is one.
-    current = base.current if waiting is None or waiting.intent == REFINEMENT else None
+    current = base.current if not taught and (waiting is None or waiting.intent == REFINEMENT) else None
     intent = REFINEMENT if current is not None else NEW_QUERY
     number = base.next_turn_number
-    question = (current.question or current.text) if current is not None else (waiting.question if waiting else None)
+    question = (current.question or current.text) if current is not None else \
+        text if taught else (waiting.question if waiting else None)
+    explanation = TAUGHT_EXPLANATION if taught else ADOPTED_EXPLANATION
     refines = current.number if current is not None else None
     try:
         result = database.execute(sql, max_rows=max_rows, timeout=timeout)
@@ -47,12 +51,11 @@ def adopted(state: State[S], text: str, sql: str, database: Database, *, max_row
         failed = TurnResult(number, committed.session_id, intent, query=sql, conversation_context=committed.context(),
                             error=ErrorInfo(str(err), err.can_retry, err.kind), mode=committed.mode.name)
         return Transition(committed, failed, Effects(events=("turn",)))
-    outcome: Outcome[S] = Outcome(sql, ADOPTED_EXPLANATION, ADOPTED_CONFIDENCE, None, result)
-    turn = Turn(number, text, intent, question=question, query=sql, explanation=ADOPTED_EXPLANATION,
-                outcome=outcome)
+    outcome: Outcome[S] = Outcome(sql, explanation, ADOPTED_CONFIDENCE, None, result)
+    turn = Turn(number, text, intent, question=question, query=sql, explanation=explanation, outcome=outcome)
     committed = base.commit(turn)
     done = TurnResult(number, committed.session_id, intent, query=sql, result=result,
-                      explanation=ADOPTED_EXPLANATION, refines_turn=refines,
+                      explanation=explanation, refines_turn=refines,
                       conversation_context=committed.context(), mode=committed.mode.name)
     # Nothing is learned: the words that led here do not say what the edited statement means.
     return Transition(committed, done, Effects(events=("turn",)))

@@ -176,4 +176,10 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
 
 
 # Commands kept in modules of their own register themselves on import (after the registry exists).
-from nl2sql.workflows import display_commands, editing, result_commands, session_commands  # noqa: E402, F401
+from nl2sql.workflows import (  # noqa: E402, F401
+    display_commands,
+    editing,
+    learned_commands,
+    result_commands,
+    session_commands,
+)

@@ -4,6 +4,9 @@ It dispatches slash commands, runs one turn step (``turn.TurnStep``: a function 
 and the line to the next state), swaps the state in once, and only then runs the hooks
 (learning an example, counting for ``/stats``), which may fail without undoing the turn.
 Whatever a step raises becomes a failed turn on the state as it was before the line.
+
+With a ``Teacher`` (teach once), a line is first looked up among what the user taught for this
+database, and what a turn taught is kept after the swap, announced in the turn's message.
 """
 
 from __future__ import annotations
@@ -12,18 +15,21 @@ import logging
 import os
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
-from nl2sql.dialog import ConversationState
+from nl2sql.dialog import ConversationState, Idle
 from nl2sql.dialog.questions import Reply
 from nl2sql.engines.base import Engine
 from nl2sql.errors import EngineError, Nl2SqlError, UsageError
+from nl2sql.learned import Lesson
 from nl2sql.preferences import Preferences
 from nl2sql.workflows.adoption import adopted
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
 from nl2sql.workflows.results import ErrorInfo, TurnResult
+from nl2sql.workflows.teaching import HandedBack, Teacher, edited_lesson
 from nl2sql.workflows.turn import CLARIFY_MODES, Policy, State, Transition, TurnStep
 
 log = logging.getLogger(__name__)
@@ -64,7 +70,7 @@ def is_command(text: str) -> bool:
 class InteractiveWorkflow(Generic[S]):
     def __init__(self, database: Database, engine: Engine[S], *, max_rows: int | None = DEFAULT_MAX_ROWS,
                  timeout: float = DEFAULT_TIMEOUT_S, state: State[S] | None = None, clarify: str = "ask",
-                 confirm_below: float = 0.75) -> None:
+                 confirm_below: float = 0.75, teacher: Teacher | None = None) -> None:
         if clarify not in CLARIFY_MODES:
             raise UsageError(f"--clarify must be one of {', '.join(CLARIFY_MODES)}.")
         self.database = database
@@ -85,6 +91,9 @@ class InteractiveWorkflow(Generic[S]):
         # them while that state stands (they are what is on screen); a turn, /undo or /clear replaces it.
         self.raw_shown: tuple[State[S], str, QueryResult] | None = None
         self.hooks: list[Callable[[Transition[S]], None]] = [self._learn, self.stats.record]
+        # What the user taught on this database (None: this session neither learns nor lists anything).
+        self.teacher = teacher
+        self._handed_back: HandedBack | None = None  # the reading the last turn handed back to edit
 
     def process_turn(self, text: str) -> TurnResult:
         """Run one line of the conversation (a question, an answer, or a slash command)."""
@@ -95,7 +104,12 @@ class InteractiveWorkflow(Generic[S]):
             return run_command(self, text)
         if len(text) > MAX_QUESTION_CHARS:  # reading a question costs more than its length: bound it first
             return self._apply(text[:MAX_QUESTION_CHARS], lambda state: _too_long(len(text)))
-        return self._apply(text, lambda state: self.step.line(state, text))
+        lesson = self.teacher.recall(text) if self.teacher is not None and isinstance(self.state.mode, Idle) else None
+        if lesson is not None and lesson.sql is not None:
+            taught_sql = lesson.sql  # the statement the user wrote for this question: it runs as written
+            return self._apply(text, lambda state: adopted(state, text, taught_sql, self.database,
+                                                           max_rows=self.max_rows, timeout=self.timeout, taught=True))
+        return self._apply(text, lambda state: self.step.line(state, text, lesson))
 
     def answer(self, reply: Reply) -> TurnResult:
         """A typed reply to the open clarification or confirmation (what front ends' actors collect).
@@ -106,9 +120,14 @@ class InteractiveWorkflow(Generic[S]):
         return self._apply("", lambda state: self.step.reply(state, reply))
 
     def adopt(self, text: str, sql: str) -> TurnResult:
-        """Run a statement the user wrote or edited as a turn: it becomes the current query (``/edit``)."""
-        return self._apply(text, lambda state: adopted(state, text, sql, self.database, max_rows=self.max_rows,
-                                                       timeout=self.timeout))
+        """Run a statement the user wrote or edited as a turn: it becomes the current query (``/edit``).
+
+        Run in place of a new question's reading handed back to edit, it is what that question means here."""
+        handed = self._handed_back
+        result = self._apply(text, lambda state: adopted(state, text, sql, self.database, max_rows=self.max_rows,
+                                                         timeout=self.timeout))
+        lesson = edited_lesson(handed, sql) if handed is not None and result.ok else None
+        return self._taught(result, lesson)
 
     def _apply(self, text: str, step: Callable[[State[S]], Transition[S]]) -> TurnResult:
         before = self.state
@@ -121,12 +140,27 @@ class InteractiveWorkflow(Generic[S]):
             detail = f" ({type(err).__name__}: {err})" if os.environ.get("NL2SQL_DEBUG") else ""
             transition = self._failed(before, text, f"Internal error while answering{detail}.", True, "internal")
         self.state = transition.state  # the swap: the only place a turn changes the conversation
+        self._handed_back = transition.effects.handed_back
         for hook in self.hooks:
             try:
                 hook(transition)
             except Exception:  # a hook is a nicety; the turn stands
                 log.exception("hook %r failed after turn %d", hook, transition.result.turn_number)
-        return transition.result
+        return self._taught(transition.result, transition.effects.lesson)
+
+    def _taught(self, result: TurnResult, lesson: Lesson | None) -> TurnResult:
+        """``result`` with what learning has to say: the lesson it kept, or why the file of lessons is not used."""
+        if self.teacher is None:
+            return result
+        try:
+            noted = self.teacher.keep(lesson) if lesson is not None else None
+            # a turn that waits for answers may not show its message: its warning waits for the turn's end too
+            lines = [line for line in (self.teacher.warnings(keep=result.request is not None), result.message, noted)
+                     if line]
+        except Exception:  # learning is a nicety; the turn stands
+            log.exception("learning failed after turn %d", result.turn_number)
+            return result
+        return replace(result, message="\n".join(lines)) if lines and lines != [result.message] else result
 
     def _failed(self, before: State[S], text: str, message: str, can_retry: bool, kind: str) -> Transition[S]:
         try:

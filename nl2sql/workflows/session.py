@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, open_database
 from nl2sql.workflows.interactive import InteractiveWorkflow
+from nl2sql.workflows.teaching import Teacher
 
 if TYPE_CHECKING:
     from nl2sql.config import ModelChoice
@@ -38,6 +39,10 @@ class SessionOptions:
     samples: int = 1  # model candidates per question, voted on by their results
     memory: Path | None = None  # the model engine's example memory; None: the user's own file
     isolated: bool = False  # an eval run: no example is written, and only ``memory`` (if given) is read
+    # Teach once: keep the user's answers per database and give them again (the CLI's --learn/--no-learn,
+    # on by default there). Off here, so a program or a benchmark opening a session learns nothing unasked;
+    # an isolated session has no lessons at all, not even to list.
+    learn: bool = False
 
 
 def make_session_engine(database: Database, options: SessionOptions) -> Engine[Any]:
@@ -61,5 +66,6 @@ def open_session(db: str | Database, options: SessionOptions = SessionOptions(),
     so its schema index is built once)."""
     database = open_database(db) if isinstance(db, str) else db
     chosen = engine if engine is not None else make_session_engine(database, options)
+    teacher = None if options.isolated else Teacher.for_database(database, enabled=options.learn)
     return InteractiveWorkflow(database, chosen, max_rows=options.max_rows, timeout=options.timeout,
-                               clarify=options.clarify, confirm_below=options.confirm_below)
+                               clarify=options.clarify, confirm_below=options.confirm_below, teacher=teacher)

@@ -21,7 +21,7 @@ from sqlglot import exp
 from nl2sql.db import Database
 from nl2sql.dialog import NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Pending, Turn
 from nl2sql.dialog.ambiguity import AmbiguityHandler
-from nl2sql.dialog.intent import LOW, IntentDecision, ReadingView
+from nl2sql.dialog.intent import LOW, IntentDecision, Readings, ReadingView
 from nl2sql.dialog.questions import (
     SINGLE,
     Answer,
@@ -32,13 +32,16 @@ from nl2sql.dialog.questions import (
     complete,
     parse_reply,
 )
-from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idle, Round
+from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idle, Round, SlotPairs
 from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
+from nl2sql.learned import Lesson
 from nl2sql.workflows.generation import SqlGenerationWorkflow
+from nl2sql.workflows.narrowing import only_narrows
 from nl2sql.workflows.no_rows import hint_for
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
 from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
+from nl2sql.workflows.teaching import HandedBack, lesson_from
 
 S = TypeVar("S")
 State = ConversationState[Outcome[S], Draft[S]]
@@ -67,6 +70,8 @@ class Effects:
 
     learn: tuple[str, str] | None = None  # (question, SQL) that ran well
     events: tuple[str, ...] = ()  # for /stats: turn, clarified, round, confirmation, rejection
+    lesson: Lesson | None = None  # what the user's answers taught, kept for the database (teach once)
+    handed_back: HandedBack | None = None  # a new question's reading handed back to edit: what its edit stands for
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,9 @@ class TurnStep(Generic[S]):
 
     # -- a new line ------------------------------------------------------------------------------
 
-    def line(self, state: State[S], text: str) -> Transition[S]:
-        """A typed line: an answer to what is waiting, or the next question."""
+    def line(self, state: State[S], text: str, lesson: Lesson | None = None) -> Transition[S]:
+        """A typed line: an answer to what is waiting, or the next question (with what the user taught
+        for it before, if anything)."""
         mode = state.mode
         if isinstance(mode, AwaitingClarification):
             try:
@@ -122,38 +128,52 @@ class TurnStep(Generic[S]):
             return Transition(state, TurnResult(state.turn_count, state.session_id, None,
                                                 conversation_context=state.context(),
                                                 error=ErrorInfo("Nothing to ask.", False)))
-        return self._start(state, text)
+        return self._start(state, text, lesson)
 
-    def route(self, state: State[S], text: str) -> tuple[IntentDecision, dict[str, Draft[S] | EngineError]]:
-        """Decide new question or refinement, with the readings the decision made on the way."""
-        slots = dict(state.answered)
+    def route(self, state: State[S], text: str,
+              taught: SlotPairs = ()) -> tuple[IntentDecision, dict[str, Draft[S] | EngineError]]:
+        """Decide new question or refinement: the engine reads the line each way the dialog manager
+        asks for, and the manager decides on those readings, given to it as one value."""
+        slots = {**dict(state.answered), **dict(taught)}
         readings: dict[str, Draft[S] | EngineError] = {}
-
-        def read(intent: str) -> ReadingView | None:
-            if self.engine.capabilities.calls_model and readings:
-                return None  # a model reads the conversation either way: one reading (and its repairs) a line
-            try:
-                draft = self._read(state, text, intent, slots)
-            except EngineError as err:
-                readings[intent] = err
-                return None
-            readings[intent] = draft
-
-            def fresh() -> bool:
-                tables = self._tables(draft.sql)
-                return intent == NEW_QUERY and tables.isdisjoint(self._current_tables(state)) \
-                    and _names_any(text, tables)
-
-            return ReadingView(draft.accounted, fresh)
-
+        views = Readings()
         # A model engine's reading is a paid call: read the other way only when the cued one fails.
-        decision = self.dialog.route(text, state.has_query, read, both=not self.engine.capabilities.calls_model)
+        both = not self.engine.capabilities.calls_model
+        cue = self.dialog.detect_intent(text, state.has_query)
+        while (intent := self.dialog.wanted(cue, state.has_query, views, both=both)) is not None:
+            views = views.with_(intent, self._view(state, text, intent, slots, readings))
+        new = readings.get(NEW_QUERY)
+        if views.get(REFINEMENT) is not None and isinstance(new, Draft) and (seen := views.get(NEW_QUERY)):
+            views = views.with_(NEW_QUERY, replace(seen, fresh=self._fresh(state, text, new)))
+        decision = self.dialog.decide(cue, state.has_query, views, both=both)
         if decision.intent not in readings:
-            read(decision.intent)
+            self._view(state, text, decision.intent, slots, readings)
         return decision, readings
 
-    def _start(self, state: State[S], text: str) -> Transition[S]:
-        decision, readings = self.route(state, text)
+    def _view(self, state: State[S], text: str, intent: str, slots: dict,
+              readings: dict[str, Draft[S] | EngineError]) -> ReadingView | None:
+        """The engine's reading of the line as ``intent``, kept in ``readings``; what routing sees of it."""
+        if self.engine.capabilities.calls_model and readings:
+            return None  # a model reads the conversation either way: one reading (and its repairs) a line
+        try:
+            draft = self._read(state, text, intent, slots)
+        except EngineError as err:
+            readings[intent] = err
+            return None
+        readings[intent] = draft
+        return ReadingView(draft.accounted)
+
+    def _fresh(self, state: State[S], text: str, draft: Draft[S]) -> bool:
+        """Whether a new question's reading is about other data: none of the current query's tables,
+        and one of its own named in the line."""
+        tables = self._tables(draft.sql)
+        return tables.isdisjoint(self._current_tables(state)) and _names_any(text, tables)
+
+    def _start(self, state: State[S], text: str, lesson: Lesson | None = None) -> Transition[S]:
+        settled = dict(state.answered)
+        # What the user taught for this line, where this conversation has not settled it otherwise.
+        taught = tuple((k, v) for k, v in lesson.slots if k not in settled) if lesson is not None else ()
+        decision, readings = self.route(state, text, taught)
         reading = readings[decision.intent]
         if isinstance(reading, EngineError):
             raise reading
@@ -162,8 +182,10 @@ class TurnStep(Generic[S]):
         if current is not None and reading.intent in (NEW_QUERY, REFINEMENT):
             intent = reading.intent  # an engine that read the conversation itself said which it was
         question = (current.question or current.text) if intent == REFINEMENT and current else text
-        pending: Pending[Draft[S]] = Pending(state.next_turn_number, text, intent, question,
-                                             route_confidence=decision.confidence)
+        pending: Pending[Draft[S]] = Pending(state.next_turn_number, text, intent, question, slots=taught,
+                                             route_confidence="high" if taught else decision.confidence,
+                                             taught=(lesson.summary,) if taught and lesson is not None else (),
+                                             taught_sql=lesson.ran if taught and lesson is not None else None)
         return self._settle(state, pending, reading)
 
     def _read(self, state: State[S], text: str, intent: str, slots: dict) -> Draft[S]:
@@ -201,17 +223,33 @@ class TurnStep(Generic[S]):
             return self._wait(state, AwaitingClarification(waiting, request), events)
         note = f"Still unsure after {self.policy.max_rounds} rounds of questions; running the best reading." \
             if request is not None else None
-        # a reading that left words of the line unused is confirmed whatever its score, even after questions
-        if request is None and (draft.unused or pending.rounds == 0 and self._confidence(draft.confidence, pending)
-                                <= self.policy.confirm_below):
+        # A reading that left words of the line unused is confirmed whatever its score, even after questions,
+        # unless it is the very SQL the user's answers ran when they taught it. One at or under the threshold
+        # is confirmed, unless the user's answers settled it (now or taught before), or it only narrows a
+        # query the user signed off and was read word for word.
+        seen = pending.taught_sql is not None and draft.sql == pending.taught_sql
+        if request is None and not seen and (draft.unused or pending.rounds == 0 and not pending.taught
+                                and self._confidence(draft.confidence, pending) <= self.policy.confirm_below
+                                and not self._narrows(state, pending, draft)):
             events = (*events, "confirmation")
             confirm = confirmation_request(draft)
             if self.policy.clarify == "auto":
                 ran = Round(confirm, ((1, _choice(RUN)),), "defaults")
-                return self._run(state, replace(pending, log=(*pending.log, ran)), draft, None, events)
+                return self._run(state, replace(pending, log=(*pending.log, ran)), draft, None, events, guessed=True)
             message = f"I understood: {draft.explanation.rstrip('.')} - run it? [Y/n/e]"
             return self._wait(state, AwaitingConfirmation(pending, confirm), events, message)
-        return self._run(state, pending, draft, note, events)
+        if note is None and pending.taught:
+            note = f"As you answered before: {'; '.join(pending.taught)} (/learned)."
+        return self._run(state, pending, draft, note, events, guessed=request is not None)
+
+    def _narrows(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S]) -> bool:
+        """A follow-up, surely one, read word for word, that only adds conditions, an order or a limit to a
+        query the user confirmed or that ran without asking: asking about it again is asking twice."""
+        current = state.current
+        return (pending.intent == REFINEMENT and pending.route_confidence != LOW and current is not None
+                and current.query is not None and not current.guessed and self.engine.capabilities.accounts_words
+                and draft.accounted >= 1.0 and not draft.unused
+                and only_narrows(current.query, draft.sql, self.database.dialect))
 
     def _auto_answer(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
                      request: ClarificationRequest, events: tuple[str, ...]) -> Transition[S]:
@@ -226,7 +264,7 @@ class TurnStep(Generic[S]):
             draft = self._redraft(state, pending)
             if not draft.sql:
                 raise EngineError("The question stays ambiguous; answer its questions to go on.")
-        return self._run(state, pending, draft, None, events)
+        return self._run(state, pending, draft, None, events, guessed=True)
 
     def _wait(self, state: State[S], mode: AwaitingClarification[Draft[S]] | AwaitingConfirmation[Draft[S]],
               events: tuple[str, ...], message: str | None = None) -> Transition[S]:
@@ -281,7 +319,8 @@ class TurnStep(Generic[S]):
                 return self._still_waiting(state, AnswerError("There is no reading to run yet; answer or cancel."))
             skipped = tuple((n, Answer(q.question_type, skipped=True)) for n, q in enumerate(request.questions, 1))
             done = replace(pending, log=(*pending.log, Round(request, skipped, "user")))
-            return self._run(state.idle(), done, draft, "Skipped the questions; ran the best reading.", ())
+            return self._run(state.idle(), done, draft, "Skipped the questions; ran the best reading.", (),
+                             guessed=True)
         try:
             answers = complete(request, reply.answers)
         except AnswerError as err:
@@ -308,7 +347,10 @@ class TurnStep(Generic[S]):
         edit = draft.sql if choice == EDIT else None
         result = TurnResult(pending.number, state.session_id, pending.intent, conversation_context=back.context(),
                             edit_sql=edit, message="Edit the SQL and run it." if edit else "Not run.")
-        return Transition(back, result, Effects(events=("rejection",) if choice == DONT_RUN else ()))
+        # A new question's statement, as the user corrects it, is what that question means here: taught once.
+        handed = HandedBack(pending.text, edit) if edit and pending.intent == NEW_QUERY else None
+        return Transition(back, result, Effects(events=("rejection",) if choice == DONT_RUN else (),
+                                                handed_back=handed))
 
     def _redraft(self, state: State[S], pending: Pending[Draft[S]]) -> Draft[S]:
         """The turn read again with its answers; its usage counts the calls of the readings before it."""
@@ -325,7 +367,7 @@ class TurnStep(Generic[S]):
         return min(score, self.policy.unclear_cap) if pending.route_confidence == LOW else score
 
     def _run(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S], note: str | None,
-             events: tuple[str, ...], *, confirmed: bool = False) -> Transition[S]:
+             events: tuple[str, ...], *, confirmed: bool = False, guessed: bool = False) -> Transition[S]:
         """Execute the reading through its workflow and build the committed state: where a turn completes."""
         slots = {**dict(state.answered), **dict(pending.slots)}
         if pending.intent == REFINEMENT and state.current is not None:
@@ -338,7 +380,7 @@ class TurnStep(Generic[S]):
         turn = Turn(pending.number, pending.text, pending.intent, question=pending.question, query=outcome.sql,
                     explanation=outcome.explanation, confidence=confidence,
                     refinement_summary=outcome.refinement_summary,
-                    outcome=replace(outcome, confidence=1.0) if confirmed else outcome)
+                    outcome=replace(outcome, confidence=1.0) if confirmed else outcome, guessed=guessed)
         committed = state.idle().commit(turn, pending.slots)
         refined = pending.intent == REFINEMENT and state.current is not None
         result = TurnResult(
@@ -353,7 +395,8 @@ class TurnStep(Generic[S]):
             hint=hint_for(self.database, outcome.sql, outcome.result, timeout=self.generation.timeout),
         )
         learned = pending.question if pending.intent == NEW_QUERY else pending.text
-        return Transition(committed, result, Effects((learned, outcome.sql), (*events, "turn")))
+        return Transition(committed, result, Effects((learned, outcome.sql), (*events, "turn"),
+                                                     lesson=lesson_from(pending, outcome.sql)))
 
     def _usage(self, draft: Draft[S]) -> dict | None:
         """Tokens and cost of this turn's model calls and of the session so far (model engines only)."""

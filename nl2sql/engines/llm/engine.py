@@ -64,7 +64,7 @@ def _as_json(parsed: Parsed) -> str:
 
 class LlmEngine:
     name = "llm"
-    capabilities = Capabilities(learns=True, natural_answers=True, calls_model=True)
+    capabilities = Capabilities(learns=True, natural_answers=True, calls_model=True, accounts_words=False)
 
     def __init__(self, settings: ModelSettings, *, today: date | None = None, domain: DomainConfig | None = None,
                  memory: Memory | None = None, no_data: bool = False, answer_style: str = "template") -> None:

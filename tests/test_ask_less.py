@@ -1,0 +1,102 @@
+"""Ask less when the reading is complete: a follow-up that only adds a condition, an order or a limit,
+read word for word, is not confirmed again after the query it refines was confirmed or ran without
+asking; one with an unread word, one that changes anything else, or one on a guess still is.
+
+``confirm_below=0.99`` makes every reading one the score alone would confirm, so these tests say
+what the rule does whatever the engine's scores are."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nl2sql.dialog import AWAITING_CONFIRMATION, IDLE
+from nl2sql.workflows import InteractiveWorkflow, SessionOptions, open_session
+from nl2sql.workflows.narrowing import only_narrows
+from tests.helpers import built_sqlite
+from tests.test_teach_once import STORE
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    return built_sqlite(tmp_path, "store", STORE)
+
+
+@pytest.fixture
+def asking(store: Path) -> InteractiveWorkflow:
+    return open_session(str(store), SessionOptions(confirm_below=0.99))
+
+
+def test_list_then_only_then_sort_through_the_cli(store: Path) -> None:
+    """The chain of the issue, typed into ``nl2sql chat`` from a pipe: only the first turn asks."""
+    typed = "list customers\ny\nonly Germany\nsort by last name\nsort by last name backwards\nn\n"
+    proc = subprocess.run([sys.executable, "-m", "nl2sql", "chat", "--db", str(store), "--format", "json",
+                           "--confirm-below", "0.99"], input=typed, capture_output=True, text=True, cwd=REPO,
+                          timeout=300, env=os.environ.copy())
+    assert proc.returncode == 0, proc.stderr
+    listed, only, ordered, unread = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert listed["clarification"]["level"] == "confirmation"  # asked, and the user said yes
+    assert only["clarification"] is None and only["mode"] == IDLE
+    assert only["query"] == "SELECT * FROM customers WHERE country = 'Germany'" and only["rowCount"] == 2
+    assert ordered["clarification"] is None and ordered["query"].endswith("ORDER BY last_name ASC")
+    assert unread["message"] == "Not run."  # 'backwards' was not read: confirmed, and declined
+    assert proc.stderr.count("run it? [Y/n/e]") == 2
+
+
+def test_a_limit_too_and_the_turns_run_without_asking_are_a_base(asking: InteractiveWorkflow) -> None:
+    assert asking.process_turn("list customers").mode == AWAITING_CONFIRMATION
+    asking.process_turn("y")
+    for line in ("only Germany", "sort by last name", "top 1"):
+        result = asking.process_turn(line)
+        assert result.mode == IDLE and result.ok and result.clarification is None, line
+    assert result.query == "SELECT * FROM customers WHERE country = 'Germany' ORDER BY last_name ASC LIMIT 1"
+
+
+def test_a_follow_up_with_an_unread_word_still_asks(asking: InteractiveWorkflow) -> None:
+    asking.process_turn("list customers")
+    asking.process_turn("y")
+    asked = asking.process_turn("sort by last name backwards")
+    assert asked.mode == AWAITING_CONFIRMATION and "backwards" in asked.unused
+
+
+def test_a_follow_up_that_changes_more_than_conditions_order_or_limit_still_asks(asking: InteractiveWorkflow) -> None:
+    asking.process_turn("list customers")
+    asking.process_turn("y")
+    asking.process_turn("only Germany")
+    assert asking.process_turn("how many are there").mode == AWAITING_CONFIRMATION  # a count, not a narrowing
+    asking.process_turn("n")
+    assert asking.process_turn("show their emails").mode == AWAITING_CONFIRMATION  # other columns
+
+
+def test_a_follow_up_of_a_guess_still_asks(asking: InteractiveWorkflow) -> None:
+    asking.process_turn("Who are our best customers?")
+    assert asking.process_turn("skip").ok  # ran on the default, which nobody chose
+    assert asking.process_turn("only Germany").mode == AWAITING_CONFIRMATION
+    asking.process_turn("n")
+    asking.process_turn("Who are our best customers?")
+    assert asking.process_turn("2").ok  # answered: it ran without a confirmation
+    assert asking.process_turn("only Germany").mode == IDLE
+
+
+@pytest.mark.parametrize(("before", "after", "narrows"), [
+    ("SELECT * FROM t", "SELECT * FROM t WHERE a = 1", True),
+    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE b = 2 AND a = 1 ORDER BY c DESC", True),
+    ("SELECT a, COUNT(*) FROM t GROUP BY a", "SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY 2 LIMIT 3", True),
+    ("SELECT * FROM t LIMIT 5", "SELECT * FROM t LIMIT 2", True),
+    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE a = 2", False),  # a condition replaced
+    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t", False),  # a condition dropped
+    ("SELECT * FROM t", "SELECT b FROM t WHERE a = 1", False),  # other columns
+    ("SELECT * FROM t", "SELECT * FROM t JOIN u ON u.id = t.u_id WHERE u.x = 1", False),  # a join
+    ("SELECT * FROM t", "SELECT COUNT(*) FROM t WHERE a = 1", False),
+    ("SELECT * FROM t", "SELECT * FROM t UNION SELECT * FROM u", False),
+    ("SELECT * FROM t", "not sql at all (", False),
+])
+def test_only_narrows(before: str, after: str, narrows: bool) -> None:
+    assert only_narrows(before, after, "sqlite") is narrows
