@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nl2sql.db import open_database
+from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.analysis import analyse
 from nl2sql.engines.builtin.cues import Cue, Example, cues
 from nl2sql.engines.builtin.engine import BuiltinEngine
@@ -37,7 +38,7 @@ def databases(tmp_path_factory: pytest.TempPathFactory):
 def test_the_table_has_unique_ids_and_every_family_a_reader_knows() -> None:
     assert len({cue.id for cue in CUES}) == len(CUES)
     assert {cue.family for cue in CUES} == {"aggregate", "superlative", "comparator", "count", "group", "bucket",
-                                            "negation", "share", "distinct", "projection"}
+                                            "negation", "share", "distinct", "projection", "direction", "edit"}
 
 
 @pytest.mark.parametrize("cue", CUES, ids=[c.id for c in CUES])
@@ -46,12 +47,17 @@ def test_every_cue_has_examples_on_two_schemas(cue: Cue) -> None:
 
 
 def check_example(cue_id: str, example: Example, databases: dict) -> None:
-    """The example's line fires the cue, and the engine's reading of it returns the example's rows."""
+    """The example's line (or its follow-up, ``then``) fires the cue, and the engine's reading of it
+    returns the example's rows."""
     db = databases[example.schema]
     engine = BuiltinEngine(today=TODAY)
-    analysis = analyse(example.line, engine.lexicon(engine.schema(db)), TODAY)
-    assert cue_id in fired(analysis), (example.line, fired(analysis))
+    said = example.then or example.line
+    analysis = analyse(said, engine.lexicon(engine.schema(db)), TODAY)
+    follow_up = example.then is not None
+    assert cue_id in fired(analysis, follow_up=follow_up), (said, fired(analysis, follow_up=follow_up))
     draft = engine.draft(example.line, db)
+    if example.then is not None:
+        draft = engine.refine(RefinementContext(example.line, draft.sql, example.then, current_spec=draft.spec), db)
     result = db.execute(draft.sql, max_rows=None)
     assert same_answer(result, rows_of(db, example.sql), ordered=example.ordered), (example.line, draft.sql)
 
@@ -59,6 +65,7 @@ def check_example(cue_id: str, example: Example, databases: dict) -> None:
 EXAMPLES = [(cue.id, example) for cue in CUES for example in cue.examples]
 
 
-@pytest.mark.parametrize(("cue_id", "example"), EXAMPLES, ids=[f"{c}: {e.line}" for c, e in EXAMPLES])
+@pytest.mark.parametrize(("cue_id", "example"), EXAMPLES,
+                         ids=[f"{c}: {e.line}" + (f" / {e.then}" if e.then else "") for c, e in EXAMPLES])
 def test_every_example_fires_its_cue_and_returns_its_rows(cue_id: str, example: Example, databases: dict) -> None:
     check_example(cue_id, example, databases)

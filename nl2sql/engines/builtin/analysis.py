@@ -43,6 +43,11 @@ DISTINCT_WORDS = set(cue_words("distinct"))
 WRITE_VERBS = {"delete", "remove", "drop", "update", "insert", "truncate", "alter", "create", "modify",
                "erase", "wipe", "purge", "rename", "replace", "add", "change", "set"}
 PROJECTION_CUES = set(cue_words("projection"))
+# Sort directions, and the words that turn a sort round ("reverse", "flip"): one list for the sort
+# phrases of a question and the edits of a follow-up.
+DIRECTIONS = {word: cue.effect["descending"] for word, cue in cue_words("direction").items()
+              if "descending" in cue.effect}
+REVERSE_WORDS = frozenset(word for word, cue in cue_words("direction").items() if cue.effect.get("reverse"))
 
 
 # Words that are never typos of a stored value: cue words and words without content.
@@ -308,7 +313,7 @@ def _numeric_column(lexicon: Lexicon, cand: Candidate) -> bool:
 
 
 _SORT_OBJECTS = {"them", "it", "these", "those", "this", "results", "rows", "everything", "list"}
-_DIRECTIONS = ("desc", "descending", "decreasing", "asc", "ascending", "increasing")
+_DIRECTIONS = tuple(DIRECTIONS)
 
 
 def _read_sorts(a: _Scratch, words: list[str]) -> None:
@@ -373,7 +378,7 @@ def _take_direction(a: _Scratch, words: list[str], positions: tuple[int, ...]) -
     direction = None
     for k in positions:
         if words[k] in _DIRECTIONS:
-            direction = words[k] in ("desc", "descending", "decreasing")
+            direction = DIRECTIONS[words[k]]
             a.used.add(k)
             if words[k - 1] == "in":
                 a.used.add(k - 1)
@@ -398,7 +403,7 @@ def _read_superlative_first(a: _Scratch, words: list[str], i: int) -> bool:
     return True
 
 
-_ORDER_OF_LEADS = ("ascending", "descending", "alphabetical", "increasing", "decreasing", "reverse")
+_ORDER_OF_LEADS = (*DIRECTIONS, *REVERSE_WORDS, "alphabetical")
 
 
 def _read_order_of(a: _Scratch, words: list[str], i: int) -> bool:
@@ -408,7 +413,7 @@ def _read_order_of(a: _Scratch, words: list[str], i: int) -> bool:
         return False
     j = i + 2 + (words[i + 2] in ("the", "their", "its"))
     counted = j < n and words[j] in ("count", "number", "frequency", "popularity")
-    a.sorts.append(SortCue(j, True if words[i - 1] == "reverse" else None, "count" if counted else None))
+    a.sorts.append(SortCue(j, True if words[i - 1] in REVERSE_WORDS else None, "count" if counted else None))
     a.used.update((i, i + 1))
     if counted:
         a.used.add(j)
@@ -420,7 +425,7 @@ def _read_alphabetical(a: _Scratch, words: list[str], i: int) -> bool:
     w = words[i]
     if not (w == "alphabetically" or (w == "alphabetical" and i + 1 < len(words) and words[i + 1] == "order")):
         return False
-    reverse = i > 0 and words[i - 1] in ("reverse", "reversed", "inverse") and i - 1 not in a.used
+    reverse = i > 0 and words[i - 1] in REVERSE_WORDS and i - 1 not in a.used
     a.sorts.append(SortCue(-1, reverse, "name"))
     a.used.update(range(i - reverse, i + 2 if w == "alphabetical" else i + 1))
     return True
@@ -430,10 +435,10 @@ def _read_bare_direction(a: _Scratch, words: list[str], i: int) -> bool:
     """A direction word alone ("<column> descending", "in ascending order"), when no sort read so far
     has a direction: it sorts by the word before it, unless that word only introduces it."""
     n, w = len(words), words[i]
-    if w not in ("descending", "ascending", "desc", "asc") or any(s.descending is not None for s in a.sorts):
+    if w not in DIRECTIONS or any(s.descending is not None for s in a.sorts):
         return False
     target = i - 1 if i > 0 and words[i - 1] not in ("in", "by") else -1
-    a.sorts.append(SortCue(target, w.startswith("desc"), None))
+    a.sorts.append(SortCue(target, DIRECTIONS[w], None))
     a.used.add(i)
     if i > 0 and words[i - 1] == "in":
         a.used.add(i - 1)

@@ -19,12 +19,14 @@ TABLE = Path(__file__).with_name("cues.toml")
 
 @dataclass(frozen=True)
 class Example:
-    """A line that fires the cue, on one of the test schemas, with the SQL whose rows it must return."""
+    """A line that fires the cue, on one of the test schemas, with the SQL whose rows it must return;
+    for a cue of follow-ups, ``then`` is the follow-up that fires it after the line."""
 
     schema: str
     line: str
     sql: str
     ordered: bool = False
+    then: str | None = None
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ the <column>" changes the projection. Each change is said in the refinement summ
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -15,7 +16,8 @@ from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin import measures, shown
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import DIRECTIONS, REVERSE_WORDS, Analysis
+from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
@@ -23,6 +25,12 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Link
+
+
+def _edit_words(effect: str) -> frozenset[str]:
+    return frozenset(phrase[0] for cue in cue_family("edit") if cue.effect.get(effect) for phrase in cue.phrases
+                     if len(phrase) == 1)
+
 
 _FAMILY = {">": "gt", ">=": "gt", "<": "lt", "<=": "lt", "between": "gt", "=": "eq", "!=": "eq", "in": "eq",
            "not_in": "eq", "range": "range", "not_exists": "anti", "exists": "anti", "like": "like"}
@@ -73,12 +81,18 @@ def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: S
     changes.append(f"added filter: {condition_sql(with_new, new, schema)}")
 
 
-_REMOVE_WORDS = {"remove", "drop", "clear", "without", "ignore", "forget", "undo", "delete", "no", "lose", "reset"}
+# The edit cues of the cue table (cues.toml): what a follow-up does with what it names.
+_EDIT_CUES = cue_family("edit")
+_REMOVE_WORDS = _edit_words("removes")
+_REPLACE_WORDS = _edit_words("replaces")
+# Words that ask for something beside what is shown ("also", "too", "as well"), not instead of it.
+_ADD_PHRASES = tuple(phrase for cue in _EDIT_CUES if cue.effect.get("adds") for phrase in cue.phrases)
+_SWAP_PHRASES = tuple(phrase for cue in _EDIT_CUES if cue.effect.get("swaps") for phrase in cue.phrases)
 _FILTER_WORDS = {"filter", "filters", "condition", "conditions", "restriction", "restrictions", "criteria"}
 _ANY_WORDS = {"all", "any", "every"}
 
 
-def _words_in(a: Analysis, vocabulary: set[str] | tuple[str, ...]) -> set[int]:
+def _words_in(a: Analysis, vocabulary: Collection[str]) -> set[int]:
     return {i for i, t in enumerate(a.tokens) if t.text in vocabulary}
 
 
@@ -128,10 +142,10 @@ def _removals(spec: QuerySpec, a: Analysis, schema: Schema) -> Edit:
                             target_words | _words_in(a, _REMOVE_WORDS | _FILTER_WORDS | _ANY_WORDS))
     if removing and spec.limit is not None and any(w in ("limit", "top", "cap") for w in words):
         edit = edit.changed(edit.spec.with_(limit=None), ["removed the limit"],
-                            target_words | _words_in(a, ("limit", "top", "cap")))
+                            target_words | _words_in(a, ("limit", "top", "cap", *_REMOVE_WORDS)))
     if removing and spec.order_by and any(w in ("sort", "sorting", "order", "ordering") for w in words):
         edit = edit.changed(edit.spec.with_(order_by=()), ["removed the ordering"],
-                            target_words | _words_in(a, ("sort", "sorting", "order", "ordering")))
+                            target_words | _words_in(a, ("sort", "sorting", "order", "ordering", *_REMOVE_WORDS)))
     return edit
 
 
@@ -162,7 +176,7 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
     """ "also show <column>", "include <column>": columns added to what is listed."""
     a = ctx.a
     words = [t.text for t in a.tokens]
-    if not any(w in ("also", "include", "including", "add", "plus", "and") for w in words[:2]):
+    if "and" not in words[:2] and not _added_words(a) & {0, 1}:
         return Step([], frozenset(), d)
     out: list[ColumnRef] = []
     roles, used = dict(d.roles), set[int]()
@@ -180,9 +194,9 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
 
 
 def _asks_instead(a: Analysis) -> bool:
-    words = [t.text for t in a.tokens[:3]]
-    return words[:2] in (["how", "about"], ["what", "about"]) or words[:3] in (["and", "how", "about"],
-                                                                              ["and", "what", "about"])
+    """ "what about <value>?", "and how about <value>?": the line opens by asking for another value."""
+    words = tuple(t.text for t in a.tokens[:4])
+    return any(words[:len(phrase)] == phrase for phrase in _SWAP_PHRASES)
 
 
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
@@ -249,7 +263,7 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
         for old in [f for f in current if f.op in ("=", "in") and f.column not in columns]:
             current.remove(old)
             changes.append(f"removed filter: {condition_sql(spec, old, ctx.schema)}")
-    extend = a.word(0) in ("and", "also", "plus", "or") and a.word(1) not in ("how", "what")
+    extend = (a.word(0) in ("and", "or") or 0 in _added_words(a)) and a.word(1) not in ("how", "what")
     for f in added:
         _merge_filter(current, f, spec, ctx.schema, changes, extend)
     used = values.used | compared.used | dated.used  # a comparison kept for HAVING used its words too
@@ -280,12 +294,13 @@ def _edit_grouping(ctx: ReadContext, edit: Edit, in_play: set[str],
     edit = edit.deciding(step.decided)
     if not step.value:
         return edit, []
-    replacing = any(t.text in ("instead", "now") for t in ctx.a.tokens)
+    replacing = _words_in(ctx.a, _REPLACE_WORDS)
     kept_keys = () if replacing else new.group_by
     new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *step.value])), projections=(), limit=None)
     if not new.aggregates:
         new = new.with_(aggregates=(Aggregate("count"),))
-    return edit.changed(new, ["grouped by " + ", ".join(k.alias for k in step.value)], step.used), step.value
+    return edit.changed(new, ["grouped by " + ", ".join(k.alias for k in step.value)],
+                        step.used | replacing), step.value
 
 
 def _edit_aggregates(ctx: ReadContext, edit: Edit,
@@ -320,13 +335,11 @@ def _replaced_aggregates(spec: QuerySpec, new: list[Aggregate]) -> QuerySpec:
                       having=tuple((moved[i], op, v) for i, op, v in spec.having))
 
 
-# Words that ask for something beside what is shown ("also", "too", "as well"), not instead of it.
-_ADD_WORDS = ("also", "too", "include", "including", "add", "plus", "additionally", "besides", "well")
-
-
 def _added_words(a: Analysis) -> frozenset[int]:
-    """The words asking to add to the answer; "well" only in "as well"."""
-    return frozenset(i for i in _words_in(a, _ADD_WORDS) if a.word(i) != "well" or a.word(i - 1) == "as")
+    """The words asking to add to the answer ("also", "as well")."""
+    words = [t.text for t in a.tokens]
+    return frozenset(i + k for phrase in _ADD_PHRASES for i in range(len(words))
+                     if tuple(words[i:i + len(phrase)]) == phrase for k in range(len(phrase)))
 
 
 def _with_aggregates(edit: Edit, new: list[Aggregate], used: frozenset[int] | set[int]) -> Edit:
@@ -420,7 +433,8 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
         edit, order = _ranking_order(ctx, edit, in_play)
     if a.limit is not None:
         edit, order = _edit_limit(ctx, edit, order)
-    flips = _words_in(a, ("reverse", "reversed", "flip", "opposite"))
+    flips = _words_in(a, tuple(REVERSE_WORDS))
+    flips |= {j for f in flips for j in (f + 1, f + 2) if a.word(j) in _ORDER_WORDS}  # "flip the order"
     if not order and edit.spec.order_by and flips:
         order = [replace(o, descending=not o.descending) for o in edit.spec.order_by]
         edit = edit.changed(edit.spec, [], flips)
@@ -449,21 +463,20 @@ def _edit_limit(ctx: ReadContext, edit: Edit, order: list[OrderKey]) -> tuple[Ed
     return edit.changed(new.with_(limit=a.limit), [f"limit {a.limit}"], a.limit_span), order
 
 
+_ORDER_WORDS = ("order", "ordering", "sort", "sorting", "direction")
+
+
 def _said_order(spec: QuerySpec, order: list[OrderKey]) -> str:
     """The sort keys as the change list tells them to the user: a column by its name, an aggregate by its alias."""
     return ", ".join((o.column.column if o.column else spec.aggregates[o.aggregate or 0].alias)
                      + (" DESC" if o.descending else "") for o in order)
 
 
-_DIRECTION_WORDS = {"descending": True, "desc": True, "decreasing": True,
-                    "ascending": False, "asc": False, "increasing": False}
-
-
 def _redirected(a: Analysis, edit: Edit) -> tuple[list[OrderKey], Edit]:
     """A bare "descending" / "ascending": the current order, in that direction (the keys stay)."""
-    said = sorted(_words_in(a, tuple(_DIRECTION_WORDS)))
+    said = sorted(_words_in(a, tuple(DIRECTIONS)))
     if not said:
         return [], edit
-    descending = _DIRECTION_WORDS[a.word(said[0])]
+    descending = DIRECTIONS[a.word(said[0])]
     order = [replace(o, descending=descending) for o in edit.spec.order_by]
     return order, edit.changed(edit.spec, [], set(said))

@@ -92,7 +92,7 @@ class BuiltinEngine:
             explanation = DERIVED_PREFIX + explanation
         return Draft(sql, explanation, round(calibrated(signals, reading.confidence), 3), reading.spec,
                      ambiguities=tuple(reading.ambiguities), refinement_summary=summary, accounted=accounted,
-                     unused=unused, signals=signals, cues=fired_cues(analysis))
+                     unused=unused, signals=signals, cues=fired_cues(analysis, follow_up=base is not None))
 
     @staticmethod
     def _cumulative(text: str, slots: Slots) -> str:

@@ -11,8 +11,9 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.cues import by_id, cue_id, cues
 
 
-def fired(a: Analysis) -> tuple[str, ...]:
-    """The ids of the cues the analysis read in the line, each once, in the order of the table."""
+def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
+    """The ids of the cues the analysis read in the line, each once, in the order of the table; the
+    edit cues only in a follow-up (a new question's "no" is a negation, not a removal)."""
     hits: set[str | None] = set()
     hits |= {cue_id("aggregate", a.word(i)) for _func, i in a.aggregates}
     hits |= {cue_id("superlative", a.word(s.index)) for s in a.superlatives}
@@ -24,6 +25,9 @@ def fired(a: Analysis) -> tuple[str, ...]:
     hits |= {cue_id("share", a.word(i)) for i in a.share}
     hits |= {cue_id("distinct", a.word(i)) for i in a.distinct_at}
     hits |= {cue_id("projection", a.word(a.projection_cue))} if a.projection_cue >= 0 else set()
+    hits |= {cue_id("direction", t.text) for t in a.tokens}  # read by the sorts and by follow-up edits
+    if follow_up:
+        hits |= {_leading("edit", [a.word(k) for k in range(i, i + 3)]) for i in range(len(a.tokens))}
     return tuple(cue.id for cue in cues() if cue.id in hits)
 
 
