@@ -116,3 +116,15 @@ def test_a_word_of_the_same_small_kind_links_weakly_as_a_last_resort() -> None:
     assert [(c.table, c.column) for c in cities] == [("depot", "town")]
     assert cities[0].score < SYNONYM_FACTOR
     assert "birthplace" not in _links(Lexicon(Schema((_table("depot", "boatyard"),))), "the birthplace")
+
+
+def test_a_piece_of_a_longer_name_also_offers_a_synonym_of_a_whole_one() -> None:
+    """"state" is a piece of head_of_state and a synonym of country: the whole table is offered
+    beside the piece, and weighs more; a word that names a whole name is left alone."""
+    lexicon = Lexicon(Schema((_table("country", "head_of_state", "capital"), _table("river", "length_km"))))
+    states = _links(lexicon, "the largest state")["state"]
+    assert {(c.kind, c.table, c.column) for c in states} >= {("table", "country", None),
+                                                            ("column", "country", "head_of_state")}
+    assert max(states, key=lambda c: c.score).kind == TABLE
+    capitals = _links(lexicon, "the capital")["capital"]
+    assert [(c.table, c.column) for c in capitals] == [("country", "capital")]

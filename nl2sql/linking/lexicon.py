@@ -264,6 +264,18 @@ class Lexicon:
                 return found
         return self._kinds(forms) if len(word) >= KIND_MIN_LENGTH and word not in FUNCTION_WORDS else []
 
+    def _synonym_names(self, word: str) -> list[Candidate]:
+        """Tables and columns a general English synonym of the word names (no morphology, no kinds)."""
+        from nl2sql.linking import synonyms as wordnet
+
+        if not wordnet.available():
+            return []
+        found: list[Candidate] = []
+        for form in dict.fromkeys([word, singular(word), *wordnet.base_forms(word)]):
+            for other in wordnet.synonyms(form):
+                found += [c for c in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM) if c not in found]
+        return found
+
     def _kinds(self, forms: list[str]) -> list[Candidate]:
         """The one table or column whose whole name is a kind one level from the word's: the word's
         own kind ("guest" -> visitor) or a kind of it ("worker" -> employee, which WordNet files
@@ -348,6 +360,11 @@ class Lexicon:
                             break
                     if not cands and self._may_reword(tokens[i], skip_fuzzy, i in marked):
                         cands = self.reworded(tokens[i].text)
+                elif size == 1 and _partial_only(cands) and self._may_reword(tokens[i], skip_fuzzy, False):
+                    # a piece of a longer name ("state" of head_of_state) weighs less than a synonym
+                    # of a whole one ("state" for a country table): both are offered
+                    best = max(c.score for c in cands)
+                    cands = [*cands, *(c for c in self._synonym_names(tokens[i].text) if c.score > best)]
                 if not cands and size == 2 and self._may_reword(tokens[i], skip_fuzzy, i in marked):
                     cands = self._reworded_compound(tokens[i], tokens[i + 1])
                 if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):
@@ -377,6 +394,11 @@ class Lexicon:
                     taken.update(span)
         links.sort(key=lambda link: link.first)
         return links
+
+
+def _partial_only(cands: list[Candidate]) -> bool:
+    """Only pieces of longer table or column names: no whole name, no stored value."""
+    return bool(cands) and all(c.kind in (TABLE, COLUMN) and c.score < 1.0 and c.match == EXACT for c in cands)
 
 
 class Lexicons:
