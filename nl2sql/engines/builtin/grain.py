@@ -76,12 +76,23 @@ def counted_key(r: _Renderer) -> ColumnRef | None:
     return ColumnRef(s.entity, pk.name)
 
 
+def counts_keys(r: _Renderer, agg: Aggregate) -> bool:
+    """A count of a table's rows by its key where the joins repeat them: ``COUNT(DISTINCT key)``
+    counts each row once, as a person would write it, with no measured subquery."""
+    if agg.func != "count" or agg.distinct or agg.column is None or not agg.column.column:
+        return False
+    table = r.schema.table(agg.column.table)
+    pk = table.primary_key if table is not None else None
+    return pk is not None and pk.name == agg.column.column and bool(repeating(r.tree, agg.column.table))
+
+
 def distorted(r: _Renderer) -> dict[int, str]:
     """Aggregates (by index) that the joins would count more than once, and each one's table."""
     out: dict[int, str] = {}
     for i, agg in enumerate(r.spec.aggregates):
         table_name = _table_of(agg)
-        if agg.distinct or agg.func in ("min", "max") or _counts_rows(agg) or table_name is None:
+        if agg.distinct or agg.func in ("min", "max") or _counts_rows(agg) or table_name is None \
+                or counts_keys(r, agg):
             continue
         table = r.schema.table(table_name)
         if table is not None and table.primary_key is not None and repeating(r.tree, table_name):

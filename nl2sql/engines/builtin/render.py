@@ -17,6 +17,7 @@ from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, shared
 from nl2sql.engines.builtin.grouped import shown_keys
+from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -208,7 +209,7 @@ class _Renderer:
         col: exp.Expr = self._col(agg.column)
         if agg.since is not None:  # whole days, the same in every dialect sqlglot writes
             col = exp.DateDiff(this=col, expression=self._col(agg.since), unit=exp.var("DAY"))
-        if agg.distinct:
+        if agg.distinct or grain.counts_keys(self, agg):
             col = exp.Distinct(expressions=[col])
         return _AGG[agg.func](this=col)
 
@@ -399,4 +400,4 @@ def render(spec: QuerySpec, schema: Schema) -> exp.Query:
 
 def to_sql(spec: QuerySpec, schema: Schema, dialect: str) -> str:
     """The statement in ``dialect``, its SQLite meanings (case-blind LIKE, ungrouped columns) kept."""
-    return adapt(render(spec, schema), schema, dialect).sql(dialect=dialect, pretty=False)
+    return adapt(render(without_key_joins(spec, schema), schema), schema, dialect).sql(dialect=dialect, pretty=False)
