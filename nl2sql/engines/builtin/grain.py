@@ -27,7 +27,29 @@ if TYPE_CHECKING:
     from nl2sql.engines.builtin.render import _Renderer
 
 Tree = Mapping[str, tuple[str, ForeignKey]]  # joined table -> (the table it hangs from, the key joining them)
-_BASE = "_base"
+_BASE, _PAIRS, _ROW, _ROWS = "grouped", "pairs", "row_key", "row_count"
+
+
+class _Names:
+    """Readable names for the parts of a measured query, each said once: a group by its column,
+    a shown column by its name, an aggregate by its alias, a measured table as ``<table>_measured``."""
+
+    def __init__(self, r: _Renderer, tables: Mapping[int, str]) -> None:
+        s = r.spec
+        self._taken = {_BASE, _PAIRS, _ROW, _ROWS}
+        self.group = [self._new(k.alias) for k in s.group_by]
+        self.shown = [self._new(p.column) for p in s.projections]
+        self.sort = {j: self._new(f"sort_{o.column.column}") for j, o in enumerate(s.order_by) if o.column is not None}
+        self.value = [self._new(a.alias) for a in s.aggregates]
+        self.measured = {t: self._new(f"{t}_measured") for t in dict.fromkeys(tables.values())}
+
+    def _new(self, wanted: str) -> str:
+        name, n = wanted, 1
+        while name.lower() in self._taken:
+            n += 1
+            name = f"{wanted}_{n}"
+        self._taken.add(name.lower())
+        return name
 
 
 def repeating(tree: Tree, start: str) -> frozenset[str]:
@@ -100,28 +122,29 @@ def distorted(r: _Renderer) -> dict[int, str]:
     return out
 
 
-def _measure(r: _Renderer, table: str, indexes: list[int], keys: list[tuple[str, exp.Expr]]) -> exp.Select:
+def _measure(r: _Renderer, table: str, indexes: list[int], keys: list[tuple[str, exp.Expr]],
+             names: _Names) -> exp.Select:
     """The aggregates over ``table``'s own rows, each row once per group the joins put it in."""
     t = r.schema.table(table)
     assert t is not None and t.primary_key is not None
     key = r.col(ColumnRef(table, t.primary_key.name))
-    pairs = r.with_source(exp.select(exp.alias_(key.copy(), "_k"), *(exp.alias_(e.copy(), n) for n, e in keys)))
-    grouped = [exp.column(n, table="_pairs") for n, _ in keys]
-    sub = exp.select(*grouped, *(exp.alias_(r.aggregate(r.spec.aggregates[i]), f"_a{i}") for i in indexes))
-    sub = sub.from_(pairs.distinct().subquery("_pairs"))
+    pairs = r.with_source(exp.select(exp.alias_(key.copy(), _ROW), *(exp.alias_(e.copy(), n) for n, e in keys)))
+    grouped = [exp.column(n, table=_PAIRS) for n, _ in keys]
+    sub = exp.select(*grouped, *(exp.alias_(r.aggregate(r.spec.aggregates[i]), names.value[i]) for i in indexes))
+    sub = sub.from_(pairs.distinct().subquery(_PAIRS))
     sub = sub.join(exp.Table(this=exp.to_identifier(table)),
-                   on=exp.EQ(this=key, expression=exp.column("_k", table="_pairs")))
+                   on=exp.EQ(this=key, expression=exp.column(_ROW, table=_PAIRS)))
     return sub.group_by(*(g.copy() for g in grouped)) if grouped else sub
 
 
-def _base(r: _Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str]) -> exp.Select:
+def _base(r: _Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str], names: _Names) -> exp.Select:
     """Group keys, shown and sorted columns, and the undistorted aggregates, over the joins."""
     s = r.spec
-    items = [*keys, *((f"_p{i}", r.col(p)) for i, p in enumerate(s.projections))]
-    items += [(f"_o{i}", r.col(o.column)) for i, o in enumerate(s.order_by) if o.column is not None]
-    items += [(f"_a{i}", r.aggregate(a)) for i, a in enumerate(s.aggregates) if i not in skip]
+    items = [*keys, *((names.shown[i], r.col(p)) for i, p in enumerate(s.projections))]
+    items += [(names.sort[i], r.col(o.column)) for i, o in enumerate(s.order_by) if o.column is not None]
+    items += [(names.value[i], r.aggregate(a)) for i, a in enumerate(s.aggregates) if i not in skip]
     if not items:  # every aggregate is measured apart: the base is the one row they meet on
-        items = [("_n", exp.Count(this=exp.Star()))]
+        items = [(_ROWS, exp.Count(this=exp.Star()))]
     base = r.with_source(exp.select(*(exp.alias_(e, n) for n, e in items)))
     return base.group_by(*(e.copy() for _, e in keys)) if keys else base
 
@@ -132,20 +155,21 @@ def measured_query(r: _Renderer) -> exp.Select | None:
     tables = distorted(r)
     if not tables:
         return None
-    keys = [(f"_g{i}", r.group_expr(k)) for i, k in enumerate(s.group_by)]
-    names = {table: f"_m{n}" for n, table in enumerate(dict.fromkeys(tables.values()))}
-    query = exp.select().from_(_base(r, keys, tables).subquery(_BASE))
+    said = _Names(r, tables)
+    keys = [(said.group[i], r.group_expr(k)) for i, k in enumerate(s.group_by)]
+    names = said.measured
+    query = exp.select().from_(_base(r, keys, tables, said).subquery(_BASE))
     for table, alias in names.items():
-        sub = _measure(r, table, [i for i, t in tables.items() if t == table], keys)
+        sub = _measure(r, table, [i for i, t in tables.items() if t == table], keys, said)
         same = [exp.NullSafeEQ(this=exp.column(n, table=_BASE), expression=exp.column(n, table=alias))
                 for n, _ in keys]
         query = query.join(sub.subquery(alias), on=exp.and_(*same) if same else exp.true())
 
     def value(i: int) -> exp.Column:
-        return exp.column(f"_a{i}", table=names[tables[i]] if i in tables else _BASE)
+        return exp.column(said.value[i], table=names[tables[i]] if i in tables else _BASE)
 
     if s.projections:
-        shown = [exp.alias_(exp.column(f"_p{i}", table=_BASE), p.column) for i, p in enumerate(s.projections)]
+        shown = [exp.alias_(exp.column(said.shown[i], table=_BASE), p.column) for i, p in enumerate(s.projections)]
     else:
         visible = shown_keys(s, r.schema)
         shown = [exp.alias_(exp.column(n, table=_BASE), k.alias) for (n, _), k in zip(keys, s.group_by, strict=True)
@@ -160,7 +184,7 @@ def measured_query(r: _Renderer) -> exp.Select | None:
         if key.aggregate is not None and key.aggregate < len(s.aggregates):
             target = value(key.aggregate)
         elif key.column is not None:
-            target = exp.column(f"_o{j}", table=_BASE)
+            target = exp.column(said.sort[j], table=_BASE)
         else:
             continue
         order.append(exp.Ordered(this=target, desc=key.descending, nulls_first=not key.descending))
