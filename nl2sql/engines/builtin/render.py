@@ -130,9 +130,11 @@ class _Renderer:
             here = nxt
         return None
 
-    def _semi_join(self, first: str, filters: list[Filter]) -> exp.Expr:
-        """EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters); a filter that
-        wants related rows with each of its values ("all") asks once per value, all of them true."""
+    def _semi_join(self, first: str, filters: list[Filter], *, negated: bool = False) -> exp.Expr:
+        """``main.pk IN (SELECT child.fk FROM child ... WHERE the filters)``, as a person writes it;
+        negated, NOT EXISTS (SELECT 1 FROM child ... WHERE child.fk = main.pk AND the filters), which,
+        unlike NOT IN, keeps its rows when the child's key has NULLs. A filter that wants related rows
+        with each of its values ("all") asks once per value, all of them true."""
         every = next((f for f in filters if f.op == "all"), None)
         if every is not None:
             rest = [f for f in filters if f is not every]
@@ -149,12 +151,18 @@ class _Renderer:
                                 expression=self._col(ColumnRef(fk.ref_table, fk.ref_column), force=True))
                     inner = inner.join(exp.Table(this=_ident(nxt)), on=on)
                     joined.add(nxt)
-        correlate = exp.EQ(this=self._col(ColumnRef(link.table, link.column), force=True),
-                           expression=self._col(ColumnRef(link.ref_table, link.ref_column), force=True))
+        child, outer = ColumnRef(link.table, link.column), ColumnRef(link.ref_table, link.ref_column)
+        if link.table != first:
+            child, outer = outer, child
         qualify, self.qualify = self.qualify, True
         conditions = [c for f in filters for c in self._conditions(f)]
         self.qualify = qualify
-        return exp.Exists(this=inner.where(exp.and_(correlate, *conditions)))
+        if negated or link.table == link.ref_table:  # a key into its own table: the names would clash
+            correlate = exp.EQ(this=self._col(child, force=True), expression=self._col(outer, force=True))
+            found = exp.Exists(this=inner.where(exp.and_(correlate, *conditions)))
+            return exp.Not(this=found) if negated else found
+        keys = inner.select(self._col(child, force=True), append=False)
+        return self._col(outer, force=True).isin(query=keys.where(exp.and_(*conditions)) if conditions else keys)
 
     def _either(self, f: Filter) -> exp.Expr:
         """One alternative of an "or": its conditions, through an EXISTS when its table repeats rows."""
@@ -258,6 +266,9 @@ class _Renderer:
             for g in f.values:  # unqualified: the subquery's own rows, also when it is the same table
                 picked = picked.where(_Renderer._own_condition(g))
             return col.isin(query=picked)
+        if f.op == "exists" and f.other is not None and f.other.table != f.column.table:  # some row refers to it
+            keys = exp.select(exp.column(_ident(f.other.column), table=_ident(f.other.table)))
+            return col.isin(query=keys.from_(exp.Table(this=_ident(f.other.table))))
         if f.op in ("exists", "not_exists") and f.other is not None:
             inner = (
                 exp.select(exp.Literal.number(1))
@@ -297,9 +308,9 @@ class _Renderer:
         semi |= {id(f) for _hop, f in self.absent}
         semi |= self.inside
         conditions = [c for f in s.filters if id(f) not in semi for c in self._conditions(f)]
-        conditions += [exp.Not(this=self._semi_join(hop, inside)) for hop, inside in self.denied.values()]
+        conditions += [self._semi_join(hop, inside, negated=True) for hop, inside in self.denied.values()]
         conditions += [self._semi_join(first, fs) for first, fs in self.semi.items()]
-        conditions += [exp.Not(this=self._semi_join(hop, [replace(f, op="=" if len(f.values) == 1 else "in")]))
+        conditions += [self._semi_join(hop, [replace(f, op="=" if len(f.values) == 1 else "in")], negated=True)
                        for hop, f in self.absent]
         conditions += [exp.or_(*(self._either(f) for f in members)) for members in self.either]
         metrics = [a.metric for a in s.aggregates if a.metric is not None] + ([s.rows_of] if s.rows_of else [])
