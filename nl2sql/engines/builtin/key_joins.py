@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nl2sql.db.schema import Schema
-from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
 
 
 def _filter_refs(f: Filter) -> list[ColumnRef]:
@@ -31,21 +31,35 @@ def _refs(spec: QuerySpec) -> list[ColumnRef]:
 
 
 def without_key_joins(spec: QuerySpec, schema: Schema) -> QuerySpec:
-    """``spec`` reading the main table's foreign key wherever it read only the key it refers to."""
+    """``spec`` reading a foreign key wherever it read only the key it refers to, at the end of the
+    joins: the main table's own key ("template id" of documents), or the key a linking table holds
+    ("the number of employees of each shop" counts the hirings' employee keys)."""
     entity = schema.table(spec.entity)
     if entity is None or spec.source is not None:
         return spec
     refs = _refs(spec)
     swaps: dict[ColumnRef, ColumnRef] = {}
-    for fk in entity.foreign_keys:
-        target = ColumnRef(fk.ref_table, fk.ref_column)
-        if fk.ref_table == entity.name or fk.ref_table in spec.via:
+    dropped: set[str] = set()
+    for table in dict.fromkeys(r.table for r in refs):
+        target = schema.table(table)
+        pk = target.primary_key if target is not None else None
+        if table == entity.name or pk is None:
             continue
-        used = [r for r in refs if r.table == fk.ref_table]
-        if used and all(r == target for r in used) and sum(1 for k in entity.foreign_keys
-                                                          if k.ref_table == fk.ref_table) == 1:
-            swaps[target] = ColumnRef(entity.name, fk.column)
-    return _swapped(spec, swaps) if swaps else spec
+        key = ColumnRef(table, pk.name)
+        if any(r != key for r in refs if r.table == table):
+            continue  # another column of it is read: the join stays
+        path = schema.join_path_via(entity.name, table, spec.via) or []
+        on_the_way = {entity.name, *(hop for hop, _fk in path)}
+        if table in spec.via and any(r.table not in on_the_way for r in refs):
+            continue  # a table the question named as a verb, that other joins go through
+        hop = path[-1][1] if path else None
+        holder = hop.table if hop is not None and hop.ref_table == table and hop.ref_column == pk.name else None
+        if hop is not None and holder is not None and holder != table:
+            swaps[key] = ColumnRef(holder, hop.column)
+            dropped.add(table)
+    if not swaps:
+        return spec
+    return _swapped(spec, swaps).with_(via=tuple(t for t in spec.via if t not in dropped))
 
 
 def _swapped(spec: QuerySpec, swaps: dict[ColumnRef, ColumnRef]) -> QuerySpec:
@@ -58,10 +72,15 @@ def _swapped(spec: QuerySpec, swaps: dict[ColumnRef, ColumnRef]) -> QuerySpec:
     def filt(f: Filter) -> Filter:
         return replace(f, column=col(f.column), other=ref(f.other))
 
+    def agg(a: Aggregate) -> Aggregate:
+        """A count of the dropped table's rows counts the distinct keys held for them."""
+        moved = replace(a, column=ref(a.column), since=ref(a.since))
+        return replace(moved, distinct=True) if a.func == "count" and a.column in swaps else moved
+
     return spec.with_(
         projections=tuple(col(p) for p in spec.projections),
         group_by=tuple(replace(g, column=col(g.column)) for g in spec.group_by),
-        aggregates=tuple(replace(a, column=ref(a.column), since=ref(a.since)) for a in spec.aggregates),
+        aggregates=tuple(agg(a) for a in spec.aggregates),
         filters=tuple(filt(f) for f in spec.filters),
         alternatives=tuple(tuple(filt(f) for f in alt) for alt in spec.alternatives),
         order_by=tuple(replace(o, column=ref(o.column)) for o in spec.order_by),
