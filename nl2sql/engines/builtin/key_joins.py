@@ -34,32 +34,39 @@ def without_key_joins(spec: QuerySpec, schema: Schema) -> QuerySpec:
     """``spec`` reading a foreign key wherever it read only the key it refers to, at the end of the
     joins: the main table's own key ("template id" of documents), or the key a linking table holds
     ("the number of employees of each shop" counts the hirings' employee keys)."""
-    entity = schema.table(spec.entity)
-    if entity is None or spec.source is not None:
+    if schema.table(spec.entity) is None or spec.source is not None:
         return spec
     refs = _refs(spec)
     swaps: dict[ColumnRef, ColumnRef] = {}
-    dropped: set[str] = set()
     for table in dict.fromkeys(r.table for r in refs):
-        target = schema.table(table)
-        pk = target.primary_key if target is not None else None
-        if table == entity.name or pk is None:
-            continue
-        key = ColumnRef(table, pk.name)
-        if any(r != key for r in refs if r.table == table):
-            continue  # another column of it is read: the join stays
-        path = schema.join_path_via(entity.name, table, spec.via) or []
-        on_the_way = {entity.name, *(hop for hop, _fk in path)}
-        if table in spec.via and any(r.table not in on_the_way for r in refs):
-            continue  # a table the question named as a verb, that other joins go through
-        hop = path[-1][1] if path else None
-        holder = hop.table if hop is not None and hop.ref_table == table and hop.ref_column == pk.name else None
-        if hop is not None and holder is not None and holder != table:
-            swaps[key] = ColumnRef(holder, hop.column)
-            dropped.add(table)
+        found = _held_key(spec, schema, refs, table)
+        if found is not None:
+            swaps[found[0]] = found[1]
     if not swaps:
         return spec
+    dropped = {key.table for key in swaps}
     return _swapped(spec, swaps).with_(via=tuple(t for t in spec.via if t not in dropped))
+
+
+def _held_key(spec: QuerySpec, schema: Schema, refs: list[ColumnRef],
+              table: str) -> tuple[ColumnRef, ColumnRef] | None:
+    """(the table's key, the foreign key its neighbour on the way holds) when the query reads
+    nothing else of the table and the table ends its path."""
+    target = schema.table(table)
+    pk = target.primary_key if target is not None else None
+    if table == spec.entity or pk is None:
+        return None
+    key = ColumnRef(table, pk.name)
+    if any(r != key for r in refs if r.table == table):
+        return None  # another column of it is read: the join stays
+    path = schema.join_path_via(spec.entity, table, spec.via) or []
+    on_the_way = {spec.entity, *(hop for hop, _fk in path)}
+    if table in spec.via and any(r.table not in on_the_way for r in refs):
+        return None  # a table the question named as a verb, that other joins go through
+    hop = path[-1][1] if path else None
+    if hop is None or hop.ref_table != table or hop.ref_column != pk.name or hop.table == table:
+        return None
+    return key, ColumnRef(hop.table, hop.column)
 
 
 def _swapped(spec: QuerySpec, swaps: dict[ColumnRef, ColumnRef]) -> QuerySpec:
