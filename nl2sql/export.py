@@ -171,9 +171,12 @@ EXCERPT_ROWS = 10  # rows of each result a session export shows: an excerpt, not
 
 
 def session_markdown(turns: Sequence[Turn[Any]], database: str, excerpts: Mapping[int, QueryResult | str],
-                     *, pruned: int = 0) -> str:
-    """The conversation as a Markdown document: each turn's question, SQL, explanation and the first
-    rows of its result (``excerpts``: turn number -> result, or why there is none)."""
+                     *, pruned: int = 0, dialect: str = "sqlite") -> str:
+    """The conversation as a Markdown document: each turn's question, SQL (pretty-printed in
+    ``dialect``, its first lines), explanation and the first rows of its result (``excerpts``: turn
+    number -> result, or why there is none)."""
+    from nl2sql.statements import capped
+
     lines = ["# nl2sql session", "", f"Database: {database}", ""]
     if pruned:
         lines += [f"({pruned} older turn{'s' if pruned != 1 else ''} not kept)", ""]
@@ -186,7 +189,8 @@ def session_markdown(turns: Sequence[Turn[Any]], database: str, excerpts: Mappin
             lines += [f"*{turn.intent.replace('_', ' ')}*" + (f": {turn.refinement_summary}"
                                                               if turn.refinement_summary else ""), ""]
         if turn.query:
-            lines += ["```sql", turn.query, "```", ""]
+            sql, cut = capped(turn.query, dialect, turn.number)
+            lines += ["```sql", *sql, "```", *([f"*{cut}*"] if cut else []), ""]
         if turn.explanation:
             lines += [turn.explanation, ""]
         excerpt = excerpts.get(turn.number)

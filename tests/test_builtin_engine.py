@@ -197,7 +197,7 @@ def test_refinement_summary_names_the_sql_conditions(workflow: InteractiveWorkfl
 @pytest.mark.parametrize(("question", "answer"), [
     ("How many users are there?", "There are 1,000 users."),
     ("How many categories are there?", "There are 8 categories."),
-    ("How many users are from Canada?", "There are {n} users where country is Canada."),
+    ("How many users are from Canada?", "There are {n} users whose country is Canada."),
 ])
 def test_one_value_answers_read_as_a_sentence(workflow: InteractiveWorkflow, ecommerce_db, question: str,
                                               answer: str) -> None:
@@ -247,7 +247,7 @@ def test_last_month_crosses_a_year_boundary() -> None:
 
 def test_explanations_follow_the_spec(workflow: InteractiveWorkflow) -> None:
     result = workflow.process_turn("How many orders are pending?")
-    assert "pending" in result.explanation and result.explanation.startswith("Counts orders")
+    assert "pending" in result.explanation and result.explanation.startswith("Counts the orders whose status is")
 
 
 @pytest.fixture(scope="module")

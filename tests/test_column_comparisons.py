@@ -69,7 +69,7 @@ def test_two_columns_of_a_row_compared(depot_db, question: str, gold: str) -> No
 
 def test_the_explanation_says_both_columns(depot_db) -> None:
     draft, _result = _read(depot_db, "parcels delivered late")
-    assert "delivered on after due on" in draft.explanation, draft.explanation
+    assert "whose delivered date is after the due date" in draft.explanation, draft.explanation
 
 
 def test_a_threshold_with_no_clear_amount_is_a_guess(depot_db) -> None:

@@ -60,7 +60,7 @@ def test_the_or_is_used_and_raises_no_doubt(harbour_db) -> None:
     draft = BuiltinEngine().draft("How many vessels were built after 2015 or before 1990?", harbour_db)
     signals = dict(draft.signals)
     assert draft.unused == () and signals["or_as_and"] == 0.0 and signals["empty_range"] == 0.0
-    assert "at least 2016 or built year under 1990" in draft.explanation
+    assert "whose built year is at least 2016 or whose built year is under 1990" in draft.explanation
 
 
 def test_a_follow_up_keeps_the_alternatives(harbour_db) -> None:

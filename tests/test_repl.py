@@ -71,7 +71,7 @@ def test_slash_commands(capped: InteractiveWorkflow) -> None:
     assert "1,000" in out
     assert "refusing a DROP statement" in out
     assert "unknown command /frobnicate" in out.lower()
-    assert "  1  new_query   List all orders  [SELECT * FROM orders]" in out
+    assert "  1  new_query   List all orders\n       SELECT * FROM orders\n" in out
 
 
 def test_errors_keep_the_session_going(capped: InteractiveWorkflow) -> None:

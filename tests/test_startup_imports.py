@@ -97,7 +97,7 @@ def test_the_prompt_is_drawn_before_sqlglot_and_the_engine_load_and_the_first_qu
         assert not [name for name in before if name.startswith(HEAVY)]
         terminal.type("How many users are there?\r")
         after = terminal.wait_for(b"There are 1,000 users.")
-        assert "sqlglot" in _imported(terminal.seen) and b"Counts users." in after
+        assert "sqlglot" in _imported(terminal.seen) and b"Counts the users." in after
         terminal.wait_for(b"nl2sql>")
         terminal.type("\x04")  # Ctrl-D
         assert terminal.finish() == 0

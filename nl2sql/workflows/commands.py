@@ -11,7 +11,7 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nl2sql.errors import Nl2SqlError
 from nl2sql.workflows.no_rows import hint_for
@@ -20,6 +20,7 @@ from nl2sql.workflows.results import ErrorInfo, TurnResult
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from nl2sql.dialog.state import Turn
     from nl2sql.workflows.interactive import InteractiveWorkflow
 
 Handler = Callable[["InteractiveWorkflow", str], TurnResult]
@@ -130,22 +131,35 @@ def _schema(wf: InteractiveWorkflow, arg: str) -> TurnResult:
         return wf.command_result("/schema", None, ErrorInfo(str(err), err.can_retry))
 
 
-@command("/history", "/history", "Show the turns of this conversation.")
-def _history(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
-    state = wf.state
+@command("/history", "/history [N]", "Show the turns of this conversation, or turn N's SQL in full.")
+def _history(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+    from nl2sql.statements import capped, whole
+
+    state, dialect = wf.state, wf.database.dialect
+    if arg.strip():
+        number = arg.strip().removeprefix("#")
+        turn = next((t for t in state.turns if number.isdigit() and t.number == int(number)), None)
+        if turn is None:
+            return wf.command_result("/history", None, ErrorInfo(
+                f"There is no turn {arg.strip()} in this conversation; /history lists them.", False))
+        return wf.command_result("/history", "\n".join(_turn_lines(turn, whole(turn.query, dialect)
+                                                                  if turn.query else [])), query=turn.query)
     if not state.turns:
         return wf.command_result("/history", "No turns yet.")
     lines = [f"({state.pruned} older turn{'s' if state.pruned != 1 else ''} pruned)"] if state.pruned else []
     for turn in state.turns:
-        lines.append(f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}  [{_outcome(turn.query, turn.error)}]")
+        sql, cut = capped(turn.query, dialect, turn.number) if turn.query else ([], None)
+        lines += _turn_lines(turn, [*sql, *([cut] if cut else [])])
     return wf.command_result("/history", "\n".join(lines))
 
 
-def _outcome(query: str | None, error: str | None) -> str:
-    """What became of a turn: its SQL, its error, or both when the SQL was written and then failed."""
-    if error is None:
-        return query or "no SQL"
-    return f"{query} -> failed: {error}" if query else f"failed: {error}"
+def _turn_lines(turn: Turn[Any], sql: list[str]) -> list[str]:
+    """A turn as /history shows it: number, intent and question, then its SQL and what became of it."""
+    lines = [f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}"]
+    lines += [f"       {line}" for line in sql] or ["       (no SQL)"]
+    if turn.error is not None:
+        lines.append(f"       failed: {turn.error}")
+    return lines
 
 
 @command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.")

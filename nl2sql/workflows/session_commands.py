@@ -175,7 +175,7 @@ def _export_session(wf: InteractiveWorkflow, arg: str) -> TurnResult:
         if not turns:
             raise UsageError("Nothing to export yet: ask a question first.")
         text = session_markdown(turns, redact(wf.database.display_name), _excerpts(wf, turns),
-                                pruned=wf.state.pruned)
+                                pruned=wf.state.pruned, dialect=wf.database.dialect)
         written = write_text(path, text, force=force)
     except Nl2SqlError as err:
         return _failed(wf, "/export-session", err)

@@ -7,9 +7,15 @@ person should read the answer, not a 1x1 table.
 from __future__ import annotations
 
 from nl2sql.db import QueryResult
-from nl2sql.engines.builtin.explain import describe_aggregate, describe_filter, describe_having
+from nl2sql.engines.builtin.explain import (
+    describe_aggregate,
+    describe_conditions,
+    describe_having,
+    one,
+    plural,
+    spoken,
+)
 from nl2sql.engines.builtin.spec import QuerySpec
-from nl2sql.linking.text import singular
 
 
 def _number(value: object) -> str:
@@ -23,31 +29,32 @@ def _number(value: object) -> str:
 
 
 def _where(spec: QuerySpec) -> str:
-    parts = [describe_filter(f, spec) for f in spec.filters]
-    if not parts:
-        return ""
-    return " where " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+    """The conditions after the noun, with a space before them: " whose country is Canada"."""
+    said = " ".join(part for part in (describe_conditions(spec), describe_having(spec)) if part)
+    return f" {said}" if said else ""
+
+
+def _rows(spec: QuerySpec, count: int) -> str:
+    """ "There are 12 users", "There is 1 user"."""
+    noun = one(spec.entity) if count == 1 else plural(spec.entity)
+    return f"There {'is' if count == 1 else 'are'} {_number(count)} {noun}"
 
 
 def answer_sentence(spec: QuerySpec, result: QueryResult) -> str | None:
     if result.row_count != 1 or not result.columns:
         return None
     row = result.rows[0]
-    entity = spec.entity.replace("_", " ")
     if spec.count_rows and len(row) == 1 and isinstance(row[0], int):
-        noun = singular(entity) if row[0] == 1 else entity
-        return f"There {'is' if row[0] == 1 else 'are'} {_number(row[0])} {noun} {describe_having(spec)}{_where(spec)}."
+        return f"{_rows(spec, row[0])}{_where(spec)}."
     if spec.aggregates and not spec.group_by and len(spec.aggregates) == 1 and len(row) == 1:
         agg, value = spec.aggregates[0], row[0]
         if agg.func == "count" and agg.metric is None and isinstance(value, int):
             if agg.column is None or not agg.column.column:
-                noun = singular(entity) if value == 1 else entity
-                verb = "is" if value == 1 else "are"
-                return f"There {verb} {_number(value)} {noun}{_where(spec)}."
-            return f"There are {_number(value)} distinct {agg.column.column.replace('_', ' ')} values{_where(spec)}."
+                return f"{_rows(spec, value)}{_where(spec)}."
+            return f"There are {_number(value)} distinct {spoken(agg.column.column)} values{_where(spec)}."
         what = describe_aggregate(agg, spec)
         if agg.metric is None:
-            what += f" of {entity}"
+            what += f" of {plural(spec.entity)}"
         return f"The {what.removeprefix('the ')}{_where(spec)} is {_number(value)}."
     if spec.group_by and spec.aggregates and len(row) == len(spec.group_by) + len(spec.aggregates):
         keys = ", ".join(_number(v) for v in row[: len(spec.group_by)])

@@ -12,8 +12,8 @@ from nl2sql.dialog.questions import FREE, SINGLE, Question, SlotKey, Slots
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.explain import one, plural, spoken
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import singular
 from nl2sql.profile.roles import is_price, is_sold_money
 
 # Words a question uses when it has no particular data in mind.
@@ -79,11 +79,20 @@ ADDITIVE = ("amount", "total", "quantity", "qty", "revenue", "sales", "units", "
 SCORES = ("rating", "score", "stars", "grade")
 
 
+def _choice(*words: str) -> str:
+    """A choice as a phrase: its words spoken, a word said twice in a row said once ("total" and
+    "total" -> "Total"), the first capitalised."""
+    said: list[str] = []
+    for word in " ".join(words).split():
+        if not said or said[-1].lower() != word.lower():
+            said.append(word)
+    text = " ".join(said)
+    return text[:1].upper() + text[1:]
+
+
 def _own_totals(table: Table) -> list[tuple[str, str]]:
     """A row's own total of money (a sale's total): its size, offered first."""
-    words = table.name.lower().split("_")
-    one = " ".join([*words[:-1], singular(words[-1])])
-    return [(f"{_label(col.name).capitalize()} of each {one}", f"own:{table.name}.{col.name}")
+    return [(_choice(spoken(col.name), "of each", one(table.name)), f"own:{table.name}.{col.name}")
             for col in table.columns if is_sold_money(table, col) and not is_price(table, col)]
 
 
@@ -102,12 +111,12 @@ def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
             if not col.is_numeric or col.primary_key or name.endswith("id"):
                 continue
             if any(w in name for w in ADDITIVE) and "price" not in name:
-                label = _label(col.name)
-                label = label.capitalize() if label.startswith("total") else f"Total {label}"
-                options.append((f"{label} of {_label(table.name)}", f"sum:{table.name}.{col.name}"))
+                options.append((_choice("total", spoken(col.name), "of", plural(table.name)),
+                                f"sum:{table.name}.{col.name}"))
             elif any(w in name for w in SCORES):
-                options.append((f"Average {_label(col.name)} of {_label(table.name)}", f"avg:{table.name}.{col.name}"))
-        options.append((f"Number of {_label(table.name)}", f"count:{table.name}"))
+                options.append((_choice("average", spoken(col.name), "of", plural(table.name)),
+                                f"avg:{table.name}.{col.name}"))
+        options.append((_choice("number of", plural(table.name)), f"count:{table.name}"))
     return options[:4]
 
 

@@ -191,5 +191,6 @@ def _left_out(analysis: Analysis, unused: list[int]) -> str:
             phrases.append([i])
     if not phrases:
         return ""
-    quoted = ", ".join(repr(" ".join(tokens[i].text for i in run)) for run in phrases)
+    said = dict.fromkeys(" ".join(tokens[i].text for i in run) for run in phrases)  # each phrase once
+    quoted = ", ".join(repr(phrase) for phrase in said)
     return f" I did not use: {quoted}."
