@@ -122,7 +122,9 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
         _db_option,
         click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD",
                      help="The date relative phrases such as 'last month' count from (default: today)."),
-        click.option("--engine", default="builtin", show_default=True, help="Which engine writes the SQL."),
+        click.option("--engine", type=click.Choice(["builtin", "llm", "auto"]), default=None,
+                     help="Which engine writes the SQL: builtin (offline), llm (the model), or auto (the built-in "
+                          "engine's sure lines, the model for the rest). Default: auto with a model, else builtin."),
         click.option("--domain", type=click.Path(dir_okay=False, path_type=Path), default=None,
                      help="Domain config (TOML): synonyms and metrics. Default: the database's own, if any."),
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
@@ -198,10 +200,12 @@ def _database(opts: dict[str, Any]) -> Database:
 def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: int | None,
            clarify: str) -> InteractiveWorkflow:
     """The workflow on an open database: the engine (with its domain config) and the turn policy."""
+    from nl2sql.engines import engine_for
     from nl2sql.workflows import SessionOptions, open_session
 
     options = SessionOptions(
-        engine=opts.get("engine", "builtin"), model=model, today=opts.get("today"), domain=opts.get("domain"),
+        engine=engine_for(opts.get("engine"), model), model=model, today=opts.get("today"),
+        domain=opts.get("domain"),
         max_rows=max_rows, timeout=opts.get("timeout", 10.0), clarify=clarify,
         confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
         answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
@@ -287,7 +291,7 @@ def chat(max_rows: int, clarify: str, fmt: str, pager: bool, key_mode: str, colo
             workflow.prefs = prefs
             return workflow
 
-        if sys.stdin.isatty() and resume is None and model is None and opts.get("engine", "builtin") == "builtin":
+        if sys.stdin.isatty() and resume is None and model is None and opts.get("engine") in (None, "builtin"):
             # The built-in engine cannot fail to build but on a bad domain config, which ends the REPL
             # with its one line as before: so the prompt comes first and the engine loads behind it.
             from nl2sql.repl import run_chat
@@ -538,7 +542,8 @@ def eval_group() -> None:
 
 def _eval_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
-        click.option("--engine", default="builtin", show_default=True, help="Which engine writes the SQL."),
+        click.option("--engine", type=click.Choice(["builtin", "llm", "auto"]), default=None,
+                     help="Which engine writes the SQL (default: auto with a model, else builtin)."),
         click.option("--model", default=None, metavar="MODEL", help="Use a language model (needs the llm extra)."),
         click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the first N conversations."),
         click.option("--db-id", "db_ids", multiple=True, metavar="ID", help="Only conversations on this database."),
@@ -584,11 +589,14 @@ def _evaluate(title: str, conversations: list, settings: Any, limit: int | None,
 
         click.echo(dry_run(conversations, settings.data_dir, settings.database, settings.today))
         return
+    from nl2sql.engines import engine_for
+
     choice = _model(opts)
-    if choice is not None or settings.engine == "llm":
+    name = engine_for(opts.get("engine"), choice)
+    if name != "builtin":
         if choice is None:
-            raise UsageError("--engine llm needs a model: --model MODEL, NL2SQL_MODEL, or the config file.")
-        settings = dataclasses.replace(settings, engine="llm", model=choice, samples=opts.get("samples") or 1)
+            raise UsageError(f"--engine {name} needs a model: --model MODEL, NL2SQL_MODEL, or the config file.")
+        settings = dataclasses.replace(settings, engine=name, model=choice, samples=opts.get("samples") or 1)
     if opts.get("memory") is not None:
         if settings.model is None:
             raise UsageError("--memory holds a model's examples; it needs --model.")
@@ -636,7 +644,7 @@ def _benchmark_command(name: str, loader: str) -> None:
                        "postgresql:// or mysql://user@host:port/db server (a database per copy; gold SQL stays on "
                        "SQLite).")
     @_eval_options
-    def command(data: Path | None, engine: str, limit: int | None, db_ids: tuple[str, ...], jobs: int,
+    def command(data: Path | None, engine: str | None, limit: int | None, db_ids: tuple[str, ...], jobs: int,
                 out: Path | None, compare: tuple[Path, Path] | None, on: str, questions: Path | None = None,
                 **opts: Any) -> None:
         from nl2sql.evaluation import datasets
@@ -656,8 +664,8 @@ def _benchmark_command(name: str, loader: str) -> None:
             check_engine(on)
             title = (f"{name} dev" if questions is None else f"{name}: {questions.parent.name}/{questions.name}") \
                 + (f" on {engine_name(on)}" if on != "sqlite" else "")
-            _evaluate(title, conversations, Settings(data_dir=spider, engine=engine, on=on), limit, db_ids, jobs,
-                      out, opts)
+            _evaluate(title, conversations, Settings(data_dir=spider, engine=engine or "builtin", on=on), limit,
+                      db_ids, jobs, out, {**opts, "engine": engine})
 
     if loader == "spider":  # Spider's questions reworded (Spider-Syn), or any file of its format
         click.option("--questions", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
@@ -700,7 +708,7 @@ def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tu
 @click.option("--db", "db", required=True, metavar="DB", help="The database the questions are about.")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD", help="The date relative phrases count from.")
 @_eval_options
-def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: int | None,
+def eval_questions(file: Path, db: str, today: date | None, engine: str | None, limit: int | None,
                    db_ids: tuple[str, ...], jobs: int, out: Path | None, compare: tuple[Path, Path] | None,
                    **opts: Any) -> None:
     """Accuracy on a question file (the format of shared/eval: single and chain items)."""
@@ -714,8 +722,8 @@ def eval_questions(file: Path, db: str, today: date | None, engine: str, limit: 
         # Opened once here: a name, file or server that cannot be opened is one line before the progress
         # bar is drawn, not an error from inside the run (from each worker process with --jobs).
         _open(db).close()
-        settings = Settings(database=db, engine=engine, today=today, rule="lenient", use_domain=True)
-        _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, opts)
+        settings = Settings(database=db, engine=engine or "builtin", today=today, rule="lenient", use_domain=True)
+        _evaluate(file.name, conversations, settings, limit, db_ids, jobs, out, {**opts, "engine": engine})
 
 
 def _started_after(build: Callable[[], InteractiveWorkflow]) -> Callable[[], InteractiveWorkflow]:

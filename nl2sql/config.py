@@ -164,6 +164,9 @@ SETTINGS = (
             _choice(*KEY_MODES)),
     Setting("color", "color", "NL2SQL_COLOR", "auto", '"auto"',
             "auto: colour on a terminal unless NO_COLOR is set; always; never.", _choice("auto", "always", "never")),
+    Setting("engine", "engine", "NL2SQL_ENGINE", None, '"builtin"',
+            "builtin (offline), llm (every line to the model) or auto (the built-in engine's sure lines, the "
+            "model for the rest); default: auto when a model is set, else builtin.", _choice("builtin", "llm", "auto")),
     Setting("learn", "learn", "NL2SQL_LEARN", True, "true",
             "Remember your answers to clarifications per database and reuse them (--no-learn: neither "
             "keep nor use them).", _boolean),

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from nl2sql.dialog import AWAITING_CONFIRMATION, IDLE
+from nl2sql.narrowing import only_narrows
 from nl2sql.workflows import InteractiveWorkflow, SessionOptions, open_session
-from nl2sql.workflows.narrowing import only_narrows
 from tests.helpers import built_sqlite
 from tests.test_teach_once import STORE
 

@@ -61,8 +61,9 @@ def test_ask_against_a_dripping_server_ends_with_one_line_in_bounded_time(ecomme
     """The process, not only the turn: an exit that waited for the call's thread took minutes."""
     server.replies.append(("trickle", 0.5, ("json", {"sql": "SELECT 1", "explanation": "x" * 200})))
     started = time.monotonic()
-    run = subprocess.run([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--model",
-                          "openai/test-model", "--api-base", server.url, "--llm-timeout", "2", "how many users"],
+    run = subprocess.run([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--engine", "llm",
+                          "--model", "openai/test-model", "--api-base", server.url, "--llm-timeout", "2",
+                          "how many users"],
                          capture_output=True, text=True, timeout=120)
     elapsed = time.monotonic() - started
     assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
@@ -78,8 +79,8 @@ def test_exit_after_a_cancelled_call_is_prompt(ecommerce_path: Path, server: Scr
     master, slave = os.openpty()
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
     env.pop("PYTHONPROFILEIMPORTTIME", None)
-    proc = subprocess.Popen([sys.executable, "-m", "nl2sql", "chat", "--db", str(ecommerce_path), "--model",
-                             "openai/test-model", "--api-base", server.url, "--llm-timeout", "60"],
+    proc = subprocess.Popen([sys.executable, "-m", "nl2sql", "chat", "--db", str(ecommerce_path), "--engine", "llm",
+                             "--model", "openai/test-model", "--api-base", server.url, "--llm-timeout", "60"],
                             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
@@ -126,8 +127,8 @@ def test_samples_are_capped_with_a_one_line_error(ecommerce_path: Path) -> None:
     from nl2sql.cli import cli
 
     assert CLI_MAX == MAX_SAMPLES  # the CLI's copy (kept to keep start-up light) is the engine's number
-    run = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--model", "openai/test-model",
-                                   "--samples", "100000", "how many users"])
+    run = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--engine", "llm", "--model",
+                                   "openai/test-model", "--samples", "100000", "how many users"])
     assert run.exit_code == 2 and "Traceback" not in run.output, run.output
     assert f"100000 is not in the range 1<=x<={MAX_SAMPLES}" in run.output, run.output
 

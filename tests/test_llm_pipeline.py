@@ -240,7 +240,7 @@ def test_eval_uses_no_example_memory_unless_asked(ecommerce_path: Path, tmp_path
                                      "gold": ["SELECT COUNT(*) FROM orders WHERE status = 'pending'"]}) + "\n")
     server.responder = GoldModel([Conversation("q1", "shop", ("How many orders are pending?",),
                                                (("SELECT COUNT(*) FROM orders WHERE status = 'pending'",),))])
-    args = ["eval", "questions", str(questions), "--db", str(ecommerce_path), "--model", MODEL,
+    args = ["eval", "questions", str(questions), "--db", str(ecommerce_path), "--engine", "llm", "--model", MODEL,
             "--api-base", server.url]
     for _ in range(2):
         assert CliRunner().invoke(cli, args).exit_code == 0

@@ -66,6 +66,8 @@ class Draft(Generic[S]):
     # An engine that reads the whole conversation says itself whether the line edits the current
     # query (refinement) or starts afresh (new_query); None leaves it to the dialog manager.
     intent: str | None = None
+    # Which engine wrote it, where one engine stands for several (``--engine auto``); None: the engine's own.
+    engine: str | None = None
 
 
 @dataclass(frozen=True)

@@ -199,6 +199,9 @@ class ChatApp:
                 cost = f"tokens {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out, {spent}"
             model = getattr(getattr(wf.engine, "settings", None), "model", None)  # only a model engine has one
             engine = f"{wf.engine.name} ({model})" if isinstance(model, str) else wf.engine.name
+            answered = getattr(wf.engine, "answered", None)  # auto: how many lines needed no model
+            if isinstance(answered, dict):
+                engine = f"auto ({answered.get('builtin', 0)} built-in, {answered.get('llm', 0)} by the model)"
         keys = f"vi {self._vi_state()}" if self.prefs.key_mode == "vi" else ""
         db = self.loader.database.display_name
         forms = [  # the first that fits the terminal: a narrow one loses labels, then hints, never the state

@@ -51,14 +51,20 @@ class SessionStats:
 
     def record(self, transition: Transition) -> None:
         self.counts.update(transition.effects.events)
+        if transition.result.engine is not None:
+            self.counts[f"engine:{transition.result.engine}"] += 1
 
     def text(self) -> str:
         s, turns = self.counts, max(1, self.counts["turn"])
         asked = s["clarified"]
-        return (f"turns {s['turn']}; clarification rate {asked / turns:.0%} ({asked}); "
+        line = (f"turns {s['turn']}; clarification rate {asked / turns:.0%} ({asked}); "
                 f"confirmation rate {s['confirmation'] / turns:.0%} ({s['confirmation']}); "
                 f"rejection rate {s['rejection'] / turns:.0%} ({s['rejection']}); "
                 f"average rounds per turn {s['round'] / turns:.2f}")
+        if s["engine:llm"]:  # a model in the session: how many lines it was not needed for
+            line += (f"; answered by the built-in engine {s['engine:builtin']}, by the model {s['engine:llm']} "
+                     f"(model calls saved: {s['engine:builtin']})")
+        return line
 
 
 def is_command(text: str) -> bool:

@@ -70,6 +70,7 @@ class TurnResult:
     signals: tuple[tuple[str, float], ...] = ()  # what the confidence was computed from (for the eval)
     cues: tuple[str, ...] = ()  # the cue-table entries the reading used (for `nl2sql eval --cues`)
     hint: str | None = None  # why an empty result may be empty: a filter value the column does not hold
+    engine: str | None = None  # which engine wrote the SQL (builtin or llm); None for typed SQL and commands
 
     @property
     def ok(self) -> bool:
@@ -115,6 +116,7 @@ class TurnResult:
             "usage": self.usage,
             "unusedWords": list(self.unused),
             "hint": self.hint,
+            "engine": self.engine,
             "error": {"message": self.error.message, "canRetry": self.error.can_retry} if self.error else None,
         }
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class SessionOptions:
     """How a session runs (engine, model, limits, clarification), gathered from flags, environment and
     config and handed to ``open_session`` with the database."""
-    engine: str = "builtin"
+    engine: str = "builtin"  # builtin | llm | auto (engines.engine_for picks it from what was configured)
     model: ModelChoice | None = None
     today: date | None = None
     domain: Path | None = None  # a domain config; None: the database's own, if it has one
@@ -52,10 +52,9 @@ def make_session_engine(database: Database, options: SessionOptions) -> Engine[A
 
     config_path = (options.domain or database.domain_file) if options.use_domain else None
     config = load_domain(config_path, database.schema) if config_path else None
-    name = "llm" if options.model is not None else options.engine
-    return make_engine(name, today=options.today, domain=config, model=options.model, no_data=options.no_data,
-                       answer_style=options.answer_style, samples=options.samples, memory=options.memory,
-                       isolated=options.isolated)
+    return make_engine(options.engine, today=options.today, domain=config, model=options.model,
+                       no_data=options.no_data, answer_style=options.answer_style, samples=options.samples,
+                       memory=options.memory, isolated=options.isolated, sure_above=options.confirm_below)
 
 
 def open_session(db: str | Database, options: SessionOptions = SessionOptions(), *,

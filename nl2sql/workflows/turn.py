@@ -36,8 +36,8 @@ from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idl
 from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
 from nl2sql.learned import Lesson
+from nl2sql.narrowing import only_narrows
 from nl2sql.workflows.generation import SqlGenerationWorkflow
-from nl2sql.workflows.narrowing import only_narrows
 from nl2sql.workflows.no_rows import hint_for
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
 from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
@@ -393,6 +393,7 @@ class TurnStep(Generic[S]):
             usage=self._usage(draft), unused=draft.unused,
             signals=(*draft.signals, ("route_low", float(pending.route_confidence == LOW))), cues=draft.cues,
             hint=hint_for(self.database, outcome.sql, outcome.result, timeout=self.generation.timeout),
+            engine=draft.engine or self.engine.name,
         )
         learned = pending.question if pending.intent == NEW_QUERY else pending.text
         return Transition(committed, result, Effects((learned, outcome.sql), (*events, "turn"),

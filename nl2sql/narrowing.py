@@ -34,9 +34,23 @@ def only_narrows(before: str, after: str, dialect: str) -> bool:
         return False
     if not isinstance(old, exp.Select) or not isinstance(new, exp.Select):
         return False
+    if _wraps(old, new, dialect):
+        return True
     if not _conditions(old, dialect) <= _conditions(new, dialect):
         return False
     return _rest(old, dialect) == _rest(new, dialect)
+
+
+def _wraps(old: exp.Select, new: exp.Select, dialect: str) -> bool:
+    """``SELECT * FROM (<before>) AS t`` with only conditions, an order or a limit around it: how an
+    engine that reads another's SQL as a table narrows it."""
+    source = new.args.get("from_") or new.args.get("from")  # the key sqlglot uses has changed
+    inner = source.this if source is not None else None
+    if not isinstance(inner, exp.Subquery) or new.args.get("joins") or not isinstance(inner.this, exp.Select):
+        return False
+    if [e.sql(dialect=dialect) for e in new.expressions] != ["*"] or new.args.get("group"):
+        return False
+    return inner.this.sql(dialect=dialect) == old.sql(dialect=dialect)
 
 
 def _conditions(select: exp.Select, dialect: str) -> frozenset[str]:
