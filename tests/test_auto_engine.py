@@ -62,13 +62,16 @@ def test_follow_ups_cross_engines_both_ways(ecommerce_db, server: ScriptedServer
     assert sure.query in server.prompt_text()  # the model edits the built-in engine's SQL
 
 
-def test_stats_say_who_answered(ecommerce_db, server: ScriptedServer) -> None:
+def test_stats_and_history_say_who_answered(ecommerce_db, server: ScriptedServer) -> None:
     wf = _workflow(ecommerce_db, server)
     wf.process_turn(SURE)
     server.reply_sql("SELECT COUNT(*) FROM orders")
     wf.process_turn(UNSURE)
     stats = wf.process_turn("/stats").message or ""
     assert "built-in engine 1, by the model 1" in stats
+    history = (wf.process_turn("/history").message or "").splitlines()
+    asked = [line for line in history if SURE in line or UNSURE in line]
+    assert [line.endswith("(by the model)") for line in asked] == [False, True]
 
 
 def test_auto_is_the_default_with_a_model_and_json_names_the_engine(ecommerce_path, server: ScriptedServer,
@@ -76,9 +79,12 @@ def test_auto_is_the_default_with_a_model_and_json_names_the_engine(ecommerce_pa
     monkeypatch.setenv("NL2SQL_MODEL", MODEL)
     monkeypatch.setenv("NL2SQL_API_BASE", server.url)
     args = ["ask", "--db", str(ecommerce_path), "--today", TODAY.isoformat(), "--format", "json", "--no-learn"]
-    out = CliRunner().invoke(cli, [*args, SURE])
+    server.reply_sql("SELECT name FROM users WHERE segment = 'business'")
+    out = CliRunner().invoke(cli, [*args, SURE, UNSURE, "/new", SURE])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output.splitlines()[-1])["engine"] == "builtin" and server.requests == []
+    rows = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    assert [row["engine"] for row in rows] == ["builtin", "llm", None, "builtin"] and len(server.requests) == 1
+    server.requests.clear()
     named = CliRunner().invoke(cli, [*args, "--engine", "builtin", UNSURE])  # named: the model stays out
     assert server.requests == [] and "Traceback" not in named.output
     missing = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--engine", "auto", SURE],

@@ -44,6 +44,7 @@ class Turn(Generic[P]):
     # Ran on a guess nobody signed off: questions answered by their defaults or skipped, a reading
     # still unsure after the last round. A follow-up of such a query is confirmed as its score says.
     guessed: bool = False
+    engine: str | None = None  # which engine wrote the SQL (builtin or llm); None for typed SQL
 
     @property
     def ok(self) -> bool:

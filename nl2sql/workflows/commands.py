@@ -155,7 +155,8 @@ def _history(wf: InteractiveWorkflow, arg: str) -> TurnResult:
 
 def _turn_lines(turn: Turn[Any], sql: list[str]) -> list[str]:
     """A turn as /history shows it: number, intent and question, then its SQL and what became of it."""
-    lines = [f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}"]
+    by = "  (by the model)" if turn.engine == "llm" else ""  # beside the built-in engine's lines (auto)
+    lines = [f"{turn.number:>3}  {turn.intent or '-':<11} {turn.text}{by}"]
     lines += [f"       {line}" for line in sql] or ["       (no SQL)"]
     if turn.error is not None:
         lines.append(f"       failed: {turn.error}")

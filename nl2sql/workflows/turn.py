@@ -380,7 +380,8 @@ class TurnStep(Generic[S]):
         turn = Turn(pending.number, pending.text, pending.intent, question=pending.question, query=outcome.sql,
                     explanation=outcome.explanation, confidence=confidence,
                     refinement_summary=outcome.refinement_summary,
-                    outcome=replace(outcome, confidence=1.0) if confirmed else outcome, guessed=guessed)
+                    outcome=replace(outcome, confidence=1.0) if confirmed else outcome, guessed=guessed,
+                    engine=draft.engine or self.engine.name)
         committed = state.idle().commit(turn, pending.slots)
         refined = pending.intent == REFINEMENT and state.current is not None
         result = TurnResult(
