@@ -12,6 +12,7 @@ from nl2sql.db import Database, QueryResult, open_database
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.evaluation.matching import strict_match
+from nl2sql.evaluation.ranking import gold_ties
 from tests.conftest import TODAY
 
 LIBRARY_TABLES = """
@@ -47,6 +48,15 @@ def same_answer(result: QueryResult, gold_rows: list[tuple], *, ordered: bool = 
         if not any((list(p) if ordered else sorted(p, key=_key)) == want for p in predicted):
             return False
     return True
+
+
+def same_rows(gold_db: Database, gold_sql: str, gold_rows: list[tuple], rows: list[tuple], *,
+              ordered: bool = False) -> bool:
+    """``rows`` are ``gold_rows`` (what ``gold_sql`` returned on ``gold_db``) as the benchmark judges
+    them: in order where asked, rows that tie on the gold's sort keys in any order, and any rows
+    of a tie its LIMIT cut."""
+    ties = gold_ties(gold_db, gold_sql, gold_rows, timeout=20.0) if ordered else None
+    return strict_match(gold_rows, rows, ordered=ordered, ties=ties)
 
 
 def built_sqlite(directory: Path, name: str, script: str) -> Path:

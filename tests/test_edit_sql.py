@@ -427,7 +427,7 @@ def test_ask_edit_with_the_statement_then_refine(ecommerce_path: Path, fixture_r
     assert [tuple(r) for r in refined["rows"]] == top
 
 
-# -- another dialect: DuckDB names unnamed columns its own way and breaks ties by row ids -----------
+# -- another dialect: DuckDB names unnamed columns its own way and leaves ties in its own order -----
 
 
 def test_duckdb_edited_sql_with_unnamed_columns_and_a_positional_order(ecommerce_duckdb, engine,

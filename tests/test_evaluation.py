@@ -10,8 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
+from nl2sql.db import open_database
 from nl2sql.evaluation.classify import difficulty, failure_category, main_table
-from nl2sql.evaluation.matching import lenient_match, strict_match
+from nl2sql.evaluation.matching import Ties, lenient_match, strict_match
+from nl2sql.evaluation.ranking import gold_ties, ranking
 
 
 @pytest.mark.parametrize(("gold", "pred", "ordered", "expected"), [
@@ -46,6 +48,80 @@ def test_lenient_match_allows_extra_columns_and_any_key() -> None:
     assert lenient_match(gold_cols, gold, [("x", 5), ("x", 3)])  # the rows themselves are distinct
     assert not lenient_match(gold_cols, [(10, 5), (11, 5)], [("x", 5), ("x", 5)])  # nothing tells them apart
     assert not lenient_match(["n"], [(5,)], [(6,)])
+
+
+# Sorted by price (the second column): 9, 7, 7, 5. The two rows priced 7 tie.
+SORTED = [("kettle", 9), ("lamp", 7), ("mug", 7), ("pen", 5)]
+SORTED_TIES = Ties.of([(9,), (7,), (7,), (5,)], SORTED, len(SORTED))
+
+
+def test_rows_that_tie_on_the_sort_keys_compare_as_a_set() -> None:
+    assert SORTED_TIES == Ties((1, 2, 1))
+    swapped_in_tie = [SORTED[0], SORTED[2], SORTED[1], SORTED[3]]
+    assert strict_match(SORTED, swapped_in_tie, ordered=True, ties=SORTED_TIES)
+    assert not strict_match(SORTED, swapped_in_tie, ordered=True)  # without the ties, row by row
+    swapped_across = [SORTED[1], SORTED[0], SORTED[2], SORTED[3]]  # 7 before 9: a different order
+    assert not strict_match(SORTED, swapped_across, ordered=True, ties=SORTED_TIES)
+    assert not strict_match(SORTED, [SORTED[0], SORTED[1], SORTED[3], SORTED[2]], ordered=True, ties=SORTED_TIES)
+
+
+def test_any_member_of_a_tie_the_limit_cut_will_do() -> None:
+    shown = SORTED[:2]  # LIMIT 2: the limit cut the tie of lamp and mug
+    ties = Ties.of([(9,), (7,), (7,), (5,)], SORTED, len(shown))
+    assert ties == Ties((1,), (("lamp", 7), ("mug", 7)))
+    assert strict_match(shown, [("kettle", 9), ("mug", 7)], ordered=True, ties=ties)
+    assert strict_match(shown, [("kettle", 9), ("lamp", 7)], ordered=True, ties=ties)
+    assert not strict_match(shown, [("kettle", 9), ("pen", 5)], ordered=True, ties=ties)  # not of the tie
+    assert not strict_match(shown, [("mug", 7), ("kettle", 9)], ordered=True, ties=ties)  # out of order
+    assert not strict_match(shown, [("kettle", 9), ("mug", 7)], ordered=True)
+    assert lenient_match(["name", "price"], shown, [("kettle", 9, 1), ("mug", 7, 2)], ordered=True, ties=ties)
+    only = Ties.of([(9,), (9,)], [("kettle", 9), ("lamp", 9)], 1)  # LIMIT 1 within the first tie
+    assert strict_match([("kettle", 9)], [("lamp", 9)], ordered=True, ties=only)
+    assert not strict_match([("kettle", 9)], [("lamp", 9), ("kettle", 9)], ordered=True, ties=only)
+
+
+def test_ties_that_are_not_these_rows_are_not_trusted() -> None:
+    wrong = Ties((1, 1, 1, 1, 1))  # more rows than the gold result: compared row by row
+    assert not strict_match(SORTED, [SORTED[0], SORTED[2], SORTED[1], SORTED[3]], ordered=True, ties=wrong)
+
+
+@pytest.mark.parametrize(("sql", "expected"), [
+    ("SELECT name FROM item ORDER BY price DESC LIMIT 1",
+     "SELECT name, price AS _nl2sql_key0 FROM item ORDER BY price DESC"),
+    ("SELECT name, price FROM item ORDER BY price DESC, 1", "SELECT name, price FROM item ORDER BY price DESC, 1"),
+    ("SELECT shop, COUNT(*) AS n FROM item GROUP BY shop ORDER BY n DESC LIMIT 2",
+     "SELECT shop, COUNT(*) AS n FROM item GROUP BY shop ORDER BY n DESC"),
+    ("SELECT shop FROM item GROUP BY shop ORDER BY COUNT(*) DESC LIMIT 1",
+     "SELECT shop, COUNT(*) AS _nl2sql_key0 FROM item GROUP BY shop ORDER BY COUNT(*) DESC"),
+    ("SELECT DISTINCT shop FROM item ORDER BY price", None),  # another column changes what DISTINCT keeps
+    ("SELECT * FROM item ORDER BY 2", None),  # which column is second is not in the SQL
+    ("SELECT name FROM item ORDER BY price LIMIT 1 OFFSET 2", None),
+    ("SELECT name FROM item", None),
+])
+def test_the_gold_sort_is_read_from_its_sql(sql: str, expected: str | None) -> None:
+    found = ranking(sql)
+    assert (found.sql if found else None) == expected
+
+
+def test_gold_ties_run_the_gold_without_its_limit(tmp_path: Path) -> None:
+    path = tmp_path / "shop.db"
+    with sqlite3.connect(path) as con:
+        con.executescript("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, shop TEXT, price REAL);"
+                          "INSERT INTO item (name, shop, price) VALUES ('kettle', 'north', 9), ('lamp', 'south', 7),"
+                          " ('mug', 'north', 7), ('pen', 'south', 5), ('cup', 'east', NULL);")
+    db = open_database(str(path))
+    try:
+        sql = "SELECT name FROM item ORDER BY price DESC LIMIT 2"
+        rows = list(db.execute(sql, max_rows=None).rows)
+        ties = gold_ties(db, sql, rows, timeout=5)
+        assert ties == Ties((1,), (("lamp",), ("mug",)))
+        assert strict_match(rows, [("kettle",), ("mug",)], ordered=True, ties=ties)
+        by_shop = "SELECT shop, COUNT(*) FROM item GROUP BY shop ORDER BY COUNT(*) DESC"
+        rows = list(db.execute(by_shop, max_rows=None).rows)
+        assert gold_ties(db, by_shop, rows, timeout=5) == Ties((2, 1))
+        assert gold_ties(db, "SELECT name FROM item ORDER BY nothing_here", [], timeout=5) is None
+    finally:
+        db.close()
 
 
 @pytest.mark.parametrize(("sql", "level"), [

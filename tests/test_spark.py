@@ -258,8 +258,8 @@ def test_build_ask_and_eval_through_the_cli(spark_ready, tmp_path: Path, monkeyp
 
 
 def test_sqlite_meanings_render_for_spark(ecommerce_db, ecommerce_spark) -> None:
-    """Week buckets, integer division, NULL on a division by zero, doubles for reals, case-blind
-    matching and ties: the rows SQLite gives."""
+    """Week buckets, integer division, NULL on a division by zero, doubles for reals and case-blind
+    matching: the rows SQLite gives (as sets: no tie-breaker is added to a sort)."""
     import sqlglot
 
     from nl2sql.db.portable import adapt

@@ -14,8 +14,6 @@ value as ``MIN``, since MariaDB has no ``ANY_VALUE`` and MySQL refuses an ungrou
 - SQLite's week number (``%W``, weeks starting on Monday, 00 before the first one) is MySQL's
   ``WEEK(x, 5)``; ``DATE_FORMAT``'s own ``%W`` is a weekday's name.
 - A text column compared with a number literal compares as text in SQLite: the literal as text.
-- Rows that tie on the sort keys come out in SQLite's scan order: the main table's integer primary
-  key breaks the ties (MySQL has no row position to fall back on).
 - A table of another database is named ``db.table`` in the schema: it becomes a qualified table
   with that name as its alias; table names are spelled as the server does (they are case-sensitive
   on most servers). sqlglot quotes MySQL's reserved words with backticks.
@@ -28,7 +26,6 @@ from sqlglot import exp
 from nl2sql.db.affinity import literals_as_text
 from nl2sql.db.portable import Columns, stored_as_text
 from nl2sql.db.schema import INTEGER
-from nl2sql.db.ties import break_ties
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
@@ -132,8 +129,6 @@ def _names(tree: exp.Expr, columns: Columns) -> None:
 def mysql_adapt(tree: exp.Expr, columns: Columns) -> exp.Expr:
     """``tree`` (already through the shared rewrites) made to give SQLite's rows on MySQL or MariaDB."""
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
-    for select in list(tree.find_all(exp.Select)):
-        break_ties(select, columns)
     _names(tree, columns)
     return tree
 

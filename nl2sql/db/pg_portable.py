@@ -8,10 +8,6 @@
 - A text column compared with a number compares as text in SQLite (the column's affinity):
   the number becomes a string. A text column compared with a numeric column compares as numbers:
   the text side is cast where it reads as one.
-- Rows that tie on the sort keys come out in SQLite's scan order (its sort is stable, its scan
-  follows the row id); PostgreSQL's top-N sort is not stable: the main table's integer primary
-  key breaks the ties, or else its ``ctid`` (storage order: the loader inserts rows in SQLite's
-  row id order).
 - A table off the search path is named ``schema.table`` in the schema: it becomes a qualified
   table with that name as its alias, so the engine's column references still resolve.
 - PostgreSQL folds unquoted names to lower case and reserves more words than SQLite: such names
@@ -24,7 +20,6 @@ from sqlglot import exp
 
 from nl2sql.db.affinity import literals_as_text, number_literal, stored_as_number, text_column
 from nl2sql.db.portable import Columns, try_cast
-from nl2sql.db.ties import break_ties
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 # PostgreSQL's reserved words (the "reserved" ones of its keyword appendix) that SQLite takes as names.
@@ -115,7 +110,5 @@ def _names(tree: exp.Expr, columns: Columns) -> None:
 def pg_adapt(tree: exp.Expr, columns: Columns) -> exp.Expr:
     """``tree`` (already through the shared rewrites) made to give SQLite's rows on PostgreSQL."""
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
-    for select in list(tree.find_all(exp.Select)):
-        break_ties(select, columns, row_position="ctid")
     _names(tree, columns)
     return tree

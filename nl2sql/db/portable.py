@@ -10,6 +10,11 @@ own and sqlglot cannot know them without the schema:
   compares the column with a number as text (the column's affinity); the same is spelled out.
 - Dates kept as text: bucketing and day differences read them as timestamps first.
 
+What is not emulated is the order of rows the sort leaves open: rows that tie on the sort keys
+come out in whatever order the engine gives them, and NULLs sort where the engine puts them
+(first or last), spelled as a person would write the sort on that engine: no tie-breaker and no
+``NULLS FIRST``/``NULLS LAST`` is added. The benchmark matcher judges tied rows as a set.
+
 PostgreSQL needs more (``pg_adapt``): it has no ``ANY_VALUE`` before version 16 and no
 ``TRY_CAST``, raises on a division by zero, compares text with a number only after an explicit
 cast, rounds when it casts a fraction to an integer, spells SQLite's week number differently, and
@@ -18,17 +23,24 @@ division, real literals as doubles, whole days, SQLite's week number, qualified 
 table names. Spark needs its own (``spark_adapt``): integer division, NULL on a division by zero,
 doubles for reals, SQLite's week number, quoted names.
 
-Every rewrite is chosen so that the rows equal SQLite's on the same data.
+Every rewrite is chosen so that the values equal SQLite's on the same data.
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
+from sqlglot.dialects import Dialect
 
 from nl2sql.db.schema import BOOLEAN, DATE, Column, Schema
 
 _TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "ENUM", "")
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
+# Whether a dialect's own sort puts NULLs first, by its NULL_ORDERING and the key's direction (desc).
+_NULLS_FIRST = {
+    "nulls_are_small": lambda desc: not desc,
+    "nulls_are_large": lambda desc: desc,
+    "nulls_are_last": lambda desc: False,
+}
 
 
 def stored_as_text(column: Column) -> bool:
@@ -128,8 +140,7 @@ def _any_value(target: exp.Column, columns: Columns) -> exp.Expr:
 
 def _ungrouped(select: exp.Select, columns: Columns) -> None:
     """Columns shown or sorted on beside an aggregate but not grouped get ANY_VALUE, as SQLite lets
-    them be; ties of the order are broken by the group keys in the order's first direction, as
-    SQLite's sorted groups come out."""
+    them be."""
     group = select.args.get("group")
     if group is None and not any(p.find(exp.AggFunc) for p in select.expressions):
         return
@@ -144,12 +155,15 @@ def _ungrouped(select: exp.Select, columns: Columns) -> None:
                 and target.sql() not in keys and target.name not in aliases:
             shown = _any_value(target, columns)
             target.replace(exp.alias_(shown, target.name) if item is target else shown)
-    if order is not None and group.expressions:
-        ordered = {o.this.sql() for o in order.expressions}
-        desc = bool(order.expressions[0].args.get("desc")) if order.expressions else False
-        ties = [exp.Ordered(this=g.copy(), desc=desc, nulls_first=not desc) for g in group.expressions
-                if g.sql() not in ordered]
-        select.set("order", exp.Order(expressions=[*order.expressions, *ties]))
+
+
+def _native_nulls(tree: exp.Expr, dialect: str) -> None:
+    """Every sort key's NULLs where ``dialect`` puts them by itself, so sqlglot spells no NULLS
+    FIRST/LAST (nor, on MySQL, the ``CASE WHEN x IS NULL`` sort key that stands for one)."""
+    ordering = Dialect.get_or_raise(dialect).NULL_ORDERING
+    for ordered in tree.find_all(exp.Ordered):
+        desc = bool(ordered.args.get("desc"))
+        ordered.set("nulls_first", _NULLS_FIRST[ordering](desc))
 
 
 def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
@@ -161,6 +175,7 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
     for select in list(tree.find_all(exp.Select)):
         _ungrouped(select, columns)
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
+    _native_nulls(tree, dialect)
     if dialect == "postgres":
         from nl2sql.db.pg_portable import pg_adapt
 
@@ -169,11 +184,6 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
         from nl2sql.db.mysql_portable import mysql_adapt
 
         tree = mysql_adapt(tree, columns)
-    elif dialect == "duckdb":
-        from nl2sql.db.ties import break_ties
-
-        for select in list(tree.find_all(exp.Select)):  # DuckDB's sort is not stable either
-            break_ties(select, columns, row_position="rowid")
     elif dialect == "spark":
         from nl2sql.db.spark_portable import spark_adapt
 

@@ -11,8 +11,6 @@ numbers or dates kept as text cast where they are added up or bucketed).
   ``DATE_FORMAT`` pattern in Spark 3+: it is computed from the day of the year and the weekday.
 - A text column compared with a number literal compares as text in SQLite (the column's affinity):
   the literal as text.
-- Rows that tie on the sort keys come out in SQLite's scan order: the main table's integer primary
-  key breaks the ties (Spark's top-N sort is not stable and a view of files has no row id).
 - Names that are not plain identifiers, or are words Spark reserves, are quoted with backticks.
 """
 
@@ -25,7 +23,6 @@ from sqlglot import exp
 from nl2sql.db.affinity import literals_as_text, number_literal
 from nl2sql.db.mysql_portable import integer_valued
 from nl2sql.db.portable import Columns
-from nl2sql.db.ties import break_ties
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -85,7 +82,5 @@ def _names(tree: exp.Expr) -> None:
 def spark_adapt(tree: exp.Expr, columns: Columns) -> exp.Expr:
     """``tree`` (already through the shared rewrites) made to give SQLite's rows on Spark."""
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
-    for select in list(tree.find_all(exp.Select)):
-        break_ties(select, columns)
     _names(tree)
     return tree

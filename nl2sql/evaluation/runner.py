@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from nl2sql.errors import Nl2SqlError
 from nl2sql.evaluation.classify import INVALID_SQL, difficulty, failure_category, main_table
 from nl2sql.evaluation.datasets import Conversation, database_path
-from nl2sql.evaluation.matching import lenient_match, strict_match
+from nl2sql.evaluation.matching import Ties, lenient_match, strict_match
 
 if TYPE_CHECKING:
     from nl2sql.db import Database
@@ -73,6 +73,7 @@ class Settings:
 _settings: Settings | None = None
 _databases: dict[str, Database] = {}
 _gold_cache: dict[tuple[str, str], tuple[list[str], list[tuple]] | None] = {}
+_ties_cache: dict[tuple[str, str], Ties | None] = {}
 _engines: dict[tuple[str, Settings], Any] = {}
 
 
@@ -126,6 +127,17 @@ def _gold(db_id: str, sql: str) -> tuple[list[str], list[tuple]] | None:
     return _gold_cache[key]
 
 
+def _ties(db_id: str, sql: str, rows: list[tuple]) -> Ties | None:
+    """Which of the gold query's rows tie on its sort keys (a set within the order), and which rows
+    its LIMIT chose among; None where that cannot be read (the order is then compared row by row)."""
+    from nl2sql.evaluation.ranking import gold_ties
+
+    key = (_source(db_id), sql)
+    if key not in _ties_cache:
+        _ties_cache[key] = gold_ties(_open(db_id, _source(db_id)), sql, rows, timeout=GOLD_TIMEOUT_S)
+    return _ties_cache[key]
+
+
 def _session(conversation: Conversation, database: Database) -> InteractiveWorkflow[Any]:
     from nl2sql.workflows import SessionOptions, open_session
     from nl2sql.workflows.session import make_session_engine
@@ -167,8 +179,9 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
                     continue
                 columns, rows = executed
                 pred_rows = list(result.result.rows)
-                ok = (strict_match(rows, pred_rows, ordered=ordered) if settings.rule == "strict"
-                      else lenient_match(columns, rows, pred_rows, ordered=ordered))
+                ties = _ties(conversation.db_id, gold, rows) if ordered else None
+                ok = (strict_match(rows, pred_rows, ordered=ordered, ties=ties) if settings.rule == "strict"
+                      else lenient_match(columns, rows, pred_rows, ordered=ordered, ties=ties))
                 if ok:
                     break
         main = main_table(golds[0])
