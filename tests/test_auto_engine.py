@@ -98,3 +98,21 @@ def test_the_engine_counts_what_each_side_answered(ecommerce_db, server: Scripte
     wf.process_turn("/new")
     wf.process_turn(SURE)
     assert isinstance(wf.engine, AutoEngine) and wf.engine.answered == {"builtin": 2, "llm": 0}
+
+
+def test_eval_reports_calls_and_each_engines_share(ecommerce_path, tmp_path, server: ScriptedServer) -> None:
+    questions = tmp_path / "q.jsonl"
+    items = [{"id": "sure", "kind": "single", "turns": [SURE], "gold": ["SELECT COUNT(*) FROM users"]},
+             {"id": "unsure", "kind": "single", "turns": [UNSURE],
+              "gold": ["SELECT name FROM users WHERE segment = 'business'"]}]
+    questions.write_text("\n".join(json.dumps(item) for item in items) + "\n")
+    server.reply_sql("SELECT name FROM users WHERE segment = 'business'")
+    out = tmp_path / "run.jsonl"
+    run = CliRunner().invoke(cli, ["eval", "questions", str(questions), "--db", str(ecommerce_path), "--engine",
+                                   "auto", "--model", MODEL, "--api-base", server.url, "--out", str(out)])
+    assert run.exit_code == 0, run.output
+    assert "0.50 calls" in run.output and "answered by" in run.output
+    records = {r["conversation"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert (records["sure"]["engine"], records["sure"]["model_calls"]) == ("builtin", 0)
+    assert (records["unsure"]["engine"], records["unsure"]["model_calls"]) == ("llm", 1)
+    assert records["unsure"]["tokens"] > 0 and len(server.requests) == 1

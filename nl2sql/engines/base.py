@@ -35,14 +35,16 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float | None = None  # USD from litellm's local cost map; None when the model is not in it
+    calls: int = 0  # model calls made
 
     def __add__(self, other: Usage) -> Usage:
         cost = None if self.cost is None and other.cost is None else (self.cost or 0.0) + (other.cost or 0.0)
         return Usage(self.prompt_tokens + other.prompt_tokens, self.completion_tokens + other.completion_tokens,
-                     cost)
+                     cost, self.calls + other.calls)
 
     def to_json(self) -> dict[str, Any]:
-        return {"promptTokens": self.prompt_tokens, "completionTokens": self.completion_tokens, "cost": self.cost}
+        return {"promptTokens": self.prompt_tokens, "completionTokens": self.completion_tokens, "cost": self.cost,
+                "calls": self.calls}
 
 
 @dataclass(frozen=True)

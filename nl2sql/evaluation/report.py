@@ -56,8 +56,28 @@ def summary(records: list[TurnRecord], title: str, seconds: float) -> str:
     wrong = Counter(r.category for r in records if not r.ok)
     if wrong:
         lines.append("  wrong answers by category: " + ", ".join(f"{c} {k}" for c, k in wrong.most_common()))
+    lines += _model_lines(records)
     lines += report_lines(calibration([(r.confidence, r.ok) for r in records]))
     return "\n".join(lines)
+
+
+def _model_lines(records: list[TurnRecord]) -> list[str]:
+    """With a model: its calls, tokens and cost per question, and, when two engines answered
+    (--engine auto), each one's share of the questions and its accuracy."""
+    calls = sum(r.model_calls for r in records)
+    if not calls:
+        return []
+    n = max(1, len(records))
+    costs = [r.cost for r in records if r.cost is not None]
+    cost = f", cost ${sum(costs) / n:.5f}" if costs else ", cost unknown"
+    lines = [f"  model                 {calls / n:.2f} calls, {sum(r.tokens for r in records) / n:,.0f} tokens"
+             f"{cost} per question ({calls} calls)"]
+    engines = Counter(r.engine for r in records if r.engine is not None)
+    if len(engines) > 1:
+        lines.append("  answered by           " + "  ".join(
+            f"{name} {_pct(count, n)}, right {_pct(sum(r.ok for r in records if r.engine == name), count)}"
+            for name, count in engines.most_common()))
+    return lines
 
 
 def cue_lines(records: list[TurnRecord]) -> list[str]:

@@ -49,6 +49,10 @@ class TurnRecord:
     unused: tuple[str, ...] = ()  # content words of the question the reading did not use
     signals: dict[str, float] | None = None  # what the confidence was computed from (to refit it)
     cues: tuple[str, ...] = ()  # the cue-table entries the engine's reading used
+    engine: str | None = None  # which engine wrote the SQL (builtin or llm; both appear under --engine auto)
+    model_calls: int = 0  # the turn's model calls, tokens and cost (none for the built-in engine)
+    tokens: int = 0
+    cost: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -195,8 +199,17 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             difficulty=difficulty(golds[0]), category=None if ok else _category(result, golds[0]),
             context_kept=kept, confidence=result.confidence if result.query else None, unused=result.unused,
             signals=dict(result.signals) if result.query else None, cues=result.cues if result.query else (),
+            engine=result.engine, **_spent(result),
         ))
     return records
+
+
+def _spent(result: TurnResult) -> dict[str, Any]:
+    """The model calls, tokens and cost of one turn, from its usage (absent for the built-in engine)."""
+    turn = result.usage or {}
+    return {"model_calls": int(turn.get("calls") or 0),
+            "tokens": int(turn.get("promptTokens") or 0) + int(turn.get("completionTokens") or 0),
+            "cost": turn.get("cost")}
 
 
 def _category(result: TurnResult, gold: str) -> str:

@@ -478,7 +478,8 @@ def _reply(litellm: ModuleType, model: str, response: Any, n: int, secrets: tupl
     prompt_tokens = _count(getattr(usage, "prompt_tokens", 0))
     completion_tokens = _count(getattr(usage, "completion_tokens", 0))
     return ModelReply(scrub(_text(choice.content), secrets, shapes=False), calls,
-                      Usage(prompt_tokens, completion_tokens, _cost(litellm, model, prompt_tokens, completion_tokens)),
+                      Usage(prompt_tokens, completion_tokens, _cost(litellm, model, prompt_tokens, completion_tokens),
+                            calls=1),
                       others)
 
 
