@@ -7,9 +7,11 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import Any
 
 from nl2sql.db import Database, QueryResult, open_database
 from nl2sql.db.schema import Schema
+from nl2sql.engines.base import Draft
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.evaluation.matching import strict_match
 from nl2sql.evaluation.ranking import gold_ties
@@ -75,6 +77,16 @@ def opened(path: Path) -> Iterator[Database]:
         yield db
     finally:
         db.close()
+
+
+def read(db: Database, question: str) -> tuple[Draft[Any], QueryResult]:
+    """The built-in engine's reading of ``question`` and the rows its SQL returns, all of them."""
+    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    return draft, db.execute(draft.sql, max_rows=None)
+
+
+def all_rows(db: Database, sql: str) -> list[tuple]:
+    return list(db.execute(sql, max_rows=None).rows)
 
 
 def answers(db: Database, question: str, gold: str, *, ordered: bool = False) -> None:

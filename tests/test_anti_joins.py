@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened, same_answer
+from tests.helpers import built_sqlite, opened, read, same_answer
 
 SCHEMA = """
 CREATE TABLE vendors (vendor_id INTEGER PRIMARY KEY, name TEXT, town TEXT);
@@ -36,10 +34,6 @@ def market_db(tmp_path_factory: pytest.TempPathFactory):
         yield db
 
 
-def _read(db, question: str):
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    return draft, db.execute(draft.sql, max_rows=None)
-
 
 @pytest.mark.parametrize(("question", "gold"), [
     ("vendors who don't have any sales", NO_SALES),
@@ -55,8 +49,8 @@ def _read(db, question: str):
     ("stalls that were never rented", "SELECT label FROM stalls WHERE stall_id NOT IN (SELECT stall_id FROM rentals)"),
     ("stalls without rentals", "SELECT label FROM stalls WHERE stall_id NOT IN (SELECT stall_id FROM rentals)"),
 ])
-def test_rows_with_no_related_rows(market_db, question: str, gold: str) -> None:
-    draft, result = _read(market_db, question)
+def test_rows_with_no_relatedall_rows(market_db, question: str, gold: str) -> None:
+    draft, result = read(market_db, question)
     assert draft.spec is not None and any(f.op == "not_exists" for f in draft.spec.filters), draft.sql
     assert same_answer(result, list(market_db.execute(gold, max_rows=None).rows)), draft.sql
     assert not draft.unused, (draft.sql, draft.unused)
@@ -64,7 +58,7 @@ def test_rows_with_no_related_rows(market_db, question: str, gold: str) -> None:
 
 def test_a_denied_value_is_no_anti_join(market_db) -> None:
     """ "vendors not in Ely": the value of the row's own column is denied, no related rows are asked for."""
-    draft, result = _read(market_db, "vendors not from Ely")
+    draft, result = read(market_db, "vendors not from Ely")
     assert "EXISTS" not in draft.sql.upper(), draft.sql
     assert same_answer(result, list(market_db.execute("SELECT name FROM vendors WHERE town <> 'Ely'",
                                                       max_rows=None).rows)), draft.sql
@@ -73,11 +67,11 @@ def test_a_denied_value_is_no_anti_join(market_db) -> None:
 def test_a_verb_that_names_no_table_is_a_guess(market_db) -> None:
     """ "vendors who never traded anything": no table is named by "traded"; the one table whose rows
     refer to vendors is the likely reading, but it is said as a doubt and confirmed, not run unasked."""
-    draft, result = _read(market_db, "vendors who never traded anything")
+    draft, result = read(market_db, "vendors who never traded anything")
     assert same_answer(result, list(market_db.execute(NO_SALES, max_rows=None).rows)), draft.sql
     assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
 
 
-def test_the_explanation_names_the_missing_rows(market_db) -> None:
-    draft, _result = _read(market_db, "goods that were never sold")
+def test_the_explanation_names_the_missingall_rows(market_db) -> None:
+    draft, _result = read(market_db, "goods that were never sold")
     assert "with no sales" in draft.explanation, draft.explanation

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened, same_answer
+from tests.helpers import all_rows, built_sqlite, opened, read, same_answer
 
 SCHEMA = """
 CREATE TABLE bins (bin_id INTEGER PRIMARY KEY, label TEXT, fill_level REAL, refill_mark REAL, capacity REAL);
@@ -37,13 +35,6 @@ def depot_db(tmp_path_factory: pytest.TempPathFactory):
         yield db
 
 
-def _read(db, question: str):
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    return draft, db.execute(draft.sql, max_rows=None)
-
-
-def _rows(db, sql: str) -> list[tuple]:
-    return list(db.execute(sql, max_rows=None).rows)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -62,20 +53,20 @@ def _rows(db, sql: str) -> list[tuple]:
     ("bins with a fill level above the refill mark", "SELECT label FROM bins WHERE fill_level > refill_mark"),
 ])
 def test_two_columns_of_a_row_compared(depot_db, question: str, gold: str) -> None:
-    draft, result = _read(depot_db, question)
-    assert same_answer(result, _rows(depot_db, gold)), draft.sql
+    draft, result = read(depot_db, question)
+    assert same_answer(result, all_rows(depot_db, gold)), draft.sql
     assert not draft.unused, (draft.sql, draft.unused)
 
 
 def test_the_explanation_says_both_columns(depot_db) -> None:
-    draft, _result = _read(depot_db, "parcels delivered late")
+    draft, _result = read(depot_db, "parcels delivered late")
     assert "whose delivered date is after the due date" in draft.explanation, draft.explanation
 
 
 def test_a_threshold_with_no_clear_amount_is_a_guess(depot_db) -> None:
     """ "tanks below their alarm point": volume or pressure? Neither name says; the reading picks one
     and says so, below the confirmation threshold."""
-    draft, result = _read(depot_db, "tanks below their alarm point")
+    draft, result = read(depot_db, "tanks below their alarm point")
     assert draft.spec is not None and any(f.other is not None for f in draft.spec.filters), draft.sql
     assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
     assert result.row_count >= 1
@@ -84,11 +75,11 @@ def test_a_threshold_with_no_clear_amount_is_a_guess(depot_db) -> None:
 def test_an_event_said_by_another_verb_is_a_guess(depot_db) -> None:
     """ "crates that arrived after the needed by date": no arrival is kept; the shipping date is the
     nearest reading, said as a guess."""
-    draft, result = _read(depot_db, "crates that arrived after their needed by date")
-    assert same_answer(result, _rows(depot_db, "SELECT tag FROM crates WHERE shipped_on > needed_by")), draft.sql
+    draft, result = read(depot_db, "crates that arrived after their needed by date")
+    assert same_answer(result, all_rows(depot_db, "SELECT tag FROM crates WHERE shipped_on > needed_by")), draft.sql
     assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
 
 
 def test_a_comparison_with_a_number_is_unchanged(depot_db) -> None:
-    draft, result = _read(depot_db, "bins with a fill level below 20")
-    assert same_answer(result, _rows(depot_db, "SELECT label FROM bins WHERE fill_level < 20")), draft.sql
+    draft, result = read(depot_db, "bins with a fill level below 20")
+    assert same_answer(result, all_rows(depot_db, "SELECT label FROM bins WHERE fill_level < 20")), draft.sql

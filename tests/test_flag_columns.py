@@ -9,10 +9,8 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.db.schema import INTEGER, Column, Table
-from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.engines.builtin.flags import flag_of
-from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened, same_answer
+from tests.helpers import all_rows, built_sqlite, opened, read, same_answer
 
 SCHEMA = """
 CREATE TABLE horses (horse_id INTEGER PRIMARY KEY, name TEXT, retired INTEGER, is_insured INTEGER,
@@ -31,13 +29,6 @@ def stable_db(tmp_path_factory: pytest.TempPathFactory):
         yield db
 
 
-def _read(db, question: str):
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    return draft, db.execute(draft.sql, max_rows=None)
-
-
-def _rows(db, sql: str) -> list[tuple]:
-    return list(db.execute(sql, max_rows=None).rows)
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -55,8 +46,8 @@ def _rows(db, sql: str) -> list[tuple]:
     ("insured horses that have a saddle", "SELECT name FROM horses WHERE is_insured = 1 AND has_saddle = 1"),
 ])
 def test_a_yes_no_column_named_as_an_adjective_is_a_condition(stable_db, question: str, gold: str) -> None:
-    draft, result = _read(stable_db, question)
-    assert same_answer(result, _rows(stable_db, gold)), draft.sql
+    draft, result = read(stable_db, question)
+    assert same_answer(result, all_rows(stable_db, gold)), draft.sql
     assert not draft.unused, (draft.sql, draft.unused)
 
 
@@ -66,14 +57,14 @@ def test_a_yes_no_column_named_as_an_adjective_is_a_condition(stable_db, questio
 ])
 def test_an_integer_named_as_a_participle_is_read_but_confirmed(stable_db, question: str, gold: str) -> None:
     """Its values are not seen: 1 for yes is likely, not certain (a count can be named so too)."""
-    draft, result = _read(stable_db, question)
-    assert same_answer(result, _rows(stable_db, gold)), draft.sql
+    draft, result = read(stable_db, question)
+    assert same_answer(result, all_rows(stable_db, gold)), draft.sql
     assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
 
 
 def test_a_flag_named_as_a_column_to_show_is_shown(stable_db) -> None:
     """ "the name and the retired flag": a column to show, no condition."""
-    draft, result = _read(stable_db, "show the name and the retired flag of each horse")
+    draft, result = read(stable_db, "show the name and the retired flag of each horse")
     assert "WHERE" not in draft.sql.upper() and result.row_count == 5, draft.sql
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened, same_answer
+from tests.helpers import built_sqlite, opened, read, same_answer
 
 # Telescope 2 has the fewest sightings and the smallest aperture: a key read as 2 would keep it.
 # Sightings per telescope: Corvus 5, Argus 4, Draco 3, Eos 2, Bede 1 (no ties).
@@ -34,9 +34,10 @@ def sky_db(tmp_path_factory: pytest.TempPathFactory):
         yield db
 
 
-def _read(db, question: str):
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    return draft, list(db.execute(draft.sql, max_rows=None).rows)
+
+def _listed(db, question: str):
+    draft, result = read(db, question)
+    return draft, list(result.rows)
 
 
 @pytest.mark.parametrize(("question", "gold", "ordered"), [
@@ -60,26 +61,26 @@ def test_a_number_before_plural_rows_is_how_many(sky_db, question: str, gold: st
 
 def test_the_count_ranks_by_the_fewest_too(sky_db) -> None:
     """ "the N <rows> with the fewest <child rows>": the N with the smallest counts, lowest first."""
-    draft, rows = _read(sky_db, "the 2 telescopes with the fewest sightings")
+    draft, rows = _listed(sky_db, "the 2 telescopes with the fewest sightings")
     assert draft.spec is not None and draft.spec.limit == 2, draft.sql
     assert {row[0] for row in rows} == {"Bede", "Eos"}, draft.sql
 
 
 def test_a_number_after_a_singular_word_stays_a_key(sky_db) -> None:
     """ "telescope 2" names one row: the number is its key, not a count of rows."""
-    draft, rows = _read(sky_db, "telescope 2")
+    draft, rows = _listed(sky_db, "telescope 2")
     assert len(rows) == 1 and "Bede" in rows[0], draft.sql
 
 
 def test_a_superlative_with_nothing_to_rank_by_reads_no_limit(sky_db) -> None:
     """ "the 2 telescopes with the most": most of what is not said, so 2 is not read as a limit that
     would make the reading look complete; the line stays a guess."""
-    draft, _rows = _read(sky_db, "the 2 telescopes with the most")
+    draft, _rows = _listed(sky_db, "the 2 telescopes with the most")
     assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
 
 
 def test_a_number_compared_with_rows_is_no_limit(sky_db) -> None:
     """ "with more than 2 <rows>": a count compared, not how many rows to keep."""
-    draft, rows = _read(sky_db, "telescopes with more than 2 sightings")
+    draft, rows = _listed(sky_db, "telescopes with more than 2 sightings")
     assert draft.spec is not None and draft.spec.limit is None, draft.sql
     assert sorted(row[0] for row in rows) == ["Argus", "Corvus", "Draco"], draft.sql
