@@ -116,3 +116,14 @@ def test_eval_reports_calls_and_each_engines_share(ecommerce_path, tmp_path, ser
     assert (records["sure"]["engine"], records["sure"]["model_calls"]) == ("builtin", 0)
     assert (records["unsure"]["engine"], records["unsure"]["model_calls"]) == ("llm", 1)
     assert records["unsure"]["tokens"] > 0 and len(server.requests) == 1
+
+
+def test_stats_price_the_calls_saved_when_the_provider_prices_are_known(ecommerce_db, server) -> None:
+    from nl2sql.engines.base import Usage
+
+    wf = _workflow(ecommerce_db, server)
+    wf.process_turn(SURE)
+    wf.process_turn(SURE)
+    assert "saved" not in (wf.process_turn("/stats").message or "").split("(model calls saved")[-1]  # no price
+    wf.engine.model.usage = Usage(1000, 100, cost=0.02, calls=4)  # four calls made, at $0.005 each
+    assert "about $0.0100 saved" in (wf.process_turn("/stats").message or "")

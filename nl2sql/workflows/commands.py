@@ -165,7 +165,16 @@ def _turn_lines(turn: Turn[Any], sql: list[str]) -> list[str]:
 
 @command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.")
 def _stats(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
-    return wf.command_result("/stats", wf.stats.text())
+    return wf.command_result("/stats", wf.stats.text() + _saved(wf))
+
+
+def _saved(wf: InteractiveWorkflow) -> str:
+    """With --engine auto: what the lines the built-in engine answered would have cost the model, at
+    the session's average cost per call (when the provider's prices are known)."""
+    answered, usage = getattr(wf.engine, "answered", None), wf.engine.session_usage()
+    if not isinstance(answered, dict) or usage is None or not usage.calls or usage.cost is None:
+        return ""
+    return f"; about ${usage.cost / usage.calls * answered.get('builtin', 0):.4f} saved"
 
 
 @command("/remember", "/remember", "Keep the current question and SQL as an example for the model.")
