@@ -531,8 +531,11 @@ def domain_init(db: str, out: Path | None, force: bool) -> None:
         import tomllib
 
         parse_domain(tomllib.loads(text), database.schema, target)  # the draft loads as written
-        write_draft(text, target, force)
-    click.echo(f"Wrote {target}: edit it, then nl2sql reads it with {db}.")
+        path = getattr(database, "path", None)
+        write_draft(text, target, force, Path(path) if path is not None else None)
+    # the default place is where nl2sql looks for this database's config; another needs --domain
+    after = f"nl2sql reads it with --db {db}" if out is None else f"use it with --db {db} --domain {target}"
+    click.echo(f"Wrote {target}: edit it, then {after}.")
 
 
 @cli.group("eval")

@@ -105,3 +105,31 @@ def test_the_draft_loads_on_duckdb(ecommerce_duckdb_path: Path, tmp_path: Path) 
                                      TODAY.isoformat(), "--format", "json", "revenue by country"])
     turn = json.loads(asked.output.splitlines()[-1])
     assert turn["error"] is None and turn["rows"]
+
+
+def test_the_database_itself_is_never_written_over(kiosk: Path) -> None:
+    before = kiosk.read_bytes()
+    refused = _init("--db", str(kiosk), "--out", str(kiosk), "--force")
+    assert refused.exit_code == 2 and "database itself" in refused.output
+    assert kiosk.read_bytes() == before
+    empty = _init("--db", str(kiosk), "--out", "", "--force")
+    assert empty.exit_code == 2 and "Traceback" not in empty.output and "internal" not in empty.output.lower()
+
+
+def test_names_that_need_quotes_make_a_draft_that_loads(tmp_path: Path) -> None:
+    path = tmp_path / "odd.db"
+    con = sqlite3.connect(path)
+    con.executescript("""
+        CREATE TABLE "sale slips" (id INTEGER PRIMARY KEY, "sold on" DATE, "order" INTEGER);
+        CREATE TABLE "slip lines" (id INTEGER PRIMARY KEY, slip INTEGER REFERENCES "sale slips" (id),
+                                   "unit price" REAL, quantity INTEGER);
+        INSERT INTO "sale slips" VALUES (1, '2026-05-01', 1);
+        INSERT INTO "slip lines" VALUES (1, 1, 2.5, 4), (2, 1, 1.0, 3);
+    """)
+    con.commit()
+    con.close()
+    asked = CliRunner().invoke(cli, ["ask", "--db", str(path), "--format", "json", "--no-learn", "total revenue"])
+    assert json.loads(asked.output.splitlines()[-1])["rows"] == [[13.0]]
+    assert _init("--db", str(path)).exit_code == 0
+    again = CliRunner().invoke(cli, ["ask", "--db", str(path), "--format", "json", "--no-learn", "total revenue"])
+    assert json.loads(again.output.splitlines()[-1])["rows"] == [[13.0]]

@@ -129,15 +129,27 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
     return found
 
 
+def sum_sql(dialect: str, *columns: str) -> str:
+    """``SUM(a)`` or ``SUM(a * b)`` over a table's own columns, each name quoted where it must be."""
+    from sqlglot import exp
+
+    from nl2sql.identifiers import column
+
+    parts = [column(name) for name in columns]
+    inner = parts[0] if len(parts) == 1 else exp.Mul(this=parts[0], expression=parts[1])
+    return exp.Sum(this=inner).sql(dialect=dialect)
+
+
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""
     if lines:
         ordered = sorted(lines, key=lambda ln: ln.parent is None)
-        return tuple(Revenue(ln.table, f"SUM({ln.price} * {ln.quantity})",
+        return tuple(Revenue(ln.table, sum_sql(schema.dialect, ln.price, ln.quantity),
                              f"the sum of {said(ln.price)} x {said(ln.quantity)} of the {said(ln.table)}", ln)
                      for ln in ordered)
-    return tuple(Revenue(table.name, f"SUM({column})", f"the sum of {said(column)} of the {said(table.name)}")
+    return tuple(Revenue(table.name, sum_sql(schema.dialect, column),
+                         f"the sum of {said(column)} of the {said(table.name)}")
                  for table, column in _totals(schema))
 
 
@@ -202,4 +214,4 @@ def profile_of(schema: Schema) -> Profile:
 
 
 __all__ = ["LineItems", "Profile", "Revenue", "SelfReference", "Unit", "build_profile", "names_of", "profile_of",
-           "said"]
+           "said", "sum_sql"]

@@ -17,6 +17,7 @@ from nl2sql.domain import DomainConfig, Metric
 from nl2sql.errors import UsageError
 from nl2sql.profile import Profile, said
 from nl2sql.profile.inferred import revenue_metrics
+from nl2sql.profile.roles import said_unit
 
 
 def _toml(value: str | list[str]) -> str:
@@ -32,7 +33,7 @@ def _table_notes(profile: Profile, name: str) -> list[str]:
     money = [c for t, c in profile.money if t == name]
     if money:
         notes.append(f"# money: {', '.join(money)}")
-    notes += [f"# {u.column} is {'a duration' if u.dimension == 'time' else 'a size'} in {u.unit}s"
+    notes += [f"# {u.column} is {'a duration' if u.dimension == 'time' else 'a size'} in {said_unit(u.unit)}"
               for u in profile.units if u.table == name]
     notes += [f"# {r.column} refers back to this table's {r.ref_column} (a manager, a parent)"
               for r in profile.self_references if r.table == name]
@@ -95,8 +96,13 @@ def default_path(target: str, database_file: Path | None) -> Path:
     raise UsageError(f"I cannot tell where {target}'s config lives; give --out FILE.")
 
 
-def write_draft(text: str, out: Path, force: bool) -> None:
-    """Write the draft whole or not at all; an existing file is replaced only when asked."""
+def write_draft(text: str, out: Path, force: bool, database_file: Path | None = None) -> None:
+    """Write the draft whole or not at all; an existing file is replaced only when asked, and the
+    database the draft describes never, whatever is asked."""
+    if not out.name or out.is_dir():
+        raise UsageError(f"--out needs a file name, not {str(out) or 'an empty name'!r}.")
+    if database_file is not None and out.resolve() == database_file.resolve():
+        raise UsageError(f"{out} is the database itself; give --out another file.")
     if out.exists() and not force:
         raise UsageError(f"{out} exists; nl2sql replaces it only with --force.")
     tmp = out.with_name(out.name + ".tmp")

@@ -48,6 +48,11 @@ class Unit:
     factor: float  # the unit's size in the dimension's base unit (ms, bytes)
 
 
+def said_unit(unit: str) -> str:
+    """A unit said of many: "milliseconds", "minutes", but "ms" and "kb" stay as they are."""
+    return unit if len(unit) <= 3 or unit.endswith("s") else unit + "s"
+
+
 def _plain(table: Table, col: Column) -> bool:
     """A measured value: numeric, and neither a key nor a reference."""
     return (col.kind in NUMERIC_KINDS and not col.primary_key and col.name not in table.fk_columns

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sqlglot import exp
+
 from nl2sql.db.schema import Schema
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import Aggregate, Filter, QuerySpec
+from nl2sql.identifiers import column
 from nl2sql.linking.text import singular
 from nl2sql.profile import profile_of
-from nl2sql.profile.roles import SIZE_UNITS, TIME_UNITS, Unit
+from nl2sql.profile.roles import SIZE_UNITS, TIME_UNITS, Unit, said_unit
 
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
 
@@ -32,7 +35,8 @@ def _said_factor(a: Analysis, f: Filter, unit: Unit) -> float | None:
     return None
 
 
-_SCALED = {"avg": "AVG", "sum": "SUM", "min": "MIN", "max": "MAX"}
+_SCALED = {"avg": exp.Avg, "sum": exp.Sum, "min": exp.Min, "max": exp.Max}
+
 
 
 def _asked_unit(a: Analysis, unit: Unit, taken: frozenset[int]) -> tuple[str, float] | None:
@@ -62,9 +66,10 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
         return agg
     word, factor = asked
     ratio = factor / unit.factor
-    metric = Metric(name=f"{agg.alias}_in_{word}s", table=agg.column.table,
-                    expression=f"{_SCALED[agg.func]}({agg.column.column}) / {_decimal(ratio)}",
-                    description=f"converted from {unit.unit}s")
+    scaled = exp.Div(this=_SCALED[agg.func](this=column(agg.column.column)),
+                     expression=exp.Literal.number(_decimal(ratio)))
+    metric = Metric(name=f"{agg.alias}_in_{said_unit(word)}", table=agg.column.table,
+                    expression=scaled.sql(dialect=schema.dialect), description=f"converted from {said_unit(unit.unit)}")
     return replace(agg, func="metric", column=None, metric=metric)
 
 

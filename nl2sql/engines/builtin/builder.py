@@ -525,7 +525,10 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     a, entity = ctx.a, parts.entity
     via_links = [link for link in a.links if not d.taken(link.first) and link.first not in focus.skip
                  and not link.of_kind(VALUE) and any(t.table != entity for t in link.of_kind(TABLE))]
-    via = tuple(dict.fromkeys(t.table for link in via_links for t in link.of_kind(TABLE) if t.table != entity))
+    # a view goes in the joins only when the question names it whole: a word that is a piece of its
+    # name ("invoices" of big_invoices) names the stored table it is made from
+    via = tuple(dict.fromkeys(t.table for link in via_links for t in link.of_kind(TABLE)
+                              if t.table != entity and (t.score >= 1.0 or ctx.table(t.table).stored)))
     spec = QuerySpec(
         entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,

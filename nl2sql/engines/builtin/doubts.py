@@ -104,7 +104,7 @@ def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:
     if own is not None:
         options += _own_totals(own)
     for table in schema.tables:
-        if not any(fk.ref_table == entity for fk in table.foreign_keys) or table.name == entity:
+        if not any(fk.ref_table == entity for fk in table.foreign_keys) or table.name == entity or not table.stored:
             continue
         for col in table.columns:
             name = col.name.lower()

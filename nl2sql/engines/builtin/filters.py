@@ -59,8 +59,9 @@ def _denied_table(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] 
         tables = link.of_kind(TABLE)
         if not tables and not link.of_kind(COLUMN):
             return None  # a stored value after the negation is a filter, not an anti-join
-        if tables and any(absence_table(ctx, tables[0].table, t) is not None for t in named):
-            return link.first, tables[0].table
+        best = max(tables, key=lambda c: (c.score, ctx.table(c.table).stored), default=None)  # a view last
+        if best is not None and any(absence_table(ctx, best.table, t) is not None for t in named):
+            return link.first, best.table
     return None
 
 

@@ -16,7 +16,8 @@ from sqlglot import exp
 from nl2sql.db.schema import Schema
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
-from nl2sql.profile import LineItems, profile_of, said
+from nl2sql.identifiers import identifier
+from nl2sql.profile import LineItems, profile_of, said, sum_sql
 from nl2sql.profile.roles import is_sold_money
 
 
@@ -58,9 +59,10 @@ def _line_where(metric: Metric | None, line: LineItems, schema: Schema) -> str |
     condition = sqlglot.parse_one(metric.where, read=schema.dialect)
     for col in condition.find_all(exp.Column):
         if not col.table:
-            col.set("table", exp.to_identifier(parent.name))
-    kept = exp.select(exp.column(fk.ref_column, table=parent.name)).from_(parent.name).where(condition)
-    test = exp.In(this=exp.column(fk.column), query=exp.Subquery(this=kept))
+            col.set("table", identifier(parent.name))
+    kept = exp.select(exp.Column(this=identifier(fk.ref_column), table=identifier(parent.name)))
+    kept = kept.from_(exp.Table(this=identifier(parent.name))).where(condition)
+    test = exp.In(this=exp.Column(this=identifier(fk.column)), query=exp.Subquery(this=kept))
     return test.sql(dialect=schema.dialect)
 
 
@@ -79,7 +81,7 @@ def at_line_grain(spec: QuerySpec, schema: Schema) -> QuerySpec:
         what = agg.metric.description if agg.metric is not None and agg.metric.description else \
             f"the {said(agg.alias)}"
         metric = Metric(
-            name=agg.alias, table=line.table, expression=f"SUM({line.price} * {line.quantity})",
+            name=agg.alias, table=line.table, expression=sum_sql(schema.dialect, line.price, line.quantity),
             where=_line_where(agg.metric, line, schema),
             description=f"the sum of {said(line.price)} x {said(line.quantity)} of the {said(line.table)}, "
                         f"measured per line: {what}")

@@ -6,12 +6,10 @@ literals, so whatever the user typed is quoted by sqlglot, never pasted into SQL
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import sqlglot
 from sqlglot import exp
-from sqlglot.tokens import Tokenizer
 
 from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
@@ -19,17 +17,14 @@ from nl2sql.engines.builtin import grain, shared
 from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
+from nl2sql.identifiers import identifier
 
-_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# Every word of a keyword, "ORDER" of "ORDER BY" too: a table named ``order`` is common and must be quoted.
-_KEYWORDS = {word for k in Tokenizer.KEYWORDS for word in k.upper().split()}
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 _AGG = {"count": exp.Count, "sum": exp.Sum, "avg": exp.Avg, "min": exp.Min, "max": exp.Max}
 _COMPARE = {"=": exp.EQ, "!=": exp.NEQ, ">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}
 
 
-def _ident(name: str) -> exp.Identifier:
-    return exp.to_identifier(name, quoted=not _PLAIN.fullmatch(name) or name.upper() in _KEYWORDS)
+_ident = identifier
 
 
 def literal(value: object) -> exp.Expr:

@@ -1,0 +1,31 @@
+"""A name as SQL writes it: quoted only when it must be (a space, a capital rule, a keyword).
+
+Every place that builds SQL from a schema's names (the renderer, the profile's metrics, the
+drafts of ``domain init``) quotes them the same way, so that ``unit price`` or a column called
+``order`` never breaks a statement.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from sqlglot import exp
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    """Every word of a keyword, "ORDER" of "ORDER BY" too: a table named ``order`` is common."""
+    from sqlglot.tokens import Tokenizer
+
+    return frozenset(word for k in Tokenizer.KEYWORDS for word in k.upper().split())
+
+
+def identifier(name: str) -> exp.Identifier:
+    return exp.to_identifier(name, quoted=not _PLAIN.fullmatch(name) or name.upper() in _keywords())
+
+
+def column(name: str) -> exp.Column:
+    return exp.Column(this=identifier(name))
