@@ -253,3 +253,28 @@ def test_money_the_profile_cannot_settle_is_asked_not_guessed(tmp_path: Path) ->
     other = [tuple(r) for r in db.execute(chosen.sql).rows]
     first = [tuple(r) for r in db.execute(draft.sql).rows]
     assert sorted([first[0][0], other[0][0]]) == [15, 140]
+
+
+def test_a_view_named_by_a_piece_of_its_name_is_not_joined_through(tmp_path: Path) -> None:
+    """ "invoices" is a piece of big_invoices' name and the whole of invoices': the stored table
+    answers, so no invoice the view leaves out goes missing."""
+    path = tmp_path / "billing.db"
+    con = sqlite3.connect(path)
+    con.executescript("""
+        CREATE TABLE clients (client_id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE invoices (invoice_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),
+                               total REAL);
+        CREATE VIEW big_invoices AS SELECT * FROM invoices WHERE total > 5;
+        INSERT INTO clients VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy');
+        INSERT INTO invoices VALUES (1, 1, 2.0), (2, 1, 9.0), (3, 2, 1.0);
+    """)
+    con.commit()
+    con.close()
+    _sql, rows = _ask(path, "number of invoices per client")[:2]
+    assert sorted(rows) == [("Ada", 2), ("Bo", 1)]
+    _sql, rows = _ask(path, "clients with no invoices")[:2]
+    assert [r[1] for r in rows] == ["Cy"]  # Bo has a small invoice: not a client without invoices
+    db = open_database(str(path))
+    draft = BuiltinEngine(today=TODAY).draft("best clients", db)
+    question = next(a.question for a in draft.ambiguities if a.question is not None)
+    assert not any("big" in choice.lower() for choice in question.choices)
