@@ -83,7 +83,7 @@ def derive(sql: str, source: Schema, dialect: str, sample: QueryResult | None = 
         raise EngineError("I could not tell the columns of the current SQL; ask a new question instead.")
     lifted = _lift_order(tree, name, {c.name for c in columns})
     core = _core(original if _named(original) else tree, lifted is not None)
-    # no row ids of its own (stored=False): nothing may break ties or count by them
+    # no row ids of its own (stored=False): nothing may count by them
     table = Table(name, columns, row_count=sample.total_rows if sample is not None else None, stored=False)
     order, limit = lifted or ((), None)
     spec = QuerySpec(entity=name, order_by=order, limit=limit, source=core.sql(dialect=dialect))
