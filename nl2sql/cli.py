@@ -441,7 +441,7 @@ def _prompt(prompt: str) -> str:
 
 
 def _print_turn(result: Any, fmt: str, many: bool) -> None:
-    from nl2sql.formatting import cap_note, turn_text, visible
+    from nl2sql.formatting import cap_note, csv_notes, turn_text, visible
 
     output = turn_text(result, fmt)
     if output and fmt == "csv" and sys.stdout.isatty():
@@ -454,7 +454,7 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
         click.echo()
     if fmt == "csv":  # the data stays pure CSV: what a script should know goes to stderr
         note = cap_note(result.result) if result.result is not None else None
-        for line in filter(None, [note, *(result.hint or "").splitlines()]):
+        for line in filter(None, [*csv_notes(result), note, *(result.hint or "").splitlines()]):
             click.echo(f"nl2sql: {visible(line)}", err=True)
     if result.error is not None and fmt != "json":
         click.echo(f"Error: {visible(result.error.message)}", err=True)

@@ -282,13 +282,23 @@ def turn_json(turn: TurnResult) -> str:
     return _json_text(data)
 
 
+def csv_notes(turn: TurnResult) -> list[str]:
+    """What a CSV turn says besides its rows (a note, an open request), for stderr: the data stays CSV."""
+    lines = [turn.message] if turn.message else []
+    if turn.request is not None:
+        lines += [*([turn.query] if turn.query else []), *clarification_lines(turn.request)]
+        if turn.explanation and not turn.query:
+            lines.append(f"Best reading so far: {turn.explanation}")
+    return lines
+
+
 def turn_text(turn: TurnResult, fmt: str) -> str:
     """A turn for ``ask``'s human formats; errors are reported separately on stderr."""
     if fmt == "json":
         return turn_json(turn)
     res = turn.result
-    if fmt == "csv":
-        return result_csv(res) if res is not None else (turn.message or "")
+    if fmt == "csv":  # only rows: what else a turn says goes to stderr (``csv_notes``)
+        return result_csv(res) if res is not None else ""
     lines: list[str] = []
     if turn.query and turn.request is not None:  # the SQL a confirmation asks about
         lines.append(turn.query)

@@ -163,7 +163,8 @@ def test_chat_reads_a_file_of_questions_as_a_script(ecommerce_path: Path, tmp_pa
     script.write_text("How many users are there?\nShow me all users\nonly from France\nblorp zzz\n/history\n")
     proc = _chat_from(script, ecommerce_path, "--format", "csv")
     assert proc.returncode == 1  # one line failed; the others answered
-    assert "1000" in proc.stdout.splitlines()[:2] and "refinement" in proc.stdout
+    assert "1000" in proc.stdout.splitlines()[:2]
+    assert "refinement" in proc.stderr and "refinement" not in proc.stdout  # /history is no data: stderr
     assert proc.stderr.count("Error:") == 1 and "blorp" in proc.stderr and "Traceback" not in proc.stderr
     data = Path(tmp_path)  # conftest points NL2SQL_DATA_DIR below tmp_path
     assert not list(data.rglob("history"))

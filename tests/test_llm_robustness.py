@@ -143,3 +143,17 @@ def test_clarification_choices_of_mixed_types_keep_the_usable_ones(ecommerce_db,
     assert result.request is not None, result.error
     question = result.request.questions[0]
     assert question.text == "Which status?" and question.choices == ("paid", "7") and question.default_choice == 1
+
+
+def test_a_missing_api_key_is_named_as_such(ecommerce_path) -> None:
+    """No key for a provider that needs one: the one line says so, not that a server failed."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    proc = subprocess.run([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--engine", "llm",
+                           "--model", "openai/gpt-4o-mini", "--no-learn", "how many users"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert "No API key" in proc.stderr and "server failed" not in proc.stderr

@@ -449,3 +449,14 @@ def test_ask_prints_vertical_records_when_asked(ecommerce_path: Path, ecommerce_
     for record, row in zip(records, rows, strict=True):
         values = [line.split(": ", 1)[1] for line in record.splitlines() if ": " in line][:len(row)]
         assert values[0].replace(",", "") == str(row[0])
+
+
+def test_csv_keeps_a_clarification_request_off_the_data(ecommerce_path) -> None:
+    """A question that must ask first: nothing on stdout (no rows yet), the request on stderr, status 3."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "nl2sql", "ask", "--db", str(ecommerce_path), "--format", "csv",
+                           "--no-learn", "who are our best customers"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 3 and proc.stdout == ""
+    assert "Rank users by?" in proc.stderr and "Traceback" not in proc.stderr

@@ -322,6 +322,9 @@ def _classify(err: BaseException, secrets: str | tuple[str, ...] | None = None) 
         return LlmError(TIMED_OUT, True)
     if name in ("APIConnectionError", "InternalServerError", "ServiceUnavailableError", "BadGatewayError"):
         lowered = text.lower()
+        if "missing credentials" in lowered or "api_key" in lowered and "set the" in lowered:
+            return LlmError("No API key for the model provider: set its variable (OPENAI_API_KEY, ...) or name "
+                            "one with --api-key-env.", False)
         if "connect" in lowered or "refused" in lowered or "connection" in lowered:
             return LlmError("Could not reach the model server; check --api-base and that it is running.", True)
         return LlmError(f"The model server failed ({name}); try again.", True)
