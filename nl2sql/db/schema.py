@@ -79,9 +79,8 @@ class Table:
         for col in texts:
             if col.name.lower() == "name":
                 return col
-        person = _first_name(texts)  # a person's name before a job title
-        if person is not None:
-            return person
+        if self.person_name is not None:  # a person's name before a job title
+            return self.person_name[0]
         for wanted in ("title", "label"):
             for col in texts:
                 if col.name.lower() == wanted:
@@ -95,6 +94,15 @@ class Table:
                 return col
         uniques = [c for c in texts if c.unique]
         return uniques[0] if uniques else (self.primary_key or (texts[0] if texts else None))
+
+    @cached_property
+    def person_name(self) -> tuple[Column, Column] | None:
+        """(first name, last name) of a table of people: how a person is named, both together."""
+        lowered = {c.name.lower().replace("_", ""): c for c in self.columns
+                   if c.kind == TEXT and c.name not in self.fk_columns}
+        first = next((lowered[k] for k in _FIRST_NAMES if k in lowered), None)
+        last = next((lowered[k] for k in _LAST_NAMES if k in lowered), None)
+        return (first, last) if first is not None and last is not None else None
 
     @cached_property
     def date_columns(self) -> tuple[Column, ...]:
@@ -124,12 +132,7 @@ class Table:
         return best[0] if best else None
 
 
-def _first_name(texts: list[Column]) -> Column | None:
-    """The first-name column of a table that also has a last name: how people are named."""
-    lowered = {c.name.lower().replace("_", ""): c for c in texts}
-    first = next((lowered[k] for k in ("firstname", "givenname", "forename") if k in lowered), None)
-    last = any(k in lowered for k in ("lastname", "surname", "familyname"))
-    return first if first is not None and last else None
+_FIRST_NAMES, _LAST_NAMES = ("firstname", "givenname", "forename"), ("lastname", "surname", "familyname")
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,10 @@ class Schema:
                     graph[t.name].append((fk.ref_table, fk))
                     graph[fk.ref_table].append((t.name, fk))
         return graph
+
+    @cached_property
+    def _views(self) -> frozenset[str]:
+        return frozenset(t.name for t in self.tables if not t.stored)
 
     def neighbours(self, table: str) -> list[tuple[str, ForeignKey]]:
         """Tables one foreign key away, in either direction, with the key that links them."""
@@ -183,7 +190,7 @@ class Schema:
         """
         if start == goal:
             return []
-        views = frozenset(t.name for t in self.tables if not t.stored) - {start, goal}
+        views = self._views - {start, goal}
         if views:
             direct = self._shortest(start, goal, views)
             if direct is not None:

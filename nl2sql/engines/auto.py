@@ -22,6 +22,11 @@ from nl2sql.narrowing import only_narrows
 BUILTIN, MODEL = "builtin", "llm"
 
 
+def _complete(draft: Draft[Any]) -> bool:
+    """SQL read word for word, with nothing to ask."""
+    return bool(draft.sql) and draft.read_whole and not draft.ambiguities
+
+
 class AutoEngine:
     """Both engines behind one: every draft says which of them wrote it (``Draft.engine``)."""
 
@@ -36,8 +41,7 @@ class AutoEngine:
 
     def _sure(self, draft: Draft[Any]) -> bool:
         """Read word for word, nothing to ask, and above the threshold: no model needed."""
-        return (bool(draft.sql) and not draft.unused and draft.accounted >= 1.0 and not draft.ambiguities
-                and draft.confidence > self.sure_above)
+        return _complete(draft) and draft.confidence > self.sure_above
 
     def _mine(self, draft: Draft[Any], engine: str) -> Draft[Any]:
         self.answered[engine] += 1
@@ -69,8 +73,7 @@ class AutoEngine:
     def _narrows(before: str, draft: Draft[Any], database: Database) -> bool:
         """An edit read word for word that only adds conditions, an order or a limit to the current
         SQL: sure whoever wrote that SQL (its own confidence is not the edit's)."""
-        complete = bool(draft.sql) and not draft.unused and draft.accounted >= 1.0 and not draft.ambiguities
-        return complete and only_narrows(before, draft.sql, database.dialect)
+        return _complete(draft) and only_narrows(before, draft.sql, database.dialect)
 
     def answer(self, draft: Draft[Any], result: QueryResult) -> str | None:
         engine = self.builtin if draft.engine == BUILTIN else self.model

@@ -71,6 +71,11 @@ class Draft(Generic[S]):
     # Which engine wrote it, where one engine stands for several (``--engine auto``); None: the engine's own.
     engine: str | None = None
 
+    @property
+    def read_whole(self) -> bool:
+        """Every content word of the line was used: what lets a reading skip a question it would ask."""
+        return self.accounted >= 1.0 and not self.unused
+
 
 @dataclass(frozen=True)
 class PastTurn:

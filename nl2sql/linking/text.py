@@ -163,3 +163,20 @@ def value_words(value: str) -> tuple[str, ...]:
     """How a stored value is matched: its tokens, singular, underscores as spaces (cached: the
     same values recur across the columns and tables of a wide schema)."""
     return tuple(t.norm for t in tokenize_lower(value.replace("_", " ")))
+
+
+# Where a camelCase name breaks into words: "UnitPrice", "TVChannel".
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def spoken(identifier: str) -> str:
+    """A schema name as words: ``UnitPrice`` -> "unit price", ``customer_id`` -> "customer ID"."""
+    out = []
+    for word in _CAMEL.sub(" ", identifier).replace("_", " ").replace("-", " ").split():
+        if word.lower() == "id":
+            out.append("ID")
+        elif word.isupper() and len(word) > 1:
+            out.append(word)  # an acronym: "TV", "GNP"
+        else:
+            out.append(word.lower())
+    return " ".join(out)

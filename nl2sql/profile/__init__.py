@@ -9,11 +9,10 @@ and which tables are views. The engine reads the user's words through it, and
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from nl2sql.db.schema import TEXT, ForeignKey, Schema, Table
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
     NOT_SOLD_WORDS,
     Unit,
@@ -79,11 +78,6 @@ class Profile:
         return next((u for u in self.units if u.table == table and u.column == column), None)
 
 
-def said(name: str) -> str:
-    """A name as words, as a person would say it: ``sale_lines`` -> "sale lines"."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").lower().strip()
-
-
 def _parent(schema: Schema, table: Table) -> str | None:
     """The table a line belongs to (its sale), not what the line is of (its product).
 
@@ -146,10 +140,10 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     if lines:
         ordered = sorted(lines, key=lambda ln: ln.parent is None)
         return tuple(Revenue(ln.table, sum_sql(schema.dialect, ln.price, ln.quantity),
-                             f"the sum of {said(ln.price)} x {said(ln.quantity)} of the {said(ln.table)}", ln)
+                             f"the sum of {spoken(ln.price)} x {spoken(ln.quantity)} of the {spoken(ln.table)}", ln)
                      for ln in ordered)
     return tuple(Revenue(table.name, sum_sql(schema.dialect, column),
-                         f"the sum of {said(column)} of the {said(table.name)}")
+                         f"the sum of {spoken(column)} of the {spoken(table.name)}")
                  for table, column in _totals(schema))
 
 
@@ -158,12 +152,8 @@ def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:
     table = schema.table(table_name)
     if table is None:
         return ()
-    texts = {tuple(name_words(c.name)): c.name for c in table.columns if c.kind == TEXT}
-    first = next((texts[w] for w in texts if w[-2:] in (("first", "name"), ("given", "name"))), None)
-    last = next((texts[w] for w in texts if w[-2:] in (("last", "name"), ("family", "name"), ("surname",))
-                 or w == ("surname",)), None)
-    if first and last:
-        return (first, last)
+    if table.person_name is not None:
+        return tuple(c.name for c in table.person_name)
     label = table.label_column
     return (label.name,) if label is not None else ()
 
@@ -214,4 +204,4 @@ def profile_of(schema: Schema) -> Profile:
 
 
 __all__ = ["LineItems", "Profile", "Revenue", "SelfReference", "Unit", "build_profile", "names_of", "profile_of",
-           "said", "sum_sql"]
+           "sum_sql"]

@@ -15,7 +15,8 @@ from pathlib import Path
 from nl2sql.db.schema import Schema
 from nl2sql.domain import DomainConfig, Metric
 from nl2sql.errors import UsageError
-from nl2sql.profile import Profile, said
+from nl2sql.linking.text import spoken
+from nl2sql.profile import Profile
 from nl2sql.profile.inferred import revenue_metrics
 from nl2sql.profile.roles import said_unit
 
@@ -63,7 +64,7 @@ def draft_config(schema: Schema, profile: Profile, source: str) -> str:
            "# nl2sql checks this file against the schema each time it loads it.", ""]
     for table in schema.tables:
         out.append(f'[tables.{_toml(table.name)}]')
-        out.append(f"# synonyms = [\"another word for {said(table.name)}\"]")
+        out.append(f"# synonyms = [\"another word for {spoken(table.name)}\"]")
         date = table.default_date_column
         if date is not None:
             out.append(f"date_column = {_toml(date.name)}  # the date a row is from")

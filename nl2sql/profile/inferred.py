@@ -50,13 +50,14 @@ def _config_phrases(config: DomainConfig) -> set[str]:
     return phrases
 
 
-def revenue_metrics(profile: Profile, schema: Schema, config: DomainConfig) -> tuple[Metric, ...]:
+def revenue_metrics(profile: Profile, schema: Schema, config: DomainConfig,
+                    names: set[str] | None = None) -> tuple[Metric, ...]:
     """The profile's revenue as a metric with the money words no name of the schema or config
     holds; when the schema has several readings of it, the metric asks which, and each other
     reading is a metric of its own that the answer can choose."""
     if not profile.revenues:
         return ()
-    taken = _schema_phrases(schema) | _config_phrases(config)
+    taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
     words = [w for w in MONEY_TAKEN if " ".join(name_words(w)) not in taken]
     if not words:
         return ()
@@ -78,18 +79,18 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
 
     A config that defines any metric has taken charge of the measures: none is inferred beside them.
     """
-    profile = profile_of(schema)
-    config = _with_unit_words(config, profile, schema)
-    config = _with_reference_words(config, profile, schema)
+    profile, names = profile_of(schema), _schema_phrases(schema)  # the schema's names, read once
+    config = _with_unit_words(config, profile, names)
+    config = _with_reference_words(config, profile, names)
     if config.metrics:
         return config
-    metrics = revenue_metrics(profile, schema, config)
+    metrics = revenue_metrics(profile, schema, config, names)
     return replace(config, metrics={m.name: m for m in metrics}) if metrics else config
 
 
-def _with_reference_words(config: DomainConfig, profile: Profile, schema: Schema) -> DomainConfig:
+def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
     """How people name a key into the same table (a manager, a parent), whatever the column is called."""
-    taken = _schema_phrases(schema) | _config_phrases(config)
+    taken = names | _config_phrases(config)
     added = dict(config.column_synonyms)
     for ref in profile.self_references:
         if (ref.table, ref.column) in added or len([r for r in profile.self_references if r.table == ref.table]) > 1:
@@ -98,10 +99,10 @@ def _with_reference_words(config: DomainConfig, profile: Profile, schema: Schema
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config
 
 
-def _with_unit_words(config: DomainConfig, profile: Profile, schema: Schema) -> DomainConfig:
+def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
     """The units a measure can be asked in ("longer than 5 minutes") name the one column of its
     table that measures that dimension; its value is converted when the query is written."""
-    taken = _schema_phrases(schema) | _config_phrases(config)
+    taken = names | _config_phrases(config)
     added = dict(config.column_synonyms)
     for unit in profile.units:
         same = [u for u in profile.units if u.table == unit.table and u.dimension == unit.dimension]

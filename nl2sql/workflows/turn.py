@@ -248,8 +248,7 @@ class TurnStep(Generic[S]):
         current = state.current
         return (pending.intent == REFINEMENT and pending.route_confidence != LOW and current is not None
                 and current.query is not None and not current.guessed and self.engine.capabilities.accounts_words
-                and draft.accounted >= 1.0 and not draft.unused
-                and only_narrows(current.query, draft.sql, self.database.dialect))
+                and draft.read_whole and only_narrows(current.query, draft.sql, self.database.dialect))
 
     def _auto_answer(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
                      request: ClarificationRequest, events: tuple[str, ...]) -> Transition[S]:

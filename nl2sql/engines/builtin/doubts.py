@@ -12,8 +12,9 @@ from nl2sql.dialog.questions import FREE, SINGLE, Question, SlotKey, Slots
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.explain import one, plural, spoken
+from nl2sql.engines.builtin.explain import one, plural
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import spoken
 from nl2sql.profile.roles import is_price, is_sold_money
 
 # Words a question uses when it has no particular data in mind.

@@ -9,11 +9,10 @@ conditions follow the noun they restrict ("whose country is Canada").
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
-from nl2sql.linking.text import singular
+from nl2sql.linking.text import singular, spoken
 
 _FUNC = {"sum": "total", "avg": "average", "min": "smallest", "max": "largest", "count": "number"}
 # A metric named for its function ("avg_length_in_minutes"): the abbreviation spoken as a word.
@@ -21,22 +20,8 @@ _ABBREVIATED = {"avg": "average", "sum": "total", "min": "smallest", "max": "lar
 _OPS = {">": "over", ">=": "at least", "<": "under", "<=": "at most", "=": "equal to", "!=": "not"}
 # How a count compares in a condition on groups: "with more than 3 orders".
 _COUNTED = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # Nouns whose plural is the word itself.
 _UNCOUNTED = frozenset({"data", "information", "staff", "people", "media", "equipment", "news", "series"})
-
-
-def spoken(identifier: str) -> str:
-    """A schema name as words: ``UnitPrice`` -> "unit price", ``customer_id`` -> "customer ID"."""
-    out = []
-    for word in _CAMEL.sub(" ", identifier).replace("_", " ").replace("-", " ").split():
-        if word.lower() == "id":
-            out.append("ID")
-        elif word.isupper() and len(word) > 1:
-            out.append(word)  # an acronym: "TV", "GNP"
-        else:
-            out.append(word.lower())
-    return " ".join(out)
 
 
 def plural(table: str) -> str:

@@ -11,22 +11,19 @@ from dataclasses import replace
 
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
-
-
-def _filter_refs(f: Filter) -> list[ColumnRef]:
-    refs = [f.column, *([f.other] if f.other is not None else [])]
-    if f.op == "in_rows":  # a subquery over its own table: its columns are not joined
-        refs.append(ColumnRef(f.column.table, "*"))
-    return refs
+from nl2sql.engines.builtin.used import spec_refs
 
 
 def _refs(spec: QuerySpec) -> list[ColumnRef]:
-    refs = [*spec.projections, *(g.column for g in spec.group_by)]
-    refs += [c for a in spec.aggregates for c in (a.column, a.since) if c is not None]
+    """Every column the query reads (``spec_refs``), and what reads a table whole: a metric over it,
+    a self-referencing subquery, the conditions of alternatives, a reordering after a limit."""
+    refs = spec_refs(spec)
     refs += [ColumnRef(a.metric.table, "*") for a in spec.aggregates if a.metric is not None]
     refs += [ColumnRef(spec.rows_of.table, "*")] if spec.rows_of is not None else []
-    refs += [r for f in (*spec.filters, *(g for alt in spec.alternatives for g in alt)) for r in _filter_refs(f)]
-    refs += [o.column for o in (*spec.order_by, *spec.reorder) if o.column is not None]
+    refs += [ColumnRef(f.column.table, "*") for f in spec.filters if f.op == "in_rows"]
+    alternatives = [f for alt in spec.alternatives for f in alt]
+    refs += [r for f in alternatives for r in (f.column, f.other) if r is not None]
+    refs += [o.column for o in spec.reorder if o.column is not None]
     return refs
 
 

@@ -17,7 +17,8 @@ from nl2sql.db.schema import Schema
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.identifiers import identifier
-from nl2sql.profile import LineItems, profile_of, said, sum_sql
+from nl2sql.linking.text import spoken
+from nl2sql.profile import LineItems, profile_of, sum_sql
 from nl2sql.profile.roles import is_sold_money
 
 
@@ -79,11 +80,11 @@ def at_line_grain(spec: QuerySpec, schema: Schema) -> QuerySpec:
             changed.append(agg)
             continue
         what = agg.metric.description if agg.metric is not None and agg.metric.description else \
-            f"the {said(agg.alias)}"
+            f"the {spoken(agg.alias)}"
         metric = Metric(
             name=agg.alias, table=line.table, expression=sum_sql(schema.dialect, line.price, line.quantity),
             where=_line_where(agg.metric, line, schema),
-            description=f"the sum of {said(line.price)} x {said(line.quantity)} of the {said(line.table)}, "
+            description=f"the sum of {spoken(line.price)} x {spoken(line.quantity)} of the {spoken(line.table)}, "
                         f"measured per line: {what}")
         changed.append(replace(agg, func="metric", column=None, metric=metric))
     return spec.with_(aggregates=tuple(changed))

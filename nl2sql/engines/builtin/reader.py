@@ -57,18 +57,10 @@ def entity_keys(table: Table) -> tuple[GroupKey, ...]:
         keys.append(GroupKey(ColumnRef(table.name, pk.name)))
     if label is not None and (pk is None or label.name != pk.name):
         keys.append(GroupKey(ColumnRef(table.name, label.name)))
-        surname = _surname(table) if label.name.lower().replace("_", "") in _FIRST_NAMES else None
-        if surname is not None:  # a person is named by first and last name together
-            keys.append(GroupKey(ColumnRef(table.name, surname)))
+        person = table.person_name
+        if person is not None and person[0].name == label.name:  # first and last name together
+            keys.append(GroupKey(ColumnRef(table.name, person[1].name)))
     return tuple(keys)
-
-
-_FIRST_NAMES = ("firstname", "givenname", "forename")
-
-
-def _surname(table: Table) -> str | None:
-    return next((c.name for c in table.columns
-                 if c.name.lower().replace("_", "") in ("lastname", "surname", "familyname")), None)
 
 
 @dataclass(frozen=True)
