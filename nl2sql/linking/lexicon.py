@@ -189,6 +189,8 @@ class Lexicon:
                 self._add(" ".join(words), Candidate(COLUMN, table, column))
             return
         self._add(" ".join(words), Candidate(COLUMN, table, column))
+        if len(words) > 1 and all(w.isalpha() for w in words) and not set(words) & _WEAK_NAME_WORDS:
+            self._add(singular("".join(words)), Candidate(COLUMN, table, column, score=0.95, match=STEM))
         expanded = expand(words)
         if expanded != list(words) and expanded:  # "PartNo" is also "part number", "Fname" "first name"
             self._add(" ".join(expanded), Candidate(COLUMN, table, column))
@@ -253,16 +255,40 @@ class Lexicon:
             cands = self._names(phrase_key(form), STEM_FACTOR, STEM)
             if cands:
                 return cands
-        for relation, factor in ((wordnet.related, SYNONYM_FACTOR), (wordnet.synonyms, SYNONYM_FACTOR)):
+        # A derived word comes from the verb an inflection was stripped to: "describing" -> describe
+        # -> description. The stem is a root here, not a word to take synonyms of.
+        roots = list(dict.fromkeys([*forms, *_verb_roots(word)]))
+        for relation, tried in ((wordnet.related, roots), (wordnet.synonyms, forms)):
             found: list[Candidate] = []
-            for form in forms:
+            for form in tried:
                 for other in relation(form):
-                    for cand in self._names(phrase_key(other), factor, SYNONYM):
+                    for cand in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM):
                         if cand not in found:
                             found.append(cand)
+            if found and relation is wordnet.synonyms and all(c.score < SYNONYM_FACTOR for c in found):
+                # only pieces of longer names: a whole name a phrase's head gives is offered beside them
+                return [*found, *self._synonym_heads(forms)]
             if found:
                 return found
+        if found := self._synonym_heads(forms):
+            return found
         return self._kinds(forms) if len(word) >= KIND_MIN_LENGTH and word not in FUNCTION_WORDS else []
+
+    def _synonym_heads(self, forms: list[str]) -> list[Candidate]:
+        """The head noun of a synonym that is a phrase, when it is a whole name here: "course of
+        study" names a course table, "trade good" a good. Weaker than a synonym: the head is
+        broader than the phrase."""
+        from nl2sql.linking import synonyms as wordnet
+
+        found: list[Candidate] = []
+        for form in forms:
+            for other in wordnet.synonyms(form):
+                head = _phrase_head(other)
+                if head is None or head in _NOT_REWORDED or head in _STRUCTURE_WORDS or len(head) < KIND_MIN_LENGTH:
+                    continue
+                found += [replace(c, score=KIND_FACTOR, match=SYNONYM) for c in self.lookup(phrase_key(head))
+                          if c.kind in (TABLE, COLUMN) and c.score >= 1.0 and c not in found]
+        return found if _one_name(found) else []
 
     def _synonym_names(self, word: str) -> list[Candidate]:
         """Tables and columns a general English synonym of the word names (no morphology, no kinds)."""
@@ -295,7 +321,7 @@ class Lexicon:
                           if c.kind in (TABLE, COLUMN) and c.score >= 1.0 and c not in found]
         if not found:
             found = self._sisters(forms)
-        return found if len({(c.table, c.column) for c in found}) == 1 else []
+        return found if _one_name(found) else []
 
     def _sisters(self, forms: list[str]) -> list[Candidate]:
         """A word of the same small kind ("town" and "city" are both municipalities): weaker still,
@@ -320,15 +346,44 @@ class Lexicon:
         word's business): the phrase WordNet knows, whose synonym is a whole table or column name
         here. Tried only where the head is a schema word and the modifier is none, so a question of
         plain names never loads the table for it."""
-        if self.lookup(modifier.norm) or not self.lookup(head.norm) or head.quoted:
+        if self.lookup(modifier.norm) or head.quoted or not head.text.isalpha():
             return []
         from nl2sql.linking import synonyms as wordnet
 
+        phrases = list(dict.fromkeys([f"{modifier.text} {head.text}", f"{modifier.text} {head.norm}"]))
         found: list[Candidate] = []
-        for phrase in dict.fromkeys([f"{modifier.text} {head.text}", f"{modifier.text} {head.norm}"]):
+        for phrase in phrases:
             for other in wordnet.synonyms(phrase):
                 found += [c for c in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM) if c not in found]
-        return found
+        if found or self.lookup(head.norm) or head.norm in _NOT_REWORDED:
+            return found
+        # Neither word names anything: a phrase WordNet knows ("academic session") may be a kind
+        # of a name here, or a kind of one of its synonyms (a session -> a semester).
+        known = [p for p in phrases if wordnet.synonyms(p) or wordnet.broader(p)]
+        return self._kinds([*known, *(o for p in known for o in wordnet.synonyms(p) if " " not in o)]) if known else []
+
+    def _unnamed_word(self, token: Token, skip: frozenset[str], marked: bool) -> list[Candidate]:
+        """A word that names nothing as it stands: an inflection of a name ("reviewed" -> review,
+        "priced" -> price, "rated" -> rating), else a reworded name. A capitalised word that is no
+        stored value may still be a common noun ("States"); a word in capitals is a code."""
+        base = stem(token.text)
+        for key in (base, base + "e", base + "ing"):
+            cands = [c if base == token.norm else replace(c, match=STEM) for c in self.lookup(key) if c.kind != VALUE]
+            if cands:
+                return cands
+        if self._may_reword(token, skip, marked and token.original.isupper()):
+            return self.reworded(token.text)
+        return []
+
+    def _unnamed_pair(self, first: Token, second: Token, skip: frozenset[str], marked: bool) -> list[Candidate]:
+        """Two words that name nothing together: a one-word name said as two ("high schooler" for a
+        Highschooler table), else a two-word phrase said another way."""
+        if first.text.isalpha() and second.text.isalpha():
+            joined = [replace(c, score=round(c.score * STEM_FACTOR, 3), match=STEM)
+                      for c in self.lookup(first.text + second.norm) if c.kind in (TABLE, COLUMN)]
+            if joined:
+                return joined
+        return self._reworded_compound(first, second) if self._may_reword(first, skip, marked) else []
 
     @staticmethod
     def _may_reword(token: Token, skip: frozenset[str], name: bool) -> bool:
@@ -351,22 +406,14 @@ class Lexicon:
                 key = " ".join(tokens[j].norm for j in span)
                 cands = self.lookup(key)
                 if not cands and size == 1:
-                    base = stem(tokens[i].text)
-                    # "reviewed" -> review, "priced" -> price, "rated" -> rating
-                    for key in (base, base + "e", base + "ing"):
-                        cands = [c if base == tokens[i].norm else replace(c, match=STEM)
-                                 for c in self.lookup(key) if c.kind != VALUE]
-                        if cands:
-                            break
-                    if not cands and self._may_reword(tokens[i], skip_fuzzy, i in marked):
-                        cands = self.reworded(tokens[i].text)
+                    cands = self._unnamed_word(tokens[i], skip_fuzzy, i in marked)
                 elif size == 1 and _partial_only(cands) and self._may_reword(tokens[i], skip_fuzzy, False):
                     # a piece of a longer name ("state" of head_of_state) weighs less than a synonym
                     # of a whole one ("state" for a country table): both are offered
                     best = max(c.score for c in cands)
                     cands = [*cands, *(c for c in self._synonym_names(tokens[i].text) if c.score > best)]
-                if not cands and size == 2 and self._may_reword(tokens[i], skip_fuzzy, i in marked):
-                    cands = self._reworded_compound(tokens[i], tokens[i + 1])
+                if not cands and size == 2:
+                    cands = self._unnamed_pair(tokens[i], tokens[i + 1], skip_fuzzy, i in marked)
                 if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):
                     # "in", "is", "by" are words before they are country codes
                     cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]
@@ -394,6 +441,32 @@ class Lexicon:
                     taken.update(span)
         links.sort(key=lambda link: link.first)
         return links
+
+
+def _one_name(found: list[Candidate]) -> bool:
+    """Whether a loose relation reached one thing: one table, or columns of one name ("population"
+    of a country and of a city: the question's other words pick the table)."""
+    return len({c.table if c.column is None else c.column.lower() for c in found}) == 1 \
+        and len({c.kind for c in found}) == 1
+
+
+def _verb_roots(word: str) -> list[str]:
+    """The verbs an -ing or -ed form may come from: "describing" -> describ, describe."""
+    base = stem(word)
+    if base == singular(word):
+        return []
+    return [base, base + "e"]
+
+
+def _phrase_head(phrase: str) -> str | None:
+    """The noun a phrase is a kind of: "course of study" -> course, "trade good" -> good; None
+    for one word."""
+    words = phrase.split()
+    if len(words) < 2:
+        return None
+    if "of" in words[1:-1]:
+        return words[words.index("of") - 1] if words.index("of") == 1 else None
+    return words[-1]
 
 
 def _partial_only(cands: list[Candidate]) -> bool:

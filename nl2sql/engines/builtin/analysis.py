@@ -263,6 +263,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
+    links = _counted_column(a, words, links, lexicon)
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
@@ -270,6 +271,30 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
         MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains),
     )
+
+
+def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
+    """ "the number of <x>" where <x> names only a number column ("number of people" for a
+    population, "number of goods" for number_products): the column already holds the count, so
+    the phrase names it and counts no rows ("the total number of" sums it). The column's link
+    takes the phrase's words."""
+    if not a.count or words[a.count_index] not in ("number", "total"):
+        return links
+    after = max(a.count_span) + 1
+    after += words[after:after + 1] == ["the"]
+    link = next((link for link in links if link.first == after), None)
+    if link is None or not link.candidates or any(c.kind != COLUMN for c in link.candidates):
+        return links
+    columns = [lexicon.schema.table(c.table).column(c.column) for c in link.candidates]  # type: ignore[union-attr]
+    if not all(col is not None and col.is_numeric and not col.primary_key for col in columns):
+        return links
+    a.count, a.count_index = False, -1
+    first = min(a.count_span)
+    a.count_span.clear()
+    if words[first] == "total":  # "the total number of people": the sum of the column
+        a.aggregates.append(("sum", first))
+        first += 1
+    return [Link(first, link.last, link.candidates, link.strong) if x is link else x for x in links]
 
 
 def _agent_verb(words: list[str], link: Link) -> bool:

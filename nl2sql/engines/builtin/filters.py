@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.resolve import best_candidate, concept_column, date_
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
-from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import COLUMN, EXACT, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular, stem
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
@@ -40,7 +40,7 @@ def anti_join_links(ctx: ReadContext) -> dict[int, str]:
         if a.word(n) not in _ANTI_NEGATIONS:
             continue
         named = {c.table for link in a.links if not n < link.first < n + 7
-                 for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 0.7}
+                 for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 0.7 or c.match != EXACT}
         found = _denied_table(ctx, n, named)
         if found is None:
             found = _denied_deed(ctx, n, named)

@@ -62,7 +62,7 @@ class _Renderer:
         # A percentage counts the rows its filters keep among all rows: those filters leave the WHERE
         sharing = any(a.func == "share" for a in spec.aggregates)
         self.part = [f for f in spec.filters if sharing and f.op != "range" and id(f) not in semi_filters]
-        needed = [*shown, *(f.column.table for f in spec.filters if id(f) not in semi_filters)]
+        needed = [*shown, *(f.column.table for f in spec.filters if id(f) not in semi_filters), *self._outer_sides()]
         for table in dict.fromkeys(t for t in needed if t != spec.entity):
             self._join(table)
         self.qualify = len(self.joined) > 1
@@ -80,6 +80,18 @@ class _Renderer:
                 self.absent.append((hop, f))
             elif hop is not None:
                 self.semi.setdefault(hop, []).append(f)
+
+    def _outer_sides(self) -> list[str]:
+        """The tables a subquery's hop starts from: one past the main table (a country of a city
+        whose languages are asked about) is joined for the subquery to meet."""
+        hops = [*self.semi, *self.hops.values(), *(hop for hop, _f in self.absent),
+                *(hop for hop, _fs in self.denied.values())]
+        out = []
+        for hop in hops:
+            path = self.schema.join_path_via(self.spec.entity, hop, self.spec.via) or []
+            if len(path) > 1:
+                out.append(path[-2][0])
+        return out
 
     def _subquery_filters(self) -> set[int]:
         """The filters said inside a subquery (EXISTS, NOT EXISTS, an alternative's own EXISTS): they
