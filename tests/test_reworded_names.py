@@ -30,6 +30,8 @@ INSERT INTO semester VALUES (1, 'Spring'), (2, 'Autumn'), (3, 'Winter');
 INSERT INTO enrolment VALUES (1, 1, 1), (2, 1, 2), (3, 2, 2);
 INSERT INTO broadcast VALUES (1, 'Tides', '2026-01-04'), (2, 'Gales', '2026-02-11');
 INSERT INTO Toolbox VALUES (1, 'red'), (2, 'blue'), (3, 'green'), (4, 'grey');
+CREATE TABLE member (member_id INTEGER PRIMARY KEY, forename TEXT, surname TEXT);
+INSERT INTO member VALUES (1, 'Ada', 'Rowe'), (2, 'Ben', 'Hart');
 """
 
 ISLANDS = """
@@ -66,6 +68,8 @@ def islands(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     ("how many tool boxes are there", "SELECT COUNT(*) FROM Toolbox"),
     # "academic session" is a phrase WordNet knows, of which a semester is a kind; and it is the
     # table the negation's rows refer to
+    # modifiers that share one head: each is read with it ("given name" -> forename)
+    ("the given and family names of every member", "SELECT forename, surname FROM member"),
     ("which academic sessions have no enrolments",
      "SELECT * FROM semester WHERE semester_id NOT IN (SELECT semester_id FROM enrolment)"),
 ])
@@ -83,6 +87,12 @@ def test_a_name_said_another_way_reads_the_named_thing(academy: Database, questi
 ])
 def test_the_number_of_a_count_column_is_the_column(islands: Database, question: str, gold: str) -> None:
     answers(islands, question, gold, ordered="top" in question)
+
+
+def test_a_number_before_a_reworded_table_is_how_many_rows(islands: Database) -> None:
+    """"the 2 kingdoms": a number right before a synonym of a table's name keeps that many rows."""
+    answers(islands, "the 2 kingdoms with the fewest people",
+            "SELECT * FROM realm ORDER BY population ASC LIMIT 2", ordered=True)
 
 
 def test_a_table_that_rows_count_is_still_counted(islands: Database) -> None:

@@ -385,6 +385,26 @@ class Lexicon:
                 return joined
         return self._reworded_compound(first, second) if self._may_reword(first, skip, marked) else []
 
+    def _shared_heads(self, tokens: list[Token], taken: set[int], skip: frozenset[str]) -> list[Link]:
+        """Modifiers that share one head noun ("their given and family names"): a word left
+        unlinked, followed by a list that ends in "and"/"or" <modifier> <head>, is read with that
+        head, as a name of its own ("given name" -> forename)."""
+        links: list[Link] = []
+        for i, token in enumerate(tokens):
+            if i in taken or not token.text.isalpha() or token.text in STOPWORDS:
+                continue
+            head = _list_head(tokens, i)
+            if head is None:
+                continue
+            key = f"{token.norm} {tokens[head].norm}"
+            cands = [c for c in self.lookup(key) if c.kind in (TABLE, COLUMN)]
+            if not cands and self._may_reword(token, skip, False):
+                cands = self._reworded_compound(token, tokens[head])
+            if cands:
+                links.append(Link(i, i, tuple(cands)))
+                taken.add(i)
+        return links
+
     @staticmethod
     def _may_reword(token: Token, skip: frozenset[str], name: bool) -> bool:
         """Content words only: not a function word, a number, a quoted value or a name."""
@@ -424,6 +444,7 @@ class Lexicon:
                     or (tokens[i].is_number and any(c.kind == VALUE for c in cands))
                 links.append(Link(i, i + size - 1, tuple(cands), strong))
                 taken.update(span)
+        links += self._shared_heads(tokens, taken, skip_fuzzy)
         for size in (2, 1):
             for i in range(len(tokens) - size + 1):
                 span = range(i, i + size)
@@ -443,11 +464,26 @@ class Lexicon:
         return links
 
 
+_LIST_WORDS = ("and", "or")
+_MAX_LIST = 5  # words from a modifier to the head it shares with the rest of its list
+
+
+def _list_head(tokens: list[Token], i: int) -> int | None:
+    """The head noun a modifier at ``i`` shares with a list after it: the word after the list's
+    last modifier, where the list's "and"/"or" comes right before that modifier."""
+    for j in range(i + 1, min(len(tokens) - 1, i + _MAX_LIST)):
+        if tokens[j].text in _LIST_WORDS:
+            return j + 2 if j + 2 < len(tokens) and tokens[j + 2].text.isalpha() else None
+        if not tokens[j].text.isalpha() or tokens[j].text in STOPWORDS:
+            return None
+    return None
+
+
 def _one_name(found: list[Candidate]) -> bool:
-    """Whether a loose relation reached one thing: one table, or columns of one name ("population"
-    of a country and of a city: the question's other words pick the table)."""
-    return len({c.table if c.column is None else c.column.lower() for c in found}) == 1 \
-        and len({c.kind for c in found}) == 1
+    """Whether a loose relation reached one thing: things of one name, a table or columns
+    ("population" of a country and of a city: the question's other words pick the table; a course
+    table and its course column)."""
+    return len({(c.column or c.table).lower() for c in found}) == 1
 
 
 def _verb_roots(word: str) -> list[str]:

@@ -588,7 +588,8 @@ def _counts_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
         if end in a.used or words[end] == singular(words[end]):
             continue  # the plural word ends the table's name ("3 sale lines")
         phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
-        if any(c.kind == "table" for c in lexicon.lookup(phrase)):
+        named = lexicon.lookup(phrase) or (lexicon.reworded(words[end]) if end == i + 1 else [])  # "3 nations"
+        if any(c.kind == "table" for c in named):
             # the superlative says what it ranks by: "with the most" and nothing after it is no ranking
             return any(w in SUPERLATIVES and k not in a.used and not _starts_column(lexicon, words, k)
                        and k + 1 < len(words) for k, w in enumerate(words[end + 1:], start=end + 1))
