@@ -75,3 +75,20 @@ def test_a_count_named_with_a_participle_is_no_flag() -> None:
     assert flag_of(table, table.columns[1]) is None
     flag = flag_of(table, table.columns[2])
     assert flag is not None and (flag.yes, flag.no, flag.sure) == (1, 0, False)
+
+
+MENU = """
+CREATE TABLE menu_entry (entry_id INTEGER PRIMARY KEY, dish TEXT, vegan TEXT, price INTEGER);
+INSERT INTO menu_entry VALUES (1, 'Dal', 'yes', 9), (2, 'Stew', 'no', 12), (3, 'Salad', 'yes', 7), (4, 'Pie', 'no', 8);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("the vegan dishes", "SELECT dish FROM menu_entry WHERE vegan = 'yes'"),
+    ("how many vegan dishes are there", "SELECT COUNT(*) FROM menu_entry WHERE vegan = 'yes'"),
+])
+def test_a_flag_before_a_plural_of_another_column_is_a_condition(tmp_path, question: str, gold: str) -> None:
+    """The rows said by what they hold ("vegan dishes" where each row has a dish and a vegan flag)."""
+    with opened(built_sqlite(tmp_path, "menu", MENU)) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, all_rows(db, gold)), draft.sql

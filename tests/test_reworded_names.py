@@ -95,6 +95,14 @@ def test_a_number_before_a_reworded_table_is_how_many_rows(islands: Database) ->
             "SELECT * FROM realm ORDER BY population ASC LIMIT 2", ordered=True)
 
 
+def test_a_reworded_subject_is_not_outvoted_by_the_words_after_it(islands: Database) -> None:
+    """"kingdoms" is the realm table said another way; the speech values and their table after it
+    do not make the tongues the subject."""
+    answers(islands, "the names of kingdoms with both Norn and Gaelic as their speech",
+            "SELECT realm_name FROM realm WHERE realm_code IN (SELECT realm_code FROM tongue WHERE speech = 'Norn') "
+            "AND realm_code IN (SELECT realm_code FROM tongue WHERE speech = 'Gaelic')")
+
+
 def test_a_table_that_rows_count_is_still_counted(islands: Database) -> None:
     answers(islands, "the number of islands in the north region", "SELECT COUNT(*) FROM island WHERE region = 'north'")
 

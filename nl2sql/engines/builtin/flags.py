@@ -125,8 +125,9 @@ def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) ->
 
 
 def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
-    """Whether the name stands as an adjective of the rows: before their table word, after "be"
-    (or a negation of it), or after "have"/"with" for a column of what a row has."""
+    """Whether the name stands as an adjective of the rows: before their table word or a plural of
+    another of their columns, after "be" (or a negation of it), or after "have"/"with" for a column
+    of what a row has."""
     a = ctx.a
     before, after = a.word(link.first - 1), a.word(link.last + 1)
     if after in _NAMING_WORDS or before in _GROUPING_WORDS:
@@ -134,6 +135,8 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     nxt = a.link_at(link.last + 1)
     if nxt is not None and nxt.of_kind(TABLE) and ctx.names_table(nxt):
         return True  # "retired horses"
+    if nxt is not None and _rows_by_column(ctx, nxt, flag):
+        return True  # "official languages": the rows said by a plural of their own column
     k = link.first - 1
     while k >= 0 and (k in a.negations or a.word(k) in ("not", "no", "a", "an", "any")):
         if a.word(k) in _NOT_BE or (a.word(k) == "without" and _owning(flag)):
@@ -143,6 +146,15 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
         return True  # "horses that are (not) retired"
     return _owning(flag) and a.word(k) in ("have", "has", "had", "with", "having", "offer", "offers", "include",
                                            "includes")
+
+
+def _rows_by_column(ctx: ReadContext, link: Link, flag: Flag) -> bool:
+    """Whether ``link`` is a plural naming another column of the flag's table: the rows called by
+    what they hold ("official languages" where each row has a language and an official flag)."""
+    token = ctx.a.tokens[link.last]
+    return token.text != token.norm and any(
+        cand.table == flag.ref.table and cand.column != flag.ref.column and cand.score >= 1.0
+        for cand in link.of_kind(COLUMN))
 
 
 def _owning(flag: Flag) -> bool:

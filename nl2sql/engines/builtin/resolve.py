@@ -12,7 +12,7 @@ from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import COLUMN, KIND_FACTOR, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import name_words
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -41,7 +41,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             # the first table named is the subject; but a word matching part of a table's name
             # that opens "<word> of <rows>" ("the name of the country": car_names) is not
             lead = first_table and not (best.score < 1.0 and _column_of_next(a, link))
-            scores[best.table] += (3.0 if lead else 1.5) * best.score
+            scores[best.table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
             first_table = first_table and not lead
             continue
         per_table: dict[str, float] = {}
@@ -51,6 +51,13 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         for table, weight in per_table.items():
             scores[table] += weight
     return scores
+
+
+def _subject_weight(table: Candidate) -> float:
+    """How surely the first table word names the subject: by its link's score, except that a whole
+    name said another way ("nations" for a country table) names its rows as surely as a piece of
+    a name does; the words after it should not outvote it for being reworded."""
+    return max(table.score, 0.9) if table.match in (STEM, SYNONYM) and table.score >= KIND_FACTOR else table.score
 
 
 def _column_of_next(a: Analysis, link: Link) -> bool:
