@@ -37,11 +37,11 @@ INSERT INTO member VALUES (1, 'Ada', 'Rowe'), (2, 'Ben', 'Hart');
 ISLANDS = """
 CREATE TABLE realm (realm_code TEXT PRIMARY KEY, realm_name TEXT, population INTEGER);
 CREATE TABLE island (island_id INTEGER PRIMARY KEY, island_name TEXT, region TEXT, population INTEGER,
-                     realm_code TEXT REFERENCES realm(realm_code));
+                     area INTEGER, realm_code TEXT REFERENCES realm(realm_code));
 CREATE TABLE tongue (realm_code TEXT REFERENCES realm(realm_code), speech TEXT, PRIMARY KEY (realm_code, speech));
 INSERT INTO realm VALUES ('NO', 'Norrland', 900), ('SU', 'Sudreyjar', 400);
-INSERT INTO island VALUES (1, 'Skye', 'west', 10000, 'SU'), (2, 'Lewis', 'west', 18000, 'SU'),
-                          (3, 'Unst', 'north', 600, 'NO'), (4, 'Yell', 'north', 900, 'NO');
+INSERT INTO island VALUES (1, 'Skye', 'west', 10000, 1656, 'SU'), (2, 'Lewis', 'west', 18000, 2178, 'SU'),
+                          (3, 'Unst', 'north', 600, 120, 'NO'), (4, 'Yell', 'north', 900, 212, 'NO');
 INSERT INTO tongue VALUES ('NO', 'Norn'), ('SU', 'Gaelic'), ('SU', 'Norn');
 """
 
@@ -82,6 +82,9 @@ def test_a_name_said_another_way_reads_the_named_thing(academy: Database, questi
     ("the number of people of Skye", "SELECT population FROM island WHERE island_name = 'Skye'"),
     ("the total number of people on the islands of the west region",
      "SELECT SUM(population) FROM island WHERE region = 'west'"),
+    # each aggregate word keeps its own column, read in the line's order
+    ("the total number of people and maximum area of the islands in the west region",
+     "SELECT SUM(population), MAX(area) FROM island WHERE region = 'west'"),
     ("top 2 islands by number of people",
      "SELECT * FROM island ORDER BY population DESC LIMIT 2"),
 ])

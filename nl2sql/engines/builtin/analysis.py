@@ -293,6 +293,7 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     a.count_span.clear()
     if words[first] == "total":  # "the total number of people": the sum of the column
         a.aggregates.append(("sum", first))
+        a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
         first += 1
     return [Link(first, link.last, link.candidates, link.strong) if x is link else x for x in links]
 
