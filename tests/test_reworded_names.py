@@ -83,7 +83,7 @@ def test_a_name_said_another_way_reads_the_named_thing(academy: Database, questi
     ("the total number of people on the islands of the west region",
      "SELECT SUM(population) FROM island WHERE region = 'west'"),
     # each aggregate word keeps its own column, read in the line's order
-    ("the total number of people and maximum area of the islands in the west region",
+    ("islands in the west region: their total number of people along with their maximum area",
      "SELECT SUM(population), MAX(area) FROM island WHERE region = 'west'"),
     ("top 2 islands by number of people",
      "SELECT * FROM island ORDER BY population DESC LIMIT 2"),
