@@ -264,6 +264,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_cue_words(a, words, lexicon)
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
     links = _counted_column(a, words, links, lexicon)
+    links = _amount_of(words, links)
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
@@ -296,6 +297,31 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
         first += 1
     return [Link(first, link.last, link.candidates, link.strong) if x is link else x for x in links]
+
+
+# Nouns of quantity that a word after them says the kind of ("the amount spent", "the value sold").
+_QUANTITY_NOUNS = frozenset({"amount", "value", "sum"})
+
+
+def _amount_of(words: list[str], links: list[Link]) -> list[Link]:
+    """ "the amount spent": a noun of quantity right before a word that names another column says
+    how much of that column, not its own column ("amount" of a payments table); the column's link
+    takes both words."""
+    out: list[Link] = []
+    for link in links:
+        prev = out[-1] if out else None
+        if prev is not None and prev.first == prev.last == link.first - 1 and words[prev.first] in _QUANTITY_NOUNS \
+                and link.of_kind(COLUMN) and not link.of_kind(VALUE) \
+                and not _best_names(prev) & _best_names(link):
+            out[-1] = Link(prev.first, link.last, link.candidates, link.strong)
+            continue
+        out.append(link)
+    return out
+
+
+def _best_names(link: Link) -> set[tuple[str, str | None]]:
+    best = max(c.score for c in link.candidates)
+    return {(c.table, c.column) for c in link.candidates if c.score == best}
 
 
 def _agent_verb(words: list[str], link: Link) -> bool:
@@ -591,9 +617,11 @@ def _counts_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
         phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
         named = lexicon.lookup(phrase) or (lexicon.reworded(words[end]) if end == i + 1 else [])  # "3 nations"
         if any(c.kind == "table" for c in named):
-            # the superlative says what it ranks by: "with the most" and nothing after it is no ranking
+            # the superlative says what it ranks by: "with the most" and nothing after it is no
+            # ranking, "who spent the most" is (the verb before it says by what)
             return any(w in SUPERLATIVES and k not in a.used and not _starts_column(lexicon, words, k)
-                       and k + 1 < len(words) for k, w in enumerate(words[end + 1:], start=end + 1))
+                       and (k + 1 < len(words) or words[k - 2:k - 1] not in ([], ["with"], ["has"], ["have"]))
+                       for k, w in enumerate(words[end + 1:], start=end + 1))
     return False
 
 

@@ -47,6 +47,7 @@ from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.linking.text import name_words
+from nl2sql.profile import roles
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
 
@@ -222,7 +223,8 @@ def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Dec
     return _apply_ranking(ctx, parts, step.value), step.decided
 
 
-def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
+def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts | None:
+    """The rankings that group: each row (or each value of a column) with its measure, ranked."""
     entity, ref, descending = parts.entity, ranking.ref, ranking.descending
     etable = ctx.table(entity)
     by_aggregate = (OrderKey(aggregate=0, descending=descending),)
@@ -234,6 +236,10 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
         index = next(i for i, ag in enumerate(parts.aggregates) if ag.metric is not None)
         return replace(parts, group=parts.group or entity_keys(etable), limit=parts.limit or 1,
                        order=(OrderKey(aggregate=index, descending=descending),))
+    if ranking.kind == "aggregate_of" and ranking.aggregate is not None:  # "the highest average <column>"
+        return replace(parts, group=parts.group or entity_keys(etable),
+                       limit=parts.limit or (1 if measures.singular_head(ctx, entity) else None),
+                       order=(OrderKey(aggregate=ranking.aggregate, descending=descending),))
     if ranking.kind == "count_group":  # "which <column> has the most <rows>"
         return replace(parts, group=parts.group or (GroupKey(ref),), order=by_aggregate, limit=parts.limit or 1,
                        aggregates=parts.aggregates or (Aggregate("count", shown=False),))
@@ -241,6 +247,16 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
         return replace(parts.dropping("aggregates", "metrics"), aggregates=(measures.rank_aggregate(ctx, ref.column),),
                        group=parts.group or entity_keys(etable), order=by_aggregate,
                        limit=parts.limit or (1 if measures.singular_head(ctx, entity) else 10))
+    return None
+
+
+def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
+    grouped = _apply_grouped_ranking(ctx, parts, ranking)
+    if grouped is not None:
+        return grouped
+    entity, ref, descending = parts.entity, ranking.ref, ranking.descending
+    etable = ctx.table(entity)
+    by_aggregate = (OrderKey(aggregate=0, descending=descending),)
     if ranking.kind == "aggregate":  # "<superlative> <column>" of the whole table: one value
         return replace(parts.dropping("aggregates", "metrics"),
                        aggregates=(Aggregate("max" if descending else "min", ref),))
@@ -476,6 +492,7 @@ def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decid
     step = shown.sorts(ctx, d, entity, set(parts.in_play), list(parts.aggregates), parts.projections)
     if step.value:
         parts = parts.using("order", step.used, order=tuple(step.value))
+        parts = _ranked_by_children(ctx, parts)
     d = step.decided
     if parts.limit is None or a.limit_from_top is None or parts.order or parts.aggregates:
         return parts, d
@@ -493,6 +510,25 @@ def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decid
         parts = replace(parts, aggregates=(measures.rank_aggregate(ctx, chosen),), group=entity_keys(etable),
                         order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
     return parts, c.done(None).decided
+
+
+def _ranked_by_children(ctx: ReadContext, parts: Parts) -> Parts:
+    """ "top 3 customers by amount spent": rows ranked by a column of their child rows rank by each
+    row's total of an amount (money, a quantity) or average of a level (a rating, a price per
+    unit), one line per row, not one per child row."""
+    key = parts.order[0]
+    ref = key.column
+    if ctx.a.limit_from_top is None or parts.aggregates or parts.group or len(parts.order) != 1 or ref is None \
+            or not measures.is_child(ctx, ref.table, parts.entity):
+        return parts
+    table = ctx.table(ref.table)
+    col = table.column(ref.column)
+    if col is None or not col.is_numeric:
+        return parts
+    additive = roles.is_quantity(table, col) or (roles.is_money(table, col) and not roles.is_price(table, col))
+    measure = Aggregate("sum" if additive else "avg", ref)
+    return replace(parts, aggregates=(measure,), group=entity_keys(ctx.table(parts.entity)),
+                   order=(OrderKey(aggregate=0, descending=key.descending),))
 
 
 def read_related(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

@@ -22,11 +22,13 @@ from nl2sql.linking.text import STOPWORDS, name_words
 @dataclass(frozen=True)
 class Ranking:
     """What a superlative ranks by: kind is order | aggregate | count_group | count_other | by_child |
-    metric (the rows ranked by the metric the question computes)."""
+    metric (the rows ranked by the metric the question computes) | aggregate_of (the rows ranked by
+    an aggregate the question names right after the superlative: "the highest average <column>")."""
 
     kind: str
     ref: ColumnRef
     descending: bool
+    aggregate: int | None = None  # kind "aggregate_of": which of the question's aggregates ranks
 
 
 def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
@@ -347,6 +349,18 @@ def _ranks_by_metric(ctx: ReadContext, d: Decided, at: int) -> bool:
     return any(link is not None and d.role(link.first) == "metric" for link in (after, before))
 
 
+def _aggregate_after(ctx: ReadContext, d: Decided, at: int) -> int | None:
+    """The aggregate named right after a superlative ("the highest average <column>", "the lowest
+    total <column>"), as an index among the question's aggregates: each row's aggregate is ranked.
+    Not with a grouping word, which says what the rows are."""
+    a = ctx.a
+    nxt = max(a.span(at)) + 1
+    if a.group_words or not any(index == nxt for _func, index in a.aggregates):
+        return None
+    link = a.next_link(nxt, max_gap=1)
+    return d.aggregate_links.get(link.first) if link is not None else None
+
+
 def _verb_before(ctx: ReadContext, d: Decided, at: int) -> Link | None:
     """A column named just before a superlative that ends the line, by a word that is not the
     rows' own name: "which <row> spent the most" ranks by what was spent."""
@@ -373,6 +387,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
             return c.done(found)
     if _ranks_by_metric(ctx, d, sup.index):
         return c.done(Ranking("metric", ColumnRef(entity, ""), sup.descending))
+    if (index := _aggregate_after(ctx, d, sup.index)) is not None:
+        return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
     link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
@@ -381,11 +397,7 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     ref = ctx.numeric(link, entity, in_play) if link is not None else None
     if ref is not None and link is not None:
         c.claim(link, "rank")
-        descending = _quality_direction(ctx, sup.index, ref, sup.descending)
-        if not a.limit and not _plural_head(ctx, entity) and not a.group_words \
-                and not _asks_for_row(ctx, entity) and not is_child(ctx, ref.table, entity):
-            return c.done(Ranking("aggregate", ref, descending))
-        return c.done(Ranking("order", ref, descending))
+        return c.done(_column_ranking(ctx, link, ref, entity))
     if sup.concept == "count":
         return c.done(None)
     if a.word(sup.index) in doubts.OPEN_RANKINGS:  # an open superlative ("best"): by what?
@@ -399,6 +411,19 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if measure is None:
         return c.done(None)
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _column_ranking(ctx: ReadContext, link: Link, ref: ColumnRef, entity: str) -> Ranking:
+    """A superlative of a column: the one extreme value ("the highest <column>" of the whole table,
+    or "in each <group>" after it), else the rows sorted by it."""
+    a, sup = ctx.a, ctx.a.superlatives[0]
+    descending = _quality_direction(ctx, sup.index, ref, sup.descending)
+    if not a.limit and not _plural_head(ctx, entity) and not a.group_words \
+            and not _asks_for_row(ctx, entity) and not is_child(ctx, ref.table, entity):
+        return Ranking("aggregate", ref, descending)
+    if not a.limit and link.first == max(a.span(sup.index)) + 1 and any(g > link.last for g in a.group_words):
+        return Ranking("aggregate", ref, descending)  # "the highest <column> in each <group>"
+    return Ranking("order", ref, descending)
 
 
 def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | None:

@@ -1,0 +1,67 @@
+"""Rankings by a measure of each row's related rows, on a lending library built here: "the highest
+average <column>" ranks each row by that average, "the highest <column> in each <group>" is that
+column's maximum per group, "top N <rows> by <a child column>" totals an amount (averages a level)
+per row, "the amount <verb>" names the column the verb does, and "the N <rows> who <verb> the most"
+keeps N rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import answers, built_sqlite, opened
+
+LIBRARY = """
+CREATE TABLE genre (genre_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE book (book_id INTEGER PRIMARY KEY, title TEXT, price REAL, genre_id INTEGER REFERENCES genre(genre_id));
+CREATE TABLE rating (rating_id INTEGER PRIMARY KEY, book_id INTEGER REFERENCES book(book_id), stars INTEGER);
+CREATE TABLE member (member_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE loan (loan_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES member(member_id),
+                   book_id INTEGER REFERENCES book(book_id), charge REAL);
+CREATE TABLE fine (fine_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES member(member_id), amount REAL);
+INSERT INTO genre VALUES (1, 'Poetry'), (2, 'Travel');
+INSERT INTO book VALUES (1, 'Odes', 12.5, 1), (2, 'Sonnets', 30.0, 1), (3, 'Maps', 22.0, 2), (4, 'Roads', 9.0, 2);
+INSERT INTO rating VALUES (1, 1, 5), (2, 1, 4), (3, 2, 2), (4, 3, 5), (5, 3, 5), (6, 4, 1), (7, 2, 3);
+INSERT INTO member VALUES (1, 'Ines'), (2, 'Olek'), (3, 'Pia'), (4, 'Ravi');
+INSERT INTO loan VALUES (1, 1, 1, 2.0), (2, 1, 2, 2.0), (3, 2, 3, 9.0), (4, 3, 4, 1.0), (5, 3, 1, 1.5),
+                        (6, 4, 2, 0.5), (7, 2, 1, 0.5);
+INSERT INTO fine VALUES (1, 1, 40.0), (2, 3, 1.0), (3, 4, 25.0);
+"""
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with opened(built_sqlite(Path(tmp_path_factory.mktemp("library")), "library", LIBRARY)) as db:
+        yield db
+
+
+def test_the_highest_average_of_related_rows_ranks_each_row(library: Database) -> None:
+    answers(library, "which book has the highest average stars",
+            "SELECT book.title, AVG(rating.stars) FROM book JOIN rating ON rating.book_id = book.book_id "
+            "GROUP BY book.book_id ORDER BY AVG(rating.stars) DESC LIMIT 1")
+
+
+def test_the_highest_column_in_each_group_is_its_maximum_per_group(library: Database) -> None:
+    answers(library, "highest price of a book in each genre",
+            "SELECT genre.name, MAX(book.price) FROM book JOIN genre ON book.genre_id = genre.genre_id GROUP BY genre.name")
+
+
+def test_top_rows_by_an_amount_of_their_children_total_it_per_row(library: Database) -> None:
+    answers(library, "top 2 members by charge",
+            "SELECT member.name, SUM(loan.charge) AS c FROM member JOIN loan ON loan.member_id = member.member_id "
+            "GROUP BY member.member_id ORDER BY c DESC LIMIT 2", ordered=True)
+
+
+def test_the_amount_a_verb_names_is_that_column_not_a_column_called_amount(library: Database) -> None:
+    answers(library, "top 2 members by amount charged",
+            "SELECT member.name, SUM(loan.charge) AS c FROM member JOIN loan ON loan.member_id = member.member_id "
+            "GROUP BY member.member_id ORDER BY c DESC LIMIT 2", ordered=True)
+
+
+def test_n_rows_who_did_the_most_keeps_n_rows(library: Database) -> None:
+    answers(library, "the 2 members who were charged the most",
+            "SELECT member.name, SUM(loan.charge) AS c FROM member JOIN loan ON loan.member_id = member.member_id "
+            "GROUP BY member.member_id ORDER BY c DESC LIMIT 2", ordered=True)
