@@ -12,7 +12,11 @@ from pathlib import Path
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import answers, built_sqlite, opened
+from nl2sql.domain import load_domain
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.evaluation.matching import strict_match
+from tests.conftest import TODAY
+from tests.helpers import all_rows, answers, built_sqlite, opened
 
 LIBRARY = """
 CREATE TABLE genre (genre_id INTEGER PRIMARY KEY, name TEXT);
@@ -65,3 +69,15 @@ def test_n_rows_who_did_the_most_keeps_n_rows(library: Database) -> None:
     answers(library, "the 2 members who were charged the most",
             "SELECT member.name, SUM(loan.charge) AS c FROM member JOIN loan ON loan.member_id = member.member_id "
             "GROUP BY member.member_id ORDER BY c DESC LIMIT 2", ordered=True)
+
+
+def test_a_metric_by_a_table_groups_on_that_table(ecommerce_db: Database) -> None:
+    """"<metric> by <rows>" groups as "<metric> per <rows>" does: with a metric "by" is no agent of
+    a verb (on the bundled shop, whose config defines revenue; it once came back as one number)."""
+    config = Path(__file__).resolve().parents[1] / "fixtures" / "ecommerce" / "domain.toml"
+    engine = BuiltinEngine(today=TODAY, domain=load_domain(config, ecommerce_db.schema))
+    per = engine.draft("revenue per category", ecommerce_db)
+    by = engine.draft("revenue by category", ecommerce_db)
+    rows = all_rows(ecommerce_db, by.sql)
+    assert len(rows) == len(all_rows(ecommerce_db, "SELECT id FROM categories")) > 1, by.sql
+    assert strict_match(all_rows(ecommerce_db, per.sql), rows, ordered=False), (per.sql, by.sql)

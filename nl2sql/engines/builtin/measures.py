@@ -35,7 +35,8 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
     """Links after per/by/each that say what to group on; ``measured``: the query already aggregates."""
     a = ctx.a
     out: dict[int, Link] = {}
-    has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives)
+    has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives) \
+        or any(link.of_kind(METRIC) for link in a.links)  # "revenue by <rows>"
     for g in a.group_words:
         word = a.word(g)
         link = a.next_link(g, max_gap=2)
