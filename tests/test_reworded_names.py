@@ -85,6 +85,8 @@ def test_a_name_said_another_way_reads_the_named_thing(academy: Database, questi
     # each aggregate word keeps its own column, read in the line's order
     ("islands in the west region: their total number of people along with their maximum area",
      "SELECT SUM(population), MAX(area) FROM island WHERE region = 'west'"),
+    ("how many people are on the islands of the north region",
+     "SELECT SUM(population) FROM island WHERE region = 'north'"),
     ("top 2 islands by number of people",
      "SELECT * FROM island ORDER BY population DESC LIMIT 2"),
 ])

@@ -26,6 +26,9 @@ AGGREGATE_WORDS = {word: cue.effect["func"] for word, cue in cue_words("aggregat
 # Superlatives: (descending, concept) where concept names what is compared when no column is said.
 SUPERLATIVES = {word: (cue.effect["descending"], cue.effect.get("concept"))
                 for word, cue in cue_words("superlative").items()}
+# Superlatives of two words that say what they compare ("most expensive", "least common").
+SUPERLATIVE_PAIRS = {phrase: (cue.effect["descending"], cue.effect.get("concept"))
+                     for cue in cue_family("superlative") for phrase in cue.phrases if len(phrase) == 2}
 # Comparators, longest first: words, operator, concept of the compared column (None: from context).
 COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted(
     [(phrase, cue.effect["op"], cue.effect.get("concept")) for cue in cue_family("comparator")
@@ -277,9 +280,9 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
 def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
     """ "the number of <x>" where <x> names only a number column ("number of people" for a
     population, "number of goods" for number_products): the column already holds the count, so
-    the phrase names it and counts no rows ("the total number of" sums it). The column's link
-    takes the phrase's words."""
-    if not a.count or words[a.count_index] not in ("number", "total"):
+    the phrase names it and counts no rows ("the total number of" and "how many" sum it). The
+    column's link takes the phrase's words."""
+    if not a.count or words[a.count_index] not in ("number", "total", "how"):
         return links
     after = max(a.count_span) + 1
     after += words[after:after + 1] == ["the"]
@@ -292,10 +295,10 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     a.count, a.count_index = False, -1
     first = min(a.count_span)
     a.count_span.clear()
-    if words[first] == "total":  # "the total number of people": the sum of the column
+    if words[first] in ("total", "how"):  # "the total number of people", "how many units": the column's sum
         a.aggregates.append(("sum", first))
         a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
-        first += 1
+        first += 1 if words[first] == "total" else 2
     return [Link(first, link.last, link.candidates, link.strong) if x is link else x for x in links]
 
 
@@ -815,21 +818,13 @@ def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
 
 def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
     """A superlative and the word after it that says what it compares ("most expensive", "most common")."""
-    n, w = len(words), words[i]
-    descending, concept = SUPERLATIVES[w]
-    if w == "most" and i + 1 < n and words[i + 1] in ("expensive", "pricey", "costly"):
-        a.superlatives.append(Superlative(i, True, "price"))
-        a.take(i, i, i + 1)
-    elif w in ("least", "less") and i + 1 < n and words[i + 1] == "expensive":
-        a.superlatives.append(Superlative(i, False, "price"))
-        a.take(i, i, i + 1)
-    elif w in ("most", "least") and i + 1 < n and words[i + 1] in ("common", "popular", "frequent"):
-        a.superlatives.append(Superlative(i, w == "most", "frequency"))  # the value seen most often
-        a.take(i, i, i + 1)
-    elif w == "most" and i + 1 < n and words[i + 1] in ("recent", "recently"):
-        a.superlatives.append(Superlative(i, True, "date"))
+    pair = tuple(words[i:i + 2])
+    if pair in SUPERLATIVE_PAIRS:  # "most expensive", "most common": the value seen most often
+        descending, concept = SUPERLATIVE_PAIRS[pair]
+        a.superlatives.append(Superlative(i, descending, concept))
         a.take(i, i, i + 1)
     else:
+        descending, concept = SUPERLATIVES[words[i]]
         a.superlatives.append(Superlative(i, descending, concept))
         a.used.add(i)
 

@@ -16,7 +16,7 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     edit cues only in a follow-up (a new question's "no" is a negation, not a removal)."""
     hits: set[str | None] = set()
     hits |= {cue_id("aggregate", a.word(i)) for _func, i in a.aggregates}
-    hits |= {cue_id("superlative", a.word(s.index)) for s in a.superlatives}
+    hits |= {_leading("superlative", [a.word(s.index), a.word(s.index + 1)]) for s in a.superlatives}
     hits |= {_comparator_cue(c.op, [a.word(i) for i in range(c.first, c.last + 1)]) for c in a.comparisons}
     hits |= {_count_cue(a)} if a.count else set()
     hits |= {cue_id("group", a.word(i)) for i in a.group_words}

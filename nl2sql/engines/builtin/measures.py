@@ -274,8 +274,8 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
         for func, at in words:
             column = ref
             if column is None:
-                if func == "sum" and a.count:
-                    continue  # "total number of": a count, not a sum
+                if func == "sum" and (a.count or any(ag.func == "sum" for ag in out)):
+                    continue  # "total number of": a count, not a sum; "how many <units> in total": that sum
                 measure = ctx.table(entity).measure_column
                 if measure is None:
                     continue
