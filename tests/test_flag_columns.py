@@ -86,9 +86,11 @@ INSERT INTO menu_entry VALUES (1, 'Dal', 'yes', 9), (2, 'Stew', 'no', 12), (3, '
 @pytest.mark.parametrize(("question", "gold"), [
     ("the vegan dishes", "SELECT dish FROM menu_entry WHERE vegan = 'yes'"),
     ("how many vegan dishes are there", "SELECT COUNT(*) FROM menu_entry WHERE vegan = 'yes'"),
+    ("what is the vegan dish that costs under 8", "SELECT dish FROM menu_entry WHERE vegan = 'yes' AND price < 8"),
 ])
 def test_a_flag_before_a_plural_of_another_column_is_a_condition(tmp_path, question: str, gold: str) -> None:
-    """The rows said by what they hold ("vegan dishes" where each row has a dish and a vegan flag)."""
+    """The rows said by what they hold ("vegan dishes", "the vegan dish" where each row has a dish
+    and a vegan flag)."""
     with opened(built_sqlite(tmp_path, "menu", MENU)) as db:
         draft, result = read(db, question)
         assert same_answer(result, all_rows(db, gold)), draft.sql

@@ -41,6 +41,7 @@ _YES = frozenset({"y", "yes", "t", "true", "1"})
 _NO = frozenset({"n", "no", "f", "false", "0"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "become", "became", "remain", "remains",
                       "currently", "still", "now", "also", "marked", "flagged", "listed", "set", "as"})
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "each", "every"})
 _NOT_BE = frozenset({"isn't", "aren't", "wasn't", "weren't"})
 _PREFIXES = ("non", "un", "in", "im")  # "inactive", "unverified", "nonexempt"
 # Words after a column's name that make it a column to show ("the retired flag"), not a condition.
@@ -102,7 +103,8 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         flag = _flag_named(ctx, link, entity, in_play)
         if flag is None or not _as_condition(ctx, link, flag):
             continue
-        denied = _negation_before(ctx, link.first)
+        # "<value> is not the official <column>" denies the whole statement, not the flag: left to the negation's readers
+        denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" else ()
         words = {*range(link.first, link.last + 1), *denied}
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
         c.claim(link, "flag", *denied)
@@ -135,8 +137,8 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     nxt = a.link_at(link.last + 1)
     if nxt is not None and nxt.of_kind(TABLE) and ctx.names_table(nxt):
         return True  # "retired horses"
-    if nxt is not None and _rows_by_column(ctx, nxt, flag):
-        return True  # "official languages": the rows said by a plural of their own column
+    if nxt is not None and _rows_by_column(ctx, nxt, flag, before in _DETERMINERS):
+        return True  # "official languages", "the official language": rows said by another of their columns
     k = link.first - 1
     while k >= 0 and (k in a.negations or a.word(k) in ("not", "no", "a", "an", "any")):
         if a.word(k) in _NOT_BE or (a.word(k) == "without" and _owning(flag)):
@@ -148,11 +150,12 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
                                            "includes")
 
 
-def _rows_by_column(ctx: ReadContext, link: Link, flag: Flag) -> bool:
-    """Whether ``link`` is a plural naming another column of the flag's table: the rows called by
-    what they hold ("official languages" where each row has a language and an official flag)."""
+def _rows_by_column(ctx: ReadContext, link: Link, flag: Flag, determined: bool) -> bool:
+    """Whether ``link`` names another column of the flag's table, in the plural or after a
+    determiner: the rows called by what they hold ("official languages", "the official language"
+    where each row has a language and an official flag)."""
     token = ctx.a.tokens[link.last]
-    return token.text != token.norm and any(
+    return (determined or token.text != token.norm) and any(
         cand.table == flag.ref.table and cand.column != flag.ref.column and cand.score >= 1.0
         for cand in link.of_kind(COLUMN))
 
