@@ -61,12 +61,15 @@ _STARS = "*" * 27
 # Names of integer columns whose digits are a label, not a quantity: 2,024 reads as a count, not a year.
 _LABEL_NAME = re.compile(r"(^|[^a-z0-9])id$|year|code|zip|phone", re.IGNORECASE)
 _CAMEL_ID = re.compile(r"[a-z0-9](Id|ID)$")  # userId, orderID, but not paid or valid
+# A count is a quantity whatever it counts: "phone_call_count", "zip_code_count" (the engine's names).
+_COUNT_NAME = re.compile(r"(^|_)count$", re.IGNORECASE)
 
 
 def grouped_columns(columns: Sequence[str]) -> list[bool]:
     """Per column, whether its integers get thousands separators: not for identifiers, years, codes,
     zip codes and phone numbers, told apart by name since a value alone cannot say."""
-    return [not (_LABEL_NAME.search(name) or _CAMEL_ID.search(name)) for name in columns]
+    return [bool(_COUNT_NAME.search(name)) or not (_LABEL_NAME.search(name) or _CAMEL_ID.search(name))
+            for name in columns]
 
 
 def display_value(value: Any, null: str = NULL, *, grouped: bool = True) -> str:

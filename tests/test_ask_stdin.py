@@ -120,7 +120,7 @@ def test_a_real_process_reads_a_piped_file_with_a_huge_line(ecommerce_path: Path
         proc = subprocess.run([*_command(), "ask", "-", "--db", str(ecommerce_path), "--format", "csv"],
                               stdin=stdin, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
-    assert proc.stdout.split() == ["count", "1000", "count", "8"]
+    assert proc.stdout.split() == ["user_count", "1000", "category_count", "8"]
     errors = proc.stderr.splitlines()
     assert len(errors) == 2 and errors[0].startswith(f"Error: line 2 is {10 * 1024 * 1024:,} characters long")
     assert "blorp" in errors[1]
@@ -133,7 +133,7 @@ def test_history_lists_every_turn_with_its_sql_or_error(ecommerce_path: Path) ->
     turns = [n for n, line in enumerate(lines) if line[:3].strip().isdigit()]
     assert len(turns) == 2, result.output
     first, second = lines[turns[0]:turns[1]], lines[turns[1]:]
-    assert "How many users are there?" in first[0] and first[1].strip() == "SELECT COUNT(*) AS count FROM users"
+    assert "How many users are there?" in first[0] and first[1].strip() == "SELECT COUNT(*) AS user_count FROM users"
     assert "blorp zzz" in second[0] and any(line.strip().startswith("failed: ") and "'blorp'" in line
                                             for line in second)
     assert "pruned" not in result.output
@@ -233,5 +233,5 @@ def test_format_as_a_turn_changes_how_the_next_turns_print(ecommerce_path: Path)
                                    "/format json", "How many users are there?"])
     assert run.exit_code == 0, run.output
     lines = run.output.splitlines()
-    assert lines[lines.index("count") + 1] == "1000"
+    assert lines[lines.index("user_count") + 1] == "1000"
     assert json.loads(lines[-1])["rows"] == [[1000]]

@@ -79,10 +79,10 @@ def test_a_day_after_the_last_one_is_one_line_and_the_last_day_answers(ecommerce
     assert "9999-12-31" in _one_line_error(after, code=1)
     on = _cli("ask", "--db", str(ecommerce_path), "--format", "csv", "--confirm-below", "0", "--",
               "how many orders on 9999-12-31")
-    assert on.returncode == 0 and on.stdout.split() == ["count", "0"], on.stderr
+    assert on.returncode == 0 and on.stdout.split() == ["order_count", "0"], on.stderr
     end = _cli("ask", "--db", str(ecommerce_path), "--today", "9999-12-31", "--format", "csv", "--confirm-below", "0",
                "--", "how many orders this year")
-    assert end.returncode == 0 and end.stdout.split() == ["count", "0"], end.stderr
+    assert end.returncode == 0 and end.stdout.split() == ["order_count", "0"], end.stderr
 
 
 def test_the_repl_names_the_date_and_goes_on(ecommerce_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_the_repl_names_the_date_and_goes_on(ecommerce_path: Path) -> None:
     assert [line for line in run.stderr.splitlines() if line.startswith("Error: ")] == \
         [line for line in run.stderr.splitlines() if line.strip()], run.stderr
     assert len(run.stderr.strip().splitlines()) == 1 and "9999-12-31" in run.stderr
-    assert run.stdout.split()[:2] == ["count", "1000"], run.stdout
+    assert run.stdout.split()[:2] == ["user_count", "1000"], run.stdout
 
 
 # -- damaged SQLite files -----------------------------------------------------------------------
@@ -132,7 +132,7 @@ def test_a_view_whose_table_was_dropped_leaves_the_rest_usable(tmp_path: Path) -
             DROP TABLE gone;
         """)
     run = _cli("ask", "--db", str(path), "--format", "csv", "how many items are there?")
-    assert run.returncode == 0 and run.stdout.split() == ["count", "2"], run.stderr
+    assert run.returncode == 0 and run.stdout.split() == ["item_count", "2"], run.stderr
 
 
 # -- names that are not UTF-8, names with spaces and signs --------------------------------------
@@ -159,7 +159,7 @@ def test_names_that_are_not_utf8_are_left_out_and_said_once(tmp_path: Path) -> N
         INSERT INTO people VALUES (1, 'x', 'Oslo'), (2, 'y', 'Rome'), (3, 'z', 'Oslo');
     """, {b"badXXtbl": b"bad\xff\xfetbl", b"nameQQ": b"name\xc3("})
     run = _cli("ask", "--db", str(path), "--format", "csv", "how many good are there?")
-    assert run.returncode == 0 and run.stdout.split() == ["count", "2"], run.stderr
+    assert run.returncode == 0 and run.stdout.split() == ["good_count", "2"], run.stderr
     assert run.stderr.strip().splitlines() == [line for line in run.stderr.strip().splitlines()
                                                if line.startswith("Warning: ") and "bad\\xff\\xfetbl" in line]
     cities = _cli("ask", "--db", str(path), "--format", "csv", "--confirm-below", "0", "people per city")

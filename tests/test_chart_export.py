@@ -57,7 +57,7 @@ def test_a_grouped_count_is_a_bar_chart_whose_tallest_bar_is_the_largest_group(s
     chart = shop.process_turn("/chart")
     assert chart.ok and chart.command == "/chart"
     text = chart.message or ""
-    assert "count by status" in text and "\x1b" not in text  # plain text: the REPL prints no colour codes
+    assert "order_count by status" in text and "\x1b" not in text  # plain text: the REPL prints no colour codes
     rows, labels = _canvas(text)
     for status in counts:
         assert status in labels
@@ -180,7 +180,7 @@ def test_export_refuses_to_overwrite_unless_forced_and_leaves_nothing_behind(sho
     assert "already exists" in refused.error.message and "--force" in refused.error.message
     assert target.read_text() == "keep me\n"
     forced = shop.process_turn(f"/export {target} --force")
-    assert forced.ok and target.read_text().startswith("status,count\n")
+    assert forced.ok and target.read_text().startswith("status,order_count\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["status.csv"]  # no temporary file left
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~_umask()  # an ordinary file, as the umask makes them
     target.chmod(0o600)
@@ -265,10 +265,10 @@ def test_export_of_the_same_result_as_text_matches_the_database(ecommerce_db, tm
 def test_chart_and_export_through_the_repl(shop, tmp_path: Path) -> None:
     target = tmp_path / "status.csv"
     out, _app = _chat(shop, f"How many orders per status?\n/chart\n/export {target}\n/export {target}\n/exit\n")
-    assert "count by status" in out and "█" in out
+    assert "order_count by status" in out and "█" in out
     assert f"Wrote 6 rows to {target} (csv)." in out
     assert "Error: " in out and "already exists" in out and "Bye." in out
-    assert target.read_text().splitlines()[0] == "status,count"
+    assert target.read_text().splitlines()[0] == "status,order_count"
 
 
 def test_start_up_imports_no_plotting_or_parquet_library() -> None:
@@ -289,8 +289,8 @@ def test_ask_exports_and_charts_as_turns_of_one_conversation(ecommerce_path: Pat
     run = CliRunner().invoke(cli, ["ask", "--db", str(ecommerce_path), "--today", TODAY.isoformat(),
                                    "How many orders per status?", "/chart", f"/export {target}"])
     assert run.exit_code == 0, run.output
-    assert "count by status" in run.output and f"Wrote 6 rows to {target} (parquet)." in run.output
-    assert pq.read_table(target).column_names == ["status", "count"]
+    assert "order_count by status" in run.output and f"Wrote 6 rows to {target} (parquet)." in run.output
+    assert pq.read_table(target).column_names == ["status", "order_count"]
 
 
 def test_the_first_text_column_labels_and_keys_are_not_drawn() -> None:

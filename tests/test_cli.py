@@ -81,7 +81,7 @@ def test_table_csv_and_markdown_formats(ecommerce_path: Path) -> None:
     assert table.exit_code == 0 and "SELECT" in table.output and "(10 rows)" in table.output
     csv_out = runner.invoke(cli, [*base, "--format", "csv", "Number of users per country"])
     lines = csv_out.output.strip().splitlines()
-    assert lines[0] == "country,count" and len(lines) == 11
+    assert lines[0] == "country,user_count" and len(lines) == 11
     md = runner.invoke(cli, [*base, "--format", "markdown", "Number of users per country"])
     assert "```sql" in md.output and "| country" in md.output
 

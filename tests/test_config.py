@@ -137,7 +137,7 @@ def test_no_db_anywhere_is_a_usage_error(config_file: Path) -> None:
 def _shown_format(output: str) -> str:
     if output.startswith("{"):
         return "json"
-    if output.startswith("count\n"):
+    if output.startswith("user_count\n"):
         return "csv"
     return "markdown" if "```sql" in output else "table"
 

@@ -14,9 +14,11 @@ from nl2sql.db import QueryResult
 from nl2sql.formatting import display_value, render_result
 from tests.conftest import TODAY
 
-COLUMNS = ("year", "id", "user_id", "customerId", "zip_code", "phone", "order year", "total", "paid", "width")
-ROW = (2024, 12345, 12345, 12345, 90210, 5551234, 2025, 12345, 12345, 12345)
-SHOWN = ("2024", "12345", "12345", "12345", "90210", "5551234", "2025", "12,345", "12,345", "12,345")
+COLUMNS = ("year", "id", "user_id", "customerId", "zip_code", "phone", "order year", "total", "paid", "width",
+           "phone_call_count", "zip_code_count")  # a count of phone calls, of zip codes: quantities
+ROW = (2024, 12345, 12345, 12345, 90210, 5551234, 2025, 12345, 12345, 12345, 12345, 12345)
+SHOWN = ("2024", "12345", "12345", "12345", "90210", "5551234", "2025", "12,345", "12,345", "12,345", "12,345",
+         "12,345")
 
 
 def _cells(text: str, line: int) -> list[str]:

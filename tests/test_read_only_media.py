@@ -63,7 +63,7 @@ def test_a_wal_database_on_read_only_media_answers_and_gains_no_files(ecommerce_
         before = _listing(media)
         run = _ask(media / "shop.db", "How many users are there?")
         assert run.returncode == 0, run.stderr
-        assert run.stdout.split() == ["count", "1000"]
+        assert run.stdout.split() == ["user_count", "1000"]
         assert _listing(media) == before == ["shop.db"]
 
 
@@ -79,7 +79,7 @@ def test_read_only_cache_and_data_folders_cost_only_what_they_would_hold(ecommer
         env = {"NL2SQL_DATA_DIR": str(home / "data"), "NL2SQL_CACHE_DIR": str(home / "cache")}
         run = _ask(ecommerce_path, "How many users are there?", env)
         assert run.returncode == 0, run.stderr
-        assert run.stdout.split() == ["count", "1000"] and "Traceback" not in run.stderr
+        assert run.stdout.split() == ["user_count", "1000"] and "Traceback" not in run.stderr
         fixture = _ask("ecommerce", "How many users are there?", env)
         assert fixture.returncode == 2 and "Traceback" not in fixture.stderr
         assert len(fixture.stderr.strip().splitlines()) == 1 and fixture.stderr.startswith("Error: ")

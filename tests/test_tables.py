@@ -55,4 +55,4 @@ def test_an_ascii_answer_does_not_load_wcwidth() -> None:
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('wcwidth' in sys.modules, 'tabulate' in sys.modules)")
     out = _in_a_fresh_process(code)
-    assert "count" in out and out.splitlines()[-1] == "False True", out
+    assert "user_count" in out and out.splitlines()[-1] == "False True", out

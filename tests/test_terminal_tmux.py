@@ -57,7 +57,7 @@ STEPS = (
     Step(("Up",), re.escape("nl2sql> Only from last month")),  # recalled into the prompt
     Step(("C-u",), r"^nl2sql>$"),  # and dropped again
     Step.line("How many orders per status?", "GROUP BY status"),
-    Step.line("/chart", "count by status"),  # plotext's bar chart, titled by what it draws
+    Step.line("/chart", "order_count by status"),  # plotext's bar chart, titled by what it draws
     Step.line("/format vertical", "Results are now shown as vertical."),
     Step.line("Show me all users", r"^\*+ 3\. row \*+$", regex=True),  # one record a row, \G-style
     Step.line(SLOW_SQL, SPINNER, regex=True),  # still running: the spinner counts the seconds

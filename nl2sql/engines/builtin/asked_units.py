@@ -14,6 +14,7 @@ from sqlglot import exp
 from nl2sql.db.schema import Schema
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.spec import Aggregate, Filter, QuerySpec
 from nl2sql.identifiers import column
 from nl2sql.linking.text import singular
@@ -68,7 +69,7 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
     ratio = factor / unit.factor
     scaled = exp.Div(this=_SCALED[agg.func](this=column(agg.column.column)),
                      expression=exp.Literal.number(_decimal(ratio)))
-    metric = Metric(name=f"{agg.alias}_in_{said_unit(word)}", table=agg.column.table,
+    metric = Metric(name=f"{base_name(agg, agg.column.table)}_in_{said_unit(word)}", table=agg.column.table,
                     expression=scaled.sql(dialect=schema.dialect), description=f"converted from {said_unit(unit.unit)}")
     return replace(agg, func="metric", column=None, metric=metric)
 

@@ -19,6 +19,7 @@ from nl2sql.engines.builtin import measures, shown
 from nl2sql.engines.builtin.analysis import DIRECTIONS, REVERSE_WORDS, Analysis
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.expressed import accounted
+from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
@@ -283,7 +284,7 @@ def _edit_havings(ctx: ReadContext, edit: Edit) -> Edit:
     aggregates = [replace(ag, shown=True) for ag in aggregates]  # a follow-up shows what it filters on
     new = new.with_(group_by=tuple(group), aggregates=tuple(aggregates), having=tuple(having), projections=())
     return edit.changed(new, ["kept groups where " + ", ".join(
-        f"{new.aggregates[i].alias} {op} {v:g}" for i, op, v in having[len(kept):])], edit.used)
+        f"{base_name(new.aggregates[i], new.entity)} {op} {v:g}" for i, op, v in having[len(kept):])], edit.used)
 
 
 def _edit_grouping(ctx: ReadContext, edit: Edit, in_play: set[str],
@@ -321,7 +322,7 @@ def _edit_aggregates(ctx: ReadContext, edit: Edit,
     if added and switched is None and edit.spec.is_aggregate:
         return _with_aggregates(edit, list(step.value), step.used | added), None, step.value
     edit = edit.changed(_replaced_aggregates(edit.spec, list(step.value)),
-                        ["now showing " + ", ".join(ag.alias for ag in step.value)], step.used)
+                        ["now showing " + ", ".join(base_name(ag, entity) for ag in step.value)], step.used)
     return edit, switched.value if switched is not None else None, step.value
 
 
@@ -348,7 +349,7 @@ def _with_aggregates(edit: Edit, new: list[Aggregate], used: frozenset[int] | se
     fresh = [ag for ag in new if ag not in spec.aggregates]
     shown = tuple(ag if ag.shown or spec.projections else replace(ag, shown=True) for ag in spec.aggregates)
     grown = spec.with_(aggregates=(*shown, *(replace(ag, shown=True) for ag in fresh)))
-    return edit.changed(grown, ["also showing " + ", ".join(ag.alias for ag in fresh)], used)
+    return edit.changed(grown, ["also showing " + ", ".join(base_name(ag, spec.entity) for ag in fresh)], used)
 
 
 def _edit_count(ctx: ReadContext, edit: Edit, in_play: set[str], counting: bool) -> Edit:
@@ -468,7 +469,7 @@ _ORDER_WORDS = ("order", "ordering", "sort", "sorting", "direction")
 
 def _said_order(spec: QuerySpec, order: list[OrderKey]) -> str:
     """The sort keys as the change list tells them to the user: a column by its name, an aggregate by its alias."""
-    return ", ".join((o.column.column if o.column else spec.aggregates[o.aggregate or 0].alias)
+    return ", ".join((o.column.column if o.column else base_name(spec.aggregates[o.aggregate or 0], spec.entity))
                      + (" DESC" if o.descending else "") for o in order)
 
 

@@ -22,6 +22,7 @@ from sqlglot import exp
 from nl2sql.db.schema import ForeignKey
 from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef
+from nl2sql.identifiers import identifier
 
 if TYPE_CHECKING:
     from nl2sql.engines.builtin.render import _Renderer
@@ -40,7 +41,7 @@ class _Names:
         self.group = [self._new(k.alias) for k in s.group_by]
         self.shown = [self._new(p.column) for p in s.projections]
         self.sort = {j: self._new(f"sort_{o.column.column}") for j, o in enumerate(s.order_by) if o.column is not None}
-        self.value = [self._new(a.alias) for a in s.aggregates]
+        self.value = [self._new(name) for name in r.names]
         self.measured = {t: self._new(f"{t}_measured") for t in dict.fromkeys(tables.values())}
 
     def _new(self, wanted: str) -> str:
@@ -174,7 +175,7 @@ def measured_query(r: _Renderer) -> exp.Select | None:
         visible = shown_keys(s, r.schema)
         shown = [exp.alias_(exp.column(n, table=_BASE), k.alias) for (n, _), k in zip(keys, s.group_by, strict=True)
                  if k in visible]
-    shown += [exp.alias_(value(i), a.alias) for i, a in enumerate(s.aggregates)
+    shown += [exp.alias_(value(i), identifier(r.names[i])) for i, a in enumerate(s.aggregates)
               if a.shown or not (s.projections or s.group_by)]
     query = query.select(*shown)
     for i, op, v in s.having:

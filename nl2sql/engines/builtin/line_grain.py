@@ -15,6 +15,7 @@ from sqlglot import exp
 
 from nl2sql.db.schema import Schema
 from nl2sql.domain import Metric
+from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.identifiers import identifier
 from nl2sql.linking.text import spoken
@@ -79,10 +80,10 @@ def at_line_grain(spec: QuerySpec, schema: Schema) -> QuerySpec:
         if table != line.parent or _summed_column(agg, schema) is None:
             changed.append(agg)
             continue
-        what = agg.metric.description if agg.metric is not None and agg.metric.description else \
-            f"the {spoken(agg.alias)}"
+        name = base_name(agg, spec.entity)
+        what = agg.metric.description if agg.metric is not None and agg.metric.description else f"the {spoken(name)}"
         metric = Metric(
-            name=agg.alias, table=line.table, expression=sum_sql(schema.dialect, line.price, line.quantity),
+            name=name, table=line.table, expression=sum_sql(schema.dialect, line.price, line.quantity),
             where=_line_where(agg.metric, line, schema),
             description=f"the sum of {spoken(line.price)} x {spoken(line.quantity)} of the {spoken(line.table)}, "
                         f"measured per line: {what}")

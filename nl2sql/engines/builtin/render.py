@@ -13,7 +13,7 @@ from sqlglot import exp
 
 from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
-from nl2sql.engines.builtin import grain, shared
+from nl2sql.engines.builtin import grain, names, shared
 from nl2sql.engines.builtin.grouped import shown_keys
 from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
@@ -67,6 +67,9 @@ class _Renderer:
             self._join(table)
         self.qualify = len(self.joined) > 1
         self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
+        # Each aggregate's output name ("country_count", "total_population"), never a column of these tables
+        read = [*self.joined, *(f.column.table for f in spec.filters)]
+        self.names = names.output_names(spec, schema, [*read, *(f.other.table for f in spec.filters if f.other)])
 
     def _place_fanned_filters(self, shown: list[str]) -> None:
         """Filters on a table reached through a one-to-many hop, unless its columns are shown anyway:
@@ -337,9 +340,9 @@ class _Renderer:
                 for key in shown_keys(s, self.schema):
                     expr = self._group_expr(key)
                     projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
-            for agg in s.aggregates:
+            for agg, name in zip(s.aggregates, self.names, strict=True):
                 if agg.shown or not (s.projections or s.group_by):
-                    projections.append(exp.alias_(self.aggregate(agg), agg.alias))
+                    projections.append(exp.alias_(self.aggregate(agg), _ident(name)))
         elif s.projections:
             projections = [self._col(ref) for ref in s.projections]
         else:
@@ -351,7 +354,8 @@ class _Renderer:
         query = self._rows()
         query = self._reordered(query) if self.spec.reorder else query
         if self.spec.count_rows:  # the number of rows kept: SELECT COUNT(*) FROM (the rows)
-            return exp.select(exp.alias_(exp.Count(this=exp.Star()), "count")).from_(query.subquery("_counted"))
+            counted = exp.alias_(exp.Count(this=exp.Star()), _ident(names.count_name(self.spec)))
+            return exp.select(counted).from_(query.subquery("listed_rows"))
         return query
 
     def _reordered(self, inner: exp.Select) -> exp.Select:
@@ -360,16 +364,16 @@ class _Renderer:
         order = []
         for key in self.spec.reorder:
             if key.aggregate is not None and key.aggregate < len(self.spec.aggregates):
-                name = self.spec.aggregates[key.aggregate].alias
+                name = self.names[key.aggregate]
             elif key.column is not None:
                 name = key.column.column
                 if not starred and name not in inner.named_selects:
                     inner = inner.select(self._col(key.column))
             else:
                 continue
-            order.append(exp.Ordered(this=exp.column(name, table="_kept"), desc=key.descending,
-                                     nulls_first=not key.descending))
-        return exp.select(exp.Star()).from_(inner.subquery("_kept")).order_by(*order)
+            kept = exp.Column(this=_ident(name), table=exp.to_identifier("top_rows"))
+            order.append(exp.Ordered(this=kept, desc=key.descending, nulls_first=not key.descending))
+        return exp.select(exp.Star()).from_(inner.subquery("top_rows")).order_by(*order)
 
     def _rows(self) -> exp.Select:
         s = self.spec
@@ -388,7 +392,8 @@ class _Renderer:
             if sort_key.aggregate is not None and sort_key.aggregate < len(s.aggregates):
                 agg = s.aggregates[sort_key.aggregate]
                 selected = agg.shown or not (s.projections or s.group_by)
-                target: exp.Expr = exp.column(agg.alias) if selected else self.aggregate(agg)
+                name = self.names[sort_key.aggregate]
+                target: exp.Expr = exp.Column(this=_ident(name)) if selected else self.aggregate(agg)
             elif sort_key.column is not None:
                 target = self._col(sort_key.column)
             else:

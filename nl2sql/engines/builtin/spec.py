@@ -42,7 +42,8 @@ class Filter:
 
 @dataclass(frozen=True)
 class Aggregate:
-    """One aggregate a spec computes: a function over a column, or a named metric."""
+    """One aggregate a spec computes: a function over a column, or a named metric. The name its
+    column is shown under is ``names.base_name`` ("country_count", "total_population")."""
     func: str  # count | sum | avg | min | max | metric | share (percentage of the rows the filters keep)
     column: ColumnRef | None = None  # None: COUNT(*)
     distinct: bool = False
@@ -51,19 +52,6 @@ class Aggregate:
     shown: bool = True
     # the days from this date to ``column``'s ("the average time between order and shipping")
     since: ColumnRef | None = None
-
-    @property
-    def alias(self) -> str:
-        if self.metric is not None:
-            return self.metric.name
-        if self.func == "share":
-            return "percentage"
-        if self.column is None:
-            return "count"
-        prefix = "count_distinct" if self.distinct else self.func
-        if self.since is not None:
-            return f"{prefix}_days_to_{self.column.column}"
-        return f"{prefix}_{self.column.column}"
 
 
 @dataclass(frozen=True)
