@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
 from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
-from nl2sql.linking.text import STOPWORDS, Token, function_positions, number_value, singular, tokenize
+from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
 AGGREGATE_WORDS = {word: cue.effect["func"] for word, cue in cue_words("aggregate").items()}
@@ -290,8 +290,9 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     if link is None or not link.candidates or any(c.kind != COLUMN for c in link.candidates):
         return links
     columns = [lexicon.schema.table(c.table).column(c.column) for c in link.candidates]  # type: ignore[union-attr]
-    if not all(col is not None and col.is_numeric and not col.primary_key for col in columns):
-        return links
+    if not all(col is not None and col.is_numeric and not col.primary_key and name_words(col.name) != ("year",)
+               for col in columns):
+        return links  # a year is a point in time, not an amount of years
     a.count, a.count_index = False, -1
     first = min(a.count_span)
     a.count_span.clear()

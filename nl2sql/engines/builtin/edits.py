@@ -16,7 +16,7 @@ from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin import measures, shown
-from nl2sql.engines.builtin.analysis import DIRECTIONS, REVERSE_WORDS, Analysis
+from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.names import base_name
@@ -25,7 +25,7 @@ from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
-from nl2sql.linking.lexicon import Link
+from nl2sql.linking.lexicon import VALUE, Link
 
 
 def _edit_words(effect: str) -> frozenset[str]:
@@ -268,8 +268,35 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     for f in added:
         _merge_filter(current, f, spec, ctx.schema, changes, extend)
     used = values.used | compared.used | dated.used  # a comparison kept for HAVING used its words too
+    if not added and (turned := _turned_comparison(ctx, current)) is not None:
+        at, old, new = turned
+        current[current.index(old)] = new
+        changes += [f"removed filter: {condition_sql(spec, old, ctx.schema)}",
+                    f"added filter: {condition_sql(spec, new, ctx.schema)}"]
+        used = used | {at}
     edit = edit.changed(spec.with_(filters=tuple(current)), changes, used)
     return edit.deciding(dated.decided)
+
+
+_ONE_WORD_COMPARATORS = {phrase[0]: op for phrase, op, _concept in COMPARATORS if len(phrase) == 1 and phrase[0].isalpha()}
+_TURNED = {">": (">", ">="), "<": ("<", "<="), ">=": (">", ">="), "<=": ("<", "<=")}
+
+
+def _turned_comparison(ctx: ReadContext, current: list[Filter]) -> tuple[int, Filter, Filter] | None:
+    """ "how about after?", "what about more?": a comparator word alone turns the one comparison of
+    the query the other way, at the same value (before 2010 -> after 2010)."""
+    a = ctx.a
+    if not _asks_instead(a) or a.links:
+        return None
+    said = [(i, _ONE_WORD_COMPARATORS[t.text]) for i, t in enumerate(a.tokens) if t.text in _ONE_WORD_COMPARATORS]
+    compared = [f for f in current if f.op in _TURNED]
+    if len(said) != 1 or len(compared) != 1 or said[0][1] not in _TURNED:
+        return None
+    at, op = said[0]
+    old = compared[0]
+    if old.op in _TURNED[op]:
+        return None  # already that way
+    return at, old, replace(old, op=op, words=frozenset({at}))
 
 
 def _edit_havings(ctx: ReadContext, edit: Edit) -> Edit:
@@ -396,6 +423,8 @@ def _edit_projections(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
         return edit
     step = shown.requested_columns(ctx, edit.decided, new.entity, in_play)
     if not step.value:
+        step = _asked_instead_columns(ctx, step.decided, new.entity, in_play)
+    if not step.value:
         step = shown.projections(ctx, step.decided, new.entity, in_play)
     edit = edit.deciding(step.decided)
     if not step.value:
@@ -404,6 +433,22 @@ def _edit_projections(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     if counted:  # a count, then a request for columns: list the rows instead of counting
         new = new.with_(aggregates=(), order_by=(), limit=None)
     return edit.changed(new, ["showing only " + ", ".join(p.column for p in step.value)], step.used)
+
+
+def _asked_instead_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[list[ColumnRef]]:
+    """ "how about its <column>?", "what about their <column> and <column>?": with no value, no
+    comparison and no date, the columns asked about are shown in place of the ones before."""
+    a = ctx.a
+    links = [link for link in a.links if not d.taken(link.first)]
+    if not _asks_instead(a) or not links or a.comparisons or a.dates \
+            or any(link.of_kind(VALUE) or ctx.names_table(link) for link in a.links):
+        return Step([], frozenset(), d)
+    refs = [ctx.column_of(link, entity, in_play) for link in links]
+    if any(ref is None for ref in refs):
+        return Step([], frozenset(), d)
+    roles = {**d.roles, **{link.first: "project" for link in links}}
+    used = frozenset(i for link in links for i in range(link.first, link.last + 1))
+    return Step([ref for ref in refs if ref is not None], used, replace(d, roles=MappingProxyType(roles)))
 
 
 def _ranking_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> tuple[Edit, list[OrderKey]]:
