@@ -256,7 +256,13 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     compared = filter_steps.comparison_filters(ctx, values.decided, entity, in_play,
                                                having_fallback=bool(spec.aggregates and spec.group_by))
     dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play)
-    added = [*values.value, *compared.value, *dated.value]
+    # "which ones have no <rows>": rows of the current table that no such row refers to, when the
+    # line names no table before its negation (one that does asks about those rows instead)
+    first_negation = min(a.negations, default=len(a.tokens))
+    anti = {} if any(ctx.names_table(link) for link in a.links if link.first < first_negation) \
+        else filter_steps.anti_join_links(ctx, entity)
+    denied = filter_steps.anti_join_filters(ctx, dated.decided, entity, anti)
+    added = [*values.value, *compared.value, *dated.value, *denied.value]
     current, changes = list(spec.filters), []
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
         # "how about <value>?": the new value stands where the old one stood
@@ -267,7 +273,7 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     extend = (a.word(0) in ("and", "or") or 0 in _added_words(a)) and a.word(1) not in ("how", "what")
     for f in added:
         _merge_filter(current, f, spec, ctx.schema, changes, extend)
-    used = values.used | compared.used | dated.used  # a comparison kept for HAVING used its words too
+    used = values.used | compared.used | dated.used | denied.used  # a comparison kept for HAVING used its words too
     if not added and (turned := _turned_comparison(ctx, current)) is not None:
         at, old, new = turned
         current[current.index(old)] = new
@@ -275,7 +281,7 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
                     f"added filter: {condition_sql(spec, new, ctx.schema)}"]
         used = used | {at}
     edit = edit.changed(spec.with_(filters=tuple(current)), changes, used)
-    return edit.deciding(dated.decided)
+    return edit.deciding(denied.decided)
 
 
 _ONE_WORD_COMPARATORS = {phrase[0]: op for phrase, op, _concept in COMPARATORS if len(phrase) == 1 and phrase[0].isalpha()}

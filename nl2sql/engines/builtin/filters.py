@@ -27,13 +27,14 @@ _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't
 _DEED_REACH = 3  # words from a negation to the verb whose act it denies ("were never sold")
 
 
-def anti_join_links(ctx: ReadContext) -> dict[int, str]:
+def anti_join_links(ctx: ReadContext, subject: str | None = None) -> dict[int, str]:
     """Tables after a negation whose rows (or the rows that link them) point at a table the
     question names: rows that no such row refers to ("stadiums without any concert", "shops that
     hire no employees" through the table of hirings). A table word after the negation that points at
     nothing named ("owners who do not own ...": the verb names the owners again) is passed over.
     With no table word, a verb right after the negation may name the rows of its act ("<rows>
-    never sold": no sale refers to them)."""
+    never sold": no sale refers to them). ``subject``: the table a follow-up's rows are of, named
+    before the line ("which ones have no <rows>")."""
     a = ctx.a
     out: dict[int, str] = {}
     for n in sorted(a.negations):
@@ -41,6 +42,7 @@ def anti_join_links(ctx: ReadContext) -> dict[int, str]:
             continue
         named = {c.table for link in a.links if not n < link.first < n + 7
                  for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 0.7 or c.match != EXACT}
+        named |= {subject} if subject is not None else set()
         found = _denied_table(ctx, n, named)
         if found is None:
             found = _denied_deed(ctx, n, named)
