@@ -129,6 +129,9 @@ def test_lines_without_a_date_are_dated_by_their_receipt(shop: Path) -> None:
     ("clips shorter than 100 seconds", lambda ms, _b: ms < 100_000),
     ("clips with a duration over 3 minutes", lambda ms, _b: ms > 180_000),
     ("clips bigger than 1 megabyte", lambda _ms, size: size > 1024 ** 2),
+    ("clips longer than 2 min", lambda ms, _b: ms > 120_000),  # "min" after a number is a unit, not MIN()
+    ("clips shorter than 2 minutes 30 seconds", lambda ms, _b: ms < 150_000),  # one amount in two units
+    ("clips longer than 1 minute and 45 seconds", lambda ms, _b: ms > 105_000),
 ])
 def test_numbers_are_compared_in_the_unit_they_are_said_in(shop: Path, question: str, keep) -> None:
     _sql, rows, _sure, _ = _ask(shop, question)

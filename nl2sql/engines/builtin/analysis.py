@@ -863,7 +863,7 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:
     """One cue word, by its class; a word of several classes is read as the first that fits."""
     w = words[i]
-    if w in AGGREGATE_WORDS:
+    if w in AGGREGATE_WORDS and not (w == "min" and i > 0 and number_value(words[i - 1]) is not None):  # "3 min"
         a.aggregates.append((AGGREGATE_WORDS[w], i))
         a.used.add(i)
     elif w in SUPERLATIVES:

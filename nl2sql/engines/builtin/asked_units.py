@@ -24,16 +24,33 @@ from nl2sql.profile.roles import SIZE_UNITS, TIME_UNITS, Unit, said_unit
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
 
 
-def _said_factor(a: Analysis, f: Filter, unit: Unit) -> float | None:
-    """The size of the unit the condition's words say, in the column's dimension, if one is said."""
+def _unit_at(a: Analysis, i: int, units: dict[str, float]) -> float | None:
+    word = a.word(i)
+    return next((units[form] for form in (word, singular(word)) if form in units), None)
+
+
+def _said_factor(a: Analysis, f: Filter, unit: Unit) -> tuple[float, int] | None:
+    """The size of the unit the condition's words say, in the column's dimension, and where it is
+    said, if one is."""
     units = TIME_UNITS if unit.dimension == "time" else SIZE_UNITS
     said = sorted(f.words)
     for i in [*said, *(range(said[-1] + 1, said[-1] + 3) if said else ())]:  # "over 4 minutes": just after
-        word = a.word(i)
-        for form in (word, singular(word)):
-            if form in units:
-                return units[form]
+        factor = _unit_at(a, i, units)
+        if factor is not None:
+            return factor, i
     return None
+
+
+def _smaller_part(a: Analysis, at: int, factor: float, unit: Unit) -> tuple[float, frozenset[int]] | None:
+    """ "3 minutes 20 seconds", "2 hours and 5 minutes": the amount of a smaller unit said right
+    after the unit at ``at``, in the base unit, and the words that say it."""
+    units = TIME_UNITS if unit.dimension == "time" else SIZE_UNITS
+    start = at + 1 + (a.word(at + 1) == "and")
+    number = a.tokens[start].text if start < len(a.tokens) else ""
+    smaller = _unit_at(a, start + 1, units)
+    if smaller is None or smaller >= factor or not a.tokens[start].is_number:
+        return None
+    return float(number) * smaller, frozenset(range(at + 1, start + 2))
 
 
 _SCALED = {"avg": exp.Avg, "sum": exp.Sum, "min": exp.Min, "max": exp.Max}
@@ -82,15 +99,22 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         return spec
     taken = frozenset().union(*(f.words for f in spec.filters))
     spec = spec.with_(aggregates=tuple(_scaled(agg, a, schema, taken) for agg in spec.aggregates))
-    filters = []
+    filters, parts = [], frozenset[int]()
     for f in spec.filters:
         unit = profile.unit(f.column.table, f.column.column)
-        factor = _said_factor(a, f, unit) if unit is not None and f.op in _NUMERIC_OPS else None
-        if unit is None or factor is None or factor == unit.factor \
-                or not all(isinstance(v, (int, float)) for v in f.values):
+        found = _said_factor(a, f, unit) if unit is not None and f.op in _NUMERIC_OPS else None
+        if unit is None or found is None or not all(isinstance(v, (int, float)) for v in f.values):
             filters.append(f)
             continue
-        values = tuple(round(v * factor / unit.factor, 6) for v in f.values)
+        factor, at = found
+        part = _smaller_part(a, at, factor, unit) if len(f.values) == 1 else None
+        if factor == unit.factor and part is None:
+            filters.append(f)
+            continue
+        extra, words = part if part is not None else (0.0, frozenset[int]())
+        parts |= words
+        values = tuple(round((v * factor + extra) / unit.factor, 6) for v in f.values)
         values = tuple(int(v) if float(v).is_integer() else v for v in values)
-        filters.append(replace(f, values=values))
-    return spec.with_(filters=tuple(filters))
+        filters.append(replace(f, values=values, words=f.words | words))
+    # the smaller part's number is no condition of its own ("... 20 seconds" = 20000)
+    return spec.with_(filters=tuple(f for f in filters if not (f.words and f.words <= parts)))
