@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from nl2sql.config import ModelChoice  # noqa: E402
-from nl2sql.db import open_database  # noqa: E402
 from nl2sql.engines import make_engine  # noqa: E402
+from nl2sql.opening import open_target  # noqa: E402
 from nl2sql.workflows import InteractiveWorkflow  # noqa: E402
 
 SURE = ["How many users are there?", "How many orders are there?", "How many products are there?",
@@ -27,7 +27,7 @@ SURE = ["How many users are there?", "How many orders are there?", "How many pro
 
 
 def timings(engine_name: str, repeat: int) -> list[float]:
-    db = open_database("ecommerce")
+    db = open_target("ecommerce")
     model = ModelChoice("openai/none", "http://127.0.0.1:9/v1", None, 1.0) if engine_name == "auto" else None
     out = []
     for _ in range(repeat):

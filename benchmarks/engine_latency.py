@@ -26,6 +26,7 @@ from nl2sql.domain import load_domain
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import Nl2SqlError
+from nl2sql.opening import domain_file
 
 TODAY = date(2026, 6, 15)
 DEFAULT_QUESTIONS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "ecommerce_dev.jsonl"
@@ -62,7 +63,8 @@ def _widen(db_path: Path, tables: int) -> None:
 def _measure(db_path: Path, conversations: list[list[str]], rounds: int) -> tuple[list[float], list[float], float]:
     started = time.perf_counter()
     db = open_database(str(db_path))
-    domain = load_domain(db.domain_file, db.schema) if db.domain_file else None
+    config = domain_file(str(db_path))
+    domain = load_domain(config, db.schema) if config else None
     engine = BuiltinEngine(today=TODAY, domain=domain)
     engine.lexicon(db.schema)
     setup = time.perf_counter() - started

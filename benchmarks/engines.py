@@ -177,12 +177,13 @@ def _norm(rows: tuple[tuple, ...] | None, ordered: bool) -> object:
 def _replay(target: str, items: list[dict[str, Any]], rounds: int) -> tuple[list[float], list[Any], str]:
     """Every item as one session, ``rounds`` times: turn times, and the first round's answers."""
     from nl2sql.db import open_database
+    from nl2sql.opening import domain_file
     from nl2sql.workflows import SessionOptions, open_session
     from nl2sql.workflows.dialogue import settle
     from nl2sql.workflows.session import make_session_engine
 
     db = open_database(target)
-    options = SessionOptions(today=TODAY, max_rows=None, clarify="auto")
+    options = SessionOptions(today=TODAY, domain=domain_file(target), max_rows=None, clarify="auto")
     engine = make_session_engine(db, options)
     times: list[float] = []
     answers: list[Any] = []

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from nl2sql import __version__
-from nl2sql.config import MAX_SAMPLES
+from nl2sql.config import CONFIRM_BELOW, MAX_SAMPLES
 from nl2sql.errors import Nl2SqlError, UsageError
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def _session_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Domain config (TOML): synonyms and metrics. Default: the database's own, if any."),
         click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
                      help="Seconds a query may run before it is stopped."),
-        click.option("--confirm-below", default=0.75, show_default=True, type=click.FloatRange(0, 1),
+        click.option("--confirm-below", default=CONFIRM_BELOW, show_default=True, type=click.FloatRange(0, 1),
                      envvar="NL2SQL_CONFIRM_BELOW", show_envvar=True,
                      help="Ask before running a reading whose confidence is at most this."),
         click.option("--learn/--no-learn", default=True, show_default=True, envvar="NL2SQL_LEARN", show_envvar=True,
@@ -160,9 +160,9 @@ def _installed(module: str) -> bool:
 
 
 def _open(db: str) -> Database:
-    from nl2sql.db import open_database
+    from nl2sql.opening import open_target
 
-    return open_database(db)
+    return open_target(db)
 
 
 def _model(opts: dict[str, Any]) -> Any:
@@ -201,13 +201,14 @@ def _build(database: Database, opts: dict[str, Any], model: Any, *, max_rows: in
            clarify: str) -> InteractiveWorkflow:
     """The workflow on an open database: the engine (with its domain config) and the turn policy."""
     from nl2sql.engines import engine_for
+    from nl2sql.opening import domain_file
     from nl2sql.workflows import SessionOptions, open_session
 
     options = SessionOptions(
         engine=engine_for(opts.get("engine"), model), model=model, today=opts.get("today"),
-        domain=opts.get("domain"),
+        domain=opts.get("domain") or domain_file(opts["db"]),
         max_rows=max_rows, timeout=opts.get("timeout", 10.0), clarify=clarify,
-        confirm_below=opts.get("confirm_below", 0.75), no_data=bool(opts.get("no_data_to_model")),
+        confirm_below=opts.get("confirm_below", CONFIRM_BELOW), no_data=bool(opts.get("no_data_to_model")),
         answer_style=opts.get("answer_style") or "template", samples=opts.get("samples") or 1,
         learn=bool(opts.get("learn", True)),
     )
@@ -466,10 +467,11 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
 def schema(db: str, table: str | None) -> None:
     """Show the tables of a database, or the columns of one TABLE."""
     from nl2sql.db.describe import describe_schema
+    from nl2sql.formatting import listing_text
 
     with _edge():
         database = _open(db)
-        click.echo(describe_schema(database.schema, table))
+        click.echo(listing_text(describe_schema(database.schema, table)))
 
 
 @cli.group()
@@ -521,12 +523,13 @@ def domain() -> None:
 def domain_init(db: str, out: Path | None, force: bool) -> None:
     """Write a commented domain config draft from what nl2sql reads in the schema of DB."""
     from nl2sql.domain import parse_domain
+    from nl2sql.opening import domain_file
     from nl2sql.profile import profile_of
     from nl2sql.profile.draft import default_path, draft_config, write_draft
 
     with _edge():
         database = _open(db)
-        target = out or default_path(db, database.domain_file)
+        target = out or default_path(db, domain_file(db))
         text = draft_config(database.schema, profile_of(database.schema), database.display_name)
         import tomllib
 

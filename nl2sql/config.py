@@ -31,6 +31,9 @@ from nl2sql.preferences import KEY_MODES, OUTPUT_FORMATS
 # The most candidates --samples draws: each costs a model call's worth, and a vote gains little past
 # a handful (the CLI's range and the model engine's cap).
 MAX_SAMPLES = 10
+# The confirmation threshold (--confirm-below): a reading at or under this confidence is shown before it runs,
+# one above it runs unasked. The engines' own "sure enough" cut-offs and the eval's calibration are this value.
+CONFIRM_BELOW = 0.75
 
 
 @dataclass(frozen=True)
@@ -156,7 +159,7 @@ SETTINGS = (
             + "|".join(OUTPUT_FORMATS) + ".", _choice(*OUTPUT_FORMATS)),
     Setting("pager", "pager", "NL2SQL_PAGER", True, "true",
             "In the REPL, long results go through $PAGER (NL2SQL_PAGER=on|off).", _boolean),
-    Setting("confirm_below", "confirm_below", "NL2SQL_CONFIRM_BELOW", 0.75, "0.75",
+    Setting("confirm_below", "confirm_below", "NL2SQL_CONFIRM_BELOW", CONFIRM_BELOW, str(CONFIRM_BELOW),
             "Ask before running a reading whose confidence is at most this (0 to 1).", _number(0, 1, whole=False)),
     Setting("max_rows", "max_rows", "NL2SQL_MAX_ROWS", 50, "50", "Rows shown per result; 0 shows all.",
             _number(0, None, whole=True)),

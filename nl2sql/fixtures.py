@@ -1,4 +1,5 @@
-"""Bundled fixture databases: find them, build them, cache them.
+"""Bundled fixture databases: find them, build them, cache them. A build into another engine goes
+through the loader beside this module (nl2sql/fixture_load/), which ``eval --on`` uses too.
 
 A fixture is a folder with ``schema.sql`` and ``generate.py`` (exposing ``build(out, today=,
 scale=, seed=)``). In a wheel the folders ship as ``nl2sql/_fixtures``; in a source checkout they
@@ -13,10 +14,10 @@ from datetime import date
 from pathlib import Path
 from types import ModuleType
 
-from nl2sql.db import server_sidecar, sidecar_for
 from nl2sql.db.targets import SPARK, SQLITE, Target, output_target
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
+from nl2sql.sidecars import server_sidecar, sidecar_for
 
 # Bump when a generator changes, so that cached copies are rebuilt rather than reused.
 FIXTURE_VERSION = 1
@@ -73,7 +74,7 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
     """
     import tempfile
 
-    from nl2sql.db.loader import load  # opening a fixture, which every session may do, needs none of these
+    from nl2sql.fixture_load import load  # opening a fixture, which every session may do, needs none of these
 
     if scale <= 0:
         raise UsageError("--scale must be greater than 0.")

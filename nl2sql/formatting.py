@@ -19,8 +19,9 @@ from nl2sql.escapes import visible
 
 if TYPE_CHECKING:
     from nl2sql.db import QueryResult
+    from nl2sql.db.describe import Listing
     from nl2sql.dialog.questions import ClarificationRequest, Question
-    from nl2sql.workflows.results import TurnResult
+    from nl2sql.results import TurnResult
 
 FORMATS = ("table", "json", "csv", "markdown")
 
@@ -345,3 +346,11 @@ def _markdown_blocks(turn: TurnResult) -> list[str]:
     if turn.hint:
         blocks.append(turn.hint)
     return blocks
+
+
+def listing_text(listing: Listing) -> str:
+    """A listing (``/schema``, ``nl2sql schema``) as a plain text table under its title line."""
+    from nl2sql.tables import tabulate
+
+    table = tabulate(listing.rows, headers=listing.headers, tablefmt="simple", intfmt=",")
+    return table if listing.title is None else f"{listing.title}\n{table}"

@@ -24,7 +24,7 @@ from nl2sql.dialog.state import ConversationState, SlotPairs, Turn
 from nl2sql.errors import UsageError
 from nl2sql.export import write_text
 from nl2sql.paths import private_data_dir
-from nl2sql.workflows.results import Outcome
+from nl2sql.results import Outcome
 
 FORMAT = 1  # the saved file's layout; a later layout can still read this one
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")

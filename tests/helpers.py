@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -31,25 +32,43 @@ def _norm(value: object) -> object:
         return float(value)
     if isinstance(value, (int, float)):
         return round(float(value), 2)
+    if isinstance(value, bytes):
+        return value.decode(errors="replace")
     return value
 
 
-def _key(value: object) -> tuple:
-    return (value is None, str(type(value)), value if value is not None else 0)
-
-
 def same_answer(result: QueryResult, gold_rows: list[tuple], *, ordered: bool = False) -> bool:
-    """Every gold column appears among the result's columns with the same values (row order if asked)."""
-    if result.row_count != len(gold_rows):
+    """The result holds the gold rows, row by row: each gold column is a result column of its own
+    (columns in any order, extra result columns allowed), and under that choice the rows are the
+    gold rows as a multiset (the same sequence when ``ordered``). Numbers compare rounded to 2
+    decimals. Two groups' totals swapped are not the same answer, though each column's values are."""
+    pred = [tuple(_norm(v) for v in row) for row in result.rows]
+    gold = [tuple(_norm(v) for v in row) for row in gold_rows]
+    if result.row_count != len(gold) or len(pred) != len(gold):
         return False
-    if not gold_rows:
+    if not gold:
         return True
-    predicted = list(zip(*[[_norm(v) for v in row] for row in result.rows], strict=False))
-    for gold_column in zip(*[[_norm(v) for v in row] for row in gold_rows], strict=False):
-        want = list(gold_column) if ordered else sorted(gold_column, key=_key)
-        if not any((list(p) if ordered else sorted(p, key=_key)) == want for p in predicted):
-            return False
-    return True
+    pred_columns = list(zip(*pred, strict=True))
+
+    def same(a: list[tuple], b: list[tuple]) -> bool:
+        return a == b if ordered else Counter(a) == Counter(b)
+
+    def walk(chosen: list[int]) -> bool:
+        """A result column for the next gold column, checked on the rows the choice so far fixes."""
+        k = len(chosen)
+        if k == len(gold[0]):
+            return True
+        tried: set[tuple] = set()
+        for i, column in enumerate(pred_columns):
+            if i in chosen or column in tried:  # identical columns are interchangeable: try one
+                continue
+            tried.add(column)
+            picked = [*chosen, i]
+            if same([tuple(row[j] for j in picked) for row in pred], [row[:k + 1] for row in gold]) and walk(picked):
+                return True
+        return False
+
+    return walk([])
 
 
 def same_rows(gold_db: Database, gold_sql: str, gold_rows: list[tuple], rows: list[tuple], *,

@@ -92,18 +92,16 @@ def test_required_question_without_default_must_be_answered() -> None:
         complete(ClarificationRequest("", "specific", (needed,)), {})
 
 
-def test_handler_counts_levels_asks_the_most_general_and_clears_metadata() -> None:
+def test_handler_asks_every_question_at_the_most_general_level_and_resolves_the_answers() -> None:
     handler = AmbiguityHandler()
     handler.declare("confirmation", "typo", Question("Did you mean X?", choices=("Yes", "No"), slot=SlotKey("c")))
     handler.declare("partial", "which table", RANK)
+    handler.declare("general", "a doubt with nothing to ask")
     request = handler.ask()
     assert request is not None and request.level == "partial" and len(request.questions) == 2
-    assert handler.counts == {"confirmation": 1, "partial": 1}
-    assert handler.metadata["request"] is request
+    assert request.context == "typo; which table"
     slots = handler.resolve(request, complete(request, parse_reply(request, "No, 2").answers))
     assert slots == {SlotKey("c"): "No", SlotKey("rank"): "Number of orders"}
-    handler.end_turn()
-    assert handler.metadata == {} and handler.observations == [] and handler.counts["partial"] == 1
     with pytest.raises(ValueError):
         handler.declare("vague", "nope")
 

@@ -98,7 +98,7 @@ def test_schema_introspection(ecommerce_db) -> None:
 
 
 def test_a_text_column_with_more_values_than_the_index_holds_has_none_indexed(tmp_path: Path) -> None:
-    from nl2sql.db.introspect import MAX_INDEXED_VALUES
+    from nl2sql.db.base import MAX_INDEXED_VALUES
 
     path = tmp_path / "codes.db"
     with closing(sqlite3.connect(path)) as conn:

@@ -8,18 +8,19 @@ import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
-from nl2sql.db import sidecar_for
 from nl2sql.domain import load_domain, parse_domain
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import UsageError
+from nl2sql.opening import domain_file
+from nl2sql.sidecars import sidecar_for
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import TODAY, rows_of
 from tests.helpers import same_answer
 
 
 @pytest.fixture(scope="module")
-def shop(ecommerce_db):
-    domain = load_domain(ecommerce_db.domain_file, ecommerce_db.schema)
+def shop(ecommerce_db, ecommerce_path: Path):
+    domain = load_domain(domain_file(str(ecommerce_path)), ecommerce_db.schema)
     return ecommerce_db, domain
 
 
@@ -31,7 +32,7 @@ def wf(shop) -> InteractiveWorkflow:
 
 def test_building_a_fixture_writes_its_domain_config_beside_it(ecommerce_path: Path, ecommerce_db) -> None:
     assert sidecar_for(ecommerce_path).is_file()
-    assert ecommerce_db.domain_file == sidecar_for(ecommerce_path)
+    assert domain_file(str(ecommerce_path)) == sidecar_for(ecommerce_path)
 
 
 @pytest.mark.parametrize(("question", "gold"), [

@@ -14,8 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
-from nl2sql.db import open_database, sidecar_for
+from nl2sql.db import open_database
 from nl2sql.domain import parse_domain
+from nl2sql.sidecars import sidecar_for
 from tests.conftest import TODAY
 
 

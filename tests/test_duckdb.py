@@ -19,8 +19,9 @@ from nl2sql import fixtures
 from nl2sql.db import open_database
 from nl2sql.db.duckdb import DuckdbDatabase
 from nl2sql.db.guard import ensure_read_only
-from nl2sql.db.loader import column_type
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.fixture_load.plan import column_type
+from nl2sql.opening import domain_file
 from tests.conftest import TODAY
 from tests.helpers import ZOO_QUESTIONS, assert_same_schema, hostile_statements
 
@@ -160,7 +161,8 @@ def test_introspection_reads_comments_views_schemas_and_declared_keys(tmp_path: 
 def test_open_by_url_and_refusals(ecommerce_duckdb_path: Path, ecommerce_path: Path, tmp_path: Path) -> None:
     with closing(open_database(f"duckdb:///{ecommerce_duckdb_path}")) as db:
         assert db.dialect == "duckdb" and db.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
-        assert db.domain_file is not None and db.domain_file.name == "ecommerce.duckdb.nl2sql.toml"
+        found = domain_file(f"duckdb:///{ecommerce_duckdb_path}")
+        assert found is not None and found.name == "ecommerce.duckdb.nl2sql.toml"
     with pytest.raises(UsageError, match="in-memory"):
         open_database("duckdb:///:memory:")
     with pytest.raises(UsageError, match="is a sqlite database"):
@@ -200,8 +202,8 @@ def test_loader_keeps_keys_the_rows_break_as_declared_join_keys(tmp_path: Path) 
             INSERT INTO model VALUES (1, '1'), (2, '2');
         """)
     fixtures_out = tmp_path / "copy.duckdb"
-    from nl2sql.db.loader import load
     from nl2sql.db.targets import Target
+    from nl2sql.fixture_load import load
 
     report = load(source, Target("duckdb", fixtures_out, fixtures_out.name))
     assert report.rows == {"airport": 2, "flight": 2, "maker": 2, "model": 2}

@@ -320,7 +320,7 @@ def test_a_conversation_resumed_with_sql_only_is_refined_too(workflow: Interacti
     workflow.process_turn("Show orders that were cancelled")
     current = workflow.state.current
     restored = replace(current, outcome=replace(current.outcome, spec=None))
-    workflow.state = replace(workflow.state, current=restored, turns=(*workflow.state.turns[:-1], restored))
+    workflow.swap(replace(workflow.state, current=restored, turns=(*workflow.state.turns[:-1], restored)))
     result = workflow.process_turn("top 3")
     assert result.ok and result.intent == "refinement"
     assert list(result.result.rows) == _rows(fixture_rows, "SELECT * FROM orders WHERE status = 'cancelled' "

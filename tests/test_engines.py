@@ -19,15 +19,16 @@ from pathlib import Path
 
 import pytest
 
+from nl2sql import fixtures
 from nl2sql.db import open_database
-from nl2sql.db.loader import load
-from nl2sql.db.mysql_load import copy_database as copy_mysql
-from nl2sql.db.pg_load import copy_database
 from nl2sql.db.targets import Target
 from nl2sql.dialog.questions import Reply, answer_one
 from nl2sql.domain import load_domain
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.fixture_load import load
+from nl2sql.fixture_load.mysql import copy_database as copy_mysql
+from nl2sql.fixture_load.postgres import copy_database
 from nl2sql.workflows import InteractiveWorkflow
 from nl2sql.workflows.turn import TurnResult
 from tests.conftest import TODAY, rows_of
@@ -51,7 +52,7 @@ def _norm(rows: tuple[tuple, ...], ordered: bool) -> object:
 
 
 def _session(db) -> InteractiveWorkflow:
-    engine = BuiltinEngine(today=TODAY, domain=load_domain(db.domain_file, db.schema))
+    engine = BuiltinEngine(today=TODAY, domain=load_domain(fixtures.domain_file("ecommerce"), db.schema))
     return InteractiveWorkflow(db, engine, max_rows=None, clarify="ask")
 
 

@@ -79,7 +79,7 @@ def test_repl_json_and_exported_json_hold_the_same_valid_values(tmp_path: Path) 
 
 def test_ask_json_rows_hold_the_same_values_as_exported_json() -> None:
     """``ask --format json`` prints turn_json: its rows are the exported JSON's values, column by column."""
-    from nl2sql.workflows.results import TurnResult
+    from nl2sql.results import TurnResult
 
     text = turn_json(TurnResult(1, "session", "new_query", query="SELECT", result=AWKWARD))
     assert "\x85" not in text

@@ -22,8 +22,8 @@ import sqlglot
 from sqlglot import exp
 
 from nl2sql.db import open_database
+from nl2sql.db.base import table_ref
 from nl2sql.db.guard import ensure_read_only
-from nl2sql.db.introspect import table_ref
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, EngineError, Nl2SqlError
 from tests.conftest import TODAY

@@ -157,3 +157,25 @@ def test_a_missing_api_key_is_named_as_such(ecommerce_path) -> None:
                           capture_output=True, text=True, timeout=120, env=env)
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert "No API key" in proc.stderr and "server failed" not in proc.stderr
+
+
+def test_litellm_errors_are_sorted_by_their_classes_subclasses_included() -> None:
+    """What a retry can help with, read from litellm's exception classes (not their names): a subclass, such
+    as a context window exceeded (a bad request) or a caller's credentials refused, goes with its kind."""
+    from nl2sql.engines.llm.client import TIMED_OUT, _classify, litellm_module
+
+    errors = litellm_module().exceptions
+    cases = [
+        (errors.AuthenticationError("no", "openai", "m"), False, "refused the API key"),
+        (errors.CallerCredentialAuthenticationError("no", "openai", "m"), False, "refused the API key"),
+        (errors.RateLimitError("slow down", "openai", "m"), True, "rate limiting"),
+        (errors.Timeout("late", "m", "openai"), True, TIMED_OUT),
+        (errors.APIConnectionError("connection refused", "openai", "m"), True, "Could not reach"),
+        (errors.ServiceUnavailableError("down", "openai", "m"), True, "server failed"),
+        (errors.ContextWindowExceededError("too long", "m", "openai"), False, "rejected the request"),
+        (errors.UnsupportedParamsError("no n", "openai", "m"), False, "rejected the request"),
+        (ValueError("something else"), True, "The model call failed: ValueError"),
+    ]
+    for err, can_retry, says in cases:
+        failure = _classify(err)
+        assert failure.can_retry is can_retry and says in str(failure), (type(err).__name__, str(failure))

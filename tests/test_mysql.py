@@ -19,6 +19,7 @@ from nl2sql.db.mysql import MysqlDatabase
 from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.opening import domain_file
 from tests.conftest import TODAY
 from tests.helpers import assert_same_schema, hostile_statements
 from tests.mysql_server import ADMIN_PASSWORD, READER, READER_PASSWORD
@@ -359,7 +360,7 @@ def test_missing_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch, mysql_s
 def test_loader_copies_keep_each_columns_type_and_compare_as_sqlite(mysql_server, tmp_path: Path) -> None:
     """A key kept as text on one side and integers on the other stays so (rows read back as SQLite's),
     is declared as a join key in a comment, and the join compares them as numbers, as SQLite does."""
-    from nl2sql.db.mysql_load import copy_database
+    from nl2sql.fixture_load.mysql import copy_database
 
     source = tmp_path / "venue.sqlite"
     with closing(sqlite3.connect(source)) as conn:
@@ -439,6 +440,7 @@ def test_fixture_build_swaps_the_tables_in_at_once(mysql_server, tmp_path: Path)
         with closing(open_database(url + "?databases=")) as db:
             assert db.execute("SELECT COUNT(*) FROM users").rows == ((counts["users"],),)
             assert [t.name for t in db.schema.tables] == sorted(counts)  # no table left over from the swap
-            assert db.domain_file is not None and db.domain_file.is_file()  # found again by the URL
-            assert str(os.environ["NL2SQL_DATA_DIR"]) in str(db.domain_file)
-            assert "admin-pw" not in str(db.domain_file)
+        found = domain_file(url)
+        assert found is not None and found.is_file()  # found again by the URL
+        assert str(os.environ["NL2SQL_DATA_DIR"]) in str(found)
+        assert "admin-pw" not in str(found)

@@ -14,6 +14,7 @@ from nl2sql import fixtures
 from nl2sql.db import open_database
 from nl2sql.db.named import named_url
 from nl2sql.errors import UsageError
+from nl2sql.opening import domain_file, open_target
 from tests.conftest import TODAY
 from tests.test_postgres_cli import _cli, _closed_port, _files_under, _one_line_usage_error
 
@@ -52,9 +53,9 @@ def test_a_file_wins_over_a_name_which_wins_over_a_fixture(ecommerce_path: Path,
 
 def _display(target: str) -> tuple[str, Path | None]:
     """What ``target`` opens, by the name it is shown under, and the domain config found with it."""
-    db = open_database(target)
+    db = open_target(target)
     db.close()
-    return db.display_name, db.domain_file
+    return db.display_name, domain_file(target)
 
 
 def test_bad_entries_are_one_line_usage_errors(monkeypatch: pytest.MonkeyPatch) -> None:

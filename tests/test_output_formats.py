@@ -357,7 +357,7 @@ def test_a_column_without_a_value_list_is_read_with_a_distinct_query(tmp_path: P
     from contextlib import closing
 
     from nl2sql.db import open_database
-    from nl2sql.db.introspect import MAX_INDEXED_VALUES
+    from nl2sql.db.base import MAX_INDEXED_VALUES
 
     path = tmp_path / "crowd.db"
     with closing(sqlite3.connect(path)) as conn:

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from nl2sql.db import Database
-from nl2sql.db.loader import load
-from nl2sql.db.mysql_load import copy_database as copy_mysql
-from nl2sql.db.pg_load import copy_database
 from nl2sql.db.targets import Target
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, OrderKey, QuerySpec
+from nl2sql.fixture_load import load
+from nl2sql.fixture_load.mysql import copy_database as copy_mysql
+from nl2sql.fixture_load.postgres import copy_database
 from tests.helpers import built_sqlite, opened
 
 ORCHARD = """

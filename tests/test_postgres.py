@@ -18,6 +18,7 @@ from nl2sql.db.postgres import PostgresDatabase
 from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.opening import domain_file
 from tests.conftest import TODAY
 from tests.helpers import assert_same_schema, hostile_statements
 from tests.pg_server import READER, READER_PASSWORD
@@ -331,7 +332,7 @@ def test_loader_copies_keep_each_columns_type_and_compare_as_sqlite(pg_server, t
     is declared as a join key in a comment, and the join compares them as numbers, as SQLite does."""
     import sqlite3
 
-    from nl2sql.db.pg_load import copy_database
+    from nl2sql.fixture_load.postgres import copy_database
 
     source = tmp_path / "venue.sqlite"
     with closing(sqlite3.connect(source)) as conn:
@@ -397,6 +398,7 @@ def test_fixture_build_replaces_the_tables_in_one_transaction(pg_server, tmp_pat
         counts = fixtures.build("ecommerce", url, today=TODAY, scale=scale, replace=scale == 0.1)
         with closing(open_database(url)) as db:
             assert db.execute("SELECT COUNT(*) FROM users").rows == ((counts["users"],),)
-            assert db.domain_file is not None and db.domain_file.is_file()  # found again by the URL
-            assert str(os.environ["NL2SQL_DATA_DIR"]) in str(db.domain_file)
-            assert "admin-pw" not in str(db.domain_file)
+        found = domain_file(url)
+        assert found is not None and found.is_file()  # found again by the URL
+        assert str(os.environ["NL2SQL_DATA_DIR"]) in str(found)
+        assert "admin-pw" not in str(found)

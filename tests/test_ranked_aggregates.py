@@ -50,7 +50,8 @@ def test_the_highest_average_of_related_rows_ranks_each_row(library: Database) -
 
 def test_the_highest_column_in_each_group_is_its_maximum_per_group(library: Database) -> None:
     answers(library, "highest price of a book in each genre",
-            "SELECT genre.name, MAX(book.price) FROM book JOIN genre ON book.genre_id = genre.genre_id GROUP BY genre.name")
+            "SELECT genre.name, MAX(book.price) FROM book JOIN genre ON book.genre_id = genre.genre_id "
+            "GROUP BY genre.name")
 
 
 def test_top_rows_by_an_amount_of_their_children_total_it_per_row(library: Database) -> None:

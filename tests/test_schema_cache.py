@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from nl2sql.db import sqlite as sqlite_module
 from nl2sql.db.sqlite import SqliteDatabase
+from nl2sql.db.sqlite.catalog import Catalog
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def test_a_schema_read_with_a_gap_is_used_but_not_kept(shop: Path, monkeypatch: 
     conn.execute("CREATE VIEW forever AS "
                  "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n")
     conn.commit()
-    monkeypatch.setattr(sqlite_module, "INTROSPECTION_BUDGET_S", 0.05)
+    monkeypatch.setattr(Catalog, "budget", 0.05)
     schema = SqliteDatabase(shop).schema
     assert schema.table("forever").row_count is None
     assert schema.table("customers").column("country").values == ("France", "Spain")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from nl2sql import fixtures
 from nl2sql.db import open_database
 from nl2sql.db.targets import redact
 from nl2sql.dialog.state import ConversationState, Turn
@@ -423,7 +424,7 @@ def test_a_server_password_is_never_written_to_a_saved_session(ecommerce_pg, eco
     from tests.pg_server import SUPER_PASSWORD
 
     assert SUPER_PASSWORD in ecommerce_pg_url
-    engine = BuiltinEngine(today=TODAY, domain=load_domain(ecommerce_pg.domain_file, ecommerce_pg.schema))
+    engine = BuiltinEngine(today=TODAY, domain=load_domain(fixtures.domain_file("ecommerce"), ecommerce_pg.schema))
     wf = InteractiveWorkflow(ecommerce_pg, engine, max_rows=50, clarify="auto")
     _ask(wf, "How many categories are there?")
     assert wf.process_turn("/save pg").ok

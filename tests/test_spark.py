@@ -26,7 +26,7 @@ from nl2sql.cli import cli
 from nl2sql.db import open_database
 from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.spark import SparkDatabase
-from nl2sql.db.spark_files import KEYS_FILE
+from nl2sql.db.spark.files import KEYS_FILE
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from tests.conftest import TODAY
 from tests.helpers import ZOO_QUESTIONS, assert_same_schema
@@ -299,7 +299,7 @@ def test_scratch_of_ended_processes_is_swept(tmp_path: Path, monkeypatch: pytest
     """A worker that left through os._exit never ran its exit handler: the next start removes its scratch."""
     import tempfile
 
-    from nl2sql.db.spark_session import _sweep
+    from nl2sql.db.spark.session import _sweep
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)

@@ -1,4 +1,6 @@
-"""Text compared with numbers as SQLite compares them, for engines that compare otherwise.
+"""What every engine's rewrites of a SQLite-minded query share: a column of the tree resolved to the
+schema's column, whether it stores text, a guarded cast, and text compared with numbers as SQLite
+compares them, for engines that compare otherwise.
 
 SQLite gives a column its declared type's affinity: a text column compared with a number literal
 compares as text (the literal takes the column's affinity), so ``year = 2014`` is ``year = '2014'``.
@@ -10,7 +12,48 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.portable import Columns, stored_as_text
+from nl2sql.db.schema import Column, Schema
+
+_TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "ENUM", "")
+
+
+def stored_as_text(column: Column) -> bool:
+    declared = column.type.upper()
+    return declared == "" or any(declared.startswith(t) for t in _TEXT_TYPES if t)
+
+
+class Columns:
+    """Resolves a column of the tree to the schema's column, through the tables the tree names."""
+
+    def __init__(self, tree: exp.Expr, schema: Schema, dialect: str) -> None:
+        self.schema = schema
+        self.dialect = dialect
+        named = dict.fromkeys(n.name.lower() for n in tree.find_all(exp.Table))
+        self.tables = [t for t in (schema.table(n) for n in named) if t is not None]
+
+    def of(self, node: exp.Expr) -> Column | None:
+        if not isinstance(node, exp.Column) or isinstance(node.this, exp.Star):
+            return None
+        if node.table:
+            table = self.schema.table(node.table)
+            return table.column(node.name) if table is not None else None
+        found = [c for t in self.tables if (c := t.column(node.name)) is not None]
+        return found[0] if len(found) == 1 else None
+
+
+# Text that PostgreSQL's CAST reads as a number or a timestamp (it has no TRY_CAST: the cast is guarded).
+_NUMBER_PATTERN = r"^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*$"
+_TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$"
+
+
+def try_cast(node: exp.Expr, to: str, dialect: str) -> exp.Expr:
+    """``node`` cast to ``to``, NULL where it does not read as one (PostgreSQL: a regex-guarded CAST)."""
+    if dialect != "postgres":
+        return exp.TryCast(this=node.copy(), to=exp.DataType.build(to))
+    pattern = _NUMBER_PATTERN if to == "DOUBLE" else _TIMESTAMP_PATTERN
+    matches = exp.RegexpLike(this=node.copy(), expression=exp.Literal.string(pattern))
+    return exp.Case().when(matches, exp.Cast(this=node.copy(), to=exp.DataType.build(to)))
+
 
 _NUMERIC_TYPES = ("INT", "BIGINT", "SMALLINT", "TINYINT", "MEDIUMINT", "DOUBLE", "REAL", "NUMERIC", "DECIMAL",
                   "FLOAT")

@@ -43,8 +43,6 @@ class Database(ABC):
 
     dialect: str = "sqlite"
     display_name: str = ""
-    # The domain config that belongs to this database (a fixture's, or a file's sidecar), if any.
-    domain_file: Path | None = None
     # Functions the user opted in to (--allow-function) beyond the engine's known read-only ones.
     allowed_functions: frozenset[str] = frozenset()
     # Read-only names this database has redefined (a function of its own called ``upper``): refused.

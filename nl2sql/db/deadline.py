@@ -1,12 +1,16 @@
-"""Wall-clock limits on waiting for a database server.
+"""Wall-clock limits: on a statement whose driver has no clock of its own, and on waiting for a server.
 
-A driver's own timeouts bound each wait for a byte, not the whole exchange: a server that accepts a
-connection and never answers, or that sends one byte a second, holds PyMySQL (and a psycopg query)
-for ever. Here a timer shuts the connection's socket down when the time is up, from its own
-thread, through a second descriptor of the same socket; the driver's blocked read then ends as a
-lost connection, and the caller, seeing ``Cut.fired``, says the server did not answer in time.
-The descriptor is duplicated when the limit is armed, in the thread that owns the connection and
-while the connection is open, so the timer can never reach a socket that has since been reused.
+``expire_after`` stops a statement from beside it, for the adapters whose driver cannot time one
+itself (DuckDB's interrupt, Spark's job-group cancel).
+
+``cut_after`` bounds a whole exchange with a server. A driver's own timeouts bound each wait for a
+byte, not the whole exchange: a server that accepts a connection and never answers, or that sends
+one byte a second, holds PyMySQL (and a psycopg query) for ever. Here a timer shuts the
+connection's socket down when the time is up, from its own thread, through a second descriptor of
+the same socket; the driver's blocked read then ends as a lost connection, and the caller, seeing
+``Cut.fired``, says the server did not answer in time. The descriptor is duplicated when the limit
+is armed, in the thread that owns the connection and while the connection is open, so the timer can
+never reach a socket that has since been reused.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
@@ -52,3 +56,15 @@ def cut_after(fd: int | None, seconds: float) -> Iterator[Cut]:
         timer.cancel()
         timer.join()
         watch.close()
+
+
+@contextmanager
+def expire_after(seconds: float, expire: Callable[[], None]) -> Iterator[None]:
+    """Call ``expire`` from a timer thread once ``seconds`` have passed, unless the body ends first."""
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()

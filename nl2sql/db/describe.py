@@ -1,18 +1,27 @@
-"""The schema as text a person reads: ``/schema`` and ``nl2sql schema``.
+"""The schema as a listing a person reads: ``/schema`` and ``nl2sql schema`` (rendered by the caller).
 
 Every name, type, comment and value is the database's, and may hold control characters (a table
-named ``t\x1b[31m`` colours the screen): each is written out with ``visible`` before the table is
-measured, so nothing reaches the terminal raw and the columns still line up."""
+named ``t\x1b[31m`` colours the screen): each is written out with ``visible`` before it goes in the
+listing, so nothing reaches the terminal raw and the columns still line up."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from nl2sql.db.schema import Schema, Table
 from nl2sql.errors import UsageError
 from nl2sql.escapes import visible
-from nl2sql.tables import tabulate
 
 
-def _table_text(table: Table) -> str:
+@dataclass(frozen=True)
+class Listing:
+    """A table of text: a line above it (or none), its headers and its rows."""
+    title: str | None
+    headers: tuple[str, ...]
+    rows: list[tuple]
+
+
+def _table_listing(table: Table) -> Listing:
     refs = {fk.column: f"-> {fk.ref_table}.{fk.ref_column}" for fk in table.foreign_keys}
     rows = []
     for col in table.columns:
@@ -30,16 +39,16 @@ def _table_text(table: Table) -> str:
         rows.append((visible(col.name), visible(col.type or col.kind), visible("; ".join(notes))))
     count = f"{table.row_count:,} rows" if table.row_count is not None else "rows unknown"
     about = f": {table.description}" if table.description else ""
-    return visible(f"{table.name} ({count}){about}") + "\n" + \
-        tabulate(rows, headers=("column", "type", "notes"), tablefmt="simple")
+    return Listing(visible(f"{table.name} ({count}){about}"), ("column", "type", "notes"), rows)
 
 
-def describe_schema(schema: Schema, table: str | None = None) -> str:
+def describe_schema(schema: Schema, table: str | None = None) -> Listing:
+    """The tables with their row counts and columns, or the columns of ``table``."""
     if table:
         found = schema.table(table)
         if found is None:
             names = ", ".join(t.name for t in schema.tables)
             raise UsageError(visible(f"No table named {table!r}; tables: {names}."))
-        return _table_text(found)
+        return _table_listing(found)
     rows = [(visible(t.name), t.row_count, visible(", ".join(c.name for c in t.columns))) for t in schema.tables]
-    return tabulate(rows, headers=("table", "rows", "columns"), tablefmt="simple", intfmt=",")
+    return Listing(None, ("table", "rows", "columns"), rows)

@@ -31,9 +31,9 @@ from __future__ import annotations
 from sqlglot import exp
 from sqlglot.dialects import Dialect
 
-from nl2sql.db.schema import BOOLEAN, DATE, Column, Schema
+from nl2sql.db.affinity import Columns, stored_as_text, try_cast
+from nl2sql.db.schema import BOOLEAN, DATE, Schema
 
-_TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "ENUM", "")
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 # Whether a dialect's own sort puts NULLs first, by its NULL_ORDERING and the key's direction (desc).
 _NULLS_FIRST = {
@@ -41,30 +41,6 @@ _NULLS_FIRST = {
     "nulls_are_large": lambda desc: desc,
     "nulls_are_last": lambda desc: False,
 }
-
-
-def stored_as_text(column: Column) -> bool:
-    declared = column.type.upper()
-    return declared == "" or any(declared.startswith(t) for t in _TEXT_TYPES if t)
-
-
-class Columns:
-    """Resolves a column of the tree to the schema's column, through the tables the tree names."""
-
-    def __init__(self, tree: exp.Expr, schema: Schema, dialect: str) -> None:
-        self.schema = schema
-        self.dialect = dialect
-        named = dict.fromkeys(n.name.lower() for n in tree.find_all(exp.Table))
-        self.tables = [t for t in (schema.table(n) for n in named) if t is not None]
-
-    def of(self, node: exp.Expr) -> Column | None:
-        if not isinstance(node, exp.Column) or isinstance(node.this, exp.Star):
-            return None
-        if node.table:
-            table = self.schema.table(node.table)
-            return table.column(node.name) if table is not None else None
-        found = [c for t in self.tables if (c := t.column(node.name)) is not None]
-        return found[0] if len(found) == 1 else None
 
 
 def number_text(node: exp.Expr, columns: Columns) -> bool:
@@ -75,20 +51,6 @@ def number_text(node: exp.Expr, columns: Columns) -> bool:
 def _date_text(node: exp.Expr, columns: Columns) -> bool:
     column = columns.of(node)
     return column is not None and column.kind == DATE and stored_as_text(column)
-
-
-# Text that PostgreSQL's CAST reads as a number or a timestamp (it has no TRY_CAST: the cast is guarded).
-_NUMBER_PATTERN = r"^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*$"
-_TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$"
-
-
-def try_cast(node: exp.Expr, to: str, dialect: str) -> exp.Expr:
-    """``node`` cast to ``to``, NULL where it does not read as one (PostgreSQL: a regex-guarded CAST)."""
-    if dialect != "postgres":
-        return exp.TryCast(this=node.copy(), to=exp.DataType.build(to))
-    pattern = _NUMBER_PATTERN if to == "DOUBLE" else _TIMESTAMP_PATTERN
-    matches = exp.RegexpLike(this=node.copy(), expression=exp.Literal.string(pattern))
-    return exp.Case().when(matches, exp.Cast(this=node.copy(), to=exp.DataType.build(to)))
 
 
 def as_number(node: exp.Expr, dialect: str) -> exp.Expr:
@@ -177,15 +139,15 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
     _native_nulls(tree, dialect)
     if dialect == "postgres":
-        from nl2sql.db.pg_portable import pg_adapt
+        from nl2sql.db.postgres.portable import pg_adapt
 
         tree = pg_adapt(tree, columns)
     elif dialect == "mysql":
-        from nl2sql.db.mysql_portable import mysql_adapt
+        from nl2sql.db.mysql.portable import mysql_adapt
 
         tree = mysql_adapt(tree, columns)
     elif dialect == "spark":
-        from nl2sql.db.spark_portable import spark_adapt
+        from nl2sql.db.spark.portable import spark_adapt
 
         tree = spark_adapt(tree, columns)
     return tree

@@ -6,6 +6,7 @@ talks to a database: introspection lives beside each driver.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -13,6 +14,15 @@ from functools import cached_property
 # How a column behaves for questions, independent of the engine's declared type.
 INTEGER, REAL, TEXT, DATE, BOOLEAN, OTHER = "integer", "real", "text", "date", "boolean", "other"
 NUMERIC_KINDS = (INTEGER, REAL)
+# A column comment declaring a join key the engine does not enforce: "references table.column".
+_DECLARED_KEY = re.compile(r"^references\s+([^\s.]+)\.(\S+)$", re.IGNORECASE)
+
+
+def declared_key(comment: str) -> tuple[str, str] | None:
+    """A column comment "references table.column": a join key the database does not enforce (the
+    loader writes one for a foreign key the rows break; people can declare their own)."""
+    found = _DECLARED_KEY.match(comment.strip())
+    return (found.group(1), found.group(2)) if found else None
 
 
 @dataclass(frozen=True)

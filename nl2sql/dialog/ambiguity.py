@@ -1,19 +1,18 @@
 """AmbiguityHandler: what an engine was unsure about, turned into one clarification request.
 
 Engines declare ambiguities (with the question that would settle each) while they read a turn;
-the handler counts them per level for the session, keeps the turn's observations, builds the
-request to ask, and turns answers back into the slots the engine understands. Its per-turn
-metadata is cleared when the turn ends, whatever way it ends.
+the handler keeps the reading's observations, builds the request to ask, and turns answers back
+into the slots the engine understands. The ambiguity levels are named here, and only here.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from nl2sql.dialog.questions import FREE, MULTIPLE, Answer, ClarificationRequest, Question, SlotKey
 
-LEVELS = ("general", "partial", "specific", "confirmation")  # most general first
+GENERAL, PARTIAL, SPECIFIC, CONFIRMATION = "general", "partial", "specific", "confirmation"
+LEVELS = (GENERAL, PARTIAL, SPECIFIC, CONFIRMATION)  # most general first
 
 
 @dataclass(frozen=True)
@@ -26,14 +25,11 @@ class Observation:
 
 class AmbiguityHandler:
     def __init__(self) -> None:
-        self.counts: Counter[str] = Counter()
         self.observations: list[Observation] = []
-        self.metadata: dict[str, object] = {}
 
     def declare(self, level: str, message: str, question: Question | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown ambiguity level {level!r}")
-        self.counts[level] += 1
         self.observations.append(Observation(level, message, question))
 
     def ask(self) -> ClarificationRequest | None:
@@ -43,9 +39,7 @@ class AmbiguityHandler:
             return None
         level = min((o.level for o in asked), key=LEVELS.index)
         context = "; ".join(dict.fromkeys(o.message for o in asked))
-        request = ClarificationRequest(context, level, tuple(o.question for o in asked if o.question))
-        self.metadata["request"] = request
-        return request
+        return ClarificationRequest(context, level, tuple(o.question for o in asked if o.question))
 
     @staticmethod
     def resolve(request: ClarificationRequest, answers: dict[int, Answer]) -> dict[SlotKey, str]:
@@ -62,7 +56,3 @@ class AmbiguityHandler:
             else:
                 slots[question.slot] = question.value_of(answer.selected[0])
         return slots
-
-    def end_turn(self) -> None:
-        self.observations.clear()
-        self.metadata.clear()

@@ -6,6 +6,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.engines.base import Ambiguity, Capabilities, Draft, Engine, RefinementContext, Usage
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ ENGINES = ("builtin", "llm", "auto")
 def make_engine(name: str = "builtin", *, today: date | None = None, domain: DomainConfig | None = None,
                 model: ModelChoice | None = None, no_data: bool = False, answer_style: str = "template",
                 samples: int = 1, memory: Path | None = None, isolated: bool = False,
-                sure_above: float = 0.75) -> Engine[Any]:
+                sure_above: float = CONFIRM_BELOW) -> Engine[Any]:
     """The engine ``name`` names (``ENGINES``); llm and auto need a model (litellm is imported on first call).
 
     The model engine keeps examples in the user's memory file (or ``memory``); ``isolated`` engines

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import Database, QueryResult
 from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.engines.base import Capabilities, Draft, Engine, History, RefinementContext, Usage
@@ -33,7 +34,7 @@ class AutoEngine:
     name = "auto"
     capabilities = Capabilities(learns=True, natural_answers=True, calls_model=True, accounts_words=False)
 
-    def __init__(self, builtin: Engine[Any], model: Engine[Any], *, sure_above: float = 0.75) -> None:
+    def __init__(self, builtin: Engine[Any], model: Engine[Any], *, sure_above: float = CONFIRM_BELOW) -> None:
         self.builtin = builtin
         self.model = model
         self.sure_above = sure_above

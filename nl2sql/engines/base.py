@@ -15,15 +15,13 @@ from typing import Any, Generic, Protocol, TypeVar
 from nl2sql.db import Database, QueryResult
 from nl2sql.dialog.questions import NO_SLOTS, Question, SlotKey, Slots
 
-GENERAL, PARTIAL, SPECIFIC, CONFIRMATION = "general", "partial", "specific", "confirmation"
-
 S = TypeVar("S")
 
 
 @dataclass(frozen=True)
 class Ambiguity:
     """Something the engine could not settle alone, with the question that would settle it, when it has one."""
-    level: str  # general | partial | specific | confirmation
+    level: str  # one of nl2sql.dialog.ambiguity.LEVELS, most general first
     message: str
     question: Question | None = None  # what to ask to settle it; its slot is what the answer fills
 

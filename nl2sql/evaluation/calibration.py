@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-DEFAULT_THRESHOLD = 0.75  # the product's --confirm-below: above it a reading runs unasked
+from nl2sql.config import CONFIRM_BELOW  # the product's --confirm-below: above it a reading runs unasked
+
 BAR_WIDTH = 30
 
 
@@ -61,7 +62,7 @@ class Calibration:
         return (self.right - self.confident_right) / self.right if self.right else 0.0
 
 
-def calibration(scores: Sequence[tuple[float | None, bool]], threshold: float = DEFAULT_THRESHOLD,
+def calibration(scores: Sequence[tuple[float | None, bool]], threshold: float = CONFIRM_BELOW,
                 bands: int = 10) -> Calibration:
     """``scores``: each judged turn's confidence (None: no query) and whether it was right."""
     scored = [(c, ok) for c, ok in scores if c is not None]

@@ -14,9 +14,9 @@ import hashlib
 import re
 from pathlib import Path
 
-from nl2sql.db.loader import LOADER_VERSION, load
 from nl2sql.db.targets import DUCKDB, MYSQL, SERVER_SCHEMES, SPARK, Target, redact
 from nl2sql.errors import UsageError
+from nl2sql.fixture_load import LOADER_VERSION, load
 from nl2sql.paths import cache_dir
 
 ENGINES = ("sqlite", DUCKDB, SPARK)
@@ -63,10 +63,10 @@ def copy_target(source: Path, on: str) -> str:
     if "://" not in on:
         return str(copy_path(source, on))
     if engine_name(on) == MYSQL:
-        from nl2sql.db.mysql_load import database_url as mysql_url
+        from nl2sql.fixture_load.mysql import database_url as mysql_url
 
         return mysql_url(on, database_name(source))
-    from nl2sql.db.pg_load import database_url
+    from nl2sql.fixture_load.postgres import database_url
 
     return database_url(on, database_name(source))
 
@@ -78,11 +78,11 @@ def prepare_copies(sources: list[Path], on: str) -> None:
             continue
         if "://" in on:
             if engine_name(on) == MYSQL:
-                from nl2sql.db.mysql_load import copy_database as copy_mysql
+                from nl2sql.fixture_load.mysql import copy_database as copy_mysql
 
                 copy_mysql(source, on, database_name(source))
                 continue
-            from nl2sql.db.pg_load import copy_database
+            from nl2sql.fixture_load.postgres import copy_database
 
             copy_database(source, on, database_name(source))
             continue

@@ -22,8 +22,8 @@ from nl2sql.evaluation.matching import Ties, lenient_match, strict_match
 
 if TYPE_CHECKING:
     from nl2sql.db import Database
+    from nl2sql.results import TurnResult
     from nl2sql.workflows import InteractiveWorkflow
-    from nl2sql.workflows.results import TurnResult
 
 GOLD_TIMEOUT_S = 20.0
 PREDICTION_TIMEOUT_S = 10.0
@@ -143,13 +143,16 @@ def _ties(db_id: str, sql: str, rows: list[tuple]) -> Ties | None:
 
 
 def _session(conversation: Conversation, database: Database) -> InteractiveWorkflow[Any]:
+    from nl2sql.opening import domain_file
     from nl2sql.workflows import SessionOptions, open_session
     from nl2sql.workflows.session import make_session_engine
 
     assert _settings is not None
     # Benchmarks have no one to answer questions: the best reading runs, as with --clarify auto.
     options = SessionOptions(engine=_settings.engine, model=_settings.model, today=_settings.today,
-                             use_domain=_settings.use_domain, max_rows=None, timeout=PREDICTION_TIMEOUT_S,
+                             use_domain=_settings.use_domain,
+                             domain=domain_file(_target(conversation.db_id)) if _settings.use_domain else None,
+                             max_rows=None, timeout=PREDICTION_TIMEOUT_S,
                              clarify="auto", samples=_settings.samples, memory=_settings.memory, isolated=True)
     key = (_target(conversation.db_id), _settings)
     engine = _engines.get(key)

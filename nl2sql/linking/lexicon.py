@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import cast
 
-from nl2sql.db.introspect import declared_key
-from nl2sql.db.schema import TEXT, Column, Schema
+from nl2sql.db.schema import TEXT, Column, Schema, declared_key
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.text import (

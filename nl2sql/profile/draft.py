@@ -83,8 +83,8 @@ def default_path(target: str, database_file: Path | None) -> Path:
     """Where the database's own config is looked for: beside a file, or in the data directory for
     a server. A bundled fixture's config ships with nl2sql and is never the default."""
     from nl2sql import fixtures
-    from nl2sql.db import server_sidecar, sidecar_for
     from nl2sql.db.targets import parse_url
+    from nl2sql.sidecars import server_sidecar, sidecar_for
 
     if "://" in target:
         url = parse_url(target)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from nl2sql.dialog import AWAITING_CONFIRMATION
 from nl2sql.dialog.questions import CANCEL_WORDS, SKIP_WORDS, Answer, AnswerError, Reply, answer_one
 from nl2sql.formatting import render_question, render_request, visible
-from nl2sql.workflows.results import TurnResult
+from nl2sql.results import TurnResult
 from nl2sql.workflows.turn import confirmation_reply
 
 Ask = Callable[[str], str]  # shows a prompt, returns the typed line (raises EOFError/KeyboardInterrupt)

@@ -14,7 +14,7 @@ from nl2sql.db import Database
 from nl2sql.dialog import NEW_QUERY, REFINEMENT, Turn
 from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation
 from nl2sql.errors import Nl2SqlError
-from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
+from nl2sql.results import ErrorInfo, Outcome, TurnResult
 from nl2sql.workflows.turn import Effects, State, Transition
 
 S = TypeVar("S")
@@ -48,14 +48,12 @@ def adopted(state: State[S], text: str, sql: str, database: Database, *, max_row
         result = database.execute(sql, max_rows=max_rows, timeout=timeout)
     except Nl2SqlError as err:  # a refused or broken statement: recorded, the current query stays
         committed = base.commit(Turn(number, text, intent, question=question, error=str(err)))
-        failed = TurnResult(number, committed.session_id, intent, query=sql, conversation_context=committed.context(),
-                            error=ErrorInfo(str(err), err.can_retry, err.kind), mode=committed.mode.name)
+        failed = TurnResult.of(committed, number, intent, query=sql, error=ErrorInfo(str(err), err.can_retry, err.kind))
         return Transition(committed, failed, Effects(events=("turn",)))
     outcome: Outcome[S] = Outcome(sql, explanation, ADOPTED_CONFIDENCE, None, result)
     turn = Turn(number, text, intent, question=question, query=sql, explanation=explanation, outcome=outcome)
     committed = base.commit(turn)
-    done = TurnResult(number, committed.session_id, intent, query=sql, result=result,
-                      explanation=explanation, refines_turn=refines,
-                      conversation_context=committed.context(), mode=committed.mode.name)
+    done = TurnResult.of(committed, number, intent, query=sql, result=result, explanation=explanation,
+                         refines_turn=refines)
     # Nothing is learned: the words that led here do not say what the edited statement means.
     return Transition(committed, done, Effects(events=("turn",)))

@@ -1,8 +1,9 @@
 """Slash commands: one registry, used by the REPL and ``ask`` alike, that also writes ``/help``.
 
-A command is not a turn: it reads or swaps the session state directly and answers with a
-``TurnResult`` whose ``command`` names it. Front ends add nothing of their own but what only a
-terminal can do with a result (``/exit`` ends the REPL's loop).
+A command is not a turn: it reads the session state, or builds a new one and swaps it in through
+the workflow's one swap, and answers with a ``TurnResult`` whose ``command`` names it. Front ends
+add nothing of their own but what only a terminal can do with a result (``/exit`` ends the REPL's
+loop).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.errors import Nl2SqlError
+from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.no_rows import hint_for
-from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 log = logging.getLogger(__name__)
 
@@ -96,13 +97,13 @@ def _exit(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
 
 @command("/new", "/new", "Start afresh: the next question does not refine the last one, nothing answered is reused.")
 def _new(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
-    wf.state = wf.state.without_query()
+    wf.swap(wf.state.without_query())
     return wf.command_result("/new", "Started a new query; the next question stands on its own.")
 
 
 @command("/clear", "/clear", "Forget the conversation (the session id stays).")
 def _clear(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
-    wf.state = wf.state.cleared()
+    wf.swap(wf.state.cleared())
     return wf.command_result("/clear", "Conversation cleared.")
 
 
@@ -110,23 +111,23 @@ def _clear(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
 def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     if not arg:
         return wf.command_result("/sql", None, ErrorInfo("Usage: /sql SELECT ...", False))
-    wf.state = wf.state.idle()  # raw SQL replaces whatever was waiting
+    wf.swap(wf.state.idle())  # raw SQL replaces whatever was waiting
     try:
         result = wf.database.execute(arg, max_rows=wf.max_rows, timeout=wf.timeout)
     except Nl2SqlError as err:
         return wf.command_result("/sql", None, ErrorInfo(str(err), err.can_retry), query=arg)
     wf.raw_shown = (wf.state, arg, result)
-    return TurnResult(wf.state.turn_count, wf.state.session_id, None, query=arg, result=result,
-                      explanation="Raw SQL, run as typed.", conversation_context=wf.state.context(), command="/sql",
-                      hint=hint_for(wf.database, arg, result, timeout=wf.timeout))
+    return wf.command_result("/sql", None, query=arg, result=result, explanation="Raw SQL, run as typed.",
+                             hint=hint_for(wf.database, arg, result, timeout=wf.timeout))
 
 
 @command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.", args=("<table>",))
 def _schema(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     from nl2sql.db.describe import describe_schema
+    from nl2sql.formatting import listing_text
 
     try:
-        return wf.command_result("/schema", describe_schema(wf.database.schema, arg or None))
+        return wf.command_result("/schema", listing_text(describe_schema(wf.database.schema, arg or None)))
     except Nl2SqlError as err:
         return wf.command_result("/schema", None, ErrorInfo(str(err), err.can_retry))
 

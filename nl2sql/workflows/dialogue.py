@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nl2sql.dialog.questions import AnswerError, Reply, parse_pairs
 from nl2sql.errors import UsageError
-from nl2sql.workflows.results import TurnResult
+from nl2sql.results import TurnResult
 
 if TYPE_CHECKING:
     from nl2sql.workflows.interactive import InteractiveWorkflow

@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from nl2sql.preferences import OUTPUT_FORMATS
+from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.commands import command
-from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 if TYPE_CHECKING:
     from nl2sql.workflows.interactive import InteractiveWorkflow

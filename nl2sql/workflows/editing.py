@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from nl2sql.dialog.state import AwaitingConfirmation
 from nl2sql.errors import Nl2SqlError
+from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.commands import command
-from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 if TYPE_CHECKING:
     from nl2sql.workflows.interactive import InteractiveWorkflow

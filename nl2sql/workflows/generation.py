@@ -7,7 +7,7 @@ from typing import Generic, TypeVar
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database
 from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.engines.base import Draft, Engine, History
-from nl2sql.workflows.results import Outcome
+from nl2sql.results import Outcome
 
 S = TypeVar("S")
 

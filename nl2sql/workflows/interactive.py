@@ -16,8 +16,9 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, QueryResult
 from nl2sql.dialog import ConversationState, Idle
 from nl2sql.dialog.questions import Reply
@@ -25,10 +26,10 @@ from nl2sql.engines.base import Engine
 from nl2sql.errors import EngineError, Nl2SqlError, UsageError
 from nl2sql.learned import Lesson
 from nl2sql.preferences import Preferences
+from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.adoption import adopted
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
-from nl2sql.workflows.results import ErrorInfo, TurnResult
 from nl2sql.workflows.teaching import HandedBack, Teacher, edited_lesson
 from nl2sql.workflows.turn import CLARIFY_MODES, Policy, State, Transition, TurnStep
 
@@ -76,7 +77,7 @@ def is_command(text: str) -> bool:
 class InteractiveWorkflow(Generic[S]):
     def __init__(self, database: Database, engine: Engine[S], *, max_rows: int | None = DEFAULT_MAX_ROWS,
                  timeout: float = DEFAULT_TIMEOUT_S, state: State[S] | None = None, clarify: str = "ask",
-                 confirm_below: float = 0.75, teacher: Teacher | None = None) -> None:
+                 confirm_below: float = CONFIRM_BELOW, teacher: Teacher | None = None) -> None:
         if clarify not in CLARIFY_MODES:
             raise UsageError(f"--clarify must be one of {', '.join(CLARIFY_MODES)}.")
         self.database = database
@@ -145,7 +146,7 @@ class InteractiveWorkflow(Generic[S]):
             log.exception("turn failed")
             detail = f" ({type(err).__name__}: {err})" if os.environ.get("NL2SQL_DEBUG") else ""
             transition = self._failed(before, text, f"Internal error while answering{detail}.", True, "internal")
-        self.state = transition.state  # the swap: the only place a turn changes the conversation
+        self.swap(transition.state)
         self._handed_back = transition.effects.handed_back
         for hook in self.hooks:
             try:
@@ -153,6 +154,10 @@ class InteractiveWorkflow(Generic[S]):
             except Exception:  # a hook is a nicety; the turn stands
                 log.exception("hook %r failed after turn %d", hook, transition.result.turn_number)
         return self._taught(transition.result, transition.effects.lesson)
+
+    def swap(self, state: State[S]) -> None:
+        """The swap: the one place the conversation changes, whole, for a turn and for a command alike."""
+        self.state = state
 
     def _taught(self, result: TurnResult, lesson: Lesson | None) -> TurnResult:
         """``result`` with what learning has to say: the lesson it kept, or why the file of lessons is not used."""
@@ -173,9 +178,7 @@ class InteractiveWorkflow(Generic[S]):
             return self.step.failed(before, text, message, can_retry, kind)
         except Exception:  # even the record could not be built: keep the conversation exactly as it was
             log.exception("could not record the failed turn")
-            return Transition(before, TurnResult(before.turn_count, before.session_id, None,
-                                                 conversation_context=before.context(),
-                                                 error=ErrorInfo(message, can_retry, kind), mode=before.mode.name))
+            return Transition(before, TurnResult.of(before, error=ErrorInfo(message, can_retry, kind)))
 
     def _learn(self, transition: Transition[S]) -> None:
         learned = transition.effects.learn
@@ -183,11 +186,9 @@ class InteractiveWorkflow(Generic[S]):
             self.engine.learn(*learned)
 
     def command_result(self, name: str, message: str | None, error: ErrorInfo | None = None,
-                       query: str | None = None) -> TurnResult:
-        state = self.state
-        return TurnResult(state.turn_count, state.session_id, None, query=query,
-                          conversation_context=state.context(), error=error, command=name, message=message,
-                          mode=state.mode.name)
+                       **shown: Any) -> TurnResult:
+        """What the command ``name`` shows, on the state as it stands (after the command's swap, if any)."""
+        return TurnResult.of(self.state, command=name, message=message, error=error, **shown)
 
     def interrupt(self) -> None:
         """Ctrl-C: stop the query or the model call in flight."""

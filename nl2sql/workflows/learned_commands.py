@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.learned import Lesson, LessonStoreError
+from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.commands import command
-from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 if TYPE_CHECKING:
     from nl2sql.workflows.interactive import InteractiveWorkflow
@@ -30,7 +30,7 @@ def _unsettle(wf: InteractiveWorkflow[Any], gone: list[Lesson]) -> None:
     state = wf.state
     kept = tuple(pair for pair in state.answered if pair not in taught)
     if kept != state.answered:
-        wf.state = replace(state, answered=kept)
+        wf.swap(replace(state, answered=kept))
 
 
 @command("/learned", "/learned", "List what was learned from your answers on this database.")

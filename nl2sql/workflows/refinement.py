@@ -6,8 +6,8 @@ from typing import TypeVar
 
 from nl2sql.db import Database
 from nl2sql.engines.base import Draft, RefinementContext
+from nl2sql.results import Outcome
 from nl2sql.workflows.generation import DraftRunner
-from nl2sql.workflows.results import Outcome
 
 S = TypeVar("S")
 

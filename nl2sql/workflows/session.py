@@ -7,12 +7,14 @@ are imported here only when chosen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database, open_database
+from nl2sql.config import CONFIRM_BELOW
+from nl2sql.db import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_S, Database
+from nl2sql.opening import domain_file, open_target
 from nl2sql.workflows.interactive import InteractiveWorkflow
 from nl2sql.workflows.teaching import Teacher
 
@@ -28,12 +30,12 @@ class SessionOptions:
     engine: str = "builtin"  # builtin | llm | auto (engines.engine_for picks it from what was configured)
     model: ModelChoice | None = None
     today: date | None = None
-    domain: Path | None = None  # a domain config; None: the database's own, if it has one
+    domain: Path | None = None  # a domain config; None: the one that belongs to what open_session opens by name
     use_domain: bool = True  # False: no domain config at all (benchmarks measure the schema alone)
     max_rows: int | None = DEFAULT_MAX_ROWS
     timeout: float = DEFAULT_TIMEOUT_S
     clarify: str = "ask"
-    confirm_below: float = 0.75
+    confirm_below: float = CONFIRM_BELOW
     no_data: bool = False
     answer_style: str = "template"
     samples: int = 1  # model candidates per question, voted on by their results
@@ -46,11 +48,12 @@ class SessionOptions:
 
 
 def make_session_engine(database: Database, options: SessionOptions) -> Engine[Any]:
-    """The engine ``options`` ask for, with the domain config that belongs to ``database``."""
+    """The engine ``options`` ask for, with their domain config (the caller finds the database's own,
+    nl2sql/opening.py)."""
     from nl2sql.domain import load_domain
     from nl2sql.engines import make_engine
 
-    config_path = (options.domain or database.domain_file) if options.use_domain else None
+    config_path = options.domain if options.use_domain else None
     config = load_domain(config_path, database.schema) if config_path else None
     return make_engine(options.engine, today=options.today, domain=config, model=options.model,
                        no_data=options.no_data, answer_style=options.answer_style, samples=options.samples,
@@ -63,7 +66,9 @@ def open_session(db: str | Database, options: SessionOptions = SessionOptions(),
 
     ``engine`` reuses an engine built for the same database (the evaluator keeps one per database,
     so its schema index is built once)."""
-    database = open_database(db) if isinstance(db, str) else db
+    database = open_target(db) if isinstance(db, str) else db
+    if isinstance(db, str) and options.domain is None and options.use_domain:
+        options = replace(options, domain=domain_file(db))  # the config that belongs to what ``db`` names
     chosen = engine if engine is not None else make_session_engine(database, options)
     teacher = None if options.isolated else Teacher.for_database(database, enabled=options.learn)
     return InteractiveWorkflow(database, chosen, max_rows=options.max_rows, timeout=options.timeout,

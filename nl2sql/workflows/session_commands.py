@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from nl2sql.db import QueryResult
 from nl2sql.db.targets import redact
 from nl2sql.errors import Nl2SqlError, UsageError
+from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.commands import command
-from nl2sql.workflows.results import ErrorInfo, TurnResult
 
 if TYPE_CHECKING:
     from nl2sql.dialog.state import ConversationState, Turn
@@ -106,10 +106,9 @@ def resume_session(wf: InteractiveWorkflow, name: str) -> TurnResult:
             turn = _read_again(wf, state, turn)
             state, result = state.with_current(turn), turn.outcome.result if turn.outcome else None
             notes.append(f"Current: turn {turn.number}, {turn.text!r}; the next follow-up refines it.")
-    wf.state = state
-    return TurnResult(state.turn_count, state.session_id, None, query=current.query if current and result else None,
-                      result=result, conversation_context=state.context(), command="/resume",
-                      message="\n".join(notes), mode=state.mode.name)
+    wf.swap(state)
+    return wf.command_result("/resume", "\n".join(notes), query=current.query if current and result else None,
+                             result=result)
 
 
 def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -> Turn:
@@ -154,12 +153,10 @@ def _undo(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
         except Nl2SqlError as err:
             return _failed(wf, "/undo", UsageError(f"Could not go back to turn {turn.number}: {err}"))
         state = state.with_current(turn)
-    wf.state = state
+    wf.swap(state)
     assert turn.outcome is not None
-    return TurnResult(state.turn_count, state.session_id, None, query=turn.query, result=turn.outcome.result,
-                      explanation=turn.explanation, conversation_context=state.context(), command="/undo",
-                      message=f"Back to turn {turn.number}: {turn.text!r}; the next follow-up refines it.",
-                      mode=state.mode.name)
+    return wf.command_result("/undo", f"Back to turn {turn.number}: {turn.text!r}; the next follow-up refines it.",
+                             query=turn.query, result=turn.outcome.result, explanation=turn.explanation)
 
 
 @command("/export-session", EXPORT_SESSION_USAGE,

@@ -18,9 +18,10 @@ import sqlglot
 import sqlglot.errors
 from sqlglot import exp
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import Database
 from nl2sql.dialog import NEW_QUERY, REFINEMENT, ConversationState, DialogManager, Pending, Turn
-from nl2sql.dialog.ambiguity import AmbiguityHandler
+from nl2sql.dialog.ambiguity import CONFIRMATION, AmbiguityHandler
 from nl2sql.dialog.intent import LOW, IntentDecision, Readings, ReadingView
 from nl2sql.dialog.questions import (
     SINGLE,
@@ -37,10 +38,10 @@ from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementCont
 from nl2sql.errors import EngineError
 from nl2sql.learned import Lesson
 from nl2sql.narrowing import only_narrows
+from nl2sql.results import ErrorInfo, Outcome, TurnResult
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.no_rows import hint_for
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
-from nl2sql.workflows.results import ErrorInfo, Outcome, TurnResult
 from nl2sql.workflows.teaching import HandedBack, lesson_from
 
 S = TypeVar("S")
@@ -59,7 +60,7 @@ class Policy:
     """How the session deals with doubt: ask or take defaults, when to confirm, how often to ask."""
 
     clarify: str = "ask"  # ask: wait for the user; auto: answer with the defaults and run
-    confirm_below: float = 0.75  # a reading at or under this confidence is shown before it runs
+    confirm_below: float = CONFIRM_BELOW  # a reading at or under this confidence is shown before it runs
     max_rounds: int = 2
     unclear_cap: float = 0.5  # a reading reached through an unclear routing is itself uncertain
 
@@ -83,7 +84,7 @@ class Transition(Generic[S]):
 
 
 def confirmation_request(draft: Draft[S]) -> ClarificationRequest:
-    return ClarificationRequest(f"I understood: {draft.explanation}", "confirmation", (CONFIRM_QUESTION,))
+    return ClarificationRequest(f"I understood: {draft.explanation}", CONFIRMATION, (CONFIRM_QUESTION,))
 
 
 def confirmation_reply(text: str) -> Reply:
@@ -125,9 +126,7 @@ class TurnStep(Generic[S]):
         if isinstance(mode, AwaitingConfirmation):
             return self.reply(state, confirmation_reply(text))
         if not text:
-            return Transition(state, TurnResult(state.turn_count, state.session_id, None,
-                                                conversation_context=state.context(),
-                                                error=ErrorInfo("Nothing to ask.", False)))
+            return Transition(state, TurnResult.of(state, error=ErrorInfo("Nothing to ask.", False)))
         return self._start(state, text, lesson)
 
     def route(self, state: State[S], text: str,
@@ -271,14 +270,13 @@ class TurnStep(Generic[S]):
         pending = mode.pending
         draft = pending.reading
         shown = draft if draft is not None and isinstance(mode, AwaitingConfirmation) else None
-        result = TurnResult(pending.number, state.session_id, pending.intent,
-                            conversation_context=waiting.context(), request=mode.request, message=message,
-                            mode=mode.name, explanation=draft.explanation if draft else None,
-                            intent_confidence=pending.route_confidence, rounds=pending.log,
-                            # the SQL a confirmation asks about, and why it asks: shown before it runs
-                            query=shown.sql if shown else None,
-                            confidence=self._confidence(shown.confidence, pending) if shown else None,
-                            unused=shown.unused if shown else ())
+        result = TurnResult.of(waiting, pending.number, pending.intent, request=mode.request, message=message,
+                               explanation=draft.explanation if draft else None,
+                               intent_confidence=pending.route_confidence, rounds=pending.log,
+                               # the SQL a confirmation asks about, and why it asks: shown before it runs
+                               query=shown.sql if shown else None,
+                               confidence=self._confidence(shown.confidence, pending) if shown else None,
+                               unused=shown.unused if shown else ())
         return Transition(waiting, result, Effects(events=events))
 
     def _still_waiting(self, state: State[S], err: AnswerError) -> Transition[S]:
@@ -286,10 +284,9 @@ class TurnStep(Generic[S]):
         mode = state.mode
         assert isinstance(mode, AwaitingClarification)
         pending = mode.pending
-        return Transition(state, TurnResult(pending.number, state.session_id, pending.intent,
-                                            conversation_context=state.context(), request=mode.request,
-                                            error=ErrorInfo(str(err), True), mode=mode.name,
-                                            intent_confidence=pending.route_confidence))
+        return Transition(state, TurnResult.of(state, pending.number, pending.intent, request=mode.request,
+                                               error=ErrorInfo(str(err), True),
+                                               intent_confidence=pending.route_confidence))
 
     # -- answers ---------------------------------------------------------------------------------
 
@@ -298,8 +295,7 @@ class TurnStep(Generic[S]):
         mode = state.mode
         if isinstance(mode, Idle):
             return self.line(state, reply.instead) if reply.instead is not None else Transition(
-                state, TurnResult(state.turn_count, state.session_id, None, conversation_context=state.context(),
-                                  error=ErrorInfo("Nothing is waiting for an answer.", False)))
+                state, TurnResult.of(state, error=ErrorInfo("Nothing is waiting for an answer.", False)))
         if isinstance(mode, AwaitingConfirmation):
             return self._confirmed(state, mode, reply)
         return self._answered(state, mode, reply)
@@ -308,9 +304,8 @@ class TurnStep(Generic[S]):
         pending, request = mode.pending, mode.request
         if reply.cancelled:
             back = state.idle()
-            cancelled = TurnResult(pending.number, state.session_id, pending.intent,
-                                   conversation_context=back.context(), message="Cancelled; nothing ran.",
-                                   cancelled=request)
+            cancelled = TurnResult.of(back, pending.number, pending.intent, message="Cancelled; nothing ran.",
+                                      cancelled=request)
             return Transition(back, cancelled, Effects(events=("rejection",)))
         draft = pending.reading
         if reply.skipped:
@@ -344,8 +339,8 @@ class TurnStep(Generic[S]):
             return self._run(back, replace(pending, log=(*pending.log, ran), route_confidence="high"), draft,
                              None, (), confirmed=True)
         edit = draft.sql if choice == EDIT else None
-        result = TurnResult(pending.number, state.session_id, pending.intent, conversation_context=back.context(),
-                            edit_sql=edit, message="Edit the SQL and run it." if edit else "Not run.")
+        result = TurnResult.of(back, pending.number, pending.intent, edit_sql=edit,
+                               message="Edit the SQL and run it." if edit else "Not run.")
         # A new question's statement, as the user corrects it, is what that question means here: taught once.
         handed = HandedBack(pending.text, edit) if edit and pending.intent == NEW_QUERY else None
         return Transition(back, result, Effects(events=("rejection",) if choice == DONT_RUN else (),
@@ -383,14 +378,13 @@ class TurnStep(Generic[S]):
                     engine=draft.engine or self.engine.name)
         committed = state.idle().commit(turn, pending.slots)
         refined = pending.intent == REFINEMENT and state.current is not None
-        result = TurnResult(
-            pending.number, committed.session_id, pending.intent, query=outcome.sql, result=outcome.result,
+        result = TurnResult.of(
+            committed, pending.number, pending.intent, query=outcome.sql, result=outcome.result,
             explanation=outcome.explanation, answer=outcome.answer, confidence=confidence,
             intent_confidence=pending.route_confidence,
             refinement_summary=outcome.refinement_summary if refined else None,
             refines_turn=state.current.number if refined and state.current else None,
-            conversation_context=committed.context(), rounds=pending.log, message=note, mode=committed.mode.name,
-            usage=self._usage(draft), unused=draft.unused,
+            rounds=pending.log, message=note, usage=self._usage(draft), unused=draft.unused,
             signals=(*draft.signals, ("route_low", float(pending.route_confidence == LOW))), cues=draft.cues,
             hint=hint_for(self.database, outcome.sql, outcome.result, timeout=self.generation.timeout),
             engine=draft.engine or self.engine.name,
@@ -422,9 +416,8 @@ class TurnStep(Generic[S]):
             cue = self.dialog.detect_intent(text, state.has_query)
             number, intent, sure = state.next_turn_number, cue.intent, cue.confidence
         committed = state.idle().commit(Turn(number, text, intent, error=message))
-        result = TurnResult(number, committed.session_id, intent, conversation_context=committed.context(),
-                            error=ErrorInfo(message, can_retry, kind), mode=committed.mode.name,
-                            intent_confidence=sure)
+        result = TurnResult.of(committed, number, intent, error=ErrorInfo(message, can_retry, kind),
+                               intent_confidence=sure)
         return Transition(committed, result, Effects(events=("turn",)))
 
 

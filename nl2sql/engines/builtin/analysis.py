@@ -289,7 +289,9 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     link = next((link for link in links if link.first == after), None)
     if link is None or not link.candidates or any(c.kind != COLUMN for c in link.candidates):
         return links
-    columns = [lexicon.schema.table(c.table).column(c.column) for c in link.candidates]  # type: ignore[union-attr]
+    tables = [lexicon.schema.table(c.table) for c in link.candidates]
+    columns = [t.column(c.column or "") if t is not None else None
+               for t, c in zip(tables, link.candidates, strict=True)]
     if not all(col is not None and col.is_numeric and not col.primary_key and name_words(col.name) != ("year",)
                for col in columns):
         return links  # a year is a point in time, not an amount of years

@@ -8,9 +8,10 @@ gets a query. Answers come back as slots on the next reading and the question is
 from __future__ import annotations
 
 from nl2sql.db.schema import DATE, Schema, Table
+from nl2sql.dialog.ambiguity import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC
 from nl2sql.dialog.questions import FREE, SINGLE, Question, SlotKey, Slots
 from nl2sql.domain import ClarifyingQuestion
-from nl2sql.engines.base import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC, Ambiguity
+from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.explain import one, plural
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
@@ -223,7 +224,7 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     used = accounted(a, edit.spec, ctx.schema, edit.used | a.frame | query_words(a, edit.spec, ctx.schema))
     sure = confidence(a, used, edit.decided.doubts)
     unread = a.unread(used)
-    if (edit.spec == spec and not edit.changes) or (unread and sure < 0.75):
+    if (edit.spec == spec and not edit.changes) or (unread and sure < CONFIRM_BELOW):
         # A follow-up only half understood (an off-topic line) must not quietly edit the query.
         words = ", ".join(repr(w) for w in unread[:4]) or repr(a.text)
         raise EngineError(f"I could not tell how {words} changes the current query.")
@@ -284,7 +285,8 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     return edit.deciding(denied.decided)
 
 
-_ONE_WORD_COMPARATORS = {phrase[0]: op for phrase, op, _concept in COMPARATORS if len(phrase) == 1 and phrase[0].isalpha()}
+_ONE_WORD_COMPARATORS = {phrase[0]: op for phrase, op, _concept in COMPARATORS
+                         if len(phrase) == 1 and phrase[0].isalpha()}
 _TURNED = {">": (">", ">="), "<": ("<", "<="), ">=": (">", ">="), "<=": ("<", "<=")}
 
 

@@ -103,7 +103,8 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         flag = _flag_named(ctx, link, entity, in_play)
         if flag is None or not _as_condition(ctx, link, flag):
             continue
-        # "<value> is not the official <column>" denies the whole statement, not the flag: left to the negation's readers
+        # "<value> is not the official <column>" denies the whole statement, not the flag: left to
+        # the negation's readers
         denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" else ()
         words = {*range(link.first, link.last + 1), *denied}
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))

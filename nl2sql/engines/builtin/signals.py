@@ -36,7 +36,7 @@ NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", 
                            "another", "other", "others"})
 AVERAGE_WORDS = frozenset({"average", "mean", "avg"})
 FILE = "confidence.json"
-PARTIAL_CAP = 0.7  # below the session's confirmation threshold (0.75)
+PARTIAL_CAP = 0.7  # below the session's confirmation threshold (nl2sql.config.CONFIRM_BELOW)
 
 
 def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, base: float | None = None,

@@ -12,6 +12,12 @@ never ends, would hold a call for ever. Each call therefore runs on a daemon thr
 the caller stops waiting for at the deadline or on Ctrl-C (a daemon, so that exiting never waits
 for it either), and the HTTP client litellm's OpenAI-compatible providers use stops reading a
 response at the same deadline, on Ctrl-C, or past ``MAX_REPLY_BYTES``, which frees the thread.
+
+What a call holds is its client's: each ``ModelClient`` has its own cancel flag and its own
+connection pool. litellm keeps one HTTP client for the process (and caches the SDK clients built
+on it), so the one installed here only routes: each request goes to the pool of the client whose
+call made it, found through the call's thread. What stays of the module's is the process's own:
+the one litellm import, and the threads an exit must not freeze in the middle of an import.
 """
 
 from __future__ import annotations
@@ -47,7 +53,9 @@ MAX_REPLY_BYTES = 8 << 20  # ten long candidates are well under 1 MB; a bigger a
 _lock = threading.Lock()
 _module: ModuleType | None = None
 _loader: Future[ModuleType] | None = None
-_local = threading.local()  # the limits of the call the current (worker) thread makes
+# The call the current (worker) thread makes, with its limits and its client's pool: the one link litellm
+# leaves between a call and the HTTP requests it makes for it.
+_local = threading.local()
 _threads: set[threading.Thread] = set()  # the import's and the calls' threads still running
 _threads_lock = threading.Lock()
 _exit_hook = False
@@ -82,11 +90,12 @@ def _import() -> ModuleType:
 
 class _Limits:
     """One call's deadline and stop flags (the turn's, set by Ctrl-C, and its own, set when it is given
-    up), which the worker thread's HTTP reads check."""
+    up), which the worker thread's HTTP reads check, and the connection pool of the client making it."""
 
-    def __init__(self, deadline: float, cancel: threading.Event) -> None:
+    def __init__(self, deadline: float, cancel: threading.Event, pool: Any = None) -> None:
         self.deadline = deadline
         self.cancel = cancel
+        self.pool = pool  # an httpx transport; None: the process's shared one
         self.given_up = threading.Event()
         self.received = 0
         self.too_long = False
@@ -95,17 +104,40 @@ class _Limits:
         return self.cancel.is_set() or self.given_up.is_set() or time.monotonic() > self.deadline
 
 
-def _limited_http_client() -> Any:
-    """The HTTP client for litellm's OpenAI-compatible providers, as litellm would build it, with a hook
-    that makes every response body stop at its call's limits."""
-    import httpx
-
+def _ssl_verify() -> Any:
+    """What litellm verifies servers with (its SSL settings), as its own clients do."""
     try:
         from litellm.llms.custom_httpx.http_handler import get_ssl_configuration
 
-        verify: Any = get_ssl_configuration()
+        return get_ssl_configuration()
     except Exception:  # an internal of litellm's that moved: httpx's own default (certifi, SSL_CERT_FILE)
-        verify = True
+        return True
+
+
+def _new_pool(verify: Any = None) -> Any:
+    """A connection pool (an httpx transport) verifying servers as litellm's clients do."""
+    import httpx
+
+    return httpx.HTTPTransport(verify=_ssl_verify() if verify is None else verify)
+
+
+def _limited_http_client() -> Any:
+    """The HTTP client for litellm's OpenAI-compatible providers, as litellm would build it, that sends each
+    request through the pool of the client whose call made it, and makes every response body stop at that
+    call's limits."""
+    import httpx
+
+    verify = _ssl_verify()
+    shared = _new_pool(verify)  # for a request no call of ours made (an embedding program's own)
+
+    class Router(httpx.BaseTransport):
+        def handle_request(self, request: httpx.Request) -> httpx.Response:
+            limits = getattr(_local, "limits", None)
+            pool = limits.pool if limits is not None and limits.pool is not None else shared
+            return pool.handle_request(request)
+
+        def close(self) -> None:
+            shared.close()
 
     class LimitedStream(httpx.SyncByteStream):
         def __init__(self, stream: httpx.SyncByteStream, limits: _Limits) -> None:
@@ -130,7 +162,7 @@ def _limited_http_client() -> Any:
         if limits is not None and isinstance(response.stream, httpx.SyncByteStream):
             response.stream = LimitedStream(response.stream, limits)
 
-    return httpx.Client(verify=verify, follow_redirects=True, event_hooks={"response": [limit]})
+    return httpx.Client(verify=verify, follow_redirects=True, event_hooks={"response": [limit]}, transport=Router())
 
 
 def _daemon_future(function: Any, *args: Any, name: str = "llm-call") -> Future[Any]:
@@ -305,22 +337,30 @@ def shown(text: str, secrets: str | tuple[str, ...] | None = None) -> str:
 
 
 def _classify(err: BaseException, secrets: str | tuple[str, ...] | None = None) -> LlmError:
-    """Map litellm's exceptions to one line and whether a retry can help."""
+    """Map litellm's exceptions (by their classes, subclasses included) to one line and whether a retry can
+    help. litellm is loaded by then: the call that failed went through it."""
+    import httpx
+    import openai
+    from litellm import exceptions as llm
+
     name = type(err).__name__
     # Scrubbed before it is cut: a key split at the cut would keep its first half.
     text = " ".join(shown(str(err)[:4000], secrets).split())[:200] if str(err) else name
     status = getattr(err, "status_code", None)  # litellm names a 403 from an OpenAI-compatible server APIError
-    if name == "AuthenticationError" or status == 401:
+    if isinstance(err, llm.AuthenticationError) or status == 401:
         return LlmError(f"The model provider refused the API key ({name}); check the key and try again.", False)
-    if name == "PermissionDeniedError" or status == 403:
+    if isinstance(err, llm.PermissionDeniedError) or status == 403:
         return LlmError(f"The model provider refused access (403): {text}", False)
     if status in (400, 404, 422):
         return LlmError(f"The model provider rejected the request: {text}", False)
-    if name == "RateLimitError":
+    if isinstance(err, llm.RateLimitError):
         return LlmError("The model provider is rate limiting requests; wait a moment and try again.", True)
-    if name in ("Timeout", "APITimeoutError") or "timed out" in text.lower() or "timeout" in name.lower():
+    # litellm's Timeout, and the SDK's, the HTTP client's or the socket's where one comes through unmapped
+    if isinstance(err, (llm.Timeout, openai.APITimeoutError, httpx.TimeoutException, TimeoutError)) \
+            or "timed out" in text.lower():
         return LlmError(TIMED_OUT, True)
-    if name in ("APIConnectionError", "InternalServerError", "ServiceUnavailableError", "BadGatewayError"):
+    if isinstance(err, (llm.APIConnectionError, llm.InternalServerError, llm.ServiceUnavailableError,
+                        llm.BadGatewayError)):
         lowered = text.lower()
         if "missing credentials" in lowered or "api_key" in lowered and "set the" in lowered:
             return LlmError("No API key for the model provider: set its variable (OPENAI_API_KEY, ...) or name "
@@ -328,8 +368,8 @@ def _classify(err: BaseException, secrets: str | tuple[str, ...] | None = None) 
         if "connect" in lowered or "refused" in lowered or "connection" in lowered:
             return LlmError("Could not reach the model server; check --api-base and that it is running.", True)
         return LlmError(f"The model server failed ({name}); try again.", True)
-    if name in ("NotFoundError", "BadRequestError", "UnsupportedParamsError", "ContextWindowExceededError",
-                "UnprocessableEntityError"):
+    # (UnsupportedParamsError and ContextWindowExceededError are kinds of BadRequestError)
+    if isinstance(err, (llm.NotFoundError, llm.BadRequestError, llm.UnprocessableEntityError)):
         return LlmError(f"The model provider rejected the request: {text}", False)
     return LlmError(f"The model call failed: {name}: {text}", True)
 
@@ -347,14 +387,16 @@ SAMPLE_TEMPERATURE = 0.8  # several samples at temperature 0 would be one answer
 
 
 class ModelClient:
-    """One engine's model calls. Its cancel flag and its turn's deadline are its own: Ctrl-C in one
-    session stops that session's call, and a call abandoned at its deadline keeps the flag it was
-    given (set), so that its thread stops reading while the next turn starts afresh."""
+    """One engine's model calls. Its cancel flag, its turn's deadline and its connection pool are its own:
+    Ctrl-C in one session stops that session's call, and a call abandoned at its deadline keeps the flag
+    it was given (set), so that its thread stops reading while the next turn starts afresh."""
 
     def __init__(self, settings: ModelSettings) -> None:
         self.settings = settings
         self._stop = threading.Event()
         self._turn_deadline = math.inf
+        self._pool: Any = None  # an httpx transport, made by the first call (httpx comes with litellm)
+        self._pool_lock = threading.Lock()
 
     def begin_turn(self, budget: float | None = None) -> None:
         """A new turn: a fresh cancel flag, and a deadline for all of its model work (``budget`` seconds,
@@ -371,7 +413,20 @@ class ModelClient:
         """Stop waiting for the call in flight (Ctrl-C), and the rest of the turn's calls; the session goes on."""
         self._stop.set()
 
-    close = cancel  # nothing else is held: a call's thread is a daemon and stops reading once told
+    def close(self) -> None:
+        """Cancel, and close the connections this client keeps (a call's thread is a daemon and stops
+        reading once told); a later call opens new ones."""
+        self.cancel()
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
+
+    def _connections(self) -> Any:
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = _new_pool()
+            return self._pool
 
     @property
     def cancelled(self) -> bool:
@@ -451,7 +506,7 @@ class ModelClient:
             kwargs["n"] = n
         secrets = configured_secrets(key)
         for delay in (*RETRY_DELAYS, None):
-            limits = _Limits(deadline, stop)
+            limits = _Limits(deadline, stop, self._connections())
             try:
                 response = self._wait(litellm.completion, {**kwargs, "timeout": max(
                     0.1, deadline - time.monotonic())}, limits)

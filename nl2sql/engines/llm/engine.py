@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from nl2sql.db import Database, QueryResult
+from nl2sql.dialog.ambiguity import GENERAL
 from nl2sql.dialog.questions import FREE, NO_SLOTS, Question, SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity, Capabilities, Draft, History, RefinementContext, Usage
@@ -172,7 +173,7 @@ class LlmEngine:
             more = Question("Could you say a little more about what you need?", FREE, required=False,
                             slot=SlotKey("model", "details"))
             return Draft("", first.explanation or "the model needs more detail", 0.3, None,
-                         (Ambiguity("general", first.explanation or "unclear request", more),), usage=reply.usage)
+                         (Ambiguity(GENERAL, first.explanation or "unclear request", more),), usage=reply.usage)
         chosen = self._checked(self._choose(messages, reply, parsed, database), database)
         found = chosen.parsed
         signals = (("agreement", chosen.agreement), ("repairs", float(chosen.repairs)))

@@ -16,8 +16,8 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db import QueryResult
-from nl2sql.db.introspect import declared_key
-from nl2sql.db.schema import Schema, Table
+from nl2sql.db.schema import Schema, Table, declared_key
+from nl2sql.dialog.ambiguity import LEVELS
 from nl2sql.domain import DomainConfig
 from nl2sql.engines.base import History
 from nl2sql.linking import Lexicon, linked_tables
@@ -53,7 +53,7 @@ CLARIFY_TOOL = {
             "type": "object",
             "properties": {
                 "context": {"type": "string", "description": "why clarification is needed"},
-                "level": {"type": "string", "enum": ["general", "partial", "specific", "confirmation"]},
+                "level": {"type": "string", "enum": list(LEVELS)},
                 "questions": {"type": "array", "items": {"type": "object", "properties": {
                     "text": {"type": "string"},
                     "question_type": {"type": "string", "enum": ["single_choice", "multiple_choice", "free_text"]},

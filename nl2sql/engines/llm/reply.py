@@ -10,12 +10,12 @@ import json
 import re
 from dataclasses import dataclass
 
+from nl2sql.dialog.ambiguity import LEVELS, SPECIFIC
 from nl2sql.dialog.questions import FREE, Question, SlotKey
 from nl2sql.escapes import visible
 
 _FENCE = re.compile(r"```(?:sql|json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 _BARE_SQL = re.compile(r"((?:WITH|SELECT)\b.*?)(?:;|$)", re.DOTALL | re.IGNORECASE)
-LEVELS = ("general", "partial", "specific", "confirmation")
 INTENTS = ("new_query", "refinement")
 # What a reply that states no confidence (bare SQL, or JSON without the field) is taken to claim:
 # above the confirmation line, because its SQL must still pass the database's check to be used.
@@ -76,7 +76,7 @@ def clarification(arguments: str) -> tuple[str, list[Question], str]:
         data = {}
     if not isinstance(data, dict):  # a model may send a list, a string or a number as the arguments
         data = {}
-    level = data["level"] if isinstance(data.get("level"), str) and data["level"] in LEVELS else "specific"
+    level = data["level"] if isinstance(data.get("level"), str) and data["level"] in LEVELS else SPECIFIC
     questions = data.get("questions")
     out = []
     for item in questions if isinstance(questions, list) else []:

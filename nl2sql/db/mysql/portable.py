@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.affinity import literals_as_text
-from nl2sql.db.portable import Columns, stored_as_text
+from nl2sql.db.affinity import Columns, literals_as_text, stored_as_text
 from nl2sql.db.schema import INTEGER
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)

@@ -1,9 +1,9 @@
 """Spark SQL: a local Spark session over a folder of tables (``spark:///dir``), read-only.
 
-Each sub-folder is registered as a temporary view of its own session (``spark_files`` says which
+Each sub-folder is registered as a temporary view of its own session (``files`` says which
 folders are tables and how to read them); nothing is written, cached or created in any catalog.
 Below the sqlglot guard, statements reach Spark only as a query plan its own parser vouches for
-(``spark_plan``): the adapter has no path to ``spark.sql()`` or to any writer. Every statement runs
+(``plan``): the adapter has no path to ``spark.sql()`` or to any writer. Every statement runs
 in a job group of its own: the time limit and Ctrl-C cancel that group (the running tasks are
 interrupted), and the session goes on.
 """
@@ -19,13 +19,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from nl2sql.db.database import Database, QueryResult
-from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
+from nl2sql.db.base import COUNT_BUDGET_S, Adapter, plain_row, stopped
+from nl2sql.db.deadline import expire_after
 from nl2sql.db.schema import Schema
-from nl2sql.db.spark_files import CSV, TableSource, read_keys, tables_in
-from nl2sql.db.spark_plan import first_line, frame, query_plan
-from nl2sql.db.timer import expire_after
-from nl2sql.errors import DatabaseError, QueryTimeout, UsageError
+from nl2sql.db.spark.files import CSV, TableSource, read_keys, tables_in
+from nl2sql.db.spark.plan import first_line, frame, query_plan
+from nl2sql.errors import DatabaseError, UsageError
 
 _GROUPS = itertools.count(1)
 # How often a cancel is repeated while the statement it stops is still being planned (a cancel only
@@ -43,44 +42,31 @@ def _uri(path: Path) -> str:
     return path.resolve().as_uri()
 
 
-def _plain(row: tuple) -> tuple:
-    return plain_row(tuple(bytes(v) if isinstance(v, bytearray) else v for v in row))
-
-
-class SparkDatabase(Database):
+class SparkDatabase(Adapter):
     dialect = "spark"
 
     def __init__(self, session: Any, *, display_name: str, keys: dict[str, dict] | None = None) -> None:
         from py4j.protocol import Py4JError
         from pyspark.errors import PySparkException
 
+        super().__init__()
         self._spark = session
         self.display_name = display_name
         self._keys = keys or {}
-        self._errors: tuple[type[BaseException], ...] = (Py4JError, PySparkException)
+        self._error: tuple[type[BaseException], ...] = (Py4JError, PySparkException)
         self._frames: dict[str, Any] = {}
-        self._lock = threading.Lock()
         self._group: str | None = None
-        self._cancelled = threading.Event()
-        self._timed_out = threading.Event()
 
     @classmethod
     def local(cls, folder: Path, *, display_name: str) -> SparkDatabase:
         """The tables of ``folder`` in this process's local Spark session (started on first use)."""
         sources = tables_in(folder)  # a bad folder is one line before the JVM starts
-        from nl2sql.db.spark_session import local_session
+        from nl2sql.db.spark.session import local_session
 
         db = cls(local_session(), display_name=display_name, keys=read_keys(folder))
         for source in sources:
             db._register(source)
         return db
-
-    @classmethod
-    def connect(cls, url: str, *, display_name: str) -> SparkDatabase:
-        """The tables of a Spark Connect server's current database (``sc://host:port``)."""
-        from nl2sql.db.spark_connect import SparkConnectDatabase
-
-        return SparkConnectDatabase.open(url, display_name=display_name)
 
     def _register(self, source: TableSource) -> None:
         reader = self._spark.read
@@ -91,7 +77,7 @@ class SparkDatabase(Database):
                 df = reader.option("basePath", _uri(source.folder)).parquet(*(_uri(Path(f)) for f in source.files))
             else:
                 df = reader.option("pathGlobFilter", "*.parquet").parquet(_uri(source.folder))
-        except self._errors as err:
+        except self._error as err:
             raise UsageError(f"The table folder {source.folder} cannot be read by Spark: {first_line(err)}") from None
         df.createOrReplaceTempView(quoted(source.name))
         self._frames[source.name] = df
@@ -104,10 +90,10 @@ class SparkDatabase(Database):
     # -- jobs: the time limit and Ctrl-C ---------------------------------------------------------
 
     def interrupt(self) -> None:
-        self._cancelled.set()
-        self._cancel(self._group)
+        self._cancel.set()
+        self._cancel_group(self._group)
 
-    def _cancel(self, group: str | None) -> None:
+    def _cancel_group(self, group: str | None) -> None:
         """Cancel ``group``'s jobs, again every 0.1 s until its statement returns (one that is still
         being planned has no job yet)."""
         if group is None:
@@ -117,7 +103,7 @@ class SparkDatabase(Database):
             while self._group == group:
                 try:
                     self._cancel_now(group)
-                except self._errors:
+                except self._error:
                     return
                 time.sleep(_CANCEL_EVERY_S)
 
@@ -134,7 +120,7 @@ class SparkDatabase(Database):
 
     def _frame(self, sql: str) -> Any:
         """The DataFrame of one query, analysed and not run; refused unless Spark's parser calls it a query."""
-        return frame(self._spark, query_plan(self._spark, sql, self._errors))
+        return frame(self._spark, query_plan(self._spark, sql, self._error))
 
     @contextmanager
     def _job(self, seconds: float) -> Iterator[None]:
@@ -146,7 +132,7 @@ class SparkDatabase(Database):
 
         def expire() -> None:
             self._timed_out.set()
-            self._cancel(group)
+            self._cancel_group(group)
 
         try:
             with expire_after(seconds, expire):
@@ -158,27 +144,24 @@ class SparkDatabase(Database):
     def _stopped(self, err: BaseException) -> bool:
         """Whether ``err`` is our own cancel (a column named "cancelled" in an error is not)."""
         text = str(err)
-        return self._timed_out.is_set() or self._cancelled.is_set() or "SPARK_JOB_CANCELLED" in text \
+        return self._timed_out.is_set() or self._cancel.is_set() or "SPARK_JOB_CANCELLED" in text \
             or "OPERATION_CANCELED" in text
 
     # -- schema ----------------------------------------------------------------------------------
 
     @cached_property
     def schema(self) -> Schema:
-        from nl2sql.db.spark_catalog import Catalog
+        from nl2sql.db.spark.catalog import Catalog
 
         with self._lock:
             return Catalog(self._frames, self._keys, self._introspect).schema()
 
-    def _introspect(self, sql: str, budget: float) -> list[tuple] | None:
-        """Rows of one introspection query under ``budget`` seconds; None when it failed or ran out."""
-        try:
-            with self._job(budget):
-                return [_plain(tuple(r)) for r in self._frame(sql).collect()]
-        except DatabaseError:
-            return None
-        except self._errors:
-            return None
+    def _read(self, sql: str, budget: float) -> list[Any]:
+        with self._job(budget):
+            return self._frame(sql).collect()
+
+    def _plain(self, row: tuple) -> tuple:
+        return plain_row(tuple(bytes(v) if isinstance(v, bytearray) else v for v in row))
 
     # -- execution -------------------------------------------------------------------------------
 
@@ -189,33 +172,31 @@ class SparkDatabase(Database):
                 self._frame(sql).schema  # noqa: B018 - asking for the schema analyses the query
         except DatabaseError as err:
             return str(err)
-        except self._errors as err:
+        except self._error as err:
             return first_line(err)
         return None
 
-    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
-        with self._lock:
-            self._cancelled.clear()
-            self._timed_out.clear()  # a count that ran out of time before is not this statement's
-            try:
-                df = self._frame(sql)
-                with self._job(timeout):
-                    rows = df.collect() if max_rows is None else df.take(max_rows + 1)
-                truncated = max_rows is not None and len(rows) > max_rows
-                rows = rows[:max_rows] if truncated else rows
-                total = self._count(df) if truncated else len(rows)
-            except self._errors as err:
-                if self._stopped(err):
-                    if self._cancelled.is_set() and not self._timed_out.is_set():
-                        raise QueryTimeout("The query was cancelled.") from None
-                    raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
-                raise DatabaseError(f"Spark error: {first_line(err)}") from None
-            return QueryResult(tuple(df.columns), tuple(_plain(tuple(r)) for r in rows), total, truncated)
+    @contextmanager
+    def _statement(self, timeout: float) -> Iterator[None]:
+        self._cancel.clear()
+        self._timed_out.clear()  # a count that ran out of time before is not this statement's
+        try:
+            yield
+        except self._error as err:
+            if self._stopped(err):
+                raise stopped(self._cancel.is_set() and not self._timed_out.is_set(), timeout) from None
+            raise DatabaseError(f"Spark error: {first_line(err)}") from None
 
-    def _count(self, df: Any) -> int | None:
-        """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
+    def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[Any]]:
+        self._last = df = self._frame(sql)
+        with self._job(timeout):
+            rows = df.collect() if max_rows is None else df.take(max_rows + 1)
+        return tuple(df.columns), rows
+
+    def _count(self, sql: str) -> int | None:
+        """Count the whole result (the frame just fetched) if that takes under COUNT_BUDGET_S; None otherwise."""
         try:
             with self._job(COUNT_BUDGET_S):
-                return int(df.count())
-        except self._errors:
+                return int(self._last.count())
+        except self._error:
             return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from nl2sql.db.base import one_line
 from nl2sql.errors import DatabaseError, ReadOnlyViolation
 
 _REFLECTION = re.compile(r"'(reflect|java_method|try_reflect)\(", re.IGNORECASE)
@@ -23,8 +24,8 @@ _REFLECTION = re.compile(r"'(reflect|java_method|try_reflect)\(", re.IGNORECASE)
 
 def first_line(err: BaseException) -> str:
     """A Spark error as one line: its message without the JVM stack or the SQLSTATE tail."""
-    text = str(getattr(err, "desc", None) or getattr(err, "java_exception", None) or err).strip()
-    line = text.splitlines()[0] if text else type(err).__name__
+    text = str(getattr(err, "desc", None) or getattr(err, "java_exception", None) or err)
+    line = one_line(text, type(err).__name__)
     line = line.removeprefix("An error occurred while calling ").strip()
     return re.sub(r"\s*SQLSTATE: \w+.*$", "", line).strip() or type(err).__name__
 

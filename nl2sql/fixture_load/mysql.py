@@ -21,12 +21,20 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from sqlglot import exp
 
+from nl2sql.db.base import table_ref
 from nl2sql.db.drivers import load_driver
-from nl2sql.db.introspect import table_ref
-from nl2sql.db.loader import SOFT_KEY_PREFIX, SourceTable, cell, insert_order, key_constraints, plan, read_sqlite
-from nl2sql.db.mysql_connect import MysqlUrl, connect, one_line, parse_mysql_url
+from nl2sql.db.mysql.connect import MysqlUrl, connect, one_line, parse_mysql_url
 from nl2sql.db.targets import Target, redact
 from nl2sql.errors import UsageError
+from nl2sql.fixture_load.plan import (
+    SOFT_KEY_PREFIX,
+    SourceTable,
+    cell,
+    insert_order,
+    key_constraints,
+    plan,
+    read_sqlite,
+)
 
 # The longest text key InnoDB indexes: 3072 bytes, four per character in utf8mb4.
 _KEY_CHARS = 768

@@ -14,16 +14,10 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from nl2sql.db.introspect import MAX_INDEXED_VALUES, declared_key, table_ref, text_kind
-from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.base import Catalogue, Rows, comment_keys, declared_kind, first_row, present, table_ref
+from nl2sql.db.schema import BOOLEAN, INTEGER, TEXT, Column, ForeignKey, Schema, Table
 
-# Each data query of the introspection stops after this long.
-INTROSPECTION_BUDGET_S = 2.0
 SYSTEM_DATABASES = ("information_schema", "mysql", "performance_schema", "sys")
-_INTEGERS = ("tinyint", "smallint", "mediumint", "int", "integer", "bigint", "year")
-_REALS = ("decimal", "numeric", "float", "double", "real")
-_DATES = ("date", "datetime", "timestamp")
-_TEXTS = ("char", "varchar", "tinytext", "text", "mediumtext", "longtext", "enum", "set")
 _STORED = ("BASE TABLE", "SYSTEM VERSIONED")
 
 _DATABASES = "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA"
@@ -46,7 +40,6 @@ ORDER BY TABLE_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION
 """
 
 CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
-RowReader = Callable[[exp.Expr, float], "list[tuple] | None"]
 
 
 @dataclass
@@ -75,29 +68,15 @@ class _Key:
     refs: list[str]
 
 
-def column_kind(data_type: str, column_type: str, present: list[object]) -> str:
-    """How a column behaves for questions, from its type (and its values, for text)."""
-    t = data_type.lower()
-    if column_type.lower().startswith("tinyint(1)"):
-        return BOOLEAN  # what MySQL's BOOLEAN is
-    if t in _INTEGERS:
-        return INTEGER
-    if t in _REALS:
-        return REAL
-    if t in _DATES:
-        return DATE
-    if t in _TEXTS:
-        return text_kind(present)
-    return OTHER
-
-
-class Catalog:
+class Catalog(Catalogue):
     """One reading of the catalog, through the adapter's (locked) connection."""
 
-    def __init__(self, catalog: CatalogReader, rows: RowReader, database: str | None,
+    dialect = "mysql"
+
+    def __init__(self, catalog: CatalogReader, rows: Rows, database: str | None,
                  others: tuple[str, ...] | None) -> None:
+        super().__init__(rows)
         self._catalog = catalog
-        self._rows = rows
         self._database = database
         self._others = others
 
@@ -111,16 +90,15 @@ class Catalog:
     def schema(self) -> Schema:
         order = self.databases()
         if not order:
-            return Schema((), dialect="mysql")
+            return self.schema_of([])
         relations = self._relations(order)
         columns: dict[tuple[str, str], list[tuple]] = {}
         for row in self._catalog(_COLUMNS, [tuple(order)]):
             columns.setdefault((row[0], row[1]), []).append(row[2:])
         keys = self._keys(order)
         by_key = {(r.database, r.relname): r for r in relations}
-        tables = [self._table(r, columns.get((r.database, r.relname), []), keys.get((r.database, r.relname), []),
-                              by_key) for r in relations]
-        return Schema(tuple(sorted(tables, key=lambda t: t.name)), dialect="mysql")
+        return self.schema_of([self._table(r, columns.get((r.database, r.relname), []),
+                                           keys.get((r.database, r.relname), []), by_key) for r in relations])
 
     def _relations(self, order: list[str]) -> list[_Relation]:
         rank = {d: n for n, d in enumerate(order)}
@@ -148,50 +126,31 @@ class Catalog:
                by_key: dict[tuple[str, str], _Relation]) -> Table:
         primary = {c for k in keys if k.kind == "PRIMARY KEY" for c in k.columns}
         unique = {k.columns[0] for k in keys if k.kind in ("PRIMARY KEY", "UNIQUE") and len(k.columns) == 1}
-        sample = self._rows(exp.select("*").from_(rel.ref).limit(50), INTROSPECTION_BUDGET_S) or []
+        sample = self.sample(rel.ref)
         order_key = self._order_key(rel, keys, columns)
+        order = first_row(exp.column(order_key, quoted=True)) if order_key is not None else None
         built = []
         for pos, (name, column_type, data_type, nullable, comment) in enumerate(columns):
-            present = [row[pos] for row in sample if pos < len(row) and row[pos] not in (None, "")]
-            kind = column_kind(data_type, column_type, present)
+            boolean = column_type.lower().startswith("tinyint(1)")  # what MySQL's BOOLEAN is
+            kind = BOOLEAN if boolean else self.kind(data_type, present(sample, pos))
             built.append(Column(
                 name=name, type=column_type, kind=kind, primary_key=name in primary,
                 nullable=nullable == "YES" and name not in primary, unique=name in unique,
-                values=self._values(rel, name, order_key) if kind == TEXT else (), description=comment or "",
+                values=self.values(rel.ref, name, order) if kind == TEXT else (), description=comment or "",
             ))
         fks = tuple(
             ForeignKey(rel.name, col, by_key[k.parent].name, ref)
             for k in keys if k.kind == "FOREIGN KEY" and k.parent in by_key
             for col, ref in zip(k.columns, k.refs, strict=False)
-        ) + tuple(ForeignKey(rel.name, c.name, *found) for c in built if (found := declared_key(c.description)))
+        ) + comment_keys(rel.name, built)
         namespace = rel.database if rel.name != rel.relname else ""
-        return Table(rel.name, tuple(built), fks, self._count(rel), description=rel.comment, namespace=namespace,
-                     stored=rel.stored)
+        return Table(rel.name, tuple(built), fks, self.count(rel.ref, rel.estimate if rel.stored else None),
+                     description=rel.comment, namespace=namespace, stored=rel.stored)
 
-    @staticmethod
-    def _order_key(rel: _Relation, keys: list[_Key], columns: list[tuple]) -> str | None:
+    def _order_key(self, rel: _Relation, keys: list[_Key], columns: list[tuple]) -> str | None:
         """The single integer primary key that orders a table's rows as they were inserted, if any."""
         primary = [k.columns for k in keys if k.kind == "PRIMARY KEY"]
         if not rel.stored or len(primary) != 1 or len(primary[0]) != 1:
             return None
-        types = {c[0]: c[2].lower() for c in columns}
-        return primary[0][0] if types.get(primary[0][0]) in _INTEGERS else None
-
-    def _values(self, rel: _Relation, column: str, order_key: str | None) -> tuple[str, ...]:
-        """Every distinct value of a text column, when there are few and they come quickly, in the
-        order of their first row (the integer primary key's; else the order the scan finds them)."""
-        ref = exp.column(column, quoted=True)
-        query = exp.select(ref).from_(rel.ref).where(ref.is_(exp.null()).not_()).limit(MAX_INDEXED_VALUES + 1)
-        if order_key is not None:
-            query = query.group_by(ref).order_by(exp.Min(this=exp.column(order_key, quoted=True)))
-        else:
-            query = query.distinct()
-        distinct = self._rows(query, INTROSPECTION_BUDGET_S) or []
-        return tuple(str(v[0]) for v in distinct) if 0 < len(distinct) <= MAX_INDEXED_VALUES else ()
-
-    def _count(self, rel: _Relation) -> int | None:
-        """The exact row count when it comes within the budget, else the server's estimate."""
-        counted = self._rows(exp.select("COUNT(*)").from_(rel.ref), INTROSPECTION_BUDGET_S)
-        if counted:
-            return int(counted[0][0])
-        return rel.estimate if rel.stored else None
+        types = {c[0]: c[2] for c in columns}
+        return primary[0][0] if declared_kind(types.get(primary[0][0], ""), self.dialect) == INTEGER else None

@@ -22,21 +22,16 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
-from functools import cached_property
 from typing import Any
 
 import sqlglot
-import sqlglot.errors
-from sqlglot import exp
 
-from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.base import ServerAdapter, failed, is_query, plain_row, refused, stopped
 from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
-from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
-from nl2sql.db.mysql_catalog import Catalog
-from nl2sql.db.mysql_connect import connect_link, one_line, parse_mysql_url
-from nl2sql.db.schema import Schema
-from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.db.mysql.catalog import Catalog
+from nl2sql.db.mysql.connect import connect_link, one_line, parse_mysql_url
+from nl2sql.errors import DatabaseError, UsageError
 
 # Rows fetched per round trip while streaming a whole result.
 _CHUNK = 500
@@ -44,8 +39,6 @@ _CHUNK = 500
 BACKSTOP_S = 2.0
 # And cuts the connection this long after that, when even the stop brought no answer.
 CUT_S = 2.0
-# Catalog queries (fixed text) run under this limit each.
-CATALOG_BUDGET_S = 30.0
 _NO_LIMIT = 18446744073709551615  # sql_select_limit's default: no cap
 _TIMED_OUT = (1969, 3024)  # MariaDB max_statement_time, MySQL max_execution_time
 _KILLED = 1317  # query execution was interrupted (KILL QUERY)
@@ -81,14 +74,17 @@ def text_conversions(pymysql: Any) -> dict[Any, Any]:
     return conv
 
 
-class MysqlDatabase(Database):
+class MysqlDatabase(ServerAdapter):
     dialect = "mysql"
+    _grace = BACKSTOP_S + CUT_S
 
     def __init__(self, url: str, *, display_name: str) -> None:
+        super().__init__()
         self.display_name = display_name
         pymysql = load_driver("pymysql", f"{display_name} is a MySQL database; reading it")
         self._cursors = pymysql.cursors
         self._error: type[Exception] = pymysql.Error
+        self._dropped = pymysql.Error
         self._url = parse_mysql_url(url)
         self._conv = text_conversions(pymysql)
         self._last_cut = Cut(0.0)
@@ -96,9 +92,6 @@ class MysqlDatabase(Database):
             self._open()
         except pymysql.Error as err:
             raise UsageError(f"Cannot read {display_name}: {self._line(err)}") from None
-        self._lock = threading.Lock()
-        self._cancel = threading.Event()
-        self._timed_out = threading.Event()
 
     def _open(self) -> None:
         """Connect and set the session up, all within ``connect_timeout``; a session that could not
@@ -121,9 +114,7 @@ class MysqlDatabase(Database):
             self._last_cut = cut
             yield cut
 
-    def _line(self, err: BaseException) -> str:
-        if self._last_cut.fired:
-            return f"the server did not answer within {self._last_cut.seconds:g} s"
+    def _error_line(self, err: BaseException) -> str:
         return one_line(err, self._url.secret)
 
     def _start_session(self) -> None:
@@ -179,78 +170,40 @@ class MysqlDatabase(Database):
         self._timed_out.set()
         self._kill_query()
 
-    def _reconnect_if_lost(self) -> None:
-        """A connection the server dropped (a restart, a timeout) is made again, session and all."""
-        if self._conn.open:
-            return
-        try:
-            self._open()
-        except UsageError as err:
-            raise DatabaseError(f"Lost the connection to {self.display_name}: "
-                                f"{str(err).removeprefix(f'Cannot connect to {self.display_name}: ')}") from None
-        except self._error as err:
-            raise DatabaseError(f"Lost the connection to {self.display_name}: {self._line(err)}") from None
+    # -- the read-only transaction (nl2sql/db/base.py's ServerAdapter runs it) --------------------
 
-    @contextmanager
-    def _transaction(self, timeout: float, select_limit: int | None) -> Iterator[Any]:
-        """``START TRANSACTION READ ONLY`` after setting the read-only mode, the time limit and the
-        row cap for what follows; always rolled back. The connection is cut if the whole exchange
-        has not ended two backstops after the time limit: the server is gone or dripping."""
+    def _connected(self) -> bool:
+        return bool(self._conn.open)
+
+    def _begin(self, timeout: float, select_limit: int | None) -> None:
+        """The read-only mode, the time limit and the row cap set again for what follows, then
+        ``START TRANSACTION READ ONLY``."""
         limit: float | int = max(0.001, timeout) if self.mariadb else max(1, int(timeout * 1000))
-        for attempt in (1, 2):
-            self._reconnect_if_lost()
-            with self._watch(timeout + BACKSTOP_S + CUT_S):
-                if not self._begin(limit, select_limit, retry=attempt == 1):
-                    continue
-                try:
-                    yield
-                finally:
-                    if self._conn.open:
-                        with self._conn.cursor() as cur:
-                            cur.execute("ROLLBACK")
-                return
+        with self._conn.cursor() as cur:
+            cur.execute(self._limits, (limit, select_limit or _NO_LIMIT))
+            cur.execute("START TRANSACTION READ ONLY")
 
-    def _begin(self, limit: float | int, select_limit: int | None, *, retry: bool) -> bool:
-        """Whether the transaction began; False when the server had dropped the connection and one
-        more try is allowed (nothing has run yet). A server that refused, or went silent, is not retried."""
-        try:
-            with self._conn.cursor() as cur:
-                cur.execute(self._limits, (limit, select_limit or _NO_LIMIT))
-                cur.execute("START TRANSACTION READ ONLY")
-            return True
-        except self._error:
-            if retry and not self._conn.open and not self._last_cut.fired:
-                return False
-            raise
-
-    # -- schema ----------------------------------------------------------------------------------
-
-    @cached_property
-    def schema(self) -> Schema:
-        with self._lock:
-            try:
-                return Catalog(self._catalog, self._query_rows, self._url.database, self._url.others).schema()
-            except self._error as err:
-                raise DatabaseError(f"Cannot read the catalog of {self.display_name}: {self._line(err)}") from None
-
-    def _catalog(self, sql: str, params: list[object] | None) -> list[tuple]:
-        with self._transaction(CATALOG_BUDGET_S, None), self._conn.cursor() as cur:
+    def _query(self, sql: str, params: list[object] | None) -> list[tuple]:
+        with self._conn.cursor() as cur:
             cur.execute(sql, params)
             return list(cur.fetchall())
 
-    def _query_rows(self, query: exp.Expr, budget: float) -> list[tuple] | None:
-        """Rows of one introspection query under ``budget`` seconds; None when it failed or ran out."""
-        try:
-            with self._transaction(budget, None), self._conn.cursor() as cur:
-                cur.execute(query.sql("mysql"))
-                return [plain(r) for r in cur.fetchall()]
-        except (self._error, DatabaseError):
-            return None
+    def _rollback(self) -> None:
+        with self._conn.cursor() as cur:
+            cur.execute("ROLLBACK")
+
+    # -- schema ----------------------------------------------------------------------------------
+
+    def _catalogue(self) -> Catalog:
+        return Catalog(self._catalog, self._introspect, self._url.database, self._url.others)
+
+    def _plain(self, row: tuple) -> tuple:
+        return plain(row)
 
     def cautions(self) -> tuple[str, ...]:
         """A login with the FILE privilege reads and writes the server's files (``LOAD_FILE``, ``INTO
         OUTFILE``) whatever the transaction; SUPER can change the server itself."""
-        rows = self._query_rows(sqlglot.parse_one(_SERVER_POWERS, read="mysql"), 2.0)
+        rows = self._introspect(sqlglot.parse_one(_SERVER_POWERS, read="mysql"), 2.0)
         if not rows:
             return ()
         powers = " and ".join(sorted({str(r[1]) for r in rows}))
@@ -279,50 +232,47 @@ class MysqlDatabase(Database):
         except self._error as err:
             raise self._failure(err, 5.0) from None
 
-    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
-        with self._lock:
-            self._cancel.clear()
-            self._timed_out.clear()
-            backstop = threading.Timer(timeout + BACKSTOP_S, self._time_up)
-            backstop.daemon = True
-            backstop.start()
-            try:
-                with self._transaction(timeout, max_rows + 1 if max_rows is not None else None):
-                    columns, rows = self._fetch(sql, max_rows)
-                truncated = max_rows is not None and len(rows) > max_rows
-                rows = rows[:max_rows] if truncated else rows
-                total = self._count(sql) if truncated else len(rows)
-            except self._error as err:
-                raise self._failure(err, timeout) from None
-            finally:
-                backstop.cancel()
-            return QueryResult(columns, tuple(plain(r) for r in rows), total, truncated)
+    @contextmanager
+    def _statement(self, timeout: float) -> Iterator[None]:
+        self._cancel.clear()
+        self._timed_out.clear()
+        backstop = threading.Timer(timeout + BACKSTOP_S, self._time_up)
+        backstop.daemon = True
+        backstop.start()
+        try:
+            yield
+        except self._error as err:
+            raise self._failure(err, timeout) from None
+        finally:
+            backstop.cancel()
 
-    def _fetch(self, sql: str, max_rows: int | None) -> tuple[tuple[str, ...], list[tuple]]:
+    def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         """A query's first ``max_rows + 1`` rows (``sql_select_limit`` has the server stop there) or
         all of them, streamed through an unbuffered cursor; anything else (reachable only past the
         guard) executed plainly."""
-        if not _is_query(sql):
-            with self._conn.cursor() as cur:
-                cur.execute(sql)
-                return tuple(d[0] for d in cur.description or ()), list(cur.fetchall()) if cur.description else []
-        cursor = self._conn.cursor(self._cursors.SSCursor)
-        stopped = False
-        try:
-            cursor.execute(sql)
-            columns = tuple(d[0] for d in cursor.description or ())
-            if max_rows is None:
-                rows: list[tuple] = []
-                while chunk := cursor.fetchmany(_CHUNK):
-                    rows.extend(chunk)
+        with self._transaction(timeout, max_rows + 1 if max_rows is not None else None):
+            if not is_query(sql, "mysql"):
+                with self._conn.cursor() as cur:
+                    cur.execute(sql)
+                    return tuple(d[0] for d in cur.description or ()), list(cur.fetchall()) if cur.description else []
+            cursor = self._conn.cursor(self._cursors.SSCursor)
+            stopped_early = False
+            try:
+                cursor.execute(sql)
+                columns = tuple(d[0] for d in cursor.description or ())
+                if max_rows is None:
+                    rows: list[tuple] = []
+                    while chunk := cursor.fetchmany(_CHUNK):
+                        rows.extend(chunk)
+                    return columns, rows
+                rows = list(cursor.fetchmany(max_rows + 1))
+                if len(rows) > max_rows and cursor.fetchone() is not None:
+                    # a LIMIT of the statement's own beyond the cap: stop the server sending the rest
+                    stopped_early = True
+                    self._kill_query()
                 return columns, rows
-            rows = list(cursor.fetchmany(max_rows + 1))
-            if len(rows) > max_rows and cursor.fetchone() is not None:
-                stopped = True  # a LIMIT of the statement's own beyond the cap: stop the server sending the rest
-                self._kill_query()
-            return columns, rows
-        finally:
-            self._close(cursor, stopped)
+            finally:
+                self._close(cursor, stopped_early)
 
     def _close(self, cursor: Any, stopped: bool) -> None:
         try:
@@ -332,33 +282,13 @@ class MysqlDatabase(Database):
                 raise
 
     def _failure(self, err: Exception, timeout: float) -> DatabaseError:
-        if self._last_cut.fired:
-            return QueryTimeout(f"{self.server} did not answer within {self._last_cut.seconds:g} s; the connection "
-                                "was closed (the next statement opens it again).")
+        silent = self._silent()
+        if silent is not None:
+            return silent
         code = err.args[0] if err.args else None
         line = one_line(err, self._url.secret)
-        if code in _TIMED_OUT or (code == _KILLED and self._timed_out.is_set()):
-            return QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.")
-        if code == _KILLED:
-            return QueryTimeout("The query was cancelled.")
+        if code in _TIMED_OUT or code == _KILLED:
+            return stopped(code == _KILLED and not self._timed_out.is_set(), timeout)
         if code in _READ_ONLY or (code in _DENIED and not line.upper().startswith("SELECT COMMAND")):
-            return ReadOnlyViolation(f"nl2sql only reads data; {self.server} refused: {line}")
-        return DatabaseError(f"{self.server} error: {line}")
-
-    def _count(self, sql: str) -> int | None:
-        """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
-        try:
-            inner = sqlglot.parse_one(sql, read="mysql")
-        except sqlglot.errors.SqlglotError:
-            return None
-        if not isinstance(inner, exp.Query):
-            return None
-        rows = self._query_rows(exp.select("COUNT(*)").from_(inner.subquery("q")), COUNT_BUDGET_S)
-        return int(rows[0][0]) if rows else None
-
-
-def _is_query(sql: str) -> bool:
-    try:
-        return isinstance(sqlglot.parse_one(sql, read="mysql"), exp.Query)
-    except sqlglot.errors.SqlglotError:
-        return False
+            return refused(self.server, line)
+        return failed(self.server, line)

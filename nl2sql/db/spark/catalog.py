@@ -1,7 +1,7 @@
 """What a Spark folder's tables hold: columns and Spark types, declared keys, row counts and the
 distinct values of text columns, each query under the introspection budget.
 
-Parquet and CSV carry no keys: they come from the folder's ``_nl2sql_keys.json`` (``spark_files``).
+Parquet and CSV carry no keys: they come from the folder's ``_nl2sql_keys.json`` (``files``).
 A Parquet field's ``comment`` metadata (as Spark writes a column comment) is the column's description;
 one of the form ``references table.column`` declares a join key, as for DuckDB and PostgreSQL.
 Text values are listed in the order of their first row, as SQLite lists them: Spark has no row id,
@@ -10,48 +10,29 @@ but ``monotonically_increasing_id()`` follows the file's row order within one fi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from sqlglot import exp
 
-from nl2sql.db.introspect import MAX_INDEXED_VALUES, declared_key, table_ref, text_kind
-from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.base import MAX_INDEXED_VALUES, Catalogue, Rows, comment_keys, present, table_ref
+from nl2sql.db.schema import TEXT, Column, ForeignKey, Schema, Table
 
-INTROSPECTION_BUDGET_S = 5.0
 # The one query per table that counts rows and lists text values.
 PROFILE_BUDGET_S = 10.0
-_INTEGERS = ("tinyint", "smallint", "int", "bigint")
-_REALS = ("float", "double", "decimal")
-_TEXTS = ("string", "varchar", "char")
-
-Rows = Callable[[str, float], "list[tuple] | None"]
 
 
-def _kind(spark_type: str, present: list[object]) -> str:
-    t = spark_type.lower()
-    if t == "boolean":
-        return BOOLEAN
-    if t in ("date", "timestamp", "timestamp_ntz", "timestamp_ltz"):
-        return DATE
-    if t in _INTEGERS:
-        return INTEGER
-    if t.startswith(_REALS):
-        return REAL
-    if t.startswith(_TEXTS):
-        return text_kind(present)
-    return OTHER
-
-
-class Catalog:
+class Catalog(Catalogue):
     """Introspects the registered tables through ``rows`` (a query and its budget -> rows or None)."""
 
+    dialect = "spark"
+    budget = 5.0
+
     def __init__(self, frames: dict[str, Any], keys: dict[str, dict], rows: Rows) -> None:
-        self.frames, self.keys, self.rows = frames, keys, rows
+        super().__init__(rows)
+        self.frames, self.keys = frames, keys
 
     def schema(self) -> Schema:
-        tables = [self._table(name, df) for name, df in self.frames.items()]
-        return Schema(tuple(sorted(tables, key=lambda t: t.name)), dialect="spark")
+        return self.schema_of([self._table(name, df) for name, df in self.frames.items()])
 
     def _table(self, name: str, df: Any) -> Table:
         declared = self.keys.get(name.lower(), {})
@@ -60,10 +41,9 @@ class Catalog:
         unique |= primary if len(primary) == 1 else set()
         not_null = {c.lower() for c in declared.get("not_null", [])} | primary
         table = table_ref(name)
-        sample = self.rows(exp.select("*").from_(table).limit(50).sql("spark"), INTROSPECTION_BUDGET_S) or []
+        sample = self.sample(table)
         fields = list(df.schema.fields)
-        kinds = [_kind(f.dataType.simpleString(), [r[i] for r in sample if r[i] not in (None, "")])
-                 for i, f in enumerate(fields)]
+        kinds = [self.kind(f.dataType.simpleString(), present(sample, i)) for i, f in enumerate(fields)]
         texts = [f.name for f, kind in zip(fields, kinds, strict=True) if kind == TEXT]
         count, values = self._profile(table, texts)
         columns = tuple(Column(
@@ -84,7 +64,7 @@ class Catalog:
             for col, ref in zip(cols, refs, strict=False):
                 if col.lower() in spelled and ref.lower() in parent_columns:
                     found.append(ForeignKey(name, spelled[col.lower()], parent_name, parent_columns[ref.lower()]))
-        found += [ForeignKey(name, c.name, *key) for c in columns if (key := declared_key(c.description))]
+        found += comment_keys(name, columns)
         return tuple(dict.fromkeys(found))
 
     def _profile(self, table: exp.Table, texts: list[str]) -> tuple[int | None, dict[str, tuple[str, ...]]]:
@@ -108,7 +88,7 @@ class Catalog:
                  .with_("nl2sql_rows", as_=exp.select("*", exp.alias_(exp.Anonymous(this="monotonically_increasing_id"),
                                                                         "p")).from_(table)))
         found: dict[int, list[str]] = {}
-        for column, value in self.rows(query.sql("spark"), PROFILE_BUDGET_S) or []:
+        for column, value in self._rows(query, PROFILE_BUDGET_S) or []:
             found.setdefault(int(column), []).append(value)
         count = int(found[-1][0]) if -1 in found else None
         return count, {texts[n]: tuple(v) for n, v in found.items() if n >= 0 and len(v) <= MAX_INDEXED_VALUES}

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from nl2sql.db.base import one_line as first_line
 from nl2sql.db.deadline import cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.url_options import MYSQL, check_options
@@ -182,10 +183,7 @@ def parse_mysql_url(url: str) -> MysqlUrl:
 def one_line(err: BaseException, secret: str | None = None) -> str:
     """The server's (or the driver's) message as one line, never the password."""
     args: tuple[object, ...] = tuple(getattr(err, "args", ()))
-    text = str(args[1]) if len(args) > 1 else str(err)
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    line = lines[0] if lines else type(err).__name__
-    return line.replace(secret, "***") if secret else line
+    return first_line(str(args[1]) if len(args) > 1 else str(err), type(err).__name__, secret)
 
 
 def connect(url: MysqlUrl, display: str, what: str, **extra: Any) -> Any:

@@ -14,13 +14,13 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from sqlglot import exp
 
+from nl2sql.db.base import table_ref
 from nl2sql.db.drivers import load_driver
-from nl2sql.db.introspect import table_ref
-from nl2sql.db.loader import SourceTable, cell, create_statements, insert_order, plan, read_sqlite
-from nl2sql.db.postgres import one_line
+from nl2sql.db.postgres.adapter import one_line
 from nl2sql.db.targets import Target, redact
 from nl2sql.db.url_options import POSTGRES, check_options, query_options
 from nl2sql.errors import UsageError
+from nl2sql.fixture_load.plan import SourceTable, cell, create_statements, insert_order, plan, read_sqlite
 
 # A copy's database carries this comment once every row is in; one without it is made again.
 COPY_DONE = "nl2sql benchmark copy, complete"

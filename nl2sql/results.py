@@ -1,13 +1,21 @@
-"""What a turn returns to every front end, and its JSON form (camelCase keys, as the spec names them)."""
+"""What a turn returns to every front end, and its JSON form (camelCase keys, as the spec names them).
+
+Plain values below the workflows: output (``formatting``, ``export``) and saved sessions take them
+without importing the orchestration that builds them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import QueryResult
 from nl2sql.dialog.questions import ClarificationRequest
 from nl2sql.dialog.state import IDLE, Round
+
+if TYPE_CHECKING:
+    from nl2sql.dialog.state import ConversationState
 
 S = TypeVar("S")
 
@@ -37,7 +45,7 @@ class Outcome(Generic[S]):
 def confidence_label(score: float | None) -> str | None:
     if score is None:
         return None
-    return "high" if score > 0.75 else "medium" if score > 0.5 else "low"
+    return "high" if score > CONFIRM_BELOW else "medium" if score > 0.5 else "low"
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,15 @@ class TurnResult:
     cues: tuple[str, ...] = ()  # the cue-table entries the reading used (for `nl2sql eval --cues`)
     hint: str | None = None  # why an empty result may be empty: a filter value the column does not hold
     engine: str | None = None  # which engine wrote the SQL (builtin or llm); None for typed SQL and commands
+
+    @classmethod
+    def of(cls, state: ConversationState[Any, Any], number: int | None = None, intent: str | None = None,
+           **shown: Any) -> TurnResult:
+        """The one way a result is built: what a turn (``number``, read as ``intent``) or a command shows,
+        standing on the state it leaves, from which its session, context and mode are taken. A command
+        carries the state's turn count, and no intent."""
+        return cls(state.turn_count if number is None else number, state.session_id, intent,
+                   conversation_context=state.context(), mode=state.mode.name, **shown)
 
     @property
     def ok(self) -> bool:

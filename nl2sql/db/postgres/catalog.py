@@ -15,10 +15,9 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from nl2sql.db.introspect import INTROSPECTION_BUDGET_S, MAX_INDEXED_VALUES, declared_key, text_kind
-from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.base import Catalogue, Rows, comment_keys, declared_kind, first_row, present, table_ref, text_kind
+from nl2sql.db.schema import BOOLEAN, DATE, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
 
-_INTEGERS = ("int2", "int4", "int8")
 _STORED = ("r", "p", "m")  # kinds with rows of their own (ctid): tables, partitioned tables, materialized views
 
 _SCHEMAS = """
@@ -32,7 +31,7 @@ WHERE n.nspname = ANY(%s) AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.r
   AND has_table_privilege(c.oid, 'SELECT')
 """
 _COLUMNS = """
-SELECT a.attrelid, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod), t.typcategory, t.typname,
+SELECT a.attrelid, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod), t.typcategory,
        a.attnotnull, COALESCE(col_description(a.attrelid, a.attnum), '')
 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
 WHERE a.attrelid = ANY(%s) AND a.attnum > 0 AND NOT a.attisdropped
@@ -42,10 +41,11 @@ _KEYS = """
 SELECT conrelid, contype, conkey, confrelid, confkey FROM pg_constraint
 WHERE conrelid = ANY(%s) AND contype IN ('p', 'u', 'f') ORDER BY conrelid, oid
 """
+# What a type sqlglot does not know (a domain, an extension's, oid) is, by PostgreSQL's own category of it.
+_CATEGORIES = {"B": BOOLEAN, "D": DATE, "N": REAL}
 
 # The adapter runs a catalog query (fixed text, parameters) in its read-only transaction, time limit and all.
 CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
-RowReader = Callable[[exp.Expr, float], "list[tuple] | None"]
 
 
 @dataclass
@@ -60,28 +60,18 @@ class _Relation:
 
     @property
     def ref(self) -> exp.Table:
-        return exp.table_(exp.to_identifier(self.relname, quoted=True), db=exp.to_identifier(self.schema, quoted=True))
+        return table_ref(self.relname, self.schema)
 
 
-def column_kind(category: str, type_name: str, present: list[object]) -> str:
-    """How a column behaves for questions, from its type's category (and its values, for text)."""
-    if category == "B":
-        return BOOLEAN
-    if category == "D":
-        return DATE
-    if category == "N":
-        return INTEGER if type_name in _INTEGERS else REAL
-    if category == "S":
-        return text_kind(present)
-    return TEXT if category == "E" else OTHER
-
-
-class Catalog:
+class Catalog(Catalogue):
     """One reading of the catalog, through the adapter's connection (held and locked for it)."""
 
-    def __init__(self, catalog: CatalogReader, rows: RowReader) -> None:
+    dialect = "postgres"
+    time_of_day = DATE  # PostgreSQL counts a time of day among its date and time types
+
+    def __init__(self, catalog: CatalogReader, rows: Rows) -> None:
+        super().__init__(rows)
         self._read = catalog
-        self._rows = rows
 
     def _catalog(self, sql: str, params: list[object] | None = None) -> list[tuple]:
         return self._read(sql, params)
@@ -96,8 +86,8 @@ class Catalog:
         for row in self._catalog(_KEYS, [list(by_oid)]):
             keys.setdefault(row[0], []).append(row[1:])
         names = {oid: {num: name for num, name, *_ in cols} for oid, cols in columns.items()}
-        tables = [self._table(r, columns.get(r.oid, []), keys.get(r.oid, []), by_oid, names) for r in relations]
-        return Schema(tuple(sorted(tables, key=lambda t: t.name)), dialect="postgres")
+        return self.schema_of([self._table(r, columns.get(r.oid, []), keys.get(r.oid, []), by_oid, names)
+                               for r in relations])
 
     def _relations(self) -> list[_Relation]:
         """Every readable relation, named bare when its schema is on the search path and no earlier
@@ -117,44 +107,38 @@ class Catalog:
             relations.append(_Relation(oid, schema, name, relname, kind, comment, float(estimate)))
         return relations
 
+    def column_kind(self, declared: str, category: str, values: list[object]) -> str:
+        """sqlglot's reading of the type; an enum's labels are text, whatever they look like."""
+        if category == "E":
+            return TEXT
+        if declared_kind(declared, self.dialect) is not None:
+            return self.kind(declared, values)
+        return text_kind(values) if category == "S" else _CATEGORIES.get(category, OTHER)
+
     def _table(self, rel: _Relation, columns: list[tuple], keys: list[tuple], by_oid: dict[int, _Relation],
                attnames: dict[int, dict[int, str]]) -> Table:
         names = attnames.get(rel.oid, {})
         primary = {names.get(n) for kind, cols, *_ in keys if kind == "p" for n in cols}
         unique = {names.get(cols[0]) for kind, cols, *_ in keys if kind in ("p", "u") and len(cols) == 1}
-        sample = self._rows(exp.select("*").from_(rel.ref).limit(50), INTROSPECTION_BUDGET_S) or []
+        sample = self.sample(rel.ref)
+        stored = rel.kind in _STORED
         built = []
-        for pos, (_num, name, declared, category, type_name, not_null, comment) in enumerate(columns):
-            present = [row[pos] for row in sample if row[pos] not in (None, "")]
-            kind = column_kind(category, type_name, present)
+        for pos, (_num, name, declared, category, not_null, comment) in enumerate(columns):
+            kind = self.column_kind(declared, category, present(sample, pos))
             built.append(Column(
                 name=name, type=declared, kind=kind, primary_key=name in primary,
                 nullable=not not_null and name not in primary, unique=name in unique,
-                values=self._values(rel, name) if kind == TEXT else (), description=comment,
+                values=self.values(rel.ref, name, first_row(exp.column("ctid")) if stored else
+                                   exp.column(name, quoted=True)) if kind == TEXT else (),
+                description=comment,
             ))
         fks = tuple(
             ForeignKey(rel.name, names[col], by_oid[parent].name, ref_names[ref])
             for kind, cols, parent, refs in keys if kind == "f" and parent in by_oid
             for ref_names in [attnames.get(parent, {})]
             for col, ref in zip(cols, refs, strict=False) if col in names and ref in ref_names
-        ) + tuple(ForeignKey(rel.name, c.name, *found) for c in built if (found := declared_key(c.description)))
+        ) + comment_keys(rel.name, built)
         namespace = rel.schema if rel.name != rel.relname else ""
-        return Table(rel.name, tuple(built), fks, self._count(rel), description=rel.comment, namespace=namespace,
-                     stored=rel.kind in _STORED)
-
-    def _values(self, rel: _Relation, column: str) -> tuple[str, ...]:
-        """Every distinct value of a text column, when there are few and they come quickly, in the
-        order of their first row (as SQLite lists them; a view has no row ids and sorts them)."""
-        ref = exp.column(column, quoted=True)
-        first = exp.Min(this=exp.column("ctid")) if rel.kind in _STORED else ref
-        query = (exp.select(ref).from_(rel.ref).where(ref.is_(exp.null()).not_()).group_by(ref)
-                 .order_by(first).limit(MAX_INDEXED_VALUES + 1))
-        distinct = self._rows(query, INTROSPECTION_BUDGET_S) or []
-        return tuple(str(v[0]) for v in distinct) if 0 < len(distinct) <= MAX_INDEXED_VALUES else ()
-
-    def _count(self, rel: _Relation) -> int | None:
-        """The exact row count when it comes within the budget, else the planner's estimate."""
-        counted = self._rows(exp.select("COUNT(*)").from_(rel.ref), INTROSPECTION_BUDGET_S)
-        if counted:
-            return int(counted[0][0])
-        return int(rel.estimate) if rel.estimate >= 0 and rel.kind in _STORED else None
+        estimate = int(rel.estimate) if rel.estimate >= 0 and stored else None
+        return Table(rel.name, tuple(built), fks, self.count(rel.ref, estimate), description=rel.comment,
+                     namespace=namespace, stored=stored)

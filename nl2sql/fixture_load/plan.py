@@ -1,12 +1,11 @@
-"""Copy a SQLite database into another engine: the one loader behind ``fixtures build --out
-x.duckdb|postgresql://...|mysql://...|spark:///dir`` and ``eval --on duckdb|postgresql://...|mysql://...|spark``.
+"""A SQLite database read and planned for its copy into another engine: the tables with their keys and
+rows, a type for each column that holds every value unchanged, and the keys the rows keep.
 
-The copy keeps every row. A column gets the target's type only when every stored value reads back
-as the same text (so ``'2026-01-02 03:04:05'`` becomes a TIMESTAMP, ``'2026-1-2'`` stays text),
-which is how a DuckDB user's own file would be typed. Keys are declared where the data keeps them
-(DuckDB and PostgreSQL enforce primary and foreign keys on insert); a key the rows break is left
-out and counted, never a reason to drop rows. This module reads and plans; ``pg_load`` writes
-PostgreSQL, ``mysql_load`` MySQL and MariaDB.
+A column gets the target's type only when every stored value reads back as the same text (so
+``'2026-01-02 03:04:05'`` becomes a TIMESTAMP, ``'2026-1-2'`` stays text), which is how a DuckDB
+user's own file would be typed. Keys are declared where the data keeps them (DuckDB and PostgreSQL
+enforce primary and foreign keys on insert); a key the rows break is left out and counted, never a
+reason to drop rows. The types are named as DuckDB's; each writer spells them in its dialect.
 """
 
 from __future__ import annotations
@@ -20,14 +19,9 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from nl2sql.db.drivers import load_driver
-from nl2sql.db.introspect import table_ref
-from nl2sql.db.targets import DUCKDB, MYSQL, POSTGRES, SPARK, Target
-from nl2sql.errors import UsageError
+from nl2sql.db.base import table_ref
 
 BATCH_ROWS = 50_000
-# Bump when the copy changes (types, keys), so that cached benchmark copies are made again.
-LOADER_VERSION = 3
 # A foreign key the target cannot enforce (the rows break it) is written as this column comment, which
 # the adapters read back as a join key; people can declare their own the same way.
 SOFT_KEY_PREFIX = "references "
@@ -46,12 +40,6 @@ class SourceTable:
     types: list[str] = field(default_factory=list)  # the target's types, filled by the planner
     # Single-column keys the rows break: kept as a "references table.column" column comment.
     soft_keys: list[tuple[str, str, str]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class LoadReport:
-    rows: dict[str, int]
-    dropped_keys: tuple[str, ...]  # keys the rows break, left out of the copy
 
 
 def read_sqlite(path: Path) -> list[SourceTable]:
@@ -279,54 +267,3 @@ def create_statements(t: SourceTable, dialect: str) -> list[str]:
                             expression=exp.Literal.string(f"{SOFT_KEY_PREFIX}{parent}.{ref}"))
                 for column, parent, ref in t.soft_keys]
     return [create_table(t).sql(dialect), *(c.sql(dialect) for c in comments)]
-
-
-def write_duckdb(tables: list[SourceTable], out: Path) -> None:
-    """Create and fill a new DuckDB file at ``out`` (which must not exist yet)."""
-    duckdb = load_driver("duckdb", "Writing a DuckDB file")
-    with closing(duckdb.connect(str(out))) as conn:
-        conn.execute("BEGIN")
-        for t in insert_order(tables):
-            for statement in create_statements(t, "duckdb"):
-                conn.execute(statement)
-            if t.rows:
-                for columns in column_batches(t):
-                    conn.execute(insert_statement(t), columns)
-        conn.execute("COMMIT")
-        conn.execute("CHECKPOINT")
-
-
-def load(source: Path, target: Target) -> LoadReport:
-    """Copy the SQLite file ``source`` to ``target``, replacing it atomically as the SQLite build does
-    (a file is renamed into place; a server's tables are replaced in one transaction)."""
-    if target.engine not in (DUCKDB, POSTGRES, MYSQL, SPARK) or (target.engine == SPARK and target.is_server):
-        raise UsageError(f"Cannot load into {target.display} (a {target.engine} target).")
-    tables = read_sqlite(source)
-    dropped = plan(tables, align=target.engine in (DUCKDB, SPARK))
-    if target.engine == SPARK:
-        from nl2sql.db.spark_load import write_spark
-
-        write_spark(tables, target.path)
-        return LoadReport({t.name: len(t.rows) for t in tables}, tuple(dropped))
-    if target.engine in (POSTGRES, MYSQL):
-        if target.engine == POSTGRES:
-            from nl2sql.db.pg_load import write_postgres
-
-            write_postgres(tables, target)
-        else:
-            from nl2sql.db.mysql_load import write_mysql
-
-            write_mysql(tables, target)
-        return LoadReport({t.name: len(t.rows) for t in tables}, tuple(dropped))
-    out = target.path
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(f".{out.name}.partial")
-    partial.unlink(missing_ok=True)
-    partial.with_name(partial.name + ".wal").unlink(missing_ok=True)
-    try:
-        write_duckdb(tables, partial)
-        partial.replace(out)
-    finally:
-        partial.unlink(missing_ok=True)
-        partial.with_name(partial.name + ".wal").unlink(missing_ok=True)
-    return LoadReport({t.name: len(t.rows) for t in tables}, tuple(dropped))

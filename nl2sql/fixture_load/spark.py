@@ -20,11 +20,11 @@ from pathlib import Path
 
 from sqlglot import exp
 
+from nl2sql.db.base import table_ref
 from nl2sql.db.drivers import load_driver
-from nl2sql.db.introspect import table_ref
-from nl2sql.db.loader import SourceTable, column_batches, create_table, insert_order, insert_statement
-from nl2sql.db.spark_files import KEYS_FILE
+from nl2sql.db.spark.files import KEYS_FILE
 from nl2sql.errors import UsageError
+from nl2sql.fixture_load.plan import SourceTable, column_batches, create_table, insert_order, insert_statement
 
 
 def keys_of(tables: list[SourceTable]) -> dict[str, object]:

@@ -18,8 +18,14 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.affinity import literals_as_text, number_literal, stored_as_number, text_column
-from nl2sql.db.portable import Columns, try_cast
+from nl2sql.db.affinity import (
+    Columns,
+    literals_as_text,
+    number_literal,
+    stored_as_number,
+    text_column,
+    try_cast,
+)
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 # PostgreSQL's reserved words (the "reserved" ones of its keyword appendix) that SQLite takes as names.

@@ -21,8 +21,8 @@ import sqlglot
 import sqlglot.errors
 from sqlglot import exp
 
-from nl2sql.db.spark import SparkDatabase, quoted
-from nl2sql.db.spark_plan import first_line
+from nl2sql.db.spark.adapter import SparkDatabase, quoted
+from nl2sql.db.spark.plan import first_line
 from nl2sql.errors import DatabaseError, UsageError
 
 CONNECT_RETRIES = 3
@@ -58,7 +58,7 @@ class SparkConnectDatabase(SparkDatabase):
         session_class = _client()
         from pyspark.sql.connect.client.retries import DefaultPolicy
 
-        from nl2sql.db.spark_session import quiet_loggers
+        from nl2sql.db.spark.session import quiet_loggers
 
         quiet_loggers()
         # The client warns "[RETRIES_EXCEEDED]" again when it lets go of a session it never reached.

@@ -18,32 +18,22 @@ here prints or stores them.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cached_property
 from typing import Any
 
 import sqlglot
-import sqlglot.errors
-from sqlglot import exp
 
-from nl2sql.db.database import Database, QueryResult
+from nl2sql.db.base import ServerAdapter, failed, is_query, refused, stopped
+from nl2sql.db.base import one_line as first_line
 from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.functions import READ_ONLY_FUNCTIONS
-from nl2sql.db.introspect import COUNT_BUDGET_S, plain_row
-from nl2sql.db.pg_catalog import Catalog
-from nl2sql.db.schema import Schema
+from nl2sql.db.postgres.catalog import Catalog
 from nl2sql.db.url_options import POSTGRES, check_options, query_options
-from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.errors import DatabaseError, UsageError
 
 CONNECT_TIMEOUT_S = 5
-# How long after its time limit a statement's answer may come before the connection is cut: the
-# server stops the statement itself at the limit, so silence past this is a server that is gone.
-BACKSTOP_S = 2.0
-# Catalog queries (fixed text) run under this limit each.
-CATALOG_BUDGET_S = 30.0
 # Rows fetched per round trip while streaming a whole result.
 _CHUNK = 500
 _READ_ONLY_STATES = ("25006",)  # read_only_sql_transaction
@@ -59,12 +49,11 @@ def one_line(err: BaseException, secret: str | None = None) -> str:
     """The driver's message as one line, the server's words without its "ERROR:" and "LINE 1:" parts,
     and never the password (libpq does not print it; this makes sure)."""
     diag = getattr(err, "diag", None)
-    primary = getattr(diag, "message_primary", None) if diag is not None else None
-    lines = [ln.strip() for ln in str(primary or err).splitlines() if ln.strip()]
-    text = next((ln for ln in reversed(lines) if ln.startswith("FATAL:")), lines[0] if lines else type(err).__name__)
-    text = text.removeprefix("FATAL:").removeprefix("ERROR:").strip()
-    text = text.removeprefix("connection failed:").strip()
-    return text.replace(secret, "***") if secret else text
+    text = str(getattr(diag, "message_primary", None) or err)
+    fatal = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("FATAL:")]
+    line = first_line(fatal[-1] if fatal else text, type(err).__name__)
+    return first_line(line.removeprefix("FATAL:").removeprefix("ERROR:").strip().removeprefix("connection failed:"),
+                      "", secret)
 
 
 # Read-only built-in names the database also defines in a schema of its own: a call by such a name
@@ -73,24 +62,28 @@ _REDEFINED = ("SELECT DISTINCT p.proname FROM pg_proc p JOIN pg_namespace n ON n
               "WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND p.proname = ANY(%s)")
 
 
-class PostgresDatabase(Database):
+class PostgresDatabase(ServerAdapter):
     dialect = "postgres"
+    server = "PostgreSQL"
+    # An answer may come this long after its time limit before the connection is cut: the server
+    # stops the statement itself at the limit, so silence past this is a server that is gone.
+    _grace = 2.0
 
     def __init__(self, url: str, *, display_name: str) -> None:
+        super().__init__()
         self.display_name = display_name
         psycopg = load_driver("psycopg", f"{display_name} is a PostgreSQL database; reading it")
         self._psycopg = psycopg
         self._errors = psycopg.errors
         self._error: type[Exception] = psycopg.Error
+        self._dropped = psycopg.errors.OperationalError
         self._params = self._parse(psycopg, url)
         self._secret = self._params.get("password") or None
         # psycopg waits at least 2 s for a connection, whatever the URL says (libpq's floor).
         self._connect_timeout = max(2.0, float(self._params["connect_timeout"]))
-        self._lock = threading.Lock()
-        self._cancel = threading.Event()
         self._last_cut = Cut(0.0)
         try:
-            self._conn = self._open()
+            self._open()
         except psycopg.Error as err:
             raise UsageError(f"Cannot connect to {display_name}: {self._line(err)}") from None
 
@@ -108,7 +101,7 @@ class PostgresDatabase(Database):
         params.setdefault("application_name", "nl2sql")
         return params
 
-    def _open(self) -> Any:
+    def _open(self) -> None:
         """A connection whose transactions are read-only by default, within connect_timeout: psycopg
         bounds the handshake, a cut the first statement."""
         self._last_cut = Cut(0.0)  # a cut of the connection before says nothing about this one
@@ -132,29 +125,12 @@ class PostgresDatabase(Database):
             conn.close()
             raise UsageError(f"Cannot read {self.display_name}: the server keeps standard_conforming_strings off, "
                              "so nl2sql could not check its statements as the server reads them.")
-        return conn
+        self._conn = conn
 
-    def _line(self, err: BaseException) -> str:
-        """The error as one line without the password; a connection cut for its silence, or a
-        connect that timed out, said as such."""
-        if self._last_cut.fired:
-            return f"the server did not answer within {self._last_cut.seconds:g} s"
+    def _error_line(self, err: BaseException) -> str:
         if isinstance(err, self._errors.ConnectionTimeout):
             return f"the server did not answer within {self._connect_timeout:g} s (connect_timeout)"
         return one_line(err, self._secret)
-
-    def _reopen_if_lost(self) -> None:
-        """A connection the server ended (a restart, ``pg_terminate_backend``, an idle timeout) is
-        opened again, read-only session and all; failing that is one line."""
-        if not self._conn.closed:
-            return
-        try:
-            self._conn = self._open()
-        except self._error as err:
-            raise DatabaseError(f"Lost the connection to {self.display_name}: {self._line(err)}") from None
-
-    def close(self) -> None:
-        self._conn.close()
 
     def interrupt(self) -> None:
         """Ask the server to cancel the statement in flight (a separate connection does it, so this
@@ -165,63 +141,38 @@ class PostgresDatabase(Database):
         except self._error:
             pass
 
-    @contextmanager
-    def _transaction(self, timeout: float) -> Iterator[None]:
-        """``BEGIN READ ONLY`` with the time limit for this transaction only; always rolled back.
-        The server enforces the limit; the connection is cut if the whole exchange, BEGIN to
-        ROLLBACK, has not ended shortly after it. A connection found dropped at BEGIN is opened
-        again and the BEGIN sent once more (nothing has run yet); a silent one is not."""
-        for attempt in (1, 2):
-            self._reopen_if_lost()
-            with cut_after(self._conn.fileno(), timeout + BACKSTOP_S) as cut:
-                self._last_cut = cut
-                if not self._begin(retry=attempt == 1):
-                    continue
-                try:
-                    self._conn.execute("SELECT set_config('statement_timeout', %s, true)",
-                                       [str(max(1, int(timeout * 1000)))])
-                    yield
-                finally:
-                    if not self._conn.closed:
-                        self._conn.execute("ROLLBACK")
-                return
+    # -- the read-only transaction (nl2sql/db/base.py's ServerAdapter runs it) --------------------
 
-    def _begin(self, *, retry: bool) -> bool:
-        """Whether the transaction began; False when the server had dropped the connection and one
-        more try is allowed."""
-        try:
-            self._conn.execute("BEGIN READ ONLY")
-            return True
-        except self._errors.OperationalError:
-            if retry and self._conn.closed and not self._last_cut.fired:
-                return False
-            raise
+    def _connected(self) -> bool:
+        return not self._conn.closed
+
+    @contextmanager
+    def _watch(self, seconds: float) -> Iterator[Cut]:
+        with cut_after(self._conn.fileno(), seconds) as cut:
+            self._last_cut = cut
+            yield cut
+
+    def _begin(self, timeout: float, select_limit: int | None) -> None:
+        self._conn.execute("BEGIN READ ONLY")
+
+    def _started(self, timeout: float) -> None:
+        """The time limit, for this transaction only: the server enforces it."""
+        self._conn.execute("SELECT set_config('statement_timeout', %s, true)", [str(max(1, int(timeout * 1000)))])
+
+    def _query(self, sql: str, params: list[object] | None) -> list[tuple]:
+        return list(self._conn.execute(sql, params).fetchall())
+
+    def _rollback(self) -> None:
+        self._conn.execute("ROLLBACK")
 
     # -- schema ----------------------------------------------------------------------------------
 
-    @cached_property
-    def schema(self) -> Schema:
-        with self._lock:
-            try:
-                return Catalog(self._catalog, self._query_rows).schema()
-            except self._error as err:
-                raise DatabaseError(f"Cannot read the catalog of {self.display_name}: {self._line(err)}") from None
-
-    def _catalog(self, sql: str, params: list[object] | None) -> list[tuple]:
-        with self._transaction(CATALOG_BUDGET_S):
-            return list(self._conn.execute(sql, params).fetchall())
-
-    def _query_rows(self, query: exp.Expr, budget: float) -> list[tuple] | None:
-        """Rows of one introspection query under ``budget`` seconds; None when it failed or ran out."""
-        try:
-            with self._transaction(budget):
-                return [plain_row(r) for r in self._conn.execute(query.sql("postgres")).fetchall()]
-        except (self._error, DatabaseError):
-            return None
+    def _catalogue(self) -> Catalog:
+        return Catalog(self._catalog, self._introspect)
 
     def cautions(self) -> tuple[str, ...]:
         """A superuser, or a member of the roles that read, write or run things on the server."""
-        rows = self._query_rows(sqlglot.parse_one(_SERVER_POWERS, read="postgres"), 2.0)
+        rows = self._introspect(sqlglot.parse_one(_SERVER_POWERS, read="postgres"), 2.0)
         if not rows or not rows[0][1]:
             return ()
         return (f"role {rows[0][0]!r} is a superuser or may use the server's files and programs: only nl2sql's "
@@ -253,63 +204,40 @@ class PostgresDatabase(Database):
         lines = bytes(result.error_message or b"").decode(errors="replace").strip().splitlines()
         return lines[0] if lines else "the server closed the connection"
 
-    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
-        with self._lock:
-            self._cancel.clear()
-            try:
-                with self._transaction(timeout):
-                    columns, rows = self._fetch(sql, max_rows)
-                truncated = max_rows is not None and len(rows) > max_rows
-                rows = rows[:max_rows] if truncated else rows
-                total = self._count(sql) if truncated else len(rows)
-            except self._errors.QueryCanceled:
-                if self._cancel.is_set():
-                    raise QueryTimeout("The query was cancelled.") from None
-                raise QueryTimeout(f"The query ran longer than {timeout:g} s and was stopped.") from None
-            except self._error as err:
-                raise self._refusal(err) from None
-            return QueryResult(columns, tuple(plain_row(r) for r in rows), total, truncated)
+    @contextmanager
+    def _statement(self, timeout: float) -> Iterator[None]:
+        self._cancel.clear()
+        try:
+            yield
+        except self._errors.QueryCanceled:
+            raise stopped(self._cancel.is_set(), timeout) from None
+        except self._error as err:
+            raise self._refusal(err) from None
 
-    def _fetch(self, sql: str, max_rows: int | None) -> tuple[tuple[str, ...], list[tuple]]:
+    def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         """A query's first ``max_rows + 1`` rows through a server-side cursor (only those cross the
         wire) or all of them streamed; anything else (reachable only past the guard) executed.
         Every path uses the extended protocol, which takes exactly one statement."""
-        if not _is_query(sql):
+        with self._transaction(timeout):
+            if not is_query(sql, "postgres"):
+                cursor = self._conn.cursor()
+                cursor.execute(sql, binary=True)  # binary results force the extended protocol
+                return tuple(d.name for d in cursor.description or ()), cursor.fetchall() if cursor.description else []
+            if max_rows is not None:
+                with self._conn.cursor(name="nl2sql_rows") as named:
+                    named.execute(sql)
+                    rows = named.fetchmany(max_rows + 1)
+                    return tuple(d.name for d in named.description or ()), rows
             cursor = self._conn.cursor()
-            cursor.execute(sql, binary=True)  # binary results force the extended protocol
-            return tuple(d.name for d in cursor.description or ()), cursor.fetchall() if cursor.description else []
-        if max_rows is not None:
-            with self._conn.cursor(name="nl2sql_rows") as named:
-                named.execute(sql)
-                rows = named.fetchmany(max_rows + 1)
-                return tuple(d.name for d in named.description or ()), rows
-        cursor = self._conn.cursor()
-        rows = list(cursor.stream(sql, size=_CHUNK))
-        return tuple(d.name for d in cursor.description or ()), rows
+            rows = list(cursor.stream(sql, size=_CHUNK))
+            return tuple(d.name for d in cursor.description or ()), rows
 
     def _refusal(self, err: Exception) -> DatabaseError:
-        if self._last_cut.fired:
-            return QueryTimeout(f"PostgreSQL did not answer within {self._last_cut.seconds:g} s; the connection "
-                                "was closed (the next statement opens it again).")
+        silent = self._silent()
+        if silent is not None:
+            return silent
         line = one_line(err, self._secret)
         state = getattr(getattr(err, "diag", None), "sqlstate", None)
         if state in _READ_ONLY_STATES or state in _PRIVILEGE_STATES:
-            return ReadOnlyViolation(f"nl2sql only reads data; PostgreSQL refused: {line}")
-        return DatabaseError(f"PostgreSQL error: {line}")
-
-    def _count(self, sql: str) -> int | None:
-        """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
-        try:
-            inner = sqlglot.parse_one(sql, read="postgres")
-        except sqlglot.errors.SqlglotError:
-            return None
-        assert isinstance(inner, exp.Query)  # the guard let only queries through
-        rows = self._query_rows(exp.select("COUNT(*)").from_(inner.subquery("q")), COUNT_BUDGET_S)
-        return int(rows[0][0]) if rows else None
-
-
-def _is_query(sql: str) -> bool:
-    try:
-        return isinstance(sqlglot.parse_one(sql, read="postgres"), exp.Query)
-    except sqlglot.errors.SqlglotError:
-        return False
+            return refused("PostgreSQL", line)
+        return failed("PostgreSQL", line)
