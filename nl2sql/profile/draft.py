@@ -20,6 +20,8 @@ from nl2sql.profile import Profile
 from nl2sql.profile.inferred import revenue_metrics
 from nl2sql.profile.roles import said_unit
 
+_KINDS = {"time": "a duration", "size": "a size", "length": "a length", "weight": "a weight"}
+
 
 def _toml(value: str | list[str]) -> str:
     """A TOML string or list of strings (JSON's quoting is valid TOML for these)."""
@@ -34,7 +36,7 @@ def _table_notes(profile: Profile, name: str) -> list[str]:
     money = [c for t, c in profile.money if t == name]
     if money:
         notes.append(f"# money: {', '.join(money)}")
-    notes += [f"# {u.column} is {'a duration' if u.dimension == 'time' else 'a size'} in {said_unit(u.unit)}"
+    notes += [f"# {u.column} is {_KINDS[u.dimension]} in {said_unit(u.unit)}"
               for u in profile.units if u.table == name]
     notes += [f"# {r.column} refers back to this table's {r.ref_column} (a manager, a parent)"
               for r in profile.self_references if r.table == name]

@@ -14,7 +14,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.text import name_words
 from nl2sql.profile import Profile, profile_of
-from nl2sql.profile.roles import SIZE, TIME
+from nl2sql.profile.roles import LENGTH, SIZE, TIME, WEIGHT
 
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
 # to that table or column ("how many sales" counts a ``sales`` table's rows).
@@ -28,7 +28,10 @@ REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "re
 UNIT_WORDS = {TIME: ("duration", "length", "milliseconds", "seconds", "minutes", "hours", "millisecond", "second",
                      "minute", "hour", "ms", "secs", "mins", "hrs"),
               SIZE: ("size", "bytes", "kilobytes", "megabytes", "gigabytes", "kb", "mb", "gb", "byte", "kilobyte",
-                     "megabyte", "gigabyte")}
+                     "megabyte", "gigabyte"),
+              LENGTH: ("meters", "metres", "centimeters", "centimetres", "millimeters", "kilometers", "meter",
+                       "metre", "centimeter", "kilometer", "cm", "mm", "km"),
+              WEIGHT: ("grams", "kilograms", "gram", "kilogram", "kg", "tonnes")}
 
 
 def _schema_phrases(schema: Schema) -> set[str]:

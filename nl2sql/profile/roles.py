@@ -33,7 +33,14 @@ TIME_UNITS = {"millisecond": 1.0, "ms": 1.0, "msec": 1.0, "second": 1000.0, "sec
               "hrs": 3_600_000.0, "day": 86_400_000.0}
 SIZE_UNITS = {"byte": 1.0, "bytes": 1.0, "kb": 1024.0, "kilobyte": 1024.0, "mb": 1024.0 ** 2,
               "megabyte": 1024.0 ** 2, "gb": 1024.0 ** 3, "gigabyte": 1024.0 ** 3}
-TIME, SIZE = "time", "size"
+# Lengths in millimetres and weights in grams: "height_cm" compared with "1 meter".
+LENGTH_UNITS = {"mm": 1.0, "millimeter": 1.0, "millimetre": 1.0, "cm": 10.0, "centimeter": 10.0,
+                "centimetre": 10.0, "m": 1000.0, "meter": 1000.0, "metre": 1000.0, "km": 1_000_000.0,
+                "kilometer": 1_000_000.0, "kilometre": 1_000_000.0}
+WEIGHT_UNITS = {"mg": 0.001, "milligram": 0.001, "g": 1.0, "gram": 1.0, "kg": 1000.0, "kilogram": 1000.0,
+                "tonne": 1_000_000.0}
+TIME, SIZE, LENGTH, WEIGHT = "time", "size", "length", "weight"
+UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS}
 # Words of a duration column whose unit must come from elsewhere ("duration" alone says no unit).
 _DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time"})
 
@@ -91,6 +98,9 @@ def unit_of(table: Table, col: Column) -> Unit | None:
             return Unit(table.name, col.name, TIME, word, TIME_UNITS[word])
         if word in SIZE_UNITS:
             return Unit(table.name, col.name, SIZE, word, SIZE_UNITS[word])
+        for dimension in (LENGTH, WEIGHT):
+            if word in UNITS[dimension] and len(words) > 1:  # "height_cm", "weight_kg": a unit beside a measure
+                return Unit(table.name, col.name, dimension, word, UNITS[dimension][word])
     return None
 
 

@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.spec import Aggregate, Filter, QuerySpec
 from nl2sql.identifiers import column
 from nl2sql.linking.text import singular
 from nl2sql.profile import profile_of
-from nl2sql.profile.roles import SIZE_UNITS, TIME_UNITS, Unit, said_unit
+from nl2sql.profile.roles import UNITS, Unit, said_unit
 
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
 
@@ -32,7 +32,7 @@ def _unit_at(a: Analysis, i: int, units: dict[str, float]) -> float | None:
 def _said_factor(a: Analysis, f: Filter, unit: Unit) -> tuple[float, int] | None:
     """The size of the unit the condition's words say, in the column's dimension, and where it is
     said, if one is."""
-    units = TIME_UNITS if unit.dimension == "time" else SIZE_UNITS
+    units = UNITS[unit.dimension]
     said = sorted(f.words)
     for i in [*said, *(range(said[-1] + 1, said[-1] + 3) if said else ())]:  # "over 4 minutes": just after
         factor = _unit_at(a, i, units)
@@ -44,7 +44,7 @@ def _said_factor(a: Analysis, f: Filter, unit: Unit) -> tuple[float, int] | None
 def _smaller_part(a: Analysis, at: int, factor: float, unit: Unit) -> tuple[float, frozenset[int]] | None:
     """ "3 minutes 20 seconds", "2 hours and 5 minutes": the amount of a smaller unit said right
     after the unit at ``at``, in the base unit, and the words that say it."""
-    units = TIME_UNITS if unit.dimension == "time" else SIZE_UNITS
+    units = UNITS[unit.dimension]
     start = at + 1 + (a.word(at + 1) == "and")
     number = a.tokens[start].text if start < len(a.tokens) else ""
     smaller = _unit_at(a, start + 1, units)
@@ -59,7 +59,7 @@ _SCALED = {"avg": exp.Avg, "sum": exp.Sum, "min": exp.Min, "max": exp.Max}
 
 def _asked_unit(a: Analysis, unit: Unit, taken: frozenset[int]) -> tuple[str, float] | None:
     """The unit of the column's dimension the line asks its answer in ("in minutes"), if another."""
-    units = TIME_UNITS if unit.dimension == "time" else SIZE_UNITS
+    units = UNITS[unit.dimension]
     for i, token in enumerate(a.tokens):
         if i in taken:
             continue

@@ -76,6 +76,8 @@ def _denied_deed(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] |
         return None
     for j in range(n + 1, min(len(a.tokens), n + 1 + _DEED_REACH)):
         link = a.link_at(j)
+        if link is not None and _names_back(link, named):
+            link = None  # "buyers who never bought": a verb reworded into the subject's own table is the verb
         if j in a.cues or (link is not None and (link.first != j or link.of_kind(TABLE) or link.of_kind(VALUE))):
             return None
         for table in [*deed_tables(a.lexicon, a.word(j)), *event_tables(ctx.schema, link, named)]:
@@ -86,6 +88,13 @@ def _denied_deed(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] |
                         and any(fk.ref_table in named for fk in t.foreign_keys)}
             return (j, children.pop()) if len(children) == 1 else None
     return None
+
+
+def _names_back(link: Link, named: set[str]) -> bool:
+    """A word that reaches only tables already named, and only by rewording ("bought" -> buy ->
+    buyer): the verb of what those rows did, not another mention of them."""
+    return bool(link.of_kind(TABLE)) and all(c.kind in (TABLE, COLUMN) and c.table in named and c.match != EXACT
+                                              for c in link.candidates)
 
 
 _ANYTHING = ("anything", "any", "ever", "anyone", "")
@@ -122,6 +131,7 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         pk = ctx.table(entity).primary_key
         found = absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
+        link = None if link is not None and _names_back(link, {entity}) else link  # a verb, not a table word
         if pk is not None and found is not None:
             negations = [n for n in ctx.a.negations if first - 7 < n < first]
             verbs = _verbs_of(ctx, negations, first, {other, found[0]})

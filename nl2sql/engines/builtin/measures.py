@@ -411,6 +411,7 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     measure = ctx.table(entity).measure_column
     if measure is None:
         return c.done(None)
+    c.doubts.append(f"ranked by {measure.name}")  # nothing said by what: the table's measure is a guess
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
 
 

@@ -1,0 +1,57 @@
+"""Readings on a database brought as it is, with no domain config: a nursery's plants measured in
+centimetres and grams, buyers and their sales, gardeners who supervise each other. Units said in
+the question are converted to the column's; a verb reworded into the subject's own table is still
+the verb of an absence; a ranking by a column nobody named is a guess that asks first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nl2sql.config import CONFIRM_BELOW
+from nl2sql.db import Database
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from tests.conftest import TODAY
+from tests.helpers import answers, built_sqlite, opened
+
+NURSERY = """
+CREATE TABLE plant (plant_id INTEGER PRIMARY KEY, common_name TEXT, height_cm INTEGER, weight_g INTEGER);
+CREATE TABLE buyer (buyer_id INTEGER PRIMARY KEY, full_name TEXT);
+CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, buyer_id INTEGER REFERENCES buyer(buyer_id), sold_on DATE);
+CREATE TABLE gardener (gardener_id INTEGER PRIMARY KEY, full_name TEXT, hourly_wage REAL,
+                       supervisor_id INTEGER REFERENCES gardener(gardener_id));
+INSERT INTO plant VALUES (1, 'Rose', 90, 400), (2, 'Mint', 30, 50), (3, 'Lupin', 120, 900), (4, 'Sage', 45, 1500);
+INSERT INTO buyer VALUES (1, 'Ola Berg'), (2, 'Per Lund'), (3, 'Siv Dahl');
+INSERT INTO sale VALUES (1, 1, '2025-03-01'), (2, 1, '2025-04-02'), (3, 3, '2025-05-03');
+INSERT INTO gardener VALUES (1, 'Ann Reed', 30.0, NULL), (2, 'Bo Moss', 18.0, 1), (3, 'Cy Fern', 22.0, 1),
+                            (4, 'Di Oak', 19.0, 2);
+"""
+
+
+@pytest.fixture(scope="module")
+def nursery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with opened(built_sqlite(Path(tmp_path_factory.mktemp("nursery")), "nursery", NURSERY)) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("plants taller than 1 meter", "SELECT * FROM plant WHERE height_cm > 100"),
+    ("plants shorter than 500 mm", "SELECT * FROM plant WHERE height_cm < 50"),
+    ("plants heavier than 1 kg", "SELECT * FROM plant WHERE weight_g > 1000"),
+])
+def test_a_length_or_weight_is_compared_in_the_unit_it_is_said_in(nursery: Database, question: str, gold: str) -> None:
+    answers(nursery, question, gold)
+
+
+def test_a_verb_reworded_into_the_subjects_table_is_the_absence_it_denies(nursery: Database) -> None:
+    """"bought" meets the buyer table through buy -> buyer; after "never" it is the act whose rows
+    (the sales) the buyers do not have."""
+    answers(nursery, "buyers who never bought anything",
+            "SELECT * FROM buyer WHERE buyer_id NOT IN (SELECT buyer_id FROM sale)")
+
+
+def test_a_ranking_by_a_column_nobody_named_asks_first(nursery: Database) -> None:
+    draft = BuiltinEngine(today=TODAY).draft("who supervises the most gardeners", nursery)
+    assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
