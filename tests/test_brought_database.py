@@ -55,3 +55,21 @@ def test_a_verb_reworded_into_the_subjects_table_is_the_absence_it_denies(nurser
 def test_a_ranking_by_a_column_nobody_named_asks_first(nursery: Database) -> None:
     draft = BuiltinEngine(today=TODAY).draft("who supervises the most gardeners", nursery)
     assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
+
+
+def test_units_are_the_quantity_of_the_lines_not_a_unit_price(tmp_path: Path) -> None:
+    """A table of sale lines with a unit price and a quantity: "the most units" totals the quantity."""
+    script = """
+    CREATE TABLE shop (shop_id INTEGER PRIMARY KEY, shop_name TEXT);
+    CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shop(shop_id));
+    CREATE TABLE sale_line (line_id INTEGER PRIMARY KEY, sale_id INTEGER REFERENCES sale(sale_id),
+                            unit_price REAL, quantity INTEGER);
+    INSERT INTO shop VALUES (1, 'Quay'), (2, 'Mill');
+    INSERT INTO sale VALUES (1, 1), (2, 2), (3, 2);
+    INSERT INTO sale_line VALUES (1, 1, 90.0, 1), (2, 2, 2.0, 5), (3, 3, 3.0, 4);
+    """
+    with opened(built_sqlite(tmp_path, "shops", script)) as db:
+        answers(db, "which shop has the most units",
+                "SELECT shop.shop_name FROM shop JOIN sale ON sale.shop_id = shop.shop_id "
+                "JOIN sale_line ON sale_line.sale_id = sale.sale_id GROUP BY shop.shop_id "
+                "ORDER BY SUM(sale_line.quantity) DESC LIMIT 1")

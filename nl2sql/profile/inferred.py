@@ -85,10 +85,29 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
     profile, names = profile_of(schema), _schema_phrases(schema)  # the schema's names, read once
     config = _with_unit_words(config, profile, names)
     config = _with_reference_words(config, profile, names)
+    config = _with_quantity_words(config, profile, names)
     if config.metrics:
         return config
     metrics = revenue_metrics(profile, schema, config, names)
     return replace(config, metrics={m.name: m for m in metrics}) if metrics else config
+
+
+# What a count of things sold is called: the quantity of the one table of lines.
+QUANTITY_WORDS = ("units", "pieces", "items sold", "units sold")
+
+
+def _with_quantity_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
+    """"the most units", "units sold": the quantity of the lines, when the schema has one table of
+    lines and says the words nowhere itself (a unit_price column is no count of units)."""
+    if len(profile.lines) != 1:
+        return config
+    lines = profile.lines[0]
+    key = (lines.table, lines.quantity)
+    taken = names | _config_phrases(config)
+    words = tuple(w for w in QUANTITY_WORDS if w not in taken)
+    if key in config.column_synonyms or not words:
+        return config
+    return replace(config, column_synonyms={**config.column_synonyms, key: words})
 
 
 def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
