@@ -73,3 +73,20 @@ def test_units_are_the_quantity_of_the_lines_not_a_unit_price(tmp_path: Path) ->
                 "SELECT shop.shop_name FROM shop JOIN sale ON sale.shop_id = shop.shop_id "
                 "JOIN sale_line ON sale_line.sale_id = sale.sale_id GROUP BY shop.shop_id "
                 "ORDER BY SUM(sale_line.quantity) DESC LIMIT 1")
+
+
+def test_which_column_brings_the_most_revenue_groups_on_that_column(tmp_path: Path) -> None:
+    """"which <table> <column> ... the most <metric>": each value of the column, not each row."""
+    script = """
+    CREATE TABLE item (item_id INTEGER PRIMARY KEY, item_name TEXT, family TEXT);
+    CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, sold_on DATE);
+    CREATE TABLE sale_line (line_id INTEGER PRIMARY KEY, sale_id INTEGER REFERENCES sale(sale_id),
+                            item_id INTEGER REFERENCES item(item_id), unit_price REAL, quantity INTEGER);
+    INSERT INTO item VALUES (1, 'Rose', 'Rosaceae'), (2, 'Apple', 'Rosaceae'), (3, 'Mint', 'Lamiaceae');
+    INSERT INTO sale VALUES (1, '2025-01-01'), (2, '2025-01-02');
+    INSERT INTO sale_line VALUES (1, 1, 1, 10.0, 2), (2, 1, 2, 10.0, 2), (3, 2, 3, 30.0, 1);
+    """
+    with opened(built_sqlite(tmp_path, "items", script)) as db:
+        answers(db, "which item family brings in the most revenue",
+                "SELECT item.family, SUM(sale_line.unit_price * sale_line.quantity) FROM item JOIN sale_line "
+                "ON sale_line.item_id = item.item_id GROUP BY item.family ORDER BY 2 DESC LIMIT 1")

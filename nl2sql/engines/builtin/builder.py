@@ -234,7 +234,8 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
                        limit=parts.limit or 1)
     if ranking.kind == "metric":  # "which <row> has the highest <metric>": each row's metric, ranked
         index = next(i for i, ag in enumerate(parts.aggregates) if ag.metric is not None)
-        return replace(parts, group=parts.group or entity_keys(etable), limit=parts.limit or 1,
+        by = (GroupKey(ref),) if ref.column else entity_keys(etable)  # or each value of a column it opens with
+        return replace(parts, group=parts.group or by, limit=parts.limit or 1,
                        order=(OrderKey(aggregate=index, descending=descending),))
     if ranking.kind == "aggregate_of" and ranking.aggregate is not None:  # "the highest average <column>"
         return replace(parts, group=parts.group or entity_keys(etable),

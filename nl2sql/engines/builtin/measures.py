@@ -387,7 +387,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         if settled:
             return c.done(found)
     if _ranks_by_metric(ctx, d, sup.index):
-        return c.done(Ranking("metric", ColumnRef(entity, ""), sup.descending))
+        head = _head_column(ctx, c, entity, in_play)  # "which <column> brings in the most <metric>"
+        return c.done(Ranking("metric", head.column if head is not None else ColumnRef(entity, ""), sup.descending))
     if (index := _aggregate_after(ctx, d, sup.index)) is not None:
         return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
     link = _ranked_link(ctx, c, d, entity, in_play)
