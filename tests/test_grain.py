@@ -10,13 +10,16 @@ from __future__ import annotations
 import math
 
 import pytest
+import sqlglot
+from sqlglot import exp
 
 from nl2sql.db.schema import ForeignKey, Schema
+from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
 from nl2sql.workflows import InteractiveWorkflow
 from tests.conftest import rows_of
-from tests.helpers import built_sqlite, opened, same_answer
+from tests.helpers import all_rows, built_sqlite, opened, same_answer
 
 LIBRARY = """
     CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, born INTEGER);
@@ -130,3 +133,21 @@ def test_questions_over_one_to_many_joins(ecommerce_db, shop_engine, question: s
     assert result.ok, result.error
     assert same_answer(result.result, rows_of(ecommerce_db, gold)), result.query
 
+
+
+def test_a_key_shown_alone_is_grouped_alone_and_read_from_the_rows_that_hold_it(tmp_path) -> None:
+    """"folder ids and the number of files in each": grouped by the key the files hold, with no
+    join to the folders and no label grouped beside it, as a person writes it."""
+    script = """
+    CREATE TABLE folder (folder_id INTEGER PRIMARY KEY, folder_name TEXT);
+    CREATE TABLE file (file_id INTEGER PRIMARY KEY, folder_id INTEGER REFERENCES folder(folder_id), bytes INTEGER);
+    INSERT INTO folder VALUES (1, 'docs'), (2, 'docs'), (3, 'img');
+    INSERT INTO file VALUES (1, 1, 10), (2, 1, 20), (3, 2, 5), (4, 3, 7), (5, 3, 8), (6, 3, 9);
+    """
+    with opened(built_sqlite(tmp_path, "files", script)) as db:
+        draft = BuiltinEngine().draft("folder ids and the number of files in each folder", db)
+        gold = all_rows(db, "SELECT folder_id, COUNT(*) FROM file GROUP BY folder_id")
+        assert same_answer(db.execute(draft.sql, max_rows=None), gold), draft.sql
+        tree = sqlglot.parse_one(draft.sql, read="sqlite")
+        assert not list(tree.find_all(exp.Join)), draft.sql
+        assert len(tree.args["group"].expressions) == 1, draft.sql

@@ -31,3 +31,18 @@ def _is_key(schema: Schema, ref: ColumnRef) -> bool:
     table = schema.table(ref.table)
     key = table.primary_key if table is not None else None
     return key is not None and key.name == ref.column
+
+
+def without_unshown_labels(spec: QuerySpec, schema: Schema) -> QuerySpec:
+    """``spec`` without the labels it groups by only to keep rows apart, where the rows' own key is
+    grouped too and the label is neither shown nor sorted on: the key alone keeps them apart
+    ("document ids and their paragraph counts" groups by the id, as a person writes it)."""
+    if not spec.group_by:
+        return spec
+    shown = set(spec.projections) if spec.projections else {k.column for k in shown_keys(spec, schema)}
+    sorted_on = {o.column for o in (*spec.order_by, *spec.reorder) if o.column is not None}
+    keyed = {k.column.table for k in spec.group_by if not k.bucket and _is_key(schema, k.column)}
+    kept = tuple(k for k in spec.group_by
+                 if k.bucket or k.column.table not in keyed or _is_key(schema, k.column)
+                 or k.column in shown or k.column in sorted_on)
+    return spec.with_(group_by=kept) if kept != spec.group_by else spec

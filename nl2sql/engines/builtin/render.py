@@ -14,7 +14,7 @@ from sqlglot import exp
 from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, names, shared
-from nl2sql.engines.builtin.grouped import shown_keys
+from nl2sql.engines.builtin.grouped import shown_keys, without_unshown_labels
 from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
@@ -423,4 +423,5 @@ def render(spec: QuerySpec, schema: Schema) -> exp.Query:
 
 def to_sql(spec: QuerySpec, schema: Schema, dialect: str) -> str:
     """The statement in ``dialect``, its SQLite meanings (case-blind LIKE, ungrouped columns) kept."""
-    return adapt(render(without_key_joins(spec, schema), schema), schema, dialect).sql(dialect=dialect, pretty=False)
+    spec = without_key_joins(without_unshown_labels(spec, schema), schema)
+    return adapt(render(spec, schema), schema, dialect).sql(dialect=dialect, pretty=False)
