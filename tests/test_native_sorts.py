@@ -9,8 +9,8 @@ import pytest
 import sqlglot
 from sqlglot import exp
 
-from nl2sql.db.portable import adapt
 from nl2sql.engines.builtin.engine import BuiltinEngine
+from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.render import render
 from tests.conftest import TODAY
 

@@ -360,7 +360,7 @@ def test_rendering_keeps_sqlite_meanings(ecommerce_db, ecommerce_pg) -> None:
     """Week numbers, whole days, division by zero and text compared with numbers, as SQLite gives them."""
     from sqlglot import exp
 
-    from nl2sql.db.portable import adapt
+    from nl2sql.engines.builtin.portable import adapt
 
     week = exp.TimeToStr(this=exp.column("created_at"), format=exp.Literal.string("%Y-%W"))
     days = exp.DateDiff(this=exp.column("shipped_at"), expression=exp.column("created_at"), unit=exp.var("DAY"))

@@ -262,8 +262,8 @@ def test_sqlite_meanings_render_for_spark(ecommerce_db, ecommerce_spark) -> None
     matching: the rows SQLite gives (as sets: no tie-breaker is added to a sort)."""
     import sqlglot
 
-    from nl2sql.db.portable import adapt
     from nl2sql.engines.builtin.engine import BuiltinEngine
+    from nl2sql.engines.builtin.portable import adapt
 
     engine = BuiltinEngine(today=TODAY)
     for question in ("Number of orders per week", "products whose name contains 'wireless'",

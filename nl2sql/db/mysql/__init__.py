@@ -1,5 +1,5 @@
-"""MySQL and MariaDB servers: the adapter (PyMySQL, read-only transactions), its catalogue, connecting
-(``connect``), and the SQLite meanings a built-in query keeps there (``portable``)."""
+"""MySQL and MariaDB servers: the adapter (PyMySQL, read-only transactions), its catalogue, and
+connecting (``connect``)."""
 
 from nl2sql.db.mysql.adapter import MysqlDatabase
 

@@ -1,5 +1,4 @@
-"""PostgreSQL servers: the adapter (psycopg 3, read-only transactions), its catalogue, and the SQLite
-meanings a built-in query keeps there (``portable``)."""
+"""PostgreSQL servers: the adapter (psycopg 3, read-only transactions) and its catalogue."""
 
 from nl2sql.db.postgres.adapter import PostgresDatabase
 

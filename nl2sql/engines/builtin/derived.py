@@ -20,8 +20,8 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db import QueryResult
-from nl2sql.db.portable import adapt
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, Schema, Table
+from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.render import render
 from nl2sql.engines.builtin.spec import ColumnRef, OrderKey, QuerySpec
 from nl2sql.errors import EngineError

@@ -11,11 +11,11 @@ from dataclasses import replace
 import sqlglot
 from sqlglot import exp
 
-from nl2sql.db.portable import adapt
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, names, shared
 from nl2sql.engines.builtin.grouped import shown_keys, without_unshown_labels
 from nl2sql.engines.builtin.key_joins import without_key_joins
+from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
 

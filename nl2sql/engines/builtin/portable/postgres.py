@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.affinity import (
+from nl2sql.engines.builtin.portable.affinity import (
     Columns,
     literals_as_text,
     number_literal,

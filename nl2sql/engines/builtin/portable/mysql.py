@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.affinity import Columns, literals_as_text, stored_as_text
 from nl2sql.db.schema import INTEGER
+from nl2sql.engines.builtin.portable.affinity import Columns, literals_as_text, stored_as_text
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)

@@ -31,8 +31,8 @@ from __future__ import annotations
 from sqlglot import exp
 from sqlglot.dialects import Dialect
 
-from nl2sql.db.affinity import Columns, stored_as_text, try_cast
 from nl2sql.db.schema import BOOLEAN, DATE, Schema
+from nl2sql.engines.builtin.portable.affinity import Columns, stored_as_text, try_cast
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 # Whether a dialect's own sort puts NULLs first, by its NULL_ORDERING and the key's direction (desc).
@@ -139,15 +139,15 @@ def adapt(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
     tree = tree.transform(lambda node: _rewrite(node, columns), copy=False)
     _native_nulls(tree, dialect)
     if dialect == "postgres":
-        from nl2sql.db.postgres.portable import pg_adapt
+        from nl2sql.engines.builtin.portable.postgres import pg_adapt
 
         tree = pg_adapt(tree, columns)
     elif dialect == "mysql":
-        from nl2sql.db.mysql.portable import mysql_adapt
+        from nl2sql.engines.builtin.portable.mysql import mysql_adapt
 
         tree = mysql_adapt(tree, columns)
     elif dialect == "spark":
-        from nl2sql.db.spark.portable import spark_adapt
+        from nl2sql.engines.builtin.portable.spark import spark_adapt
 
         tree = spark_adapt(tree, columns)
     return tree

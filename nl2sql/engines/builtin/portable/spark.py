@@ -20,8 +20,8 @@ import re
 
 from sqlglot import exp
 
-from nl2sql.db.affinity import Columns, literals_as_text, number_literal
-from nl2sql.db.mysql.portable import integer_valued
+from nl2sql.engines.builtin.portable.affinity import Columns, literals_as_text, number_literal
+from nl2sql.engines.builtin.portable.mysql import integer_valued
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
