@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from nl2sql import __version__
-from nl2sql.config import CONFIRM_BELOW, MAX_SAMPLES
+from nl2sql.config import CONFIRM_BELOW, MAX_SAMPLES, function_names
 from nl2sql.errors import Nl2SqlError, UsageError
 
 if TYPE_CHECKING:
@@ -184,8 +184,6 @@ def _workflow(opts: dict[str, Any], *, max_rows: int | None, clarify: str = "ask
 
 def _database(opts: dict[str, Any]) -> Database:
     """The session's database, open, with what its login should know said once on stderr."""
-    from nl2sql.db.functions import function_names
-
     try:
         allowed = function_names(opts.get("allow_function") or ())
     except ValueError as err:

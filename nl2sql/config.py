@@ -19,8 +19,9 @@ the URL stored under ``shop``, with a password kept beside it or in an environme
 from __future__ import annotations
 
 import os
+import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -124,9 +125,21 @@ def _text(value: Any) -> Any:
     return os.path.expanduser(value) if value.startswith("~") else value
 
 
-def _function_names(value: Any) -> Any:
-    from nl2sql.db.functions import function_names
+_FUNCTION_NAME = re.compile(r"[a-z_][a-z0-9_$]*(\.[a-z_][a-z0-9_$]*)?")
 
+
+def function_names(names: Iterable[object]) -> frozenset[str]:
+    """Functions a user opted in to (``allow_functions``, ``--allow-function``), lower case; ``ValueError``
+    names the first that is not a function's name (``lower``, or ``schema.name`` for a function of a schema)."""
+    chosen = set()
+    for name in names:
+        if not isinstance(name, str) or not _FUNCTION_NAME.fullmatch(name.strip().lower()):
+            raise ValueError(f"{name!r} is not a function name (NAME or SCHEMA.NAME)")
+        chosen.add(name.strip().lower())
+    return frozenset(chosen)
+
+
+def _function_names(value: Any) -> Any:
     if not isinstance(value, list):
         raise ValueError('must be a list of function names, such as ["my_report"]')
     return tuple(sorted(function_names(value)))

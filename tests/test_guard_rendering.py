@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from nl2sql.config import function_names
 from nl2sql.db import open_database
-from nl2sql.db.functions import READ_ONLY_FUNCTIONS, function_names
+from nl2sql.db.functions import READ_ONLY_FUNCTIONS
 from nl2sql.db.guard import checked_statement, decode_unicode_names, ensure_read_only
 from nl2sql.errors import DatabaseError, ReadOnlyViolation
 

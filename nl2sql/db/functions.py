@@ -14,9 +14,6 @@ neither reads functions from a file. A user opts in to anything else with
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-
 # Read-only in every engine that has them: the SQL standard's and the common dialects' scalars,
 # aggregates and window functions, for where sqlglot does not type one.
 _COMMON = """
@@ -156,17 +153,3 @@ def is_read_only_function(name: str, dialect: str, allowed: frozenset[str] = fro
         if schema not in BUILTIN_SCHEMAS.get(dialect, frozenset()):
             return False
     return name in allowed or name in READ_ONLY_FUNCTIONS.get(dialect, READ_ONLY_FUNCTIONS["sqlite"])
-
-
-_NAME = re.compile(r"[a-z_][a-z0-9_$]*(\.[a-z_][a-z0-9_$]*)?")
-
-
-def function_names(names: Iterable[object]) -> frozenset[str]:
-    """Names a user opted in to, lower case; ``ValueError`` names the first that is not a function's name
-    (``lower``, or ``schema.name`` for a function of a schema)."""
-    chosen = set()
-    for name in names:
-        if not isinstance(name, str) or not _NAME.fullmatch(name.strip().lower()):
-            raise ValueError(f"{name!r} is not a function name (NAME or SCHEMA.NAME)")
-        chosen.add(name.strip().lower())
-    return frozenset(chosen)

@@ -4,52 +4,35 @@ A command is not a turn: it reads the session state, or builds a new one and swa
 the workflow's one swap, and answers with a ``TurnResult`` whose ``command`` names it. Front ends
 add nothing of their own but what only a terminal can do with a result (``/exit`` ends the REPL's
 loop).
+
+The commands of this module and of the command modules below it are plain tables (``COMMANDS``, of
+``slash.SlashCommand``); the registry is assembled from them here, at the end of this module, and
+nowhere else: importing a command module registers nothing.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.errors import Nl2SqlError
 from nl2sql.results import ErrorInfo, TurnResult
+from nl2sql.workflows import display_commands, editing, learned_commands, result_commands, session_commands
 from nl2sql.workflows.no_rows import hint_for
+from nl2sql.workflows.slash import Host, SlashCommand
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from nl2sql.dialog.state import Turn
-    from nl2sql.workflows.interactive import InteractiveWorkflow
-
-Handler = Callable[["InteractiveWorkflow", str], TurnResult]
 
 
-@dataclass(frozen=True)
-class SlashCommand:
-    name: str
-    usage: str
-    description: str
-    handler: Handler
-    aliases: tuple[str, ...] = ()
-    # What may follow the name, for completion: words, or "<table>" / "<column>" for the schema's names.
-    args: tuple[str, ...] = ()
-
-
-REGISTRY: dict[str, SlashCommand] = {}
-
-
-def command(name: str, usage: str, description: str, aliases: tuple[str, ...] = (),
-            args: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
-        entry = SlashCommand(name, usage, description, handler, aliases, args)
-        for key in (name, *aliases):
-            REGISTRY[key] = entry
-        return handler
-
-    return register
+def _registry(commands: Iterable[SlashCommand]) -> dict[str, SlashCommand]:
+    """Every spelling of every command (its name and its aliases), in the order the tables list them."""
+    return {key: entry for entry in commands for key in (entry.name, *entry.aliases)}
 
 
 def lookup(word: str) -> SlashCommand | None:
@@ -70,7 +53,7 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def run_command(workflow: InteractiveWorkflow, text: str) -> TurnResult:
+def run_command(workflow: Host, text: str) -> TurnResult:
     word, *rest = text.strip().split(None, 1)  # Alt-Enter may put a newline after the name
     arg = rest[0] if rest else ""
     entry = lookup(word)
@@ -85,30 +68,25 @@ def run_command(workflow: InteractiveWorkflow, text: str) -> TurnResult:
         return workflow.command_result(word.lower(), None, ErrorInfo(f"Internal error in {word}{detail}.", True))
 
 
-@command("/help", "/help", "Show this help.", aliases=("/?",))
-def _help(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _help(wf: Host, _arg: str) -> TurnResult:
     return wf.command_result("/help", help_text())
 
 
-@command("/exit", "/exit", "Leave nl2sql (Ctrl-D does too).", aliases=("/quit", "/q"))
-def _exit(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _exit(wf: Host, _arg: str) -> TurnResult:
     return wf.command_result("/exit", None)
 
 
-@command("/new", "/new", "Start afresh: the next question does not refine the last one, nothing answered is reused.")
-def _new(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _new(wf: Host, _arg: str) -> TurnResult:
     wf.swap(wf.state.without_query())
     return wf.command_result("/new", "Started a new query; the next question stands on its own.")
 
 
-@command("/clear", "/clear", "Forget the conversation (the session id stays).")
-def _clear(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _clear(wf: Host, _arg: str) -> TurnResult:
     wf.swap(wf.state.cleared())
     return wf.command_result("/clear", "Conversation cleared.")
 
 
-@command("/sql", "/sql STATEMENT", "Run a read-only SQL statement as typed.")
-def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _sql(wf: Host, arg: str) -> TurnResult:
     if not arg:
         return wf.command_result("/sql", None, ErrorInfo("Usage: /sql SELECT ...", False))
     wf.swap(wf.state.idle())  # raw SQL replaces whatever was waiting
@@ -121,8 +99,7 @@ def _sql(wf: InteractiveWorkflow, arg: str) -> TurnResult:
                              hint=hint_for(wf.database, arg, result, timeout=wf.timeout))
 
 
-@command("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.", args=("<table>",))
-def _schema(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _schema(wf: Host, arg: str) -> TurnResult:
     from nl2sql.db.describe import describe_schema
     from nl2sql.formatting import listing_text
 
@@ -132,8 +109,7 @@ def _schema(wf: InteractiveWorkflow, arg: str) -> TurnResult:
         return wf.command_result("/schema", None, ErrorInfo(str(err), err.can_retry))
 
 
-@command("/history", "/history [N]", "Show the turns of this conversation, or turn N's SQL in full.")
-def _history(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _history(wf: Host, arg: str) -> TurnResult:
     from nl2sql.statements import capped, whole
 
     state, dialect = wf.state, wf.database.dialect
@@ -164,12 +140,11 @@ def _turn_lines(turn: Turn[Any], sql: list[str]) -> list[str]:
     return lines
 
 
-@command("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.")
-def _stats(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _stats(wf: Host, _arg: str) -> TurnResult:
     return wf.command_result("/stats", wf.stats.text() + _saved(wf))
 
 
-def _saved(wf: InteractiveWorkflow) -> str:
+def _saved(wf: Host) -> str:
     """With --engine auto: what the lines the built-in engine answered would have cost the model, at
     the session's average cost per call (when the provider's prices are known)."""
     answered, usage = getattr(wf.engine, "answered", None), wf.engine.session_usage()
@@ -178,8 +153,7 @@ def _saved(wf: InteractiveWorkflow) -> str:
     return f"; about ${usage.cost / usage.calls * answered.get('builtin', 0):.4f} saved"
 
 
-@command("/remember", "/remember", "Keep the current question and SQL as an example for the model.")
-def _remember(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _remember(wf: Host, _arg: str) -> TurnResult:
     current = wf.state.current
     if current is None or not current.query:
         return wf.command_result("/remember", None, ErrorInfo("No query to remember yet.", False))
@@ -190,9 +164,7 @@ def _remember(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
     return wf.command_result("/remember", f"Remembered: {question!r} -> {current.query}")
 
 
-@command("/answer", "/answer natural|template", "How a model words one-value answers.",
-         args=("natural", "template"))
-def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _answer(wf: Host, arg: str) -> TurnResult:
     if arg not in ("natural", "template") or not wf.engine.capabilities.natural_answers:
         return wf.command_result("/answer", None,
                                  ErrorInfo("Usage: /answer natural|template (with a model configured).", False))
@@ -200,11 +172,28 @@ def _answer(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/answer", f"Answers are now {arg}.")
 
 
-# Commands kept in modules of their own register themselves on import (after the registry exists).
-from nl2sql.workflows import (  # noqa: E402, F401
-    display_commands,
-    editing,
-    learned_commands,
-    result_commands,
-    session_commands,
+COMMANDS = (
+    SlashCommand("/help", "/help", "Show this help.", _help, aliases=("/?",)),
+    SlashCommand("/exit", "/exit", "Leave nl2sql (Ctrl-D does too).", _exit, aliases=("/quit", "/q")),
+    SlashCommand("/new", "/new",
+                 "Start afresh: the next question does not refine the last one, nothing answered is reused.", _new),
+    SlashCommand("/clear", "/clear", "Forget the conversation (the session id stays).", _clear),
+    SlashCommand("/sql", "/sql STATEMENT", "Run a read-only SQL statement as typed.", _sql),
+    SlashCommand("/schema", "/schema [TABLE]", "List the tables, or the columns of one table.", _schema,
+                 args=("<table>",)),
+    SlashCommand("/history", "/history [N]", "Show the turns of this conversation, or turn N's SQL in full.", _history),
+    SlashCommand("/stats", "/stats", "Clarification, confirmation and rejection rates of this session.", _stats),
+    SlashCommand("/remember", "/remember", "Keep the current question and SQL as an example for the model.", _remember),
+    SlashCommand("/answer", "/answer natural|template", "How a model words one-value answers.", _answer,
+                 args=("natural", "template")),
 )
+
+# The registry, assembled here and only here: this module's commands, then each command module's table.
+REGISTRY: dict[str, SlashCommand] = _registry([
+    *COMMANDS,
+    *display_commands.COMMANDS,
+    *editing.COMMANDS,
+    *learned_commands.COMMANDS,
+    *result_commands.COMMANDS,
+    *session_commands.COMMANDS,
+])

@@ -7,22 +7,15 @@ prints the next result.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from nl2sql.preferences import OUTPUT_FORMATS
 from nl2sql.results import ErrorInfo, TurnResult
-from nl2sql.workflows.commands import command
-
-if TYPE_CHECKING:
-    from nl2sql.workflows.interactive import InteractiveWorkflow
+from nl2sql.workflows.slash import Host, SlashCommand
 
 _SWITCH = {"on": True, "off": False}
 
 
-@command("/format", "/format [FORMAT]",
-         f"Show results as {', '.join(OUTPUT_FORMATS[:-1])} or {OUTPUT_FORMATS[-1]} "
-         "(a table too wide for the screen turns vertical).", args=OUTPUT_FORMATS)
-def _format(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _format(wf: Host, arg: str) -> TurnResult:
     choice = arg.lower()
     if not choice:
         return wf.command_result("/format", f"Results are shown as {wf.prefs.format}.")
@@ -33,9 +26,7 @@ def _format(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/format", f"Results are now shown as {choice}.")
 
 
-@command("/pager", "/pager [on|off]", "Page results taller than the screen through $PAGER (less -SRXF by default).",
-         args=("on", "off"))
-def _pager(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _pager(wf: Host, arg: str) -> TurnResult:
     choice = arg.lower()
     if not choice:
         return wf.command_result("/pager", f"The pager is {'on' if wf.prefs.pager else 'off'}.")
@@ -43,3 +34,13 @@ def _pager(wf: InteractiveWorkflow, arg: str) -> TurnResult:
         return wf.command_result("/pager", None, ErrorInfo(f"Usage: /pager on|off (not {arg!r}).", False))
     wf.prefs = replace(wf.prefs, pager=_SWITCH[choice])
     return wf.command_result("/pager", f"The pager is now {choice}.")
+
+
+COMMANDS = (
+    SlashCommand("/format", "/format [FORMAT]",
+                 f"Show results as {', '.join(OUTPUT_FORMATS[:-1])} or {OUTPUT_FORMATS[-1]} "
+                 "(a table too wide for the screen turns vertical).", _format, args=OUTPUT_FORMATS),
+    SlashCommand("/pager", "/pager [on|off]",
+                 "Page results taller than the screen through $PAGER (less -SRXF by default).", _pager,
+                 args=("on", "off")),
+)

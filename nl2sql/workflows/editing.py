@@ -2,7 +2,7 @@
 
 A reading that is nearly right is quicker to fix by hand than to explain; once fixed, it is what
 the conversation goes on from (``adoption.py``), not the reading the user corrected. The editor is
-the front end's (``InteractiveWorkflow.editor``, set by the REPL): a script has none.
+the front end's (the workflow's ``editor``, set by the REPL): a script has none.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 from nl2sql.dialog.state import AwaitingConfirmation
 from nl2sql.errors import Nl2SqlError
 from nl2sql.results import ErrorInfo, TurnResult
-from nl2sql.workflows.commands import command
+from nl2sql.workflows.slash import Host, SlashCommand
 
 if TYPE_CHECKING:
-    from nl2sql.workflows.interactive import InteractiveWorkflow
     from nl2sql.workflows.turn import State
 
 NOTHING_CHANGED = "Nothing changed; not run."
@@ -30,8 +29,7 @@ def sql_to_edit(state: State[Any]) -> str | None:
     return current.query if current is not None else None
 
 
-@command("/edit", "/edit [SQL]", "Edit the current SQL in $EDITOR (or give the SQL) and run it as the current query.")
-def _edit(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
+def _edit(wf: Host, arg: str) -> TurnResult:
     if arg:  # the statement itself, typed or scripted (``ask "/edit SELECT ..."``)
         return wf.adopt(f"/edit {arg}", arg)
     sql = sql_to_edit(wf.state) or ""  # nothing asked yet: an empty file to write a statement in, as pgcli's \e
@@ -46,3 +44,9 @@ def _edit(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
     if not statement or statement == sql.strip():
         return wf.command_result("/edit", NOTHING_CHANGED)
     return wf.adopt("/edit", statement)
+
+
+COMMANDS = (
+    SlashCommand("/edit", "/edit [SQL]",
+                 "Edit the current SQL in $EDITOR (or give the SQL) and run it as the current query.", _edit),
+)

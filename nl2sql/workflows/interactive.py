@@ -30,6 +30,7 @@ from nl2sql.results import ErrorInfo, TurnResult
 from nl2sql.workflows.adoption import adopted
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.refinement import SqlRefinementWorkflow
+from nl2sql.workflows.slash import is_command
 from nl2sql.workflows.teaching import HandedBack, Teacher, edited_lesson
 from nl2sql.workflows.turn import CLARIFY_MODES, Policy, State, Transition, TurnStep
 
@@ -66,12 +67,6 @@ class SessionStats:
             line += (f"; answered by the built-in engine {s['engine:builtin']}, by the model {s['engine:llm']} "
                      f"(model calls saved: {s['engine:builtin']})")
         return line
-
-
-def is_command(text: str) -> bool:
-    """Whether a line is a slash command, run by its handler, rather than a line of the conversation;
-    resuming a saved session asks the same, so that it never runs one."""
-    return text.strip().startswith("/")
 
 
 class InteractiveWorkflow(Generic[S]):
@@ -117,6 +112,14 @@ class InteractiveWorkflow(Generic[S]):
             return self._apply(text, lambda state: adopted(state, text, taught_sql, self.database,
                                                            max_rows=self.max_rows, timeout=self.timeout, taught=True))
         return self._apply(text, lambda state: self.step.line(state, text, lesson))
+
+    def scratch(self) -> InteractiveWorkflow[S]:
+        """A workflow on the same database and engine that reads lines to themselves (``/resume`` reads
+        the saved questions again in one): it asks nothing, confirms nothing, and learns and counts nothing."""
+        scratch = InteractiveWorkflow(self.database, self.engine, max_rows=self.max_rows, timeout=self.timeout,
+                                      clarify="auto", confirm_below=0.0)
+        scratch.hooks = []  # reading again is not a turn the user took
+        return scratch
 
     def answer(self, reply: Reply) -> TurnResult:
         """A typed reply to the open clarification or confirmation (what front ends' actors collect).

@@ -7,14 +7,10 @@ take back; both commands work with learning off too (they list and remove, nothi
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 from nl2sql.learned import Lesson, LessonStoreError
 from nl2sql.results import ErrorInfo, TurnResult
-from nl2sql.workflows.commands import command
-
-if TYPE_CHECKING:
-    from nl2sql.workflows.interactive import InteractiveWorkflow
+from nl2sql.workflows.slash import Host, SlashCommand
 
 NO_TEACHER = "This session keeps no learned answers."
 
@@ -24,7 +20,7 @@ def _line(number: int, lesson: Lesson) -> str:
     return f"{number:>3}. '{lesson.key}' -> {what}"
 
 
-def _unsettle(wf: InteractiveWorkflow[Any], gone: list[Lesson]) -> None:
+def _unsettle(wf: Host, gone: list[Lesson]) -> None:
     """What the forgotten lessons settled in this conversation is unsettled too: asked again from now on."""
     taught = {pair for lesson in gone for pair in lesson.slots}
     state = wf.state
@@ -33,8 +29,7 @@ def _unsettle(wf: InteractiveWorkflow[Any], gone: list[Lesson]) -> None:
         wf.swap(replace(state, answered=kept))
 
 
-@command("/learned", "/learned", "List what was learned from your answers on this database.")
-def _learned(wf: InteractiveWorkflow[Any], _arg: str) -> TurnResult:
+def _learned(wf: Host, _arg: str) -> TurnResult:
     teacher = wf.teacher
     if teacher is None:
         return wf.command_result("/learned", NO_TEACHER)
@@ -51,8 +46,7 @@ def _learned(wf: InteractiveWorkflow[Any], _arg: str) -> TurnResult:
     return wf.command_result("/learned", "\n".join(lines))
 
 
-@command("/forget", "/forget [N]", "Forget learned answer N (/learned numbers them), or all of this database's.")
-def _forget(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
+def _forget(wf: Host, arg: str) -> TurnResult:
     teacher = wf.teacher
     if teacher is None:
         return wf.command_result("/forget", NO_TEACHER)
@@ -72,3 +66,10 @@ def _forget(wf: InteractiveWorkflow[Any], arg: str) -> TurnResult:
     count = len(gone)
     return wf.command_result("/forget", f"Forgot {count} learned answer{'s' if count != 1 else ''} on this database."
                              if count else "Nothing learned on this database to forget.")
+
+
+COMMANDS = (
+    SlashCommand("/learned", "/learned", "List what was learned from your answers on this database.", _learned),
+    SlashCommand("/forget", "/forget [N]",
+                 "Forget learned answer N (/learned numbers them), or all of this database's.", _forget),
+)

@@ -1,6 +1,6 @@
 """``/chart`` and ``/export``: the result on screen drawn in the terminal, or written to a file.
 
-That is the current query's result, or a ``/sql`` statement's run since (``InteractiveWorkflow.raw_shown``):
+That is the current query's result, or a ``/sql`` statement's run since (the workflow's ``raw_shown``):
 a user who looks at rows and exports them means those rows, as in pgcli. The ``/sql`` statement still
 does not become the query the next follow-up refines. The drawing and writing live in ``nl2sql.charts``
 and ``nl2sql.export``, imported only when used.
@@ -9,15 +9,11 @@ and ``nl2sql.export``, imported only when used.
 from __future__ import annotations
 
 import shutil
-from typing import TYPE_CHECKING
 
 from nl2sql.db import QueryResult
 from nl2sql.errors import Nl2SqlError
 from nl2sql.results import ErrorInfo, TurnResult
-from nl2sql.workflows.commands import command
-
-if TYPE_CHECKING:
-    from nl2sql.workflows.interactive import InteractiveWorkflow
+from nl2sql.workflows.slash import Host, SlashCommand
 
 # A result shown capped (chat shows 50 rows) is run again for every row, up to these many: a file
 # holds them all, and a chart of the first 50 months or categories would mislead.
@@ -27,7 +23,7 @@ CHART_USAGE = "/chart [bar|line]"
 EXPORT_USAGE = "/export PATH [--force]"
 
 
-def shown_result(wf: InteractiveWorkflow) -> tuple[str | None, QueryResult] | None:
+def shown_result(wf: Host) -> tuple[str | None, QueryResult] | None:
     """The statement and result on screen: a /sql run in the state that still stands, else the current query's."""
     current = wf.state.current
     raw = wf.raw_shown
@@ -38,13 +34,12 @@ def shown_result(wf: InteractiveWorkflow) -> tuple[str | None, QueryResult] | No
     return None
 
 
-def _no_result(wf: InteractiveWorkflow, name: str) -> TurnResult:
+def _no_result(wf: Host, name: str) -> TurnResult:
     return wf.command_result(name, None, ErrorInfo(f"No result to {name[1:]} yet: ask a question, or run /sql.",
                                                    False))
 
 
-@command("/chart", CHART_USAGE, "Draw the current result as a bar chart (or a line over time).", args=("bar", "line"))
-def _chart(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _chart(wf: Host, arg: str) -> TurnResult:
     from nl2sql.charts import chart_data, chart_text
 
     shown = shown_result(wf)
@@ -63,9 +58,7 @@ def _chart(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/chart", text + (f"\n{note.strip()}" if note else ""))
 
 
-@command("/export", EXPORT_USAGE,
-         "Write the current result to PATH: .csv .json .md .parquet, or .png .svg for its chart.")
-def _export(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _export(wf: Host, arg: str) -> TurnResult:
     from nl2sql.export import IMAGE_FORMATS, export_format, export_result, path_argument
 
     try:
@@ -83,7 +76,7 @@ def _export(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/export", f"Wrote {what} to {written} ({fmt}).{note}")
 
 
-def _whole(wf: InteractiveWorkflow, statement: str | None, shown: QueryResult, cap: int) -> tuple[QueryResult, str]:
+def _whole(wf: Host, statement: str | None, shown: QueryResult, cap: int) -> tuple[QueryResult, str]:
     """The result with every row (up to ``cap``): the statement run again when the screen showed it
     capped; on failure, the rows shown, with a note saying so."""
     if not shown.truncated or statement is None:
@@ -94,3 +87,11 @@ def _whole(wf: InteractiveWorkflow, statement: str | None, shown: QueryResult, c
         return shown, f" Only the rows shown: running the query again for all of them failed ({err})."
     note = f" Only the first {full.row_count:,}: the result has more." if full.truncated else ""
     return full, note
+
+
+COMMANDS = (
+    SlashCommand("/chart", CHART_USAGE, "Draw the current result as a bar chart (or a line over time).", _chart,
+                 args=("bar", "line")),
+    SlashCommand("/export", EXPORT_USAGE,
+                 "Write the current result to PATH: .csv .json .md .parquet, or .png .svg for its chart.", _export),
+)

@@ -14,22 +14,20 @@ from nl2sql.db import QueryResult
 from nl2sql.db.targets import redact
 from nl2sql.errors import Nl2SqlError, UsageError
 from nl2sql.results import ErrorInfo, TurnResult
-from nl2sql.workflows.commands import command
+from nl2sql.workflows.slash import Host, SlashCommand, is_command
 
 if TYPE_CHECKING:
     from nl2sql.dialog.state import ConversationState, Turn
-    from nl2sql.workflows.interactive import InteractiveWorkflow
 
 SAVE_USAGE = "/save NAME [--force]"
 EXPORT_SESSION_USAGE = "/export-session PATH.md [--force]"
 
 
-def _failed(wf: InteractiveWorkflow, name: str, err: Nl2SqlError) -> TurnResult:
+def _failed(wf: Host, name: str, err: Nl2SqlError) -> TurnResult:
     return wf.command_result(name, None, ErrorInfo(str(err), False))
 
 
-@command("/save", SAVE_USAGE, "Save this conversation under NAME (chat --resume NAME brings it back).")
-def _save(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _save(wf: Host, arg: str) -> TurnResult:
     from nl2sql.sessions import save_session, snapshot
 
     words = arg.split()
@@ -47,8 +45,7 @@ def _save(wf: InteractiveWorkflow, arg: str) -> TurnResult:
     return wf.command_result("/save", f"Saved {count} turn{'s' if count != 1 else ''} as {names[0]!r} ({path}).")
 
 
-@command("/sessions", "/sessions", "List the saved conversations.")
-def _sessions(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _sessions(wf: Host, _arg: str) -> TurnResult:
     from nl2sql.sessions import list_sessions, saved_time
     from nl2sql.tables import tabulate
 
@@ -69,9 +66,7 @@ def _sessions(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
     return wf.command_result("/sessions", "\n".join(filter(None, [table, *problems])))
 
 
-@command("/resume", "/resume NAME", "Bring back a saved conversation: its history, current query and result.",
-         args=("<session>",))
-def _resume(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _resume(wf: Host, arg: str) -> TurnResult:
     if not arg:
         return _failed(wf, "/resume", UsageError("Usage: /resume NAME (/sessions lists them)."))
     try:
@@ -80,7 +75,7 @@ def _resume(wf: InteractiveWorkflow, arg: str) -> TurnResult:
         return _failed(wf, "/resume", err)
 
 
-def resume_session(wf: InteractiveWorkflow, name: str) -> TurnResult:
+def resume_session(wf: Host, name: str) -> TurnResult:
     """Load the session saved as ``name`` into ``wf`` and re-run its current query for the result.
 
     Raises ``UsageError`` (``DamagedSession``) when there is none or it cannot be read, leaving ``wf``
@@ -111,7 +106,7 @@ def resume_session(wf: InteractiveWorkflow, name: str) -> TurnResult:
                              result=result)
 
 
-def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -> Turn:
+def _read_again(wf: Host, state: ConversationState, turn: Turn) -> Turn:
     """The current turn with the engine's own reading of it, when the engine reads the saved questions
     again to the same SQL: a follow-up then edits that reading ("only cancelled" adds a filter), where
     SQL alone is refined as a statement the engine did not write (a derived table, confirmed first).
@@ -121,16 +116,12 @@ def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -
     among them (``/export``, ``/save``, ``/sql``) would write files or run statements again. A chain with
     one is not read again at all (what a command did, such as an edit by hand, the questions alone do not
     give), and the scratch workflow learns nothing, so only plain questions reach the engine."""
-    from nl2sql.workflows.interactive import InteractiveWorkflow, is_command
-
     if wf.engine.capabilities.calls_model:
         return turn
     chain = [t.text for t in state.turns if state.since < t.number <= turn.number]
     if any(is_command(text) for text in chain):
         return turn
-    scratch = InteractiveWorkflow(wf.database, wf.engine, max_rows=wf.max_rows, timeout=wf.timeout, clarify="auto",
-                                  confirm_below=0.0)
-    scratch.hooks = []  # reading again is not a turn the user took: nothing is learned or counted
+    scratch = wf.scratch()  # reading again is not a turn the user took: nothing is learned or counted
     for text in chain:
         scratch.process_turn(text)
     again = scratch.state.current
@@ -139,8 +130,7 @@ def _read_again(wf: InteractiveWorkflow, state: ConversationState, turn: Turn) -
     return replace(turn, outcome=again.outcome)
 
 
-@command("/undo", "/undo", "Go back to the previous turn's query and result (the next follow-up refines it).")
-def _undo(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
+def _undo(wf: Host, _arg: str) -> TurnResult:
     from nl2sql.sessions import rebuild
 
     state = wf.state.undone()
@@ -159,9 +149,7 @@ def _undo(wf: InteractiveWorkflow, _arg: str) -> TurnResult:
                              query=turn.query, result=turn.outcome.result, explanation=turn.explanation)
 
 
-@command("/export-session", EXPORT_SESSION_USAGE,
-         "Write this conversation (questions, SQL, result excerpts) as a Markdown document.")
-def _export_session(wf: InteractiveWorkflow, arg: str) -> TurnResult:
+def _export_session(wf: Host, arg: str) -> TurnResult:
     from nl2sql.export import path_argument, session_markdown, write_text
 
     try:
@@ -180,7 +168,7 @@ def _export_session(wf: InteractiveWorkflow, arg: str) -> TurnResult:
                                                 f"to {written}.")
 
 
-def _excerpts(wf: InteractiveWorkflow, turns: tuple[Turn[Any], ...]) -> dict[int, QueryResult | str]:
+def _excerpts(wf: Host, turns: tuple[Turn[Any], ...]) -> dict[int, QueryResult | str]:
     """Each turn's result, or its first rows run again when the turn came back from a saved session."""
     from nl2sql.export import EXCERPT_ROWS
 
@@ -194,3 +182,15 @@ def _excerpts(wf: InteractiveWorkflow, turns: tuple[Turn[Any], ...]) -> dict[int
             except Nl2SqlError as err:
                 excerpts[turn.number] = f"The query did not run again: {err}"
     return excerpts
+
+
+COMMANDS = (
+    SlashCommand("/save", SAVE_USAGE, "Save this conversation under NAME (chat --resume NAME brings it back).", _save),
+    SlashCommand("/sessions", "/sessions", "List the saved conversations.", _sessions),
+    SlashCommand("/resume", "/resume NAME", "Bring back a saved conversation: its history, current query and result.",
+                 _resume, args=("<session>",)),
+    SlashCommand("/undo", "/undo",
+                 "Go back to the previous turn's query and result (the next follow-up refines it).", _undo),
+    SlashCommand("/export-session", EXPORT_SESSION_USAGE,
+                 "Write this conversation (questions, SQL, result excerpts) as a Markdown document.", _export_session),
+)

@@ -15,27 +15,44 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlglot import exp
 
-from nl2sql.db.schema import ForeignKey
+from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin.grouped import shown_keys
-from nl2sql.engines.builtin.spec import Aggregate, ColumnRef
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
-
-if TYPE_CHECKING:
-    from nl2sql.engines.builtin.render import _Renderer
 
 Tree = Mapping[str, tuple[str, ForeignKey]]  # joined table -> (the table it hangs from, the key joining them)
 _BASE, _PAIRS, _ROW, _ROWS = "grouped", "pairs", "row_key", "row_count"
+
+
+class Renderer(Protocol):
+    """What a measured query asks of the renderer that calls for it: the spec, the joins the
+    renderer made, and its pieces of SQL. Passed in, never imported: the renderer uses this module."""
+
+    @property
+    def spec(self) -> QuerySpec: ...
+    @property
+    def schema(self) -> Schema: ...
+    @property
+    def tree(self) -> Tree: ...
+    @property
+    def names(self) -> list[str]: ...  # each aggregate's output name
+
+    def col(self, ref: ColumnRef) -> exp.Column: ...
+    def group_expr(self, key: GroupKey) -> exp.Expr: ...
+    def aggregate(self, agg: Aggregate) -> exp.Expr: ...
+    def with_source(self, query: exp.Select) -> exp.Select: ...
+    def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr: ...
 
 
 class _Names:
     """Readable names for the parts of a measured query, each said once: a group by its column,
     a shown column by its name, an aggregate by its alias, a measured table as ``<table>_measured``."""
 
-    def __init__(self, r: _Renderer, tables: Mapping[int, str]) -> None:
+    def __init__(self, r: Renderer, tables: Mapping[int, str]) -> None:
         s = r.spec
         self._taken = {_BASE, _PAIRS, _ROW, _ROWS}
         self.group = [self._new(k.alias) for k in s.group_by]
@@ -85,7 +102,7 @@ def _table_of(agg: Aggregate) -> str | None:
     return agg.column.table if agg.column is not None else None
 
 
-def counted_key(r: _Renderer) -> ColumnRef | None:
+def counted_key(r: Renderer) -> ColumnRef | None:
     """The main table's key when COUNT(*) must count its rows once: the groups or shown columns
     lie in a table that repeats them ("<rows> per <column of their child rows>")."""
     s = r.spec
@@ -99,7 +116,7 @@ def counted_key(r: _Renderer) -> ColumnRef | None:
     return ColumnRef(s.entity, pk.name)
 
 
-def counts_keys(r: _Renderer, agg: Aggregate) -> bool:
+def counts_keys(r: Renderer, agg: Aggregate) -> bool:
     """A count of a table's rows by its key where the joins repeat them: ``COUNT(DISTINCT key)``
     counts each row once, as a person would write it, with no measured subquery."""
     if agg.func != "count" or agg.distinct or agg.column is None or not agg.column.column:
@@ -109,7 +126,7 @@ def counts_keys(r: _Renderer, agg: Aggregate) -> bool:
     return pk is not None and pk.name == agg.column.column and bool(repeating(r.tree, agg.column.table))
 
 
-def distorted(r: _Renderer) -> dict[int, str]:
+def distorted(r: Renderer) -> dict[int, str]:
     """Aggregates (by index) that the joins would count more than once, and each one's table."""
     out: dict[int, str] = {}
     for i, agg in enumerate(r.spec.aggregates):
@@ -123,7 +140,7 @@ def distorted(r: _Renderer) -> dict[int, str]:
     return out
 
 
-def _measure(r: _Renderer, table: str, indexes: list[int], keys: list[tuple[str, exp.Expr]],
+def _measure(r: Renderer, table: str, indexes: list[int], keys: list[tuple[str, exp.Expr]],
              names: _Names) -> exp.Select:
     """The aggregates over ``table``'s own rows, each row once per group the joins put it in."""
     t = r.schema.table(table)
@@ -138,7 +155,7 @@ def _measure(r: _Renderer, table: str, indexes: list[int], keys: list[tuple[str,
     return sub.group_by(*(g.copy() for g in grouped)) if grouped else sub
 
 
-def _base(r: _Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str], names: _Names) -> exp.Select:
+def _base(r: Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str], names: _Names) -> exp.Select:
     """Group keys, shown and sorted columns, and the undistorted aggregates, over the joins."""
     s = r.spec
     items = [*keys, *((names.shown[i], r.col(p)) for i, p in enumerate(s.projections))]
@@ -150,7 +167,7 @@ def _base(r: _Renderer, keys: list[tuple[str, exp.Expr]], skip: Mapping[int, str
     return base.group_by(*(e.copy() for _, e in keys)) if keys else base
 
 
-def measured_query(r: _Renderer) -> exp.Select | None:
+def measured_query(r: Renderer) -> exp.Select | None:
     """The query with each distorted aggregate measured at its own grain; None when none is."""
     s = r.spec
     tables = distorted(r)
