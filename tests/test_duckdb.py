@@ -1,4 +1,7 @@
-"""DuckDB beside SQLite: opening, the two read-only layers, limits, introspection and the loader."""
+"""DuckDB beside SQLite: opening, file and network access past the guard, introspection and the loader.
+
+The contract every engine keeps (the guard, the read-only connection, row caps, time limit and cancel,
+check, schema and rows as SQLite gives them) is in tests/test_database_contract.py."""
 
 from __future__ import annotations
 
@@ -7,8 +10,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 from contextlib import closing
 from pathlib import Path
 
@@ -18,42 +19,11 @@ import pytest
 from nl2sql import fixtures
 from nl2sql.db import open_database
 from nl2sql.db.duckdb import DuckdbDatabase
-from nl2sql.db.guard import ensure_read_only
-from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.errors import DatabaseError, UsageError
 from nl2sql.fixture_load.plan import column_type
 from nl2sql.opening import domain_file
 from tests.conftest import TODAY
-from tests.helpers import ZOO_QUESTIONS, assert_same_schema, hostile_statements
-
-SLOW = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"
-
-# The hostile corpus's statements for this dialect (tests/data/hostile.jsonl).
-REFUSALS = hostile_statements("duckdb")
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_guard_refuses_duckdb_file_network_and_write_statements(sql: str) -> None:
-    with pytest.raises(DatabaseError):
-        ensure_read_only(sql, "duckdb")
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_refusals_leave_the_data_unchanged(ecommerce_duckdb, sql: str) -> None:
-    before = ecommerce_duckdb.execute("SELECT COUNT(*) FROM reviews").rows
-    with pytest.raises(DatabaseError):
-        ecommerce_duckdb.execute(sql)
-    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM reviews").rows == before
-
-
-@pytest.mark.parametrize("sql", [
-    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
-    "CREATE TABLE t (x INT)", "DROP TABLE reviews",
-])
-def test_read_only_connection_refuses_writes_past_the_guard(ecommerce_duckdb, sql: str) -> None:
-    """_run skips the guard: read_only=True alone must refuse the write."""
-    with pytest.raises(ReadOnlyViolation, match="read-only"):
-        ecommerce_duckdb._run(sql, None, 5.0)
-    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+from tests.helpers import ZOO_QUESTIONS
 
 
 @pytest.mark.parametrize("sql", [
@@ -67,53 +37,6 @@ def test_file_and_network_access_is_off_past_the_guard(ecommerce_duckdb, sql: st
     with pytest.raises(DatabaseError, match="disabled|locked|does not exist"):
         ecommerce_duckdb._run(sql, None, 5.0)
     assert not Path("/tmp/nl2sql-leak.csv").exists() and not Path("/tmp/nl2sql-other.duckdb").exists()
-
-
-def test_row_cap_reports_n_of_m(ecommerce_duckdb) -> None:
-    result = ecommerce_duckdb.execute("SELECT * FROM users", max_rows=50)
-    assert result.row_count == 50 and result.truncated and result.total_rows == 1000
-    full = ecommerce_duckdb.execute("SELECT * FROM users", max_rows=None)
-    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
-    exact = ecommerce_duckdb.execute("SELECT * FROM categories", max_rows=8)
-    assert exact.row_count == 8 and not exact.truncated
-
-
-def test_time_limit_stops_a_runaway_query(ecommerce_duckdb) -> None:
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="longer than"):
-        ecommerce_duckdb.execute(SLOW, timeout=0.3)
-    assert time.monotonic() - started < 5
-    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def test_interrupt_cancels_a_query_in_flight(ecommerce_duckdb) -> None:
-    timer = threading.Timer(0.2, ecommerce_duckdb.interrupt)
-    timer.start()
-    with pytest.raises(QueryTimeout, match="cancelled"):
-        ecommerce_duckdb.execute(SLOW, timeout=30)
-    timer.join()
-    assert ecommerce_duckdb.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def test_check_compiles_without_running(ecommerce_duckdb) -> None:
-    assert ecommerce_duckdb.check("SELECT name FROM users") is None
-    assert "nope" in (ecommerce_duckdb.check("SELECT nope FROM users") or "")
-    started = time.monotonic()
-    assert ecommerce_duckdb.check(SLOW) is None  # bound and planned, never run
-    assert time.monotonic() - started < 2
-    assert ecommerce_duckdb.check("DELETE FROM users") is not None
-
-
-def test_schema_matches_sqlite(ecommerce_db, ecommerce_duckdb) -> None:
-    lite, duck = ecommerce_db.schema, ecommerce_duckdb.schema
-    assert_same_schema(lite, duck)
-    assert duck.table("orders").column("created_at").type == "TIMESTAMP"  # typed as a DuckDB user's file is
-    assert duck.dialect == "duckdb"
-
-
-def test_rows_come_back_as_sqlite_gives_them(ecommerce_db, ecommerce_duckdb) -> None:
-    sql = "SELECT id, created_at, shipped_at, total_amount FROM orders ORDER BY id LIMIT 20"
-    assert ecommerce_duckdb.execute(sql).rows == ecommerce_db.execute(sql).rows
 
 
 def _duckdb_file(path: Path, script: str) -> Path:
@@ -214,14 +137,6 @@ def test_loader_keeps_keys_the_rows_break_as_declared_join_keys(tmp_path: Path) 
         # the key kept as text beside integers became integers, so the join compares like SQLite's
         assert db.execute("SELECT maker.name FROM model JOIN maker ON model.maker = maker.id ORDER BY 1").rows == (
             ("Acme",), ("Bolt",))
-
-
-def test_fixture_build_gives_the_same_rows_in_duckdb(ecommerce_path: Path, ecommerce_duckdb_path: Path) -> None:
-    lite = open_database(str(ecommerce_path))
-    with closing(lite), closing(open_database(str(ecommerce_duckdb_path))) as duck:
-        for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
-            sql = f"SELECT * FROM {table} ORDER BY id"
-            assert duck.execute(sql, max_rows=None).rows == lite.execute(sql, max_rows=None).rows, table
 
 
 def test_fixture_build_replaces_an_existing_duckdb_file_as_it_does_sqlite(tmp_path: Path) -> None:

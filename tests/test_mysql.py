@@ -1,12 +1,14 @@
-"""MySQL/MariaDB beside SQLite: connecting, the read-only layers one by one, time limit and cancel,
-introspection, the loader, and rendering, on the session's throwaway MariaDB server."""
+"""MySQL/MariaDB beside SQLite: connecting, credentials, session settings and a SELECT-only user past
+the guard, Ctrl-C, introspection, the loader and rendering, on the session's throwaway MariaDB server.
+
+The contract every engine keeps (the guard, the read-only transaction, row caps, time limit and
+cancel, check, schema and rows as SQLite gives them) is in tests/test_database_contract.py."""
 
 from __future__ import annotations
 
 import signal
 import socket
 import sqlite3
-import threading
 import time
 from contextlib import closing
 from pathlib import Path
@@ -21,22 +23,13 @@ from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from nl2sql.opening import domain_file
 from tests.conftest import TODAY
-from tests.helpers import assert_same_schema, hostile_statements
 from tests.mysql_server import ADMIN_PASSWORD, READER, READER_PASSWORD
+from tests.test_database_contract import ENGINES, mysql_still_running
 
 # SLEEP() and BENCHMARK() are refused by the guard (statements that only wait), so the slow query
-# is real work: a cross join of the order lines with themselves, hundreds of millions of rows.
-SLOW = "SELECT COUNT(*) FROM order_items a, order_items b"
+# is real work (the contract's): a cross join of the order lines with themselves, hundreds of millions of rows.
+SLOW = ENGINES["mysql"].slow
 LEAK = "/tmp/nl2sql-mysql-leak.txt"
-
-# The hostile corpus's statements for this dialect (tests/data/hostile.jsonl).
-REFUSALS = hostile_statements("mysql")
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_guard_refuses_mysql_file_session_lock_and_write_statements(sql: str) -> None:
-    with pytest.raises(DatabaseError):
-        ensure_read_only(sql, "mysql")
 
 
 def test_guard_says_why_where_sqlglot_cannot_parse() -> None:
@@ -46,40 +39,6 @@ def test_guard_says_why_where_sqlglot_cannot_parse() -> None:
                         ("SELECT SLEEP(30)", r"sleep\(\) is not allowed")]:
         with pytest.raises(ReadOnlyViolation, match=reason):
             ensure_read_only(sql, "mysql")
-
-
-def test_guard_lets_ordinary_mysql_queries_through() -> None:
-    for sql in ("SELECT `name` FROM `users` WHERE name LIKE '%a%' LIMIT 5, 10",
-                "SELECT DATE_FORMAT(created_at, '%Y-%m') FROM orders", "SELECT 7 DIV 2, 7 / 2",
-                "SELECT JSON_EXTRACT('{\"a\": 1}', '$.a')",
-                "SELECT TIMESTAMPDIFF(DAY, shipped_at, created_at) FROM orders",
-                "SELECT 'into' outfile", "WITH x AS (SELECT 1 AS a) SELECT a FROM x"):
-        ensure_read_only(sql, "mysql")
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_refusals_leave_the_data_unchanged(ecommerce_mysql, sql: str) -> None:
-    before = ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows
-    with pytest.raises(DatabaseError):
-        ecommerce_mysql.execute(sql)
-    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows == before == ((3000,),)
-    assert not Path(LEAK).exists()
-
-
-@pytest.mark.parametrize("sql", [
-    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
-    "REPLACE INTO categories VALUES (1, 'x')", "SELECT * FROM users FOR UPDATE",
-    "CREATE TEMPORARY TABLE t (x INT)", "LOAD DATA INFILE '/etc/hostname' INTO TABLE categories",
-    # statements that commit implicitly: the next transaction is read-only too (the session's mode)
-    "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews", "ALTER TABLE users ADD COLUMN x INT",
-    "RENAME TABLE reviews TO gone", "CREATE DATABASE nl2sql_gone", "CREATE USER nl2sql_gone",
-])
-def test_read_only_transaction_refuses_writes_past_the_guard(ecommerce_mysql, sql: str) -> None:
-    """_run skips the guard: the read-only transaction (and the session's read-only access mode,
-    for statements that commit on their own) must refuse the write, even as an administrator."""
-    with pytest.raises(ReadOnlyViolation, match="READ ONLY transaction"):
-        ecommerce_mysql._run(sql, None, 5.0)
-    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
 
 
 def test_session_changes_past_the_guard_do_not_carry_over(ecommerce_mysql) -> None:
@@ -126,15 +85,6 @@ def test_a_select_only_user_reads_no_server_file_and_lists_what_it_may_read(read
     assert "categories" in [t.name for t in reader.schema.tables]
 
 
-def test_row_cap_reports_n_of_m(ecommerce_mysql) -> None:
-    result = ecommerce_mysql.execute("SELECT * FROM users", max_rows=50)
-    assert result.row_count == 50 and result.truncated and result.total_rows == 1000
-    full = ecommerce_mysql.execute("SELECT * FROM users", max_rows=None)
-    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
-    exact = ecommerce_mysql.execute("SELECT * FROM categories", max_rows=8)
-    assert exact.row_count == 8 and not exact.truncated and exact.total_rows == 8
-
-
 def test_a_limit_of_its_own_beyond_the_cap_is_stopped_on_the_server(ecommerce_mysql) -> None:
     """Only the capped rows cross the wire: a statement asking for 600 million rows returns its first
     50 at once (the rest is stopped, not read and dropped), and the session goes on."""
@@ -143,32 +93,6 @@ def test_a_limit_of_its_own_beyond_the_cap_is_stopped_on_the_server(ecommerce_my
     assert result.row_count == 50 and result.truncated and result.total_rows is None  # too many to count
     assert time.monotonic() - started < 10
     assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def test_time_limit_is_enforced_by_the_server_and_the_session_goes_on(ecommerce_mysql) -> None:
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="longer than 1 s"):
-        ecommerce_mysql.execute(SLOW, timeout=1)
-    assert time.monotonic() - started < 5
-    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def _still_running(db) -> int:
-    rows = db.execute("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() "
-                      "AND INFO LIKE '%order_items a, order_items b%'").rows
-    return int(rows[0][0])
-
-
-def test_interrupt_from_another_thread_kills_the_query_on_the_server(ecommerce_mysql) -> None:
-    timer = threading.Timer(0.5, ecommerce_mysql.interrupt)
-    timer.start()
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="cancelled"):
-        ecommerce_mysql.execute(SLOW, timeout=60)
-    timer.join()
-    assert time.monotonic() - started < 10
-    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-    assert _still_running(ecommerce_mysql) == 0
 
 
 def test_ctrl_c_from_a_signal_handler_kills_the_query(ecommerce_mysql) -> None:
@@ -186,7 +110,7 @@ def test_ctrl_c_from_a_signal_handler_kills_the_query(ecommerce_mysql) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-    assert _still_running(ecommerce_mysql) == 0
+    assert mysql_still_running(ecommerce_mysql) == 0
 
 
 def test_a_dropped_connection_is_made_again(mysql_server, ecommerce_mysql_url: str) -> None:
@@ -198,30 +122,6 @@ def test_a_dropped_connection_is_made_again(mysql_server, ecommerce_mysql_url: s
         assert db._thread_id != first
         with pytest.raises(ReadOnlyViolation, match="READ ONLY transaction"):
             db._run("DELETE FROM reviews", None, 5.0)  # the new session is read-only too
-
-
-def test_check_compiles_without_running(ecommerce_mysql) -> None:
-    assert ecommerce_mysql.check("SELECT name FROM users") is None
-    assert "Unknown column 'nope'" in (ecommerce_mysql.check("SELECT nope FROM users") or "")
-    assert "doesn't exist" in (ecommerce_mysql.check("SELECT * FROM nope") or "")
-    started = time.monotonic()
-    assert ecommerce_mysql.check(SLOW) is None  # prepared, never run
-    assert time.monotonic() - started < 2
-    assert ecommerce_mysql.check("DELETE FROM users") is not None
-    assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)  # the session is fine after
-
-
-def test_schema_matches_sqlite(ecommerce_db, ecommerce_mysql) -> None:
-    lite, my = ecommerce_db.schema, ecommerce_mysql.schema
-    assert_same_schema(lite, my)
-    assert my.table("orders").column("created_at").type == "datetime"
-    assert my.dialect == "mysql"
-
-
-def test_rows_come_back_as_sqlite_gives_them(ecommerce_db, ecommerce_mysql) -> None:
-    for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
-        sql = f"SELECT * FROM {table} ORDER BY id"
-        assert ecommerce_mysql.execute(sql, max_rows=None).rows == ecommerce_db.execute(sql, max_rows=None).rows, table
 
 
 def test_text_compares_as_sqlite_compares_it(ecommerce_mysql) -> None:
@@ -347,14 +247,6 @@ def test_urls_are_shown_without_passwords_and_parameters_are_checked() -> None:
     assert target.engine == "mysql" and target.is_server and "s3cret" not in target.display
     with pytest.raises(UsageError, match="MySQL URL option 'sslmode' is not one nl2sql passes on"):
         open_database("mysql://me@127.0.0.1/shop?sslmode=require")
-
-
-def test_missing_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch, mysql_server) -> None:
-    import sys
-
-    monkeypatch.setitem(sys.modules, "pymysql", None)
-    with pytest.raises(UsageError, match=r"install nl2sql\[mysql\]"):
-        open_database(mysql_server.url())
 
 
 def test_loader_copies_keep_each_columns_type_and_compare_as_sqlite(mysql_server, tmp_path: Path) -> None:

@@ -1,70 +1,31 @@
-"""PostgreSQL beside SQLite: connecting, the read-only layers one by one, time limit and cancel,
-introspection, the loader, and the CLI's one-line errors, on the session's throwaway cluster."""
+"""PostgreSQL beside SQLite: connecting, credentials, session settings and a plain role past the guard,
+a reopened connection, introspection, the loader and rendering, on the session's throwaway cluster.
+
+The contract every engine keeps (the guard, the read-only transaction, row caps, time limit and
+cancel, check, schema and rows as SQLite gives them) is in tests/test_database_contract.py."""
 
 from __future__ import annotations
 
 import os
 import socket
-import threading
-import time
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from nl2sql.db import open_database
-from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.postgres import PostgresDatabase
 from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 from nl2sql.opening import domain_file
 from tests.conftest import TODAY
-from tests.helpers import assert_same_schema, hostile_statements
 from tests.pg_server import READER, READER_PASSWORD
+from tests.test_database_contract import ENGINES
 
 # pg_sleep is refused by the guard (a statement that only waits is a time bomb), so the slow query
-# is real work: a cross join of two 100,000-row series, minutes of counting.
-SLOW = "SELECT COUNT(*) FROM generate_series(1, 100000) AS a, generate_series(1, 100000) AS b"
-
-# The hostile corpus's statements for this dialect (tests/data/hostile.jsonl).
-REFUSALS = hostile_statements("postgres")
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_guard_refuses_postgres_file_network_session_and_write_statements(sql: str) -> None:
-    with pytest.raises(DatabaseError):
-        ensure_read_only(sql, "postgres")
-
-
-def test_guard_lets_ordinary_postgres_queries_through() -> None:
-    for sql in ("SELECT name FROM users WHERE name ILIKE '%a%'", "SELECT date_trunc('month', created_at) FROM orders",
-                "SELECT COUNT(*) FROM generate_series(1, 3)", "SELECT to_char(created_at, 'YYYY-MM') FROM orders"):
-        ensure_read_only(sql, "postgres")
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_refusals_leave_the_data_unchanged(ecommerce_pg, sql: str) -> None:
-    before = ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows
-    with pytest.raises(DatabaseError):
-        ecommerce_pg.execute(sql)
-    assert ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows == before == ((3000,),)
-
-
-@pytest.mark.parametrize("sql", [
-    "DELETE FROM reviews", "UPDATE users SET name = 'x'", "INSERT INTO categories VALUES (99, 'x')",
-    "CREATE TABLE t (x INT)", "DROP TABLE reviews", "TRUNCATE reviews", "SELECT nextval('nope_seq')",
-    "SELECT * FROM users FOR UPDATE", "SELECT * FROM users FOR SHARE", "COPY categories FROM STDIN",
-    "DO $$ BEGIN DELETE FROM reviews; END $$", "CREATE SEQUENCE nl2sql_seq",
-    "WITH gone AS (DELETE FROM reviews RETURNING *) SELECT COUNT(*) FROM gone",
-])
-def test_read_only_transaction_refuses_writes_past_the_guard(ecommerce_pg, sql: str) -> None:
-    """_run skips the guard: the read-only transaction alone must refuse the write."""
-    if "nextval" in sql:  # a sequence of its own, so the refusal is the read-only one and not "does not exist"
-        sql = "SELECT nextval('categories_id_seq')"
-    with pytest.raises(DatabaseError, match="read-only transaction|relation .* does not exist"):
-        ecommerce_pg._run(sql, None, 5.0)
-    assert ecommerce_pg.execute("SELECT COUNT(*) FROM reviews").rows == ((3000,),)
+# is real work (the contract's): a cross join of two 100,000-row series, minutes of counting.
+SLOW = ENGINES["postgres"].slow
 
 
 def test_session_changes_past_the_guard_are_rolled_back(ecommerce_pg) -> None:
@@ -111,64 +72,6 @@ def test_only_a_login_with_server_file_powers_is_cautioned(ecommerce_pg, reader)
 def test_a_plain_role_reads_and_lists_only_what_it_may_select(pg_server, reader) -> None:
     assert reader.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
     assert "categories" in [t.name for t in reader.schema.tables]
-
-
-def test_row_cap_reports_n_of_m(ecommerce_pg) -> None:
-    result = ecommerce_pg.execute("SELECT * FROM users", max_rows=50)
-    assert result.row_count == 50 and result.truncated and result.total_rows == 1000
-    full = ecommerce_pg.execute("SELECT * FROM users", max_rows=None)
-    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
-    exact = ecommerce_pg.execute("SELECT * FROM categories", max_rows=8)
-    assert exact.row_count == 8 and not exact.truncated and exact.total_rows == 8
-
-
-def test_time_limit_is_enforced_by_the_server_and_the_session_goes_on(ecommerce_pg) -> None:
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="longer than 1 s"):
-        ecommerce_pg.execute(SLOW, timeout=1)
-    assert time.monotonic() - started < 5
-    assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def test_interrupt_from_another_thread_cancels_on_the_server(ecommerce_pg) -> None:
-    timer = threading.Timer(0.5, ecommerce_pg.interrupt)
-    timer.start()
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="cancelled"):
-        ecommerce_pg.execute(SLOW, timeout=60)
-    timer.join()
-    assert time.monotonic() - started < 10
-    assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-    # the server has no statement of ours left running
-    active = ecommerce_pg._run("SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "  # past the guard:
-                               "AND query LIKE '%generate_series(1, 100000)%' AND pid <> pg_backend_pid()",  # it
-                               None, 5.0)  # refuses pg_backend_pid(), a function it does not know
-    assert active.rows == ((0,),)
-
-
-def test_check_compiles_without_running(ecommerce_pg) -> None:
-    assert ecommerce_pg.check("SELECT name FROM users") is None
-    assert 'column "nope" does not exist' in (ecommerce_pg.check("SELECT nope FROM users") or "")
-    started = time.monotonic()
-    assert ecommerce_pg.check(SLOW) is None  # parsed and analysed, never run
-    assert time.monotonic() - started < 2
-    assert ecommerce_pg.check("DELETE FROM users") is not None
-    assert ecommerce_pg.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)  # the session is fine after
-
-
-def test_schema_matches_sqlite(ecommerce_db, ecommerce_pg) -> None:
-    lite, pg = ecommerce_db.schema, ecommerce_pg.schema
-    assert_same_schema(lite, pg)
-    assert pg.table("orders").column("created_at").type == "timestamp without time zone"
-    assert pg.dialect == "postgres"
-
-
-def test_rows_come_back_as_sqlite_gives_them(ecommerce_db, ecommerce_pg) -> None:
-    sql = "SELECT id, created_at, shipped_at, total_amount FROM orders ORDER BY id LIMIT 20"
-    assert ecommerce_pg.execute(sql).rows == ecommerce_db.execute(sql).rows
-    for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
-        sql = f"SELECT * FROM {table} ORDER BY id"
-        assert ecommerce_pg.execute(sql, max_rows=None).rows == ecommerce_db.execute(sql, max_rows=None).rows, table
 
 
 @pytest.fixture(scope="module")
@@ -317,14 +220,6 @@ def test_urls_are_shown_without_passwords() -> None:
     assert redact("postgres://me@host/shop?password=s3cret&sslmode=require") == "postgres://me@host/shop?sslmode=require"
     target = parse_url("postgres://me:s3cret@host/shop")
     assert target.engine == "postgresql" and target.is_server and "s3cret" not in target.display
-
-
-def test_missing_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch, pg_server) -> None:
-    import sys
-
-    monkeypatch.setitem(sys.modules, "psycopg", None)
-    with pytest.raises(UsageError, match=r"install nl2sql\[postgres\]"):
-        open_database(pg_server.url())
 
 
 def test_loader_copies_keep_each_columns_type_and_compare_as_sqlite(pg_server, tmp_path: Path) -> None:

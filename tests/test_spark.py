@@ -1,5 +1,7 @@
-"""Spark beside SQLite: the read-only layers one by one, time limit and cancel, introspection, folders
-of Parquet, CSV and Delta files, the loader, and the CLI's one-line errors.
+"""Spark beside SQLite: the session's own file and substitution guards, folders of Parquet, CSV and
+Delta files, the loader, and the CLI's one-line errors. The contract every engine keeps (the guard,
+the plan check past it, row caps, time limit and cancel, check, schema and rows as SQLite gives
+them) is in tests/test_database_contract.py.
 
 Everything runs in the test session's one local Spark (started once, by the ``ecommerce_spark``
 fixture); the command-line tests that need Spark run in-process through click's runner so that no
@@ -13,8 +15,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 from contextlib import closing
 from pathlib import Path
 
@@ -24,68 +24,13 @@ from click.testing import CliRunner
 
 from nl2sql.cli import cli
 from nl2sql.db import open_database
-from nl2sql.db.guard import ensure_read_only
 from nl2sql.db.spark import SparkDatabase
 from nl2sql.db.spark.files import KEYS_FILE
-from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
+from nl2sql.errors import DatabaseError, UsageError
 from tests.conftest import TODAY
-from tests.helpers import ZOO_QUESTIONS, assert_same_schema
+from tests.helpers import ZOO_QUESTIONS
 
 REPO = Path(__file__).resolve().parents[1]
-# A cross join of two 100-million-row ranges: hours of counting, cancelled long before.
-SLOW = "SELECT COUNT(*) FROM range(100000000) AS a CROSS JOIN range(100000000) AS b"
-LEAK = "/tmp/nl2sql-spark-leak"
-
-# One statement per class the guard refuses in Spark's dialect.
-REFUSALS = [
-    f"INSERT OVERWRITE DIRECTORY '{LEAK}' USING parquet SELECT * FROM users",
-    f"INSERT OVERWRITE LOCAL DIRECTORY '{LEAK}' SELECT * FROM users",
-    f"CREATE TABLE leak USING parquet LOCATION '{LEAK}' AS SELECT * FROM users",
-    "CREATE TABLE t (x INT) USING parquet", "CREATE TEMPORARY VIEW v AS SELECT 1", "DROP VIEW users",
-    "INSERT INTO categories VALUES (99, 'x')", "FROM users INSERT INTO categories SELECT id, name",
-    "CACHE TABLE users", "CACHE LAZY TABLE c AS SELECT * FROM users", "UNCACHE TABLE users", "CLEAR CACHE",
-    "SET spark.sql.runSQLOnFiles=true", "RESET", "ADD JAR /tmp/nl2sql.jar", "ADD FILE /etc/hostname", "LIST FILES",
-    "REFRESH TABLE users", "MSCK REPAIR TABLE users", "LOAD DATA LOCAL INPATH '/etc/hostname' INTO TABLE users",
-    "ANALYZE TABLE users COMPUTE STATISTICS", "USE default", "SHOW TABLES", "DESCRIBE users", "EXPLAIN SELECT 1",
-    "SELECT * FROM read_files('/etc')", "SELECT * FROM parquet.`/etc/nl2sql`", "SELECT * FROM csv.`/etc/passwd`",
-    "SELECT * FROM `/etc/passwd`", "SELECT reflect('java.lang.System', 'getenv', 'HOME')",
-    "SELECT java_method('java.lang.System', 'exit', 1)", "SELECT input_file_name() FROM users",
-    "SELECT 1; DELETE FROM users",
-]
-# Past the guard, Spark's own parser must call each of these something other than a query.
-COMMANDS = [
-    f"INSERT OVERWRITE DIRECTORY '{LEAK}' USING parquet SELECT * FROM users",
-    f"CREATE TABLE leak USING parquet LOCATION '{LEAK}' AS SELECT * FROM users",
-    "INSERT INTO categories VALUES (99, 'x')", "FROM users INSERT INTO categories SELECT id, name",
-    "CREATE TEMPORARY VIEW v AS SELECT 1", "DROP VIEW users", "CACHE TABLE users", "UNCACHE TABLE users",
-    "CLEAR CACHE", "SET spark.sql.runSQLOnFiles=true", "RESET", "ADD JAR /tmp/nl2sql.jar", "LIST FILES",
-    "REFRESH TABLE users", "MSCK REPAIR TABLE users", "LOAD DATA LOCAL INPATH '/etc/hostname' INTO TABLE users",
-    "ANALYZE TABLE users COMPUTE STATISTICS", "USE default", "SHOW TABLES", "EXPLAIN SELECT 1",
-    "SELECT reflect('java.lang.System', 'getenv', 'HOME')", "SELECT java_method('java.lang.System', 'exit', 1)",
-]
-
-
-@pytest.mark.parametrize("sql", REFUSALS)
-def test_guard_refuses_spark_file_session_and_write_statements(sql: str) -> None:
-    with pytest.raises(DatabaseError):
-        ensure_read_only(sql, "spark")
-
-
-def test_guard_lets_ordinary_spark_queries_through() -> None:
-    for sql in ("SELECT name FROM users WHERE name ILIKE '%a%' LIMIT 3", "SELECT `order`.id FROM `order`",
-                "SELECT DATE_FORMAT(created_at, 'yyyy-MM'), 7 DIV 2 FROM orders", "SELECT * FROM range(3)",
-                "WITH a AS (SELECT 1 AS x) SELECT x FROM a"):
-        ensure_read_only(sql, "spark")
-
-
-@pytest.mark.parametrize("sql", COMMANDS)
-def test_spark_parser_refuses_commands_past_the_guard(ecommerce_spark, sql: str) -> None:
-    """_run skips the guard: the plan check alone must refuse, before anything runs."""
-    with pytest.raises(ReadOnlyViolation):
-        ecommerce_spark._run(sql, None, 5.0)
-    assert not Path(LEAK).exists()
-    assert ecommerce_spark.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
-    assert ecommerce_spark._spark.conf.get("spark.sql.runSQLOnFiles") == "false"
 
 
 def test_session_reads_no_path_and_substitutes_nothing_past_both_checks(ecommerce_spark,
@@ -96,52 +41,6 @@ def test_session_reads_no_path_and_substitutes_nothing_past_both_checks(ecommerc
     with pytest.raises(DatabaseError, match="cannot be found"):
         ecommerce_spark._run(f"SELECT COUNT(*) FROM parquet.`{users}`", None, 5.0)
     assert ecommerce_spark._run("SELECT '${env:HOME}'", None, 5.0).rows == (("${env:HOME}",),)
-
-
-def test_row_cap_reports_n_of_m(ecommerce_spark) -> None:
-    result = ecommerce_spark.execute("SELECT * FROM users ORDER BY id", max_rows=50)
-    assert result.row_count == 50 and result.truncated and result.rows[0][0] == 1
-    full = ecommerce_spark.execute("SELECT * FROM users", max_rows=None)
-    assert full.row_count == 1000 and not full.truncated and full.total_rows == 1000
-
-
-def test_time_limit_stops_a_runaway_query_and_the_session_goes_on(ecommerce_spark) -> None:
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="longer than"):
-        ecommerce_spark.execute(SLOW, timeout=1.0)
-    assert time.monotonic() - started < 20
-    assert ecommerce_spark.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def test_interrupt_cancels_a_query_in_flight(ecommerce_spark) -> None:
-    timer = threading.Timer(0.5, ecommerce_spark.interrupt)
-    timer.start()
-    with pytest.raises(QueryTimeout, match="cancelled"):
-        ecommerce_spark.execute(SLOW, timeout=60)
-    timer.join()
-    assert ecommerce_spark.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
-
-
-def test_check_analyses_without_running(ecommerce_spark) -> None:
-    assert ecommerce_spark.check("SELECT name FROM users") is None
-    assert "nope" in (ecommerce_spark.check("SELECT nope FROM users") or "")
-    started = time.monotonic()
-    assert ecommerce_spark.check(SLOW) is None  # analysed, never run
-    assert time.monotonic() - started < 10
-    assert ecommerce_spark.check("DELETE FROM users") is not None
-
-
-def test_schema_and_rows_match_sqlite(ecommerce_db, ecommerce_spark) -> None:
-    assert_same_schema(ecommerce_db.schema, ecommerce_spark.schema)
-    assert ecommerce_spark.schema.table("orders").column("created_at").type == "TIMESTAMP_NTZ"
-    sql = "SELECT id, created_at, shipped_at, total_amount FROM orders ORDER BY id LIMIT 20"
-    assert ecommerce_spark.execute(sql).rows == ecommerce_db.execute(sql).rows
-
-
-def test_fixture_build_gives_the_same_rows_in_spark(ecommerce_db, ecommerce_spark) -> None:
-    for table in ("users", "categories", "products", "orders", "order_items", "payments", "reviews"):
-        sql = f"SELECT * FROM {table} ORDER BY id"
-        assert ecommerce_spark.execute(sql, max_rows=None).rows == ecommerce_db.execute(sql, max_rows=None).rows
 
 
 def _parquet(folder: Path, sql: str) -> Path:
@@ -284,15 +183,6 @@ def test_help_does_not_import_pyspark() -> None:
                          text=True, cwd=REPO, timeout=120)
     assert run.returncode == 0 and "Usage" in run.stdout
     assert "pyspark" not in run.stderr and "py4j" not in run.stderr
-
-
-def test_an_error_after_a_timeout_is_the_error(ecommerce_spark) -> None:
-    """A statement stopped by the time limit (or a count that ran out of it) leaves no trace on the next."""
-    with pytest.raises(QueryTimeout):
-        ecommerce_spark.execute(SLOW, timeout=1.0)
-    with pytest.raises(DatabaseError, match="nope") as raised:
-        ecommerce_spark.execute("SELECT nope FROM users")
-    assert not isinstance(raised.value, QueryTimeout)
 
 
 def test_scratch_of_ended_processes_is_swept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
