@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import subprocess
 import sys
 from datetime import date
 
 import pytest
+import sqlglot
+from sqlglot import expressions as exp
 
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.analysis import analyse
@@ -211,17 +213,34 @@ def test_lists_get_no_answer_sentence(workflow: InteractiveWorkflow) -> None:
 
 def test_refinement_never_mutates_the_previous_spec(workflow: InteractiveWorkflow) -> None:
     workflow.process_turn("Show payments made with paypal")
-    first_spec = workflow.state.current.outcome.spec
-    snapshot = repr(first_spec)
+    first = workflow.state.current
+    snapshot = copy.deepcopy(first.outcome.spec)
     workflow.process_turn("what about bkash?")
-    assert repr(first_spec) == snapshot
-    assert workflow.state.current.outcome.spec is not first_spec
+    assert first.outcome.spec == snapshot
+    assert "'paypal'" in first.query and "'paypal'" not in workflow.state.current.query
+    assert "'bkash'" in workflow.state.current.query
 
 
-def test_user_text_is_quoted_by_sqlglot(workflow: InteractiveWorkflow) -> None:
-    result = workflow.process_turn("Users from 'O''Brien; DROP TABLE users'")
-    # Either nothing matched, or the text went in as a literal: never as SQL.
-    assert result.query is None or "DROP TABLE" not in result.query.upper().split("'")[0]
+QUOTED_MEMBERS = """
+CREATE TABLE members (id INTEGER PRIMARY KEY, name TEXT, country TEXT);
+INSERT INTO members VALUES (1, 'Ann', 'Côte d''Ivoire'), (2, 'Bob', 'France'),
+    (3, 'Cy', 'Côte d''Ivoire; DROP TABLE members'), (4, 'Dee', 'Chad');
+"""
+
+
+@pytest.mark.parametrize(("question", "value", "member"), [
+    ("members from Côte d'Ivoire", "Côte d'Ivoire", 1),
+    ("Members from 'Côte d''Ivoire; DROP TABLE members'", "Côte d'Ivoire; DROP TABLE members", 3),
+])
+def test_user_text_is_quoted_by_sqlglot(tmp_path, question: str, value: str, member: int) -> None:
+    with opened(built_sqlite(tmp_path, "club", QUOTED_MEMBERS)) as db:
+        draft = BuiltinEngine(today=TODAY).draft(question, db)
+        # One statement, whose one string literal is the user's text, quote and all.
+        (statement,) = sqlglot.parse(draft.sql, read="sqlite")
+        assert isinstance(statement, exp.Select)
+        assert [lit.this for lit in statement.find_all(exp.Literal) if lit.is_string] == [value]
+        assert [row[0] for row in db.execute(draft.sql, max_rows=None).rows] == [member]
+        assert len(db.execute("SELECT * FROM members", max_rows=None).rows) == 4
 
 
 @pytest.mark.parametrize(("phrase", "start", "end"), [
@@ -328,12 +347,14 @@ def test_a_refinement_reports_what_it_used(ecommerce_db) -> None:
     assert edited.unused == () and edited.accounted == 1.0
 
 
-def test_the_analysis_is_frozen(ecommerce_db) -> None:
-    engine = BuiltinEngine(today=TODAY)
-    analysis = analyse("products cheaper than 30", engine.lexicon(ecommerce_db.schema), TODAY)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        analysis.limit = 3  # type: ignore[misc]
-    assert isinstance(analysis.tokens, tuple) and isinstance(analysis.links, tuple)
+def test_the_analysis_reads_cues_and_links(ecommerce_db) -> None:
+    lexicon = BuiltinEngine(today=TODAY).lexicon(ecommerce_db.schema)
+    analysis = analyse("top 3 products cheaper than 30", lexicon, TODAY)
+    (comparison,) = analysis.comparisons
+    assert (comparison.op, comparison.values, comparison.concept) == ("<", (30.0,), "price")
+    assert (analysis.limit, analysis.limit_from_top) == (3, True)
+    assert [c.table for link in analysis.links for c in link.candidates if c.kind == "table"] == ["products"]
+    assert analyse("top 3 products cheaper than 30", lexicon, TODAY) == analysis  # the same line, the same reading
 
 
 def test_linking_names_the_tables_a_question_touches(ecommerce_db) -> None:

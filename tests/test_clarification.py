@@ -54,8 +54,15 @@ def test_single_choice_by_number_text_or_prefix(line: str, picked: int) -> None:
 def test_answers_in_order_on_one_line_and_defaults_for_the_rest() -> None:
     reply = parse_reply(REQUEST, "2, yesterday")
     assert reply.answers[1].texts == ("Number of orders",) and reply.answers[2].value == "yesterday"
-    answers = complete(REQUEST, parse_reply(REQUEST, "").answers if False else {})
-    assert answers[1].selected == (1,) and answers[2].skipped
+    empty = parse_reply(REQUEST, "").answers  # an empty line takes every default
+    assert empty[1].selected == (1,) and empty[1].texts == ("Total spent",) and empty[2].skipped
+
+
+def test_complete_keeps_what_was_answered_and_defaults_the_rest() -> None:
+    answered = parse_reply(ClarificationRequest("", "specific", (RANK,)), "2").answers
+    answers = complete(REQUEST, answered)
+    assert answers[1].selected == (2,) and answers[2].skipped
+    assert complete(REQUEST, {})[1].selected == (1,)
 
 
 def test_multiple_choice_json_and_pairs() -> None:
