@@ -58,7 +58,7 @@ def open_database(target: str) -> Database:
         if url.is_server:
             from nl2sql.db.registry import SERVERS
 
-            return SERVERS[url.engine](url)
+            return SERVERS[url.engine](url.url, url.display)
         if url.engine == SPARK:
             from nl2sql.db.registry import FILES
 

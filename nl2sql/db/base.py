@@ -24,11 +24,12 @@ import uuid
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.db.database import Database, QueryResult
-from nl2sql.db.deadline import Cut
+from nl2sql.db.deadline import Cut, cut_after, expire_after
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table, declared_key
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
 
@@ -54,6 +55,9 @@ _PLAIN: dict[type, Callable[[Any], object]] = {
 }
 # An introspection query and its budget in seconds -> its rows; None when it failed or ran out of time.
 Rows = Callable[["exp.Expr", float], "list[tuple] | None"]
+# A catalog query (fixed text, parameters) -> its rows, run by the adapter on its locked connection
+# (a server's in its read-only transaction, time limit and all).
+CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
 
 
 def plain_row(row: tuple) -> tuple:
@@ -121,6 +125,24 @@ def present(sample: list[tuple], pos: int) -> list[object]:
 
 # -- the catalogue ---------------------------------------------------------------------------------
 
+@dataclass
+class Relation:
+    """A table or view a server's catalog lists, in a schema (a database, for MySQL)."""
+
+    namespace: str
+    name: str  # as the schema lists it: bare where the user's queries name it so, else namespace.relname
+    relname: str
+    kind: str
+    comment: str
+    estimate: int | None  # the server's row estimate, where it keeps one
+    stored: bool  # False for a view
+    oid: int = 0
+
+    @property
+    def ref(self) -> exp.Table:
+        return table_ref(self.relname, self.namespace)
+
+
 class Catalogue:
     """What every engine's catalogue shares: a column's kind, the sample, the distinct values of a text
     column and the row count of a table, read through the adapter's ``rows`` under ``budget`` each."""
@@ -129,8 +151,14 @@ class Catalogue:
     budget = INTROSPECTION_BUDGET_S
     time_of_day = OTHER  # the kind a TIME column gets
 
-    def __init__(self, rows: Rows) -> None:
+    def __init__(self, rows: Rows, catalog: CatalogReader | None = None) -> None:
         self._rows = rows
+        self._reader = catalog
+
+    def _catalog(self, sql: str, params: list[object] | None = None) -> list[tuple]:
+        """The rows of a catalog query, through the adapter's ``catalog`` reader."""
+        assert self._reader is not None, "this engine reads its catalog otherwise"
+        return self._reader(sql, params)
 
     def kind(self, declared: str, values: list[object]) -> str:
         """How a column behaves for questions, from its declared type (and its ``values``, for text)."""
@@ -171,12 +199,26 @@ class Catalogue:
         distinct = self._rows(query, self.budget) or []
         return tuple(str(v[0]) for v in distinct) if 0 < len(distinct) <= MAX_INDEXED_VALUES else ()
 
+    def column(self, ref: exp.Table, name: str, declared: str, kind: str, *, primary: bool, unique: bool,
+               nullable: bool, order: exp.Expr | None = None, description: str = "") -> Column:
+        """A column of ``ref`` (never nullable when in the primary key); a text column's distinct
+        values listed, in ``order`` (see ``values``)."""
+        return Column(name=name, type=declared, kind=kind, primary_key=primary, nullable=nullable and not primary,
+                      unique=unique, values=self.values(ref, name, order) if kind == TEXT else (),
+                      description=description)
+
     def count(self, ref: exp.Table, estimate: int | None = None) -> int | None:
         """The table's rows when counting them comes within the budget, else ``estimate`` (the server's)."""
         from sqlglot import exp
 
         counted = self._rows(exp.select(exp.Count(this=exp.Star())).from_(ref, copy=False), self.budget)
         return int(counted[0][0]) if counted else estimate
+
+    def relation(self, rel: Relation, columns: list[Column], keys: tuple[ForeignKey, ...]) -> Table:
+        """The table ``rel`` with its columns and keys (those its comments declare too), counted."""
+        return Table(rel.name, tuple(columns), keys + comment_keys(rel.name, columns),
+                     self.count(rel.ref, rel.estimate if rel.stored else None), description=rel.comment,
+                     namespace=rel.namespace if rel.name != rel.relname else "", stored=rel.stored)
 
     def schema_of(self, tables: list[Table]) -> Schema:
         return Schema(tuple(sorted(tables, key=lambda t: t.name)), dialect=self.dialect)
@@ -209,6 +251,15 @@ class Adapter(Database):
         self._cancel = threading.Event()  # set by interrupt(): the statement in flight was cancelled
         self._timed_out = threading.Event()  # set when the time limit stopped it (where the adapter stops it)
 
+    @cached_property
+    def schema(self) -> Schema:
+        with self._lock:
+            return self._catalogue().schema()
+
+    def _catalogue(self) -> Any:
+        """The engine's catalogue, reading through the adapter (the lock held)."""
+        raise NotImplementedError
+
     def close(self) -> None:
         self._conn.close()
 
@@ -219,6 +270,8 @@ class Adapter(Database):
 
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         with self._lock:
+            self._cancel.clear()  # a cancel or a time-out of an earlier statement is not this one's
+            self._timed_out.clear()
             with self._statement(timeout):
                 columns, rows = self._fetch(sql, max_rows, timeout)
                 truncated = max_rows is not None and len(rows) > max_rows
@@ -228,8 +281,19 @@ class Adapter(Database):
 
     @abstractmethod
     def _statement(self, timeout: float) -> AbstractContextManager[None]:
-        """Around one statement: arm its time limit and its cancel, and raise what the driver
-        raised as one of nl2sql's errors."""
+        """Around one statement (its cancel and time-out cleared): arm its time limit and its cancel,
+        and raise what the driver raised as one of nl2sql's errors."""
+
+    def _expiring(self, seconds: float, stop: Callable[[], None]) -> AbstractContextManager[None]:
+        """Call ``stop`` from a timer thread once ``seconds`` have passed, unless the body ends first
+        (for a driver with no clock of its own); ``_timed_out`` says afterwards whether it did."""
+        self._timed_out.clear()
+
+        def expire() -> None:
+            self._timed_out.set()
+            stop()
+
+        return expire_after(seconds, expire)
 
     @abstractmethod
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], Sequence[tuple]]:
@@ -270,7 +334,7 @@ class ServerAdapter(Adapter):
     server = ""  # its name in messages
     _grace = 2.0  # how long past a statement's time limit the server may stay silent
     _dropped: type[BaseException] | tuple[type[BaseException], ...] = ()  # what a dropped connection raises
-    _last_cut: Cut
+    _last_cut = Cut(0.0)  # the limit armed last (none yet)
 
     @cached_property
     def schema(self) -> Schema:
@@ -279,10 +343,6 @@ class ServerAdapter(Adapter):
                 return self._catalogue().schema()
             except self._error as err:
                 raise DatabaseError(f"Cannot read the catalog of {self.display_name}: {self._line(err)}") from None
-
-    @abstractmethod
-    def _catalogue(self) -> Any:
-        """The engine's catalogue, reading through ``_catalog`` and ``_introspect``."""
 
     def _catalog(self, sql: str, params: list[object] | None) -> list[tuple]:
         with self._transaction(CATALOG_BUDGET_S):
@@ -334,10 +394,11 @@ class ServerAdapter(Adapter):
             return f"the server did not answer within {self._last_cut.seconds:g} s"
         return self._error_line(err)
 
-    def _silent(self) -> QueryTimeout | None:
-        """The error of a statement whose connection was cut for the server's silence, if it was."""
+    def _failure(self, err: Exception, timeout: float) -> DatabaseError:
+        """The error of a statement the driver raised ``err`` for: its connection cut for the server's
+        silence, else what the engine reads in ``err`` (``_refusal``)."""
         if not self._last_cut.fired:
-            return None
+            return self._refusal(err, timeout)
         return QueryTimeout(f"{self.server} did not answer within {self._last_cut.seconds:g} s; the connection "
                             "was closed (the next statement opens it again).")
 
@@ -348,9 +409,17 @@ class ServerAdapter(Adapter):
     @abstractmethod
     def _connected(self) -> bool: ...
 
+    @contextmanager
+    def _watch(self, seconds: float) -> Iterator[Cut]:
+        """Cut the connection if what follows has not ended within ``seconds`` (the server went
+        silent, or drips); ``_last_cut`` says afterwards whether that is why it failed."""
+        with cut_after(self._socket(), seconds) as cut:
+            self._last_cut = cut
+            yield cut
+
     @abstractmethod
-    def _watch(self, seconds: float) -> AbstractContextManager[Cut]:
-        """Cut the connection if what follows has not ended within ``seconds``; sets ``_last_cut``."""
+    def _socket(self) -> int | None:
+        """The descriptor of the connection's socket (None: nothing to watch)."""
 
     @abstractmethod
     def _begin(self, timeout: float, select_limit: int | None) -> None: ...
@@ -366,6 +435,10 @@ class ServerAdapter(Adapter):
 
     @abstractmethod
     def _error_line(self, err: BaseException) -> str: ...
+
+    @abstractmethod
+    def _refusal(self, err: Exception, timeout: float) -> DatabaseError:
+        """The driver's error as a statement stopped, refused or failed."""
 
 
 def count_query(sql: str, dialect: str) -> exp.Query | None:

@@ -93,19 +93,17 @@ def _describe(stmt: exp.Expr, text: str = "") -> str:
     return stmt.key.upper()
 
 
+# Each engine's own forbidden functions: by name, and by the prefixes of whole families.
+_ENGINE_FUNCTIONS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "duckdb": (_DUCKDB_FUNCTIONS, _FORBIDDEN_PREFIXES), "postgres": (_POSTGRES_FUNCTIONS, _POSTGRES_PREFIXES),
+    "mysql": (_MYSQL_FUNCTIONS, ()), "spark": (_SPARK_FUNCTIONS, ()),
+}
+
+
 def _forbidden(name: str, dialect: str) -> bool:
     """A function that reaches outside the database, changes the session, or runs SQL of its own."""
-    if name in _FORBIDDEN_FUNCTIONS:
-        return True
-    if dialect == "duckdb":
-        return name in _DUCKDB_FUNCTIONS or name.startswith(_FORBIDDEN_PREFIXES)
-    if dialect == "postgres":
-        return name in _POSTGRES_FUNCTIONS or name.startswith(_POSTGRES_PREFIXES)
-    if dialect == "mysql":
-        return name in _MYSQL_FUNCTIONS
-    if dialect == "spark":
-        return name in _SPARK_FUNCTIONS
-    return False
+    own, prefixes = _ENGINE_FUNCTIONS.get(dialect, (frozenset(), ()))
+    return name in _FORBIDDEN_FUNCTIONS or name in own or name.startswith(prefixes)
 
 
 def _spark_refusal(text: str) -> str | None:

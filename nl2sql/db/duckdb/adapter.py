@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cached_property
 from pathlib import Path
 
 from sqlglot import exp
 
-from nl2sql.db.base import COUNT_BUDGET_S, Adapter, failed, one_line, refused, stopped
-from nl2sql.db.deadline import expire_after
+from nl2sql.db.base import Adapter, failed, one_line, refused, stopped
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.duckdb.catalog import Catalog, as_text
-from nl2sql.db.schema import Schema
 from nl2sql.errors import DatabaseError, UsageError
 
 _CONFIG = {
@@ -66,32 +63,21 @@ class DuckdbDatabase(Adapter):
         if path:
             self._conn.execute("SET search_path = ?", [path])
 
-    @contextmanager
-    def _deadline(self, seconds: float) -> Iterator[None]:
-        """Interrupt whatever runs on the connection once ``seconds`` have passed."""
-        self._timed_out.clear()
-
-        def expire() -> None:
-            self._timed_out.set()
-            self._conn.interrupt()
-
-        with expire_after(seconds, expire):
-            yield
-
     # -- schema ----------------------------------------------------------------------------------
 
-    @cached_property
-    def schema(self) -> Schema:
-        with self._lock:
-            return Catalog(lambda sql, params: self._conn.execute(sql, params or []).fetchall(), self._rows).schema()
+    def _catalogue(self) -> Catalog:
+        return Catalog(self._rows, lambda sql, params: self._conn.execute(sql, params or []).fetchall())
 
     def _rows(self, query: exp.Expr, budget: float) -> list[tuple] | None:
         """An introspection query under its budget; None when it ran out of time."""
-        with self._deadline(budget):
-            try:
-                return self._conn.execute(query.sql("duckdb")).fetchall()
-            except self._interrupted:
-                return None
+        try:
+            return self._read(query.sql("duckdb"), budget)
+        except self._interrupted:
+            return None
+
+    def _read(self, sql: str, budget: float) -> list[tuple]:
+        with self._expiring(budget, self._conn.interrupt):
+            return self._conn.execute(sql).fetchall()
 
     # -- execution -------------------------------------------------------------------------------
 
@@ -106,7 +92,6 @@ class DuckdbDatabase(Adapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        self._cancel.clear()
         try:
             yield
         except self._interrupted:
@@ -121,7 +106,7 @@ class DuckdbDatabase(Adapter):
                                 "see it.") from None
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
-        with self._deadline(timeout):
+        with self._expiring(timeout, self._conn.interrupt):
             cursor = self._conn.execute(sql)
             described = cursor.description or ()
             columns = tuple(d[0] for d in described)
@@ -133,11 +118,3 @@ class DuckdbDatabase(Adapter):
                 cursor.abort()
             relation = self._conn.sql(sql).project(projection)
             return columns, (relation if max_rows is None else relation.limit(max_rows + 1)).fetchall()
-
-    def _counted(self, query: exp.Query) -> int | None:
-        try:
-            with self._deadline(COUNT_BUDGET_S):
-                row = self._conn.execute(query.sql("duckdb")).fetchone()
-            return int(row[0]) if row else None
-        except self._error:
-            return None

@@ -4,15 +4,10 @@ columns, types, keys, comments and sample values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from sqlglot import exp
 
-from nl2sql.db.base import Catalogue, Rows, comment_keys, first_row, present, table_ref
-from nl2sql.db.schema import TEXT, Column, ForeignKey, Schema, Table
-
-# The adapter runs a catalog query (fixed text, parameters) on its locked connection.
-CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
+from nl2sql.db.base import Catalogue, comment_keys, first_row, present, table_ref
+from nl2sql.db.schema import ForeignKey, Schema, Table
 
 
 def as_text(data_type: object) -> bool:
@@ -26,16 +21,12 @@ def as_text(data_type: object) -> bool:
 class Catalog(Catalogue):
     dialect = "duckdb"
 
-    def __init__(self, catalog: CatalogReader, rows: Rows) -> None:
-        super().__init__(rows)
-        self._catalog = catalog
-
     def schema(self) -> Schema:
         listed = self._catalog(
             "SELECT schema_name, table_name, comment, false FROM duckdb_tables() "
             "WHERE database_name = current_database() UNION ALL "
             "SELECT schema_name, view_name, comment, true FROM duckdb_views() "
-            "WHERE database_name = current_database() AND NOT internal", None)
+            "WHERE database_name = current_database() AND NOT internal")
         order = {name: n for n, name in enumerate(self._search_order())}
         seen: dict[str, tuple] = {}
         for entry in sorted(listed, key=lambda r: (order.get(r[0], len(order)), r[1])):
@@ -45,7 +36,7 @@ class Catalog(Catalogue):
                                for s, name, comment, view in seen.values()])
 
     def _search_order(self) -> list[str]:
-        (value,) = (self._catalog("SELECT current_setting('search_path')", None) or [("main",)])[0]
+        (value,) = (self._catalog("SELECT current_setting('search_path')") or [("main",)])[0]
         return [part.strip().strip('"') for part in str(value).split(",") if part.strip()]
 
     def _keys(self) -> dict[tuple[str, str], list[tuple]]:
@@ -54,7 +45,7 @@ class Catalog(Catalogue):
         for row in self._catalog(
                 "SELECT schema_name, table_name, constraint_type, constraint_column_names, referenced_table, "
                 "referenced_column_names FROM duckdb_constraints() WHERE database_name = current_database() "
-                "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY')", None):
+                "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY')"):
             keys.setdefault((row[0], row[1]), []).append(row[2:])
         return keys
 
@@ -75,12 +66,9 @@ class Catalog(Catalogue):
         columns = []
         for pos, (col, data_type, nullable, col_comment) in enumerate(info):
             kind = self.kind(data_type, present(sample, pos))
-            columns.append(Column(
-                name=col, type=data_type, kind=kind, primary_key=col in primary,
-                nullable=bool(nullable) and col not in primary, unique=col in unique,
-                values=self.values(ref, col, order or exp.column(col, quoted=True)) if kind == TEXT else (),
-                description=col_comment or "",
-            ))
+            columns.append(self.column(ref, col, data_type, kind, primary=col in primary, unique=col in unique,
+                                       nullable=bool(nullable), order=order or exp.column(col, quoted=True),
+                                       description=col_comment or ""))
         fks = tuple(
             ForeignKey(name, col, ref_table, ref_col)
             for kind, cols, ref_table, ref_cols in own if kind == "FOREIGN KEY"

@@ -18,7 +18,6 @@ again.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
@@ -87,7 +86,6 @@ class MysqlDatabase(ServerAdapter):
         self._dropped = pymysql.Error
         self._url = parse_mysql_url(url)
         self._conv = text_conversions(pymysql)
-        self._last_cut = Cut(0.0)
         try:
             self._open()
         except pymysql.Error as err:
@@ -106,13 +104,8 @@ class MysqlDatabase(ServerAdapter):
             self.close()
             raise
 
-    @contextmanager
-    def _watch(self, seconds: float) -> Iterator[Cut]:
-        """Cut the connection if what follows has not ended within ``seconds`` (the server went
-        silent, or drips); ``_last_cut`` says afterwards whether that is why it failed."""
-        with cut_after(self._fd if self._conn.open else None, seconds) as cut:
-            self._last_cut = cut
-            yield cut
+    def _socket(self) -> int | None:
+        return self._fd if self._conn.open else None
 
     def _error_line(self, err: BaseException) -> str:
         return one_line(err, self._url.secret)
@@ -166,10 +159,6 @@ class MysqlDatabase(ServerAdapter):
         self._cancel.set()
         self._kill_query()
 
-    def _time_up(self) -> None:
-        self._timed_out.set()
-        self._kill_query()
-
     # -- the read-only transaction (nl2sql/db/base.py's ServerAdapter runs it) --------------------
 
     def _connected(self) -> bool:
@@ -195,7 +184,7 @@ class MysqlDatabase(ServerAdapter):
     # -- schema ----------------------------------------------------------------------------------
 
     def _catalogue(self) -> Catalog:
-        return Catalog(self._catalog, self._introspect, self._url.database, self._url.others)
+        return Catalog(self._introspect, self._catalog, self._url.database, self._url.others)
 
     def _plain(self, row: tuple) -> tuple:
         return plain(row)
@@ -234,17 +223,11 @@ class MysqlDatabase(ServerAdapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        self._cancel.clear()
-        self._timed_out.clear()
-        backstop = threading.Timer(timeout + BACKSTOP_S, self._time_up)
-        backstop.daemon = True
-        backstop.start()
-        try:
-            yield
-        except self._error as err:
-            raise self._failure(err, timeout) from None
-        finally:
-            backstop.cancel()
+        with self._expiring(timeout + BACKSTOP_S, self._kill_query):
+            try:
+                yield
+            except self._error as err:
+                raise self._failure(err, timeout) from None
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         """A query's first ``max_rows + 1`` rows (``sql_select_limit`` has the server stop there) or
@@ -281,10 +264,7 @@ class MysqlDatabase(ServerAdapter):
             if not (stopped and err.args and err.args[0] == _KILLED):
                 raise
 
-    def _failure(self, err: Exception, timeout: float) -> DatabaseError:
-        silent = self._silent()
-        if silent is not None:
-            return silent
+    def _refusal(self, err: Exception, timeout: float) -> DatabaseError:
         code = err.args[0] if err.args else None
         line = one_line(err, self._url.secret)
         if code in _TIMED_OUT or code == _KILLED:

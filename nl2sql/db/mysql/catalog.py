@@ -9,13 +9,12 @@ and run under a time budget each, so a huge table costs its values, not the star
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlglot import exp
 
-from nl2sql.db.base import Catalogue, Rows, comment_keys, declared_kind, first_row, present, table_ref
-from nl2sql.db.schema import BOOLEAN, INTEGER, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.base import CatalogReader, Catalogue, Relation, Rows, declared_kind, first_row, present
+from nl2sql.db.schema import BOOLEAN, INTEGER, ForeignKey, Schema, Table
 
 SYSTEM_DATABASES = ("information_schema", "mysql", "performance_schema", "sys")
 _STORED = ("BASE TABLE", "SYSTEM VERSIONED")
@@ -39,26 +38,6 @@ FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA IN %s
 ORDER BY TABLE_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION
 """
 
-CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
-
-
-@dataclass
-class _Relation:
-    database: str
-    name: str  # as the schema lists it: bare in the URL's database, else database.table
-    relname: str
-    kind: str
-    comment: str
-    estimate: int | None
-
-    @property
-    def ref(self) -> exp.Table:
-        return table_ref(self.relname, self.database)
-
-    @property
-    def stored(self) -> bool:
-        return self.kind in _STORED
-
 
 @dataclass
 class _Key:
@@ -73,16 +52,15 @@ class Catalog(Catalogue):
 
     dialect = "mysql"
 
-    def __init__(self, catalog: CatalogReader, rows: Rows, database: str | None,
+    def __init__(self, rows: Rows, catalog: CatalogReader, database: str | None,
                  others: tuple[str, ...] | None) -> None:
-        super().__init__(rows)
-        self._catalog = catalog
+        super().__init__(rows, catalog)
         self._database = database
         self._others = others
 
     def databases(self) -> list[str]:
         """The URL's database, then the others asked for (every one the user may read by default)."""
-        visible = sorted(r[0] for r in self._catalog(_DATABASES, None) if r[0].lower() not in SYSTEM_DATABASES)
+        visible = sorted(r[0] for r in self._catalog(_DATABASES) if r[0].lower() not in SYSTEM_DATABASES)
         wanted = visible if self._others is None else [d for d in visible if d in self._others]
         first = [self._database] if self._database else []
         return first + [d for d in wanted if d != self._database]
@@ -96,19 +74,19 @@ class Catalog(Catalogue):
         for row in self._catalog(_COLUMNS, [tuple(order)]):
             columns.setdefault((row[0], row[1]), []).append(row[2:])
         keys = self._keys(order)
-        by_key = {(r.database, r.relname): r for r in relations}
-        return self.schema_of([self._table(r, columns.get((r.database, r.relname), []),
-                                           keys.get((r.database, r.relname), []), by_key) for r in relations])
+        by_key = {(r.namespace, r.relname): r for r in relations}
+        return self.schema_of([self._table(r, columns.get((r.namespace, r.relname), []),
+                                           keys.get((r.namespace, r.relname), []), by_key) for r in relations])
 
-    def _relations(self, order: list[str]) -> list[_Relation]:
+    def _relations(self, order: list[str]) -> list[Relation]:
         rank = {d: n for n, d in enumerate(order)}
         found = self._catalog(_RELATIONS, [tuple(order)])
         relations = []
         for database, relname, kind, comment, estimate in sorted(found, key=lambda r: (rank[r[0]], r[1])):
             bare = database == self._database
             note = "" if kind == "VIEW" and comment == "VIEW" else comment or ""  # MariaDB says "VIEW" of a view
-            relations.append(_Relation(database, relname if bare else f"{database}.{relname}", relname, kind, note,
-                                       int(estimate) if estimate is not None else None))
+            relations.append(Relation(database, relname if bare else f"{database}.{relname}", relname, kind, note,
+                                      int(estimate) if estimate is not None else None, kind in _STORED))
         return relations
 
     def _keys(self, order: list[str]) -> dict[tuple[str, str], list[_Key]]:
@@ -122,8 +100,8 @@ class Catalog(Catalogue):
                 key.refs.append(ref_column)
         return {where: list(named.values()) for where, named in keys.items()}
 
-    def _table(self, rel: _Relation, columns: list[tuple], keys: list[_Key],
-               by_key: dict[tuple[str, str], _Relation]) -> Table:
+    def _table(self, rel: Relation, columns: list[tuple], keys: list[_Key],
+               by_key: dict[tuple[str, str], Relation]) -> Table:
         primary = {c for k in keys if k.kind == "PRIMARY KEY" for c in k.columns}
         unique = {k.columns[0] for k in keys if k.kind in ("PRIMARY KEY", "UNIQUE") and len(k.columns) == 1}
         sample = self.sample(rel.ref)
@@ -133,21 +111,16 @@ class Catalog(Catalogue):
         for pos, (name, column_type, data_type, nullable, comment) in enumerate(columns):
             boolean = column_type.lower().startswith("tinyint(1)")  # what MySQL's BOOLEAN is
             kind = BOOLEAN if boolean else self.kind(data_type, present(sample, pos))
-            built.append(Column(
-                name=name, type=column_type, kind=kind, primary_key=name in primary,
-                nullable=nullable == "YES" and name not in primary, unique=name in unique,
-                values=self.values(rel.ref, name, order) if kind == TEXT else (), description=comment or "",
-            ))
+            built.append(self.column(rel.ref, name, column_type, kind, primary=name in primary, unique=name in unique,
+                                     nullable=nullable == "YES", order=order, description=comment or ""))
         fks = tuple(
             ForeignKey(rel.name, col, by_key[k.parent].name, ref)
             for k in keys if k.kind == "FOREIGN KEY" and k.parent in by_key
             for col, ref in zip(k.columns, k.refs, strict=False)
-        ) + comment_keys(rel.name, built)
-        namespace = rel.database if rel.name != rel.relname else ""
-        return Table(rel.name, tuple(built), fks, self.count(rel.ref, rel.estimate if rel.stored else None),
-                     description=rel.comment, namespace=namespace, stored=rel.stored)
+        )
+        return self.relation(rel, built, fks)
 
-    def _order_key(self, rel: _Relation, keys: list[_Key], columns: list[tuple]) -> str | None:
+    def _order_key(self, rel: Relation, keys: list[_Key], columns: list[tuple]) -> str | None:
         """The single integer primary key that orders a table's rows as they were inserted, if any."""
         primary = [k.columns for k in keys if k.kind == "PRIMARY KEY"]
         if not rel.stored or len(primary) != 1 or len(primary[0]) != 1:

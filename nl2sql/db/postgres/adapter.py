@@ -81,7 +81,6 @@ class PostgresDatabase(ServerAdapter):
         self._secret = self._params.get("password") or None
         # psycopg waits at least 2 s for a connection, whatever the URL says (libpq's floor).
         self._connect_timeout = max(2.0, float(self._params["connect_timeout"]))
-        self._last_cut = Cut(0.0)
         try:
             self._open()
         except psycopg.Error as err:
@@ -146,11 +145,8 @@ class PostgresDatabase(ServerAdapter):
     def _connected(self) -> bool:
         return not self._conn.closed
 
-    @contextmanager
-    def _watch(self, seconds: float) -> Iterator[Cut]:
-        with cut_after(self._conn.fileno(), seconds) as cut:
-            self._last_cut = cut
-            yield cut
+    def _socket(self) -> int | None:
+        return int(self._conn.fileno())
 
     def _begin(self, timeout: float, select_limit: int | None) -> None:
         self._conn.execute("BEGIN READ ONLY")
@@ -168,7 +164,7 @@ class PostgresDatabase(ServerAdapter):
     # -- schema ----------------------------------------------------------------------------------
 
     def _catalogue(self) -> Catalog:
-        return Catalog(self._catalog, self._introspect)
+        return Catalog(self._introspect, self._catalog)
 
     def cautions(self) -> tuple[str, ...]:
         """A superuser, or a member of the roles that read, write or run things on the server."""
@@ -196,7 +192,7 @@ class PostgresDatabase(ServerAdapter):
                 message = result.error_field(pq.DiagnosticField.MESSAGE_PRIMARY) or result.error_message
                 return bytes(message).decode(errors="replace").strip()
         except self._error as err:
-            raise self._refusal(err) from None
+            raise self._failure(err, 5.0) from None
 
     def _lost_line(self, result: Any) -> str:
         if self._last_cut.fired:
@@ -206,13 +202,12 @@ class PostgresDatabase(ServerAdapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        self._cancel.clear()
         try:
             yield
         except self._errors.QueryCanceled:
             raise stopped(self._cancel.is_set(), timeout) from None
         except self._error as err:
-            raise self._refusal(err) from None
+            raise self._failure(err, timeout) from None
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         """A query's first ``max_rows + 1`` rows through a server-side cursor (only those cross the
@@ -232,10 +227,7 @@ class PostgresDatabase(ServerAdapter):
             rows = list(cursor.stream(sql, size=_CHUNK))
             return tuple(d.name for d in cursor.description or ()), rows
 
-    def _refusal(self, err: Exception) -> DatabaseError:
-        silent = self._silent()
-        if silent is not None:
-            return silent
+    def _refusal(self, err: Exception, timeout: float) -> DatabaseError:
         line = one_line(err, self._secret)
         state = getattr(getattr(err, "diag", None), "sqlstate", None)
         if state in _READ_ONLY_STATES or state in _PRIVILEGE_STATES:

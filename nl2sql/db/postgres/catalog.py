@@ -10,13 +10,10 @@ costs its values, not the start-up.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from sqlglot import exp
 
-from nl2sql.db.base import Catalogue, Rows, comment_keys, declared_kind, first_row, present, table_ref, text_kind
-from nl2sql.db.schema import BOOLEAN, DATE, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.base import Catalogue, Relation, declared_kind, first_row, present, text_kind
+from nl2sql.db.schema import BOOLEAN, DATE, OTHER, REAL, TEXT, ForeignKey, Schema, Table
 
 _STORED = ("r", "p", "m")  # kinds with rows of their own (ctid): tables, partitioned tables, materialized views
 
@@ -44,37 +41,12 @@ WHERE conrelid = ANY(%s) AND contype IN ('p', 'u', 'f') ORDER BY conrelid, oid
 # What a type sqlglot does not know (a domain, an extension's, oid) is, by PostgreSQL's own category of it.
 _CATEGORIES = {"B": BOOLEAN, "D": DATE, "N": REAL}
 
-# The adapter runs a catalog query (fixed text, parameters) in its read-only transaction, time limit and all.
-CatalogReader = Callable[[str, "list[object] | None"], "list[tuple]"]
-
-
-@dataclass
-class _Relation:
-    oid: int
-    schema: str
-    name: str  # as the schema lists it: bare on the search path, else schema.name
-    relname: str
-    kind: str
-    comment: str
-    estimate: float
-
-    @property
-    def ref(self) -> exp.Table:
-        return table_ref(self.relname, self.schema)
-
 
 class Catalog(Catalogue):
     """One reading of the catalog, through the adapter's connection (held and locked for it)."""
 
     dialect = "postgres"
     time_of_day = DATE  # PostgreSQL counts a time of day among its date and time types
-
-    def __init__(self, catalog: CatalogReader, rows: Rows) -> None:
-        super().__init__(rows)
-        self._read = catalog
-
-    def _catalog(self, sql: str, params: list[object] | None = None) -> list[tuple]:
-        return self._read(sql, params)
 
     def schema(self) -> Schema:
         relations = self._relations()
@@ -89,7 +61,7 @@ class Catalog(Catalogue):
         return self.schema_of([self._table(r, columns.get(r.oid, []), keys.get(r.oid, []), by_oid, names)
                                for r in relations])
 
-    def _relations(self) -> list[_Relation]:
+    def _relations(self) -> list[Relation]:
         """Every readable relation, named bare when its schema is on the search path and no earlier
         schema there has the name, else qualified."""
         (path,) = self._catalog("SELECT current_schemas(false)")[0]
@@ -104,7 +76,8 @@ class Catalog(Catalogue):
             if bare:
                 taken.add(relname.lower())
             name = relname if bare else f"{schema}.{relname}"
-            relations.append(_Relation(oid, schema, name, relname, kind, comment, float(estimate)))
+            relations.append(Relation(schema, name, relname, kind, comment, int(estimate) if estimate >= 0 else None,
+                                      kind in _STORED, oid))
         return relations
 
     def column_kind(self, declared: str, category: str, values: list[object]) -> str:
@@ -115,30 +88,22 @@ class Catalog(Catalogue):
             return self.kind(declared, values)
         return text_kind(values) if category == "S" else _CATEGORIES.get(category, OTHER)
 
-    def _table(self, rel: _Relation, columns: list[tuple], keys: list[tuple], by_oid: dict[int, _Relation],
+    def _table(self, rel: Relation, columns: list[tuple], keys: list[tuple], by_oid: dict[int, Relation],
                attnames: dict[int, dict[int, str]]) -> Table:
         names = attnames.get(rel.oid, {})
         primary = {names.get(n) for kind, cols, *_ in keys if kind == "p" for n in cols}
         unique = {names.get(cols[0]) for kind, cols, *_ in keys if kind in ("p", "u") and len(cols) == 1}
         sample = self.sample(rel.ref)
-        stored = rel.kind in _STORED
         built = []
         for pos, (_num, name, declared, category, not_null, comment) in enumerate(columns):
             kind = self.column_kind(declared, category, present(sample, pos))
-            built.append(Column(
-                name=name, type=declared, kind=kind, primary_key=name in primary,
-                nullable=not not_null and name not in primary, unique=name in unique,
-                values=self.values(rel.ref, name, first_row(exp.column("ctid")) if stored else
-                                   exp.column(name, quoted=True)) if kind == TEXT else (),
-                description=comment,
-            ))
+            order = first_row(exp.column("ctid")) if rel.stored else exp.column(name, quoted=True)
+            built.append(self.column(rel.ref, name, declared, kind, primary=name in primary, unique=name in unique,
+                                     nullable=not not_null, order=order, description=comment))
         fks = tuple(
             ForeignKey(rel.name, names[col], by_oid[parent].name, ref_names[ref])
             for kind, cols, parent, refs in keys if kind == "f" and parent in by_oid
             for ref_names in [attnames.get(parent, {})]
             for col, ref in zip(cols, refs, strict=False) if col in names and ref in ref_names
-        ) + comment_keys(rel.name, built)
-        namespace = rel.schema if rel.name != rel.relname else ""
-        estimate = int(rel.estimate) if rel.estimate >= 0 and stored else None
-        return Table(rel.name, tuple(built), fks, self.count(rel.ref, estimate), description=rel.comment,
-                     namespace=namespace, stored=stored)
+        )
+        return self.relation(rel, built, fks)

@@ -15,13 +15,10 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from nl2sql.db.base import COUNT_BUDGET_S, Adapter, plain_row, stopped
-from nl2sql.db.deadline import expire_after
-from nl2sql.db.schema import Schema
 from nl2sql.db.spark.files import CSV, TableSource, read_keys, tables_in
 from nl2sql.db.spark.plan import first_line, frame, query_plan
 from nl2sql.errors import DatabaseError, UsageError
@@ -126,16 +123,10 @@ class SparkDatabase(Adapter):
     def _job(self, seconds: float) -> Iterator[None]:
         """Run the body's Spark jobs in a group of their own, cancelled once ``seconds`` have passed."""
         group = f"nl2sql-{next(_GROUPS)}"
-        self._timed_out.clear()
         self._enter_group(group)
         self._group = group
-
-        def expire() -> None:
-            self._timed_out.set()
-            self._cancel_group(group)
-
         try:
-            with expire_after(seconds, expire):
+            with self._expiring(seconds, lambda: self._cancel_group(group)):
                 yield
         finally:
             self._group = None
@@ -149,12 +140,10 @@ class SparkDatabase(Adapter):
 
     # -- schema ----------------------------------------------------------------------------------
 
-    @cached_property
-    def schema(self) -> Schema:
+    def _catalogue(self) -> Any:
         from nl2sql.db.spark.catalog import Catalog
 
-        with self._lock:
-            return Catalog(self._frames, self._keys, self._introspect).schema()
+        return Catalog(self._frames, self._keys, self._introspect)
 
     def _read(self, sql: str, budget: float) -> list[Any]:
         with self._job(budget):
@@ -178,8 +167,6 @@ class SparkDatabase(Adapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        self._cancel.clear()
-        self._timed_out.clear()  # a count that ran out of time before is not this statement's
         try:
             yield
         except self._error as err:

@@ -165,7 +165,6 @@ class SqliteDatabase(Adapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        self._cancel.clear()
         deadline = time.monotonic() + timeout
         self._conn.set_authorizer(_authorize)
         self._conn.set_progress_handler(lambda: int(self._cancel.is_set() or time.monotonic() > deadline), 10_000)

@@ -11,7 +11,7 @@ import logging
 import sqlite3
 
 from nl2sql.db.base import DATE_TEXT, Catalogue, Rows, present, table_ref, text_kind
-from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, ForeignKey, Schema, Table
 
 log = logging.getLogger(__name__)
 # The words SQLite reads a declared type by (its affinity rules), after nl2sql's own for booleans and dates.
@@ -89,11 +89,8 @@ class Catalog(Catalogue):
         columns = []
         for pos, (_cid, col, declared, notnull, _default, pk) in enumerate(info):
             kind = self.kind(declared or "", present(sample, pos))
-            columns.append(Column(
-                name=col, type=declared or "", kind=kind, primary_key=bool(pk),
-                nullable=not notnull and not pk, unique=col in unique or (bool(pk) and pk_count == 1),
-                values=self.values(ref, col) if kind == TEXT else (),
-            ))
+            columns.append(self.column(ref, col, declared or "", kind, primary=bool(pk),
+                                       unique=col in unique or (bool(pk) and pk_count == 1), nullable=not notnull))
         keys = conn.execute('SELECT CAST("table" AS BLOB), CAST("from" AS BLOB), CAST("to" AS BLOB) '
                             "FROM pragma_foreign_key_list(?)", (name,)).fetchall()
         fks = tuple(
