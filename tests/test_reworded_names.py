@@ -108,6 +108,14 @@ def test_a_reworded_subject_is_not_outvoted_by_the_words_after_it(islands: Datab
             "AND realm_code IN (SELECT realm_code FROM tongue WHERE speech = 'Gaelic')")
 
 
+def test_a_column_after_what_is_the_number_of_is_counted_not_shown(islands: Database) -> None:
+    """"what is the number of <column> ...": a request word opens the line, but the column after the
+    count phrase is what is counted, not a column to show (and group) beside the count."""
+    answers(islands, "what is the number of speeches in Sudreyjar",
+            "SELECT COUNT(*) FROM tongue JOIN realm ON tongue.realm_code = realm.realm_code "
+            "WHERE realm.realm_name = 'Sudreyjar'")
+
+
 def test_a_table_that_rows_count_is_still_counted(islands: Database) -> None:
     answers(islands, "the number of islands in the north region", "SELECT COUNT(*) FROM island WHERE region = 'north'")
 

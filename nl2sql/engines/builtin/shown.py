@@ -98,15 +98,26 @@ def _linked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]]
     """The columns linked words name inside the request's windows, each word once; a sort's target
     orders the answer and is not shown for being named."""
     sort_targets = {s.index for s in ctx.a.sorts if s.index >= 0}
+    counted = _counted_at(ctx)
     found: list[tuple[int, ColumnRef]] = []
     for link in ctx.a.links:
         if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
-                or link.first in sort_targets:
+                or link.first in sort_targets or (link.first == counted and not ctx.names_table(link)):
             continue
         ref = _requested_by(ctx, c, link, entity, in_play)
         if ref is not None:
             found.append((link.first, ref))
     return found
+
+
+def _counted_at(ctx: ReadContext) -> int | None:
+    """Where the thing a count phrase counts is named ("what is the number of <x>"): a column
+    named there is what is counted, not a column asked for beside the count."""
+    a = ctx.a
+    if not a.count or not a.count_span or a.group_words:  # "the number of <x> per <y>": <x> may be grouped
+        return None
+    after = max(a.count_span) + 1
+    return after + (a.word(after) == "the")
 
 
 def _requested_by(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
