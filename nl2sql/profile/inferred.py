@@ -93,7 +93,7 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
 
 
 # What a count of things sold is called: the quantity of the one table of lines.
-QUANTITY_WORDS = ("units", "pieces", "items sold", "units sold")
+SOLD_QUANTITY_WORDS = ("units", "pieces", "items sold", "units sold")
 
 
 def _with_quantity_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
@@ -104,7 +104,7 @@ def _with_quantity_words(config: DomainConfig, profile: Profile, names: set[str]
     lines = profile.lines[0]
     key = (lines.table, lines.quantity)
     taken = names | _config_phrases(config)
-    words = tuple(w for w in QUANTITY_WORDS if w not in taken)
+    words = tuple(w for w in SOLD_QUANTITY_WORDS if w not in taken)
     if key in config.column_synonyms or not words:
         return config
     return replace(config, column_synonyms={**config.column_synonyms, key: words})

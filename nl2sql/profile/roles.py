@@ -88,6 +88,13 @@ def is_quantity(table: Table, col: Column) -> bool:
             and not set(words) & MONEY_WORDS and "stock" not in words and "reorder" not in words)
 
 
+def is_additive(table: Table, col: Column) -> bool:
+    """Whether a column's values add up across rows (a quantity, money spent or earned), rather than
+    stand as a level each (a rating, a unit price): what a row's many child rows are totalled or
+    averaged by."""
+    return is_quantity(table, col) or (is_money(table, col) and not is_price(table, col))
+
+
 def unit_of(table: Table, col: Column) -> Unit | None:
     """The unit a measure's name gives (``milliseconds``, ``duration_sec``, ``size_bytes``), if any."""
     if not _plain(table, col):

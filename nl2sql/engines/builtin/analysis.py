@@ -8,7 +8,7 @@ read text the same way.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
@@ -284,8 +284,7 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     column's link takes the phrase's words."""
     if not a.count or words[a.count_index] not in ("number", "total", "how"):
         return links
-    after = max(a.count_span) + 1
-    after += words[after:after + 1] == ["the"]
+    after = counted_at(words, a.count_span)
     link = next((link for link in links if link.first == after), None)
     if link is None or not link.candidates or any(c.kind != COLUMN for c in link.candidates):
         return links
@@ -303,6 +302,13 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
         first += 1 if words[first] == "total" else 2
     return [Link(first, link.last, link.candidates, link.strong) if x is link else x for x in links]
+
+
+def counted_at(words: Sequence[str], count_span: Collection[int]) -> int:
+    """Where what a count phrase counts is named: the word after the phrase ("the number of
+    <x>"), past a "the"."""
+    after = max(count_span) + 1
+    return after + (words[after:after + 1] == ["the"])
 
 
 # Nouns of quantity that a word after them says the kind of ("the amount spent", "the value sold").

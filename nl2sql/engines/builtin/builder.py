@@ -526,8 +526,7 @@ def _ranked_by_children(ctx: ReadContext, parts: Parts) -> Parts:
     col = table.column(ref.column)
     if col is None or not col.is_numeric:
         return parts
-    additive = roles.is_quantity(table, col) or (roles.is_money(table, col) and not roles.is_price(table, col))
-    measure = Aggregate("sum" if additive else "avg", ref)
+    measure = Aggregate("sum" if roles.is_additive(table, col) else "avg", ref)
     return replace(parts, aggregates=(measure,), group=entity_keys(ctx.table(parts.entity)),
                    order=(OrderKey(aggregate=0, descending=key.descending),))
 

@@ -6,7 +6,7 @@ Each public function is one reading step over a ``ReadContext`` and the ``Decide
 from __future__ import annotations
 
 from nl2sql.db.schema import DATE, TEXT, Column, Table
-from nl2sql.engines.builtin.analysis import Analysis, SortCue
+from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
@@ -116,8 +116,7 @@ def _counted_at(ctx: ReadContext) -> int | None:
     a = ctx.a
     if not a.count or not a.count_span or a.group_words:  # "the number of <x> per <y>": <x> may be grouped
         return None
-    after = max(a.count_span) + 1
-    return after + (a.word(after) == "the")
+    return counted_at([t.text for t in a.tokens], a.count_span)
 
 
 def _requested_by(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
