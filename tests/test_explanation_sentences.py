@@ -101,6 +101,12 @@ SENTENCES = [
     (QuerySpec("visits", aggregates=(Aggregate("sum", ColumnRef("visits", "Total")),),
                group_by=(GroupKey(ColumnRef("dogs", "breed")),), having=((0, ">=", 100.0),)),
      "Shows the total of visits per dog breed, with the total at least 100."),
+    # a column of another table named for the function says it once ("the visit total amount", not
+    # "the total visit total amount")
+    (QuerySpec("owners", projections=(ColumnRef("owners", "FullName"),),
+               aggregates=(Aggregate("sum", ColumnRef("visits", "total_amount")),),
+               group_by=(GroupKey(ColumnRef("owners", "owner_id")), GroupKey(ColumnRef("owners", "FullName")))),
+     "Shows the visit total amount of owners per owner."),
     # a self-referencing condition: the rows pointing at the one named
     (QuerySpec("dogs", projections=(DOG_NAME,), filters=(Filter(
         ColumnRef("dogs", "mother_id"), "in_rows", (Filter(DOG_NAME, "=", ("Rex",)),),

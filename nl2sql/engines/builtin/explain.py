@@ -184,8 +184,9 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     if agg.since is not None:
         return f"the {_FUNC[agg.func]} number of whole days from {_name(agg.since, spec)} to {_name(agg.column, spec)}"
     word, name = _FUNC[agg.func], _name(agg.column, spec)
-    # "the total total amount" says the word twice: a column named for the function already says it
-    return f"the {name}" if name.split(" ", 1)[0] == word else f"the {word} {name}"
+    # "the total total amount", "the total order total amount" say the word twice: a column named
+    # for the function already says it
+    return f"the {name}" if word in name.split() else f"the {word} {name}"
 
 
 def _having_condition(agg: Aggregate, op: str, value: float, spec: QuerySpec) -> str:
