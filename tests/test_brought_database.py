@@ -90,3 +90,38 @@ def test_which_column_brings_the_most_revenue_groups_on_that_column(tmp_path: Pa
         answers(db, "which item family brings in the most revenue",
                 "SELECT item.family, SUM(sale_line.unit_price * sale_line.quantity) FROM item JOIN sale_line "
                 "ON sale_line.item_id = item.item_id GROUP BY item.family ORDER BY 2 DESC LIMIT 1")
+
+
+@pytest.fixture(scope="module")
+def parishes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """Thousands of villages (more than a short list of categories): among their names a few
+    are also English words, as real place names are."""
+    names = [f"Holt {n}" for n in range(2400)] + ["Quillmoor", "Harmony", "Liberty"]
+    rows = ", ".join(f"({i}, '{name}', {i % 7 + 1})" for i, name in enumerate(names, start=1))
+    script = f"""
+    CREATE TABLE county (county_id INTEGER PRIMARY KEY, county_name TEXT, founded_year INTEGER);
+    CREATE TABLE village (village_id INTEGER PRIMARY KEY, village_name TEXT,
+                          county_id INTEGER REFERENCES county(county_id));
+    INSERT INTO county VALUES (1, 'Avel', 1820), (2, 'Brom', 1845), (3, 'Cask', 1790), (4, 'Dunmere', 1901),
+                              (5, 'Elsby', 1866), (6, 'Farrow', 1833), (7, 'Gale', 1812);
+    INSERT INTO village VALUES {rows};
+    """
+    with opened(built_sqlite(Path(tmp_path_factory.mktemp("parishes")), "parishes", script)) as db:
+        yield db
+
+
+def test_a_name_among_thousands_is_found(parishes: Database) -> None:
+    """A column of thousands of names is indexed whole, so a capitalised name in the question is
+    one of its values: the county of a village is found through the village."""
+    answers(parishes, "which county is Quillmoor in?",
+            "SELECT county.* FROM county JOIN village ON village.county_id = county.county_id "
+            "WHERE village_name = 'Quillmoor'")
+
+
+def test_a_lowercase_word_is_no_name_among_thousands(parishes: Database) -> None:
+    """"liberty" typed lowercase is the word, not the village of that name among thousands of
+    names, and a near miss of one of them is no typo of it."""
+    sql = BuiltinEngine(today=TODAY).draft("counties founded before 1850 with liberty", parishes).sql
+    assert "Liberty" not in sql, sql
+    near = BuiltinEngine(today=TODAY).draft("counties founded before 1850 near Quilmoor", parishes).sql
+    assert "Quillmoor" not in near, near

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 # The rows read to tell a text column's kind.
 SAMPLE_ROWS = 50
 # A text column with at most this many distinct values has them all indexed for value linking.
-MAX_INDEXED_VALUES = 1000
+MAX_INDEXED_VALUES = 10000
 # Counting a truncated result is only worth it when it is quick.
 COUNT_BUDGET_S = 0.25
 # Each introspection query (a sample, distinct values, a row count) gets this long.

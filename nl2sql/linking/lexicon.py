@@ -44,6 +44,9 @@ KIND_MIN_LENGTH = 4
 SISTER_FACTOR = 0.5
 MAX_SISTERS = 8
 MAX_COMMENT_WORDS = 4  # a longer comment is a description, not another name
+# A column with more distinct values than this holds names (of people, places, titles), not
+# categories: among thousands of names some are also common words ("Independence", "Asan").
+CROWDED_VALUES = 1000
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
 # Words of quantity that the engines read as aggregates and counts: never reworded into a name
@@ -110,6 +113,7 @@ class Lexicon:
         # wide schema holds hundreds of thousands of values and a question meets a handful of them.
         self._phrases: dict[str, list[Candidate | tuple[str, str, str]]] = defaultdict(list)
         self._waiting: set[str] = set()  # phrases still holding such tuples
+        self._crowded: set[tuple[str, str]] = set()  # columns of more than CROWDED_VALUES values
         self._added: set[tuple[str, Candidate]] = set()
         for table in schema.tables:
             words = name_words(table.name)
@@ -135,13 +139,17 @@ class Lexicon:
         self._add_domain(domain)
         # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
         self._fuzzy_keys = [k for k, cands in self._phrases.items()
-                            if len(k) >= FUZZY_MIN_LENGTH and (k in self._waiting or any(
-                                isinstance(c, Candidate) and c.kind in (VALUE, TABLE) and c.score >= 1.0
-                                for c in cands))]
+                            if len(k) >= FUZZY_MIN_LENGTH and any(
+                                (c[:2] not in self._crowded) if isinstance(c, tuple)
+                                else (c.kind in (VALUE, TABLE) and c.score >= 1.0) for c in cands)]
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate
-        check of ``_add`` (a hash of every candidate, most of the lexicon's cost) is not needed."""
+        check of ``_add`` (a hash of every candidate, most of the lexicon's cost) is not needed. The
+        values of a crowded column are names: they are never a typo's guess, and a lowercase word
+        alone is no name (see ``link``)."""
+        if len(col.values) > CROWDED_VALUES:
+            self._crowded.add((table, col.name))
         for value in col.values:
             key = " ".join(value_words(value))
             if key and len(key) > 1:
@@ -225,7 +233,11 @@ class Lexicon:
         if found is None:
             return []
         return [replace(c, score=0.7, fuzzy=True, match=FUZZY)
-                for c in self.lookup(found[0]) if c.kind in (VALUE, TABLE)]
+                for c in self._uncrowded(self.lookup(found[0])) if c.kind in (VALUE, TABLE)]
+
+    def _uncrowded(self, cands: list[Candidate]) -> list[Candidate]:
+        """The candidates that are no value of a crowded column."""
+        return [c for c in cands if not (c.kind == VALUE and (c.table, c.column) in self._crowded)]
 
     def _names(self, key: str, factor: float, match: str) -> list[Candidate]:
         """Tables and columns a reworded form names, weaker than an exact link (never stored values)."""
@@ -424,6 +436,8 @@ class Lexicon:
                     continue
                 key = " ".join(tokens[j].norm for j in span)
                 cands = self.lookup(key)
+                if size == 1 and not (i in marked or tokens[i].quoted or tokens[i].is_number):
+                    cands = self._uncrowded(cands)  # "independence" is a word before it is one town's name
                 if not cands and size == 1:
                     cands = self._unnamed_word(tokens[i], skip_fuzzy, i in marked)
                 elif size == 1 and _partial_only(cands) and self._may_reword(tokens[i], skip_fuzzy, False):
@@ -436,11 +450,11 @@ class Lexicon:
                 if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):
                     # "in", "is", "by" are words before they are country codes
                     cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]
-                if not cands:
-                    continue
                 # Capitalised, quoted, several words long or a number: a stored value, not a verb that looks like one.
                 strong = any(j in marked for j in span) or tokens[i].quoted or size > 1 \
                     or (tokens[i].is_number and any(c.kind == VALUE for c in cands))
+                if not cands:
+                    continue
                 links.append(Link(i, i + size - 1, tuple(cands), strong))
                 taken.update(span)
         links += self._shared_heads(tokens, taken, skip_fuzzy)

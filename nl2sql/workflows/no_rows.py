@@ -17,13 +17,16 @@ import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db import Database, QueryResult
+from nl2sql.db.base import MAX_INDEXED_VALUES
 from nl2sql.db.schema import Schema, Table
 from nl2sql.errors import Nl2SqlError
 
 log = logging.getLogger(__name__)
 
 MAX_FILTERS = 3  # filters checked per empty result: each costs up to two small queries
-MAX_VALUES = 5_000  # distinct stored values read to look for the nearest ones
+# Distinct stored values read to look for the nearest ones: a column the schema could not list
+# whole has more than the index holds.
+MAX_VALUES = 2 * MAX_INDEXED_VALUES
 NEAREST = 3
 MIN_SCORE = 60  # rapidfuzz WRatio under which a stored value is no suggestion at all
 # Each check's own time limit, under the session's: a hint must not keep an empty answer waiting.
