@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from nl2sql.linking.lexicon import SYNONYM, Lexicon
+from nl2sql.linking.lexicon import SYNONYM, TABLE, Lexicon
 from nl2sql.linking.text import tokenize
 from tests.conftest import TODAY
 from tests.helpers import answers, built_sqlite, opened
@@ -47,3 +47,32 @@ def test_a_phrase_that_is_no_synonym_of_a_name_links_nothing_new(club_db) -> Non
     links = lexicon.link(tokenize("the pet name of members"), set())
     assert not any(link.first == 1 and link.last == 2 for link in links)  # no "pet name" link
     assert not any(c.match == SYNONYM for link in links for c in link.candidates)  # "name" stays itself
+
+
+JOINED = """
+CREATE TABLE port (port_id INTEGER PRIMARY KEY, port_name TEXT);
+CREATE TABLE portcrane (crane_id INTEGER PRIMARY KEY, port_id INTEGER REFERENCES port(port_id), capacity INTEGER);
+CREATE TABLE harbourmaster (master_id INTEGER PRIMARY KEY, full_name TEXT);
+INSERT INTO port VALUES (1, 'Genoa'), (2, 'Bari');
+INSERT INTO portcrane VALUES (1, 1, 40), (2, 1, 25), (3, 2, 60);
+INSERT INTO harbourmaster VALUES (1, 'Ada Rossi');
+"""
+
+
+@pytest.fixture(scope="module")
+def joined_db(tmp_path_factory: pytest.TempPathFactory):
+    with opened(built_sqlite(tmp_path_factory.mktemp("joined"), "joined", JOINED)) as db:
+        yield db
+
+
+def test_a_name_written_as_one_word_after_another_tables_name_is_named_by_its_last_word(joined_db) -> None:
+    """"portcrane" beside a port table is a crane of a port: "cranes" names it."""
+    answers(joined_db, "how many cranes are there in Genoa?",
+            "SELECT COUNT(*) FROM portcrane JOIN port ON portcrane.port_id = port.port_id WHERE port_name = 'Genoa'")
+
+
+def test_a_name_that_only_begins_like_no_table_is_not_split(joined_db) -> None:
+    """"harbourmaster" begins with no table's name: "master" alone does not name the table."""
+    lexicon = Lexicon(joined_db.schema)
+    assert not [c for c in lexicon.lookup("master") if c.table == "harbourmaster" and c.kind == TABLE]
+    assert [c for c in lexicon.lookup("crane") if c.table == "portcrane" and c.kind == TABLE]

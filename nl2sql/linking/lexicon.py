@@ -8,11 +8,11 @@ candidate with a score, so the parser can weigh them against the rest of the que
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import cast
 
-from nl2sql.db.schema import TEXT, Column, Schema, declared_key
+from nl2sql.db.schema import TEXT, Column, Schema, Table, declared_key
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.text import (
@@ -115,12 +115,15 @@ class Lexicon:
         self._waiting: set[str] = set()  # phrases still holding such tuples
         self._crowded: set[tuple[str, str]] = set()  # columns of more than CROWDED_VALUES values
         self._added: set[tuple[str, Candidate]] = set()
+        one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
-            if len(words) > 1:
+            head = words[-1] if len(words) > 1 else _joined_head(table, one_word)
+            if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.
-                self._add(words[-1], Candidate(TABLE, table.name, score=0.6))
+                # So is "portcrane", another table's name and a word joined.
+                self._add(singular(head), Candidate(TABLE, table.name, score=0.6))
             for col in table.columns:
                 self._add_column(table.name, col.name, col.name in table.fk_columns)
                 if col.name not in table.fk_columns and not col.primary_key:
@@ -539,6 +542,19 @@ class Lexicons:
             entry = (schema, Lexicon(schema, domain))
             self._entries[id(schema)] = entry
         return entry[1]
+
+
+def _joined_head(table: Table, prefixes: Collection[str]) -> str | None:
+    """The word after another table's one-word name in a name written as one word ("portcrane"
+    -> "crane" beside a port table), or None. Not a word one of the table's columns is called:
+    "language" of a countrylanguage table with a language column names the column."""
+    name = table.name.lower()
+    for prefix in prefixes:
+        head = name[len(prefix):]
+        if name.startswith(prefix) and len(head) >= 3 and not any(
+                name_words(col.name) == (singular(head),) for col in table.columns):
+            return head
+    return None
 
 
 def _case_marks(tokens: list[Token]) -> frozenset[int]:

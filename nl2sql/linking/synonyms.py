@@ -37,6 +37,15 @@ def base_forms(word: str) -> list[str]:
     return list(_table()["irregular"].get(word, ()))
 
 
+def mostly_verb(word: str) -> bool:
+    """Whether the word is a form of one used more as a verb than as a noun: "speaks", "taught"."""
+    verbs = _table().get("verbs", {})
+    forms = [word, *base_forms(word)]
+    if word.endswith("s") and not word.endswith("ss"):
+        forms += [word[:-1], word[:-2]] if word.endswith("es") else [word[:-1]]
+    return any(form in verbs for form in forms)
+
+
 def synonyms(word: str) -> list[str]:
     """Lemmas that share one of the word's most frequent senses: "salary" -> "pay", "wage", ..."""
     return list(_table()["synonyms"].get(word, ()))

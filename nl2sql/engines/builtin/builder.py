@@ -556,6 +556,34 @@ def _names_key(ctx: ReadContext, group: tuple[GroupKey, ...]) -> bool:
                if cand.score >= 1.0 or a.word(link.last + 1) in ("id", "ids"))  # "<program> id"
 
 
+def _repeats_parent_values(ctx: ReadContext, spec: QuerySpec) -> bool:
+    """Whether the query lists only columns of tables its rows point to, rows the question does
+    not name ("which regions speak Dutch", read over a country's languages): each region would
+    come once per row that points to it, a repetition the join makes and nobody asked for, so the
+    list is of distinct values. Not when the rows are named ("the nationality of each player":
+    one per player), ordered or cut (the row with the lowest price is one row), nor when a shown
+    column is a key or unique (each row is then one thing)."""
+    if not spec.projections or spec.aggregates or spec.group_by or spec.distinct or spec.count_rows \
+            or spec.order_by or spec.limit is not None:
+        return False
+    if any(c.table == spec.entity for link in ctx.a.links for c in link.of_kind(TABLE)):
+        return False
+    for ref in spec.projections:
+        table = ctx.table(ref.table)
+        col = table.column(ref.column) if ref.column else None
+        if ref.table == spec.entity or col is None or col.primary_key or col.unique:
+            return False
+        path = ctx.schema.join_path_via(spec.entity, ref.table, spec.via)
+        here = spec.entity
+        for hop, fk in path or []:
+            if fk.table != here or fk.ref_table != hop:
+                return False  # a step from a row to the rows that point to it
+            here = hop
+        if not path:
+            return False
+    return True
+
+
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
     """The spec, the words it used, the questions worth asking, and how sure the reading is."""
     a, entity = ctx.a, parts.entity
@@ -570,6 +598,8 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
         count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group), alternatives=parts.alternatives,
     )
+    if _repeats_parent_values(ctx, spec):
+        spec = spec.with_(distinct=True)
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.
     crossed = _crossed(ctx, spec)

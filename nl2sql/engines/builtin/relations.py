@@ -105,7 +105,8 @@ def _names_unread_column(schema: Schema, tables: set[str], read: set[tuple[str, 
 def _verb(a: Analysis, i: int) -> bool:
     """Whether the word at ``i`` reads as a verb: an -ed or -ing form, an irregular form WordNet
     knows ("spoken"), a word right after a subject or auxiliary ("who own"), an -s form right
-    after a relative pronoun ("that shows"), or a word between its subject and a preposition."""
+    after a relative pronoun ("that shows"), a word between its subject and a preposition, or a
+    word English uses more as a verb than as a noun."""
     word = a.tokens[i].text
     if word in _NOT_RELATIONS or i in a.cues or i in a.negations or word.endswith("ly"):
         return False
@@ -118,9 +119,12 @@ def _verb(a: Analysis, i: int) -> bool:
     if a.word(i + 1) in _PREPOSITIONS and (a.word(i - 1) in _SUBJECTS or a.link_at(i - 1) is not None) \
             and not word.endswith("s"):
         return True  # "<owners> live in", "they come from" (not "<staff> members in": a plural noun)
+    if not synonyms.available():
+        return False
     # an irregular verb form ("spoken", "sold"); WordNet lists comparatives the same way ("bigger")
-    return synonyms.available() and not word.endswith(("er", "est")) and any(
-        base != word for base in synonyms.base_forms(word))
+    if not word.endswith(("er", "est")) and any(base != word for base in synonyms.base_forms(word)):
+        return True
+    return synonyms.mostly_verb(word)  # "countries that speak <a language>", "<shops> sell <goods>"
 
 
 def _argument(a: Analysis, used: frozenset[int], i: int, step: int) -> Link | None:
