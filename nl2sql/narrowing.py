@@ -5,7 +5,10 @@ column and grouping of the query before it, and adds a condition, an order or a 
 query before was signed off and the follow-up was read word for word, asking again about the
 same query with one more condition is asking twice (``turn.TurnStep._settle``). The test is on
 the SQL, not on an engine's spec, so it holds for any engine's statement: a change anywhere else
-(a join, a column, a replaced condition) is not a narrowing, and is confirmed as its score says.
+(a column, a replaced condition, a join that could repeat rows) is not a narrowing, and is
+confirmed as its score says. A join to the one row each row points to ("only the jazz ones":
+each track's genre, by the genre's key) repeats no row, so a condition on it still only narrows;
+the caller names the keys (``unique``) that make a join so.
 
 >>> only_narrows("SELECT * FROM t", "SELECT * FROM t WHERE a = 1 ORDER BY b LIMIT 3", "sqlite")
 True
@@ -21,13 +24,16 @@ import sqlglot
 import sqlglot.errors
 from sqlglot import exp
 
+from nl2sql.db.schema import Schema
+
 # What a narrowing may set or change: the rest of the statement must stay exactly as it was.
 _NARROWING_PARTS = ("where", "order", "limit")
 
 
 @lru_cache(maxsize=256)
-def only_narrows(before: str, after: str, dialect: str) -> bool:
-    """``after`` is ``before`` with conditions added to its WHERE and its ORDER BY or LIMIT set or changed."""
+def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset()) -> bool:
+    """``after`` is ``before`` with conditions added to its WHERE (perhaps on rows joined by one of the
+    ``unique`` (table, column) keys, lowercase) and its ORDER BY or LIMIT set or changed."""
     try:
         old, new = sqlglot.parse_one(before, read=dialect), sqlglot.parse_one(after, read=dialect)
     except sqlglot.errors.SqlglotError:
@@ -36,9 +42,50 @@ def only_narrows(before: str, after: str, dialect: str) -> bool:
         return False
     if _wraps(old, new, dialect):
         return True
-    if not _conditions(old, dialect) <= _conditions(new, dialect):
+    if _conditions(old, dialect) <= _conditions(new, dialect) and _rest(old, dialect) == _rest(new, dialect):
+        return True
+    return _parent_joins_only(old, new, dialect, unique)
+
+
+def unique_keys(schema: Schema) -> frozenset[tuple[str, str]]:
+    """The (table, column) pairs, lowercase, whose value names one row: a single-column primary key or
+    a unique column (one part of a two-column key names many rows)."""
+    out: set[tuple[str, str]] = set()
+    for table in schema.tables:
+        keys = [c for c in table.columns if c.primary_key]
+        out.update((table.name.lower(), c.name.lower()) for c in table.columns
+                   if c.unique or (c.primary_key and len(keys) == 1))
+    return frozenset(out)
+
+
+def _parent_joins_only(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tuple[str, str]]) -> bool:
+    """Whether ``new`` differs from ``old`` (beyond the narrowing parts) only by inner joins on a unique
+    key of the joined table, with ``*`` become ``<the first table>.*``."""
+    source = old.args.get("from_") or old.args.get("from")
+    if not unique or old.args.get("joins") or source is None or not isinstance(source.this, exp.Table):
         return False
-    return _rest(old, dialect) == _rest(new, dialect)
+    joins = new.args.get("joins") or []
+    if not joins or not all(_joins_by_key(join, unique) for join in joins):
+        return False
+    main = source.this.alias_or_name
+    bare = new.copy()
+    bare.set("joins", None)
+    for col in bare.find_all(exp.Column):  # the main table's columns, named as they were before
+        if col.table == main:
+            col.set("table", None)
+    bare.set("expressions", [exp.Star() if isinstance(e, exp.Column) and isinstance(e.this, exp.Star) else e
+                             for e in bare.expressions])
+    return _conditions(old, dialect) <= _conditions(bare, dialect) and _rest(old, dialect) == _rest(bare, dialect)
+
+
+def _joins_by_key(join: exp.Join, unique: frozenset[tuple[str, str]]) -> bool:
+    """An inner join whose condition is one equality with a unique column of the joined table."""
+    table, on = join.this, join.args.get("on")
+    if not isinstance(table, exp.Table) or join.side or join.kind not in ("", "INNER") or not isinstance(on, exp.EQ):
+        return False
+    name = table.alias_or_name
+    return any(isinstance(col, exp.Column) and col.table == name and (table.name.lower(), col.name.lower()) in unique
+               for col in (on.this, on.expression))
 
 
 def _wraps(old: exp.Select, new: exp.Select, dialect: str) -> bool:

@@ -100,3 +100,30 @@ def test_a_follow_up_of_a_guess_still_asks(asking: InteractiveWorkflow) -> None:
 ])
 def test_only_narrows(before: str, after: str, narrows: bool) -> None:
     assert only_narrows(before, after, "sqlite") is narrows
+
+
+def test_a_condition_on_the_row_each_row_points_to_still_only_narrows(asking: InteractiveWorkflow) -> None:
+    """"only Germany" on invoices joins each invoice's one customer: no invoice is repeated, so the
+    follow-up narrows the confirmed listing and is not asked again; nor is a sort by the column
+    called total."""
+    assert asking.process_turn("list invoices").mode == AWAITING_CONFIRMATION
+    asking.process_turn("y")
+    only = asking.process_turn("only Germany")
+    assert only.mode == IDLE and only.clarification is None and only.ok, only.query
+    assert "JOIN customers" in (only.query or "")
+    ordered = asking.process_turn("sort by total descending")
+    assert ordered.mode == IDLE and (ordered.query or "").endswith("ORDER BY invoices.total DESC"), ordered.query
+    assert ordered.result is not None and [row[0] for row in ordered.result.rows] == [1, 2]  # Ann: 10.5, then 4.0
+
+
+@pytest.mark.parametrize(("after", "narrows"), [
+    ("SELECT t.* FROM t JOIN u ON t.u_id = u.id WHERE t.a = 1 AND u.x = 2", True),
+    ("SELECT t.* FROM t JOIN u ON t.u_id = u.id WHERE u.x = 2", False),  # t.a = 1 dropped
+    ("SELECT t.* FROM t JOIN v ON v.t_id = t.id WHERE t.a = 1", False),  # rows that point to t: repeats
+    ("SELECT t.* FROM t LEFT JOIN u ON t.u_id = u.id WHERE t.a = 1", False),
+    ("SELECT t.b FROM t JOIN u ON t.u_id = u.id WHERE t.a = 1 AND u.x = 2", False),  # other columns
+])
+def test_a_join_narrows_only_by_a_key_of_the_joined_table(after: str, narrows: bool) -> None:
+    unique = frozenset({("u", "id"), ("t", "id")})
+    assert only_narrows("SELECT * FROM t WHERE a = 1", after, "sqlite", unique) is narrows
+    assert not only_narrows("SELECT * FROM t WHERE a = 1", after, "sqlite")  # keys unknown: not a narrowing

@@ -12,6 +12,7 @@ import pytest
 
 from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import Database
+from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
 from tests.helpers import answers, built_sqlite, opened
@@ -125,3 +126,21 @@ def test_a_lowercase_word_is_no_name_among_thousands(parishes: Database) -> None
     assert "Liberty" not in sql, sql
     near = BuiltinEngine(today=TODAY).draft("counties founded before 1850 near Quilmoor", parishes).sql
     assert "Quillmoor" not in near, near
+
+
+HARBOUR = Path(__file__).parent / "data" / "builtin_schemas" / "harbour.sql"
+
+
+@pytest.mark.parametrize(("line", "then"), [
+    ("voyages in 2025", "only the ferry ones"),
+    ("voyages in 2025", "just the ferry voyages"),
+])
+def test_a_lowercase_value_before_the_rows_it_qualifies_filters(tmp_path: Path, line: str, then: str) -> None:
+    """"ferry" is a kind of ship, not a word of the voyages: said right before "ones" or the rows
+    themselves it qualifies them, though it is lowercase and names a table the query had not joined."""
+    with opened(built_sqlite(tmp_path, "harbour", HARBOUR.read_text())) as db:
+        engine = BuiltinEngine(today=TODAY)
+        first = engine.draft(line, db)
+        draft = engine.refine(RefinementContext(line, first.sql, then, current_spec=first.spec), db)
+        assert "ship.kind = 'ferry'" in draft.sql, draft.sql
+        assert len(db.execute(draft.sql, max_rows=None).rows) == 5  # ferries Albatross (3) and Tern (2)

@@ -18,7 +18,7 @@ from nl2sql.db import Database, QueryResult
 from nl2sql.dialog.questions import NO_SLOTS, Slots
 from nl2sql.engines.base import Capabilities, Draft, Engine, History, RefinementContext, Usage
 from nl2sql.errors import EngineError
-from nl2sql.narrowing import only_narrows
+from nl2sql.narrowing import only_narrows, unique_keys
 
 BUILTIN, MODEL = "builtin", "llm"
 
@@ -74,7 +74,7 @@ class AutoEngine:
     def _narrows(before: str, draft: Draft[Any], database: Database) -> bool:
         """An edit read word for word that only adds conditions, an order or a limit to the current
         SQL: sure whoever wrote that SQL (its own confidence is not the edit's)."""
-        return _complete(draft) and only_narrows(before, draft.sql, database.dialect)
+        return _complete(draft) and only_narrows(before, draft.sql, database.dialect, unique_keys(database.schema))
 
     def answer(self, draft: Draft[Any], result: QueryResult) -> str | None:
         engine = self.builtin if draft.engine == BUILTIN else self.model

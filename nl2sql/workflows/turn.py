@@ -37,7 +37,7 @@ from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idl
 from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
 from nl2sql.learned import Lesson
-from nl2sql.narrowing import only_narrows
+from nl2sql.narrowing import only_narrows, unique_keys
 from nl2sql.results import ErrorInfo, Outcome, TurnResult
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.no_rows import hint_for
@@ -247,7 +247,8 @@ class TurnStep(Generic[S]):
         current = state.current
         return (pending.intent == REFINEMENT and pending.route_confidence != LOW and current is not None
                 and current.query is not None and not current.guessed and self.engine.capabilities.accounts_words
-                and draft.read_whole and only_narrows(current.query, draft.sql, self.database.dialect))
+                and draft.read_whole and only_narrows(current.query, draft.sql, self.database.dialect,
+                                                        unique_keys(self.database.schema)))
 
     def _auto_answer(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
                      request: ClarificationRequest, events: tuple[str, ...]) -> Transition[S]:

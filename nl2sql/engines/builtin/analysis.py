@@ -200,6 +200,7 @@ class _Scratch:
     """The analysis while it is being read, word class by word class; frozen by ``analyse``."""
 
     tokens: list[Token]
+    lexicon: Lexicon | None = None
     dates: list[DateMatch] = field(default_factory=list)
     comparisons: list[Comparison] = field(default_factory=list)
     count: bool = False
@@ -239,7 +240,7 @@ _LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "ret
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     tokens = tokenize(text)
-    a = _Scratch(tokens)
+    a = _Scratch(tokens, lexicon)
     words = [t.text for t in tokens]
     content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
     if content and content[0] in WRITE_VERBS:
@@ -428,12 +429,20 @@ def _read_sort_by(a: _Scratch, words: list[str], i: int) -> bool:
     if j + 1 < n and words[j] in _DIRECTIONS:
         j += 1  # "ordered by ascending age": the direction first, then the column
     direction = _take_direction(a, words, (*range(j, min(n, j + 5)), *((i + 1,) if skip else ())))
-    concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") else None
+    concept = "count" if j < n and words[j] in ("count", "number", "total", "frequency", "popularity") \
+        and not _names_column(a, j) else None
     a.sorts.append(SortCue(j, direction, concept))
     a.used.update(range(i, i + 2 + skip))
     if concept:
         a.used.add(j)
     return True
+
+
+def _names_column(a: _Scratch, i: int) -> bool:
+    """Whether the word at ``i`` is the whole name of a column ("sort by total" where invoices have
+    a total): the column, not the word's sense of a count."""
+    return a.lexicon is not None and any(c.kind == COLUMN and c.score >= 1.0
+                                         for c in a.lexicon.lookup(a.tokens[i].norm))
 
 
 def _take_direction(a: _Scratch, words: list[str], positions: tuple[int, ...]) -> bool | None:
@@ -868,10 +877,19 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
                 break
 
 
+def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
+    """Whether the word at ``i`` asks for an aggregate: not "3 min" (minutes), nor "sort by total"
+    where a column is called total."""
+    w = words[i]
+    if w not in AGGREGATE_WORDS or (w == "min" and i > 0 and number_value(words[i - 1]) is not None):
+        return False
+    return not (any(s.index == i for s in a.sorts) and _names_column(a, i))
+
+
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:
     """One cue word, by its class; a word of several classes is read as the first that fits."""
     w = words[i]
-    if w in AGGREGATE_WORDS and not (w == "min" and i > 0 and number_value(words[i - 1]) is not None):  # "3 min"
+    if _aggregate_word(a, words, i):
         a.aggregates.append((AGGREGATE_WORDS[w], i))
         a.used.add(i)
     elif w in SUPERLATIVES:

@@ -178,7 +178,10 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
     """ "also show <column>", "include <column>": columns added to what is listed."""
     a = ctx.a
     words = [t.text for t in a.tokens]
-    if "and" not in words[:2] and not _added_words(a) & {0, 1}:
+    added = _added_words(a)
+    last = len(words) - 1
+    # "and <column>", "also <column>", "<column> too", "their <column> as well"
+    if "and" not in words[:2] and not added & {0, 1} and last not in added:
         return Step([], frozenset(), d)
     out: list[ColumnRef] = []
     roles, used = dict(d.roles), set[int]()
@@ -192,7 +195,7 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
             out.append(ref)
             roles[link.first] = "project"
             used.update(range(link.first, link.last + 1))
-    return Step(out, frozenset(used), replace(d, roles=MappingProxyType(roles)))
+    return Step(out, frozenset(used | added if out else used), replace(d, roles=MappingProxyType(roles)))
 
 
 def _asks_instead(a: Analysis) -> bool:
@@ -233,9 +236,11 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
 
 def _edit_columns(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     spec, entity = edit.spec, edit.spec.entity
-    if spec.is_aggregate:
+    if spec.aggregates and not spec.group_by:
         return edit
     step = _extra_columns(ctx, edit.decided, spec, entity, in_play)
+    if spec.group_by:
+        return _grouped_columns(ctx, edit, step)
     edit = edit.deciding(step.decided)
     if not step.value:
         return edit
@@ -248,6 +253,21 @@ def _edit_columns(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     extra = [r for r in step.value if r not in listed]
     return edit.changed(spec.with_(projections=(*listed, *extra)),
                         ["added columns: " + ", ".join(str(r) for r in extra)], step.used)
+
+
+def _grouped_columns(ctx: ReadContext, edit: Edit, step: Step[list[ColumnRef]]) -> Edit:
+    """ "their email too" on groups of rows ("top customers by spend"): a column of a table whose
+    key is grouped has one value per group, so it is grouped and shown beside the rest; a column
+    with many values per group is no addition this edit can make."""
+    spec = edit.spec
+    grouped = {(g.column.table, g.column.column) for g in spec.group_by}
+    keyed = {t for t, c in grouped if (pk := ctx.table(t).primary_key) is not None and pk.name == c}
+    if not step.value or any(r.table not in keyed for r in step.value):
+        return edit
+    extra = [r for r in step.value if (r.table, r.column) not in grouped]
+    keys = (*spec.group_by, *(GroupKey(r) for r in extra))
+    return edit.deciding(step.decided).changed(spec.with_(group_by=keys), [
+        "added columns: " + ", ".join(str(r) for r in extra)], step.used)
 
 
 def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int]) -> Edit:

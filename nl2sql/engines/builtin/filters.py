@@ -171,6 +171,14 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
         a.next_link(link.last + 1, max_gap=1) is not None
 
 
+def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """Whether the value stands right before the rows it qualifies: "jazz tracks", "the jazz ones"."""
+    after = ctx.a.link_at(link.last + 1)
+    if ctx.a.word(link.last + 1) in ("ones", "one"):
+        return True
+    return after is not None and any(c.table == entity for c in after.of_kind(TABLE))
+
+
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
@@ -184,7 +192,8 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         cand = _named_near(ctx, link, cand)
         after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on")
         if cand.table != entity and cand.table not in in_play and not link.strong \
-                and not (after_preposition and not a.tokens[link.last].text.endswith("ed")):
+                and not (after_preposition and not a.tokens[link.last].text.endswith("ed")) \
+                and not _qualifies_rows(ctx, link, entity):
             c.doubts.append(f"ignored {a.tokens[link.first].text!r}")
             continue
         if link.fuzzy:
