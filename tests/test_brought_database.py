@@ -144,3 +144,44 @@ def test_a_lowercase_value_before_the_rows_it_qualifies_filters(tmp_path: Path, 
         draft = engine.refine(RefinementContext(line, first.sql, then, current_spec=first.spec), db)
         assert "ship.kind = 'ferry'" in draft.sql, draft.sql
         assert len(db.execute(draft.sql, max_rows=None).rows) == 5  # ferries Albatross (3) and Tern (2)
+
+
+BOOKSHOP = """
+CREATE TABLE book (book_id INTEGER PRIMARY KEY, title TEXT, unit_price REAL);
+CREATE TABLE patron (patron_id INTEGER PRIMARY KEY, full_name TEXT);
+CREATE TABLE receipt (receipt_id INTEGER PRIMARY KEY, patron_id INTEGER REFERENCES patron(patron_id),
+                      issued_on DATE, total REAL);
+CREATE TABLE receipt_line (line_id INTEGER PRIMARY KEY, receipt_id INTEGER REFERENCES receipt(receipt_id),
+                           book_id INTEGER REFERENCES book(book_id), unit_price REAL, quantity INTEGER);
+INSERT INTO book VALUES (1, 'Tidewater', 12.0), (2, 'Ember Road', 30.0), (3, 'Glass Orchard', 8.0),
+                        (4, 'Quiet Fields', 15.0);
+INSERT INTO patron VALUES (1, 'Ines Vale'), (2, 'Oskar Lind'), (3, 'Mae Dunn');
+INSERT INTO receipt VALUES (1, 1, '2025-01-04', 54.0), (2, 2, '2025-02-11', 24.0), (3, 1, '2025-03-09', 30.0);
+INSERT INTO receipt_line VALUES (1, 1, 1, 12.0, 2), (2, 1, 2, 30.0, 1), (3, 2, 3, 8.0, 4), (4, 3, 2, 30.0, 2);
+"""
+
+
+@pytest.fixture(scope="module")
+def bookshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """Sales named by nothing but their receipts: no table is called sale, purchase or order."""
+    with opened(built_sqlite(Path(tmp_path_factory.mktemp("bookshop")), "bookshop", BOOKSHOP)) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("which books were never sold?", "SELECT * FROM book WHERE book_id NOT IN (SELECT book_id FROM receipt_line)"),
+    ("books that nobody ever purchased", "SELECT * FROM book WHERE book_id NOT IN (SELECT book_id FROM receipt_line)"),
+    ("patrons who never made a purchase", "SELECT * FROM patron WHERE patron_id NOT IN (SELECT patron_id FROM receipt)"),
+])
+def test_selling_and_buying_are_the_lines_the_revenue_is_taken_on(bookshop: Database, question: str,
+                                                                   gold: str) -> None:
+    """The profile reads revenue as price x quantity of the receipt lines: a sale is a line, and a
+    patron's purchase the receipt the lines make up."""
+    answers(bookshop, question, gold)
+
+
+def test_units_sold_rank_by_the_lines_quantity_not_a_unit_price(bookshop: Database) -> None:
+    """"units" is the lines' quantity, not a piece of the book's own unit_price."""
+    answers(bookshop, "which 2 books sold the most units?",
+            "SELECT title FROM book JOIN receipt_line USING (book_id) GROUP BY book_id ORDER BY SUM(quantity) DESC "
+            "LIMIT 2", ordered=True)

@@ -47,6 +47,8 @@ MAX_COMMENT_WORDS = 4  # a longer comment is a description, not another name
 # A column with more distinct values than this holds names (of people, places, titles), not
 # categories: among thousands of names some are also common words ("Independence", "Asan").
 CROWDED_VALUES = 1000
+# One word of a longer name ("age" of pet_age, "item" of order_items): the weakest exact link.
+PIECE_SCORE = 0.6
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
 # Words of quantity that the engines read as aggregates and counts: never reworded into a name
@@ -123,7 +125,7 @@ class Lexicon:
             if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.
                 # So is "portcrane", another table's name and a word joined.
-                self._add(singular(head), Candidate(TABLE, table.name, score=0.6))
+                self._add(singular(head), Candidate(TABLE, table.name, score=PIECE_SCORE))
             for col in table.columns:
                 self._add_column(table.name, col.name, col.name in table.fk_columns)
                 if col.name not in table.fk_columns and not col.primary_key:
@@ -209,7 +211,7 @@ class Lexicon:
             self._add(" ".join(strong_words), Candidate(COLUMN, table, column, score=0.9))
         if len(strong_words) > 1:
             for w in strong_words:
-                self._add(w, Candidate(COLUMN, table, column, score=0.6))
+                self._add(w, Candidate(COLUMN, table, column, score=PIECE_SCORE))
             for start in range(1, len(strong_words) - 1):  # "first_ship_date" is also a "ship date"
                 self._add(" ".join(strong_words[start:]), Candidate(COLUMN, table, column, score=0.9))
 

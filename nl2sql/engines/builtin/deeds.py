@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, Schema
 from nl2sql.linking import synonyms as wordnet
-from nl2sql.linking.lexicon import COLUMN, TABLE, Lexicon, Link, phrase_key
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Candidate, Lexicon, Link, phrase_key
 from nl2sql.linking.text import STOPWORDS, stem
 
 # Verbs whose noun of the act is not their stem with an ending: the noun names the rows.
 _NOUN_OF_VERB = {
-    "sell": ("sale",), "buy": ("purchase",), "lend": ("loan",), "pay": ("payment",), "ship": ("shipment",),
+    "sell": ("sale",), "buy": ("purchase", "sale"), "purchase": ("purchase", "sale"), "lend": ("loan",),
+    "pay": ("payment",), "ship": ("shipment",),
     "fly": ("flight",), "sing": ("song",), "lose": ("loss",), "choose": ("choice",), "give": ("gift",),
     "serve": ("service",), "enter": ("entry",), "die": ("death",), "bear": ("birth",), "win": ("win", "victory"),
     "deliver": ("delivery",), "enroll": ("enrollment",), "enrol": ("enrolment", "enrollment"), "book": ("booking",),
@@ -47,9 +48,22 @@ def deed_tables(lexicon: Lexicon, word: str) -> list[str]:
         derived = [w for w in wordnet.related(base) if not w.endswith(_AGENT_ENDINGS)] if wordnet.available() else []
         for noun in (*_NOUN_OF_VERB.get(base, ()), *derived):
             for cand in lexicon.lookup(phrase_key(noun)):
-                if cand.kind == TABLE and cand.score >= 1.0 and cand.table not in found:
-                    found.append(cand.table)
+                found += [t for t in _act_tables(lexicon.schema, cand) if t not in found]
     return found
+
+
+def _act_tables(schema: Schema, cand: Candidate) -> list[str]:
+    """The tables a noun of the act names: a table called so, or where a measure called so is
+    taken ("sale" for the revenue of the invoice lines) with the dated rows those make up (the
+    invoices: a customer's purchase is an invoice, a track's sale a line)."""
+    if cand.kind == TABLE and cand.score >= 1.0:
+        return [cand.table]
+    table = schema.table(cand.metric.table) if cand.kind == METRIC and cand.metric is not None else None
+    if table is None:
+        return []
+    events = [fk.ref_table for fk in table.foreign_keys
+              if (parent := schema.table(fk.ref_table)) is not None and parent.date_columns]
+    return [table.name, *events]
 
 
 def event_tables(schema: Schema, link: Link | None, named: set[str]) -> list[str]:

@@ -12,7 +12,20 @@ from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef
-from nl2sql.linking.lexicon import COLUMN, KIND_FACTOR, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import (
+    COLUMN,
+    DOMAIN,
+    EXACT,
+    KIND_FACTOR,
+    METRIC,
+    PIECE_SCORE,
+    STEM,
+    SYNONYM,
+    TABLE,
+    VALUE,
+    Candidate,
+    Link,
+)
 from nl2sql.linking.text import name_words
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -86,15 +99,18 @@ def reachable(schema: Schema, entity: str, table: str) -> bool:
 
 
 def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: set[str]) -> Candidate | None:
-    """The candidate of ``kind`` on the main table, else on a table already in play, else the best."""
+    """The candidate of ``kind`` on the main table, else on a table already in play, else the best.
+    A piece of a longer name ("units" of a unit_price) comes after what a config or the profile
+    calls the word (the quantity the lines call units), wherever that is."""
     cands = [c for c in link.of_kind(kind) if reachable(schema, entity, c.table)]
     if not cands:
         return None
+    said = any(c.match == DOMAIN and c.score >= 1.0 for c in cands)
 
-    def rank(c: Candidate) -> tuple[float, float]:
+    def rank(c: Candidate) -> tuple[bool, float, float]:
         place = 2.0 if c.table == entity else 1.0 if c.table in in_play else 0.0
         hops = len(schema.join_path(entity, c.table) or [])
-        return (place + c.score, -hops)
+        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, -hops)
 
     return max(cands, key=rank)
 
