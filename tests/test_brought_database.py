@@ -171,7 +171,8 @@ def bookshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 @pytest.mark.parametrize(("question", "gold"), [
     ("which books were never sold?", "SELECT * FROM book WHERE book_id NOT IN (SELECT book_id FROM receipt_line)"),
     ("books that nobody ever purchased", "SELECT * FROM book WHERE book_id NOT IN (SELECT book_id FROM receipt_line)"),
-    ("patrons who never made a purchase", "SELECT * FROM patron WHERE patron_id NOT IN (SELECT patron_id FROM receipt)"),
+    ("patrons who never made a purchase",
+     "SELECT * FROM patron WHERE patron_id NOT IN (SELECT patron_id FROM receipt)"),
 ])
 def test_selling_and_buying_are_the_lines_the_revenue_is_taken_on(bookshop: Database, question: str,
                                                                    gold: str) -> None:
@@ -185,3 +186,33 @@ def test_units_sold_rank_by_the_lines_quantity_not_a_unit_price(bookshop: Databa
     answers(bookshop, "which 2 books sold the most units?",
             "SELECT title FROM book JOIN receipt_line USING (book_id) GROUP BY book_id ORDER BY SUM(quantity) DESC "
             "LIMIT 2", ordered=True)
+
+
+MEDIA = """
+CREATE TABLE song (song_id INTEGER PRIMARY KEY, title TEXT, milliseconds INTEGER, price REAL);
+INSERT INTO song VALUES (1, 'Low Tide', 200000, 1.5), (2, 'Paper Kite', 410000, 0.9), (3, 'North', 95000, 2.5);
+"""
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with opened(built_sqlite(Path(tmp_path_factory.mktemp("media")), "media", MEDIA)) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("the longest song", "SELECT * FROM song ORDER BY milliseconds DESC LIMIT 1"),
+    ("the 2 shortest songs", "SELECT * FROM song ORDER BY milliseconds ASC LIMIT 2"),
+])
+def test_longest_is_the_duration_a_column_keeps_in_its_unit(media: Database, question: str, gold: str) -> None:
+    """A column called milliseconds is the songs' length: "longest" ranks by it, not by price."""
+    answers(media, question, gold, ordered=True)
+
+
+def test_values_asked_in_another_unit_and_not_given_in_it_are_confirmed(media: Database) -> None:
+    """The songs are listed with their milliseconds: "in minutes" is not what the answer says, so
+    the reading says it left the word out and asks first."""
+    draft = BuiltinEngine(today=TODAY).draft("the 2 longest songs in minutes", media)
+    assert "minutes" in draft.unused and draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.unused)
+    average = BuiltinEngine(today=TODAY).draft("the average song length in minutes", media)
+    assert "60000" in average.sql and "minutes" not in average.unused, average.sql

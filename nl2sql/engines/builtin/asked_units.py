@@ -118,3 +118,22 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         filters.append(replace(f, values=values, words=f.words | words))
     # the smaller part's number is no condition of its own ("... 20 seconds" = 20000)
     return spec.with_(filters=tuple(f for f in filters if not (f.words and f.words <= parts)))
+
+
+def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int]:
+    """The unit words of "in <unit>" that ask for values of a column kept in another unit when no
+    value of the answer is given in it ("the 10 longest tracks in minutes" listed in
+    milliseconds): the answer does not say what was asked, so the words are not used."""
+    profile = profile_of(schema)
+    if not profile.units:
+        return frozenset()
+    converted = {agg.metric.name for agg in spec.aggregates if agg.metric is not None}
+    taken = frozenset().union(*(f.words for f in spec.filters))
+    out: set[int] = set()
+    for unit in profile.units:
+        asked = _asked_unit(a, unit, taken)
+        if asked is None or any(name.endswith(f"_in_{said_unit(asked[0])}") for name in converted):
+            continue
+        out.update(i for i, t in enumerate(a.tokens) if i not in taken and t.text in (asked[0], said_unit(asked[0]))
+                   and a.word(i - 1) in ("in", "as"))
+    return frozenset(out)

@@ -13,7 +13,7 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
-from nl2sql.engines.builtin.asked_units import in_asked_units
+from nl2sql.engines.builtin.asked_units import in_asked_units, unshown_units
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.explain import explain
@@ -172,9 +172,10 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = at_line_grain(reading.spec, schema)
     spec = in_asked_units(spec, analysis, schema)
     spec = with_self_reference(spec, analysis, schema)
-    if spec == reading.spec:
+    unshown = unshown_units(spec, analysis, schema) & reading.used
+    if spec == reading.spec and not unshown:
         return reading
-    used = reading.used.union(*(f.words for f in spec.filters if f not in reading.spec.filters))
+    used = reading.used.union(*(f.words for f in spec.filters if f not in reading.spec.filters)) - unshown
     sure = confidence(analysis, used, reading.doubts) if used != reading.used else reading.confidence
     return replace(reading, spec=spec, used=used, confidence=sure)
 

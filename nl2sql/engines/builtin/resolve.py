@@ -27,6 +27,7 @@ from nl2sql.linking.lexicon import (
     Link,
 )
 from nl2sql.linking.text import name_words
+from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
 CONCEPT_COLUMNS = {
@@ -37,6 +38,8 @@ CONCEPT_COLUMNS = {
     "height": ("height",),
     "stock": ("stock", "inventory", "remaining", "available", "on_hand", "in_stock", "qty", "quantity"),
 }
+# The dimensions a concept measures, for a column whose name gives only its unit (``milliseconds``).
+CONCEPT_UNITS = {"length": (TIME, LENGTH), "height": (LENGTH,), "weight": (WEIGHT,)}
 # Concepts whose column must carry the word whole: "age" is no part of "pages" or "average".
 WHOLE_WORD_CONCEPTS = frozenset({"age"})
 
@@ -128,7 +131,12 @@ def concept_column(table: Table, concept: str | None) -> Column | None:
             if col.is_numeric and (word in name_words(col.name) if word in WHOLE_WORD_CONCEPTS else
                                    word in col.name.lower()):
                 return col
-    return None
+    # "the longest track" of a table that keeps its length as milliseconds: the one measure in a
+    # unit of the concept's dimensions
+    dimensions = CONCEPT_UNITS.get(concept or "", ())
+    measured = [col for col in table.columns
+                if (unit := unit_of(table, col)) is not None and unit.dimension in dimensions]
+    return measured[0] if len(measured) == 1 else None
 
 
 def _year_column(table: Table) -> Column | None:
