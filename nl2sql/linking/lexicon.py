@@ -128,6 +128,7 @@ class Lexicon:
                 self._add(singular(head), Candidate(TABLE, table.name, score=PIECE_SCORE))
             for col in table.columns:
                 self._add_column(table.name, col.name, col.name in table.fk_columns)
+                self._add_role(table, col.name)
                 if col.name not in table.fk_columns and not col.primary_key:
                     # "category name", "product price", "order amount": a column said with its table
                     col_words = [w for w in name_words(col.name) if w not in _WEAK_NAME_WORDS]
@@ -193,6 +194,20 @@ class Lexicon:
         if (key, cand) not in self._added:
             self._added.add((key, cand))
             self._phrases[key].append(cand)
+
+    def _add_role(self, table: Table, column: str) -> None:
+        """A key named for the role of the row it points to in more than one word ("support_rep_id"
+        into employees) names that role: "support rep" is the key's column. One word ("student_id"
+        into a table of high schoolers) is as often another name of the rows as a role of theirs,
+        and words of the referenced table's name ("permanent_address_id") say which row, not whose."""
+        words = name_words(column)
+        fk = next((fk for fk in table.foreign_keys if fk.column == column), None)
+        if fk is None or len(words) < 3 or words[-1] != "id":
+            return
+        role = words[:-1]
+        # "permanent_address_id" into addresses says which address, not who: no role
+        if not set(role) & (set(name_words(fk.ref_table)) | _WEAK_NAME_WORDS):
+            self._add(" ".join(role), Candidate(COLUMN, table.name, column))
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
         words = name_words(column)

@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.fired import fired as fired_cues
 from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.line_grain import at_line_grain
 from nl2sql.engines.builtin.render import to_sql
+from nl2sql.engines.builtin.role_keys import by_referenced_rows
 from nl2sql.engines.builtin.self_reference import with_self_reference
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
@@ -172,6 +173,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = at_line_grain(reading.spec, schema)
     spec = in_asked_units(spec, analysis, schema)
     spec = with_self_reference(spec, analysis, schema)
+    spec = by_referenced_rows(spec, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
     if spec == reading.spec and not unshown:
         return reading
