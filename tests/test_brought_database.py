@@ -216,3 +216,14 @@ def test_values_asked_in_another_unit_and_not_given_in_it_are_confirmed(media: D
     assert "minutes" in draft.unused and draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.unused)
     average = BuiltinEngine(today=TODAY).draft("the average song length in minutes", media)
     assert "60000" in average.sql and "minutes" not in average.unused, average.sql
+
+
+@pytest.mark.parametrize("question", ["the 2 best-selling books", "the 2 top selling books",
+                                      "the 2 best books by quantity", "the 2 books with the highest quantity sold"])
+def test_best_selling_ranks_by_the_units_of_the_lines(bookshop: Database, question: str) -> None:
+    """Selling leaves receipt lines: the books are ranked by the units those lines hold, added up
+    (a quantity totals over lines; it is no level to average), and "by quantity" after the
+    superlative is what they are ranked by, not groups of quantities."""
+    answers(bookshop, question,
+            "SELECT title, SUM(quantity) FROM book JOIN receipt_line USING (book_id) GROUP BY book_id "
+            "ORDER BY SUM(quantity) DESC LIMIT 2", ordered=True)

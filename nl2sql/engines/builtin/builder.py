@@ -264,7 +264,7 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
     limit = parts.limit if parts.limit is not None or not measures.singular_head(ctx, entity) else 1
     if ref.table != entity and measures.is_child(ctx, ref.table, entity):
         # a child table's column: many values per row, so rank by their extreme, total or average
-        func = measures.child_rank_func(ctx, ref.table, descending)
+        func = measures.child_rank_func(ctx, ref, descending)
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
                        aggregates=(Aggregate(func, ref, shown=False),), order=by_aggregate, limit=limit)
     # "N <superlative> <rows>": sort by the column

@@ -12,11 +12,13 @@ from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
+from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words
+from nl2sql.profile import profile_of, roles
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,24 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
             continue  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
         if word == "by" and _participle(a.word(g - 1)):
             continue  # "shared by <rows>", "written by <rows>": who did it, not a grouping
+        if word == "by" and _ranks_by(ctx, g, link):
+            continue  # "the best <row> by <measure>": what the rows are ranked by
         if a.word(g + 1) in ("all", "any", "no"):
             continue  # "<aggregate> across all <rows>" is one number, "used by any <row>" an agent: no grouping
         if word in ("each", "every") and not has_measure and not a.buckets:
             continue  # without a measure "every"/"each" lists rows; with one it groups
         out[link.first] = link
     return out
+
+
+def _ranks_by(ctx: ReadContext, g: int, link: Link) -> bool:
+    """Whether "by <column>" follows a superlative and names a measured value (not a key, not text):
+    the ranking's measure ("the best book by quantity"), not groups ("the highest price by category")."""
+    a = ctx.a
+    if not any(s.index < g for s in a.superlatives) or ctx.names_table(link):
+        return False
+    columns = link.of_kind(COLUMN)
+    return bool(columns) and ctx.numeric(link, columns[0].table, set(), values_only=True) is not None
 
 
 _PARTICIPLES = frozenset({"written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led",
@@ -391,6 +405,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(Ranking("metric", head.column if head is not None else ColumnRef(entity, ""), sup.descending))
     if (index := _aggregate_after(ctx, d, sup.index)) is not None:
         return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
+    if (acted := _act_ranking(ctx, c, entity)) is not None:
+        return c.done(Ranking("by_child", ColumnRef(entity, acted), sup.descending))
     link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
@@ -414,6 +430,26 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(None)
     c.doubts.append(f"ranked by {measure.name}")  # nothing said by what: the table's measure is a guess
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
+    """ "best-selling <rows>", "most rented <rows>": the verb after the superlative names the rows
+    its act leaves (the sales lines, the rentals); the rows are ranked by how much of them they
+    have: the units of a table of lines, else how many. As a rank option ("sum:lines.quantity")."""
+    a = ctx.a
+    at = max(a.span(a.superlatives[0].index)) + 1
+    if at >= len(a.tokens) or a.link_at(at) is not None or at in a.cues or a.lexicon is None:
+        return None
+    if any(link.first > at and not ctx.names_table(link) and ctx.numeric(link, entity, set(), values_only=True)
+           is not None for link in a.links):
+        return None  # "best-selling <rows> by <measure>": the measure said is the ranking's
+    for table in deed_tables(a.lexicon, a.word(at)):
+        if table == entity or not is_child(ctx, table, entity):
+            continue
+        lines = next((li for li in profile_of(ctx.schema).lines if li.table == table), None)
+        c.used.add(at)
+        return f"sum:{table}.{lines.quantity}" if lines is not None else f"count:{table}"
+    return None
 
 
 def _column_ranking(ctx: ReadContext, link: Link, ref: ColumnRef, entity: str) -> Ranking:
@@ -477,16 +513,20 @@ def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
 _AMOUNT_SUPERLATIVES = {"most", "least", "fewest"}
 
 
-def child_rank_func(ctx: ReadContext, child: str, descending: bool) -> str:
+def child_rank_func(ctx: ReadContext, ref: ColumnRef, descending: bool) -> str:
     """How rows are ranked by a column of their child rows: by the extreme child row when the
     superlative describes a child ("the <superlative> <child row>"), by the total when it asks for
-    an amount ("the most <column>"), else by the average (a level: "the highest <column>")."""
+    an amount ("the most <column>") or the column adds up (quantities, money spent: "the best
+    genres by units sold"), else by the average (a level: "the highest <column>")."""
     a = ctx.a
     sup = a.superlatives[0]
     after = a.next_link(max(a.span(sup.index)), max_gap=1)
-    if after is not None and any(t.table == child and t.score >= 1.0 for t in after.of_kind(TABLE)):
+    if after is not None and any(t.table == ref.table and t.score >= 1.0 for t in after.of_kind(TABLE)):
         return "max" if descending else "min"
-    return "sum" if a.word(sup.index) in _AMOUNT_SUPERLATIVES else "avg"
+    table = ctx.table(ref.table)
+    col = table.column(ref.column)
+    additive = col is not None and roles.is_additive(table, col)
+    return "sum" if additive or a.word(sup.index) in _AMOUNT_SUPERLATIVES else "avg"
 
 
 def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
