@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
 from tests.helpers import built_sqlite, opened
@@ -203,6 +204,13 @@ def test_a_key_names_the_rows_it_points_to_only_when_the_query_crosses_it(club) 
         draft = _draft(club, question)
         assert "Friendship." in draft.sql, draft.sql
         assert ("Friendship.student_id" in draft.sql) == ("students" not in draft.unused), (draft.sql, draft.unused)
+
+
+def test_the_rows_at_the_other_end_of_a_two_key_table_are_confirmed(club) -> None:
+    """"friends of Ann": the query names Ann and shows members through one join, so whichever key
+    it takes it shows Ann herself, not her friends. The word naming the keys stays unused: it asks."""
+    draft = _draft(club, "Which members are friends of Ann?")
+    assert "friends" in draft.unused and draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.unused)
 
 
 def test_a_count_condition_the_query_does_not_build_leaves_its_words_unused(club) -> None:

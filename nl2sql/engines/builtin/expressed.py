@@ -25,7 +25,8 @@ from nl2sql.linking.text import STOPWORDS, name_words, number_value
 def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]) -> frozenset[int]:
     """The words a reading used, with those the query's shape expresses."""
     tables = query_tables(spec, schema)
-    used = used - split_negations(a, spec) - crossed_counts(a, spec, schema, tables)
+    used = used - split_negations(a, spec) - crossed_counts(a, spec, schema, tables) \
+        - sibling_key_words(a, spec, schema, tables)
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
@@ -40,6 +41,26 @@ def split_negations(a: Analysis, spec: QuerySpec) -> frozenset[int]:
     negated = {f.other.table for f in spec.filters if f.op == "not_exists" and f.other is not None}
     required = {f.column.table for f in spec.filters if f.op != "not_exists"}
     return a.negations if negated & required else frozenset()
+
+
+def sibling_key_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> frozenset[int]:
+    """Words naming either of two keys into one table, when the query crosses one of them to show
+    rows of that table and name one of them ("friends of <a member>" over friendships that point to
+    members twice, as the member and as the friend): one join shows the named row itself, whichever
+    key it takes, while the rows wanted are at the other end. The words are taken back, so the
+    reading is confirmed."""
+    named_rows = {f.column.table for f in spec.filters if f.op in ("=", "in", "like")}
+    shown = {r.table for r in spec.projections}
+    out: set[int] = set()
+    for fk in crossed_keys(spec, schema, tables):
+        if fk.ref_table not in named_rows & shown:
+            continue  # only rows named by a value and shown: which end is which matters
+        table = schema.table(fk.table)
+        siblings = [k for k in table.foreign_keys if k.ref_table == fk.ref_table and k != fk] if table else []
+        for key in (fk, *siblings) if siblings else ():
+            named = {w for w in name_words(key.column) if w not in ("id", "key", "no")}
+            out |= {i for i, t in enumerate(a.tokens) if t.norm in named}
+    return frozenset(out)
 
 
 def _runs(positions: frozenset[int]) -> list[frozenset[int]]:
