@@ -209,7 +209,7 @@ def test_a_key_names_the_rows_it_points_to_only_when_the_query_crosses_it(club) 
 def test_the_rows_at_the_other_end_of_a_two_key_table_are_confirmed(club) -> None:
     """"friends of Ann": the query names Ann and shows members through one join, so whichever key
     it takes it shows Ann herself, not her friends. The word naming the keys stays unused: it asks."""
-    draft = _draft(club, "Which members are friends of Ann?")
+    draft = _draft(club, "Names of the friends of Ann.")
     assert "friends" in draft.unused and draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.unused)
 
 
