@@ -227,3 +227,79 @@ def test_best_selling_ranks_by_the_units_of_the_lines(bookshop: Database, questi
     answers(bookshop, question,
             "SELECT title, SUM(quantity) FROM book JOIN receipt_line USING (book_id) GROUP BY book_id "
             "ORDER BY SUM(quantity) DESC LIMIT 2", ordered=True)
+
+
+WHOLESALE = """
+CREATE TABLE courier (courier_id INTEGER PRIMARY KEY, company_name TEXT);
+CREATE TABLE product (product_id INTEGER PRIMARY KEY, product_name TEXT, unit_price REAL, units_on_order INTEGER,
+                      courier_id INTEGER REFERENCES courier(courier_id));
+CREATE TABLE orders (order_id INTEGER PRIMARY KEY, ship_country TEXT, ordered_on DATE, shipped_on DATE,
+                             freight REAL, courier_id INTEGER REFERENCES courier(courier_id));
+CREATE TABLE order_line (order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES product(product_id), unit_price REAL, quantity INTEGER,
+                         discount REAL, PRIMARY KEY (order_id, product_id));
+CREATE VIEW order_overview AS SELECT order_id, ship_country, shipped_on, freight FROM orders;
+INSERT INTO courier VALUES (1, 'Swift Lines'), (2, 'Harbor Post');
+INSERT INTO product VALUES (1, 'Rye Flour', 4.0, 10, 1), (2, 'Oat Milk', 2.5, 0, 2), (3, 'Sea Salt', 6.0, 5, 1);
+INSERT INTO orders VALUES (1, 'Chile', '2024-01-03', '2024-01-05', 12.0, 1),
+    (2, 'Peru', '2024-02-10', NULL, 30.0, 2), (3, 'Chile', '2024-03-01', '2024-03-04', 8.0, 2),
+    (4, 'Norway', '2024-03-09', NULL, 5.0, 1);
+INSERT INTO order_line VALUES (1, 1, 4.0, 10, 0.1), (1, 2, 2.5, 4, 0), (2, 3, 6.0, 5, 0.2), (3, 1, 4.0, 2, 0),
+    (4, 2, 2.5, 8, 0.05);
+"""
+
+
+@pytest.fixture(scope="module")
+def wholesale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """A wholesaler's orders whose lines carry a discount, a product table with a price and units on
+    order, and a view that copies the orders' columns."""
+    with opened(built_sqlite(Path(tmp_path_factory.mktemp("wholesale")), "wholesale", WHOLESALE)) as db:
+        yield db
+
+
+def test_revenue_takes_the_lines_discount_off(wholesale: Database) -> None:
+    """Money taken is price x quantity less the discount, a share of the line; a product's price x
+    units on order is what is sold, not a sale, so there is one reading and nothing to ask."""
+    answers(wholesale, "revenue by product",
+            "SELECT product_name, SUM(order_line.unit_price * quantity * (1 - discount)) FROM order_line "
+            "JOIN product USING (product_id) GROUP BY product_id")
+    draft = BuiltinEngine(today=TODAY).draft("total revenue", wholesale)
+    assert "discount" in draft.sql and "units_on_order" not in draft.sql and not draft.ambiguities, draft.sql
+
+
+@pytest.mark.parametrize(("column", "kind", "expected"), [
+    ("discount REAL", "fraction", "(1 - discount)"),
+    ("discount_pct INTEGER", "percent", "AS REAL) / 100)"),
+    ("discount_amount REAL", "amount", "- discount_amount"),
+])
+def test_a_discount_is_read_as_its_name_says(tmp_path: Path, column: str, kind: str, expected: str) -> None:
+    from nl2sql.profile import profile_of
+
+    script = f"""
+    CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, sold_on DATE);
+    CREATE TABLE sale_line (line_id INTEGER PRIMARY KEY, sale_id INTEGER REFERENCES sale(sale_id), unit_price REAL,
+                            quantity INTEGER, {column});
+    """
+    with opened(built_sqlite(tmp_path, "shop", script)) as db:
+        line = profile_of(db.schema).lines[0]
+        assert line.discount_kind == kind and expected in line.money_sql("sqlite"), line.money_sql("sqlite")
+
+
+def test_an_event_the_rows_own_date_records_is_not_a_views_rows(wholesale: Database) -> None:
+    """"never shipped" is the order's own empty shipped_on, not orders missing from a view that
+    copies that date."""
+    answers(wholesale, "orders that were never shipped", "SELECT * FROM orders WHERE shipped_on IS NULL")
+
+
+def test_a_measure_noun_after_a_number_columns_name_is_that_column(wholesale: Database) -> None:
+    """"freight cost": cost says freight is money, it does not name a price elsewhere."""
+    answers(wholesale, "average freight cost per courier",
+            "SELECT company_name, AVG(freight) FROM orders JOIN courier USING (courier_id) GROUP BY courier_id")
+
+
+def test_a_value_said_with_too_widens_the_condition(wholesale: Database) -> None:
+    engine = BuiltinEngine(today=TODAY)
+    first = engine.draft("orders shipped to Chile", wholesale)
+    draft = engine.refine(RefinementContext("orders shipped to Chile", first.sql, "and Peru too",
+                                            current_spec=first.spec), wholesale)
+    assert "IN ('Chile', 'Peru')" in draft.sql, draft.sql

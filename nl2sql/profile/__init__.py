@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nl2sql.db.schema import TEXT, ForeignKey, Schema, Table
+from nl2sql.db.schema import REAL, TEXT, ForeignKey, Schema, Table
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
     NOT_SOLD_WORDS,
@@ -24,6 +24,11 @@ from nl2sql.profile.roles import (
     unit_of,
 )
 
+# How a line's discount takes money off: a share of the line (0.15), a percentage (15), an amount.
+FRACTION, PERCENT, AMOUNT = "fraction", "percent", "amount"
+_DISCOUNT_WORDS = frozenset({"discount", "rebate"})
+_PERCENT_WORDS = frozenset({"percent", "percentage", "pct", "rate"})
+_AMOUNT_WORDS = frozenset({"amount", "value", "sum"})
 # A text column with at most this many values is a category to group by ("per status").
 MAX_CATEGORIES = 12
 # Name words of a column that is a total of a whole row (a sale's total), preferred over other money.
@@ -32,11 +37,37 @@ _TOTAL_WORDS = ("total", "amount", "subtotal", "revenue", "sale")
 
 @dataclass(frozen=True)
 class LineItems:
-    """A table of lines (one product on one sale): money per line is price x quantity."""
+    """A table of lines (one product on one sale): money per line is price x quantity, less the
+    line's discount when it has one."""
     table: str
     price: str
     quantity: str
     parent: str | None  # the table whose rows the lines make up (the sale), if a key says so
+    discount: str | None = None
+    discount_kind: str = FRACTION  # FRACTION (0.15), PERCENT (15) or AMOUNT (money off the line)
+
+    def money_sql(self, dialect: str) -> str:
+        """The lines' money as an aggregate: ``SUM(price * quantity * (1 - discount))`` and the like."""
+        from sqlglot import exp
+
+        from nl2sql.identifiers import column
+
+        gross: exp.Expr = exp.Mul(this=column(self.price), expression=column(self.quantity))
+        if self.discount is not None:
+            off = column(self.discount)
+            if self.discount_kind == AMOUNT:
+                gross = exp.Sub(this=gross, expression=off)
+            else:
+                share = off if self.discount_kind == FRACTION else exp.Div(this=off, expression=exp.Literal.number(100))
+                gross = exp.Mul(this=gross, expression=exp.Paren(this=exp.Sub(this=exp.Literal.number(1),
+                                                                              expression=share)))
+        return exp.Sum(this=gross).sql(dialect=dialect)
+
+    @property
+    def said(self) -> str:
+        """How the money is read, in words: "unit price x quantity less discount"."""
+        less = f" less {spoken(self.discount)}" if self.discount is not None else ""
+        return f"{spoken(self.price)} x {spoken(self.quantity)}{less}"
 
 
 @dataclass(frozen=True)
@@ -103,8 +134,30 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
         prices = [c for c in table.columns if is_price(table, c)]
         quantities = [c for c in table.columns if is_quantity(table, c)]
         if prices and quantities and table.foreign_keys:
-            out.append(LineItems(table.name, prices[0].name, quantities[0].name, _parent(schema, table)))
-    return tuple(out)
+            found = _discount(table)
+            discount, kind = found if found is not None else (None, FRACTION)
+            out.append(LineItems(table.name, prices[0].name, quantities[0].name, _parent(schema, table),
+                                 discount, kind))
+    # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines
+    referred = {fk.ref_table for ln in out if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
+    return tuple(ln for ln in out if ln.table not in referred)
+
+
+def _discount(table: Table) -> tuple[str, str] | None:
+    """A line's discount column and how it is kept: named so, as a percentage or an amount when the
+    name says so, else as a share of the line when it holds decimals. An integer called discount
+    says neither, and is left out rather than guessed."""
+    for col in table.columns:
+        words = set(name_words(col.name))
+        if not words & _DISCOUNT_WORDS or not col.is_numeric or col.primary_key or col.name in table.fk_columns:
+            continue
+        if words & _PERCENT_WORDS:
+            return col.name, PERCENT
+        if words & _AMOUNT_WORDS or is_money(table, col):
+            return col.name, AMOUNT
+        if col.kind == REAL:
+            return col.name, FRACTION
+    return None
 
 
 def _totals(schema: Schema) -> list[tuple[Table, str]]:
@@ -139,9 +192,8 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     quantity (the lines of a sale before other lines), else the totals of event tables."""
     if lines:
         ordered = sorted(lines, key=lambda ln: ln.parent is None)
-        return tuple(Revenue(ln.table, sum_sql(schema.dialect, ln.price, ln.quantity),
-                             f"the sum of {spoken(ln.price)} x {spoken(ln.quantity)} of the {spoken(ln.table)}", ln)
-                     for ln in ordered)
+        return tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
+                             ln) for ln in ordered)
     return tuple(Revenue(table.name, sum_sql(schema.dialect, column),
                          f"the sum of {spoken(column)} of the {spoken(table.name)}")
                  for table, column in _totals(schema))

@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import COLUMN, VALUE, Candidate, Lexicon, Link
+from nl2sql.linking.lexicon import COLUMN, EXACT, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
@@ -269,6 +269,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
     links = _counted_column(a, words, links, lexicon)
     links = _amount_of(words, links)
+    links = _measure_nouns(words, links, lexicon)
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
@@ -330,6 +331,33 @@ def _amount_of(words: list[str], links: list[Link]) -> list[Link]:
             continue
         out.append(link)
     return out
+
+
+# Nouns that say a number is money or a measure ("freight cost", "shipping charge", "order value").
+_MEASURE_NOUNS = frozenset({"cost", "charge", "fee", "amount", "value", "figure", "price"})
+
+
+def _measure_nouns(words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
+    """ "the freight cost": a measure noun right after a number column's own name says what kind of
+    number it is, and links to another column only by rewording (cost -> a price): the column's
+    link takes both words."""
+    out: list[Link] = []
+    for link in links:
+        prev = out[-1] if out else None
+        if prev is not None and prev.last == link.first - 1 and link.first == link.last \
+                and words[link.first] in _MEASURE_NOUNS and all(c.match != EXACT for c in link.candidates) \
+                and _exact_number_column(prev, lexicon):
+            out[-1] = Link(prev.first, link.last, prev.candidates, prev.strong)
+            continue
+        out.append(link)
+    return out
+
+
+def _exact_number_column(link: Link, lexicon: Lexicon) -> bool:
+    """Whether the link's best reading is, exactly, a number column."""
+    best = [c for c in link.candidates if c.kind == COLUMN and c.score >= 1.0 and c.match == EXACT]
+    return any((t := lexicon.schema.table(c.table)) is not None and (col := t.column(c.column or "")) is not None
+               and col.is_numeric for c in best)
 
 
 def _best_names(link: Link) -> set[tuple[str, str | None]]:

@@ -291,10 +291,13 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
         for old in [f for f in current if f.op in ("=", "in") and f.column not in columns]:
             current.remove(old)
             changes.append(f"removed filter: {condition_sql(spec, old, ctx.schema)}")
-    extend = (a.word(0) in ("and", "or") or 0 in _added_words(a)) and a.word(1) not in ("how", "what")
+    also = _added_words(a) & {0, len(a.tokens) - 1}  # "also <value>", "<value> too", "<value> as well"
+    extend = (a.word(0) in ("and", "or") or bool(also)) and a.word(1) not in ("how", "what")
     for f in added:
         _merge_filter(current, f, spec, ctx.schema, changes, extend)
     used = values.used | compared.used | dated.used | denied.used  # a comparison kept for HAVING used its words too
+    if extend and added:
+        used |= _added_words(a)
     if not added and (turned := _turned_comparison(ctx, current)) is not None:
         at, old, new = turned
         current[current.index(old)] = new

@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.identifiers import identifier
 from nl2sql.linking.text import spoken
-from nl2sql.profile import LineItems, profile_of, sum_sql
+from nl2sql.profile import LineItems, profile_of
 from nl2sql.profile.roles import is_sold_money
 
 
@@ -83,9 +83,8 @@ def at_line_grain(spec: QuerySpec, schema: Schema) -> QuerySpec:
         name = base_name(agg, spec.entity)
         what = agg.metric.description if agg.metric is not None and agg.metric.description else f"the {spoken(name)}"
         metric = Metric(
-            name=name, table=line.table, expression=sum_sql(schema.dialect, line.price, line.quantity),
+            name=name, table=line.table, expression=line.money_sql(schema.dialect),
             where=_line_where(agg.metric, line, schema),
-            description=f"the sum of {spoken(line.price)} x {spoken(line.quantity)} of the {spoken(line.table)}, "
-                        f"measured per line: {what}")
+            description=f"the sum of {line.said} of the {spoken(line.table)}, measured per line: {what}")
         changed.append(replace(agg, func="metric", column=None, metric=metric))
     return spec.with_(aggregates=tuple(changed))

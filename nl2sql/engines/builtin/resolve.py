@@ -61,7 +61,10 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             first_table = first_table and not lead
             continue
         per_table: dict[str, float] = {}
+        stored = {c.column for c in link.candidates if (t := schema.table(c.table)) is not None and t.stored}
         for cand in link.candidates:
+            if cand.column in stored and (t := schema.table(cand.table)) is not None and not t.stored:
+                continue  # a view's copy of a stored column: the stored table's rows are the evidence
             weight = cand.score * (1.0 if cand.kind in (COLUMN, METRIC) else 0.9 if link.strong else 0.5)
             per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
         for table, weight in per_table.items():
