@@ -82,3 +82,28 @@ def test_a_metric_by_a_table_groups_on_that_table(ecommerce_db: Database) -> Non
     rows = all_rows(ecommerce_db, by.sql)
     assert len(rows) == len(all_rows(ecommerce_db, "SELECT id FROM categories")) > 1, by.sql
     assert strict_match(all_rows(ecommerce_db, per.sql), rows, ordered=False), (per.sql, by.sql)
+
+
+ZOO = """
+CREATE TABLE enclosure (enclosure_id INTEGER PRIMARY KEY, enclosure_name TEXT);
+CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, animal_name TEXT, weight_kg REAL, habitat TEXT,
+                     enclosure_id INTEGER REFERENCES enclosure (enclosure_id));
+INSERT INTO enclosure VALUES (1, 'North Yard'), (2, 'Reptile House');
+INSERT INTO animal VALUES (1, 'Bruno', 410, 'forest', 1), (2, 'Tilly', 95, 'forest', 1), (3, 'Gus', 410, 'desert', 1),
+    (4, 'Sly', 12, 'desert', 2), (5, 'Moss', 30, 'swamp', 2);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("the heaviest animal in each enclosure",
+     "SELECT enclosure_name, animal_name, weight_kg FROM animal a JOIN enclosure USING (enclosure_id) "
+     "WHERE weight_kg = (SELECT MAX(weight_kg) FROM animal b WHERE b.enclosure_id = a.enclosure_id)"),
+    ("the lightest animal for each habitat",
+     "SELECT habitat, animal_name, weight_kg FROM animal a "
+     "WHERE weight_kg = (SELECT MIN(weight_kg) FROM animal b WHERE b.habitat = a.habitat)"),
+])
+def test_the_extreme_row_of_each_group(tmp_path: Path, question: str, gold: str) -> None:
+    """Each group's own heaviest (ties kept: two animals of 410 kg share the North Yard's top),
+    for groups that are another table's rows or the rows' own column; not one count per group."""
+    with opened(built_sqlite(tmp_path, "zoo", ZOO)) as db:
+        answers(db, question, gold)

@@ -137,6 +137,7 @@ class Lexicon:
                                   Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
                 if col.kind == TEXT:
                     self._add_values(table.name, col)
+            self._add_reference_phrases(table)
         self._add_comments(schema)
         # "the dates", "by date": any date column, when no column is called that
         for table in schema.tables:
@@ -194,6 +195,15 @@ class Lexicon:
         if (key, cand) not in self._added:
             self._added.add((key, cand))
             self._phrases[key].append(cand)
+
+    def _add_reference_phrases(self, table: Table) -> None:
+        """A table's name said before the name of a table it refers to ("product category" for a
+        product's category_id, "order customer") names the key: the row it points to."""
+        own = name_words(table.name)
+        for fk in table.foreign_keys:
+            if fk.ref_table == table.name or len([k for k in table.foreign_keys if k.ref_table == fk.ref_table]) > 1:
+                continue
+            self._add(" ".join((*own, *name_words(fk.ref_table))), Candidate(COLUMN, table.name, fk.column))
 
     def _add_role(self, table: Table, column: str) -> None:
         """A key named for the role of the row it points to in more than one word ("support_rep_id"

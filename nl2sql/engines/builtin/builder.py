@@ -267,8 +267,44 @@ def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:
         func = measures.child_rank_func(ctx, ref, descending)
         return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
                        aggregates=(Aggregate(func, ref, shown=False),), order=by_aggregate, limit=limit)
+    if parts.group and not parts.aggregates and ref.table == entity and parts.limit is None:
+        extreme = _extreme_per_group(ctx, parts, ref, descending)
+        if extreme is not None:
+            return extreme
     # "N <superlative> <rows>": sort by the column
     return replace(parts, order=(OrderKey(column=ref, descending=descending),), limit=limit)
+
+
+def _extreme_per_group(ctx: ReadContext, parts: Parts, ref: ColumnRef, descending: bool) -> Parts | None:
+    """ "the most expensive product in each category": in each group, the rows whose column is the
+    group's highest (or lowest), shown with the group and the rows' labels. Groups are the rows'
+    own column (each city) or the rows of a table their key points to (each category); a group
+    said any other way is left to the plain ranking."""
+    entity = ctx.table(parts.entity)
+    keys = [g.column for g in parts.group]
+    if any(g.bucket is not None for g in parts.group):
+        return None
+    if all(k.table == entity.name for k in keys):
+        partition = keys[0].column
+    else:
+        tables = {k.table for k in keys}
+        fks = [fk for fk in entity.foreign_keys if fk.ref_table in tables]
+        if len(tables) != 1 or len(fks) != 1:
+            return None
+        partition = fks[0].column
+    extreme = Filter(ref, "=", (), against="max" if descending else "min", other=ColumnRef(entity.name, partition))
+    label = entity.label_column
+    named = [k for k in keys if not _key_beside_label(ctx, k, keys)]  # each group by its name, not its id
+    shown = [*named, *((ColumnRef(entity.name, label.name),) if label is not None and label.name != ref.column else ()),
+             ref]
+    return replace(parts, group=(), projections=tuple(dict.fromkeys(shown)), filters=(*parts.filters, extreme),
+                   order=tuple(OrderKey(column=k) for k in named))
+
+
+def _key_beside_label(ctx: ReadContext, ref: ColumnRef, keys: list[ColumnRef]) -> bool:
+    """Whether ``ref`` is its table's primary key and another of ``keys`` names the same rows."""
+    pk = ctx.table(ref.table).primary_key
+    return pk is not None and pk.name == ref.column and any(k.table == ref.table and k != ref for k in keys)
 
 
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

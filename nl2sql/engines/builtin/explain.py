@@ -96,6 +96,9 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
     if f.op == "range":
         verb = _participle(name)
         return f"{verb} {f.label}" if verb else _whose(name, f.label)
+    if f.against in ("max", "min") and f.other is not None:  # the extreme of the row's own group
+        group = spoken(f.other.column).removesuffix(" ID")
+        return _whose(name, f"the {'highest' if f.against == 'max' else 'lowest'} of its {group}")
     if f.other is not None and (across := _across(f, spec, name)) is not None:
         return across
     if f.op in _LISTED:

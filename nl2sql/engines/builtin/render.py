@@ -20,6 +20,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.identifiers import identifier
 
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+_PEER = "peer"  # the alias of a row's group in a correlated subquery
 _AGG = {"count": exp.Count, "sum": exp.Sum, "avg": exp.Avg, "min": exp.Min, "max": exp.Max}
 _COMPARE = {"=": exp.EQ, "!=": exp.NEQ, ">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}
 
@@ -249,11 +250,24 @@ class _Renderer:
             parts.append(exp.LT(this=col.copy(), expression=literal(end.isoformat())))
         return parts
 
+    def _against(self, f: Filter) -> exp.Expr:
+        """What a row's column is compared with: the column's aggregate over its whole table, or
+        ``(SELECT MAX(peer.col) FROM t AS peer WHERE peer.part = t.part)``, over the rows that share
+        the row's group (``f.other``)."""
+        assert f.against is not None
+        if f.other is None:
+            inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=_ident(f.column.table))))
+            return inner.from_(exp.Table(this=_ident(f.column.table))).subquery()
+        peer = exp.to_identifier(_PEER)
+        inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=peer)))
+        inner = inner.from_(exp.alias_(exp.Table(this=_ident(f.column.table)), peer, table=True))
+        same = exp.EQ(this=exp.column(_ident(f.other.column), table=peer), expression=self._col(f.other, force=True))
+        return inner.where(same).subquery()
+
     def _filter(self, f: Filter) -> exp.Expr:
         col = self._col(f.column)
-        if f.against is not None:  # the column's own aggregate over its whole table
-            inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=_ident(f.column.table))))
-            return _COMPARE[f.op](this=col, expression=inner.from_(exp.Table(this=_ident(f.column.table))).subquery())
+        if f.against is not None:
+            return _COMPARE[f.op](this=col, expression=self._against(f))
         if f.op in _COMPARE and f.other is not None:  # another column of the same row ("paired.py")
             return _COMPARE[f.op](this=col, expression=self._col(f.other))
         if f.op in _COMPARE:
