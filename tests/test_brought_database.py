@@ -303,3 +303,9 @@ def test_a_value_said_with_too_widens_the_condition(wholesale: Database) -> None
     draft = engine.refine(RefinementContext("orders shipped to Chile", first.sql, "and Peru too",
                                             current_spec=first.spec), wholesale)
     assert "IN ('Chile', 'Peru')" in draft.sql, draft.sql
+
+
+def test_an_adjective_of_a_place_is_the_place_stored(wholesale: Database) -> None:
+    """"Peruvian orders": WordNet derives the adjective from Peru, a stored country."""
+    answers(wholesale, "Peruvian orders", "SELECT * FROM orders WHERE ship_country = 'Peru'")
+

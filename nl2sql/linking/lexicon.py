@@ -47,6 +47,8 @@ MAX_COMMENT_WORDS = 4  # a longer comment is a description, not another name
 # A column with more distinct values than this holds names (of people, places, titles), not
 # categories: among thousands of names some are also common words ("Independence", "Asan").
 CROWDED_VALUES = 1000
+# How English makes an adjective of a place ("Italian", "Japanese", "Danish", "Iraqi").
+_ADJECTIVE_ENDINGS = ("an", "ese", "ish", "i", "ic")
 # One word of a longer name ("age" of pet_age, "item" of order_items): the weakest exact link.
 PIECE_SCORE = 0.6
 # A word is reworded only when it is this long and links to nothing as it stands.
@@ -412,9 +414,24 @@ class Lexicon:
             cands = [c if base == token.norm else replace(c, match=STEM) for c in self.lookup(key) if c.kind != VALUE]
             if cands:
                 return cands
+        if place := self._place_of(token):
+            return place
         if self._may_reword(token, skip, marked and token.original.isupper()):
             return self.reworded(token.text)
         return []
+
+    def _place_of(self, token: Token) -> list[Candidate]:
+        """The stored place an adjective of it names ("Italian" -> Italy, "Mexican" -> Mexico), as
+        WordNet derives one from the other; a stored value of a short list, not one name among
+        thousands."""
+        if not token.text.endswith(_ADJECTIVE_ENDINGS) or token.quoted or token.text in STOPWORDS:
+            return []
+        from nl2sql.linking import synonyms as wordnet  # only paid for when a word matched nothing
+
+        if not wordnet.available():
+            return []
+        return [replace(c, score=STEM_FACTOR, match=STEM) for other in wordnet.related(token.text)
+                for c in self._uncrowded(self.lookup(phrase_key(other))) if c.kind == VALUE]
 
     def _unnamed_pair(self, first: Token, second: Token, skip: frozenset[str], marked: bool) -> list[Candidate]:
         """Two words that name nothing together: a one-word name said as two ("high schooler" for a

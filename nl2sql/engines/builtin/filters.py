@@ -207,7 +207,8 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         # values named with a negation and without one are two conditions ("a dog but not a cat")
         key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
         by_column.setdefault(key, []).append(cand.value or "")
-        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations)
+        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations,
+                                            _column_said_after(ctx, c, link, cand))
         c.claim(link, "value", *negations)
     filters = []
     for (ref, negated), vals in by_column.items():
@@ -241,6 +242,18 @@ def _affinity(word: str, column: str) -> bool:
         return True
     related = set(wordnet.synonyms(word)) | set(wordnet.related(word)) if wordnet.available() else set()
     return bool(related & names)
+
+
+def _column_said_after(ctx: ReadContext, c: Claims, link: Link, cand: Candidate) -> set[int]:
+    """The words of the value's own column named right after it ("the Andes region", "Paris city"),
+    claimed: part of the condition, not a column to show."""
+    after = ctx.a.link_at(link.last + 1)
+    if after is None or c.taken(after.first) or after.of_kind(VALUE):
+        return set()
+    if not any(k.kind == COLUMN and k.table == cand.table and k.column == cand.column for k in after.candidates):
+        return set()
+    c.claim(after, "value")
+    return set(range(after.first, after.last + 1))
 
 
 def _named_near(ctx: ReadContext, link: Link, cand: Candidate) -> Candidate:

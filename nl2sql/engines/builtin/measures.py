@@ -470,7 +470,9 @@ def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) 
     or else the one the question opens with ("which <column> is the most common")."""
     a, sup = ctx.a, ctx.a.superlatives[0]
     link = a.next_link(max(a.span(sup.index)), max_gap=2)
-    ref = ctx.column_of(link, entity, in_play) if link is not None and not ctx.names_table(link) else None
+    if link is not None and (ctx.names_table(link) or link.of_kind(VALUE)):
+        link = None  # "the most common in the Andes region": a value after it is a condition
+    ref = ctx.column_of(link, entity, in_play) if link is not None else None
     if ref is not None and link is not None:
         c.claim(link, "rank")
         return Ranking("count_group", ref, sup.descending)
