@@ -232,7 +232,7 @@ def test_best_selling_ranks_by_the_units_of_the_lines(bookshop: Database, questi
 WHOLESALE = """
 CREATE TABLE courier (courier_id INTEGER PRIMARY KEY, company_name TEXT);
 CREATE TABLE product (product_id INTEGER PRIMARY KEY, product_name TEXT, unit_price REAL, units_on_order INTEGER,
-                      courier_id INTEGER REFERENCES courier(courier_id));
+                      courier_id INTEGER REFERENCES courier(courier_id), quantity_per_unit TEXT);
 CREATE TABLE orders (order_id INTEGER PRIMARY KEY, ship_country TEXT, ordered_on DATE, shipped_on DATE,
                              freight REAL, courier_id INTEGER REFERENCES courier(courier_id));
 CREATE TABLE order_line (order_id INTEGER REFERENCES orders(order_id),
@@ -240,7 +240,8 @@ CREATE TABLE order_line (order_id INTEGER REFERENCES orders(order_id),
                          discount REAL, PRIMARY KEY (order_id, product_id));
 CREATE VIEW order_overview AS SELECT order_id, ship_country, shipped_on, freight FROM orders;
 INSERT INTO courier VALUES (1, 'Swift Lines'), (2, 'Harbor Post');
-INSERT INTO product VALUES (1, 'Rye Flour', 4.0, 10, 1), (2, 'Oat Milk', 2.5, 0, 2), (3, 'Sea Salt', 6.0, 5, 1);
+INSERT INTO product VALUES (1, 'Rye Flour', 4.0, 10, 1, '10 bags'), (2, 'Oat Milk', 2.5, 0, 2, '6 cartons'),
+    (3, 'Sea Salt', 6.0, 5, 1, '12 jars');
 INSERT INTO orders VALUES (1, 'Chile', '2024-01-03', '2024-01-05', 12.0, 1),
     (2, 'Peru', '2024-02-10', NULL, 30.0, 2), (3, 'Chile', '2024-03-01', '2024-03-04', 8.0, 2),
     (4, 'Norway', '2024-03-09', NULL, 5.0, 1);
@@ -309,3 +310,10 @@ def test_an_adjective_of_a_place_is_the_place_stored(wholesale: Database) -> Non
     """"Peruvian orders": WordNet derives the adjective from Peru, a stored country."""
     answers(wholesale, "Peruvian orders", "SELECT * FROM orders WHERE ship_country = 'Peru'")
 
+
+
+def test_how_many_units_is_the_sum_of_the_quantity_the_profile_calls_units(wholesale: Database) -> None:
+    """"units" is what the profile says (the lines' quantity), not a piece of units_on_order or of
+    the text quantity_per_unit: "how many" of it adds it up."""
+    answers(wholesale, "how many units of each product were sold?",
+            "SELECT product_name, SUM(quantity) FROM order_line JOIN product USING (product_id) GROUP BY product_id")

@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import COLUMN, EXACT, VALUE, Candidate, Lexicon, Link
+from nl2sql.linking.lexicon import COLUMN, DOMAIN, EXACT, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
@@ -288,11 +288,14 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         return links
     after = counted_at(words, a.count_span)
     link = next((link for link in links if link.first == after), None)
-    if link is None or not link.candidates or any(c.kind != COLUMN for c in link.candidates):
+    if link is None or not link.candidates:
         return links
-    tables = [lexicon.schema.table(c.table) for c in link.candidates]
-    columns = [t.column(c.column or "") if t is not None else None
-               for t, c in zip(tables, link.candidates, strict=True)]
+    # what a config or the profile calls the word ("units": the lines' quantity) before pieces of names
+    said = tuple(c for c in link.candidates if c.match == DOMAIN) or link.candidates
+    if any(c.kind != COLUMN for c in said):
+        return links
+    tables = [lexicon.schema.table(c.table) for c in said]
+    columns = [t.column(c.column or "") if t is not None else None for t, c in zip(tables, said, strict=True)]
     if not all(col is not None and col.is_numeric and not col.primary_key and name_words(col.name) != ("year",)
                for col in columns):
         return links  # a year is a point in time, not an amount of years
@@ -303,7 +306,7 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         a.aggregates.append(("sum", first))
         a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
         first += 1 if words[first] == "total" else 2
-    return [Link(first, link.last, link.candidates, link.strong) if x is link else x for x in links]
+    return [Link(first, link.last, said, link.strong) if x is link else x for x in links]
 
 
 def counted_at(words: Sequence[str], count_span: Collection[int]) -> int:

@@ -20,6 +20,16 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.identifiers import identifier
 
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+def _quarter(col: exp.Expr) -> exp.Expr:
+    """A date's quarter as "2025-Q3": no engine's date format has one, so the month says it."""
+    month = exp.Cast(this=exp.TimeToStr(this=col.copy(), format=exp.Literal.string("%m")), to=exp.DataType.build("INT"))
+    number = exp.IntDiv(this=exp.Paren(this=exp.Add(this=month, expression=exp.Literal.number(2))),
+                        expression=exp.Literal.number(3))
+    return exp.DPipe(this=exp.DPipe(this=exp.TimeToStr(this=col.copy(), format=exp.Literal.string("%Y")),
+                                    expression=exp.Literal.string("-Q")),
+                     expression=exp.Cast(this=number, to=exp.DataType.build("TEXT")))
+
+
 _PEER = "peer"  # the alias of a row's group in a correlated subquery
 _AGG = {"count": exp.Count, "sum": exp.Sum, "avg": exp.Avg, "min": exp.Min, "max": exp.Max}
 _COMPARE = {"=": exp.EQ, "!=": exp.NEQ, ">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}
@@ -203,6 +213,8 @@ class _Renderer:
 
     def _group_expr(self, key: GroupKey) -> exp.Expr:
         col = self._col(key.column)
+        if key.bucket == "quarter":
+            return _quarter(col)
         if key.bucket:
             return exp.TimeToStr(this=col, format=exp.Literal.string(_BUCKET_FORMATS[key.bucket]))
         return col
