@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.schema import Column, Schema
+from nl2sql.db.schema import Column, Schema, Table
 
 _TEXT_TYPES = ("VARCHAR", "TEXT", "CHAR", "STRING", "CLOB", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "ENUM", "")
 
@@ -37,8 +37,21 @@ class Columns:
         if node.table:
             table = self.schema.table(node.table)
             return table.column(node.name) if table is not None else None
-        found = [c for t in self.tables if (c := t.column(node.name)) is not None]
+        found = [c for t in self._scope(node) if (c := t.column(node.name)) is not None]
         return found[0] if len(found) == 1 else None
+
+    def _scope(self, node: exp.Expr) -> list[Table]:
+        """The tables an unqualified column can be of: those of its own SELECT's FROM and joins
+        (an outer key beside a subquery's table of the same column name), else all of them."""
+        select = node.find_ancestor(exp.Select)
+        if select is None:
+            return self.tables
+        source = select.args.get("from_") or select.args.get("from")
+        parts = [source.this] if source is not None else []
+        parts += [join.this for join in select.args.get("joins") or []]
+        names = {p.name.lower() for p in parts if isinstance(p, exp.Table)}
+        own = [t for t in self.tables if t.name.lower() in names]
+        return own or self.tables
 
 
 # Text that PostgreSQL's CAST reads as a number or a timestamp (it has no TRY_CAST: the cast is guarded).

@@ -7,7 +7,7 @@
   pattern: it is computed from the day of the year and the ISO weekday.
 - A text column compared with a number compares as text in SQLite (the column's affinity):
   the number becomes a string. A text column compared with a numeric column compares as numbers:
-  the text side is cast where it reads as one.
+  the text side is cast where it reads as one, also a key IN the keys a subquery selects.
 - A table off the search path is named ``schema.table`` in the schema: it becomes a qualified
   table with that name as its alias, so the engine's column references still resolve.
 - PostgreSQL folds unquoted names to lower case and reserves more words than SQLite: such names
@@ -95,7 +95,23 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
         _compare(node, columns)
     elif isinstance(node, (exp.In, exp.Between)):
         literals_as_text(node, columns)
+        if isinstance(node, exp.In):
+            _in_rows(node, columns)
     return node
+
+
+def _in_rows(node: exp.In, columns: Columns) -> None:
+    """A numeric key IN the text keys a subquery selects (a key kept as text, as SQLite lets it be),
+    or the other way round: compared as numbers, the text side cast where it reads as one."""
+    query = node.args.get("query")
+    select = query.this if isinstance(query, exp.Subquery) else query
+    if not isinstance(select, exp.Select) or len(select.expressions) != 1:
+        return
+    picked = select.expressions[0]
+    if stored_as_number(columns, node.this) and text_column(columns, picked):
+        select.set("expressions", [try_cast(picked, "DOUBLE", "postgres")])
+    elif text_column(columns, node.this) and stored_as_number(columns, picked):
+        node.set("this", try_cast(node.this, "DOUBLE", "postgres"))
 
 
 def _names(tree: exp.Expr, columns: Columns) -> None:
