@@ -98,6 +98,14 @@ def opened(path: Path) -> Iterator[Database]:
         db.close()
 
 
+@contextmanager
+def schema_database(factory: Any, name: str, script: str) -> Iterator[Database]:
+    """A database built by ``script`` in a fresh folder of ``factory`` (a module's tmp_path_factory),
+    open while the block runs: what a module-scoped fixture of an invented schema yields."""
+    with opened(built_sqlite(Path(factory.mktemp(name)), name, script)) as db:
+        yield db
+
+
 def read(db: Database, question: str) -> tuple[Draft[Any], QueryResult]:
     """The built-in engine's reading of ``question`` and the rows its SQL returns, all of them."""
     draft = BuiltinEngine(today=TODAY).draft(question, db)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, built_sqlite, opened, schema_database
 
 SCHEMA = """
 CREATE TABLE station (station_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
@@ -22,7 +22,7 @@ INSERT INTO play VALUES (1, 1, 'Ana Moe', 'jazz', 2014), (2, 1, 'Kai Lund', 'fol
 
 @pytest.fixture(scope="module")
 def radio_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("radio"), "radio", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "radio", SCHEMA) as db:
         yield db
 
 

@@ -11,7 +11,7 @@ from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import EngineError
 from nl2sql.workflows import SessionOptions, open_session
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE port (port_id INTEGER PRIMARY KEY, city TEXT, country TEXT);
@@ -24,7 +24,7 @@ INSERT INTO ship VALUES (1, 'Albatross', 21.5, 900, 1), (2, 'Petrel', 18.0, 750,
 
 @pytest.fixture(scope="module")
 def harbour_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("harbour"), "harbour", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "harbour", SCHEMA) as db:
         yield db
 
 

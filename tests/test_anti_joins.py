@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import built_sqlite, opened, read, same_answer
+from tests.helpers import read, same_answer, schema_database
 
 SCHEMA = """
 CREATE TABLE vendors (vendor_id INTEGER PRIMARY KEY, name TEXT, town TEXT);
@@ -30,7 +30,7 @@ NEVER_SOLD = "SELECT name FROM goods WHERE good_id NOT IN (SELECT good_id FROM s
 
 @pytest.fixture(scope="module")
 def market_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("market"), "market", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "market", SCHEMA) as db:
         yield db
 
 

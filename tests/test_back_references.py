@@ -13,7 +13,7 @@ import pytest
 from nl2sql.engines.base import PastTurn
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.workflows.session import SessionOptions, open_session
-from tests.helpers import built_sqlite, opened
+from tests.helpers import schema_database
 
 SCHEMA = """
 CREATE TABLE owner (owner_id INTEGER PRIMARY KEY, full_name TEXT, county TEXT);
@@ -31,7 +31,7 @@ THRESHOLD = 0.75
 
 @pytest.fixture(scope="module")
 def kennel_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("kennel"), "kennel", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "kennel", SCHEMA) as db:
         yield db
 
 

@@ -15,7 +15,7 @@ from nl2sql.db import Database
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, built_sqlite, opened, schema_database
 
 NURSERY = """
 CREATE TABLE plant (plant_id INTEGER PRIMARY KEY, common_name TEXT, height_cm INTEGER, weight_g INTEGER);
@@ -33,7 +33,7 @@ INSERT INTO gardener VALUES (1, 'Ann Reed', 30.0, NULL), (2, 'Bo Moss', 18.0, 1)
 
 @pytest.fixture(scope="module")
 def nursery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("nursery")), "nursery", NURSERY)) as db:
+    with schema_database(tmp_path_factory, "nursery", NURSERY) as db:
         yield db
 
 
@@ -107,7 +107,7 @@ def parishes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
                               (5, 'Elsby', 1866), (6, 'Farrow', 1833), (7, 'Gale', 1812);
     INSERT INTO village VALUES {rows};
     """
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("parishes")), "parishes", script)) as db:
+    with schema_database(tmp_path_factory, "parishes", script) as db:
         yield db
 
 
@@ -164,7 +164,7 @@ INSERT INTO receipt_line VALUES (1, 1, 1, 12.0, 2), (2, 1, 2, 30.0, 1), (3, 2, 3
 @pytest.fixture(scope="module")
 def bookshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     """Sales named by nothing but their receipts: no table is called sale, purchase or order."""
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("bookshop")), "bookshop", BOOKSHOP)) as db:
+    with schema_database(tmp_path_factory, "bookshop", BOOKSHOP) as db:
         yield db
 
 
@@ -196,7 +196,7 @@ INSERT INTO song VALUES (1, 'Low Tide', 200000, 1.5), (2, 'Paper Kite', 410000, 
 
 @pytest.fixture(scope="module")
 def media(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("media")), "media", MEDIA)) as db:
+    with schema_database(tmp_path_factory, "media", MEDIA) as db:
         yield db
 
 
@@ -254,7 +254,7 @@ INSERT INTO order_line VALUES (1, 1, 4.0, 10, 0.1), (1, 2, 2.5, 4, 0), (2, 3, 6.
 def wholesale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     """A wholesaler's orders whose lines carry a discount, a product table with a price and units on
     order, and a view that copies the orders' columns."""
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("wholesale")), "wholesale", WHOLESALE)) as db:
+    with schema_database(tmp_path_factory, "wholesale", WHOLESALE) as db:
         yield db
 
 

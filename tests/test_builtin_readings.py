@@ -10,7 +10,7 @@ import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE studio (studio_id INTEGER PRIMARY KEY, name TEXT, city TEXT, staff_number INTEGER);
@@ -38,7 +38,7 @@ INSERT INTO film_crew VALUES (1, 1, 'director'), (2, 1, 'director'), (3, 2, 'edi
 
 @pytest.fixture(scope="module")
 def studio_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("studio"), "studio", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "studio", SCHEMA) as db:
         yield db
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import all_rows, built_sqlite, opened, read, same_answer
+from tests.helpers import all_rows, read, same_answer, schema_database
 
 SCHEMA = """
 CREATE TABLE bins (bin_id INTEGER PRIMARY KEY, label TEXT, fill_level REAL, refill_mark REAL, capacity REAL);
@@ -31,7 +31,7 @@ LOW = "SELECT label FROM bins WHERE fill_level < refill_mark"
 
 @pytest.fixture(scope="module")
 def depot_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("depot"), "depot", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "depot", SCHEMA) as db:
         yield db
 
 

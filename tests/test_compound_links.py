@@ -11,7 +11,7 @@ from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.linking.lexicon import SYNONYM, TABLE, Lexicon
 from nl2sql.linking.text import tokenize
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE member (member_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, city TEXT);
@@ -21,7 +21,7 @@ INSERT INTO member VALUES (1, 'Ines', 'Alvarez', 'Braga'), (2, 'Tomas', 'Berg', 
 
 @pytest.fixture(scope="module")
 def club_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("members"), "members", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "members", SCHEMA) as db:
         yield db
 
 
@@ -61,7 +61,7 @@ INSERT INTO harbourmaster VALUES (1, 'Ada Rossi');
 
 @pytest.fixture(scope="module")
 def joined_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("joined"), "joined", JOINED)) as db:
+    with schema_database(tmp_path_factory, "joined", JOINED) as db:
         yield db
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE owner (owner_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
@@ -22,7 +22,7 @@ INSERT INTO vessel VALUES (1, 'Skarv', 1985, 3000, 'Panama', 1), (2, 'Terna', 20
 
 @pytest.fixture(scope="module")
 def harbour_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("harbour"), "harbour", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "harbour", SCHEMA) as db:
         yield db
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE reader (reader_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
@@ -21,7 +21,7 @@ INSERT INTO loan VALUES (1, 1, 'Fantasy', 2019), (2, 1, 'Poetry', 2021), (3, 2, 
 
 @pytest.fixture(scope="module")
 def library_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("lending"), "lending", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "lending", SCHEMA) as db:
         yield db
 
 

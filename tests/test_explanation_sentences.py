@@ -20,7 +20,7 @@ from nl2sql.engines.builtin.explain import explain, plural, spoken
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.errors import Nl2SqlError
 from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened
+from tests.helpers import schema_database
 
 KENNEL = """
 CREATE TABLE owners (owner_id INTEGER PRIMARY KEY, FullName TEXT, city TEXT, joined_on DATE);
@@ -149,7 +149,7 @@ def test_one_value_answers_are_sentences() -> None:
 
 @pytest.fixture(scope="module")
 def kennel(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("kennel"), "kennel", KENNEL)) as db:
+    with schema_database(tmp_path_factory, "kennel", KENNEL) as db:
         yield db
 
 

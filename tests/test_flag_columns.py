@@ -10,7 +10,7 @@ import pytest
 
 from nl2sql.db.schema import INTEGER, Column, Table
 from nl2sql.engines.builtin.flags import flag_of
-from tests.helpers import all_rows, built_sqlite, opened, read, same_answer
+from tests.helpers import all_rows, built_sqlite, opened, read, same_answer, schema_database
 
 SCHEMA = """
 CREATE TABLE horses (horse_id INTEGER PRIMARY KEY, name TEXT, retired INTEGER, is_insured INTEGER,
@@ -25,7 +25,7 @@ INSERT INTO riders VALUES (1, 'Ola', 1, 1), (2, 'Per', 0, 2), (3, 'Rut', 1, 3), 
 
 @pytest.fixture(scope="module")
 def stable_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("stable"), "stable", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "stable", SCHEMA) as db:
         yield db
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.engines.builtin.implied import with_implied_keys
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, built_sqlite, opened, schema_database
 
 SCHEMA = """
 CREATE TABLE carriers (cid INTEGER PRIMARY KEY, carrier TEXT, code TEXT, country TEXT);
@@ -24,7 +24,7 @@ INSERT INTO sailings VALUES (1, 10, 'BRG', 5.5), (1, 11, 'AAR', 3.0), (1, 12, 'B
 
 @pytest.fixture(scope="module")
 def ferry_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("ferry"), "ferry", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "ferry", SCHEMA) as db:
         yield db
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened, read, same_answer
+from tests.helpers import read, same_answer, schema_database
 
 # Telescope 2 has the fewest sightings and the smallest aperture: a key read as 2 would keep it.
 # Sightings per telescope: Corvus 5, Argus 4, Draco 3, Eos 2, Bede 1 (no ties).
@@ -30,7 +30,7 @@ WIDEST = "SELECT name FROM telescopes ORDER BY aperture DESC LIMIT 3"
 
 @pytest.fixture(scope="module")
 def sky_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("sky"), "sky", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "sky", SCHEMA) as db:
         yield db
 
 

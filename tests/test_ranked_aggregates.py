@@ -16,7 +16,7 @@ from nl2sql.domain import load_domain
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.evaluation.matching import strict_match
 from tests.conftest import TODAY
-from tests.helpers import all_rows, answers, built_sqlite, opened
+from tests.helpers import all_rows, answers, built_sqlite, opened, schema_database
 
 LIBRARY = """
 CREATE TABLE genre (genre_id INTEGER PRIMARY KEY, name TEXT);
@@ -38,7 +38,7 @@ INSERT INTO fine VALUES (1, 1, 40.0), (2, 3, 1.0), (3, 4, 25.0);
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("library")), "library", LIBRARY)) as db:
+    with schema_database(tmp_path_factory, "library", LIBRARY) as db:
         yield db
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, built_sqlite, opened, schema_database
 
 SCHEMA = """
 CREATE TABLE coach (coach_id INTEGER PRIMARY KEY, name TEXT, age INTEGER);
@@ -22,7 +22,7 @@ INSERT INTO regatta VALUES (1, 1, 2), (2, 1, 1), (3, 4, 3);
 
 @pytest.fixture(scope="module")
 def rowing_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("rowing"), "rowing", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "rowing", SCHEMA) as db:
         yield db
 
 

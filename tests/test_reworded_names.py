@@ -6,7 +6,6 @@ schema invented here, by the rows the built-in engine's SQL returns."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,7 @@ from nl2sql.db.schema import INTEGER, TEXT, Column, Schema, Table
 from nl2sql.linking import Lexicon
 from nl2sql.linking.lexicon import STEM, SYNONYM
 from nl2sql.linking.text import tokenize
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 ACADEMY = """
 CREATE TABLE course (course_id INTEGER PRIMARY KEY, title TEXT, course_description TEXT, hours INTEGER);
@@ -48,13 +47,13 @@ INSERT INTO tongue VALUES ('NO', 'Norn'), ('SU', 'Gaelic'), ('SU', 'Norn');
 
 @pytest.fixture(scope="module")
 def academy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("academy")), "academy", ACADEMY)) as db:
+    with schema_database(tmp_path_factory, "academy", ACADEMY) as db:
         yield db
 
 
 @pytest.fixture(scope="module")
 def islands(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("islands")), "islands", ISLANDS)) as db:
+    with schema_database(tmp_path_factory, "islands", ISLANDS) as db:
         yield db
 
 

@@ -5,7 +5,6 @@ its table (a home address) is no role, and a code people read is grouped as it i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +12,7 @@ from nl2sql.db import Database
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.linking.lexicon import COLUMN, Lexicon
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 DESK = """
 CREATE TABLE agent (agent_id INTEGER PRIMARY KEY, full_name TEXT);
@@ -33,7 +32,7 @@ INSERT INTO ticket VALUES (1, 'Printer jam', 1, 1, 'P1'), (2, 'Lost badge', 1, 2
 
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    with opened(built_sqlite(Path(tmp_path_factory.mktemp("desk")), "desk", DESK)) as db:
+    with schema_database(tmp_path_factory, "desk", DESK) as db:
         yield db
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.engines.builtin.render import to_sql
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE owner (owner_id INTEGER PRIMARY KEY, full_name TEXT, county TEXT);
@@ -23,7 +23,7 @@ INSERT INTO dog VALUES (1, 'Bramble', 'beagle', 2012, 11.0, 1), (2, 'Pip', 'whip
 
 @pytest.fixture(scope="module")
 def kennel_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("kennel"), "kennel", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "kennel", SCHEMA) as db:
         yield db
 
 

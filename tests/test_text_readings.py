@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, schema_database
 
 SCHEMA = """
 CREATE TABLE gardener (gardener_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, town TEXT,
@@ -33,7 +33,7 @@ INSERT INTO lending VALUES (1, 1, 1), (2, 2, 1), (3, 1, 3), (4, 3, 4);
 
 @pytest.fixture(scope="module")
 def allotment_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("allotment"), "allotment", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "allotment", SCHEMA) as db:
         yield db
 
 

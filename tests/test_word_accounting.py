@@ -16,7 +16,7 @@ import pytest
 from nl2sql.config import CONFIRM_BELOW
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened
+from tests.helpers import built_sqlite, opened, schema_database
 
 HARBOUR = """
     CREATE TABLE ports (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, IndepYear INTEGER);
@@ -48,7 +48,7 @@ KEYS = ("student_id INTEGER REFERENCES Member (ID), friend_id INTEGER REFERENCES
 
 @pytest.fixture(scope="module")
 def harbour(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("harbour"), "harbour", HARBOUR)) as db:
+    with schema_database(tmp_path_factory, "harbour", HARBOUR) as db:
         yield db
 
 

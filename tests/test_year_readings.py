@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import answers, built_sqlite, opened
+from tests.helpers import answers, built_sqlite, opened, schema_database
 
 SCHEMA = """
 CREATE TABLE conductor (conductor_id INTEGER PRIMARY KEY, name TEXT, year_of_work INTEGER);
@@ -19,7 +19,7 @@ INSERT INTO band VALUES (1, 'Harbour Brass', 1, 2001), (2, 'Hill Winds', 2, 2011
 
 @pytest.fixture(scope="module")
 def band_db(tmp_path_factory: pytest.TempPathFactory):
-    with opened(built_sqlite(tmp_path_factory.mktemp("bands"), "bands", SCHEMA)) as db:
+    with schema_database(tmp_path_factory, "bands", SCHEMA) as db:
         yield db
 
 
