@@ -317,3 +317,34 @@ def test_how_many_units_is_the_sum_of_the_quantity_the_profile_calls_units(whole
     the text quantity_per_unit: "how many" of it adds it up."""
     answers(wholesale, "how many units of each product were sold?",
             "SELECT product_name, SUM(quantity) FROM order_line JOIN product USING (product_id) GROUP BY product_id")
+
+
+SALES_FLOOR = """
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, full_name TEXT, born_on DATE);
+CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff(staff_id), sold_on DATE,
+                   region TEXT, sale_total REAL);
+INSERT INTO staff VALUES (1, 'Ada Birch', '2024-03-01'), (2, 'Eli Stone', '1990-05-05'), (3, 'Mo Reyes', '1985-01-09');
+INSERT INTO sale VALUES (1, 2, '2024-02-01', 'East', 40.0), (2, 2, '2024-06-01', 'East', 35.0),
+    (3, 3, '2024-07-01', 'West', 90.0), (4, 1, '2023-01-01', 'West', 5.0), (5, 3, '2023-05-01', 'East', 20.0);
+"""
+
+
+@pytest.fixture(scope="module")
+def sales_floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "sales_floor", SALES_FLOOR) as db:
+        yield db
+
+
+def test_a_year_is_the_measured_events_not_the_rows_own_date(sales_floor: Database) -> None:
+    """"staff by number of sales in 2024": the sales of 2024, counted per person; not the staff born
+    in 2024 (one was)."""
+    answers(sales_floor, "top 2 staff by number of sales in 2024",
+            "SELECT full_name, COUNT(*) FROM staff JOIN sale USING (staff_id) WHERE sold_on >= '2024-01-01' "
+            "AND sold_on < '2025-01-01' GROUP BY staff_id ORDER BY COUNT(*) DESC LIMIT 2", ordered=True)
+
+
+def test_the_category_with_the_highest_total_adds_its_rows_up(sales_floor: Database) -> None:
+    """"which region had the highest sale total": the region whose sales add up to most (East,
+    95), not the region of the one biggest sale (West, 90); "sale total" names the column."""
+    answers(sales_floor, "which region had the highest sale total?",
+            "SELECT region, SUM(sale_total) FROM sale GROUP BY region ORDER BY SUM(sale_total) DESC LIMIT 1")

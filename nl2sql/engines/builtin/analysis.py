@@ -914,7 +914,17 @@ def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
     w = words[i]
     if w not in AGGREGATE_WORDS or (w == "min" and i > 0 and number_value(words[i - 1]) is not None):
         return False
+    if i > 0 and _ends_column_name(a, i):
+        return False  # "the invoice total": the total column of the invoices, no sum
     return not (any(s.index == i for s in a.sorts) and _names_column(a, i))
+
+
+def _ends_column_name(a: _Scratch, i: int) -> bool:
+    """Whether the word before ``i`` and the word itself are, together, a column's whole name."""
+    if a.lexicon is None or i - 1 in a.used:
+        return False
+    key = f"{a.tokens[i - 1].norm} {a.tokens[i].norm}"
+    return any(c.kind == COLUMN and c.score >= 1.0 for c in a.lexicon.lookup(key))
 
 
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:

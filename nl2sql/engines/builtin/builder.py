@@ -241,14 +241,22 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
         return replace(parts, group=parts.group or entity_keys(etable),
                        limit=parts.limit or (1 if measures.singular_head(ctx, entity) else None),
                        order=(OrderKey(aggregate=ranking.aggregate, descending=descending),))
-    if ranking.kind == "count_group":  # "which <column> has the most <rows>"
-        return replace(parts, group=parts.group or (GroupKey(ref),), order=by_aggregate, limit=parts.limit or 1,
-                       aggregates=parts.aggregates or (Aggregate("count", shown=False),))
+    if ranking.kind in ("count_group", "total_group"):  # "which <column> has the most <rows>", "the highest total"
+        return replace(_ranked_measure(parts, ranking), group=parts.group or (GroupKey(ref),), order=by_aggregate,
+                       limit=parts.limit or 1)
     if ranking.kind == "by_child":  # an open superlative, ranked the way the answer (or the default) says
         return replace(parts.dropping("aggregates", "metrics"), aggregates=(measures.rank_aggregate(ctx, ref.column),),
                        group=parts.group or entity_keys(etable), order=by_aggregate,
                        limit=parts.limit or (1 if measures.singular_head(ctx, entity) else 10))
     return None
+
+
+def _ranked_measure(parts: Parts, ranking: Ranking) -> Parts:
+    """What each group is ranked by: the total of the ranking's column, else the aggregate the
+    question computes, else how many rows."""
+    if ranking.measure is not None:
+        return replace(parts.dropping("aggregates", "metrics"), aggregates=(Aggregate("sum", ranking.measure),))
+    return replace(parts, aggregates=parts.aggregates or (Aggregate("count", shown=False),))
 
 
 def _apply_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts:

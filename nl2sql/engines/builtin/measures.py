@@ -31,6 +31,7 @@ class Ranking:
     ref: ColumnRef
     descending: bool
     aggregate: int | None = None  # kind "aggregate_of": which of the question's aggregates ranks
+    measure: ColumnRef | None = None  # kind "total_group": the column totalled in each group
 
 
 def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
@@ -415,6 +416,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     ref = ctx.numeric(link, entity, in_play) if link is not None else None
     if ref is not None and link is not None:
         c.claim(link, "rank")
+        if (grouped := _category_total(ctx, c, entity, in_play, ref)) is not None:
+            return c.done(grouped)
         return c.done(_column_ranking(ctx, link, ref, entity))
     if sup.concept == "count":
         return c.done(None)
@@ -450,6 +453,21 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
         c.used.add(at)
         return f"sum:{table}.{lines.quantity}" if lines is not None else f"count:{table}"
     return None
+
+
+def _category_total(ctx: ReadContext, c: Claims, entity: str, in_play: set[str], ref: ColumnRef) -> Ranking | None:
+    """ "which country had the highest invoice total": a question opening with a category of the
+    rows (a short list of values, many rows each) and ranking by a column that adds up asks for
+    the category whose rows add up to the most, not the category of the one top row."""
+    table = ctx.table(ref.table)
+    col = table.column(ref.column)
+    if col is None or not roles.is_additive(table, col) or ctx.a.group_words:
+        return None
+    head = _head_column(ctx, Claims(c.before), entity, in_play)  # a look first: claimed only if it groups
+    if head is None or (head.column.table, head.column.column) not in profile_of(ctx.schema).categories:
+        return None
+    _head_column(ctx, c, entity, in_play)  # the head's link is the grouping's
+    return Ranking("total_group", head.column, ctx.a.superlatives[0].descending, measure=ref)
 
 
 def _column_ranking(ctx: ReadContext, link: Link, ref: ColumnRef, entity: str) -> Ranking:

@@ -175,6 +175,8 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
             col = table.column(cand.column or "") if table else None
             if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play):
                 return ColumnRef(cand.table, col.name)
+    if (event := _measured_event(a, schema, entity, domain)) is not None:
+        return event
     for name in [entity, *sorted(in_play - {entity})]:
         if name in domain.date_columns:
             return ColumnRef(name, domain.date_columns[name])
@@ -182,6 +184,28 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         if table is not None and table.default_date_column is not None:
             return ColumnRef(table.name, table.default_date_column.name)
     return _dated_by_parent(schema, entity, domain)
+
+
+def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
+    """ "employees with the most orders in 2023", "who spent the most in 2024": the rows a count or a
+    metric measures are events with a date of their own (or their sale's), and a date phrase
+    is about them, not about the main rows' own dates (a birth date). One such table only."""
+    measured = {c.metric.table for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
+    if a.count_span:
+        after = a.next_link(max(a.count_span), max_gap=2)
+        measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} if after is not None else set()
+    found = []
+    for name in sorted(measured - {entity}):
+        table = schema.table(name)
+        if table is None or not table.stored:
+            continue
+        if name in domain.date_columns:
+            found.append(ColumnRef(name, domain.date_columns[name]))
+        elif table.default_date_column is not None:
+            found.append(ColumnRef(name, table.default_date_column.name))
+        elif (parent := _dated_by_parent(schema, name, domain)) is not None:
+            found.append(parent)
+    return found[0] if len(found) == 1 else None
 
 
 def _dated_by_parent(schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
