@@ -348,3 +348,12 @@ def test_the_category_with_the_highest_total_adds_its_rows_up(sales_floor: Datab
     95), not the region of the one biggest sale (West, 90); "sale total" names the column."""
     answers(sales_floor, "which region had the highest sale total?",
             "SELECT region, SUM(sale_total) FROM sale GROUP BY region ORDER BY SUM(sale_total) DESC LIMIT 1")
+
+
+def test_a_date_of_the_measured_lines_restricts_the_lines(bookshop: Database) -> None:
+    """Revenue of a book in March: the March lines, summed; not every line of a book that sold
+    in March (90 in all, 60 in March)."""
+    answers(bookshop, "revenue from the Ember Road books in March 2025",
+            "SELECT SUM(l.unit_price * l.quantity) FROM receipt_line l JOIN receipt r USING (receipt_id) "
+            "JOIN book b USING (book_id) WHERE b.title = 'Ember Road' AND r.issued_on >= '2025-03-01' "
+            "AND r.issued_on < '2025-04-01'")

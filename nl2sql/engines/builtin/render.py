@@ -83,11 +83,14 @@ class _Renderer:
         self.names = names.output_names(spec, schema, [*read, *(f.other.table for f in spec.filters if f.other)])
 
     def _place_fanned_filters(self, shown: list[str]) -> None:
-        """Filters on a table reached through a one-to-many hop, unless its columns are shown anyway:
+        """Filters on a table reached through a one-to-many hop, unless its columns are shown anyway
+        or the hop's rows are (the lines a revenue is summed over, a condition on their invoices):
         a member of an "or" keeps its hop for its own EXISTS, a denied value goes to a NOT EXISTS,
         any other filter to the EXISTS of its hop."""
         for f in self.spec.filters:
             hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
+            if hop in shown:  # the rows a measure is taken on are joined anyway: the condition is on them
+                hop = None
             if hop is not None and any(f in members for members in self.either):
                 self.hops[id(f)] = hop
             elif hop is not None and f.op == "none":
