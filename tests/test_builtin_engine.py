@@ -259,6 +259,23 @@ def test_relative_dates_use_the_injected_today(phrase: str, start: date, end: da
     assert (match.range.start, match.range.end) == (start, end)
 
 
+@pytest.mark.parametrize(("phrase", "start", "end"), [
+    ("in the fourth quarter of 2024", date(2024, 10, 1), date(2025, 1, 1)),
+    ("in the last quarter of 2024", date(2024, 10, 1), date(2025, 1, 1)),  # of the year said, not before today
+    ("in Q2 2025", date(2025, 4, 1), date(2025, 7, 1)),
+    ("on March 3, 2025", date(2025, 3, 3), date(2025, 3, 4)),
+    ("between May 1 and May 10, 2025", date(2025, 5, 1), date(2025, 5, 11)),  # the year said once
+])
+def test_quarters_and_days_of_a_year_said(phrase: str, start: date, end: date) -> None:
+    (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)
+    assert (match.range.start, match.range.end) == (start, end)
+
+
+def test_a_day_a_month_does_not_have_is_one_line() -> None:
+    with pytest.raises(EngineError, match="is not a date"):
+        find_dates(tokenize("orders on February 30, 2025"), TODAY)
+
+
 def test_last_month_crosses_a_year_boundary() -> None:
     (match,) = find_dates(tokenize("last month"), date(2026, 1, 10))
     assert (match.range.start, match.range.end) == (date(2025, 12, 1), date(2026, 1, 1))

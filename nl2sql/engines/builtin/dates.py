@@ -124,16 +124,56 @@ def _back(today: date, n: int, unit: str) -> date:
         return date.min
 
 
+_YEAR = re.compile(r"(19|20)\d\d")
+_QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
+
+
+def _quarter_of_year(words: list[str], i: int) -> tuple[int, DateRange] | None:
+    """ "the fourth quarter of 2023", "last quarter of 2023", "Q3 2024": three months of a year
+    (a quarter said with its year is that year's, not the one before today)."""
+    w = words[i]
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    if re.fullmatch(r"q[1-4]", w) and _YEAR.fullmatch(nxt):
+        quarter, year, used = int(w[1]), int(nxt), 2
+    elif w in _QUARTERS and nxt == "quarter" and words[i + 2:i + 3] in (["of"], ["in"]) \
+            and i + 3 < len(words) and _YEAR.fullmatch(words[i + 3]):
+        quarter, year, used = _QUARTERS[w], int(words[i + 3]), 4
+    else:
+        return None
+    start = date(year, 3 * quarter - 2, 1)
+    return used, DateRange(start, _add_months(start, 3), f"in Q{quarter} {year}")
+
+
+def _day_of_month(words: list[str], i: int, month: int, today: date) -> tuple[int, DateRange] | None:
+    """ "June 15, 2024", "June 15": one day, of the year said, else the last one it has passed in."""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    day = int(nxt) if re.fullmatch(r"\d{1,2}", nxt) else 0
+    if not 1 <= day <= 31:
+        return None
+    year_word = words[i + 2] if i + 2 < len(words) else ""
+    year = int(year_word) if _YEAR.fullmatch(year_word) else (today.year if (month, day) <= (today.month, today.day)
+                                                              else today.year - 1)
+    try:
+        when = date(year, month, day)
+    except ValueError as err:
+        raise EngineError(f"{' '.join(words[i:i + 3])} is not a date ({err}).") from None
+    return (3 if _YEAR.fullmatch(year_word) else 2), DateRange(when, _next_day(when), f"on {when.isoformat()}")
+
+
 def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
     w = words[i]
     nxt = words[i + 1] if i + 1 < len(words) else ""
-    if re.fullmatch(r"(19|20)\d\d", w):
+    if _YEAR.fullmatch(w):
         year = int(w)
         return 1, DateRange(date(year, 1, 1), date(year + 1, 1, 1), f"in {year}")
+    if quarter := _quarter_of_year(words, i):
+        return quarter
     if w in MONTHS:
         month = MONTHS[w]
-        if re.fullmatch(r"(19|20)\d\d", nxt):
+        if _YEAR.fullmatch(nxt):
             return 2, _month_range(int(nxt), month)
+        if one_day := _day_of_month(words, i, month, today):
+            return one_day
         year = today.year if month <= today.month else today.year - 1
         return 1, _month_range(year, month)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", w):
@@ -162,7 +202,8 @@ def _find_dates(words: list[str], today: date) -> list[DateMatch]:
     i = 0
     while i < len(words):
         bound = _bound(words, i, today)
-        hit = bound or _relative(words, i, today) or (_absolute(words, i, today) if words[i] not in _LEADING else None)
+        hit = bound or _quarter_of_year(words, i) or _relative(words, i, today) \
+            or (_absolute(words, i, today) if words[i] not in _LEADING else None)
         if hit is None:
             hit = _between_dates(words, i, today)
         if hit is None:
@@ -210,4 +251,7 @@ def _between_dates(words: list[str], i: int, today: date) -> tuple[int, DateRang
     b = _absolute(words, i + 2 + a[0], today)
     if not b:
         return None
-    return 2 + a[0] + b[0], DateRange(a[1].start, b[1].end, f"between {a[1].start} and {b[1].end or date.max}")
+    start, end = a[1].start, b[1].end
+    if start is not None and b[1].start is not None and start > b[1].start:
+        start = start.replace(year=b[1].start.year)  # "between June 1 and June 15, 2024": the year said once
+    return 2 + a[0] + b[0], DateRange(start, end, f"between {start} and {end or date.max}")
