@@ -357,3 +357,30 @@ def test_a_date_of_the_measured_lines_restricts_the_lines(bookshop: Database) ->
             "SELECT SUM(l.unit_price * l.quantity) FROM receipt_line l JOIN receipt r USING (receipt_id) "
             "JOIN book b USING (book_id) WHERE b.title = 'Ember Road' AND r.issued_on >= '2025-03-01' "
             "AND r.issued_on < '2025-04-01'")
+
+
+MEDIA_LIST = """
+CREATE TABLE style (style_id INTEGER PRIMARY KEY, style_name TEXT);
+CREATE TABLE piece (piece_id INTEGER PRIMARY KEY, title TEXT, composer TEXT,
+                    style_id INTEGER REFERENCES style(style_id));
+INSERT INTO style VALUES (1, 'Blues'), (2, 'Folk');
+INSERT INTO piece VALUES (1, 'Low Road', 'Ivo Lind', 1), (2, 'High Road', NULL, 1), (3, 'Reel', NULL, 2),
+    (4, 'Jig', 'Ana Cole', 2);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("pieces with no composer", "SELECT * FROM piece WHERE composer IS NULL"),
+    ("pieces without a composer", "SELECT * FROM piece WHERE composer IS NULL"),
+    ("what percentage of pieces have no composer?",
+     "SELECT 100.0 * SUM(CASE WHEN composer IS NULL THEN 1 ELSE 0 END) / COUNT(*) FROM piece"),
+    ("what percentage of pieces are blues?",
+     "SELECT 100.0 * SUM(CASE WHEN style_name = 'Blues' THEN 1 ELSE 0 END) / COUNT(*) FROM piece JOIN style "
+     "USING (style_id)"),
+])
+def test_a_column_said_missing_is_empty_and_a_value_after_are_qualifies(tmp_path: Path, question: str,
+                                                                        gold: str) -> None:
+    """"no <column>" of the rows' own column is an empty value, not an anti-join nor nothing; a
+    lowercase value after "are" says what the rows are."""
+    with opened(built_sqlite(tmp_path, "media_list", MEDIA_LIST)) as db:
+        answers(db, question, gold)

@@ -204,13 +204,15 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
         filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
+    empty = events.missing_values(ctx, happened.decided, entity, frozenset().union(*parts.words.values()))
+    parts = parts.using("missing", empty.used, filters=(*parts.filters, *empty.value))
 
     groups, joined = either.alternatives(ctx.a, parts.filters)
     kept, together = every.every_value(ctx, parts.filters, entity)
     kept, denied = absent.absent_filters(ctx, kept, entity, parts.used)
     parts = parts.using("every", together, filters=kept, alternatives=tuple(
         tuple(kept[parts.filters.index(f)] for f in group) for group in groups))
-    return parts.using("either", joined).using("absent", denied), happened.decided
+    return parts.using("either", joined).using("absent", denied), empty.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
 from nl2sql.linking.text import name_words, stem
 
 _NEGATION_REACH = 3  # "not yet returned", "never been shipped"
@@ -43,3 +44,30 @@ def _event_words(column: str) -> tuple[str, ...]:
     """The stems a date column's name has beyond date words: one for an event column (shipped_at),
     more when the name says something else too (date_first_registered)."""
     return tuple(stem(part) for part in name_words(column) if part not in _DATE_WORDS)
+
+
+# Words that deny a value outright: "with no email", "without a composer", "lacking a phone".
+_MISSING = frozenset({"no", "without", "lacking", "missing"})
+_ARTICLES = frozenset({"a", "an", "any", "the"})
+
+
+def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
+    """ "tracks with no composer", "customers without a company": a column of the rows that may be
+    empty, named right after a word that denies it, is empty (NULL) on the rows wanted. A table
+    word there is an anti-join's (filters.py), and a stored value a condition of its own."""
+    a, c, out = ctx.a, Claims(d), []
+    table = ctx.table(entity)
+    for n, token in enumerate(a.tokens):
+        if token.text not in _MISSING or n in taken:
+            continue
+        j = n + 1 + (a.word(n + 1) in _ARTICLES)
+        link = a.link_at(j)
+        if link is None or link.first != j or j in taken or c.taken(link.first) or link.of_kind(TABLE) \
+                or link.of_kind(VALUE):
+            continue
+        column = next((table.column(k.column or "") for k in link.of_kind(COLUMN) if k.table == entity), None)
+        if column is None or not column.nullable or column.primary_key:
+            continue
+        out.append(Filter(ColumnRef(entity, column.name), "null", words=frozenset(range(n, link.last + 1))))
+        c.claim(link, "event", *range(n, j))
+    return c.done(out)

@@ -172,10 +172,11 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
 
 
 def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
-    """Whether the value stands right before the rows it qualifies: "jazz tracks", "the jazz ones"."""
+    """Whether the value qualifies the rows: said right before them ("jazz tracks", "the jazz ones")
+    or after a copula ("tracks that are jazz")."""
     after = ctx.a.link_at(link.last + 1)
-    if ctx.a.word(link.last + 1) in ("ones", "one"):
-        return True
+    if ctx.a.word(link.last + 1) in ("ones", "one") or ctx.a.word(link.first - 1) in ("is", "are", "was", "were"):
+        return True  # "the jazz ones", "tracks that are jazz"
     return after is not None and any(c.table == entity for c in after.of_kind(TABLE))
 
 
