@@ -384,3 +384,16 @@ def test_a_column_said_missing_is_empty_and_a_value_after_are_qualifies(tmp_path
     lowercase value after "are" says what the rows are."""
     with opened(built_sqlite(tmp_path, "media_list", MEDIA_LIST)) as db:
         answers(db, question, gold)
+
+
+def test_a_table_named_like_its_date_is_the_table_and_the_verb_names_the_date(tmp_path: Path) -> None:
+    """"orders shipped in March": "orders" names the table (a piece of OrderDate too), "shipped"
+    names ShippedDate, which the month is about."""
+    script = """
+    CREATE TABLE Orders (OrderID INTEGER PRIMARY KEY, OrderDate DATETIME, ShippedDate DATETIME, Freight REAL);
+    INSERT INTO Orders VALUES (1, '2024-02-27', '2024-03-02', 3.5), (2, '2024-03-05', '2024-03-09', 1.0),
+        (3, '2024-03-20', '2024-04-01', 2.0);
+    """
+    with opened(built_sqlite(tmp_path, "dispatch", script)) as db:
+        answers(db, "how many orders were shipped in March 2024?",
+                "SELECT COUNT(*) FROM Orders WHERE ShippedDate >= '2024-03-01' AND ShippedDate < '2024-04-01'")

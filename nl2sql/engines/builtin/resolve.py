@@ -168,8 +168,11 @@ def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[
 
 def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
                     domain: DomainConfig = EMPTY) -> ColumnRef | None:
-    """The date a phrase like "last month" applies to: one the question names, else the main table's."""
+    """The date a phrase like "last month" applies to: one the question names, else the main table's.
+    A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
     for link in a.links:
+        if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates):
+            continue
         for cand in link.of_kind(COLUMN):
             table = schema.table(cand.table)
             col = table.column(cand.column or "") if table else None
