@@ -269,7 +269,7 @@ def test_revenue_takes_the_lines_discount_off(wholesale: Database) -> None:
 
 
 @pytest.mark.parametrize(("column", "kind", "expected"), [
-    ("discount REAL", "fraction", "(1 - discount)"),
+    ("discount REAL", "fraction", "ELSE discount END)"),
     ("discount_pct INTEGER", "percent", "AS REAL) / 100)"),
     ("discount_amount REAL", "amount", "- discount_amount"),
 ])
@@ -397,3 +397,43 @@ def test_a_table_named_like_its_date_is_the_table_and_the_verb_names_the_date(tm
     with opened(built_sqlite(tmp_path, "dispatch", script)) as db:
         answers(db, "how many orders were shipped in March 2024?",
                 "SELECT COUNT(*) FROM Orders WHERE ShippedDate >= '2024-03-01' AND ShippedDate < '2024-04-01'")
+
+
+def test_a_discount_kept_as_a_percentage_in_decimals_is_read_as_one(tmp_path: Path) -> None:
+    """A REAL discount of 5.0 is five percent, not five times the line: revenue stays positive."""
+    script = """
+    CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, sold_on DATE);
+    CREATE TABLE sale_item (item_id INTEGER PRIMARY KEY, sale_id INTEGER REFERENCES sale(sale_id), unit_price REAL,
+                            quantity INTEGER, discount REAL);
+    INSERT INTO sale VALUES (1, '2025-01-01');
+    INSERT INTO sale_item VALUES (1, 1, 10.0, 2, 5.0), (2, 1, 20.0, 1, 0.1);
+    """
+    with opened(built_sqlite(tmp_path, "percent_off", script)) as db:
+        answers(db, "total revenue", "SELECT 10.0 * 2 * 0.95 + 20.0 * 1 * 0.9")
+
+
+def test_a_level_is_no_total_of_its_category(tmp_path: Path) -> None:
+    """"which title has the highest salary": a salary is each person's level, not money taken; the
+    title of the best-paid person, not the title whose salaries add up to most."""
+    script = """
+    CREATE TABLE staff_member (member_id INTEGER PRIMARY KEY, full_name TEXT, title TEXT, salary REAL);
+    INSERT INTO staff_member VALUES (1, 'A', 'Manager', 5000), (2, 'B', 'Sales', 4000), (3, 'C', 'Sales', 3000),
+        (4, 'D', 'Sales', 1000), (5, 'E', 'IT', 2000);
+    """
+    with opened(built_sqlite(tmp_path, "payroll", script)) as db:
+        answers(db, "which title has the highest salary", "SELECT title FROM staff_member ORDER BY salary DESC LIMIT 1")
+
+
+def test_a_column_called_number_does_not_take_a_sort_by_number_of_rows(tmp_path: Path) -> None:
+    """"sorted by number of orders" counts orders, though the orders have a column called number."""
+    script = """
+    CREATE TABLE client (client_id INTEGER PRIMARY KEY, client_name TEXT);
+    CREATE TABLE purchase (purchase_id INTEGER PRIMARY KEY, number TEXT,
+                           client_id INTEGER REFERENCES client(client_id));
+    INSERT INTO client VALUES (1, 'Ava'), (2, 'Ben'), (3, 'Cai');
+    INSERT INTO purchase VALUES (1, 'P-1', 2), (2, 'P-2', 2), (3, 'P-3', 1);
+    """
+    with opened(built_sqlite(tmp_path, "numbered", script)) as db:
+        draft = BuiltinEngine(today=TODAY).draft("clients sorted by number of purchases", db)
+        assert "purchase.number" not in draft.sql and ("COUNT" in draft.sql or "number" in draft.unused), draft.sql
+

@@ -265,6 +265,9 @@ def test_relative_dates_use_the_injected_today(phrase: str, start: date, end: da
     ("in Q2 2025", date(2025, 4, 1), date(2025, 7, 1)),
     ("on March 3, 2025", date(2025, 3, 3), date(2025, 3, 4)),
     ("between May 1 and May 10, 2025", date(2025, 5, 1), date(2025, 5, 11)),  # the year said once
+    ("between June 1 and June 15, 2027", date(2027, 6, 1), date(2027, 6, 16)),  # not the year before today's
+    ("between December 1 and January 15, 2026", date(2025, 12, 1), date(2026, 1, 16)),  # across a new year
+    ("between February 29 and March 3, 2024", date(2024, 2, 29), date(2024, 3, 4)),  # a leap day of that year
 ])
 def test_quarters_and_days_of_a_year_said(phrase: str, start: date, end: date) -> None:
     (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)

@@ -58,7 +58,10 @@ class LineItems:
             if self.discount_kind == AMOUNT:
                 gross = exp.Sub(this=gross, expression=off)
             else:
-                share = off if self.discount_kind == FRACTION else exp.Div(this=off, expression=exp.Literal.number(100))
+                percent = exp.Div(this=off.copy(), expression=exp.Literal.number(100))
+                # a decimal discount is a share (0.15); one kept as a percentage (15) is read as one
+                share = exp.Case().when(exp.GT(this=off.copy(), expression=exp.Literal.number(1)), percent).else_(
+                    off) if self.discount_kind == FRACTION else percent
                 gross = exp.Mul(this=gross, expression=exp.Paren(this=exp.Sub(this=exp.Literal.number(1),
                                                                               expression=share)))
         return exp.Sum(this=gross).sql(dialect=dialect)
@@ -145,8 +148,9 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
 
 def _discount(table: Table) -> tuple[str, str] | None:
     """A line's discount column and how it is kept: named so, as a percentage or an amount when the
-    name says so, else as a share of the line when it holds decimals. An integer called discount
-    says neither, and is left out rather than guessed."""
+    name says so, else as a share of the line when it holds decimals (one above 1 is a percentage:
+    the SQL tells them apart row by row). An integer called discount says neither, and is left
+    out rather than guessed."""
     for col in table.columns:
         words = set(name_words(col.name))
         if not words & _DISCOUNT_WORDS or not col.is_numeric or col.primary_key or col.name in table.fk_columns:

@@ -95,6 +95,12 @@ def is_additive(table: Table, col: Column) -> bool:
     return is_quantity(table, col) or (is_money(table, col) and not is_price(table, col))
 
 
+def is_taken(table: Table, col: Column) -> bool:
+    """Whether a column's values add up to what was sold or taken (units, a sale's money), so that
+    groups of rows are compared by their total; a salary or a budget is a level each row has."""
+    return is_quantity(table, col) or (is_sold_money(table, col) and not is_price(table, col))
+
+
 def unit_of(table: Table, col: Column) -> Unit | None:
     """The unit a measure's name gives (``milliseconds``, ``duration_sec``, ``size_bytes``), if any."""
     if not _plain(table, col):

@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import COLUMN, DOMAIN, EXACT, VALUE, Candidate, Lexicon, Link
+from nl2sql.linking.lexicon import COLUMN, DOMAIN, EXACT, TABLE, VALUE, Candidate, Lexicon, Link
 from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
@@ -471,9 +471,14 @@ def _read_sort_by(a: _Scratch, words: list[str], i: int) -> bool:
 
 def _names_column(a: _Scratch, i: int) -> bool:
     """Whether the word at ``i`` is the whole name of a column ("sort by total" where invoices have
-    a total): the column, not the word's sense of a count."""
-    return a.lexicon is not None and any(c.kind == COLUMN and c.score >= 1.0
-                                         for c in a.lexicon.lookup(a.tokens[i].norm))
+    a total): the column, not the word's sense of a count. Not before rows it would count ("by
+    number of orders", "by total customers")."""
+    if a.lexicon is None:
+        return False
+    if i + 1 < len(a.tokens) and (a.tokens[i + 1].text == "of" or any(
+            c.kind == TABLE and c.score >= 1.0 for c in a.lexicon.lookup(a.tokens[i + 1].norm))):
+        return False
+    return any(c.kind == COLUMN and c.score >= 1.0 for c in a.lexicon.lookup(a.tokens[i].norm))
 
 
 def _take_direction(a: _Scratch, words: list[str], positions: tuple[int, ...]) -> bool | None:

@@ -242,16 +242,30 @@ def _bound(words: list[str], i: int, today: date) -> tuple[int, DateRange] | Non
 
 def _between_dates(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
     """ "between <date> and <date>", "from <date> to <date>": from the start of the first period to
-    the end of the second."""
+    the end of the second. A year said only after the second ("between June 1 and June 15, 2024")
+    is the first's too, or the year before when the first would come after the second."""
     if words[i] not in ("between", "from") or i + 3 >= len(words):
         return None
-    a = _absolute(words, i + 1, today)
+    bare = words[i + 1] in MONTHS and not _YEAR.fullmatch(words[i + 2]) and re.fullmatch(r"\d{1,2}", words[i + 2]) \
+        and i + 3 < len(words) and not _YEAR.fullmatch(words[i + 3])
+    if bare:  # a month and a day, no year: its length is known before the year is
+        b = _absolute(words, i + 4, today) if words[i + 3] in ("and", "to", "until") else None
+        year = b[1].start.year if b is not None and b[1].start is not None and _said_year(words, i + 4, b[0]) \
+            else None
+        a = _absolute(words, i + 1, date(year, 12, 31) if year else today)
+        if a is not None and b is not None and year and a[1].start and b[1].start and a[1].start > b[1].start:
+            a = _absolute(words, i + 1, date(year - 1, 12, 31))
+    else:
+        a = _absolute(words, i + 1, today)
     if not a or i + 1 + a[0] >= len(words) or words[i + 1 + a[0]] not in ("and", "to", "until"):
         return None
     b = _absolute(words, i + 2 + a[0], today)
     if not b:
         return None
     start, end = a[1].start, b[1].end
-    if start is not None and b[1].start is not None and start > b[1].start:
-        start = start.replace(year=b[1].start.year)  # "between June 1 and June 15, 2024": the year said once
     return 2 + a[0] + b[0], DateRange(start, end, f"between {start} and {end or date.max}")
+
+
+def _said_year(words: list[str], i: int, used: int) -> bool:
+    """Whether the date phrase of ``used`` words at ``i`` says its year."""
+    return any(_YEAR.fullmatch(w) for w in words[i:i + used])

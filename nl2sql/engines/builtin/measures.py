@@ -461,7 +461,7 @@ def _category_total(ctx: ReadContext, c: Claims, entity: str, in_play: set[str],
     the category whose rows add up to the most, not the category of the one top row."""
     table = ctx.table(ref.table)
     col = table.column(ref.column)
-    if col is None or not roles.is_additive(table, col) or ctx.a.group_words:
+    if col is None or not roles.is_taken(table, col) or ctx.a.group_words:
         return None
     head = _head_column(ctx, Claims(c.before), entity, in_play)  # a look first: claimed only if it groups
     if head is None or (head.column.table, head.column.column) not in profile_of(ctx.schema).categories:
@@ -536,8 +536,8 @@ _AMOUNT_SUPERLATIVES = {"most", "least", "fewest"}
 def child_rank_func(ctx: ReadContext, ref: ColumnRef, descending: bool) -> str:
     """How rows are ranked by a column of their child rows: by the extreme child row when the
     superlative describes a child ("the <superlative> <child row>"), by the total when it asks for
-    an amount ("the most <column>") or the column adds up (quantities, money spent: "the best
-    genres by units sold"), else by the average (a level: "the highest <column>")."""
+    an amount ("the most <column>") or the column adds up to what was sold ("the best genres by
+    units sold"), else by the average (a level: "the highest <column>", a salary)."""
     a = ctx.a
     sup = a.superlatives[0]
     after = a.next_link(max(a.span(sup.index)), max_gap=1)
@@ -545,8 +545,8 @@ def child_rank_func(ctx: ReadContext, ref: ColumnRef, descending: bool) -> str:
         return "max" if descending else "min"
     table = ctx.table(ref.table)
     col = table.column(ref.column)
-    additive = col is not None and roles.is_additive(table, col)
-    return "sum" if additive or a.word(sup.index) in _AMOUNT_SUPERLATIVES else "avg"
+    taken = col is not None and roles.is_taken(table, col)
+    return "sum" if taken or a.word(sup.index) in _AMOUNT_SUPERLATIVES else "avg"
 
 
 def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
