@@ -436,4 +436,3 @@ def test_a_column_called_number_does_not_take_a_sort_by_number_of_rows(tmp_path:
     with opened(built_sqlite(tmp_path, "numbered", script)) as db:
         draft = BuiltinEngine(today=TODAY).draft("clients sorted by number of purchases", db)
         assert "purchase.number" not in draft.sql and ("COUNT" in draft.sql or "number" in draft.unused), draft.sql
-

@@ -89,7 +89,7 @@ CREATE TABLE enclosure (enclosure_id INTEGER PRIMARY KEY, enclosure_name TEXT);
 CREATE TABLE animal (animal_id INTEGER PRIMARY KEY, animal_name TEXT, weight_kg REAL, habitat TEXT,
                      enclosure_id INTEGER REFERENCES enclosure (enclosure_id));
 INSERT INTO enclosure VALUES (1, 'North Yard'), (2, 'Reptile House');
-INSERT INTO animal VALUES (1, 'Bruno', 410, 'forest', 1), (2, 'Tilly', 95, 'forest', 1), (3, 'Gus', 410, 'desert', 1),
+INSERT INTO animal VALUES (1, 'Bruno', 410, 'desert', 1), (2, 'Tilly', 95, 'forest', 1), (3, 'Gus', 410, 'desert', 1),
     (4, 'Sly', 12, 'desert', 2), (5, 'Moss', 30, 'swamp', 2);
 """
 
@@ -98,6 +98,10 @@ INSERT INTO animal VALUES (1, 'Bruno', 410, 'forest', 1), (2, 'Tilly', 95, 'fore
     ("the heaviest animal in each enclosure",
      "SELECT enclosure_name, animal_name, weight_kg FROM animal a JOIN enclosure USING (enclosure_id) "
      "WHERE weight_kg = (SELECT MAX(weight_kg) FROM animal b WHERE b.enclosure_id = a.enclosure_id)"),
+    ("the heaviest forest animal in each enclosure",  # the condition holds for the peers too
+     "SELECT enclosure_name, animal_name, weight_kg FROM animal a JOIN enclosure USING (enclosure_id) "
+     "WHERE habitat = 'forest' AND weight_kg = (SELECT MAX(weight_kg) FROM animal b "
+     "WHERE b.enclosure_id = a.enclosure_id AND b.habitat = 'forest')"),
     ("the lightest animal for each habitat",
      "SELECT habitat, animal_name, weight_kg FROM animal a "
      "WHERE weight_kg = (SELECT MIN(weight_kg) FROM animal b WHERE b.habitat = a.habitat)"),

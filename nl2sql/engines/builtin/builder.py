@@ -302,7 +302,9 @@ def _extreme_per_group(ctx: ReadContext, parts: Parts, ref: ColumnRef, descendin
         if len(tables) != 1 or len(fks) != 1:
             return None
         partition = fks[0].column
-    extreme = Filter(ref, "=", (), against="max" if descending else "min", other=ColumnRef(entity.name, partition))
+    own = tuple(f for f in parts.filters if f.column.table == entity.name and f.other is None and f.against is None
+                and f.op in ("=", "in", "like", ">", ">=", "<", "<=", "!=", "null", "not_null"))
+    extreme = Filter(ref, "=", own, against="max" if descending else "min", other=ColumnRef(entity.name, partition))
     label = entity.label_column
     named = [k for k in keys if not _key_beside_label(ctx, k, keys)]  # each group by its name, not its id
     shown = [*named, *((ColumnRef(entity.name, label.name),) if label is not None and label.name != ref.column else ()),

@@ -277,7 +277,10 @@ class _Renderer:
         inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=peer)))
         inner = inner.from_(exp.alias_(exp.Table(this=_ident(f.column.table)), peer, table=True))
         same = exp.EQ(this=exp.column(_ident(f.other.column), table=peer), expression=self._col(f.other, force=True))
-        return inner.where(same).subquery()
+        inner = inner.where(same)
+        for own in f.values:  # the rows' other conditions hold for their peers too ("active products")
+            inner = inner.where(_Renderer._own_condition(own))
+        return inner.subquery()
 
     def _filter(self, f: Filter) -> exp.Expr:
         col = self._col(f.column)
@@ -325,7 +328,10 @@ class _Renderer:
             return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "in":
             return col.isin(*(literal(v) for v in f.values))
-        return exp.EQ(this=col, expression=literal(f.values[0]))
+        if f.op in ("null", "not_null"):
+            empty = exp.Is(this=col, expression=exp.Null())
+            return empty if f.op == "null" else exp.Not(this=empty)
+        return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
 
     def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:
         return _COMPARE[op](this=left, expression=literal(value))
