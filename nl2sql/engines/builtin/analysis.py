@@ -34,7 +34,9 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted(
     [(phrase, cue.effect["op"], cue.effect.get("concept")) for cue in cue_family("comparator")
      for phrase in cue.phrases], key=lambda c: -len(c[0]))
 COUNT_PHRASES = [phrase for cue in cue_family("count") for phrase in cue.phrases]
-GROUP_WORDS = set(cue_words("group"))
+GROUP_WORDS = {w for w, cue in cue_words("group").items() if not cue.effect.get("by_values")}
+# "compare ... for X and Y", "X versus Y": an aggregate per value said, not one over them all
+COMPARE_WORDS = frozenset(w for w, cue in cue_words("group").items() if cue.effect.get("by_values"))
 # The largest LIMIT every engine takes (a signed 64-bit integer): "top 10^100" means every row.
 MAX_LIMIT = 2**63 - 1
 BUCKETS = {word: cue.effect["unit"] for word, cue in cue_words("bucket").items()}

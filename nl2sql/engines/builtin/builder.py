@@ -29,7 +29,7 @@ from nl2sql.engines.builtin import (
     shared,
     shown,
 )
-from nl2sql.engines.builtin.analysis import NO_FUZZY, Analysis
+from nl2sql.engines.builtin.analysis import COMPARE_WORDS, NO_FUZZY, Analysis
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.reader import (
@@ -128,12 +128,23 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     parts = Parts(focus.entity, frozenset(in_play))
     parts, d, ctx = read_measures(ctx, d, parts, focus)
     parts, d = read_filters(ctx, d, parts, focus)
+    parts = _per_compared_value(ctx, parts)
     parts, d = read_ranking(ctx, d, parts)
     parts, d = read_counts(ctx, d, parts)
     parts, d = read_projections(ctx, d, parts)
     parts, d = read_order(ctx, d, parts)
     parts, d = read_related(ctx, d, parts)
     return _finish(ctx, d, parts, focus)
+
+
+def _per_compared_value(ctx: ReadContext, parts: Parts) -> Parts:
+    """ "compare the average fare for Vigo and Porto", "revenue in France versus Germany": the
+    aggregate once per value of the one condition that lists several, grouped by its column."""
+    compare = {i for i, t in enumerate(ctx.a.tokens) if t.text in COMPARE_WORDS}
+    listed = [f for f in parts.filters if f.op == "in" and len(f.values) > 1]
+    if not compare or not parts.aggregates or parts.group or len(listed) != 1:
+        return parts
+    return parts.using("compare", compare, group=(GroupKey(listed[0].column),))
 
 
 def choose_entity(ctx: ReadContext) -> Focus | Reading:

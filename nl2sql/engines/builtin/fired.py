@@ -7,7 +7,7 @@ imports nothing of the engine.
 
 from __future__ import annotations
 
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import COMPARE_WORDS, Analysis
 from nl2sql.engines.builtin.cues import by_id, cue_id, cues
 
 
@@ -20,6 +20,7 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     hits |= {_comparator_cue(c.op, [a.word(i) for i in range(c.first, c.last + 1)]) for c in a.comparisons}
     hits |= {_count_cue(a)} if a.count else set()
     hits |= {cue_id("group", a.word(i)) for i in a.group_words}
+    hits |= {cue_id("group", t.text) for t in a.tokens if t.text in COMPARE_WORDS}  # read by the builder
     hits |= {cue_id("bucket", a.word(i)) for _unit, i in a.buckets}
     hits |= {_leading("negation", [a.word(k) for k in range(i, i + 3)]) for i in a.negations}
     hits |= {cue_id("share", a.word(i)) for i in a.share}
