@@ -180,15 +180,13 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
     return found
 
 
-def sum_sql(dialect: str, *columns: str) -> str:
-    """``SUM(a)`` or ``SUM(a * b)`` over a table's own columns, each name quoted where it must be."""
+def sum_sql(dialect: str, column_name: str) -> str:
+    """``SUM(column)`` over a table's own column, its name quoted where it must be."""
     from sqlglot import exp
 
     from nl2sql.identifiers import column
 
-    parts = [column(name) for name in columns]
-    inner = parts[0] if len(parts) == 1 else exp.Mul(this=parts[0], expression=parts[1])
-    return exp.Sum(this=inner).sql(dialect=dialect)
+    return exp.Sum(this=column(column_name)).sql(dialect=dialect)
 
 
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:

@@ -360,9 +360,7 @@ def _measure_nouns(words: list[str], links: list[Link], lexicon: Lexicon) -> lis
 
 def _exact_number_column(link: Link, lexicon: Lexicon) -> bool:
     """Whether the link's best reading is, exactly, a number column."""
-    best = [c for c in link.candidates if c.kind == COLUMN and c.score >= 1.0 and c.match == EXACT]
-    return any((t := lexicon.schema.table(c.table)) is not None and (col := t.column(c.column or "")) is not None
-               and col.is_numeric for c in best)
+    return any(c.score >= 1.0 and c.match == EXACT and _numeric_column(lexicon, c) for c in link.candidates)
 
 
 def _best_names(link: Link) -> set[tuple[str, str | None]]:
@@ -475,12 +473,14 @@ def _names_column(a: _Scratch, i: int) -> bool:
     """Whether the word at ``i`` is the whole name of a column ("sort by total" where invoices have
     a total): the column, not the word's sense of a count. Not before rows it would count ("by
     number of orders", "by total customers")."""
-    if a.lexicon is None:
+    if i + 1 < len(a.tokens) and (a.tokens[i + 1].text == "of" or _whole_name(a, a.tokens[i + 1].norm, TABLE)):
         return False
-    if i + 1 < len(a.tokens) and (a.tokens[i + 1].text == "of" or any(
-            c.kind == TABLE and c.score >= 1.0 for c in a.lexicon.lookup(a.tokens[i + 1].norm))):
-        return False
-    return any(c.kind == COLUMN and c.score >= 1.0 for c in a.lexicon.lookup(a.tokens[i].norm))
+    return _whole_name(a, a.tokens[i].norm, COLUMN)
+
+
+def _whole_name(a: _Scratch, key: str, kind: str) -> bool:
+    """Whether ``key`` is, whole, the name of a table or column (``kind``) of the schema."""
+    return a.lexicon is not None and any(c.kind == kind and c.score >= 1.0 for c in a.lexicon.lookup(key))
 
 
 def _take_direction(a: _Scratch, words: list[str], positions: tuple[int, ...]) -> bool | None:
@@ -928,10 +928,7 @@ def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
 
 def _ends_column_name(a: _Scratch, i: int) -> bool:
     """Whether the word before ``i`` and the word itself are, together, a column's whole name."""
-    if a.lexicon is None or i - 1 in a.used:
-        return False
-    key = f"{a.tokens[i - 1].norm} {a.tokens[i].norm}"
-    return any(c.kind == COLUMN and c.score >= 1.0 for c in a.lexicon.lookup(key))
+    return i - 1 not in a.used and _whole_name(a, f"{a.tokens[i - 1].norm} {a.tokens[i].norm}", COLUMN)
 
 
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:

@@ -20,6 +20,12 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.identifiers import identifier
 
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
+    """``col IS NULL`` for op "null", ``NOT col IS NULL`` for "not_null"."""
+    empty = exp.Is(this=col, expression=exp.Null())
+    return empty if op == "null" else exp.Not(this=empty)
+
+
 def _quarter(col: exp.Expr) -> exp.Expr:
     """A date's quarter as "2025-Q3": no engine's date format has one, so the month says it."""
     month = exp.Cast(this=exp.TimeToStr(this=col.copy(), format=exp.Literal.string("%m")), to=exp.DataType.build("INT"))
@@ -297,8 +303,7 @@ class _Renderer:
         if f.op in ("not_in", "none"):  # "none" here: no related rows, the row's own value is not one
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
         if f.op in ("null", "not_null"):  # whether the row's event happened
-            empty = exp.Is(this=col, expression=exp.Null())
-            return empty if f.op == "null" else exp.Not(this=empty)
+            return _emptiness(col, f.op)
         if f.op == "like":  # a piece of the text, anywhere in it
             return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
         if f.op == "between":
@@ -329,8 +334,7 @@ class _Renderer:
         if f.op == "in":
             return col.isin(*(literal(v) for v in f.values))
         if f.op in ("null", "not_null"):
-            empty = exp.Is(this=col, expression=exp.Null())
-            return empty if f.op == "null" else exp.Not(this=empty)
+            return _emptiness(col, f.op)
         return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
 
     def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:

@@ -10,6 +10,8 @@ as text. What a text column compared with a numeric column becomes is each engin
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from sqlglot import exp
 
 from nl2sql.db.schema import Column, Schema, Table
@@ -37,21 +39,23 @@ class Columns:
         if node.table:
             table = self.schema.table(node.table)
             return table.column(node.name) if table is not None else None
-        found = [c for t in self._scope(node) if (c := t.column(node.name)) is not None]
-        return found[0] if len(found) == 1 else None
+        for tables in (self._scope(node), self.tables):  # its own SELECT's tables first, as SQL resolves it
+            found = [c for t in tables if (c := t.column(node.name)) is not None]
+            if found:
+                return found[0] if len(found) == 1 else None
+        return None
 
     def _scope(self, node: exp.Expr) -> list[Table]:
-        """The tables an unqualified column can be of: those of its own SELECT's FROM and joins
-        (an outer key beside a subquery's table of the same column name), else all of them."""
+        """The tables of the FROM and joins of the SELECT an unqualified column is in (an outer
+        key beside a subquery's table with a column of the same name)."""
         select = node.find_ancestor(exp.Select)
         if select is None:
-            return self.tables
+            return []
         source = select.args.get("from_") or select.args.get("from")
         parts = [source.this] if source is not None else []
         parts += [join.this for join in select.args.get("joins") or []]
         names = {p.name.lower() for p in parts if isinstance(p, exp.Table)}
-        own = [t for t in self.tables if t.name.lower() in names]
-        return own or self.tables
+        return [t for t in self.tables if t.name.lower() in names]
 
 
 # Text that PostgreSQL's CAST reads as a number or a timestamp (it has no TRY_CAST: the cast is guarded).
@@ -105,3 +109,10 @@ def literals_as_text(node: exp.Expr, columns: Columns) -> None:
             here, there = node.args.get(side), node.args.get(other)
             if here is not None and there is not None and text_column(columns, here) and number_literal(there):
                 node.set(other, as_text(there))
+
+
+def is_week_bucket(node: exp.Expr) -> TypeGuard[exp.TimeToStr]:
+    """Whether ``node`` writes a date as SQLite's ``%Y-%W`` (a week bucket), which no other engine's
+    format says the same way."""
+    fmt = node.args.get("format") if isinstance(node, exp.TimeToStr) else None
+    return fmt is not None and fmt.name == "%Y-%W"

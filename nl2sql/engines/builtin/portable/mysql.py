@@ -24,7 +24,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from nl2sql.db.schema import INTEGER
-from nl2sql.engines.builtin.portable.affinity import Columns, literals_as_text, stored_as_text
+from nl2sql.engines.builtin.portable.affinity import Columns, is_week_bucket, literals_as_text, stored_as_text
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
@@ -99,8 +99,7 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
         _averaged(node, columns)
     elif isinstance(node, exp.DateDiff) and node.unit and node.unit.name.upper() == "DAY":
         return exp.TimestampDiff(this=node.this, expression=node.expression, unit=exp.var("DAY"))
-    elif isinstance(node, exp.TimeToStr) and node.args.get("format") is not None \
-            and node.args["format"].name == "%Y-%W":
+    elif is_week_bucket(node):
         return _week_bucket(node)
     elif isinstance(node, _COMPARISONS):
         literals_as_text(node, columns)

@@ -20,6 +20,7 @@ from sqlglot import exp
 
 from nl2sql.engines.builtin.portable.affinity import (
     Columns,
+    is_week_bucket,
     literals_as_text,
     number_literal,
     stored_as_number,
@@ -79,17 +80,12 @@ def _safe_divisor(node: exp.Expr) -> bool:
     return number_literal(node) and float(node.name) != 0
 
 
-def _week_format(node: exp.TimeToStr) -> bool:
-    fmt = node.args.get("format")
-    return fmt is not None and fmt.name == "%Y-%W"
-
-
 def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
     if isinstance(node, exp.Div) and not _safe_divisor(node.expression):
         node.set("expression", exp.Nullif(this=node.expression, expression=exp.Literal.number(0)))
     elif isinstance(node, exp.DateDiff) and node.unit and node.unit.name.upper() == "DAY":
         return _whole_days(node)
-    elif isinstance(node, exp.TimeToStr) and _week_format(node):
+    elif is_week_bucket(node):
         return _week_bucket(node)
     elif isinstance(node, _COMPARISONS):
         _compare(node, columns)

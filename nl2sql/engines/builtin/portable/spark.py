@@ -20,7 +20,7 @@ import re
 
 from sqlglot import exp
 
-from nl2sql.engines.builtin.portable.affinity import Columns, literals_as_text, number_literal
+from nl2sql.engines.builtin.portable.affinity import Columns, is_week_bucket, literals_as_text, number_literal
 from nl2sql.engines.builtin.portable.mysql import integer_valued
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
@@ -64,8 +64,7 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
         return _divided(node, columns)
     if isinstance(node, exp.DataType) and node.this == exp.DataType.Type.FLOAT:
         return exp.DataType.build("DOUBLE")
-    if isinstance(node, exp.TimeToStr) and node.args.get("format") is not None \
-            and node.args["format"].name == "%Y-%W":
+    if is_week_bucket(node):
         return _week_bucket(node)
     if isinstance(node, _COMPARISONS):
         literals_as_text(node, columns)
