@@ -372,6 +372,8 @@ INSERT INTO piece VALUES (1, 'Low Road', 'Ivo Lind', 1), (2, 'High Road', NULL, 
 @pytest.mark.parametrize(("question", "gold"), [
     ("pieces with no composer", "SELECT * FROM piece WHERE composer IS NULL"),
     ("pieces without a composer", "SELECT * FROM piece WHERE composer IS NULL"),
+    ("pieces not credited with a composer", "SELECT * FROM piece WHERE composer IS NULL"),
+    ("how many pieces do not have a composer?", "SELECT COUNT(*) FROM piece WHERE composer IS NULL"),
     ("what percentage of pieces have no composer?",
      "SELECT 100.0 * SUM(CASE WHEN composer IS NULL THEN 1 ELSE 0 END) / COUNT(*) FROM piece"),
     ("what percentage of pieces are blues?",

@@ -165,6 +165,15 @@ def test_a_key_into_the_same_table_is_followed_to_the_other_rows(shop: Path, que
     assert _named(rows) == expected
 
 
+def test_grouped_by_the_key_to_their_own_table_each_group_is_a_row_pointed_to(shop: Path) -> None:
+    _sql, rows, _sure, _ = _ask(shop, "number of staff per manager")
+    counts = defaultdict(int)
+    for *_n, boss in STAFF:
+        if boss is not None:  # the head of the chart has no manager: no group of its own
+            counts[boss] += 1
+    assert {r[0]: r[-1] for r in rows} == counts
+
+
 def test_how_many_report_to_someone(shop: Path) -> None:
     _sql, rows, _sure, _ = _ask(shop, "how many staff report to Rae Stone")
     assert rows == [(sum(1 for *_n, boss in STAFF if boss == 1),)]

@@ -39,8 +39,11 @@ LENGTH_UNITS = {"mm": 1.0, "millimeter": 1.0, "millimetre": 1.0, "cm": 10.0, "ce
                 "kilometer": 1_000_000.0, "kilometre": 1_000_000.0}
 WEIGHT_UNITS = {"mg": 0.001, "milligram": 0.001, "g": 1.0, "gram": 1.0, "kg": 1000.0, "kilogram": 1000.0,
                 "tonne": 1_000_000.0}
-TIME, SIZE, LENGTH, WEIGHT = "time", "size", "length", "weight"
-UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS}
+# Money in its major unit: an amount is said in cents as often as in dollars ("under 99 cents").
+MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "dollar": 1.0, "dollars": 1.0,
+               "euro": 1.0, "euros": 1.0, "buck": 1.0, "bucks": 1.0}
+TIME, SIZE, LENGTH, WEIGHT, MONEY = "time", "size", "length", "weight", "money"
+UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS, MONEY: MONEY_UNITS}
 # Words of a duration column whose unit must come from elsewhere ("duration" alone says no unit).
 _DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time"})
 
@@ -50,7 +53,7 @@ class Unit:
     """A column that measures time or size in a unit its name gives: ``length_ms`` is time in ms."""
     table: str
     column: str
-    dimension: str  # TIME or SIZE
+    dimension: str  # TIME, SIZE, LENGTH, WEIGHT or MONEY
     unit: str  # the name word that gave the unit
     factor: float  # the unit's size in the dimension's base unit (ms, bytes)
 
@@ -115,6 +118,19 @@ def unit_of(table: Table, col: Column) -> Unit | None:
             if word in UNITS[dimension] and len(words) > 1:  # "height_cm", "weight_kg": a unit beside a measure
                 return Unit(table.name, col.name, dimension, word, UNITS[dimension][word])
     return None
+
+
+def money_unit(table: Table, col: Column) -> Unit | None:
+    """The unit a money column keeps its amounts in: cents when its name says so (``price_cents``),
+    else the major unit when its values are decimal amounts. An integer amount without a unit in
+    its name could be either, so it has none."""
+    if not is_money(table, col):
+        return None
+    words = name_words(col.name)
+    said = next((w for w in reversed(words) if w in MONEY_UNITS), None)
+    if said is not None:
+        return Unit(table.name, col.name, MONEY, said, MONEY_UNITS[said])
+    return Unit(table.name, col.name, MONEY, "dollar", 1.0) if is_real_money(col) else None
 
 
 def is_real_money(col: Column) -> bool:

@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.spec import Aggregate, Filter, QuerySpec
 from nl2sql.identifiers import column
 from nl2sql.linking.text import singular
 from nl2sql.profile import profile_of
-from nl2sql.profile.roles import UNITS, Unit, said_unit
+from nl2sql.profile.roles import UNITS, Unit, money_unit, said_unit
 
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
 
@@ -91,17 +91,23 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
     return replace(agg, func="metric", column=None, metric=metric)
 
 
+def _money_unit(schema: Schema, f: Filter) -> Unit | None:
+    table = schema.table(f.column.table)
+    col = table.column(f.column.column) if table is not None else None
+    return money_unit(table, col) if table is not None and col is not None else None
+
+
 def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     """``spec`` with each number compared with a unit column converted from the unit it was said
     in, and each total or average of one given in the unit asked for ("in minutes")."""
     profile = profile_of(schema)
-    if not profile.units:
+    if not profile.units and not profile.money:
         return spec
     taken = frozenset().union(*(f.words for f in spec.filters))
     spec = spec.with_(aggregates=tuple(_scaled(agg, a, schema, taken) for agg in spec.aggregates))
     filters, parts = [], frozenset[int]()
     for f in spec.filters:
-        unit = profile.unit(f.column.table, f.column.column)
+        unit = profile.unit(f.column.table, f.column.column) or _money_unit(schema, f)
         found = _said_factor(a, f, unit) if unit is not None and f.op in _NUMERIC_OPS else None
         if unit is None or found is None or not all(isinstance(v, (int, float)) for v in f.values):
             filters.append(f)
@@ -109,13 +115,13 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         factor, at = found
         part = _smaller_part(a, at, factor, unit) if len(f.values) == 1 else None
         if factor == unit.factor and part is None:
-            filters.append(f)
+            filters.append(replace(f, words=f.words | {at}))  # said in the column's own unit
             continue
         extra, words = part if part is not None else (0.0, frozenset[int]())
         parts |= words
         values = tuple(round((v * factor + extra) / unit.factor, 6) for v in f.values)
         values = tuple(int(v) if float(v).is_integer() else v for v in values)
-        filters.append(replace(f, values=values, words=f.words | words))
+        filters.append(replace(f, values=values, words=f.words | words | {at}))
     # the smaller part's number is no condition of its own ("... 20 seconds" = 20000)
     return spec.with_(filters=tuple(f for f in filters if not (f.words and f.words <= parts)))
 

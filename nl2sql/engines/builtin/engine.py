@@ -175,9 +175,11 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = with_self_reference(spec, analysis, schema)
     spec = by_referenced_rows(spec, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
-    if spec == reading.spec and not unshown:
+    before = {(f, f.words) for f in reading.spec.filters}
+    said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before))
+    if spec == reading.spec and not unshown and said <= reading.used:
         return reading
-    used = reading.used.union(*(f.words for f in spec.filters if f not in reading.spec.filters)) - unshown
+    used = (reading.used | said) - unshown
     sure = confidence(analysis, used, reading.doubts) if used != reading.used else reading.confidence
     return replace(reading, spec=spec, used=used, confidence=sure)
 

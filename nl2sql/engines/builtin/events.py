@@ -51,6 +51,19 @@ _MISSING = frozenset({"no", "without", "lacking", "missing"})
 _ARTICLES = frozenset({"a", "an", "any", "the"})
 
 
+_HAVING = frozenset({"with", "have", "has", "having"})
+
+
+def _having_after(ctx: ReadContext, n: int) -> int | None:
+    """Where the thing denied starts after a negation at ``n`` and a word of having a little later
+    ("not ... with a", "don't have any"), if the line says so."""
+    a = ctx.a
+    for i in range(n + 1, min(n + 4, len(a.tokens))):
+        if a.word(i) in _HAVING:
+            return i + 1 + (a.word(i + 1) in _ARTICLES)
+    return None
+
+
 def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
     """ "tracks with no composer", "customers without a company": a column of the rows that may be
     empty, named right after a word that denies it, is empty (NULL) on the rows wanted. A table
@@ -58,9 +71,14 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
     a, c, out = ctx.a, Claims(d), []
     table = ctx.table(entity)
     for n, token in enumerate(a.tokens):
-        if token.text not in _MISSING or n in taken:
+        if n in taken:
             continue
-        j = n + 1 + (a.word(n + 1) in _ARTICLES)
+        if token.text in _MISSING:
+            j = n + 1 + (a.word(n + 1) in _ARTICLES)
+        elif n in a.negations and (k := _having_after(ctx, n)) is not None:
+            j = k  # "not associated with a company", "do not have a phone": the same denial
+        else:
+            continue
         link = a.link_at(j)
         if link is None or link.first != j or j in taken or c.taken(link.first) or link.of_kind(TABLE) \
                 or link.of_kind(VALUE):

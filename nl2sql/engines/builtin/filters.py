@@ -14,7 +14,7 @@ from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
 from nl2sql.engines.builtin.paired import column_comparisons
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.resolve import best_candidate, concept_column, date_column_for, find_concept
+from nl2sql.engines.builtin.resolve import best_candidate, concept_column, date_column_for, find_concept, reachable
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
@@ -190,6 +190,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
         if cand is None:
             continue
+        cand, before = _table_said_before(ctx, c, link, cand, entity)
         cand = _named_near(ctx, link, cand)
         after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on")
         if cand.table != entity and cand.table not in in_play and not link.strong \
@@ -208,7 +209,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         # values named with a negation and without one are two conditions ("a dog but not a cat")
         key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
         by_column.setdefault(key, []).append(cand.value or "")
-        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations,
+        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations, before,
                                             _column_said_after(ctx, c, link, cand))
         c.claim(link, "value", *negations)
     filters = []
@@ -255,6 +256,25 @@ def _column_said_after(ctx: ReadContext, c: Claims, link: Link, cand: Candidate)
         return set()
     c.claim(after, "value")
     return set(range(after.first, after.last + 1))
+
+
+def _table_said_before(ctx: ReadContext, c: Claims, link: Link, cand: Candidate,
+                       entity: str) -> tuple[Candidate, set[int]]:
+    """A value stored in several tables, right after one of their names ("the album Blue Sky" where
+    a song may have that title too): the named table's value, and the name claimed as part of the
+    condition, not a table to list."""
+    before = ctx.a.link_at(link.first - 1)
+    if before is None or c.taken(before.first) or before.of_kind(VALUE):
+        return cand, set()
+    named = {k.table for k in before.of_kind(TABLE) if k.score >= 1.0}
+    mine = [k for k in link.of_kind(VALUE) if k.table in named and k.score >= cand.score
+            and reachable(ctx.schema, entity, k.table)]
+    if len({k.table for k in mine}) != 1 or len(named) != 1:
+        return cand, set()
+    table = ctx.table(cand.table)
+    refers = any(fk.column == cand.column and fk.ref_table in named for fk in table.foreign_keys)
+    c.claim(before, "value")  # a key into the named table holds its values already: the row's own column
+    return (cand if cand in mine or refers else mine[0]), set(range(before.first, before.last + 1))
 
 
 def _named_near(ctx: ReadContext, link: Link, cand: Candidate) -> Candidate:

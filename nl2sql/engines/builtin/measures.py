@@ -41,24 +41,42 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
     has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives) \
         or any(link.of_kind(METRIC) for link in a.links)  # "revenue by <rows>"
     for g in a.group_words:
-        word = a.word(g)
         link = a.next_link(g, max_gap=2)
         if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE)):
             continue
         if link.of_kind(VALUE) and link.strong:
             continue
-        if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
-            continue  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
-        if word == "by" and _participle(a.word(g - 1)):
-            continue  # "shared by <rows>", "written by <rows>": who did it, not a grouping
-        if word == "by" and _ranks_by(ctx, g, link):
-            continue  # "the best <row> by <measure>": what the rows are ranked by
-        if a.word(g + 1) in ("all", "any", "no"):
-            continue  # "<aggregate> across all <rows>" is one number, "used by any <row>" an agent: no grouping
-        if word in ("each", "every") and not has_measure and not a.buckets:
-            continue  # without a measure "every"/"each" lists rows; with one it groups
+        if not _groups(ctx, g, link, has_measure):
+            continue
         out[link.first] = link
     return out
+
+
+def _groups(ctx: ReadContext, g: int, link: Link, has_measure: bool) -> bool:
+    """Whether the group word at ``g`` and the column or table after it group the rows."""
+    a, word = ctx.a, ctx.a.word(g)
+    if word == "by" and not has_measure and not a.buckets and (link.of_kind(VALUE) or not link.of_kind(COLUMN)):
+        return False  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
+    if _value_named_after(ctx, link):
+        return False  # "by the artist <a name>": the word says whose value follows, a condition
+    if word == "by" and _participle(a.word(g - 1)):
+        return False  # "shared by <rows>", "written by <rows>": who did it, not a grouping
+    if word == "by" and _ranks_by(ctx, g, link):
+        return False  # "the best <row> by <measure>": what the rows are ranked by
+    if a.word(g + 1) in ("all", "any", "no"):
+        return False  # "<aggregate> across all <rows>" is one number, "used by any <row>" an agent: no grouping
+    # without a measure "every"/"each" lists rows; with one it groups
+    return not (word in ("each", "every") and not has_measure and not a.buckets)
+
+
+def _value_named_after(ctx: ReadContext, link: Link) -> bool:
+    """Whether a value of the table or column ``link`` names comes right after it."""
+    after = ctx.a.link_at(link.last + 1)
+    if after is None or after is link:
+        return False
+    tables = {k.table for k in link.of_kind(TABLE) if k.score >= 1.0}
+    columns = {(k.table, k.column) for k in link.of_kind(COLUMN) if k.score >= 1.0}
+    return any(k.table in tables or (k.table, k.column) in columns for k in after.of_kind(VALUE))
 
 
 def _ranks_by(ctx: ReadContext, g: int, link: Link) -> bool:

@@ -35,8 +35,10 @@ def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
 def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     """``spec`` asking across the self-reference its words name, when they name one and a row."""
     ref = next((r for r in profile_of(schema).self_references if r.table == spec.entity), None)
-    if ref is None or spec.group_by:
+    if ref is None:
         return spec
+    if spec.group_by:
+        return _per_referenced_row(spec, ref)
     link = _key_link(a, ref)
     if link is None:
         return spec
@@ -58,3 +60,13 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     if not shown and spec.projections:
         shown = tuple(ColumnRef(ref.table, c) for c in names_of(schema, ref.table))
     return replace(spec, filters=(*kept, test), projections=shown)
+
+
+def _per_referenced_row(spec: QuerySpec, ref: SelfReference) -> QuerySpec:
+    """Rows grouped by the key to their own table ("how many people report to each manager"): a
+    group per row pointed to; the rows that point nowhere (the head of the chart) are no such
+    group."""
+    key = ColumnRef(ref.table, ref.column)
+    if not any(g.column == key for g in spec.group_by) or any(f.column == key for f in spec.filters):
+        return spec
+    return replace(spec, filters=(*spec.filters, Filter(key, "not_null")))
