@@ -388,6 +388,20 @@ def test_a_column_said_missing_is_empty_and_a_value_after_are_qualifies(tmp_path
         answers(db, question, gold)
 
 
+@pytest.mark.parametrize(("question", "gold"), [
+    ("average number of pieces per style",
+     "SELECT AVG(n) FROM (SELECT COUNT(*) AS n FROM piece GROUP BY style_id)"),
+    ("average number of pieces for each composer",
+     "SELECT AVG(n) FROM (SELECT COUNT(*) AS n FROM piece WHERE composer IS NOT NULL GROUP BY composer)"),
+])
+def test_the_average_number_of_rows_per_group_is_one_number(tmp_path: Path, question: str, gold: str) -> None:
+    """Rows per group, averaged over the groups that have any: not each group's average of some
+    other column."""
+    more = MEDIA_LIST + "INSERT INTO piece VALUES (5, 'Air', 'Ivo Lind', 2);"
+    with opened(built_sqlite(tmp_path, "media_list", more)) as db:
+        answers(db, question, gold)
+
+
 def test_a_table_named_like_its_date_is_the_table_and_the_verb_names_the_date(tmp_path: Path) -> None:
     """"orders shipped in March": "orders" names the table (a piece of OrderDate too), "shipped"
     names ShippedDate, which the month is about."""

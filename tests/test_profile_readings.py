@@ -88,6 +88,19 @@ def test_money_words_read_as_line_revenue_per_group(shop: Path) -> None:
     assert "unit price x qty" in explanation  # the explanation names the reading
 
 
+@pytest.mark.parametrize(("question", "part"), [
+    ("what share of revenue came from kitchen articles", lambda buyer, article: article in (1, 3)),
+    ("what percentage of sales came from buyers in Peru", lambda buyer, article: buyer in (1, 3)),
+])
+def test_a_share_of_a_total_is_the_part_its_conditions_keep(shop: Path, question: str, part) -> None:
+    lines = _lines()
+    whole = sum(price * qty for _r, _b, _d, _a, price, qty in lines)
+    kept = sum(price * qty for _r, buyer, _d, article, price, qty in lines if part(buyer, article))
+    sql, rows, _sure, explanation = _ask(shop, question)
+    assert rows == [(pytest.approx(100.0 * kept / whole),)], sql
+    assert "percentage of revenue" in explanation, explanation
+
+
 def test_spend_per_buyer_is_one_amount_each(shop: Path) -> None:
     spent: dict[str, float] = defaultdict(float)
     given = {b: g for b, g, _f, _n in BUYERS}

@@ -13,9 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+import sqlglot
+from sqlglot import exp
+
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
-from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.engines.builtin import (
     absent,
     doubts,
@@ -32,6 +35,7 @@ from nl2sql.engines.builtin import (
 from nl2sql.engines.builtin.analysis import COMPARE_WORDS, NO_FUZZY, Analysis
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.measures import Ranking
+from nl2sql.engines.builtin.names import snake
 from nl2sql.engines.builtin.reader import (
     Claims,
     Decided,
@@ -45,8 +49,9 @@ from nl2sql.engines.builtin.resolve import named_date_links, pick_entity
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
+from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile import roles
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
@@ -333,11 +338,14 @@ def _key_beside_label(ctx: ReadContext, ref: ColumnRef, keys: list[ColumnRef]) -
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
     a = ctx.a
+    averaged = _average_count(ctx, parts)
+    if averaged is not None:
+        return averaged, d
     if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
         return parts.using("count", a.count_span), d
-    if a.share and not parts.aggregates and not parts.group and any(f.op != "range" for f in parts.filters):
-        # "what percentage of <rows> <condition>": the filters say which part, the rows the whole
-        return parts.using("share", a.share, aggregates=(Aggregate("share"),)), d
+    share = _share(ctx, parts)
+    if share is not None:
+        return share, d
     ranked = _ranked_by_count(ctx, d, parts)
     if ranked is not None:
         return ranked
@@ -353,6 +361,69 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return parts.using("distinct", used, projections=tuple(listed.value),
                            distinct=bool(listed.value)), listed.decided
     return parts, d
+
+
+def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the average number of <rows> per <group>": how many rows a group has, on average over the
+    groups that have any (rows over distinct groups), one number. The group is a column of the
+    rows or the table their key refers to; "number of <x>" that names a number column is that
+    column's average, read elsewhere."""
+    a, entity = ctx.a, parts.entity
+    at = next((i for func, i in a.aggregates if func == "avg" and a.word(i + 1) == "number"
+               and a.word(i + 2) == "of"), None)
+    link = a.next_link(at + 2, max_gap=2) if at is not None else None
+    if at is None or link is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
+        return None
+    after = [g for g in a.group_words if g > link.last]
+    per = a.next_link(after[0], max_gap=2) if after else None
+    ref = _group_column(ctx, entity, per) if per is not None else None
+    if per is None or ref is None or parts.having or parts.ranking is not None:
+        return None
+    col = column(ref.column)
+    rows = exp.Mul(this=exp.Count(this=col), expression=exp.Literal.number("1.0"))
+    expression = exp.Div(this=rows, expression=exp.Count(this=exp.Distinct(expressions=[col.copy()])))
+    group_name = spoken((ctx.table_of(per) if ctx.names_table(per) else None) or ref.column)
+    metric = Metric(name=f"average_{snake(entity)}_count", table=entity,
+                    expression=expression.sql(dialect=ctx.schema.dialect),
+                    description=f"the number of {spoken(entity)} rows per {group_name}, on average")
+    used = {at, at + 1, at + 2, after[0], *range(link.first, link.last + 1), *range(per.first, per.last + 1)}
+    return parts.dropping("group", "aggregates", "metrics").using(
+        "count", used, aggregates=(Aggregate("metric", metric=metric),), group=(), projections=())
+
+
+def _group_column(ctx: ReadContext, entity: str, per: Link) -> ColumnRef | None:
+    """The column of ``entity``'s rows that says which group a row is in: its key into the table
+    ``per`` names, or its own column ``per`` names."""
+    if ctx.names_table(per):
+        target = ctx.table_of(per)
+        fk = next((k for k in ctx.table(entity).foreign_keys if k.ref_table == target), None)
+        return ColumnRef(entity, fk.column) if fk is not None else None
+    cand = next((k for k in per.of_kind(COLUMN) if k.table == entity and k.score >= 1.0), None)
+    return ColumnRef(entity, cand.column or "") if cand is not None else None
+
+
+def _share(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "what percentage of <rows> <condition>", "what share of <a total> came from <rows>": the
+    filters (but a date range) say which part, the rows or the total the whole."""
+    a = ctx.a
+    if not a.share or parts.group or not any(f.op != "range" for f in parts.filters):
+        return None
+    if not parts.aggregates:
+        return parts.using("share", a.share, aggregates=(Aggregate("share"),))
+    if len(parts.aggregates) == 1 and _adds_up(ctx, parts.aggregates[0]):
+        return parts.using("share", a.share, aggregates=(replace(parts.aggregates[0], func="share"),))
+    return None
+
+
+def _adds_up(ctx: ReadContext, agg: Aggregate) -> bool:
+    """Whether an aggregate is a total that its parts add up to: a plain sum, or a metric of sums."""
+    if agg.func == "sum":
+        return agg.column is not None and not agg.distinct
+    if agg.func != "metric" or agg.metric is None:
+        return False
+    tree = sqlglot.parse_one(agg.metric.expression, read=ctx.schema.dialect)
+    found = list(tree.find_all(exp.AggFunc))
+    return bool(found) and all(isinstance(f, exp.Sum) for f in found)
 
 
 def _ranked_by_count(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided] | None:

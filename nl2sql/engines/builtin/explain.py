@@ -173,11 +173,13 @@ def _counted_table(agg: Aggregate, spec: QuerySpec) -> str | None:
 
 
 def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
+    if agg.func == "share" and (agg.metric is not None or agg.column is not None):
+        return f"the percentage of {describe_aggregate(replace(agg, func='sum'), spec)} that meets the conditions"
+    if agg.func == "share":
+        return f"the percentage of {plural(spec.entity)} that meet the conditions"
     if agg.metric is not None:
         about = f" ({agg.metric.description})" if agg.metric.description else ""
         return f"{_metric_name(agg.metric.name)}{about}"
-    if agg.func == "share":
-        return f"the percentage of {plural(spec.entity)} that meet the conditions"
     counted = _counted_table(agg, spec)
     if counted is not None:
         return f"the number of {plural(counted)}"

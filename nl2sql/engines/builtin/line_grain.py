@@ -86,5 +86,5 @@ def at_line_grain(spec: QuerySpec, schema: Schema) -> QuerySpec:
             name=name, table=line.table, expression=line.money_sql(schema.dialect),
             where=_line_where(agg.metric, line, schema),
             description=f"the sum of {line.said} of the {spoken(line.table)}, measured per line: {what}")
-        changed.append(replace(agg, func="metric", column=None, metric=metric))
+        changed.append(replace(agg, func="share" if agg.func == "share" else "metric", column=None, metric=metric))
     return spec.with_(aggregates=tuple(changed))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
@@ -65,10 +66,11 @@ def _counted(agg: Aggregate, entity: str, schema: Schema | None) -> str:
 def base_name(agg: Aggregate, entity: str, schema: Schema | None = None) -> str:
     """The name ``agg``'s column is shown under in a query about ``entity``'s rows, before it is
     made unique among the query's other names."""
+    if agg.func == "share":
+        return "percentage" if agg.metric is None and agg.column is None else \
+            f"{base_name(replace(agg, func='sum'), entity, schema)}_percentage"
     if agg.metric is not None:
         return agg.metric.name
-    if agg.func == "share":
-        return "percentage"
     if agg.func == "count":
         return f"{_counted(agg, entity, schema)}_count"
     assert agg.column is not None

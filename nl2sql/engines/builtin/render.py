@@ -238,10 +238,10 @@ class _Renderer:
         return tree
 
     def aggregate(self, agg: Aggregate) -> exp.Expr:
+        if agg.func == "share":
+            return self._share(agg)
         if agg.metric is not None:
             return self._metric_sql(agg.metric.expression, agg.metric.table)
-        if agg.func == "share":
-            return self._share()
         if (agg.column is None or not agg.column.column) and self.counted is not None:
             return exp.Count(this=exp.Distinct(expressions=[self._col(self.counted)]))
         if agg.column is None or not agg.column.column:
@@ -253,11 +253,19 @@ class _Renderer:
             col = exp.Distinct(expressions=[col])
         return _AGG[agg.func](this=col)
 
-    def _share(self) -> exp.Expr:
-        """100.0 * (rows meeting the percentage's conditions) / (all rows): a float, never integer division."""
+    def _share(self, agg: Aggregate) -> exp.Expr:
+        """100.0 * (rows meeting the percentage's conditions) / (all rows), or of a total, the part
+        of each sum its conditions keep over the whole sum: a float, never integer division."""
         met = exp.and_(*(c for f in self.part for c in self._conditions(f)))
-        hits = exp.Sum(this=exp.Case().when(met, exp.Literal.number(1)).else_(exp.Literal.number(0)))
-        whole = exp.Count(this=exp.Star())
+        if agg.metric is not None or agg.column is not None:
+            whole = self._metric_sql(agg.metric.expression, agg.metric.table) if agg.metric is not None \
+                else exp.Sum(this=self._col(agg.column)) if agg.column is not None else exp.Null()
+            hits = whole.copy().transform(
+                lambda node: exp.Sum(this=exp.Case().when(met.copy(), node.this.copy()).else_(exp.Literal.number(0)))
+                if isinstance(node, exp.Sum) else node)
+        else:
+            hits = exp.Sum(this=exp.Case().when(met, exp.Literal.number(1)).else_(exp.Literal.number(0)))
+            whole = exp.Count(this=exp.Star())
         return exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=hits), expression=whole)
 
     def _conditions(self, f: Filter) -> list[exp.Expr]:
