@@ -6,7 +6,9 @@ schema and rows read back as SQLite gives them.
 A new engine gets the whole contract by adding one entry to ``ENGINES`` (the conftest fixture that
 opens the ecommerce fixture in it, and what its dialect calls things). A server engine's tests open
 it through conftest's server fixtures, so they are marked ``servers`` and skipped or required as
-those fixtures say. What only one engine does stays in its own file (tests/test_<engine>.py).
+those fixtures say. What the catalogue reads of a database's own description (comments, views, keys,
+schemas) is held to one contract in tests/test_catalogue_contract.py, which wants an entry for the new
+engine too. What only one engine does stays in its own file (tests/test_<engine>.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""DuckDB beside SQLite: opening, file and network access past the guard, introspection and the loader.
+"""DuckDB beside SQLite: opening, file and network access past the guard, and the loader.
 
 The contract every engine keeps (the guard, the read-only connection, row caps, time limit and cancel,
-check, schema and rows as SQLite gives them) is in tests/test_database_contract.py."""
+check, schema and rows as SQLite gives them) is in tests/test_database_contract.py; what the catalogue
+reads (comments, views, schemas, keys, types) is in tests/test_catalogue_contract.py."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ import pytest
 
 from nl2sql import fixtures
 from nl2sql.db import open_database
-from nl2sql.db.duckdb import DuckdbDatabase
 from nl2sql.errors import DatabaseError, UsageError
 from nl2sql.fixture_load.plan import column_type
 from nl2sql.opening import domain_file
@@ -37,48 +37,6 @@ def test_file_and_network_access_is_off_past_the_guard(ecommerce_duckdb, sql: st
     with pytest.raises(DatabaseError, match="disabled|locked|does not exist"):
         ecommerce_duckdb._run(sql, None, 5.0)
     assert not Path("/tmp/nl2sql-leak.csv").exists() and not Path("/tmp/nl2sql-other.duckdb").exists()
-
-
-def _duckdb_file(path: Path, script: str) -> Path:
-    with closing(duckdb.connect(str(path))) as conn:
-        conn.execute(script)
-    return path
-
-
-def test_introspection_reads_comments_views_schemas_and_declared_keys(tmp_path: Path) -> None:
-    path = _duckdb_file(tmp_path / "shop.db", """
-        CREATE TABLE shops (id INTEGER PRIMARY KEY, name VARCHAR, opened DATE);
-        COMMENT ON TABLE shops IS 'Stores we run';
-        COMMENT ON COLUMN shops.name IS 'What the sign says';
-        CREATE TABLE tickets (id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shops (id), total DECIMAL(8, 2),
-                              sold_at TIMESTAMP, paid BOOLEAN);
-        CREATE SCHEMA sales;
-        CREATE TABLE sales.refunds (id INTEGER, ticket_id INTEGER, amount DOUBLE);
-        CREATE TABLE loose (id INTEGER, shop_ref INTEGER);
-        COMMENT ON COLUMN loose.shop_ref IS 'references shops.id';
-        CREATE VIEW big_tickets AS SELECT * FROM tickets WHERE total > 100;
-        INSERT INTO shops VALUES (1, 'North', '2024-01-02'), (2, 'South', '2024-03-04');
-        INSERT INTO tickets VALUES (1, 1, 120.50, '2025-01-01 10:00:00', true),
-                                   (2, 2, 80, '2025-02-01 11:00:00', false);
-        INSERT INTO sales.refunds VALUES (1, 2, 80);
-        INSERT INTO loose VALUES (1, 1);
-    """)
-    with closing(open_database(str(path))) as db:  # a DuckDB file named .db: told apart by its header
-        assert isinstance(db, DuckdbDatabase)
-        schema = db.schema
-        assert [t.name for t in schema.tables] == ["big_tickets", "loose", "refunds", "shops", "tickets"]
-        shops, tickets = schema.table("shops"), schema.table("tickets")
-        assert shops.description == "Stores we run" and shops.column("name").description == "What the sign says"
-        assert shops.column("name").values == ("North", "South") and shops.column("opened").kind == "date"
-        assert [(c.name, c.kind) for c in tickets.columns] == [
-            ("id", "integer"), ("shop_id", "integer"), ("total", "real"), ("sold_at", "date"), ("paid", "boolean")]
-        assert {(fk.column, fk.ref_table, fk.ref_column) for fk in tickets.foreign_keys} == {("shop_id", "shops", "id")}
-        assert {(fk.column, fk.ref_table) for fk in schema.table("loose").foreign_keys} == {("shop_ref", "shops")}
-        assert schema.table("big_tickets").row_count == 1
-        # a table of another schema is found by its bare name, and values come back plain
-        assert db.execute("SELECT total, sold_at FROM tickets ORDER BY id").rows == (
-            (120.5, "2025-01-01 10:00:00"), (80.0, "2025-02-01 11:00:00"))
-        assert db.execute("SELECT amount FROM refunds").rows == ((80.0,),)
 
 
 def test_open_by_url_and_refusals(ecommerce_duckdb_path: Path, ecommerce_path: Path, tmp_path: Path) -> None:

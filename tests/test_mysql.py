@@ -1,8 +1,10 @@
 """MySQL/MariaDB beside SQLite: connecting, credentials, session settings and a SELECT-only user past
-the guard, Ctrl-C, introspection, the loader and rendering, on the session's throwaway MariaDB server.
+the guard, Ctrl-C, the databases URL option, the loader and rendering, on the session's throwaway
+MariaDB server.
 
 The contract every engine keeps (the guard, the read-only transaction, row caps, time limit and
-cancel, check, schema and rows as SQLite gives them) is in tests/test_database_contract.py."""
+cancel, check, schema and rows as SQLite gives them) is in tests/test_database_contract.py; what the
+catalogue reads (comments, views, keys, types, other databases) is in tests/test_catalogue_contract.py."""
 
 from __future__ import annotations
 
@@ -17,7 +19,6 @@ import pytest
 
 from nl2sql.db import open_database
 from nl2sql.db.guard import ensure_read_only
-from nl2sql.db.mysql import MysqlDatabase
 from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
@@ -132,67 +133,13 @@ def test_text_compares_as_sqlite_compares_it(ecommerce_mysql) -> None:
     assert ecommerce_mysql.execute("SELECT COUNT(*) FROM users WHERE country = 'Germany'").rows[0][0] > 0
 
 
-@pytest.fixture(scope="module")
-def shop_meta(mysql_server) -> str:
-    """A database with comments, a view, keys and MySQL's types; a second database; a table the
-    user may not read."""
-    mysql_server.admin("CREATE DATABASE shop_meta", "CREATE DATABASE sales")
-    mysql_server.admin(
-        "CREATE TABLE shops (id INT PRIMARY KEY, name VARCHAR(40) COMMENT 'What the sign says', opened DATE) "
-        "COMMENT 'Stores we run'",
-        "CREATE TABLE tickets (id INT PRIMARY KEY, shop_id INT, total DECIMAL(8, 2), sold_at DATETIME, "
-        "paid BOOLEAN, kind ENUM('card', 'cash'), receipt BLOB, FOREIGN KEY (shop_id) REFERENCES shops (id))",
-        "CREATE TABLE Loose (Id INT, ShopRef INT COMMENT 'references shops.id')",
-        "CREATE VIEW big_tickets AS SELECT * FROM tickets WHERE total > 100",
-        "CREATE TABLE secrets (id INT, note TEXT)",
-        "INSERT INTO shops VALUES (1, 'North', '2024-01-02'), (2, 'South', '2024-03-04')",
-        "INSERT INTO tickets VALUES (1, 1, 120.50, '2025-01-01 10:00:00', true, 'card', NULL), "
-        "(2, 2, 80, '2025-02-01 11:00:00', false, 'cash', NULL)",
-        "INSERT INTO Loose VALUES (1, 1)",
-        "CREATE TABLE sales.refunds (id INT PRIMARY KEY, ticket_id INT, amount DOUBLE, "
-        "FOREIGN KEY (ticket_id) REFERENCES shop_meta.tickets (id))",
-        "CREATE TABLE sales.shops (id INT, region VARCHAR(20))",
-        "INSERT INTO sales.refunds VALUES (1, 2, 80), (2, 1, 20.5)", "INSERT INTO sales.shops VALUES (1, 'East')",
-        "CREATE USER meta IDENTIFIED BY 'meta-pw'",
-        "GRANT SELECT ON shop_meta.shops TO meta", "GRANT SELECT ON shop_meta.tickets TO meta",
-        "GRANT SELECT ON shop_meta.big_tickets TO meta", "GRANT SELECT ON shop_meta.Loose TO meta",
-        "GRANT SELECT ON sales.* TO meta", database="shop_meta")
-    return mysql_server.url("shop_meta", user="meta", password="meta-pw")
+def test_the_databases_option_reads_the_urls_database_alone(mysql_server, request: pytest.FixtureRequest) -> None:
+    """``?databases=`` names the other databases to read besides the URL's: none here. The shop is the
+    catalogue contract's (tests/test_catalogue_contract.py), whose ``sales`` database is read by default."""
+    from tests.test_catalogue_contract import SHOPS
 
-
-def test_introspection_reads_databases_comments_views_keys_and_types(shop_meta: str) -> None:
-    with closing(open_database(shop_meta)) as db:
-        assert isinstance(db, MysqlDatabase)
-        schema = db.schema
-        # the URL's database by bare name; another database qualified; a table the user may not read: absent
-        assert [t.name for t in schema.tables] == ["Loose", "big_tickets", "sales.refunds", "sales.shops", "shops",
-                                                   "tickets"]
-        shops, tickets, refunds = schema.table("shops"), schema.table("tickets"), schema.table("sales.refunds")
-        assert shops.description == "Stores we run" and shops.column("name").description == "What the sign says"
-        assert shops.column("name").values == ("North", "South") and shops.column("opened").kind == "date"
-        assert [(c.name, c.kind) for c in tickets.columns] == [
-            ("id", "integer"), ("shop_id", "integer"), ("total", "real"), ("sold_at", "date"), ("paid", "boolean"),
-            ("kind", "text"), ("receipt", "other")]
-        assert tickets.column("kind").values == ("card", "cash")
-        assert {(fk.column, fk.ref_table, fk.ref_column) for fk in tickets.foreign_keys} == {("shop_id", "shops", "id")}
-        assert {(fk.column, fk.ref_table) for fk in refunds.foreign_keys} == {("ticket_id", "tickets")}
-        assert refunds.namespace == "sales" and not schema.table("big_tickets").stored
-        assert {(fk.column, fk.ref_table) for fk in schema.table("Loose").foreign_keys} == {("ShopRef", "shops")}
-        assert schema.table("big_tickets").row_count == 1
-        assert db.execute("SELECT total, sold_at, paid FROM tickets ORDER BY id").rows == (
-            (120.5, "2025-01-01 10:00:00", 1), (80.0, "2025-02-01 11:00:00", 0))
-    with closing(open_database(shop_meta + "?databases=")) as alone:
-        assert [t.name for t in alone.schema.tables] == ["Loose", "big_tickets", "shops", "tickets"]
-
-
-def test_builtin_engine_reaches_other_databases_and_exact_table_names(shop_meta: str) -> None:
-    engine = BuiltinEngine(today=TODAY)
-    with closing(open_database(shop_meta)) as db:
-        total = engine.draft("total amount of refunds", db).sql
-        assert "`sales`.`refunds`" in total, total
-        assert db.execute(total).rows == ((100.5,),)
-        loose = engine.draft("how many loose are there", db).sql
-        assert "Loose" in loose and db.execute(loose).rows == ((1,),)
+    with closing(open_database(SHOPS["mysql"].build(request.getfixturevalue) + "?databases=")) as alone:
+        assert [t.name for t in alone.schema.tables] == ["Loose", "big_tickets", "shops", "staff", "tickets"]
 
 
 def test_credentials_from_mysql_pwd_and_an_option_file(mysql_server, ecommerce_mysql_url: str, tmp_path: Path,

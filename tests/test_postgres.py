@@ -1,8 +1,9 @@
 """PostgreSQL beside SQLite: connecting, credentials, session settings and a plain role past the guard,
-a reopened connection, introspection, the loader and rendering, on the session's throwaway cluster.
+a reopened connection, the loader and rendering, on the session's throwaway cluster.
 
 The contract every engine keeps (the guard, the read-only transaction, row caps, time limit and
-cancel, check, schema and rows as SQLite gives them) is in tests/test_database_contract.py."""
+cancel, check, schema and rows as SQLite gives them) is in tests/test_database_contract.py; what the
+catalogue reads (comments, views, schemas, keys, types) is in tests/test_catalogue_contract.py."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from nl2sql.db import open_database
-from nl2sql.db.postgres import PostgresDatabase
 from nl2sql.db.targets import parse_url, redact
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import DatabaseError, QueryTimeout, ReadOnlyViolation, UsageError
@@ -72,68 +72,6 @@ def test_only_a_login_with_server_file_powers_is_cautioned(ecommerce_pg, reader)
 def test_a_plain_role_reads_and_lists_only_what_it_may_select(pg_server, reader) -> None:
     assert reader.execute("SELECT COUNT(*) FROM categories").rows == ((8,),)
     assert "categories" in [t.name for t in reader.schema.tables]
-
-
-@pytest.fixture(scope="module")
-def shop_meta(pg_server) -> str:
-    """A database with comments, views, a second schema, a table only the owner may read, and keys."""
-    pg_server.admin("CREATE DATABASE shop_meta")
-    pg_server.admin("""
-        CREATE TABLE shops (id INTEGER PRIMARY KEY, name TEXT, opened DATE);
-        COMMENT ON TABLE shops IS 'Stores we run';
-        COMMENT ON COLUMN shops.name IS 'What the sign says';
-        CREATE TABLE tickets (id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shops (id), total NUMERIC(8, 2),
-                              sold_at TIMESTAMP, paid BOOLEAN, code UUID);
-        CREATE SCHEMA sales;
-        CREATE TABLE sales.refunds (id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES tickets (id), amount FLOAT8);
-        CREATE TABLE sales.shops (id INTEGER, region TEXT);
-        CREATE TABLE "Loose" ("Id" INTEGER, "ShopRef" INTEGER);
-        COMMENT ON COLUMN "Loose"."ShopRef" IS 'references shops.id';
-        CREATE VIEW big_tickets AS SELECT * FROM tickets WHERE total > 100;
-        CREATE TABLE secrets (id INTEGER, note TEXT);
-        INSERT INTO shops VALUES (1, 'North', '2024-01-02'), (2, 'South', '2024-03-04');
-        INSERT INTO tickets VALUES (1, 1, 120.50, '2025-01-01 10:00:00', true, '00000000-0000-0000-0000-000000000001'),
-                                   (2, 2, 80, '2025-02-01 11:00:00', false, NULL);
-        INSERT INTO sales.refunds VALUES (1, 2, 80), (2, 1, 20.5);
-        INSERT INTO sales.shops VALUES (1, 'East');
-        INSERT INTO "Loose" VALUES (1, 1);
-    """, database="shop_meta")
-    pg_server.admin(f"GRANT USAGE ON SCHEMA sales TO {READER}",
-                    f"GRANT SELECT ON shops, tickets, big_tickets, \"Loose\", sales.refunds, sales.shops TO {READER}",
-                    database="shop_meta")
-    return pg_server.url("shop_meta", user=READER, password=READER_PASSWORD)
-
-
-def test_introspection_reads_schemas_comments_views_keys_and_types(shop_meta: str) -> None:
-    with closing(open_database(shop_meta)) as db:
-        assert isinstance(db, PostgresDatabase)
-        schema = db.schema
-        # the search path's tables by bare name; another schema's qualified; a table the role may not read: absent
-        assert [t.name for t in schema.tables] == ["Loose", "big_tickets", "sales.refunds", "sales.shops", "shops",
-                                                   "tickets"]
-        shops, tickets, refunds = schema.table("shops"), schema.table("tickets"), schema.table("sales.refunds")
-        assert shops.description == "Stores we run" and shops.column("name").description == "What the sign says"
-        assert shops.column("name").values == ("North", "South") and shops.column("opened").kind == "date"
-        assert [(c.name, c.kind) for c in tickets.columns] == [
-            ("id", "integer"), ("shop_id", "integer"), ("total", "real"), ("sold_at", "date"), ("paid", "boolean"),
-            ("code", "other")]
-        assert {(fk.column, fk.ref_table, fk.ref_column) for fk in tickets.foreign_keys} == {("shop_id", "shops", "id")}
-        assert {(fk.column, fk.ref_table) for fk in refunds.foreign_keys} == {("ticket_id", "tickets")}
-        assert refunds.namespace == "sales" and not schema.table("big_tickets").stored
-        assert {(fk.column, fk.ref_table) for fk in schema.table("Loose").foreign_keys} == {("ShopRef", "shops")}
-        assert schema.table("big_tickets").row_count == 1
-        assert db.execute("SELECT total, sold_at, code FROM tickets ORDER BY id").rows == (
-            (120.5, "2025-01-01 10:00:00", "00000000-0000-0000-0000-000000000001"), (80.0, "2025-02-01 11:00:00", None))
-
-
-def test_builtin_engine_reaches_other_schemas_and_mixed_case_names(shop_meta: str) -> None:
-    engine = BuiltinEngine(today=TODAY)
-    with closing(open_database(shop_meta)) as db:
-        total = engine.draft("total amount of refunds", db).sql
-        assert '"sales"."refunds"' in total, total
-        assert db.execute(total).rows == ((100.5,),)
-        loose = engine.draft("how many Loose are there", db).sql
-        assert '"Loose"' in loose and db.execute(loose).rows == ((1,),)
 
 
 def test_credentials_from_pgpassword_and_a_pgpass_file(pg_server, ecommerce_pg_url: str, tmp_path: Path,

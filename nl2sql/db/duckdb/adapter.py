@@ -55,10 +55,11 @@ class DuckdbDatabase(Adapter):
             raise UsageError(f"{self.display_name} cannot be opened as a DuckDB database: {_first_line(err)}") from None
 
     def _search_every_schema(self) -> None:
-        """Bare table names find the tables of every schema of the file, ``main`` first."""
+        """Bare table names find the tables of every schema of the file, ``main`` first (which DuckDB 2
+        lists as internal, though the file's own tables live there)."""
         rows = self._conn.execute(
             "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() "
-            "AND NOT internal ORDER BY schema_name <> 'main', schema_name").fetchall()
+            "AND (NOT internal OR schema_name = 'main') ORDER BY schema_name <> 'main', schema_name").fetchall()
         path = ",".join(exp.to_identifier(name, quoted=True).sql("duckdb") for (name,) in rows)
         if path:
             self._conn.execute("SET search_path = ?", [path])

@@ -74,4 +74,4 @@ class Catalog(Catalogue):
             for kind, cols, ref_table, ref_cols in own if kind == "FOREIGN KEY"
             for col, ref_col in zip(cols, ref_cols or [], strict=False)
         ) + comment_keys(name, columns)
-        return Table(name, tuple(columns), fks, self.count(ref), description=comment)
+        return Table(name, tuple(columns), fks, self.count(ref), description=comment, stored=stored)
