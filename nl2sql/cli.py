@@ -464,8 +464,7 @@ def _print_turn(result: Any, fmt: str, many: bool) -> None:
 @click.argument("table", required=False)
 def schema(db: str, table: str | None) -> None:
     """Show the tables of a database, or the columns of one TABLE."""
-    from nl2sql.db.describe import describe_schema
-    from nl2sql.formatting import listing_text
+    from nl2sql.formatting import describe_schema, listing_text
 
     with _edge():
         database = _open(db)

@@ -12,14 +12,27 @@ On the first run the default file is written with every key commented out at its
 the user finds what can be set where they would look. A file named by ``NL2SQL_CONFIG`` is never
 created: that path is the user's to fill, and a missing one means the defaults.
 
-The same file names databases (``[databases]``, read by nl2sql/db/named.py): ``--db shop`` opens
-the URL stored under ``shop``, with a password kept beside it or in an environment variable.
+The same file names databases (``[databases]``, read and checked here, opened by nl2sql/db/named.py):
+``--db shop`` opens the URL stored under ``shop``, with a password kept beside it or in an environment
+variable::
+
+    [databases]
+    local = "duckdb:////home/me/data/sales.duckdb"        # a name for a URL
+    [databases.shop]
+    url = "postgresql://analyst@db.internal:5432/shop"
+    password_env = "SHOP_PW"                              # or: password = "..." (then chmod 600 the file)
+
+A config file holding a password that group or others may read gets a one-line warning on stderr,
+as libpq gives for ~/.pgpass (libpq then ignores the file; here the user is only told, because the
+file also holds the model settings).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
+import sys
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -97,6 +110,47 @@ def model_choice(model: str | None = None, api_base: str | None = None, api_key_
         api_key_env=api_key_env or stored.get("api_key_env"),
         timeout=float(timeout or stored.get("llm_timeout") or 30.0),
     )
+
+
+_warned: set[Path] = set()
+
+
+def database_entry(name: str) -> dict[str, Any] | None:
+    """The ``[databases]`` entry named ``name``, as a table with its ``url`` (a bare string is the url);
+    None when the file holds no such name."""
+    entries = _file().get("databases")
+    if not isinstance(entries, dict) or name not in entries:
+        return None
+    entry = {"url": entries[name]} if isinstance(entries[name], str) else entries[name]
+    if not isinstance(entry, dict) or not isinstance(entry.get("url"), str):
+        raise UsageError(f"[databases.{name}] in {config_path()} needs url = \"...\" (see docs/databases.md).")
+    return entry
+
+
+def database_password(name: str, entry: dict[str, Any]) -> str | None:
+    """The entry's password: ``password``, else the variable ``password_env`` names (which must be set)."""
+    if "password" in entry and "password_env" in entry:
+        raise UsageError(f"[databases.{name}] has both password and password_env; keep one.")
+    if "password" in entry:
+        return str(entry["password"])
+    variable = entry.get("password_env")
+    if variable is None:
+        return None
+    value = os.environ.get(str(variable))
+    if not value:
+        raise UsageError(f"[databases.{name}] takes its password from ${variable}, which is not set.")
+    return value
+
+
+def warn_if_readable(path: Path) -> None:
+    """One line on stderr, once per file, when a file holding a password is open to group or others."""
+    if os.name != "posix" or path in _warned:
+        return
+    mode = path.stat().st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        _warned.add(path)
+        print(f"nl2sql: warning: {path} holds a database password and group or others may read it; "
+              f"run chmod 600 {path}", file=sys.stderr)
 
 
 def _choice(*allowed: str) -> Callable[[Any], Any]:

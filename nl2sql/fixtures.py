@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from types import ModuleType
 
-from nl2sql.db.targets import SPARK, SQLITE, Target, output_target
+from nl2sql.db.targets import DUCKDB, DUCKDB_SUFFIXES, SPARK, SQLITE, Target, parse_url
 from nl2sql.errors import UsageError
 from nl2sql.paths import cache_dir
 from nl2sql.sidecars import server_sidecar, sidecar_for
@@ -107,6 +107,15 @@ def build(name: str, out: str | Path, *, today: date | None = None, scale: float
         if staged is not None:
             staged.unlink(missing_ok=True)
     return counts
+
+
+def output_target(out: str | Path) -> Target:
+    """Where ``fixtures build --out`` writes: a URL, or a path whose suffix names the engine."""
+    text = str(out)
+    if "://" in text:
+        return parse_url(text)
+    path = Path(text).expanduser()
+    return Target(DUCKDB if path.suffix.lower() in DUCKDB_SUFFIXES else SQLITE, path, path.name)
 
 
 def _check_places(target: Target, sidecar: Path | None) -> None:

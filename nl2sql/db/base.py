@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nl2sql.db.database import Database, QueryResult
@@ -46,6 +47,10 @@ COUNT_BUDGET_S = 0.25
 INTROSPECTION_BUDGET_S = 2.0
 # A server's catalog queries (fixed text) run under this limit each.
 CATALOG_BUDGET_S = 30.0
+# Connecting to a server, when its URL gives no connect_timeout.
+CONNECT_TIMEOUT_S = 5
+# Rows fetched per round trip while a server streams a whole result.
+STREAM_CHUNK = 500
 NUMBER_TEXT = re.compile(r"^-?\d+(\.\d+)?$")
 DATE_TEXT = re.compile(r"^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$")
 # Values the rest of nl2sql (JSON output, matching, SQL literals) does not know, as SQLite would give them.
@@ -246,7 +251,8 @@ class Adapter(Database):
     _error: type[BaseException] | tuple[type[BaseException], ...] = ()
     _conn: Any  # the driver's connection
 
-    def __init__(self) -> None:
+    def __init__(self, display_name: str) -> None:
+        self.display_name = display_name
         self._lock = threading.Lock()  # held while a statement or an introspection query uses the connection
         self._cancel = threading.Event()  # set by interrupt(): the statement in flight was cancelled
         self._timed_out = threading.Event()  # set when the time limit stopped it (where the adapter stops it)
@@ -279,10 +285,19 @@ class Adapter(Database):
                 total = self._count(sql) if truncated else len(rows)
             return QueryResult(columns, tuple(self._plain(r) for r in rows), total, truncated)
 
-    @abstractmethod
-    def _statement(self, timeout: float) -> AbstractContextManager[None]:
-        """Around one statement (its cancel and time-out cleared): arm its time limit and its cancel,
-        and raise what the driver raised as one of nl2sql's errors."""
+    @contextmanager
+    def _statement(self, timeout: float) -> Iterator[None]:
+        """Around one statement (its cancel and time-out cleared): raise what the driver raised as one of
+        nl2sql's errors (``_failure``). An engine whose driver needs its time limit or its cancel armed
+        here too does that around this."""
+        try:
+            yield
+        except self._error as err:
+            raise self._failure(err, timeout) from None
+
+    def _failure(self, err: BaseException, timeout: float) -> DatabaseError:
+        """The error of a statement the driver raised ``err`` for: stopped, refused or failed."""
+        raise NotImplementedError
 
     def _expiring(self, seconds: float, stop: Callable[[], None]) -> AbstractContextManager[None]:
         """Call ``stop`` from a timer thread once ``seconds`` have passed, unless the body ends first
@@ -304,8 +319,10 @@ class Adapter(Database):
 
     def _count(self, sql: str) -> int | None:
         """Count the whole result if that takes under COUNT_BUDGET_S; None otherwise."""
-        query = count_query(sql, self.dialect)
-        return None if query is None else self._counted(query)
+        from sqlglot import exp
+
+        query = query_tree(sql, self.dialect)
+        return None if query is None else self._counted(exp.select("COUNT(*)").from_(query.subquery("q")))
 
     def _counted(self, query: exp.Query) -> int | None:
         rows = self._introspect(query, COUNT_BUDGET_S)
@@ -325,6 +342,14 @@ class Adapter(Database):
         raise NotImplementedError
 
 
+class FileAdapter(Adapter):
+    """A database file's adapter: the file, and the name it is shown under (the file's own unless given)."""
+
+    def __init__(self, path: str | Path, display_name: str | None) -> None:
+        super().__init__(display_name or Path(path).name)
+        self.path = Path(path)
+
+
 class ServerAdapter(Adapter):
     """A database server's adapter: every statement alone in a read-only transaction that is always
     rolled back; every exchange cut off when the server stays silent past its time limit and a
@@ -332,7 +357,9 @@ class ServerAdapter(Adapter):
     the next statement. Each server fills in how it connects, begins, queries and rolls back."""
 
     server = ""  # its name in messages
-    _grace = 2.0  # how long past a statement's time limit the server may stay silent
+    # How long past a statement's time limit the server may stay silent before the connection is cut:
+    # a server that stops the statement itself at the limit (PostgreSQL) and is silent past this is gone.
+    _grace = 2.0
     _dropped: type[BaseException] | tuple[type[BaseException], ...] = ()  # what a dropped connection raises
     _last_cut = Cut(0.0)  # the limit armed last (none yet)
 
@@ -394,7 +421,7 @@ class ServerAdapter(Adapter):
             return f"the server did not answer within {self._last_cut.seconds:g} s"
         return self._error_line(err)
 
-    def _failure(self, err: Exception, timeout: float) -> DatabaseError:
+    def _failure(self, err: BaseException, timeout: float) -> DatabaseError:
         """The error of a statement the driver raised ``err`` for: its connection cut for the server's
         silence, else what the engine reads in ``err`` (``_refusal``)."""
         if not self._last_cut.fired:
@@ -437,33 +464,22 @@ class ServerAdapter(Adapter):
     def _error_line(self, err: BaseException) -> str: ...
 
     @abstractmethod
-    def _refusal(self, err: Exception, timeout: float) -> DatabaseError:
+    def _refusal(self, err: BaseException, timeout: float) -> DatabaseError:
         """The driver's error as a statement stopped, refused or failed."""
 
 
-def count_query(sql: str, dialect: str) -> exp.Query | None:
-    """``SELECT COUNT(*)`` over the query ``sql``; None when it is not one sqlglot reads as a query."""
+def query_tree(sql: str, dialect: str) -> exp.Query | None:
+    """``sql`` as sqlglot reads it when that is a query; None for anything else (which reaches a
+    driver only past the guard) or what sqlglot cannot read."""
     import sqlglot
     import sqlglot.errors
     from sqlglot import exp
 
     try:
-        inner = sqlglot.parse_one(sql, read=dialect)
+        tree = sqlglot.parse_one(sql, read=dialect)
     except sqlglot.errors.SqlglotError:
         return None
-    return exp.select("COUNT(*)").from_(inner.subquery("q")) if isinstance(inner, exp.Query) else None
-
-
-def is_query(sql: str, dialect: str) -> bool:
-    """Whether sqlglot reads ``sql`` as a query (anything else reaches a driver only past the guard)."""
-    import sqlglot
-    import sqlglot.errors
-    from sqlglot import exp
-
-    try:
-        return isinstance(sqlglot.parse_one(sql, read=dialect), exp.Query)
-    except sqlglot.errors.SqlglotError:
-        return False
+    return tree if isinstance(tree, exp.Query) else None
 
 
 # -- errors as one line ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.dialects import Dialect
 from sqlglot.errors import ErrorLevel, ParseError, SqlglotError
-from sqlglot.tokens import TokenType
+from sqlglot.tokens import Token, TokenType
 
 from nl2sql.db.functions import is_read_only_function
 from nl2sql.errors import DatabaseError, ReadOnlyViolation
@@ -66,9 +66,6 @@ _MYSQL_FUNCTIONS = frozenset({
     "is_used_lock", "master_pos_wait", "source_pos_wait", "master_gtid_wait", "wait_for_executed_gtid_set",
     "wait_until_sql_thread_after_gtids", "last_insert_id", "lastval", "sys_exec", "sys_eval",
 })
-# Statements sqlglot does not parse in MySQL's dialect, refused with their name instead of a parse error.
-_MYSQL_STATEMENTS = ("LOAD", "HANDLER", "DO", "INSTALL", "UNINSTALL", "XA", "RESET", "CHECKSUM", "REPAIR",
-                     "OPTIMIZE", "BACKUP", "SHUTDOWN", "PURGE", "CHANGE", "START", "STOP", "GRANT", "REVOKE")
 # Spark's own: static Java methods called by name (``reflect('java.lang.System', 'exit', 1)``), files
 # read by a table function, and the paths of the files behind a table.
 _SPARK_FUNCTIONS = frozenset({
@@ -78,9 +75,14 @@ _SPARK_FUNCTIONS = frozenset({
 # Data sources Spark reads a file through when a table is named ``parquet.`/path```.
 _SPARK_SOURCES = frozenset({"parquet", "csv", "json", "orc", "text", "avro", "delta", "binaryfile", "jdbc", "xml",
                             "file", "hive", "iceberg"})
-# Spark statements sqlglot does not parse, refused with their name instead of a parse error.
-_SPARK_STATEMENTS = ("INSERT", "LOAD", "ADD", "LIST", "REFRESH", "MSCK", "CACHE", "UNCACHE", "CLEAR", "RESET", "SET",
-                     "ANALYZE", "DECLARE", "EXECUTE", "CALL", "BEGIN")
+# Statements sqlglot does not parse in MySQL's and Spark's dialects, refused with their name instead of a
+# parse error: the statements named by their first word, and those named by their first two (LOAD DATA).
+_UNPARSED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "mysql": (("HANDLER", "DO", "INSTALL", "UNINSTALL", "XA", "RESET", "CHECKSUM", "REPAIR", "OPTIMIZE", "BACKUP",
+               "SHUTDOWN", "PURGE", "CHANGE", "START", "STOP", "GRANT", "REVOKE"), ("LOAD",)),
+    "spark": (("RESET", "SET", "DECLARE", "EXECUTE", "CALL", "BEGIN"),
+              ("INSERT", "LOAD", "ADD", "LIST", "REFRESH", "MSCK", "CACHE", "UNCACHE", "CLEAR", "ANALYZE")),
+}
 _FILE_SUFFIXES = (".csv", ".tsv", ".txt", ".parquet", ".json", ".jsonl", ".ndjson", ".xlsx", ".arrow", ".gz",
                   ".zst", ".db", ".sqlite", ".duckdb", ".avro")
 
@@ -106,18 +108,12 @@ def _forbidden(name: str, dialect: str) -> bool:
     return name in _FORBIDDEN_FUNCTIONS or name in own or name.startswith(prefixes)
 
 
-def _spark_refusal(text: str) -> str | None:
-    """Why a Spark statement is refused, read from its first word where sqlglot cannot parse it
-    (``INSERT OVERWRITE DIRECTORY``, ``ADD JAR``, ``LIST FILE``): a clear reason, not a parse error."""
+def _tokens(text: str, dialect: str) -> list[Token]:
+    """``text``'s tokens as ``dialect`` reads them; none when it does not tokenize (the parser says why)."""
     try:
-        tokens = Dialect.get_or_raise("spark").tokenize(text)
+        return Dialect.get_or_raise(dialect).tokenize(text)
     except SqlglotError:
-        return None
-    words = [t.text.upper() for t in tokens]
-    if words and words[0] in _SPARK_STATEMENTS and tokens[0].token_type != TokenType.STRING:
-        name = words[0] if words[0] in ("SET", "RESET", "DECLARE", "EXECUTE", "CALL", "BEGIN") else " ".join(words[:2])
-        return f"nl2sql only reads data; refusing a {name} statement."
-    return None
+        return []
 
 
 def _spark_file(table: exp.Table) -> bool:
@@ -128,22 +124,22 @@ def _spark_file(table: exp.Table) -> bool:
     return named_source or _names_a_file(table.name) or ":" in table.name
 
 
-def _mysql_refusal(text: str) -> str | None:
-    """Why a MySQL statement is refused, read from its words where sqlglot cannot parse it
-    (``LOAD DATA``, ``HANDLER``, ``DO``, ``SELECT ... INTO OUTFILE``): a clear reason, not a parse error."""
-    try:
-        tokens = Dialect.get_or_raise("mysql").tokenize(text)
-    except SqlglotError:
-        return None
-    if any(comment.lstrip().upper().startswith(("!", "M!")) for t in tokens for comment in t.comments):
+def _unparsed_refusal(text: str, dialect: str) -> str | None:
+    """Why a MySQL or Spark statement is refused, read from its words where sqlglot cannot parse it
+    (``LOAD DATA``, ``HANDLER``, ``SELECT ... INTO OUTFILE``; ``INSERT OVERWRITE DIRECTORY``, ``ADD JAR``):
+    a clear reason, not a parse error."""
+    tokens = _tokens(text, dialect)
+    mysql = dialect == "mysql"
+    if mysql and any(comment.lstrip().upper().startswith(("!", "M!")) for t in tokens for comment in t.comments):
         return ("nl2sql only reads data; refusing an executable comment (/*! ... */), which the server runs "
                 "although it reads as a comment.")
     words = [t.text.upper() for t in tokens]
-    if words and words[0] in _MYSQL_STATEMENTS and tokens[0].token_type != TokenType.STRING:
-        name = " ".join(words[:2]) if words[0] == "LOAD" else words[0]
+    one_word, two_words = _UNPARSED[dialect]
+    if words and words[0] in one_word + two_words and tokens[0].token_type != TokenType.STRING:
+        name = " ".join(words[:2]) if words[0] in two_words else words[0]
         return f"nl2sql only reads data; refusing a {name} statement."
     for here, after in zip(tokens, words[1:], strict=False):
-        if here.token_type == TokenType.INTO and after in ("OUTFILE", "DUMPFILE"):
+        if mysql and here.token_type == TokenType.INTO and after in ("OUTFILE", "DUMPFILE"):
             return f"nl2sql only reads data; refusing SELECT ... INTO {after}, which writes a file on the server."
     return None
 
@@ -157,10 +153,7 @@ def statement_text(sql: str, dialect: str) -> str:
     inside a string or a quoted name stays where it is; text that does not tokenize is left whole
     for the parser to report. Kept per text: a turn checks and runs the same statement.
     """
-    try:
-        tokens = Dialect.get_or_raise(dialect).tokenize(sql)
-    except SqlglotError:
-        return sql.strip()
+    tokens = _tokens(sql, dialect)
     ends = [t.end for t in tokens if t.token_type != TokenType.SEMICOLON]
     first_stop = next((i for i, t in enumerate(tokens) if t.token_type == TokenType.SEMICOLON), len(tokens))
     if any(t.token_type != TokenType.SEMICOLON for t in tokens[first_stop:]) or not ends:
@@ -204,7 +197,7 @@ def _checked(sql: str, dialect: str, allowed: frozenset[str], refused: frozenset
     text = statement_text(sql, dialect).rstrip(";").strip()
     if not text:
         raise DatabaseError("There is no SQL statement to run.")
-    refusal = _mysql_refusal(text) if dialect == "mysql" else _spark_refusal(text) if dialect == "spark" else None
+    refusal = _unparsed_refusal(text, dialect) if dialect in _UNPARSED else None
     if refusal is not None:
         raise ReadOnlyViolation(refusal)
     if dialect == "postgres":
@@ -335,10 +328,7 @@ def decode_unicode_names(text: str) -> str:
     server will read it. Only a ``U``, ``&`` and quoted name with nothing between them are one."""
     if "&" not in text:
         return text  # the common case: no escape can be there, and no second tokenizing is paid
-    try:
-        tokens = Dialect.get_or_raise("postgres").tokenize(text)
-    except SqlglotError:
-        return text  # the parser reports it
+    tokens = _tokens(text, "postgres")  # none when it does not tokenize: the parser reports it
     pieces: list[str] = []
     last = 0
     for i, token in enumerate(tokens[:-2]):

@@ -1,4 +1,4 @@
-"""What a ``--db`` or ``--out`` string names: which engine, and where.
+"""What a ``--db`` string (or a ``fixtures build --out`` URL) names: which engine, and where.
 
 A file is told apart by its first bytes, not its suffix, because people name DuckDB files
 ``.db`` as often as SQLite ones. URLs follow SQLAlchemy's convention: ``sqlite:///rel.db`` and
@@ -81,12 +81,3 @@ def parse_url(target: str) -> Target:
         return Target(SERVER_SCHEMES[scheme], Path(), redact(target), url=target)
     raise UsageError(f"Unknown database URL scheme {scheme!r}: use sqlite:///, duckdb:///, postgresql://, "
                      "mysql://, spark:/// or sc://, or a file path.")
-
-
-def output_target(out: str | Path) -> Target:
-    """Where ``fixtures build --out`` writes: a URL, or a path whose suffix names the engine."""
-    text = str(out)
-    if "://" in text:
-        return parse_url(text)
-    path = Path(text).expanduser()
-    return Target(DUCKDB if path.suffix.lower() in DUCKDB_SUFFIXES else SQLITE, path, path.name)

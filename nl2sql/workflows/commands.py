@@ -100,8 +100,7 @@ def _sql(wf: Host, arg: str) -> TurnResult:
 
 
 def _schema(wf: Host, arg: str) -> TurnResult:
-    from nl2sql.db.describe import describe_schema
-    from nl2sql.formatting import listing_text
+    from nl2sql.formatting import describe_schema, listing_text
 
     try:
         return wf.command_result("/schema", listing_text(describe_schema(wf.database.schema, arg or None)))

@@ -8,13 +8,11 @@ the disk. DuckDB has no statement timeout: a timer thread calls ``interrupt()`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from sqlglot import exp
 
-from nl2sql.db.base import Adapter, failed, one_line, refused, stopped
+from nl2sql.db.base import FileAdapter, failed, one_line, refused, stopped
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.duckdb.catalog import Catalog, as_text
 from nl2sql.errors import DatabaseError, UsageError
@@ -36,13 +34,11 @@ def _first_line(err: BaseException) -> str:
     return one_line(str(err), type(err).__name__)
 
 
-class DuckdbDatabase(Adapter):
+class DuckdbDatabase(FileAdapter):
     dialect = "duckdb"
 
     def __init__(self, path: str | Path, *, display_name: str | None = None) -> None:
-        super().__init__()
-        self.path = Path(path)
-        self.display_name = display_name or self.path.name
+        super().__init__(path, display_name)
         duckdb = load_driver("duckdb", f"{self.display_name} is a DuckDB database; reading it")
         self._error: type[Exception] = duckdb.Error
         self._interrupted: type[Exception] = duckdb.InterruptException
@@ -91,31 +87,28 @@ class DuckdbDatabase(Adapter):
                 return _first_line(err)
         return None
 
-    @contextmanager
-    def _statement(self, timeout: float) -> Iterator[None]:
-        try:
-            yield
-        except self._interrupted:
-            raise stopped(self._cancel.is_set() and not self._timed_out.is_set(), timeout) from None
-        except self._error as err:
-            line = _first_line(err)
-            if "read-only" in line or "Permission Error" in line or "configuration has been locked" in line:
-                raise refused("DuckDB", line) from None
-            raise failed("DuckDB", line) from None
-        except (OverflowError, ValueError) as err:  # a value no Python type holds that as_text does not foresee
-            raise DatabaseError(f"DuckDB returned a value Python cannot hold ({err}); CAST it AS VARCHAR to "
-                                "see it.") from None
+    def _failure(self, err: BaseException, timeout: float) -> DatabaseError:
+        if isinstance(err, self._interrupted):
+            return stopped(self._cancel.is_set() and not self._timed_out.is_set(), timeout)
+        line = _first_line(err)
+        if "read-only" in line or "Permission Error" in line or "configuration has been locked" in line:
+            return refused("DuckDB", line)
+        return failed("DuckDB", line)
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         with self._expiring(timeout, self._conn.interrupt):
-            cursor = self._conn.execute(sql)
-            described = cursor.description or ()
-            columns = tuple(d[0] for d in described)
-            projection = _projection([d[1] for d in described])
-            if projection is None:
-                return columns, cursor.fetchall() if max_rows is None else cursor.fetchmany(max_rows + 1)
-            # the same statement, its intervals read as text (see as_text)
-            if hasattr(cursor, "abort"):  # DuckDB 2 refuses new work while a result is unread
-                cursor.abort()
-            relation = self._conn.sql(sql).project(projection)
-            return columns, (relation if max_rows is None else relation.limit(max_rows + 1)).fetchall()
+            try:
+                cursor = self._conn.execute(sql)
+                described = cursor.description or ()
+                columns = tuple(d[0] for d in described)
+                projection = _projection([d[1] for d in described])
+                if projection is None:
+                    return columns, cursor.fetchall() if max_rows is None else cursor.fetchmany(max_rows + 1)
+                # the same statement, its intervals read as text (see as_text)
+                if hasattr(cursor, "abort"):  # DuckDB 2 refuses new work while a result is unread
+                    cursor.abort()
+                relation = self._conn.sql(sql).project(projection)
+                return columns, (relation if max_rows is None else relation.limit(max_rows + 1)).fetchall()
+            except (OverflowError, ValueError) as err:  # a value no Python type holds that as_text does not foresee
+                raise DatabaseError(f"DuckDB returned a value Python cannot hold ({err}); CAST it AS VARCHAR to "
+                                    "see it.") from None

@@ -25,15 +25,13 @@ from typing import Any
 
 import sqlglot
 
-from nl2sql.db.base import ServerAdapter, failed, is_query, plain_row, refused, stopped
+from nl2sql.db.base import STREAM_CHUNK, ServerAdapter, failed, plain_row, query_tree, refused, stopped
 from nl2sql.db.deadline import Cut, cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.mysql.catalog import Catalog
 from nl2sql.db.mysql.connect import connect_link, one_line, parse_mysql_url
 from nl2sql.errors import DatabaseError, UsageError
 
-# Rows fetched per round trip while streaming a whole result.
-_CHUNK = 500
 # The client stops a statement the server has not stopped this long after the time limit.
 BACKSTOP_S = 2.0
 # And cuts the connection this long after that, when even the stop brought no answer.
@@ -78,8 +76,7 @@ class MysqlDatabase(ServerAdapter):
     _grace = BACKSTOP_S + CUT_S
 
     def __init__(self, url: str, *, display_name: str) -> None:
-        super().__init__()
-        self.display_name = display_name
+        super().__init__(display_name)
         pymysql = load_driver("pymysql", f"{display_name} is a MySQL database; reading it")
         self._cursors = pymysql.cursors
         self._error: type[Exception] = pymysql.Error
@@ -223,18 +220,16 @@ class MysqlDatabase(ServerAdapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        with self._expiring(timeout + BACKSTOP_S, self._kill_query):
-            try:
-                yield
-            except self._error as err:
-                raise self._failure(err, timeout) from None
+        """The backstop armed around the statement: ``KILL QUERY`` a moment past its time limit."""
+        with self._expiring(timeout + BACKSTOP_S, self._kill_query), super()._statement(timeout):
+            yield
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         """A query's first ``max_rows + 1`` rows (``sql_select_limit`` has the server stop there) or
         all of them, streamed through an unbuffered cursor; anything else (reachable only past the
         guard) executed plainly."""
         with self._transaction(timeout, max_rows + 1 if max_rows is not None else None):
-            if not is_query(sql, "mysql"):
+            if query_tree(sql, "mysql") is None:
                 with self._conn.cursor() as cur:
                     cur.execute(sql)
                     return tuple(d[0] for d in cur.description or ()), list(cur.fetchall()) if cur.description else []
@@ -245,7 +240,7 @@ class MysqlDatabase(ServerAdapter):
                 columns = tuple(d[0] for d in cursor.description or ())
                 if max_rows is None:
                     rows: list[tuple] = []
-                    while chunk := cursor.fetchmany(_CHUNK):
+                    while chunk := cursor.fetchmany(STREAM_CHUNK):
                         rows.extend(chunk)
                     return columns, rows
                 rows = list(cursor.fetchmany(max_rows + 1))
@@ -264,7 +259,7 @@ class MysqlDatabase(ServerAdapter):
             if not (stopped and err.args and err.args[0] == _KILLED):
                 raise
 
-    def _refusal(self, err: Exception, timeout: float) -> DatabaseError:
+    def _refusal(self, err: BaseException, timeout: float) -> DatabaseError:
         code = err.args[0] if err.args else None
         line = one_line(err, self._url.secret)
         if code in _TIMED_OUT or code == _KILLED:

@@ -28,15 +28,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from nl2sql.db.base import CONNECT_TIMEOUT_S
 from nl2sql.db.base import one_line as first_line
 from nl2sql.db.deadline import cut_after
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.url_options import MYSQL, check_options
 from nl2sql.errors import UsageError
 
-CONNECT_TIMEOUT_S = 5
 DEFAULT_PORT = 3306
-_TEXT_PARAMS = ("unix_socket", "charset", "ssl_ca", "ssl_cert", "ssl_key")
+_TEXT_PARAMS = ("password", "unix_socket", "charset", "ssl_ca", "ssl_cert", "ssl_key", "read_default_file")
 _FLAG_PARAMS = ("ssl_verify_cert", "ssl_verify_identity", "ssl_disabled")
 _OPTION_FILE = "~/.my.cnf"
 _OPTION_FILE_MAX = 64 * 1024
@@ -62,15 +62,6 @@ class MysqlUrl:
         return float(self.params["connect_timeout"])
 
 
-def _flag(name: str, value: str) -> bool:
-    lowered = value.lower()
-    if lowered in ("1", "true", "yes", "on"):
-        return True
-    if lowered in ("0", "false", "no", "off"):
-        return False
-    raise UsageError(f"The URL parameter {name} takes true or false, not {value!r}.")
-
-
 def _query_params(query: str, params: dict[str, Any]) -> tuple[str, ...] | None:
     """The URL's query string into ``params``, reviewed options only; returns the ``databases`` choice."""
     others: tuple[str, ...] | None = None
@@ -79,14 +70,12 @@ def _query_params(query: str, params: dict[str, Any]) -> tuple[str, ...] | None:
     for key, value in pairs:
         if key == "databases":
             others = tuple(n.strip() for n in value.split(",") if n.strip())
-        elif key == "password":
-            params["password"] = value
         elif key == "socket":
             params["unix_socket"] = value
-        elif key in _TEXT_PARAMS or key == "read_default_file":
+        elif key in _TEXT_PARAMS:
             params[key] = value
-        elif key in _FLAG_PARAMS:
-            params[key] = _flag(key, value)
+        elif key in _FLAG_PARAMS:  # check_options let only true and false through, however spelled
+            params[key] = value.lower() in ("1", "true", "yes", "on")
         elif key == "connect_timeout":
             params[key] = int(value)
     return others
@@ -223,11 +212,7 @@ def _reach(url: MysqlUrl, display: str) -> socket.socket:
     except OSError as err:  # refused, unreachable, no such socket file
         where = url.params.get("unix_socket") or url.params.get("host") or "localhost"
         reason = f"Can't connect to MySQL server on {where!r} ({err.strerror or err})"
-        raise UsageError(f"Cannot connect to {display}: {_scrub(reason, url.secret)}") from None
-
-
-def _scrub(text: str, secret: str | None) -> str:
-    return text.replace(secret, "***") if secret else text
+        raise UsageError(f"Cannot connect to {display}: {first_line(reason, '', url.secret)}") from None
 
 
 def _silent(limit: float) -> str:

@@ -24,18 +24,15 @@ from typing import Any
 
 import sqlglot
 
-from nl2sql.db.base import ServerAdapter, failed, is_query, refused, stopped
+from nl2sql.db.base import CONNECT_TIMEOUT_S, STREAM_CHUNK, ServerAdapter, failed, query_tree, refused, stopped
 from nl2sql.db.base import one_line as first_line
-from nl2sql.db.deadline import Cut, cut_after
+from nl2sql.db.deadline import Cut
 from nl2sql.db.drivers import load_driver
 from nl2sql.db.functions import READ_ONLY_FUNCTIONS
 from nl2sql.db.postgres.catalog import Catalog
 from nl2sql.db.url_options import POSTGRES, check_options, query_options
 from nl2sql.errors import DatabaseError, UsageError
 
-CONNECT_TIMEOUT_S = 5
-# Rows fetched per round trip while streaming a whole result.
-_CHUNK = 500
 _READ_ONLY_STATES = ("25006",)  # read_only_sql_transaction
 _PRIVILEGE_STATES = ("42501",)  # insufficient_privilege
 # Whether this login reads and writes files on the server or runs programs there, whatever the transaction.
@@ -65,13 +62,9 @@ _REDEFINED = ("SELECT DISTINCT p.proname FROM pg_proc p JOIN pg_namespace n ON n
 class PostgresDatabase(ServerAdapter):
     dialect = "postgres"
     server = "PostgreSQL"
-    # An answer may come this long after its time limit before the connection is cut: the server
-    # stops the statement itself at the limit, so silence past this is a server that is gone.
-    _grace = 2.0
 
     def __init__(self, url: str, *, display_name: str) -> None:
-        super().__init__()
-        self.display_name = display_name
+        super().__init__(display_name)
         psycopg = load_driver("psycopg", f"{display_name} is a PostgreSQL database; reading it")
         self._psycopg = psycopg
         self._errors = psycopg.errors
@@ -104,10 +97,9 @@ class PostgresDatabase(ServerAdapter):
         """A connection whose transactions are read-only by default, within connect_timeout: psycopg
         bounds the handshake, a cut the first statement."""
         self._last_cut = Cut(0.0)  # a cut of the connection before says nothing about this one
-        conn = self._psycopg.connect(**self._params, autocommit=True)
+        self._conn = conn = self._psycopg.connect(**self._params, autocommit=True)
         try:
-            with cut_after(conn.fileno(), self._connect_timeout) as cut:
-                self._last_cut = cut
+            with self._watch(self._connect_timeout):
                 conn.execute("SET default_transaction_read_only = on")
                 # Strings read as sqlglot reads them: with standard_conforming_strings off (a database's
                 # or role's setting), 'x\' ends elsewhere and the server would run text the guard saw
@@ -124,7 +116,6 @@ class PostgresDatabase(ServerAdapter):
             conn.close()
             raise UsageError(f"Cannot read {self.display_name}: the server keeps standard_conforming_strings off, "
                              "so nl2sql could not check its statements as the server reads them.")
-        self._conn = conn
 
     def _error_line(self, err: BaseException) -> str:
         if isinstance(err, self._errors.ConnectionTimeout):
@@ -202,19 +193,19 @@ class PostgresDatabase(ServerAdapter):
 
     @contextmanager
     def _statement(self, timeout: float) -> Iterator[None]:
-        try:
-            yield
-        except self._errors.QueryCanceled:
-            raise stopped(self._cancel.is_set(), timeout) from None
-        except self._error as err:
-            raise self._failure(err, timeout) from None
+        """A statement the server cancelled (its time limit, or Ctrl-C) is said as stopped."""
+        with super()._statement(timeout):
+            try:
+                yield
+            except self._errors.QueryCanceled:
+                raise stopped(self._cancel.is_set(), timeout) from None
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[tuple]]:
         """A query's first ``max_rows + 1`` rows through a server-side cursor (only those cross the
         wire) or all of them streamed; anything else (reachable only past the guard) executed.
         Every path uses the extended protocol, which takes exactly one statement."""
         with self._transaction(timeout):
-            if not is_query(sql, "postgres"):
+            if query_tree(sql, "postgres") is None:
                 cursor = self._conn.cursor()
                 cursor.execute(sql, binary=True)  # binary results force the extended protocol
                 return tuple(d.name for d in cursor.description or ()), cursor.fetchall() if cursor.description else []
@@ -224,10 +215,10 @@ class PostgresDatabase(ServerAdapter):
                     rows = named.fetchmany(max_rows + 1)
                     return tuple(d.name for d in named.description or ()), rows
             cursor = self._conn.cursor()
-            rows = list(cursor.stream(sql, size=_CHUNK))
+            rows = list(cursor.stream(sql, size=STREAM_CHUNK))
             return tuple(d.name for d in cursor.description or ()), rows
 
-    def _refusal(self, err: Exception, timeout: float) -> DatabaseError:
+    def _refusal(self, err: BaseException, timeout: float) -> DatabaseError:
         line = one_line(err, self._secret)
         state = getattr(getattr(err, "diag", None), "sqlstate", None)
         if state in _READ_ONLY_STATES or state in _PRIVILEGE_STATES:

@@ -46,9 +46,8 @@ class SparkDatabase(Adapter):
         from py4j.protocol import Py4JError
         from pyspark.errors import PySparkException
 
-        super().__init__()
+        super().__init__(display_name)
         self._spark = session
-        self.display_name = display_name
         self._keys = keys or {}
         self._error: tuple[type[BaseException], ...] = (Py4JError, PySparkException)
         self._frames: dict[str, Any] = {}
@@ -132,7 +131,7 @@ class SparkDatabase(Adapter):
             self._group = None
             self._leave_group(group)
 
-    def _stopped(self, err: BaseException) -> bool:
+    def _cancelled(self, err: BaseException) -> bool:
         """Whether ``err`` is our own cancel (a column named "cancelled" in an error is not)."""
         text = str(err)
         return self._timed_out.is_set() or self._cancel.is_set() or "SPARK_JOB_CANCELLED" in text \
@@ -155,24 +154,19 @@ class SparkDatabase(Adapter):
     # -- execution -------------------------------------------------------------------------------
 
     def _check(self, sql: str) -> str | None:
-        """Parse and analyse without running: a DataFrame runs nothing until its rows are fetched."""
+        """Parse and analyse without running: a DataFrame runs nothing until its rows are fetched (a
+        refusal of ``query_plan`` is said by ``Database.check``)."""
         try:
             with self._lock:
                 self._frame(sql).schema  # noqa: B018 - asking for the schema analyses the query
-        except DatabaseError as err:
-            return str(err)
         except self._error as err:
             return first_line(err)
         return None
 
-    @contextmanager
-    def _statement(self, timeout: float) -> Iterator[None]:
-        try:
-            yield
-        except self._error as err:
-            if self._stopped(err):
-                raise stopped(self._cancel.is_set() and not self._timed_out.is_set(), timeout) from None
-            raise DatabaseError(f"Spark error: {first_line(err)}") from None
+    def _failure(self, err: BaseException, timeout: float) -> DatabaseError:
+        if self._cancelled(err):
+            return stopped(self._cancel.is_set() and not self._timed_out.is_set(), timeout)
+        return DatabaseError(f"Spark error: {first_line(err)}")
 
     def _fetch(self, sql: str, max_rows: int | None, timeout: float) -> tuple[tuple[str, ...], list[Any]]:
         self._last = df = self._frame(sql)

@@ -35,19 +35,15 @@ def _shape(plan: Any) -> str:
     return re.sub(r"#\d+", "#", plan.toString())
 
 
-def _parse(parser: Any, method: str, sql: str) -> Any:
-    return getattr(parser, method)(sql)
-
-
 def query_plan(session: Any, sql: str, errors: tuple[type[BaseException], ...]) -> Any:
     """The parsed logical plan of ``sql`` if Spark's parser reads it as one query; refuse otherwise."""
     parser = session._jsparkSession.sessionState().sqlParser()
     try:
-        whole = _parse(parser, "parsePlan", sql)
+        whole = parser.parsePlan(sql)
     except errors as err:
         raise DatabaseError(f"Spark error: {first_line(err)}") from None
     try:
-        query = _parse(parser, "parseQuery", sql)
+        query = parser.parseQuery(sql)
     except errors:
         query = None
     if query is None or _shape(whole) != _shape(query):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nl2sql.db import schema_cache
-from nl2sql.db.base import COUNT_BUDGET_S, INTROSPECTION_BUDGET_S, Adapter, failed, refused, stopped
+from nl2sql.db.base import COUNT_BUDGET_S, INTROSPECTION_BUDGET_S, FileAdapter, failed, refused, stopped
 from nl2sql.db.schema import Schema
 from nl2sql.db.sqlite.catalog import Catalog, utf8
 from nl2sql.errors import DatabaseError, QueryTimeout
@@ -54,13 +54,11 @@ def read_mode(path: Path) -> str:
     return "mode=ro"
 
 
-class SqliteDatabase(Adapter):
+class SqliteDatabase(FileAdapter):
     dialect = "sqlite"
 
     def __init__(self, path: str | Path, *, display_name: str | None = None) -> None:
-        super().__init__()
-        self.path = Path(path)
-        self.display_name = display_name or self.path.name
+        super().__init__(path, display_name)
         if not self.path.is_file():
             raise DatabaseError(f"No database file at {self.path}.")
         try:
