@@ -101,6 +101,16 @@ def test_a_share_of_a_total_is_the_part_its_conditions_keep(shop: Path, question
     assert "percentage of revenue" in explanation, explanation
 
 
+@pytest.mark.parametrize(("question", "expected"), [
+    ("which buyer placed the most orders", [("Ada", "Moss")]),
+    ("how many purchases were made in May 2026", [(2,)]),
+])
+def test_orders_and_purchases_are_the_sales_the_lines_make_up(shop: Path, question: str, expected) -> None:
+    """The sales are kept as receipts: "orders" and "purchases" are those rows, as an analyst means them."""
+    sql, rows, _sure, _ = _ask(shop, question)
+    assert [tuple(v for v in row if not isinstance(v, int) or len(row) == 1) for row in rows] == expected, sql
+
+
 def test_spend_per_buyer_is_one_amount_each(shop: Path) -> None:
     spent: dict[str, float] = defaultdict(float)
     given = {b: g for b, g, _f, _n in BUYERS}

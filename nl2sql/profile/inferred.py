@@ -86,6 +86,7 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
     config = _with_unit_words(config, profile, names)
     config = _with_reference_words(config, profile, names)
     config = _with_quantity_words(config, profile, names)
+    config = _with_sale_words(config, profile, names)
     if config.metrics:
         return config
     metrics = revenue_metrics(profile, schema, config, names)
@@ -108,6 +109,24 @@ def _with_quantity_words(config: DomainConfig, profile: Profile, names: set[str]
     if key in config.column_synonyms or not words:
         return config
     return replace(config, column_synonyms={**config.column_synonyms, key: words})
+
+
+# What people call the rows a sale's lines make up, whatever the table is called (invoices, receipts, tickets).
+SALE_WORDS = ("order", "orders", "purchase", "purchases", "transaction", "transactions")
+
+
+def _with_sale_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
+    """"the most orders" on a store whose sales are kept as invoices: the one table of sales that
+    lines make up, when no name of the schema or the config says the words."""
+    parents = {lines.parent for lines in profile.lines if lines.parent is not None}
+    if len(parents) != 1:
+        return config
+    (sale,) = parents
+    taken = names | _config_phrases(config) | {w[:-1] for w in names if w.endswith("s")}
+    words = tuple(w for w in SALE_WORDS if w not in taken and w.rstrip("s") not in taken)
+    if sale in config.table_synonyms or not words:
+        return config
+    return replace(config, table_synonyms={**config.table_synonyms, sale: words})
 
 
 def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
