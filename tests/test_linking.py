@@ -77,10 +77,16 @@ def test_a_synonym_link_scores_below_an_exact_link(lexicon: Lexicon) -> None:
 @pytest.mark.parametrize("question", [
     "the weather in spring",
     "Which planets have rings?",
-    "show the amount",  # a quantity word is read by the engine, never reworded into a name
+    "show the quantity",  # a quantity word is read by the engine, never reworded into a name
 ])
 def test_unrelated_words_do_not_link(lexicon: Lexicon, question: str) -> None:
     assert _links(lexicon, question) == {}
+
+
+def test_a_spelled_out_abbreviation_names_a_piece_of_a_column(lexicon: Lexicon) -> None:
+    """``salary_amt`` is an amount as it is a salary: the piece as said, not only as written."""
+    pieces = {(c.table, c.column, c.score) for c in _links(lexicon, "show the amount")["amount"]}
+    assert pieces == {(c.table, c.column, c.score) for c in _links(lexicon, "show the salary")["salary"]}
 
 
 def test_candidates_built_the_old_way_are_exact() -> None:

@@ -15,9 +15,10 @@ LABEL = """
     CREATE TABLE songs (song_id INTEGER PRIMARY KEY, title TEXT, album_id INTEGER REFERENCES albums (album_id),
                         price DECIMAL(6, 2));
     INSERT INTO artists VALUES (1, 'Nora Lind'), (2, 'Otto Brandt');
-    INSERT INTO albums VALUES (1, 'Blue Hour', 1), (2, 'Salt Roads', 1), (3, 'Iron Bloom', 2);
+    INSERT INTO albums VALUES (1, 'Blue Hour', 1), (2, 'Salt Roads', 1), (3, 'Iron Bloom', 2), (4, 'Driftwood', 2);
     INSERT INTO songs VALUES (1, 'Blue Hour', 2, 0.99), (2, 'Low Tide', 1, 1.29), (3, 'Pale Sky', 1, 0.79),
-                             (4, 'North Wind', 1, 1.99), (5, 'Copper', 3, 0.99), (6, 'Ember', 3, 0.69);
+                             (4, 'North Wind', 1, 1.99), (5, 'Copper', 3, 0.99), (6, 'Ember', 3, 0.69),
+                             (7, 'Gull', 4, 1.49);
 """
 
 
@@ -33,6 +34,9 @@ def label(tmp_path_factory: pytest.TempPathFactory):
      "SELECT COUNT(*) FROM songs JOIN albums USING (album_id) WHERE albums.title = 'Blue Hour'"),
     ("songs of the album Blue Hour",
      "SELECT songs.song_id FROM songs JOIN albums USING (album_id) WHERE albums.title = 'Blue Hour'"),
+    # a lowercase value of another table after "of" is a condition, not a word to drop
+    ("total price of driftwood",
+     "SELECT SUM(price) FROM songs JOIN albums USING (album_id) WHERE albums.title = 'Driftwood'"),
     ("list albums by the artist Nora Lind",
      "SELECT albums.title FROM albums JOIN artists USING (artist_id) WHERE artists.name = 'Nora Lind'"),
 ])

@@ -137,9 +137,16 @@ class Table:
             if c.is_numeric and not c.primary_key and c.name not in self.fk_columns
             and not c.name.lower().endswith("id")
         ]
-        reals = [c for c in candidates if c.kind == REAL]
-        best = reals or candidates
+        # a yes/no (is_active) or a year (birth_year) is no amount: a measure only when nothing else is
+        amounts = [c for c in candidates if not _states_or_dates(c.name)] or candidates
+        reals = [c for c in amounts if c.kind == REAL]
+        best = reals or amounts
         return best[0] if best else None
+
+
+def _states_or_dates(name: str) -> bool:
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").split()
+    return bool(words) and (words[0] in ("is", "has", "can", "was") or words[-1] in ("year", "yr", "flag"))
 
 
 _FIRST_NAMES, _LAST_NAMES = ("firstname", "givenname", "forename"), ("lastname", "surname", "familyname")

@@ -237,7 +237,10 @@ class Lexicon:
         if len(strong_words) != len(words) and strong_words:
             self._add(" ".join(strong_words), Candidate(COLUMN, table, column, score=0.9))
         if len(strong_words) > 1:
-            for w in strong_words:
+            # a piece as written and spelled out ("TotalAmt" is an "amount" too), when that is one word
+            pieces = dict.fromkeys([*strong_words, *(ABBREVIATIONS[w] for w in strong_words
+                                                     if w in ABBREVIATIONS and " " not in ABBREVIATIONS[w])])
+            for w in pieces:
                 self._add(w, Candidate(COLUMN, table, column, score=PIECE_SCORE))
             for start in range(1, len(strong_words) - 1):  # "first_ship_date" is also a "ship date"
                 self._add(" ".join(strong_words[start:]), Candidate(COLUMN, table, column, score=0.9))

@@ -136,8 +136,20 @@ def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str
     for ref in profile.self_references:
         if (ref.table, ref.column) in added or len([r for r in profile.self_references if r.table == ref.table]) > 1:
             continue
-        added[(ref.table, ref.column)] = tuple(w for w in REFERENCE_WORDS if w not in taken)
+        own = _own_reference_words(ref.table, ref.column)
+        added[(ref.table, ref.column)] = tuple(w for w in dict.fromkeys([*REFERENCE_WORDS, *own]) if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config
+
+
+def _own_reference_words(table: str, column: str) -> tuple[str, ...]:
+    """What the key's own name calls the link, without its key word and the table's noun:
+    ``referred_by_member_id`` is "referred by" (and "referred"), ``team_lead_id`` a "team lead"."""
+    noun = set(name_words(table))
+    words = [w for w in name_words(column) if w not in ("id", "key", "code", "no") and w not in noun]
+    phrase = " ".join(words)
+    if not words or phrase in ("by", "to", "of"):
+        return ()
+    return (phrase, words[0]) if len(words) > 1 and words[-1] == "by" else (phrase,)
 
 
 def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:

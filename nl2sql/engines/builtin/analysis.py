@@ -864,6 +864,14 @@ def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
         and words[i - 1] in ("a", "an", "the", "their", "its")
 
 
+def _value_named_by_next(lexicon: Lexicon, words: list[str], i: int) -> bool:
+    """ "the Monthly plan": a period word that is a stored value of what the next word names, a
+    plan called so, not a grouping by month."""
+    tables = {c.table for c in lexicon.lookup(words[i]) if c.kind == VALUE}
+    after = lexicon.lookup(singular(words[i + 1])) if i + 1 < len(words) else []
+    return bool(tables) and any(c.kind in (TABLE, COLUMN) and c.table in tables for c in after)
+
+
 def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
     """Whether a cue word begins a column's name with the words after it ("last name", "top speed"):
     the name, not a superlative."""
@@ -940,7 +948,8 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
     elif w in SUPERLATIVES:
         if not _starts_column(lexicon, words, i):
             _read_superlative(a, words, i)
-    elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS):
+    elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS) \
+            and not _value_named_by_next(lexicon, words, i):
         a.buckets.append((BUCKETS[w], i))
         a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
     elif w in GROUP_WORDS:

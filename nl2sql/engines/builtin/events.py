@@ -51,16 +51,23 @@ _MISSING = frozenset({"no", "without", "lacking", "missing"})
 _ARTICLES = frozenset({"a", "an", "any", "the"})
 
 
-_HAVING = frozenset({"with", "have", "has", "having"})
+_HAVING = frozenset({"with", "have", "has", "having", "given", "provided", "supplied", "entered", "filled",
+                     "recorded", "listed", "specified"})
+# Words between having and what is had: "haven't given us their birth year".
+_BETWEEN = frozenset({"us", "their", "its", "his", "her", "in", "out", *_ARTICLES})
 
 
 def _having_after(ctx: ReadContext, n: int) -> int | None:
     """Where the thing denied starts after a negation at ``n`` and a word of having a little later
-    ("not ... with a", "don't have any"), if the line says so."""
+    ("not ... with a", "don't have any", "haven't given us their"), if the line says so."""
     a = ctx.a
-    for i in range(n + 1, min(n + 4, len(a.tokens))):
-        if a.word(i) in _HAVING:
-            return i + 1 + (a.word(i + 1) in _ARTICLES)
+    own = a.word(n).startswith(("haven", "hasn", "hadn"))  # the negation is the having
+    for i in range(n + (0 if own else 1), min(n + 4, len(a.tokens))):
+        if a.word(i) in _HAVING or (i == n and own):
+            j = i + 1
+            while a.word(j) in _HAVING | _BETWEEN and j < i + 4:
+                j += 1
+            return j
     return None
 
 

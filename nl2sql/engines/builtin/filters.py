@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nl2sql.db.schema import ForeignKey
 from nl2sql.engines.builtin import doubts
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
@@ -62,9 +63,16 @@ def _denied_table(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] 
         if not tables and not link.of_kind(COLUMN):
             return None  # a stored value after the negation is a filter, not an anti-join
         best = max(tables, key=lambda c: (c.score, ctx.table(c.table).stored), default=None)  # a view last
-        if best is not None and any(absence_table(ctx, best.table, t) is not None for t in named):
+        if best is not None and any(absence_table(ctx, best.table, t) is not None or _own_key(ctx, t, best.table)
+                                    for t in named):
             return link.first, best.table
     return None
+
+
+def _own_key(ctx: ReadContext, entity: str, other: str) -> ForeignKey | None:
+    """The key of ``entity``'s rows to one ``other`` row ("tickets with no agent": its agent key)."""
+    table = ctx.schema.table(entity)
+    return next((f for f in table.foreign_keys if f.ref_table == other != entity), None) if table else None
 
 
 def _denied_deed(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] | None:
@@ -116,8 +124,9 @@ def absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] 
     if fk is not None:
         return other, fk.column
     for table in ctx.schema.tables:
-        if table.name in (other, entity) or not any(f.ref_table == other for f in table.foreign_keys):
-            continue
+        if table.name in (other, entity) or not table.stored or not any(f.ref_table == other
+                                                                         for f in table.foreign_keys):
+            continue  # a view may leave rows out: no row there is no row at all
         fk = next((f for f in table.foreign_keys if f.ref_table == entity), None)
         if fk is not None:
             return table.name, fk.column
@@ -132,7 +141,13 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         found = absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
         link = None if link is not None and _names_back(link, {entity}) else link  # a verb, not a table word
-        if pk is not None and found is not None:
+        own = _own_key(ctx, entity, other)
+        if own is not None and link is not None:  # "tickets with no agent": the row's own key to one is empty
+            negations = [n for n in ctx.a.negations if first - 7 < n < first]
+            out.append(Filter(ColumnRef(entity, own.column), "null",
+                              words=frozenset((*range(first, link.last + 1), *negations))))
+            c.claim(link, "anti", *negations)
+        elif pk is not None and found is not None:
             negations = [n for n in ctx.a.negations if first - 7 < n < first]
             verbs = _verbs_of(ctx, negations, first, {other, found[0]})
             # a verb naming the rows is one word, no link, and "anything" after it is what it denies
@@ -192,7 +207,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             continue
         cand, before = _table_said_before(ctx, c, link, cand, entity)
         cand = _named_near(ctx, link, cand)
-        after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on")
+        after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
         if cand.table != entity and cand.table not in in_play and not link.strong \
                 and not (after_preposition and not a.tokens[link.last].text.endswith("ed")) \
                 and not _qualifies_rows(ctx, link, entity):

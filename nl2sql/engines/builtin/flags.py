@@ -141,7 +141,7 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     if nxt is not None and _rows_by_column(ctx, nxt, flag, before in _DETERMINERS):
         return True  # "official languages", "the official language": rows said by another of their columns
     k = link.first - 1
-    while k >= 0 and (k in a.negations or a.word(k) in ("not", "no", "a", "an", "any")):
+    while k >= 0 and (k in a.negations or a.word(k) in ("not", "no", "a", "an", "any") or _no_longer(ctx, k)):
         if a.word(k) in _NOT_BE or (a.word(k) == "without" and _owning(flag)):
             return True  # "which horses aren't retired", "horses without a saddle"
         k -= 1
@@ -172,9 +172,16 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
     for k in range(first - 1, max(-1, first - 4), -1):
         if k in a.negations:
             return (k,)
+        if _no_longer(ctx, k):
+            return (k - 1, k)
         if a.word(k) not in _COPULAS and a.word(k) not in ("a", "an", "the", "any"):
             return ()
     return ()
+
+
+def _no_longer(ctx: ReadContext, k: int) -> bool:
+    """ "no longer active": a negation of two words."""
+    return ctx.a.word(k) == "longer" and ctx.a.word(k - 1) == "no"
 
 
 def _prefixed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:

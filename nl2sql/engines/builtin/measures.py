@@ -506,6 +506,10 @@ def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) 
     or else the one the question opens with ("which <column> is the most common")."""
     a, sup = ctx.a, ctx.a.superlatives[0]
     link = a.next_link(max(a.span(sup.index)), max_gap=2)
+    referring = _referring_table(ctx, link) if link is not None and ctx.names_table(link) else None
+    if link is not None and referring is not None:  # "the most common tag": the one most rows refer to
+        c.claim(link, "rank")
+        return Ranking("count_other", ColumnRef(referring, ""), sup.descending)
     if link is not None and (ctx.names_table(link) or link.of_kind(VALUE)):
         link = None  # "the most common in the Andes region": a value after it is a condition
     ref = ctx.column_of(link, entity, in_play) if link is not None else None
@@ -514,6 +518,17 @@ def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) 
         return Ranking("count_group", ref, sup.descending)
     head = _head_column(ctx, c, entity, in_play)
     return Ranking("count_group", head.column, sup.descending) if head is not None else None
+
+
+def _referring_table(ctx: ReadContext, link: Link) -> str | None:
+    """The one bridge whose rows refer to the rows ``link`` names: what makes one of them common
+    (a tag by the tickets tagged with it). A table of other things that refer to them (products
+    of a category) says nothing of how often they are used."""
+    named = ctx.table_of(link)
+    bridges = set(profile_of(ctx.schema).bridges)
+    tables = {t.name for t in ctx.schema.tables if t.name in bridges and t.name != named
+              and any(fk.ref_table == named for fk in t.foreign_keys)}
+    return tables.pop() if len(tables) == 1 else None
 
 
 def _starts_column_name(ctx: ReadContext, index: int) -> bool:

@@ -194,8 +194,11 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     metric measures are events with a date of their own (or their sale's), and a date phrase
     is about them, not about the main rows' own dates (a birth date). One such table only."""
     measured = {c.metric.table for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
-    if a.count_span:
-        after = a.next_link(max(a.count_span), max_gap=2)
+    # the rows counted: "the number of <rows>", "the most <rows>"
+    ends = [max(a.count_span)] if a.count_span else []
+    ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]
+    for end in ends:
+        after = a.next_link(end, max_gap=2)
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} if after is not None else set()
     found = []
     for name in sorted(measured - {entity}):

@@ -29,7 +29,9 @@ def _key_link(a: Analysis, ref: SelfReference) -> Link | None:
 def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
     """Whether the question asks for the row the named one points to (its manager)."""
     before = all(max(f.words) < link.first for f in named)
-    return before or a.word(link.last + 1) == "of"
+    # "who referred <X>": the key's verb with the named row as its object, not "referred by <X>"
+    acted = a.word(link.last).endswith("ed") and a.word(link.last + 1) not in ("by", "to")
+    return before or acted or a.word(link.last + 1) == "of"
 
 
 def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:

@@ -1,0 +1,82 @@
+"""How people word questions about a database brought as it is, on a climbing gym's schema invented
+here: a key to the same table named by its own words ("referred by"), flags said negated ("no longer
+active"), values left empty ("haven't given us their birth year", "no setter"), a bridge's most
+common row, "%" for a share, two values compared, a stored value that looks like a period ("the
+Monthly plan"), and a year about the rows a ranking counts. Every answer is run and compared with
+what a hand-written query returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.db.schema import INTEGER, REAL, Column, Table
+from tests.helpers import read, same_answer, schema_database
+
+GYM = """
+    CREATE TABLE plans (plan_id INTEGER PRIMARY KEY, plan_name TEXT, monthly_price REAL);
+    CREATE TABLE members (member_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, birth_year INTEGER,
+                          is_active INTEGER, plan_id INTEGER REFERENCES plans (plan_id),
+                          referred_by_member_id INTEGER REFERENCES members (member_id), joined_on DATE);
+    CREATE TABLE coaches (coach_id INTEGER PRIMARY KEY, coach_name TEXT, hired_on DATE);
+    CREATE TABLE routes (route_id INTEGER PRIMARY KEY, route_name TEXT, grade TEXT,
+                         setter_id INTEGER REFERENCES coaches (coach_id));
+    CREATE TABLE holds (hold_id INTEGER PRIMARY KEY, hold_name TEXT);
+    CREATE TABLE route_holds (route_id INTEGER REFERENCES routes (route_id),
+                              hold_id INTEGER REFERENCES holds (hold_id), PRIMARY KEY (route_id, hold_id));
+    CREATE TABLE lessons (lesson_id INTEGER PRIMARY KEY, coach_id INTEGER REFERENCES coaches (coach_id),
+                          member_id INTEGER REFERENCES members (member_id), held_on DATE);
+    INSERT INTO plans VALUES (1, 'Monthly', 60.0), (2, 'Annual', 600.0), (3, 'Punch Card', 90.0);
+    INSERT INTO members VALUES
+        (1, 'Ana', 'Roe', 1990, 1, 1, NULL, '2023-01-05'), (2, 'Ben', 'Ode', NULL, 1, 2, 1, '2023-03-01'),
+        (3, 'Cai', 'Lum', 1985, 0, 1, 1, '2023-06-10'), (4, 'Dee', 'Fry', NULL, 1, 3, 2, '2024-02-02'),
+        (5, 'Eli', 'Moe', 2001, 0, 1, 1, '2024-05-20'), (6, 'Fay', 'Gil', 1979, 1, 2, NULL, '2024-07-07');
+    INSERT INTO coaches VALUES (1, 'Gus Hale', '2020-01-01'), (2, 'Ida Kerr', '2024-03-01'),
+                               (3, 'Jon Pike', '2024-06-01');
+    INSERT INTO routes VALUES (1, 'Slab One', 'easy', 1), (2, 'Roof Run', 'hard', 2), (3, 'Crack Two', 'easy', NULL),
+                              (4, 'Arete', 'hard', 1), (5, 'Jugs', 'easy', NULL);
+    INSERT INTO holds VALUES (1, 'crimp'), (2, 'jug'), (3, 'sloper');
+    INSERT INTO route_holds VALUES (1, 1), (1, 2), (2, 3), (3, 1), (4, 1), (5, 2);
+    INSERT INTO lessons VALUES (1, 1, 1, '2023-05-01'), (2, 1, 2, '2023-06-01'), (3, 1, 3, '2023-07-01'),
+                               (4, 2, 1, '2024-04-01'), (5, 2, 4, '2024-05-01'), (6, 3, 5, '2024-07-01'),
+                               (7, 1, 6, '2024-08-01');
+"""
+
+
+@pytest.fixture(scope="module")
+def gym(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "gym", GYM) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a key to the same table, named by the words of its own name
+    ("list the members that were referred by Ana Roe",
+     "SELECT member_id FROM members WHERE referred_by_member_id = 1"),
+    ("who referred Dee Fry", "SELECT first_name, last_name FROM members WHERE member_id = 2"),
+    # a flag said negated, a value left empty, a key to another table left empty
+    ("which members are no longer active", "SELECT member_id FROM members WHERE is_active = 0"),
+    ("how many members haven't given us their birth year", "SELECT COUNT(*) FROM members WHERE birth_year IS NULL"),
+    ("routes with no coach", "SELECT route_id FROM routes WHERE setter_id IS NULL"),
+    # the row of a bridge's other side that most bridge rows point to
+    ("what is the most common hold", "SELECT 'crimp'"),
+    # "%" says a share, "compare" one number per value
+    ("what % of routes are easy", "SELECT 60.0"),
+    ("compare the number of easy and hard routes", "SELECT grade, COUNT(*) FROM routes GROUP BY grade"),
+    # a stored value that reads like a period, named with the table that holds it
+    ("members on the Monthly plan", "SELECT member_id FROM members WHERE plan_id = 1"),
+    # the year is about the lessons counted, not about when the coach was hired
+    ("which coach gave the most lessons in 2024", "SELECT 'Ida Kerr'"),
+])
+def test_a_brought_database_is_read_as_people_word_it(gym, question: str, gold: str) -> None:
+    draft, result = read(gym, question)
+    assert same_answer(result, list(gym.execute(gold, max_rows=None).rows)), draft.sql
+
+
+def test_a_yes_no_or_a_year_is_no_amount() -> None:
+    """What a bare number or an unnamed total measures: an amount, never a flag or a year when one is there."""
+    table = Table("members", (Column("member_id", "INTEGER", INTEGER, primary_key=True),
+                              Column("birth_year", "INTEGER", INTEGER), Column("is_active", "INTEGER", INTEGER),
+                              Column("visits", "INTEGER", INTEGER), Column("balance", "REAL", REAL)), ())
+    assert table.measure_column is not None and table.measure_column.name == "balance"
+    flags_only = Table("t", (Column("is_active", "INTEGER", INTEGER),), ())
+    assert flags_only.measure_column is not None and flags_only.measure_column.name == "is_active"
