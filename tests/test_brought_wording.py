@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.db.schema import INTEGER, REAL, Column, Table
+from nl2sql.workflows import SessionOptions, open_session
+from tests.conftest import TODAY
 from tests.helpers import read, same_answer, schema_database
 
 GYM = """
@@ -24,7 +26,10 @@ GYM = """
     CREATE TABLE route_holds (route_id INTEGER REFERENCES routes (route_id),
                               hold_id INTEGER REFERENCES holds (hold_id), PRIMARY KEY (route_id, hold_id));
     CREATE TABLE lessons (lesson_id INTEGER PRIMARY KEY, coach_id INTEGER REFERENCES coaches (coach_id),
-                          member_id INTEGER REFERENCES members (member_id), held_on DATE);
+                          member_id INTEGER REFERENCES members (member_id), held_on DATE, fee_cents INTEGER,
+                          wait_min INTEGER);
+    CREATE TABLE injuries (injury_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members (member_id),
+                           started_on DATE, ended_on DATE);
     INSERT INTO plans VALUES (1, 'Monthly', 60.0), (2, 'Annual', 600.0), (3, 'Punch Card', 90.0);
     INSERT INTO members VALUES
         (1, 'Ana', 'Roe', 1990, 1, 1, NULL, '2023-01-05'), (2, 'Ben', 'Ode', NULL, 1, 2, 1, '2023-03-01'),
@@ -36,9 +41,12 @@ GYM = """
                               (4, 'Arete', 'hard', 1), (5, 'Jugs', 'easy', NULL);
     INSERT INTO holds VALUES (1, 'crimp'), (2, 'jug'), (3, 'sloper');
     INSERT INTO route_holds VALUES (1, 1), (1, 2), (2, 3), (3, 1), (4, 1), (5, 2);
-    INSERT INTO lessons VALUES (1, 1, 1, '2023-05-01'), (2, 1, 2, '2023-06-01'), (3, 1, 3, '2023-07-01'),
-                               (4, 2, 1, '2024-04-01'), (5, 2, 4, '2024-05-01'), (6, 3, 5, '2024-07-01'),
-                               (7, 1, 6, '2024-08-01');
+    INSERT INTO lessons VALUES (1, 1, 1, '2023-05-01', 4500, 5), (2, 1, 2, '2023-06-01', 4500, 70),
+                               (3, 1, 3, '2023-07-01', 3000, 10), (4, 2, 1, '2024-04-01', 5000, 90),
+                               (5, 2, 4, '2024-05-01', 5000, 15), (6, 3, 5, '2024-07-01', 2500, 65),
+                               (7, 1, 6, '2024-08-01', 4500, 20);
+    INSERT INTO injuries VALUES (1, 2, '2024-01-10', '2024-03-01'), (2, 3, '2025-02-01', NULL),
+                                (3, 5, '2025-06-01', NULL);
 """
 
 
@@ -66,10 +74,45 @@ def gym(tmp_path_factory: pytest.TempPathFactory):
     ("members on the Monthly plan", "SELECT member_id FROM members WHERE plan_id = 1"),
     # the year is about the lessons counted, not about when the coach was hired
     ("which coach gave the most lessons in 2024", "SELECT 'Ida Kerr'"),
+    # a wait kept in minutes, asked in hours
+    ("lessons where the wait was more than 1 hour", "SELECT lesson_id FROM lessons WHERE wait_min > 60"),
+    ("average wait of lessons in hours", "SELECT AVG(wait_min) / 60.0 FROM lessons"),
+    # what a service takes is its fees when no sale has a total, kept here in cents
+    ("how much did we make in 2024",
+     "SELECT SUM(fee_cents) / 100.0 FROM lessons WHERE held_on >= '2024-01-01' AND held_on < '2025-01-01'"),
+    ("how much have Annual members spent on lessons in total",
+     "SELECT SUM(fee_cents) / 100.0 FROM lessons JOIN members USING (member_id) WHERE plan_id = 2"),
+    # an average of counts said with "how many"
+    ("on average, how many lessons does a member take",
+     "SELECT COUNT(*) * 1.0 / COUNT(DISTINCT member_id) FROM lessons"),
+    # rows still running: their end date is empty
+    ("how many current injuries are there", "SELECT COUNT(*) FROM injuries WHERE ended_on IS NULL"),
 ])
 def test_a_brought_database_is_read_as_people_word_it(gym, question: str, gold: str) -> None:
     draft, result = read(gym, question)
     assert same_answer(result, list(gym.execute(gold, max_rows=None).rows)), draft.sql
+
+
+def test_most_first_orders_the_counts(gym) -> None:
+    draft, result = read(gym, "lessons per coach, most first")
+    assert [row[-1] for row in result.rows] == [4, 2, 1], draft.sql
+
+
+@pytest.mark.parametrize(("turns", "gold"), [
+    (["members on the Monthly plan", "only the active ones"],
+     "SELECT member_id FROM members WHERE plan_id = 1 AND is_active = 1"),
+    # sorting grouped rows by a column they sum sorts by the sums
+    (["total fee cents per coach", "sort by fee cents, highest first"],
+     "SELECT coach_name, SUM(fee_cents) AS s FROM lessons JOIN coaches USING (coach_id) GROUP BY coach_id "
+     "ORDER BY s DESC"),
+])
+def test_a_follow_up_reads_flags_and_sorts_by_what_the_rows_hold(gym, turns: list[str], gold: str) -> None:
+    workflow = open_session(str(gym.path), SessionOptions(today=TODAY, confirm_below=0.0))
+    for text in turns:
+        result = workflow.process_turn(text)
+    assert result.result is not None, result
+    ordered = "ORDER BY" in gold
+    assert same_answer(result.result, list(gym.execute(gold, max_rows=None).rows), ordered=ordered), result.query
 
 
 def test_a_yes_no_or_a_year_is_no_amount() -> None:

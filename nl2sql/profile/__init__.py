@@ -21,6 +21,7 @@ from nl2sql.profile.roles import (
     is_quantity,
     is_real_money,
     is_sold_money,
+    money_unit,
     unit_of,
 )
 
@@ -180,6 +181,40 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
     return found
 
 
+# What an event costs its customer, when no total says what was taken: a rental's fee, a ride's fare.
+_CHARGE_WORDS = frozenset({"fee", "charge", "fare"})
+
+
+def _charges(schema: Schema) -> list[tuple[Table, str]]:
+    """The fees of rows that are events (they refer to something and carry a date): what a service
+    business takes, where no sale carries a total. Amounts kept in cents count too."""
+    found = []
+    for table in schema.tables:
+        if not table.stored or not table.foreign_keys or not table.date_columns \
+                or set(name_words(table.name)) & NOT_SOLD_WORDS:
+            continue
+        for col in table.columns:
+            unit = money_unit(table, col)
+            if unit is not None and set(name_words(col.name)) & _CHARGE_WORDS:
+                found.append((table, col.name))
+    found.sort(key=lambda tc: -(tc[0].row_count or 0))
+    return found
+
+
+def _charge_sql(dialect: str, table: Table, column_name: str) -> str:
+    """``SUM(fee)``, or ``SUM(fee_cents) / 100.0`` for an amount kept in cents: money in its major unit."""
+    from sqlglot import exp
+
+    from nl2sql.identifiers import column
+
+    col = table.column(column_name)
+    unit = money_unit(table, col) if col is not None else None
+    total: exp.Expr = exp.Sum(this=column(column_name))
+    if unit is not None and unit.factor != 1.0:
+        total = exp.Div(this=total, expression=exp.Literal.number(f"{1 / unit.factor:.1f}"))
+    return total.sql(dialect=dialect)
+
+
 def sum_sql(dialect: str, column_name: str) -> str:
     """``SUM(column)`` over a table's own column, its name quoted where it must be."""
     from sqlglot import exp
@@ -196,9 +231,14 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
         ordered = sorted(lines, key=lambda ln: ln.parent is None)
         return tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
-    return tuple(Revenue(table.name, sum_sql(schema.dialect, column),
+    totals = _totals(schema)
+    if totals:
+        return tuple(Revenue(table.name, sum_sql(schema.dialect, column),
+                             f"the sum of {spoken(column)} of the {spoken(table.name)}")
+                     for table, column in totals)
+    return tuple(Revenue(table.name, _charge_sql(schema.dialect, table, column),
                          f"the sum of {spoken(column)} of the {spoken(table.name)}")
-                 for table, column in _totals(schema))
+                 for table, column in _charges(schema))
 
 
 def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:

@@ -19,7 +19,10 @@ from nl2sql.profile.roles import LENGTH, SIZE, TIME, WEIGHT
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
 # to that table or column ("how many sales" counts a ``sales`` table's rows).
 MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turnover", "takings", "earnings",
-               "money", "money made", "amount spent", "total spent", "sales amount", "gross sales")
+               "money", "money made", "amount spent", "total spent", "sales amount", "gross sales",
+               # said of the business itself: "how much did we make in 2025"
+               "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
+               "we brought in")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",

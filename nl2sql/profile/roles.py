@@ -44,8 +44,11 @@ MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "dol
                "euro": 1.0, "euros": 1.0, "buck": 1.0, "bucks": 1.0}
 TIME, SIZE, LENGTH, WEIGHT, MONEY = "time", "size", "length", "weight", "money"
 UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS, MONEY: MONEY_UNITS}
-# Words of a duration column whose unit must come from elsewhere ("duration" alone says no unit).
-_DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time"})
+# Words that say a column measures a span of time: its "min" is minutes, not a minimum
+# (``first_response_min``), and "duration" alone says no unit.
+_DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time", "response", "wait", "waiting",
+                             "delay", "lead", "resolution", "handling", "turnaround", "travel", "commute", "ride",
+                             "trip", "session", "call", "hold", "play", "watch", "downtime", "uptime"})
 
 
 @dataclass(frozen=True)

@@ -500,12 +500,15 @@ def _take_direction(a: _Scratch, words: list[str], positions: tuple[int, ...]) -
 
 def _read_superlative_first(a: _Scratch, words: list[str], i: int) -> bool:
     """ "<superlative> first": a date or an age runs by date (the oldest row has the earliest date);
-    other superlatives keep their own concept, except those that only rank ("top", "most")."""
+    "most first" ending the line orders what was counted or summed; other superlatives keep their
+    own concept, except those that only rank ("top", "most" before more words)."""
     if words[i] != "first" or i == 0 or words[i - 1] not in SUPERLATIVES:
         return False
     descending, concept = SUPERLATIVES[words[i - 1]]
     if concept in ("date", "age"):
         a.sorts.append(SortCue(-1, descending if concept == "date" else not descending, "date"))
+    elif words[i - 1] in ("most", "least", "fewest") and i + 1 == len(words):
+        a.sorts.append(SortCue(-1, descending, "count"))  # "<rows> per <group>, most first": the counts run down
     elif words[i - 1] in ("top", "most", "least"):
         return False
     else:
@@ -865,11 +868,14 @@ def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
 
 
 def _value_named_by_next(lexicon: Lexicon, words: list[str], i: int) -> bool:
-    """ "the Monthly plan": a period word that is a stored value of what the next word names, a
-    plan called so, not a grouping by month."""
+    """ "the Monthly plan", "Annual members": a period word that is a stored value of what the next
+    word names or of a table its rows refer to (a plan called so), not a grouping by month."""
     tables = {c.table for c in lexicon.lookup(words[i]) if c.kind == VALUE}
     after = lexicon.lookup(singular(words[i + 1])) if i + 1 < len(words) else []
-    return bool(tables) and any(c.kind in (TABLE, COLUMN) and c.table in tables for c in after)
+    named = {c.table for c in after if c.kind in (TABLE, COLUMN)}
+    referring = {t.name for t in lexicon.schema.tables if t.name in named
+                 and any(fk.ref_table in tables for fk in t.foreign_keys)}  # "Annual members": their plan's
+    return bool(tables) and bool(named & tables or referring)
 
 
 def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:

@@ -222,13 +222,15 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     empty = events.missing_values(ctx, happened.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("missing", empty.used, filters=(*parts.filters, *empty.value))
+    running = events.current_rows(ctx, empty.decided, entity, in_play, frozenset().union(*parts.words.values()))
+    parts = parts.using("current", running.used, filters=(*parts.filters, *running.value))
 
     groups, joined = either.alternatives(ctx.a, parts.filters)
     kept, together = every.every_value(ctx, parts.filters, entity)
     kept, denied = absent.absent_filters(ctx, kept, entity, parts.used)
     parts = parts.using("every", together, filters=kept, alternatives=tuple(
         tuple(kept[parts.filters.index(f)] for f in group) for group in groups))
-    return parts.using("either", joined).using("absent", denied), empty.decided
+    return parts.using("either", joined).using("absent", denied), running.decided
 
 
 def read_ranking(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
@@ -364,20 +366,17 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
 
 
 def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
-    """ "the average number of <rows> per <group>": how many rows a group has, on average over the
-    groups that have any (rows over distinct groups), one number. The group is a column of the
-    rows or the table their key refers to; "number of <x>" that names a number column is that
-    column's average, read elsewhere."""
-    a, entity = ctx.a, parts.entity
-    at = next((i for func, i in a.aggregates if func == "avg" and a.word(i + 1) == "number"
-               and a.word(i + 2) == "of"), None)
-    link = a.next_link(at + 2, max_gap=2) if at is not None else None
-    if at is None or link is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
+    """ "the average number of <rows> per <group>", "on average, how many <rows> does a <group>
+    have": how many rows a group has, on average over the groups that have any (rows over distinct
+    groups), one number. The group is a column of the rows or the table their key refers to;
+    "number of <x>" that names a number column is that column's average, read elsewhere."""
+    entity = parts.entity
+    said = _counted_per_group(ctx)
+    if said is None or parts.having or parts.ranking is not None:
         return None
-    after = [g for g in a.group_words if g > link.last]
-    per = a.next_link(after[0], max_gap=2) if after else None
-    ref = _group_column(ctx, entity, per) if per is not None else None
-    if per is None or ref is None or parts.having or parts.ranking is not None:
+    phrase, link, per = said
+    ref = _group_column(ctx, entity, per)
+    if ref is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
         return None
     col = column(ref.column)
     rows = exp.Mul(this=exp.Count(this=col), expression=exp.Literal.number("1.0"))
@@ -386,9 +385,32 @@ def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
     metric = Metric(name=f"average_{snake(entity)}_count", table=entity,
                     expression=expression.sql(dialect=ctx.schema.dialect),
                     description=f"the number of {spoken(entity)} rows per {group_name}, on average")
-    used = {at, at + 1, at + 2, after[0], *range(link.first, link.last + 1), *range(per.first, per.last + 1)}
+    used = {*phrase, *range(link.first, link.last + 1), *range(per.first, per.last + 1)}
     return parts.dropping("group", "aggregates", "metrics").using(
         "count", used, aggregates=(Aggregate("metric", metric=metric),), group=(), projections=())
+
+
+def _counted_per_group(ctx: ReadContext) -> tuple[set[int], Link, Link] | None:
+    """The words of an average count, the rows it counts and the group it counts them in: "average
+    number of <rows> per <group>", or an average word beside "how many <rows> ... a <group>"."""
+    a = ctx.a
+    at = next((i for func, i in a.aggregates if func == "avg" and a.word(i + 1) == "number"
+               and a.word(i + 2) == "of"), None)
+    if at is not None:
+        link = a.next_link(at + 2, max_gap=2)
+        after = [g for g in a.group_words if link is not None and g > link.last]
+        per = a.next_link(after[0], max_gap=2) if after else None
+        return ({at, at + 1, at + 2, after[0]}, link, per) if link is not None and per is not None else None
+    averaged = [i for func, i in a.aggregates if func == "avg"]
+    if not averaged or not a.count or not a.count_span:
+        return None
+    link = a.next_link(max(a.count_span), max_gap=2)
+    one = next((i for i in range(link.last + 1, len(a.tokens)) if a.word(i) in ("a", "an", "each", "per", "every")),
+               None) if link is not None else None
+    per = a.next_link(one, max_gap=1) if one is not None else None
+    if link is None or per is None or one is None:
+        return None
+    return {*averaged, *a.count_span, one}, link, per
 
 
 def _group_column(ctx: ReadContext, entity: str, per: Link) -> ColumnRef | None:

@@ -523,8 +523,18 @@ def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
         # "sort by <column>" after "top N ...": the same N rows, in the new order
         new = edit.spec.with_(reorder=tuple(order))
         return edit.changed(new, [f"the same {new.limit} rows sorted by " + _said_order(new, order)], set())
+    order = [_onto_aggregate(edit.spec, key) for key in order]
     new = edit.spec.with_(order_by=tuple(order), reorder=())
     return edit.changed(new, ["sorted by " + _said_order(new, order)], set())
+
+
+def _onto_aggregate(spec: QuerySpec, key: OrderKey) -> OrderKey:
+    """On grouped rows a column has one value per group only as its aggregate: "sort by cost" over
+    costs summed per mechanic sorts by the sums."""
+    if key.column is None or not spec.group_by or any(g.column == key.column for g in spec.group_by):
+        return key
+    k = next((i for i, ag in enumerate(spec.aggregates) if ag.column == key.column), None)
+    return replace(key, column=None, aggregate=k) if k is not None else key
 
 
 def _edit_limit(ctx: ReadContext, edit: Edit, order: list[OrderKey]) -> tuple[Edit, list[OrderKey]]:

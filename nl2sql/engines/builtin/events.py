@@ -96,3 +96,29 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
         out.append(Filter(ColumnRef(entity, column.name), "null", words=frozenset(range(n, link.last + 1))))
         c.claim(link, "event", *range(n, j))
     return c.done(out)
+
+
+# Words that ask for the rows still running: "current subscriptions", "customers currently on a plan".
+_CURRENT = frozenset({"current", "currently", "ongoing"})
+# Name words of the date a row stops being current.
+_END_WORDS = frozenset({"end", "ended", "ends", "ending", "expiry", "expires", "expired", "expiration", "until",
+                        "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped"})
+
+
+def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
+                 taken: frozenset[int]) -> Step[list[Filter]]:
+    """ "current subscriptions", "customers currently on the Growth plan": the rows whose end date
+    is still empty, on the one table of the question's way that has such a date."""
+    a, c = ctx.a, Claims(d)
+    said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)]
+    if not said:
+        return c.done([])
+    tables = {entity, *in_play}
+    for name in list(tables):
+        tables |= {hop for hop, _fk in ctx.schema.join_path(entity, name) or []}
+    ends = [ColumnRef(t.name, col.name) for t in ctx.schema.tables if t.name in tables and t.stored
+            for col in t.date_columns if col.nullable and set(name_words(col.name)) & _END_WORDS]
+    if len(ends) != 1:
+        return c.done([])
+    c.used.update(said)
+    return c.done([Filter(ends[0], "null", words=frozenset(said))])

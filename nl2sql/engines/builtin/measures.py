@@ -309,6 +309,9 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
             if column is None:
                 if func == "sum" and (a.count or any(ag.func == "sum" for ag in out)):
                     continue  # "total number of": a count, not a sum; "how many <units> in total": that sum
+                if func == "sum" and offset:  # "total revenue", "spent in total": the metric's own total
+                    c.used.update(a.span(at))
+                    continue
                 measure = ctx.table(entity).measure_column
                 if measure is None:
                     continue
