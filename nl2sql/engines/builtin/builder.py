@@ -258,8 +258,14 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
         return replace(parts, group=parts.group or by, limit=parts.limit or 1,
                        order=(OrderKey(aggregate=index, descending=descending),))
     if ranking.kind == "aggregate_of" and ranking.aggregate is not None:  # "the highest average <column>"
-        return replace(parts, group=parts.group or entity_keys(etable),
-                       limit=parts.limit or (1 if measures.singular_head(ctx, entity) else None),
+        asked = measures.asked_within(ctx, entity, set(parts.in_play)) if not parts.group else None
+        one = measures.singular_head(ctx, entity)
+        if asked is not None:  # "students from which country have the best average grade": per country
+            link, cand = asked
+            one = ctx.a.tokens[link.last].text == ctx.a.tokens[link.last].norm  # "which country": the one
+            parts = parts.using("group", set(range(link.first - 2, link.last + 1)),
+                                group=(GroupKey(ColumnRef(cand.table, cand.column or "")),))
+        return replace(parts, group=parts.group or entity_keys(etable), limit=parts.limit or (1 if one else None),
                        order=(OrderKey(aggregate=ranking.aggregate, descending=descending),))
     if ranking.kind in ("count_group", "total_group"):  # "which <column> has the most <rows>", "the highest total"
         return replace(_ranked_measure(parts, ranking), group=parts.group or (GroupKey(ref),), order=by_aggregate,
@@ -276,6 +282,8 @@ def _ranked_measure(parts: Parts, ranking: Ranking) -> Parts:
     question computes, else how many rows."""
     if ranking.measure is not None:
         return replace(parts.dropping("aggregates", "metrics"), aggregates=(Aggregate("sum", ranking.measure),))
+    if ranking.counted is not None:  # "customers from which country placed the most orders": the orders
+        return replace(parts, aggregates=parts.aggregates or (Aggregate("count", ranking.counted, shown=False),))
     return replace(parts, aggregates=parts.aggregates or (Aggregate("count", shown=False),))
 
 

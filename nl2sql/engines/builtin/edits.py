@@ -23,6 +23,7 @@ from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
+from nl2sql.engines.builtin.resolve import named_date_links
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
@@ -215,9 +216,12 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
         return Reading(removed.spec, confidence(a, removed.used, ()), (), removed.changes, used=removed.used)
     # a follow-up to "how many <rows> ..." that counts nothing itself is about those rows again
     base = spec.with_(count_rows=False) if spec.count_rows and not a.count else spec
-    edit = _edit_columns(ctx, Edit(base), in_play)
+    # "only those hired after 2020": the date's own column word is the condition's, not a column to show
+    dating = frozenset(first for first in named_date_links(a, schema) if _before_a_date(a, first))
+    edit = Edit(base, decided=Decided(roles=MappingProxyType(dict.fromkeys(dating, "date"))))
+    edit = _edit_columns(ctx, edit, in_play)
     group_links = measures.group_links(ctx, measured=bool(spec.aggregates))
-    edit = _edit_filters(ctx, edit, in_play, set(group_links))
+    edit = _edit_filters(ctx, edit, in_play, set(group_links), dating)
     edit = _edit_havings(ctx, edit)
     edit, keys = _edit_grouping(ctx, edit, in_play, group_links)
     edit, switched, aggregates = _edit_aggregates(ctx, edit, in_play)
@@ -270,13 +274,19 @@ def _grouped_columns(ctx: ReadContext, edit: Edit, step: Step[list[ColumnRef]]) 
         "added columns: " + ", ".join(str(r) for r in extra)], step.used)
 
 
-def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int]) -> Edit:
+def _before_a_date(a: Analysis, first: int) -> bool:
+    link = a.link_at(first)
+    return link is not None and any(1 <= m.first - link.last <= 2 for m in a.dates)
+
+
+def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int],
+                  dating: frozenset[int] = frozenset()) -> Edit:
     """New filters, merged with the current ones; "how about <value>?" replaces the old value."""
     a, spec, entity = ctx.a, edit.spec, edit.spec.entity
     values = filter_steps.value_filters(ctx, edit.decided, entity, in_play, skip)
     compared = filter_steps.comparison_filters(ctx, values.decided, entity, in_play,
                                                having_fallback=bool(spec.aggregates and spec.group_by))
-    dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play)
+    dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play, dating)
     # "which ones have no <rows>": rows of the current table that no such row refers to, when the
     # line names no table before its negation (one that does asks about those rows instead)
     first_negation = min(a.negations, default=len(a.tokens))

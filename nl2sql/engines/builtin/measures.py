@@ -16,7 +16,7 @@ from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words
 from nl2sql.profile import profile_of, roles
 
@@ -32,6 +32,7 @@ class Ranking:
     descending: bool
     aggregate: int | None = None  # kind "aggregate_of": which of the question's aggregates ranks
     measure: ColumnRef | None = None  # kind "total_group": the column totalled in each group
+    counted: ColumnRef | None = None  # kind "count_group": the key of other rows counted in each group
 
 
 def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
@@ -42,9 +43,11 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
         or any(link.of_kind(METRIC) for link in a.links)  # "revenue by <rows>"
     for g in a.group_words:
         link = a.next_link(g, max_gap=2)
+        if link is not None and link.of_kind(VALUE) and link.strong:
+            # "in each Computer Science course": the courses, the value one condition of theirs
+            after = a.link_at(link.last + 1)
+            link = after if after is not None and ctx.names_table(after) else None
         if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE)):
-            continue
-        if link.of_kind(VALUE) and link.strong:
             continue
         if not _groups(ctx, g, link, has_measure):
             continue
@@ -368,7 +371,8 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
     head = _head_column(ctx, c, entity, in_play)
     if head is not None:  # "which <column> has the most <rows>": group on the column
         c.claim(link, "rank", *counting)
-        return Ranking("count_group", head.column, sup.descending)
+        counted = ctx.row_key(other) if other not in (entity, head.column.table) else None
+        return Ranking("count_group", head.column, sup.descending, counted=counted)
     if other != entity:  # "<rows> with the most <child rows>": count the children
         c.claim(link, "rank", *counting)
         return Ranking("count_other", ColumnRef(other, ""), sup.descending)
@@ -549,6 +553,11 @@ def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
     """ "which <column> ...", "what is the <column> with the most ...": a column opening the
     question, grouped on; not "the <column> of <rows>", which shows a column of the rows."""
     a = ctx.a
+    asked = asked_within(ctx, entity, in_play)
+    if asked is not None:  # "<rows> from which <column> ...": that column, whatever comes first
+        link, cand = asked
+        c.claim(link, "group")
+        return GroupKey(ColumnRef(cand.table, cand.column or ""))
     if a.word(0) not in ("which", "what", "list", "show", "give", "find", "return") or not a.links:
         return None
     link = a.links[0]
@@ -558,11 +567,26 @@ def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
                                 and a.word(link.last + 1) != "and" and a.link_at(link.last + 1) is None
                                 and a.superlatives and link.last < a.superlatives[0].index):
         return None
-    cand = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
-    if cand is None or link.of_kind(TABLE):
+    found = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
+    if found is None or link.of_kind(TABLE):
         return None
     c.claim(link, "group")
-    return GroupKey(ColumnRef(cand.table, cand.column or ""))
+    return GroupKey(ColumnRef(found.table, found.column or ""))
+
+
+def asked_within(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[Link, Candidate] | None:
+    """ "students from which country", "customers in which city": a column asked for after a
+    preposition and "which", in the middle of the line."""
+    a = ctx.a
+    for k in range(1, len(a.tokens) - 1):
+        if a.word(k) != "which" or a.word(k - 1) not in ("from", "in", "of"):
+            continue
+        link = a.link_at(k + 1)
+        if link is None or link.first != k + 1 or link.of_kind(TABLE) or ctx.names_table(link):
+            return None
+        cand = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
+        return (link, cand) if cand is not None else None
+    return None
 
 
 # Superlatives that ask for an amount ("the most units"): a total over many rows, not a level.

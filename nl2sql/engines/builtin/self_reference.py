@@ -44,8 +44,8 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     link = _key_link(a, ref)
     if link is None:
         return spec
-    named = [f for f in spec.filters if f.column.table == ref.table and f.op in _NAMING_OPS and f.words
-             and f.column.column != ref.column and isinstance(f.values[0], str)]
+    key_words = set(range(link.first, link.last + 1))
+    named = _naming_filters(spec, ref, key_words)
     if not named:
         return spec
     up = _points_up(a, link, named)
@@ -56,12 +56,19 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     else:  # the rows that point to the named one
         test = Filter(ColumnRef(ref.table, ref.column), "in_rows", inner, other=ColumnRef(ref.table, ref.ref_column),
                       words=frozenset(range(link.first, link.last + 1)).union(*(f.words for f in named)))
-    kept = tuple(f for f in spec.filters if f not in named)
+    kept = tuple(f for f in spec.filters if f not in named and not (f.words and f.words <= key_words))
     key = ColumnRef(ref.table, ref.column)
     shown = tuple(p for p in spec.projections if p != key)
     if not shown and spec.projections:
         shown = tuple(ColumnRef(ref.table, c) for c in names_of(schema, ref.table))
     return replace(spec, filters=(*kept, test), projections=shown)
+
+
+def _naming_filters(spec: QuerySpec, ref: SelfReference, key_words: set[int]) -> list[Filter]:
+    """The conditions that pick the named row by its own values; the key's own word may be a stored
+    value too ("supervisor" as a role), which names no row."""
+    return [f for f in spec.filters if f.column.table == ref.table and f.op in _NAMING_OPS and f.words
+            and f.column.column != ref.column and isinstance(f.values[0], str) and not f.words <= key_words]
 
 
 def _per_referenced_row(spec: QuerySpec, ref: SelfReference) -> QuerySpec:

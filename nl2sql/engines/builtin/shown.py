@@ -314,9 +314,18 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             continue
         ref = _compound(ctx, c, link, entity, in_play) or ctx.column_of(link, entity, in_play)
         if ref is not None and ref.table == entity:
-            out.append(ref)
+            out.extend(_whole_name(ctx, link, ref))
             c.claim(link, "project")
     return c.done(out)
+
+
+def _whole_name(ctx: ReadContext, link: Link, ref: ColumnRef) -> list[ColumnRef]:
+    """ "the names" of people kept as a first and a last name: both, not the first one found."""
+    person = ctx.table(ref.table).person_name
+    if link.first != link.last or ctx.a.word(link.last) not in ("name", "names") or person is None \
+            or ref.column not in {col.name for col in person}:
+        return [ref]
+    return [ColumnRef(ref.table, col.name) for col in person]
 
 
 def _sort_column(ctx: ReadContext, link: Link | None, entity: str, in_play: set[str],
