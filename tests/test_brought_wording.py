@@ -90,7 +90,7 @@ def gym(tmp_path_factory: pytest.TempPathFactory):
     # a name spelled with letters beyond ASCII is one word; "$46" is 46 dollars, kept here in cents
     ("what grade is Über Kante", "SELECT grade FROM routes WHERE route_id = 6"),
     ("lessons with a fee over $46", "SELECT lesson_id FROM lessons WHERE fee_cents > 4600"),
-    # "the names" of people are their first and last names
+    # "the names" of people kept as a first and a last name: both
     ("names of members on the Annual plan", "SELECT first_name, last_name FROM members WHERE plan_id = 2"),
     # a value between "each" and the rows it qualifies: one group per row, of those
     ("number of lessons for each Monthly member",
@@ -142,6 +142,21 @@ def test_the_key_word_that_is_also_a_stored_value_names_no_row(tmp_path_factory:
     with schema_database(tmp_path_factory, "staff", STAFF) as db:
         draft, result = read(db, "Who is Kim Lee's supervisor?")
         assert [r for r in result.rows if "Noor Adel" in r] and len(result.rows) == 1, draft.sql
+
+
+SHOP = """
+    CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (customer_id),
+                         placed_on DATE, total_cents INTEGER);
+    INSERT INTO customers VALUES (1, 'Ada'), (2, 'Bo');
+    INSERT INTO orders VALUES (1, 1, '2024-03-01', 1250), (2, 2, '2024-07-09', 4000), (3, 1, '2025-01-02', 999);
+"""
+
+
+def test_a_total_kept_in_cents_is_revenue_in_its_major_unit(tmp_path_factory: pytest.TempPathFactory) -> None:
+    with schema_database(tmp_path_factory, "cents_shop", SHOP) as db:
+        draft, result = read(db, "total revenue in 2024")
+        assert result.rows == ((52.5,),) and not draft.unused, draft.sql
 
 
 def test_a_yes_no_or_a_year_is_no_amount() -> None:

@@ -175,7 +175,7 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
             words = name_words(col.name)
             if is_sold_money(table, col) and ("total" in words or not is_price(table, col)) \
                     and set(words) & set(_TOTAL_WORDS) \
-                    and is_real_money(col):
+                    and (is_real_money(col) or "cent" in words):
                 found.append((table, col.name))
     found.sort(key=lambda tc: (not tc[0].date_columns, -(tc[0].row_count or 0)))
     return found
@@ -202,7 +202,7 @@ def _charges(schema: Schema) -> list[tuple[Table, str]]:
 
 
 def _charge_sql(dialect: str, table: Table, column_name: str) -> str:
-    """``SUM(fee)``, or ``SUM(fee_cents) / 100.0`` for an amount kept in cents: money in its major unit."""
+    """``SUM(total)``, or ``SUM(total_cents) / 100.0`` for an amount kept in cents: money in its major unit."""
     from sqlglot import exp
 
     from nl2sql.identifiers import column
@@ -215,15 +215,6 @@ def _charge_sql(dialect: str, table: Table, column_name: str) -> str:
     return total.sql(dialect=dialect)
 
 
-def sum_sql(dialect: str, column_name: str) -> str:
-    """``SUM(column)`` over a table's own column, its name quoted where it must be."""
-    from sqlglot import exp
-
-    from nl2sql.identifiers import column
-
-    return exp.Sum(this=column(column_name)).sql(dialect=dialect)
-
-
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""
@@ -233,7 +224,7 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
                              ln) for ln in ordered)
     totals = _totals(schema)
     if totals:
-        return tuple(Revenue(table.name, sum_sql(schema.dialect, column),
+        return tuple(Revenue(table.name, _charge_sql(schema.dialect, table, column),
                              f"the sum of {spoken(column)} of the {spoken(table.name)}")
                      for table, column in totals)
     return tuple(Revenue(table.name, _charge_sql(schema.dialect, table, column),
@@ -297,5 +288,4 @@ def profile_of(schema: Schema) -> Profile:
     return entry[1]
 
 
-__all__ = ["LineItems", "Profile", "Revenue", "SelfReference", "Unit", "build_profile", "names_of", "profile_of",
-           "sum_sql"]
+__all__ = ["LineItems", "Profile", "Revenue", "SelfReference", "Unit", "build_profile", "names_of", "profile_of"]

@@ -234,6 +234,8 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
             j += 1
         link = a.link_at(j)
     if link is not None and c.role(link.first) == "metric":
+        if a.word(index) in ("total", "sum"):  # "total revenue": the metric's own total, said
+            c.used.add(index)
         return True, None  # an aggregate word before a metric: the metric already says how to add up
     return False, link
 
