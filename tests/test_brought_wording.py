@@ -116,6 +116,12 @@ def test_most_first_orders_the_counts(gym) -> None:
     # the column of a date phrase is its condition's, not a column to show instead
     (["members on the Monthly plan", "only those who joined after 2023"],
      "SELECT * FROM members WHERE plan_id = 1 AND joined_on >= '2024-01-01'"),
+    # a flag right after a negation, in a follow-up
+    (["members on the Monthly plan", "only the ones not active"],
+     "SELECT * FROM members WHERE plan_id = 1 AND is_active = 0"),
+    # one key for one column, in the direction said last
+    (["list all plans", "sort them by monthly price, most expensive first"],
+     "SELECT * FROM plans ORDER BY monthly_price DESC"),
     (["total fee cents per coach", "sort by fee cents, highest first"],
      "SELECT coach_name, SUM(fee_cents) AS s FROM lessons JOIN coaches USING (coach_id) GROUP BY coach_id "
      "ORDER BY s DESC"),
@@ -147,16 +153,47 @@ def test_the_key_word_that_is_also_a_stored_value_names_no_row(tmp_path_factory:
 SHOP = """
     CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, name TEXT);
     CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (customer_id),
-                         placed_on DATE, total_cents INTEGER);
+                         placed_on DATE, total_cents INTEGER, status TEXT, paid_on DATE);
+    CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES orders (order_id),
+                          weight_kg REAL);
+    CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name TEXT, lead_time_days INTEGER);
     INSERT INTO customers VALUES (1, 'Ada'), (2, 'Bo');
-    INSERT INTO orders VALUES (1, 1, '2024-03-01', 1250), (2, 2, '2024-07-09', 4000), (3, 1, '2025-01-02', 999);
+    INSERT INTO orders VALUES (1, 1, '2024-03-01', 1250, 'shipped', '2024-03-02'),
+                              (2, 2, '2024-07-09', 4000, 'shipped', NULL),
+                              (3, 1, '2025-01-02', 999, 'cancelled', NULL),
+                              (4, 2, '2024-09-09', 300, 'shipped', '2024-09-10'),
+                              (5, 1, '2024-10-10', 700, 'cancelled', '2024-10-11');
+    INSERT INTO parcels VALUES (1, 1, 2.0), (2, 2, 4.5), (3, 4, 1.5);
+    INSERT INTO suppliers VALUES (1, 'Kite Ltd', 10), (2, 'Moss Co', 21), (3, 'Reed Inc', 30);
 """
 
 
-def test_a_total_kept_in_cents_is_revenue_in_its_major_unit(tmp_path_factory: pytest.TempPathFactory) -> None:
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory):
     with schema_database(tmp_path_factory, "cents_shop", SHOP) as db:
-        draft, result = read(db, "total revenue in 2024")
-        assert result.rows == ((52.5,),) and not draft.unused, draft.sql
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a total kept in cents is money taken, in its major unit; "billed" names it too
+    ("total revenue in 2024", "SELECT SUM(total_cents) / 100.0 FROM orders WHERE placed_on LIKE '2024%'"),
+    ("total billed in 2024", "SELECT SUM(total_cents) / 100.0 FROM orders WHERE placed_on LIKE '2024%'"),
+    # an amount or a weight asked in another unit than the column's
+    ("average order total cents in euros", "SELECT AVG(total_cents) / 100.0 FROM orders"),
+    ("average parcel weight in pounds", "SELECT AVG(weight_kg) / 0.453592 FROM parcels"),
+    ("suppliers whose lead time is more than two weeks", "SELECT supplier_id FROM suppliers WHERE lead_time_days > 14"),
+    # "paid" names the event its date records, as "shipped" would; "unpaid" denies it
+    ("orders that haven't been paid yet", "SELECT order_id FROM orders WHERE paid_on IS NULL"),
+    ("unpaid orders", "SELECT order_id FROM orders WHERE paid_on IS NULL"),
+    # a value between "the most" and the rows counted, and the year of those rows
+    ("which customer has the most shipped orders in 2024",
+     "SELECT name FROM customers JOIN orders USING (customer_id) WHERE status = 'shipped' "
+     "AND placed_on LIKE '2024%' GROUP BY customer_id ORDER BY COUNT(*) DESC LIMIT 1"),
+])
+def test_a_shop_kept_in_cents_is_read_in_its_units(shop, question: str, gold: str) -> None:
+    draft, result = read(shop, question)
+    assert same_answer(result, list(shop.execute(gold, max_rows=None).rows)), draft.sql
+    assert not draft.unused, draft.sql
 
 
 def test_a_yes_no_or_a_year_is_no_amount() -> None:

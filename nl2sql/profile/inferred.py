@@ -22,7 +22,7 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "money", "money made", "amount spent", "total spent", "sales amount", "gross sales",
                # said of the business itself: "how much did we make in 2025"
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
-               "we brought in")
+               "we brought in", "billed", "amount billed", "invoiced", "amount invoiced")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",

@@ -15,7 +15,8 @@ from nl2sql.linking.text import name_words
 # Name words of a column that holds an amount of money.
 MONEY_WORDS = frozenset({"price", "amount", "total", "cost", "salary", "fee", "charge", "revenue", "payment",
                          "paid", "income", "balance", "budget", "spend", "spent", "wage", "fare", "subtotal",
-                         "sale", "turnover", "earning", "gross", "net", "value", "pay"})
+                         "sale", "turnover", "earning", "gross", "net", "value", "pay", "refund", "tax", "tip",
+                         "deposit"})
 # Money words that measure what was sold (revenue), not what was paid out or held.
 SOLD_WORDS = frozenset({"price", "amount", "total", "revenue", "sale", "subtotal", "turnover", "gross", "value",
                         "payment", "paid", "charge", "fare"})
@@ -30,7 +31,7 @@ QUANTITY_WORDS = frozenset({"quantity", "qty", "unit", "units", "count"})
 # (milliseconds for time, bytes for size).
 TIME_UNITS = {"millisecond": 1.0, "ms": 1.0, "msec": 1.0, "second": 1000.0, "sec": 1000.0, "secs": 1000.0,
               "minute": 60_000.0, "min": 60_000.0, "mins": 60_000.0, "hour": 3_600_000.0, "hr": 3_600_000.0,
-              "hrs": 3_600_000.0, "day": 86_400_000.0}
+              "hrs": 3_600_000.0, "day": 86_400_000.0, "week": 604_800_000.0}
 SIZE_UNITS = {"byte": 1.0, "bytes": 1.0, "kb": 1024.0, "kilobyte": 1024.0, "mb": 1024.0 ** 2,
               "megabyte": 1024.0 ** 2, "gb": 1024.0 ** 3, "gigabyte": 1024.0 ** 3}
 # Lengths in millimetres and weights in grams: "height_cm" compared with "1 meter".
@@ -38,7 +39,8 @@ LENGTH_UNITS = {"mm": 1.0, "millimeter": 1.0, "millimetre": 1.0, "cm": 10.0, "ce
                 "centimetre": 10.0, "m": 1000.0, "meter": 1000.0, "metre": 1000.0, "km": 1_000_000.0,
                 "kilometer": 1_000_000.0, "kilometre": 1_000_000.0}
 WEIGHT_UNITS = {"mg": 0.001, "milligram": 0.001, "g": 1.0, "gram": 1.0, "kg": 1000.0, "kilogram": 1000.0,
-                "tonne": 1_000_000.0}
+                "tonne": 1_000_000.0, "lb": 453.592, "lbs": 453.592, "pound": 453.592, "oz": 28.3495,
+                "ounce": 28.3495}
 # Money in its major unit: an amount is said in cents as often as in dollars ("under 99 cents").
 MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "dollar": 1.0, "dollars": 1.0,
                "euro": 1.0, "euros": 1.0, "buck": 1.0, "bucks": 1.0}

@@ -502,6 +502,13 @@ def _read_superlative_first(a: _Scratch, words: list[str], i: int) -> bool:
     """ "<superlative> first": a date or an age runs by date (the oldest row has the earliest date);
     "most first" ending the line orders what was counted or summed; other superlatives keep their
     own concept, except those that only rank ("top", "most" before more words)."""
+    pair = tuple(words[i - 2:i])
+    if words[i] == "first" and i >= 2 and pair in SUPERLATIVE_PAIRS \
+            and SUPERLATIVE_PAIRS[pair][1] not in (None, "frequency"):
+        descending, concept = SUPERLATIVE_PAIRS[pair]  # "most expensive first": by price, downwards
+        a.sorts.append(SortCue(-1, descending, concept))
+        a.used.update((i - 2, i - 1, i))
+        return True
     if words[i] != "first" or i == 0 or words[i - 1] not in SUPERLATIVES:
         return False
     descending, concept = SUPERLATIVES[words[i - 1]]

@@ -15,7 +15,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.names import base_name
-from nl2sql.engines.builtin.spec import Aggregate, Filter, QuerySpec
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
 from nl2sql.identifiers import column
 from nl2sql.linking.text import singular
 from nl2sql.profile import profile_of
@@ -78,7 +78,7 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
     """An aggregate of a unit column, given in the unit the question asks for."""
     if agg.func not in _SCALED or agg.column is None or agg.since is not None:
         return agg
-    unit = profile_of(schema).unit(agg.column.table, agg.column.column)
+    unit = profile_of(schema).unit(agg.column.table, agg.column.column) or _money_unit(schema, agg.column)
     asked = _asked_unit(a, unit, taken) if unit is not None else None
     if unit is None or asked is None:
         return agg
@@ -91,9 +91,9 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
     return replace(agg, func="metric", column=None, metric=metric)
 
 
-def _money_unit(schema: Schema, f: Filter) -> Unit | None:
-    table = schema.table(f.column.table)
-    col = table.column(f.column.column) if table is not None else None
+def _money_unit(schema: Schema, ref: ColumnRef) -> Unit | None:
+    table = schema.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
     return money_unit(table, col) if table is not None and col is not None else None
 
 
@@ -107,7 +107,7 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     spec = spec.with_(aggregates=tuple(_scaled(agg, a, schema, taken) for agg in spec.aggregates))
     filters, parts = [], frozenset[int]()
     for f in spec.filters:
-        unit = profile.unit(f.column.table, f.column.column) or _money_unit(schema, f)
+        unit = profile.unit(f.column.table, f.column.column) or _money_unit(schema, f.column)
         found = _said_factor(a, f, unit) if unit is not None and f.op in _NUMERIC_OPS else None
         if unit is None or found is None or not all(isinstance(v, (int, float)) for v in f.values):
             filters.append(f)
@@ -143,3 +143,11 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
         out.update(i for i, t in enumerate(a.tokens) if i not in taken and t.text in (asked[0], said_unit(asked[0]))
                    and a.word(i - 1) in ("in", "as"))
     return frozenset(out)
+
+
+def said_units(spec: QuerySpec, a: Analysis) -> frozenset[int]:
+    """The words of "in <unit>" that a total or an average given in that unit used ("in euros")."""
+    converted = {agg.metric.name for agg in spec.aggregates if agg.metric is not None}
+    return frozenset(i for i, t in enumerate(a.tokens) if a.word(i - 1) in ("in", "as")
+                     and any(name.endswith(f"_in_{said_unit(form)}") for name in converted
+                             for form in (t.text, singular(t.text))))

@@ -13,7 +13,7 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Capabilities, Draft, History, RefinementContext, Usage
 from nl2sql.engines.builtin.analysis import Analysis, analyse
 from nl2sql.engines.builtin.answer import answer_sentence
-from nl2sql.engines.builtin.asked_units import in_asked_units, unshown_units
+from nl2sql.engines.builtin.asked_units import in_asked_units, said_units, unshown_units
 from nl2sql.engines.builtin.backrefs import back_references, in_conversation
 from nl2sql.engines.builtin.builder import Reading, build_spec
 from nl2sql.engines.builtin.explain import explain
@@ -176,7 +176,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = by_referenced_rows(spec, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
     before = {(f, f.words) for f in reading.spec.filters}
-    said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before))
+    said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before), said_units(spec, analysis))
     if spec == reading.spec and not unshown and said <= reading.used:
         return reading
     used = (reading.used | said) - unshown

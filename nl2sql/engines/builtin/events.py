@@ -13,6 +13,12 @@ from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
 from nl2sql.linking.text import name_words, stem
 
+# Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
+IRREGULAR_PARTICIPLES = frozenset({
+    "written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led", "seen", "known",
+    "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought", "taught", "caught", "brought", "kept",
+    "spent", "lost", "read", "sung", "begun", "sent", "lent"})
+
 _NEGATION_REACH = 3  # "not yet returned", "never been shipped"
 _DATE_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "ts", "dt", "day", "when"})
 
@@ -23,7 +29,10 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
     dates = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
     for i, token in enumerate(a.tokens):
         word = token.text
-        if i in taken or i in c.used or not word.endswith("ed") or not dates:
+        unsaid = word.startswith("un") and word[2:] in IRREGULAR_PARTICIPLES  # "unpaid": not paid
+        if unsaid:
+            word = word[2:]
+        if i in taken or i in c.used or not (word.endswith("ed") or word in IRREGULAR_PARTICIPLES) or not dates:
             continue
         link = a.link_at(i)
         if link is not None and (c.taken(link.first) or link.first != link.last):
@@ -33,7 +42,8 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
             continue
         negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
                          if j in a.negations and j not in taken), None)
-        out.append(Filter(ColumnRef(entity, column), "null" if negation is not None else "not_null"))
+        denied = negation is not None or unsaid
+        out.append(Filter(ColumnRef(entity, column), "null" if denied else "not_null"))
         if link is not None:
             c.claim(link, "event")
         c.used.update({i} | ({negation} if negation is not None else set()))

@@ -135,8 +135,8 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     before, after = a.word(link.first - 1), a.word(link.last + 1)
     if after in _NAMING_WORDS or before in _GROUPING_WORDS:
         return False
-    if after in ("ones", "one"):
-        return True  # "only the active ones": the rows, by the flag
+    if after in ("ones", "one") or link.first - 1 in a.negations:
+        return True  # "only the active ones", "(not discontinued)": the rows, by the flag
     nxt = a.link_at(link.last + 1)
     if nxt is not None and nxt.of_kind(TABLE) and ctx.names_table(nxt):
         return True  # "retired horses"

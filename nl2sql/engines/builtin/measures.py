@@ -13,6 +13,7 @@ from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
 from nl2sql.engines.builtin.deeds import deed_tables
+from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
@@ -92,14 +93,11 @@ def _ranks_by(ctx: ReadContext, g: int, link: Link) -> bool:
     return bool(columns) and ctx.numeric(link, columns[0].table, set(), values_only=True) is not None
 
 
-_PARTICIPLES = frozenset({"written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led",
-                          "seen", "known", "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought",
-                          "taught", "caught", "brought", "kept", "spent", "lost", "read", "sung", "begun"})
 
 
 def _participle(word: str) -> bool:
     """A verb form that takes an agent with "by" ("shared by", "written by")."""
-    return word in _PARTICIPLES or (word.endswith("ed") and len(word) >= 4)
+    return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and len(word) >= 4)
 
 
 def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
@@ -362,6 +360,9 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
     if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
         start, counting = start + 2, (start + 1, start + 2)  # "the most number of <rows>": rank by how many
     link = a.next_link(start, max_gap=2)
+    if link is not None and link.of_kind(VALUE) and not link.of_kind(TABLE):
+        after = a.next_link(link.last, max_gap=1)  # "the most completed appointments": those rows, of that value
+        link = after if after is not None and ctx.names_table(after) else link
     table_word = link is not None and ((any(t.score >= 1.0 for t in link.of_kind(TABLE))
                                         and not any(t.score >= 1.0 for t in link.of_kind(COLUMN)))
                                        # a scratch claim: only whether a column opens the question

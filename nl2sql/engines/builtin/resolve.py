@@ -199,6 +199,8 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]
     for end in ends:
         after = a.next_link(end, max_gap=2)
+        if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
+            after = a.next_link(after.last, max_gap=1)  # "the most completed appointments": a value before them
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} if after is not None else set()
     found = []
     for name in sorted(measured - {entity}):

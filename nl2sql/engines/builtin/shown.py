@@ -352,10 +352,12 @@ def _is_number(ctx: ReadContext, ref: ColumnRef) -> bool:
 def sorts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], aggregates: list[Aggregate],
           shown: tuple[ColumnRef, ...] = ()) -> Step[list[OrderKey]]:
     """The orderings asked for; a bare "in descending order" sorts what is shown."""
-    c, out = Claims(d), []
+    c, out = Claims(d), list[OrderKey]()
     for sort in ctx.a.sorts:
         key = _order_key(ctx, c, sort, entity, in_play, aggregates, shown)
         if key is not None:
+            # "sort by price, most expensive first": one key, in the direction said last
+            out = [k for k in out if (k.column, k.aggregate) != (key.column, key.aggregate)]
             out.append(key)
             c.used.update(sort.span)
     return c.done(out)
