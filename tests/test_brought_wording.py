@@ -196,6 +196,42 @@ def test_a_shop_kept_in_cents_is_read_in_its_units(shop, question: str, gold: st
     assert not draft.unused, draft.sql
 
 
+CLINIC = """
+    CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, seen_on DATE);
+    CREATE TABLE procedures (procedure_id INTEGER PRIMARY KEY, visit_id INTEGER REFERENCES visits (visit_id),
+                             kind TEXT);
+    CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, visit_id INTEGER REFERENCES visits (visit_id), issued_on DATE);
+    CREATE TABLE bill_lines (line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills (bill_id),
+                             unit_price REAL, qty INTEGER);
+    INSERT INTO visits VALUES (1, '2025-01-02'), (2, '2025-02-03');
+    INSERT INTO procedures VALUES (1, 1, 'dental'), (2, 1, 'xray'), (3, 2, 'dental');
+    INSERT INTO bills VALUES (1, 1, '2025-01-02'), (2, 2, '2025-02-03');
+    INSERT INTO bill_lines VALUES (1, 1, 40.0, 1), (2, 1, 10.0, 2), (3, 2, 25.0, 1);
+"""
+
+
+def test_a_share_whose_part_the_total_does_not_reach_says_so(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The procedures hang off the visits on another branch than the bill lines: the part of the
+    revenue they stand for is not a condition on the lines, so nothing is answered, in one line."""
+    from nl2sql.engines.builtin.engine import BuiltinEngine
+    from nl2sql.errors import EngineError
+
+    with schema_database(tmp_path_factory, "clinic", CLINIC) as db:
+        try:
+            draft = BuiltinEngine(today=TODAY).draft("what share of revenue came from dental procedures", db)
+        except EngineError as err:
+            assert "unpack" not in str(err) and "\n" not in str(err), err
+        else:
+            raise AssertionError(f"answered, with a condition on rows the total does not reach: {draft.sql}")
+
+
+def test_the_average_sale_is_its_lines_money_per_sale(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Bills keep no total of their own: a bill's total is the money of its lines."""
+    with schema_database(tmp_path_factory, "clinic_bills", CLINIC) as db:
+        draft, result = read(db, "what is the average bill total")
+        assert result.rows == ((42.5,),) and not draft.unused, draft.sql
+
+
 def test_a_yes_no_or_a_year_is_no_amount() -> None:
     """What a bare number or an unnamed total measures: an amount, never a flag or a year when one is there."""
     table = Table("members", (Column("member_id", "INTEGER", INTEGER, primary_key=True),

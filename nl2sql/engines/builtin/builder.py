@@ -52,7 +52,7 @@ from nl2sql.errors import EngineError
 from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.linking.text import name_words, spoken
-from nl2sql.profile import roles
+from nl2sql.profile import profile_of, roles
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
 
@@ -348,7 +348,7 @@ def _key_beside_label(ctx: ReadContext, ref: ColumnRef, keys: list[ColumnRef]) -
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
     a = ctx.a
-    averaged = _average_count(ctx, parts)
+    averaged = _average_count(ctx, parts) or _average_sale(ctx, parts)
     if averaged is not None:
         return averaged, d
     if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
@@ -396,6 +396,32 @@ def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
     used = {*phrase, *range(link.first, link.last + 1), *range(per.first, per.last + 1)}
     return parts.dropping("group", "aggregates", "metrics").using(
         "count", used, aggregates=(Aggregate("metric", metric=metric),), group=(), projections=())
+
+
+_SALE_SIZE_WORDS = ("total", "value", "amount", "size", "revenue", "spend")
+
+
+def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the average invoice total", "average order value": the money of a sale's lines, per sale,
+    on average, where the sale keeps no total of its own."""
+    a, entity = ctx.a, parts.entity
+    line = next((ln for ln in profile_of(ctx.schema).lines if ln.parent == entity), None)
+    at = next((i for func, i in a.aggregates if func == "avg"), None)
+    if line is None or at is None or parts.aggregates or parts.group or parts.having:
+        return None
+    fk = next((k for k in ctx.table(line.table).foreign_keys if k.ref_table == entity), None)
+    sale = next((link for link in a.links if ctx.names_table(link) and ctx.table_of(link) == entity), None)
+    if fk is None or sale is None:
+        return None
+    money = sqlglot.parse_one(line.money_sql(ctx.schema.dialect), read=ctx.schema.dialect)
+    sales = exp.Count(this=exp.Distinct(expressions=[column(fk.column)]))
+    expression = exp.Div(this=exp.Mul(this=money, expression=exp.Literal.number("1.0")), expression=sales)
+    metric = Metric(name=f"average_{snake(entity)}_value", table=line.table,
+                    expression=expression.sql(dialect=ctx.schema.dialect),
+                    description=f"the {line.said} of the {spoken(line.table)} per {spoken(entity)}, on average")
+    size = {i for i in range(sale.last + 1, sale.last + 3) if a.word(i) in _SALE_SIZE_WORDS}
+    used = {at, *range(sale.first, sale.last + 1), *size} | {i for func, i in a.aggregates if func == "sum"}
+    return parts.using("count", used, aggregates=(Aggregate("metric", metric=metric),), projections=())
 
 
 def _counted_per_group(ctx: ReadContext) -> tuple[set[int], Link, Link] | None:

@@ -145,6 +145,8 @@ def _measure(r: Renderer, table: str, indexes: list[int], keys: list[tuple[str, 
     """The aggregates over ``table``'s own rows, each row once per group the joins put it in."""
     t = r.schema.table(table)
     assert t is not None and t.primary_key is not None
+    if any(r.spec.aggregates[i].func == "share" for i in indexes):  # its condition is on rows not joined here
+        raise ValueError("the share's condition is on rows its total does not reach")
     key = r.col(ColumnRef(table, t.primary_key.name))
     pairs = r.with_source(exp.select(exp.alias_(key.copy(), _ROW), *(exp.alias_(e.copy(), n) for n, e in keys)))
     grouped = [exp.column(n, table=_PAIRS) for n, _ in keys]

@@ -256,7 +256,10 @@ class _Renderer:
     def _share(self, agg: Aggregate) -> exp.Expr:
         """100.0 * (rows meeting the percentage's conditions) / (all rows), or of a total, the part
         of each sum its conditions keep over the whole sum: a float, never integer division."""
-        met = exp.and_(*(c for f in self.part for c in self._conditions(f)))
+        conditions = [c for f in self.part for c in self._conditions(f)]
+        if not conditions:  # the part's condition went to rows the total is not measured on
+            raise ValueError("the share's condition is on rows its total does not reach")
+        met = exp.and_(*conditions)
         if agg.metric is not None or agg.column is not None:
             whole = self._metric_sql(agg.metric.expression, agg.metric.table) if agg.metric is not None \
                 else exp.Sum(this=self._col(agg.column)) if agg.column is not None else exp.Null()
