@@ -119,6 +119,9 @@ def test_most_first_orders_the_counts(gym) -> None:
     # a flag right after a negation, in a follow-up
     (["members on the Monthly plan", "only the ones not active"],
      "SELECT * FROM members WHERE plan_id = 1 AND is_active = 0"),
+    # a word that leaves rows out, before a flag
+    (["members on the Monthly plan", "drop the active ones"],
+     "SELECT * FROM members WHERE plan_id = 1 AND is_active = 0"),
     # one key for one column, in the direction said last
     (["list all plans", "sort them by monthly price, most expensive first"],
      "SELECT * FROM plans ORDER BY monthly_price DESC"),
@@ -230,6 +233,41 @@ def test_the_average_sale_is_its_lines_money_per_sale(tmp_path_factory: pytest.T
     with schema_database(tmp_path_factory, "clinic_bills", CLINIC) as db:
         draft, result = read(db, "what is the average bill total")
         assert result.rows == ((42.5,),) and not draft.unused, draft.sql
+
+
+KITCHEN = """
+    CREATE TABLE dishes (dish_id INTEGER PRIMARY KEY, name TEXT, added_on DATE);
+    CREATE TABLE tickets (ticket_id INTEGER PRIMARY KEY, opened_on DATE, cook_id INTEGER REFERENCES cooks (cook_id));
+    CREATE TABLE ticket_lines (line_id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES tickets (ticket_id),
+                               dish_id INTEGER REFERENCES dishes (dish_id), unit_price REAL, qty INTEGER);
+    CREATE TABLE cooks (cook_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,
+                        head_cook_id INTEGER REFERENCES cooks (cook_id), break_minutes INTEGER);
+    INSERT INTO dishes VALUES (1, 'Soup', '2025-03-01'), (2, 'Stew', '2024-01-01'), (3, 'Pie', '2024-06-01');
+    INSERT INTO tickets VALUES (1, '2024-05-01', 1), (2, '2025-02-01', 2), (3, '2025-04-01', 3);
+    INSERT INTO ticket_lines VALUES (1, 1, 2, 8.0, 9), (2, 2, 3, 6.0, 4), (3, 3, 1, 5.0, 2), (4, 3, 2, 8.0, 1);
+    INSERT INTO cooks VALUES (1, 'Ana', 'Vik', NULL, 30), (2, 'Bo', 'Tan', 1, 20), (3, 'Cy', 'Lo', 2, 15);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # the year of "the most units" is the year of the sales those units were on, not the dish's own date
+    ("which dish sold the most units in 2025", "SELECT 'Pie'"),
+    ("who reports directly to Bo Tan", "SELECT first_name, last_name FROM cooks WHERE cook_id = 3"),
+])
+def test_a_kitchen_is_read_by_what_its_rows_record(tmp_path_factory: pytest.TempPathFactory, question: str,
+                                                   gold: str) -> None:
+    with schema_database(tmp_path_factory, "kitchen", KITCHEN) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, list(db.execute(gold, max_rows=None).rows)), draft.sql
+
+
+def test_a_column_named_for_something_else_is_no_length(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """"break_minutes" keeps minutes, but is a break's: "shift length" is not it, and stays unread."""
+    with schema_database(tmp_path_factory, "kitchen_breaks", KITCHEN) as db:
+        draft, _result = read(db, "average cook shift length in hours")
+        assert "length" in draft.unused, draft.sql
+        draft, result = read(db, "average break in hours")
+        assert result.rows == ((pytest.approx(65 / 3 / 60),),), draft.sql
 
 
 def test_a_yes_no_or_a_year_is_no_amount() -> None:

@@ -14,7 +14,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.text import name_words
 from nl2sql.profile import Profile, profile_of
-from nl2sql.profile.roles import LENGTH, SIZE, TIME, WEIGHT
+from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, WEIGHT
 
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
 # to that table or column ("how many sales" counts a ``sales`` table's rows).
@@ -26,7 +26,11 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
+                   "reports directly to", "report directly to", "directly reports to",
                    "managed by", "works for", "work for", "parent")
+# Words that name what a column measures rather than its unit: only a column whose name says so
+# ("duration_sec", "length_ms") is the row's duration or length; "break_minutes" is a break's.
+_WHAT_WORDS = frozenset({"duration", "length", "size"})
 # How a duration or a size is asked for, in any unit: each names the table's one column of that kind.
 UNIT_WORDS = {TIME: ("duration", "length", "milliseconds", "seconds", "minutes", "hours", "millisecond", "second",
                      "minute", "hour", "ms", "secs", "mins", "hrs"),
@@ -165,5 +169,9 @@ def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         if len(same) != 1 or (unit.table, unit.column) in added:
             continue
         words = UNIT_WORDS[unit.dimension]
+        # "break_minutes" is no "length" of its row: its name says what it measures, and it is no
+        # duration ("duration_sec", "ride_time_min") nor a bare unit ("milliseconds")
+        other = set(name_words(unit.column)) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} - DURATION_WORDS
+        words = tuple(w for w in words if w not in _WHAT_WORDS or not other)
         added[(unit.table, unit.column)] = tuple(w for w in words if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config

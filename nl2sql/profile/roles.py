@@ -48,7 +48,7 @@ TIME, SIZE, LENGTH, WEIGHT, MONEY = "time", "size", "length", "weight", "money"
 UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS, MONEY: MONEY_UNITS}
 # Words that say a column measures a span of time: its "min" is minutes, not a minimum
 # (``first_response_min``), and "duration" alone says no unit.
-_DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time", "response", "wait", "waiting",
+DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time", "response", "wait", "waiting",
                              "delay", "lead", "resolution", "handling", "turnaround", "travel", "commute", "ride",
                              "trip", "session", "call", "hold", "play", "watch", "downtime", "uptime"})
 
@@ -115,7 +115,7 @@ def unit_of(table: Table, col: Column) -> Unit | None:
         return None
     words = name_words(col.name)
     for word in reversed(words):
-        if word in TIME_UNITS and (len(words) == 1 or set(words) & _DURATION_WORDS or len(word) > 3):
+        if word in TIME_UNITS and (len(words) == 1 or set(words) & DURATION_WORDS or len(word) > 3):
             return Unit(table.name, col.name, TIME, word, TIME_UNITS[word])
         if word in SIZE_UNITS:
             return Unit(table.name, col.name, SIZE, word, SIZE_UNITS[word])

@@ -105,7 +105,8 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
             continue
         # "<value> is not the official <column>" denies the whole statement, not the flag: left to
         # the negation's readers
-        denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" else ()
+        denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" \
+            or a.word(link.first - 2) in _EXCLUDING else ()
         words = {*range(link.first, link.last + 1), *denied}
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
         c.claim(link, "flag", *denied)
@@ -168,11 +169,17 @@ def _owning(flag: Flag) -> bool:
     return name_words(flag.ref.column)[0] in _OWNING_HEADS or isinstance(flag.yes, bool)
 
 
+# Words that leave rows out, as a negation does: "drop the cancelled ones", "without the retired".
+_EXCLUDING = frozenset({"exclude", "excluding", "drop", "without", "except", "minus", "remove", "omit", "omitting",
+                        "skip", "hide"})
+
+
 def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
-    """The negation just before a flag's name ("not retired", "aren't retired", "non retired")."""
+    """The negation just before a flag's name ("not retired", "aren't retired", "non retired",
+    "drop the cancelled ones")."""
     a = ctx.a
     for k in range(first - 1, max(-1, first - 4), -1):
-        if k in a.negations:
+        if k in a.negations or a.word(k) in _EXCLUDING:
             return (k,)
         if _no_longer(ctx, k):
             return (k - 1, k)

@@ -202,6 +202,8 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
         if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
             after = a.next_link(after.last, max_gap=1)  # "the most completed appointments": a value before them
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} if after is not None else set()
+        # "the most units": the rows whose column it totals (the lines' quantity the profile calls so)
+        measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN} if after is not None else set()
     found = []
     for name in sorted(measured - {entity}):
         table = schema.table(name)
