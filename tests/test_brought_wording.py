@@ -187,6 +187,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory):
     ("suppliers whose lead time is more than two weeks", "SELECT supplier_id FROM suppliers WHERE lead_time_days > 14"),
     # "paid" names the event its date records, as "shipped" would; "unpaid" denies it
     ("orders that haven't been paid yet", "SELECT order_id FROM orders WHERE paid_on IS NULL"),
+    ("orders with a total over £20", "SELECT order_id FROM orders WHERE total_cents > 2000"),
     ("unpaid orders", "SELECT order_id FROM orders WHERE paid_on IS NULL"),
     # a value between "the most" and the rows counted, and the year of those rows
     ("which customer has the most shipped orders in 2024",
@@ -236,15 +237,19 @@ def test_the_average_sale_is_its_lines_money_per_sale(tmp_path_factory: pytest.T
 
 
 KITCHEN = """
-    CREATE TABLE dishes (dish_id INTEGER PRIMARY KEY, name TEXT, added_on DATE);
+    CREATE TABLE courses (course_id INTEGER PRIMARY KEY, course_name TEXT);
+    CREATE TABLE dishes (dish_id INTEGER PRIMARY KEY, name TEXT, added_on DATE,
+                         course_id INTEGER REFERENCES courses (course_id));
     CREATE TABLE tickets (ticket_id INTEGER PRIMARY KEY, opened_on DATE, cook_id INTEGER REFERENCES cooks (cook_id));
     CREATE TABLE ticket_lines (line_id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES tickets (ticket_id),
-                               dish_id INTEGER REFERENCES dishes (dish_id), unit_price REAL, qty INTEGER);
+                               dish_id INTEGER REFERENCES dishes (dish_id), unit_price_cents INTEGER, qty INTEGER);
     CREATE TABLE cooks (cook_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,
                         head_cook_id INTEGER REFERENCES cooks (cook_id), break_minutes INTEGER);
-    INSERT INTO dishes VALUES (1, 'Soup', '2025-03-01'), (2, 'Stew', '2024-01-01'), (3, 'Pie', '2024-06-01');
+    CREATE VIEW tasting_menu AS SELECT * FROM dishes WHERE added_on >= '2024-06-01';
+    INSERT INTO courses VALUES (1, 'Starter'), (2, 'Main');
+    INSERT INTO dishes VALUES (1, 'Soup', '2025-03-01', 1), (2, 'Stew', '2024-01-01', 2), (3, 'Pie', '2024-06-01', 2);
     INSERT INTO tickets VALUES (1, '2024-05-01', 1), (2, '2025-02-01', 2), (3, '2025-04-01', 3);
-    INSERT INTO ticket_lines VALUES (1, 1, 2, 8.0, 9), (2, 2, 3, 6.0, 4), (3, 3, 1, 5.0, 2), (4, 3, 2, 8.0, 1);
+    INSERT INTO ticket_lines VALUES (1, 1, 2, 800, 9), (2, 2, 3, 600, 4), (3, 3, 1, 500, 2), (4, 3, 2, 800, 1);
     INSERT INTO cooks VALUES (1, 'Ana', 'Vik', NULL, 30), (2, 'Bo', 'Tan', 1, 20), (3, 'Cy', 'Lo', 2, 15);
 """
 
@@ -253,6 +258,10 @@ KITCHEN = """
     # the year of "the most units" is the year of the sales those units were on, not the dish's own date
     ("which dish sold the most units in 2025", "SELECT 'Pie'"),
     ("who reports directly to Bo Tan", "SELECT first_name, last_name FROM cooks WHERE cook_id = 3"),
+    # line money kept in cents is summed in its major unit
+    ("total revenue in 2025", "SELECT (600 * 4 + 500 * 2 + 800 * 1) / 100.0"),
+    # a piece of a view's name before another table's whole name is a word of that table
+    ("which menu course brings in the most money", "SELECT 'Main'"),
 ])
 def test_a_kitchen_is_read_by_what_its_rows_record(tmp_path_factory: pytest.TempPathFactory, question: str,
                                                    gold: str) -> None:

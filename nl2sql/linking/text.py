@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 _TOKEN_RE = re.compile(
-    r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|\d{4}-\d{2}-\d{2}|\$\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*|[^\W\d_]+n't(?![^\W\d_])|[^\W\d_]\w*(?:'s)?|&|%|[<>]=?|=",
+    r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|\d{4}-\d{2}-\d{2}|[$£€]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*|[^\W\d_]+n't(?![^\W\d_])|[^\W\d_]\w*(?:'s)?|&|%|[<>]=?|=",
     re.IGNORECASE,
 )
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros"}
 
 _IRREGULAR = {
     "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
@@ -124,9 +125,9 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(inner.lower(), original, norm))
             continue
         lower = original.lower()
-        if lower.startswith("$"):  # "$150" is said "150 dollars": the amount, then its unit
-            amount = lower[1:].strip()
-            tokens += [Token(amount, amount, amount), Token("dollars", "$", "dollar")]
+        if lower[:1] in _CURRENCIES:  # "$150" is said "150 dollars": the amount, then its unit
+            amount, unit = lower[1:].strip(), _CURRENCIES[lower[:1]]
+            tokens += [Token(amount, amount, amount), Token(unit, lower[:1], singular(unit))]
             continue
         if lower == "%":  # "what % of": the word; "15%" stays the number it was
             if not tokens or number_value(tokens[-1].text) is None:

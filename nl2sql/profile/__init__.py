@@ -65,7 +65,10 @@ class LineItems:
                     off) if self.discount_kind == FRACTION else percent
                 gross = exp.Mul(this=gross, expression=exp.Paren(this=exp.Sub(this=exp.Literal.number(1),
                                                                               expression=share)))
-        return exp.Sum(this=gross).sql(dialect=dialect)
+        total: exp.Expr = exp.Sum(this=gross)
+        if "cent" in name_words(self.price):  # money in its major unit, as a person reads it
+            total = exp.Div(this=total, expression=exp.Literal.number("100.0"))
+        return total.sql(dialect=dialect)
 
     @property
     def said(self) -> str:

@@ -42,8 +42,9 @@ WEIGHT_UNITS = {"mg": 0.001, "milligram": 0.001, "g": 1.0, "gram": 1.0, "kg": 10
                 "tonne": 1_000_000.0, "lb": 453.592, "lbs": 453.592, "pound": 453.592, "oz": 28.3495,
                 "ounce": 28.3495}
 # Money in its major unit: an amount is said in cents as often as in dollars ("under 99 cents").
-MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "dollar": 1.0, "dollars": 1.0,
-               "euro": 1.0, "euros": 1.0, "buck": 1.0, "bucks": 1.0}
+MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "pence": 0.01, "dollar": 1.0,
+               "dollars": 1.0, "euro": 1.0, "euros": 1.0, "buck": 1.0, "bucks": 1.0, "pound": 1.0, "pounds": 1.0,
+               "quid": 1.0}
 TIME, SIZE, LENGTH, WEIGHT, MONEY = "time", "size", "length", "weight", "money"
 UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS, MONEY: MONEY_UNITS}
 # Words that say a column measures a span of time: its "min" is minutes, not a minimum

@@ -56,7 +56,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             best = max(tables, key=lambda c: c.score)
             # the first table named is the subject; but a word matching part of a table's name
             # that opens "<word> of <rows>" ("the name of the country": car_names) is not
-            lead = first_table and not (best.score < 1.0 and _column_of_next(a, link))
+            lead = first_table and not (best.score < 1.0 and (_column_of_next(a, link) or _modifies_next(a, link)))
             scores[best.table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
             first_table = first_table and not lead
             continue
@@ -77,6 +77,14 @@ def _subject_weight(table: Candidate) -> float:
     name said another way ("nations" for a country table) names its rows as surely as a piece of
     a name does; the words after it should not outvote it for being reworded."""
     return max(table.score, 0.9) if table.match in (STEM, SYNONYM) and table.score >= KIND_FACTOR else table.score
+
+
+def _modifies_next(a: Analysis, link: Link) -> bool:
+    """Whether a piece of a table's name stands right before another table's whole name ("menu
+    category" where a menu view ends in "menu"): a word of that table, not a table of its own."""
+    after = a.link_at(link.last + 1)
+    own = {c.table for c in link.of_kind(TABLE)}
+    return after is not None and any(c.score >= 1.0 and c.table not in own for c in after.of_kind(TABLE))
 
 
 def _column_of_next(a: Analysis, link: Link) -> bool:
