@@ -122,6 +122,9 @@ def test_most_first_orders_the_counts(gym) -> None:
     # a word that leaves rows out, before a flag
     (["members on the Monthly plan", "drop the active ones"],
      "SELECT * FROM members WHERE plan_id = 1 AND is_active = 0"),
+    # a follow-up reads the rows still running and events as a new question does
+    (["list all injuries", "only the current ones"], "SELECT * FROM injuries WHERE ended_on IS NULL"),
+    (["list all members", "only the ones without a birth year"], "SELECT * FROM members WHERE birth_year IS NULL"),
     # one key for one column, in the direction said last
     (["list all plans", "sort them by monthly price, most expensive first"],
      "SELECT * FROM plans ORDER BY monthly_price DESC"),
@@ -144,6 +147,18 @@ STAFF = """
     INSERT INTO staff VALUES (1, 'Noor Adel', 'Supervisor', NULL), (2, 'Kim Lee', 'Cleaner', 1),
                              (3, 'Ola Berg', 'Cleaner', 1), (4, 'Tae Min', 'Supervisor', NULL);
 """
+
+
+@pytest.mark.parametrize(("turns", "gold"), [
+    (["orders placed in 2024", "only the unpaid ones"],
+     "SELECT * FROM orders WHERE placed_on LIKE '2024%' AND paid_on IS NULL"),
+])
+def test_a_follow_up_reads_events_by_their_date(shop, turns: list[str], gold: str) -> None:
+    workflow = open_session(str(shop.path), SessionOptions(today=TODAY, confirm_below=0.0))
+    for text in turns:
+        result = workflow.process_turn(text)
+    assert result.result is not None, result
+    assert same_answer(result.result, list(shop.execute(gold, max_rows=None).rows)), result.query
 
 
 def test_the_key_word_that_is_also_a_stored_value_names_no_row(tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -244,13 +259,14 @@ KITCHEN = """
     CREATE TABLE ticket_lines (line_id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES tickets (ticket_id),
                                dish_id INTEGER REFERENCES dishes (dish_id), unit_price_cents INTEGER, qty INTEGER);
     CREATE TABLE cooks (cook_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,
-                        head_cook_id INTEGER REFERENCES cooks (cook_id), break_minutes INTEGER);
+                        head_cook_id INTEGER REFERENCES cooks (cook_id), break_minutes INTEGER, left_on DATE);
     CREATE VIEW tasting_menu AS SELECT * FROM dishes WHERE added_on >= '2024-06-01';
     INSERT INTO courses VALUES (1, 'Starter'), (2, 'Main');
     INSERT INTO dishes VALUES (1, 'Soup', '2025-03-01', 1), (2, 'Stew', '2024-01-01', 2), (3, 'Pie', '2024-06-01', 2);
     INSERT INTO tickets VALUES (1, '2024-05-01', 1), (2, '2025-02-01', 2), (3, '2025-04-01', 3);
     INSERT INTO ticket_lines VALUES (1, 1, 2, 800, 9), (2, 2, 3, 600, 4), (3, 3, 1, 500, 2), (4, 3, 2, 800, 1);
-    INSERT INTO cooks VALUES (1, 'Ana', 'Vik', NULL, 30), (2, 'Bo', 'Tan', 1, 20), (3, 'Cy', 'Lo', 2, 15);
+    INSERT INTO cooks VALUES (1, 'Ana', 'Vik', NULL, 30, NULL), (2, 'Bo', 'Tan', 1, 20, '2025-08-01'),
+                             (3, 'Cy', 'Lo', 2, 15, NULL);
 """
 
 
@@ -258,6 +274,8 @@ KITCHEN = """
     # the year of "the most units" is the year of the sales those units were on, not the dish's own date
     ("which dish sold the most units in 2025", "SELECT 'Pie'"),
     ("who reports directly to Bo Tan", "SELECT first_name, last_name FROM cooks WHERE cook_id = 3"),
+    # a state a row is in until its end date
+    ("how many cooks are still employed", "SELECT COUNT(*) FROM cooks WHERE left_on IS NULL"),
     # line money kept in cents is summed in its major unit
     ("total revenue in 2025", "SELECT (600 * 4 + 500 * 2 + 800 * 1) / 100.0"),
     # a piece of a view's name before another table's whole name is a word of that table

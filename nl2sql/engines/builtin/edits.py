@@ -15,8 +15,8 @@ from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.engines.builtin import events, measures, shown
 from nl2sql.engines.builtin import filters as filter_steps
-from nl2sql.engines.builtin import measures, shown
 from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.expressed import accounted
@@ -293,7 +293,13 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     anti = {} if any(ctx.names_table(link) for link in a.links if link.first < first_negation) \
         else filter_steps.anti_join_links(ctx, entity)
     denied = filter_steps.anti_join_filters(ctx, dated.decided, entity, anti)
-    added = [*values.value, *compared.value, *dated.value, *denied.value]
+    # the same event, empty-value and still-running readings a new question gets ("only the unpaid ones")
+    taken = frozenset(values.used | compared.used | dated.used | denied.used)
+    happened = events.event_filters(ctx, denied.decided, entity, taken)
+    empty = events.missing_values(ctx, happened.decided, entity, taken | happened.used)
+    running = events.current_rows(ctx, empty.decided, entity, in_play, taken | happened.used | empty.used)
+    added = [*values.value, *compared.value, *dated.value, *denied.value, *happened.value, *empty.value,
+             *running.value]
     current, changes = list(spec.filters), []
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
         # "how about <value>?": the new value stands where the old one stood
@@ -305,7 +311,8 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     extend = (a.word(0) in ("and", "or") or bool(also)) and a.word(1) not in ("how", "what")
     for f in added:
         _merge_filter(current, f, spec, ctx.schema, changes, extend)
-    used = values.used | compared.used | dated.used | denied.used  # a comparison kept for HAVING used its words too
+    # a comparison kept for HAVING used its words too
+    used = taken | happened.used | empty.used | running.used
     if extend and added:
         used |= _added_words(a)
     if not added and (turned := _turned_comparison(ctx, current)) is not None:
@@ -315,7 +322,7 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
                     f"added filter: {condition_sql(spec, new, ctx.schema)}"]
         used = used | {at}
     edit = edit.changed(spec.with_(filters=tuple(current)), changes, used)
-    return edit.deciding(denied.decided)
+    return edit.deciding(running.decided)
 
 
 _ONE_WORD_COMPARATORS = {phrase[0]: op for phrase, op, _concept in COMPARATORS

@@ -11,7 +11,7 @@ from __future__ import annotations
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
-from nl2sql.linking.text import name_words, stem
+from nl2sql.linking.text import STOPWORDS, name_words, stem
 
 # Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
 IRREGULAR_PARTICIPLES = frozenset({
@@ -112,7 +112,8 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
 _CURRENT = frozenset({"current", "currently", "ongoing"})
 # Name words of the date a row stops being current.
 _END_WORDS = frozenset({"end", "ended", "ends", "ending", "expiry", "expires", "expired", "expiration", "until",
-                        "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped"})
+                        "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped",
+                        "left", "departed", "resigned", "quit", "exit", "exited", "closed"})
 
 
 def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
@@ -121,13 +122,20 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     is still empty, on the one table of the question's way that has such a date."""
     a, c = ctx.a, Claims(d)
     said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)]
+    # "still employed", "still working for us": a state a row is in until its end date
+    said += [i for i in range(len(a.tokens) - 1) if a.word(i) == "still" and i not in taken
+             and i + 1 not in taken and a.link_at(i + 1) is None and a.word(i + 1) not in STOPWORDS
+             for i in (i, i + 1)]
     if not said:
         return c.done([])
     tables = {entity, *in_play}
     for name in list(tables):
         tables |= {hop for hop, _fk in ctx.schema.join_path(entity, name) or []}
-    ends = [ColumnRef(t.name, col.name) for t in ctx.schema.tables if t.name in tables and t.stored
-            for col in t.date_columns if col.nullable and set(name_words(col.name)) & _END_WORDS]
+    on_way = [t for t in ctx.schema.tables if t.name in tables and t.stored]
+    if any("current" in name_words(col.name) for t in on_way for col in t.columns):
+        return c.done([])  # "students who currently live ...": the word names a current_address column
+    ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
+            if col.nullable and set(name_words(col.name)) & _END_WORDS]
     if len(ends) != 1:
         return c.done([])
     c.used.update(said)
