@@ -8,6 +8,7 @@ such a word as used without a filter.
 
 from __future__ import annotations
 
+from nl2sql.db.schema import Table
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
@@ -120,18 +121,11 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
                  taken: frozenset[int]) -> Step[list[Filter]]:
     """ "current subscriptions", "customers currently on the Growth plan": the rows whose end date
     is still empty, on the one table of the question's way that has such a date."""
-    a, c = ctx.a, Claims(d)
-    said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)]
-    # "still employed", "still working for us": a state a row is in until its end date
-    said += [i for i in range(len(a.tokens) - 1) if a.word(i) == "still" and i not in taken
-             and i + 1 not in taken and a.link_at(i + 1) is None and a.word(i + 1) not in STOPWORDS
-             for i in (i, i + 1)]
+    c = Claims(d)
+    said = _current_words(ctx, c, taken)
     if not said:
         return c.done([])
-    tables = {entity, *in_play}
-    for name in list(tables):
-        tables |= {hop for hop, _fk in ctx.schema.join_path(entity, name) or []}
-    on_way = [t for t in ctx.schema.tables if t.name in tables and t.stored]
+    on_way = _tables_on_way(ctx, entity, in_play)
     if any("current" in name_words(col.name) for t in on_way for col in t.columns):
         return c.done([])  # "students who currently live ...": the word names a current_address column
     ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
@@ -140,3 +134,23 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         return c.done([])
     c.used.update(said)
     return c.done([Filter(ends[0], "null", words=frozenset(said))])
+
+
+def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int]) -> list[int]:
+    """The words that ask for rows still running: "current", and "still" before a word naming
+    nothing ("still employed", "still working for us")."""
+    a = ctx.a
+    said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)]
+    for i in range(len(a.tokens) - 1):
+        if a.word(i) == "still" and not {i, i + 1} & taken and a.link_at(i + 1) is None \
+                and a.word(i + 1) not in STOPWORDS:
+            said += [i, i + 1]
+    return said
+
+
+def _tables_on_way(ctx: ReadContext, entity: str, in_play: set[str]) -> list[Table]:
+    """The stored tables a question reads: its own, those in play and those joined to reach them."""
+    tables = {entity, *in_play}
+    for name in list(tables):
+        tables |= {hop for hop, _fk in ctx.schema.join_path(entity, name) or []}
+    return [t for t in ctx.schema.tables if t.name in tables and t.stored]
