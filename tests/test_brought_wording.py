@@ -38,7 +38,8 @@ GYM = """
     INSERT INTO coaches VALUES (1, 'Gus Hale', '2020-01-01'), (2, 'Ida Kerr', '2024-03-01'),
                                (3, 'Jon Pike', '2024-06-01');
     INSERT INTO routes VALUES (1, 'Slab One', 'easy', 1), (2, 'Roof Run', 'hard', 2), (3, 'Crack Two', 'easy', NULL),
-                              (4, 'Arete', 'hard', 1), (5, 'Jugs', 'easy', NULL), (6, 'Über Kante', 'hard', 3);
+                              (4, 'Arete', 'hard', 1), (5, 'Jugs', 'easy', NULL), (6, 'Über Kante', 'hard', 3),
+                              (7, 'Overhang', 'extreme', 2);
     INSERT INTO holds VALUES (1, 'crimp'), (2, 'jug'), (3, 'sloper');
     INSERT INTO route_holds VALUES (1, 1), (1, 2), (2, 3), (3, 1), (4, 1), (5, 2);
     INSERT INTO lessons VALUES (1, 1, 1, '2023-05-01', 4500, 5), (2, 1, 2, '2023-06-01', 4500, 70),
@@ -69,7 +70,8 @@ def gym(tmp_path_factory: pytest.TempPathFactory):
     ("what is the most common hold", "SELECT 'crimp'"),
     # "%" says a share, "compare" one number per value
     ("what % of routes are easy", "SELECT 100.0 * SUM(grade = 'easy') / COUNT(*) FROM routes"),
-    ("compare the number of easy and hard routes", "SELECT grade, COUNT(*) FROM routes GROUP BY grade"),
+    ("compare the number of easy and hard routes",
+     "SELECT grade, COUNT(*) FROM routes WHERE grade IN ('easy', 'hard') GROUP BY grade"),
     # a stored value that reads like a period, named with the table that holds it
     ("members on the Monthly plan", "SELECT member_id FROM members WHERE plan_id = 1"),
     # the year is about the lessons counted, not about when the coach was hired
@@ -195,7 +197,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory):
 @pytest.mark.parametrize(("question", "gold"), [
     # a total kept in cents is money taken, in its major unit; "billed" names it too
     ("total revenue in 2024", "SELECT SUM(total_cents) / 100.0 FROM orders WHERE placed_on LIKE '2024%'"),
-    ("total billed in 2024", "SELECT SUM(total_cents) / 100.0 FROM orders WHERE placed_on LIKE '2024%'"),
+    ("amount billed in 2024", "SELECT SUM(total_cents) / 100.0 FROM orders WHERE placed_on LIKE '2024%'"),
     # an amount or a weight asked in another unit than the column's
     ("average order total cents in euros", "SELECT AVG(total_cents) / 100.0 FROM orders"),
     ("average parcel weight in pounds", "SELECT AVG(weight_kg) / 0.453592 FROM parcels"),
@@ -239,7 +241,7 @@ def test_a_share_whose_part_the_total_does_not_reach_says_so(tmp_path_factory: p
         try:
             draft = BuiltinEngine(today=TODAY).draft("what share of revenue came from dental procedures", db)
         except EngineError as err:
-            assert "unpack" not in str(err) and "\n" not in str(err), err
+            assert "share's condition" in str(err) and "\n" not in str(err), err
         else:
             raise AssertionError(f"answered, with a condition on rows the total does not reach: {draft.sql}")
 
@@ -295,6 +297,64 @@ def test_a_column_named_for_something_else_is_no_length(tmp_path_factory: pytest
         assert "length" in draft.unused, draft.sql
         draft, result = read(db, "average break in hours")
         assert result.rows == ((pytest.approx(65 / 3 / 60),),), draft.sql
+
+
+OFFICE = """
+    CREATE TABLE departments (dept_id INTEGER PRIMARY KEY, dept_name TEXT,
+                              manager_id INTEGER REFERENCES employees (emp_id));
+    CREATE TABLE employees (emp_id INTEGER PRIMARY KEY, name TEXT, city TEXT,
+                            dept_id INTEGER REFERENCES departments (dept_id), current_salary REAL,
+                            termination_date DATE);
+    CREATE TABLE deals (deal_id INTEGER PRIMARY KEY, emp_id INTEGER REFERENCES employees (emp_id), closed_on DATE);
+    CREATE TABLE videos (video_id INTEGER PRIMARY KEY, title TEXT, video_seconds INTEGER);
+    CREATE TABLE plans (plan_id INTEGER PRIMARY KEY, plan_name TEXT);
+    CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, plan_id INTEGER REFERENCES plans (plan_id),
+                           paid_on DATE, amount REAL);
+    CREATE TABLE baskets (basket_id INTEGER PRIMARY KEY, bought_on DATE, emp_id INTEGER REFERENCES employees (emp_id));
+    CREATE TABLE basket_lines (line_id INTEGER PRIMARY KEY, basket_id INTEGER REFERENCES baskets (basket_id),
+                               unit_price_pence INTEGER, qty INTEGER);
+    INSERT INTO departments VALUES (1, 'Ops', 1), (2, 'Art', 1), (3, 'Lab', NULL);
+    INSERT INTO employees VALUES (1, 'Ann', 'Oslo', 1, 50.0, NULL), (2, 'Bob', 'Rome', 1, 40.0, NULL),
+                                 (3, 'Cat', 'Lima', 3, 45.0, '2025-01-31');
+    INSERT INTO deals VALUES (1, 2, '2025-01-01'), (2, 2, '2025-02-01'), (3, 1, '2025-03-01');
+    INSERT INTO videos VALUES (1, 'Intro', 90), (2, 'Tour', 150);
+    INSERT INTO plans VALUES (1, 'Monthly'), (2, 'Annual');
+    INSERT INTO payments VALUES (1, 1, '2024-01-05', 10.0), (2, 2, '2024-01-20', 100.0), (3, 1, '2024-02-05', 10.0);
+    INSERT INTO baskets VALUES (1, '2025-05-01', 1), (2, '2025-06-01', 2);
+    INSERT INTO basket_lines VALUES (1, 1, 250, 2), (2, 2, 100, 1);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # the rows a table's rows point back at are an anti-join, not the table's own key to one of them
+    ("departments with no employees", "SELECT dept_id FROM departments WHERE dept_id = 2"),
+    # "current" inside a column's name is that column's word, not rows still running
+    ("the current salary of each employee", "SELECT current_salary FROM employees"),
+    # a length kept in seconds on a table of videos is the video's own length
+    ("average duration of videos in minutes", "SELECT AVG(video_seconds) / 60.0 FROM videos"),
+    # pence are a minor unit as cents are
+    ("total revenue", "SELECT (250 * 2 + 100 * 1) / 100.0"),
+    # a period word typed plainly groups by period, though a plan is called so
+    ("monthly payments count in 2024",
+     "SELECT strftime('%Y-%m', paid_on), COUNT(*) FROM payments WHERE paid_on LIKE '2024%' GROUP BY 1"),
+    # "in which <column>" after a ranking asks for that column of the row, no grouping by it
+    ("which employee closed the most deals, and in which city does he live",
+     "SELECT name FROM employees WHERE emp_id = 2"),
+])
+def test_rules_keep_to_what_their_words_say(tmp_path_factory: pytest.TempPathFactory, question: str,
+                                            gold: str) -> None:
+    with schema_database(tmp_path_factory, "office", OFFICE) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, list(db.execute(gold, max_rows=None).rows)), draft.sql
+
+
+def test_a_rate_or_a_share_of_money_is_no_amount() -> None:
+    from nl2sql.profile.roles import is_money
+
+    table = Table("items", (Column("item_id", "INTEGER", INTEGER, primary_key=True),
+                            Column("tax_rate", "REAL", REAL), Column("tip_pct", "REAL", REAL),
+                            Column("tax_amount", "REAL", REAL)), ())
+    assert [c.name for c in table.columns if is_money(table, c)] == ["tax_amount"]
 
 
 def test_a_yes_no_or_a_year_is_no_amount() -> None:

@@ -296,7 +296,8 @@ class Adapter(Database):
             raise self._failure(err, timeout) from None
 
     def _failure(self, err: BaseException, timeout: float) -> DatabaseError:
-        """The error of a statement the driver raised ``err`` for: stopped, refused or failed."""
+        """The error of a statement the driver raised ``err`` for: stopped, refused or failed. Every
+        adapter says this its own way (a server's through ``ServerAdapter``); there is no default."""
         raise NotImplementedError
 
     def _expiring(self, seconds: float, stop: Callable[[], None]) -> AbstractContextManager[None]:

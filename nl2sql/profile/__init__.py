@@ -21,6 +21,7 @@ from nl2sql.profile.roles import (
     is_quantity,
     is_real_money,
     is_sold_money,
+    minor_unit,
     money_unit,
     unit_of,
 )
@@ -66,8 +67,9 @@ class LineItems:
                 gross = exp.Mul(this=gross, expression=exp.Paren(this=exp.Sub(this=exp.Literal.number(1),
                                                                               expression=share)))
         total: exp.Expr = exp.Sum(this=gross)
-        if "cent" in name_words(self.price):  # money in its major unit, as a person reads it
-            total = exp.Div(this=total, expression=exp.Literal.number("100.0"))
+        factor = minor_unit(self.price)
+        if factor != 1.0:  # money in its major unit, as a person reads it
+            total = exp.Div(this=total, expression=exp.Literal.number(f"{1 / factor:.1f}"))
         return total.sql(dialect=dialect)
 
     @property
@@ -178,7 +180,7 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
             words = name_words(col.name)
             if is_sold_money(table, col) and ("total" in words or not is_price(table, col)) \
                     and set(words) & set(_TOTAL_WORDS) \
-                    and (is_real_money(col) or "cent" in words):
+                    and (is_real_money(col) or minor_unit(col.name) != 1.0):
                 found.append((table, col.name))
     found.sort(key=lambda tc: (not tc[0].date_columns, -(tc[0].row_count or 0)))
     return found
@@ -225,14 +227,9 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
         ordered = sorted(lines, key=lambda ln: ln.parent is None)
         return tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
-    totals = _totals(schema)
-    if totals:
-        return tuple(Revenue(table.name, _charge_sql(schema.dialect, table, column),
-                             f"the sum of {spoken(column)} of the {spoken(table.name)}")
-                     for table, column in totals)
     return tuple(Revenue(table.name, _charge_sql(schema.dialect, table, column),
                          f"the sum of {spoken(column)} of the {spoken(table.name)}")
-                 for table, column in _charges(schema))
+                 for table, column in _totals(schema) or _charges(schema))
 
 
 def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "money", "money made", "amount spent", "total spent", "sales amount", "gross sales",
                # said of the business itself: "how much did we make in 2025"
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
-               "we brought in", "billed", "amount billed", "invoiced", "amount invoiced")
+               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
@@ -171,7 +171,8 @@ def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         words = UNIT_WORDS[unit.dimension]
         # "break_minutes" is no "length" of its row: its name says what it measures, and it is no
         # duration ("duration_sec", "ride_time_min") nor a bare unit ("milliseconds")
-        other = set(name_words(unit.column)) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} - DURATION_WORDS
+        other = set(name_words(unit.column)) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} - DURATION_WORDS \
+            - set(name_words(unit.table))  # "video_seconds" of a videos table is the video's own length
         words = tuple(w for w in words if w not in _WHAT_WORDS or not other)
         added[(unit.table, unit.column)] = tuple(w for w in words if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config

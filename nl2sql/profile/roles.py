@@ -20,7 +20,8 @@ MONEY_WORDS = frozenset({"price", "amount", "total", "cost", "salary", "fee", "c
 # Money words that measure what was sold (revenue), not what was paid out or held.
 SOLD_WORDS = frozenset({"price", "amount", "total", "revenue", "sale", "subtotal", "turnover", "gross", "value",
                         "payment", "paid", "charge", "fare"})
-# Money words that are never revenue on their own, whatever else the name says.
+# Money words that are not revenue on their own, whatever else the name says (a fee of dated events
+# is read as what was taken only where no sale carries a total: profile._charges).
 NOT_SOLD_WORDS = frozenset({"salary", "wage", "budget", "cost", "balance", "tax", "discount", "fee", "freight",
                             "shipping", "rate", "refund", "return", "credit", "expense", "loss", "deposit",
                             "withdrawal", "penalty", "fine", "commission"})
@@ -75,9 +76,20 @@ def _plain(table: Table, col: Column) -> bool:
             and name_words(col.name)[-1:] != ("id",))
 
 
+# Words of a column that holds a share of something, not an amount: "tip_pct", "tax_share".
+_SHARE_WORDS = frozenset({"pct", "percent", "percentage", "ratio", "share"})
+
+
+def _a_ratio(words: set[str]) -> bool:
+    """A share ("tip_pct"), or the rate of another money word ("tax_rate"), unlike a price per
+    something ("nightly_rate", "hourly_rate")."""
+    return bool(words & _SHARE_WORDS) or "rate" in words
+
+
 def is_money(table: Table, col: Column) -> bool:
     words = set(name_words(col.name))
-    return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"}
+    return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"} \
+        and not _a_ratio(words)
 
 
 def is_sold_money(table: Table, col: Column) -> bool:
@@ -124,6 +136,13 @@ def unit_of(table: Table, col: Column) -> Unit | None:
             if word in UNITS[dimension] and len(words) > 1:  # "height_cm", "weight_kg": a unit beside a measure
                 return Unit(table.name, col.name, dimension, word, UNITS[dimension][word])
     return None
+
+
+def minor_unit(column_name: str) -> float:
+    """The size of the money unit a column's name says it keeps (0.01 for ``price_cents``,
+    ``total_pence``), 1.0 when it names none: what its sums are divided by to read as money."""
+    said = next((w for w in reversed(name_words(column_name)) if w in MONEY_UNITS), None)
+    return MONEY_UNITS[said] if said is not None else 1.0
 
 
 def money_unit(table: Table, col: Column) -> Unit | None:

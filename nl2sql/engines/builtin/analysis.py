@@ -875,8 +875,9 @@ def _read_share_or_noun(a: _Scratch, words: list[str], i: int) -> bool:
 
 
 def _value_named_by_next(lexicon: Lexicon, words: list[str], i: int) -> bool:
-    """ "the Monthly plan", "Annual members": a period word that is a stored value of what the next
-    word names or of a table its rows refer to (a plan called so), not a grouping by month."""
+    """ "the Monthly plan", "Annual members": a period word typed as a name (capitalised, not opening
+    the line) that is a stored value of what the next word names or of a table its rows refer to (a
+    plan called so), not a grouping by month; "monthly payments" stays a grouping."""
     tables = {c.table for c in lexicon.lookup(words[i]) if c.kind == VALUE}
     after = lexicon.lookup(singular(words[i + 1])) if i + 1 < len(words) else []
     named = {c.table for c in after if c.kind in (TABLE, COLUMN)}
@@ -962,7 +963,7 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
         if not _starts_column(lexicon, words, i):
             _read_superlative(a, words, i)
     elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS) \
-            and not _value_named_by_next(lexicon, words, i):
+            and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)):
         a.buckets.append((BUCKETS[w], i))
         a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
     elif w in GROUP_WORDS:

@@ -411,8 +411,9 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
         return None
     fk = next((k for k in ctx.table(line.table).foreign_keys if k.ref_table == entity), None)
     sale = next((link for link in a.links if ctx.names_table(link) and ctx.table_of(link) == entity), None)
-    if fk is None or sale is None:
-        return None
+    if fk is None or sale is None or any(roles.is_sold_money(ctx.table(entity), col)
+                                         for col in ctx.table(entity).columns):
+        return None  # a sale with a total of its own: its average is that column's, read elsewhere
     money = sqlglot.parse_one(line.money_sql(ctx.schema.dialect), read=ctx.schema.dialect)
     sales = exp.Count(this=exp.Distinct(expressions=[column(fk.column)]))
     expression = exp.Div(this=exp.Mul(this=money, expression=exp.Literal.number("1.0")), expression=sales)
@@ -420,7 +421,7 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
                     expression=expression.sql(dialect=ctx.schema.dialect),
                     description=f"the {line.said} of the {spoken(line.table)} per {spoken(entity)}, on average")
     size = {i for i in range(sale.last + 1, sale.last + 3) if a.word(i) in _SALE_SIZE_WORDS}
-    used = {at, *range(sale.first, sale.last + 1), *size} | {i for func, i in a.aggregates if func == "sum"}
+    used = {at, *range(sale.first, sale.last + 1), *size}
     return parts.using("count", used, aggregates=(Aggregate("metric", metric=metric),), projections=())
 
 

@@ -43,7 +43,7 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
             continue
         negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
                          if j in a.negations and j not in taken), None)
-        denied = negation is not None or unsaid
+        denied = (negation is not None) != unsaid  # "not unpaid" is paid
         out.append(Filter(ColumnRef(entity, column), "null" if denied else "not_null"))
         if link is not None:
             c.claim(link, "event")
@@ -140,7 +140,8 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int]) -> list[i
     """The words that ask for rows still running: "current", and "still" before a word naming
     nothing ("still employed", "still working for us")."""
     a = ctx.a
-    said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)]
+    said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)
+            and a.link_at(i) is None]  # "the current salary": a column's own word
     for i in range(len(a.tokens) - 1):
         if a.word(i) == "still" and not {i, i + 1} & taken and a.link_at(i + 1) is None \
                 and a.word(i + 1) not in STOPWORDS:

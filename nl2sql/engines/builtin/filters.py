@@ -141,14 +141,16 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         found = absence_table(ctx, other, entity)
         link = ctx.a.link_at(first)
         link = None if link is not None and _names_back(link, {entity}) else link  # a verb, not a table word
-        own = _own_key(ctx, entity, other)
-        if own is not None and link is not None:  # "tickets with no agent": the row's own key to one is empty
-            negations = [n for n in ctx.a.negations if first - 7 < n < first]
+        negations = [n for n in ctx.a.negations if first - 7 < n < first]
+        # "tickets with no agent": the rows' own key to one is empty; but "departments with no
+        # employees" are pointed at by those rows, which is the anti-join
+        points_back = any(f.ref_table == entity for f in ctx.table(other).foreign_keys)
+        own = _own_key(ctx, entity, other) if not points_back else None
+        if own is not None and link is not None:
             out.append(Filter(ColumnRef(entity, own.column), "null",
                               words=frozenset((*range(first, link.last + 1), *negations))))
             c.claim(link, "anti", *negations)
         elif pk is not None and found is not None:
-            negations = [n for n in ctx.a.negations if first - 7 < n < first]
             verbs = _verbs_of(ctx, negations, first, {other, found[0]})
             # a verb naming the rows is one word, no link, and "anything" after it is what it denies
             last = link.last if link is not None else first + (ctx.a.word(first + 1) in _ANYTHING[:-1])

@@ -581,7 +581,8 @@ def asked_within(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[Link
     """ "students from which country", "customers in which city": a column asked for after a
     preposition and "which", in the middle of the line."""
     a = ctx.a
-    for k in range(1, len(a.tokens) - 1):
+    ranked_at = min((s.index for s in a.superlatives), default=len(a.tokens))
+    for k in range(1, min(len(a.tokens) - 1, ranked_at)):  # "..., and in which city does he live": no grouping
         if a.word(k) != "which" or a.word(k - 1) not in ("from", "in", "of"):
             continue
         link = a.link_at(k + 1)

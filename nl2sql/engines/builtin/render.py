@@ -260,16 +260,19 @@ class _Renderer:
         if not conditions:  # the part's condition went to rows the total is not measured on
             raise ValueError("the share's condition is on rows its total does not reach")
         met = exp.and_(*conditions)
-        if agg.metric is not None or agg.column is not None:
-            whole = self._metric_sql(agg.metric.expression, agg.metric.table) if agg.metric is not None \
-                else exp.Sum(this=self._col(agg.column)) if agg.column is not None else exp.Null()
-            hits = whole.copy().transform(
-                lambda node: exp.Sum(this=exp.Case().when(met.copy(), node.this.copy()).else_(exp.Literal.number(0)))
-                if isinstance(node, exp.Sum) else node)
-        else:
+        whole: exp.Expr
+        if agg.metric is not None:
+            whole = self._metric_sql(agg.metric.expression, agg.metric.table)
+        elif agg.column is not None:
+            whole = exp.Sum(this=self._col(agg.column))
+        else:  # a share of the rows
             hits = exp.Sum(this=exp.Case().when(met, exp.Literal.number(1)).else_(exp.Literal.number(0)))
-            whole = exp.Count(this=exp.Star())
-        return exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=hits), expression=whole)
+            return exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=hits),
+                           expression=exp.Count(this=exp.Star()))
+        part = whole.copy().transform(
+            lambda node: exp.Sum(this=exp.Case().when(met.copy(), node.this.copy()).else_(exp.Literal.number(0)))
+            if isinstance(node, exp.Sum) else node)
+        return exp.Div(this=exp.Mul(this=exp.Literal.number("100.0"), expression=part), expression=whole)
 
     def _conditions(self, f: Filter) -> list[exp.Expr]:
         if f.op != "range":
