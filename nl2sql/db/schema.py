@@ -145,6 +145,8 @@ class Table:
 
 
 def _states_or_dates(name: str) -> bool:
+    """``is_active``, ``birth_year``: a yes/no or a year. The words are split here, not by
+    ``linking.text.name_words``: the floor imports nothing above it."""
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").split()
     return bool(words) and (words[0] in ("is", "has", "can", "was") or words[-1] in ("year", "yr", "flag"))
 

@@ -10,6 +10,7 @@ and which tables are views. The engine reads the user's words through it, and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nl2sql.db.schema import REAL, TEXT, ForeignKey, Schema, Table
 from nl2sql.linking.text import name_words, spoken
@@ -25,6 +26,9 @@ from nl2sql.profile.roles import (
     money_unit,
     unit_of,
 )
+
+if TYPE_CHECKING:
+    from sqlglot import exp
 
 # How a line's discount takes money off: a share of the line (0.15), a percentage (15), an amount.
 FRACTION, PERCENT, AMOUNT = "fraction", "percent", "amount"
@@ -66,11 +70,7 @@ class LineItems:
                     off) if self.discount_kind == FRACTION else percent
                 gross = exp.Mul(this=gross, expression=exp.Paren(this=exp.Sub(this=exp.Literal.number(1),
                                                                               expression=share)))
-        total: exp.Expr = exp.Sum(this=gross)
-        factor = minor_unit(self.price)
-        if factor != 1.0:  # money in its major unit, as a person reads it
-            total = exp.Div(this=total, expression=exp.Literal.number(f"{1 / factor:.1f}"))
-        return total.sql(dialect=dialect)
+        return _in_major_unit(exp.Sum(this=gross), self.price).sql(dialect=dialect)
 
     @property
     def said(self) -> str:
@@ -206,18 +206,21 @@ def _charges(schema: Schema) -> list[tuple[Table, str]]:
     return found
 
 
-def _charge_sql(dialect: str, table: Table, column_name: str) -> str:
-    """``SUM(total)``, or ``SUM(total_cents) / 100.0`` for an amount kept in cents: money in its major unit."""
+def _in_major_unit(total: exp.Expr, money_column: str) -> exp.Expr:
+    """A sum of ``money_column`` read in its major unit: ``SUM(total_cents) / 100.0``, as a person reads it."""
+    from sqlglot import exp
+
+    factor = minor_unit(money_column)
+    return total if factor == 1.0 else exp.Div(this=total, expression=exp.Literal.number(f"{1 / factor:.1f}"))
+
+
+def _charge_sql(dialect: str, column_name: str) -> str:
+    """``SUM(total)``, or ``SUM(total_cents) / 100.0`` for an amount kept in cents."""
     from sqlglot import exp
 
     from nl2sql.identifiers import column
 
-    col = table.column(column_name)
-    unit = money_unit(table, col) if col is not None else None
-    total: exp.Expr = exp.Sum(this=column(column_name))
-    if unit is not None and unit.factor != 1.0:
-        total = exp.Div(this=total, expression=exp.Literal.number(f"{1 / unit.factor:.1f}"))
-    return total.sql(dialect=dialect)
+    return _in_major_unit(exp.Sum(this=column(column_name)), column_name).sql(dialect=dialect)
 
 
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
@@ -227,7 +230,7 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
         ordered = sorted(lines, key=lambda ln: ln.parent is None)
         return tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
-    return tuple(Revenue(table.name, _charge_sql(schema.dialect, table, column),
+    return tuple(Revenue(table.name, _charge_sql(schema.dialect, column),
                          f"the sum of {spoken(column)} of the {spoken(table.name)}")
                  for table, column in _totals(schema) or _charges(schema))
 

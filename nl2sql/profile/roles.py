@@ -138,10 +138,15 @@ def unit_of(table: Table, col: Column) -> Unit | None:
     return None
 
 
+def _said_money_unit(column_name: str) -> str | None:
+    """The money unit a column's name says (``price_cents``: "cent"), if any."""
+    return next((w for w in reversed(name_words(column_name)) if w in MONEY_UNITS), None)
+
+
 def minor_unit(column_name: str) -> float:
     """The size of the money unit a column's name says it keeps (0.01 for ``price_cents``,
     ``total_pence``), 1.0 when it names none: what its sums are divided by to read as money."""
-    said = next((w for w in reversed(name_words(column_name)) if w in MONEY_UNITS), None)
+    said = _said_money_unit(column_name)
     return MONEY_UNITS[said] if said is not None else 1.0
 
 
@@ -151,8 +156,7 @@ def money_unit(table: Table, col: Column) -> Unit | None:
     its name could be either, so it has none."""
     if not is_money(table, col):
         return None
-    words = name_words(col.name)
-    said = next((w for w in reversed(words) if w in MONEY_UNITS), None)
+    said = _said_money_unit(col.name)
     if said is not None:
         return Unit(table.name, col.name, MONEY, said, MONEY_UNITS[said])
     return Unit(table.name, col.name, MONEY, "dollar", 1.0) if is_real_money(col) else None

@@ -133,12 +133,11 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
     profile = profile_of(schema)
     if not profile.units:
         return frozenset()
-    converted = {agg.metric.name for agg in spec.aggregates if agg.metric is not None}
     taken = frozenset().union(*(f.words for f in spec.filters))
     out: set[int] = set()
     for unit in profile.units:
         asked = _asked_unit(a, unit, taken)
-        if asked is None or any(name.endswith(f"_in_{said_unit(asked[0])}") for name in converted):
+        if asked is None or _given_in(spec, asked[0]):
             continue
         out.update(i for i, t in enumerate(a.tokens) if i not in taken and t.text in (asked[0], said_unit(asked[0]))
                    and a.word(i - 1) in ("in", "as"))
@@ -147,7 +146,11 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
 
 def said_units(spec: QuerySpec, a: Analysis) -> frozenset[int]:
     """The words of "in <unit>" that a total or an average given in that unit used ("in euros")."""
-    converted = {agg.metric.name for agg in spec.aggregates if agg.metric is not None}
     return frozenset(i for i, t in enumerate(a.tokens) if a.word(i - 1) in ("in", "as")
-                     and any(name.endswith(f"_in_{said_unit(form)}") for name in converted
-                             for form in (t.text, singular(t.text))))
+                     and any(_given_in(spec, form) for form in (t.text, singular(t.text))))
+
+
+def _given_in(spec: QuerySpec, unit: str) -> bool:
+    """Whether an aggregate of ``spec`` is given in ``unit`` (``_scaled`` names it ``..._in_<unit>``)."""
+    return any(agg.metric is not None and agg.metric.name.endswith(f"_in_{said_unit(unit)}")
+               for agg in spec.aggregates)
