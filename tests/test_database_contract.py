@@ -357,3 +357,21 @@ def test_rows_come_back_as_sqlite_gives_them(opened: Opened, ecommerce_db) -> No
     for table in TABLES:
         sql = f"SELECT * FROM {table} ORDER BY id"
         assert opened.db.execute(sql, max_rows=None).rows == ecommerce_db.execute(sql, max_rows=None).rows, table
+
+
+@_each(OTHERS)
+def test_the_time_between_two_moments_is_sqlite_s(opened: Opened, ecommerce_db) -> None:
+    """A span (a row's start to its end, ``nl2sql.profile.spans``) is the same number of minutes and of
+    days in every dialect's date arithmetic: here, an order's creation to its shipping."""
+    from sqlglot import exp
+
+    from nl2sql.profile.spans import DAY, MINUTE, Span, span_sql
+
+    def lengths(db, dialect: str, unit: str) -> list[tuple]:
+        value = span_sql(Span("orders", "created_at", "shipped_at", unit), None, dialect)
+        query = exp.select("id", exp.Round(this=value, decimals=exp.Literal.number(3))).from_("orders") \
+            .where("shipped_at IS NOT NULL").order_by("id").limit(50)
+        return [(row[0], float(row[1])) for row in db.execute(query.sql(dialect=dialect), max_rows=None).rows]
+
+    for unit in (MINUTE, DAY):
+        assert lengths(opened.db, opened.spec.dialect, unit) == lengths(ecommerce_db, "sqlite", unit), unit

@@ -121,7 +121,8 @@ class Table:
     @cached_property
     def default_date_column(self) -> Column | None:
         """The date a row is 'from': its creation time when there is one, else its first date."""
-        dates = self.date_columns
+        # a birth date is when the person began, not when the row did: the last resort
+        dates = sorted(self.date_columns, key=lambda c: any(w in c.name.lower() for w in ("birth", "dob", "born")))
         for col in dates:
             lowered = col.name.lower()
             if "creat" in lowered or lowered in ("date", "timestamp", "time"):

@@ -16,6 +16,9 @@ ABBREVIATIONS: dict[str, str] = {
     "stu": "student", "mfr": "manufacturer", "mfg": "manufacturing", "hp": "horsepower", "wt": "weight",
     "sal": "salary", "loc": "location", "cnt": "count", "dt": "date", "yrs": "years",
     "fname": "first name", "lname": "last name", "mname": "middle name", "indep": "independence",
+    "hr": "hour", "hrs": "hours", "hrly": "hourly", "mins": "minutes", "secs": "seconds", "qtr": "quarter",
+    "pmt": "payment", "proj": "project", "acct": "account", "txn": "transaction", "mgr": "manager",
+    "bal": "balance", "disc": "discount", "org": "organization", "msg": "message", "rcpt": "receipt",
 }
 
 

@@ -119,6 +119,7 @@ class Lexicon:
         self._waiting: set[str] = set()  # phrases still holding such tuples
         self._crowded: set[tuple[str, str]] = set()  # columns of more than CROWDED_VALUES values
         self._added: set[tuple[str, Candidate]] = set()
+        self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         for table in schema.tables:
             words = name_words(table.name)
@@ -419,9 +420,29 @@ class Lexicon:
                 return cands
         if place := self._place_of(token):
             return place
+        if marked and (code := self._code_of(token)):
+            return code
         if self._may_reword(token, skip, marked and token.original.isupper()):
             return self.reworded(token.text)
         return []
+
+    def _code_of(self, token: Token) -> list[Candidate]:
+        """The stored value a short code in capitals stands for: its initials ("UK" for United
+        Kingdom) or the code a letter longer ("US" for USA). Only one value may fit."""
+        code = token.original
+        if not (code.isalpha() and code.isupper() and 2 <= len(code) <= 3):
+            return []
+        if self._initials is None:
+            self._initials = defaultdict(list)
+            for key in list(self._phrases):
+                words = key.split()
+                if 2 <= len(words) <= 4 and all(w.isalpha() for w in words):
+                    self._initials["".join(w[0] for w in words)].append(key)
+        keys = [*self._initials.get(code.lower(), ()),
+                *(code.lower() + letter for letter in "abcdefghijklmnopqrstuvwxyz")]
+        found = [replace(c, score=STEM_FACTOR, match=STEM) for key in keys for c in self.lookup(key)
+                 if c.kind == VALUE and (len(key.split()) > 1 or (c.value or "").isupper())]
+        return found if len({c.value for c in found}) == 1 else []
 
     def _place_of(self, token: Token) -> list[Candidate]:
         """The stored place an adjective of it names ("Italian" -> Italy, "Mexican" -> Mexico), as
@@ -478,7 +499,7 @@ class Lexicon:
         """Link every n-gram not yet used by another reading, longest first; typos last."""
         links: list[Link] = []
         taken = set(used)
-        marked = _case_marks(tokens)
+        marked = case_marks(tokens)
         for size in range(MAX_NGRAM, 0, -1):
             for i in range(len(tokens) - size + 1):
                 span = range(i, i + size)
@@ -604,7 +625,7 @@ def _joined_head(table: Table, prefixes: Collection[str]) -> str | None:
     return None
 
 
-def _case_marks(tokens: list[Token]) -> frozenset[int]:
+def case_marks(tokens: list[Token]) -> frozenset[int]:
     """Positions whose case marks a name or a code ("Aruba", "USA"): capitalised past the first
     word, or all capitals. In a line typed mostly in capitals, case marks nothing, so "IS" there
     is the verb and not a country code; nor does it on function words when every one of them is

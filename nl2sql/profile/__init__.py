@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nl2sql.db.schema import REAL, TEXT, ForeignKey, Schema, Table
+from nl2sql.db.schema import REAL, TEXT, Column, ForeignKey, Schema, Table
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
     NOT_SOLD_WORDS,
+    TIME,
+    TIME_UNITS,
     Unit,
     is_money,
     is_price,
@@ -142,6 +144,8 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
             continue
         prices = [c for c in table.columns if is_price(table, c)]
         quantities = [c for c in table.columns if is_quantity(table, c)]
+        if not (prices and quantities) and (billed := _billed_time(table)) is not None:
+            prices, quantities = [billed[0]], [billed[1]]
         if prices and quantities and table.foreign_keys:
             found = _discount(table)
             discount, kind = found if found is not None else (None, FRACTION)
@@ -150,6 +154,20 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
     # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines
     referred = {fk.ref_table for ln in out if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
     return tuple(ln for ln in out if ln.table not in referred)
+
+
+# Name words of a rate that is no price of an hour (a tax rate, an exchange rate).
+_NOT_PRICE_RATES = frozenset({"tax", "interest", "exchange", "conversion", "commission", "discount", "vat",
+                              "pct", "percent", "percentage", "ratio", "share", "success", "error", "return"})
+
+
+def _billed_time(table: Table) -> tuple[Column, Column] | None:
+    """(rate, hours) of a line that bills time: hours at an hourly rate are its price x quantity."""
+    hours = [c for c in table.columns if (u := unit_of(table, c)) is not None and u.dimension == TIME
+             and u.factor == TIME_UNITS["hour"]]
+    rates = [c for c in table.columns if c.is_numeric and "rate" in (words := set(name_words(c.name)))
+             and not words & _NOT_PRICE_RATES and c.name not in table.fk_columns]
+    return (rates[0], hours[0]) if len(hours) == 1 and len(rates) == 1 else None
 
 
 def _discount(table: Table) -> tuple[str, str] | None:

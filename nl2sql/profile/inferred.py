@@ -22,7 +22,8 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "money", "money made", "amount spent", "total spent", "sales amount", "gross sales",
                # said of the business itself: "how much did we make in 2025"
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
-               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced")
+               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced", "we billed",
+               "we bill", "we invoiced", "we invoice", "we charged", "we charge")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
@@ -32,8 +33,8 @@ REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "re
 # ("duration_sec", "length_ms") is the row's duration or length; "break_minutes" is a break's.
 _WHAT_WORDS = frozenset({"duration", "length", "size"})
 # How a duration or a size is asked for, in any unit: each names the table's one column of that kind.
-UNIT_WORDS = {TIME: ("duration", "length", "milliseconds", "seconds", "minutes", "hours", "millisecond", "second",
-                     "minute", "hour", "ms", "secs", "mins", "hrs"),
+UNIT_WORDS = {TIME: ("duration", "length", "lasted", "lasting", "milliseconds", "seconds", "minutes", "hours",
+                     "millisecond", "second", "minute", "hour", "ms", "secs", "mins", "hrs"),
               SIZE: ("size", "bytes", "kilobytes", "megabytes", "gigabytes", "kb", "mb", "gb", "byte", "kilobyte",
                      "megabyte", "gigabyte"),
               LENGTH: ("meters", "metres", "centimeters", "centimetres", "millimeters", "kilometers", "meter",
@@ -135,6 +136,10 @@ def _with_sale_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         return config
     return replace(config, table_synonyms={**config.table_synonyms, sale: words})
 
+# The words of a key's own name that say it points up a line of command (or a tree), as a manager does.
+_RANK_WORDS = frozenset({"manager", "mgr", "boss", "supervisor", "superior", "report", "reports", "lead", "leader",
+                         "head", "chief", "parent", "director", "up", "above"})
+
 
 def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
     """How people name a key into the same table (a manager, a parent), whatever the column is called."""
@@ -144,7 +149,10 @@ def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str
         if (ref.table, ref.column) in added or len([r for r in profile.self_references if r.table == ref.table]) > 1:
             continue
         own = _own_reference_words(ref.table, ref.column)
-        added[(ref.table, ref.column)] = tuple(w for w in dict.fromkeys([*REFERENCE_WORDS, *own]) if w not in taken)
+        # a key named for another link ("referred_by", "mentor_id") is no one's manager: its own words only
+        ranked = not own or any(set(phrase.split()) & _RANK_WORDS for phrase in own)
+        words = [*REFERENCE_WORDS, *own] if ranked else list(own)
+        added[(ref.table, ref.column)] = tuple(w for w in dict.fromkeys(words) if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config
 
 

@@ -18,8 +18,9 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import COLUMN, DOMAIN, EXACT, TABLE, VALUE, Candidate, Lexicon, Link
+from nl2sql.linking.lexicon import COLUMN, DOMAIN, EXACT, METRIC, TABLE, VALUE, Candidate, Lexicon, Link, case_marks
 from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
+from nl2sql.profile.roles import UNITS
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
 AGGREGATE_WORDS = {word: cue.effect["func"] for word, cue in cue_words("aggregate").items()}
@@ -135,6 +136,7 @@ class Analysis:
     lexicon: Lexicon | None = field(default=None, compare=False)  # for phrases read after linking
     share: frozenset[int] = frozenset()  # "percentage of", "share of": what part of the rows match
     contains: tuple[Contains, ...] = ()  # pieces of text a column holds ("whose name contains 'Al'")
+    today: date | None = None  # the day relative words count from ("overdue": due before it)
 
     def word(self, i: int) -> str:
         return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
@@ -181,8 +183,10 @@ class Analysis:
         """Words with no content of their own: stopwords and the words of function phrases. "one"
         is a stopword for "the one with ..." but a number in "only one <row>", "exactly one"."""
         phrases = function_positions(self.tokens)
+        codes = {i for i in case_marks(list(self.tokens)) if self.tokens[i].original.isupper()}  # "US", "IT"
         return frozenset(i for i, t in enumerate(self.tokens) if (t.text in STOPWORDS or i in phrases)
-                         and not (t.text == "one" and self.word(i - 1) in ("only", "exactly", "just")))
+                         and not (t.text == "one" and self.word(i - 1) in ("only", "exactly", "just"))
+                         and i not in codes)
 
     @cached_property
     def read(self) -> frozenset[int]:
@@ -277,7 +281,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
         tuple(a.sorts), a.limit, a.limit_from_top, frozenset(a.limit_span), a.distinct, frozenset(a.distinct_at),
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
-        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains),
+        MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains), today,
     )
 
 
@@ -711,6 +715,10 @@ for _comparator in COMPARATORS:  # longest first within each first word, as in C
     _COMPARATORS_BY_FIRST.setdefault(_comparator[0][0], []).append(_comparator)
 
 
+# Units said with "a"/"an" for one of them: "more than a week", "under a kilo".
+_ONE_UNITS = frozenset(u for units in UNITS.values() for u in units if len(u) > 2) | {"month", "year"}
+
+
 def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
     """A comparator phrase and its number starting at word i: (index of the number, op, value, concept)."""
     n = len(words)
@@ -718,6 +726,8 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
         if not _match_words(words, i, phrase):
             continue
         j = i + len(phrase)
+        if j + 1 < n and words[j] in ("a", "an") and singular(words[j + 1]) in _ONE_UNITS:
+            return j, op, 1.0, concept  # "longer than an hour": one of the unit
         if j < n and words[j] in ("a", "an", "the", "$"):
             j += 1
         value = number_value(words[j]) if j < n else None
@@ -945,6 +955,8 @@ def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
         return False
     if i > 0 and _ends_column_name(a, i):
         return False  # "the invoice total": the total column of the invoices, no sum
+    if i + 1 < len(words) and _whole_name(a, f"{a.tokens[i].norm} {a.tokens[i + 1].norm}", METRIC):
+        return False  # "total billed": a metric's own words, its sum already
     return not (any(s.index == i for s in a.sorts) and _names_column(a, i))
 
 

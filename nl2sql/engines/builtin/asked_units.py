@@ -57,6 +57,10 @@ _SCALED = {"avg": exp.Avg, "sum": exp.Sum, "min": exp.Min, "max": exp.Max}
 
 
 
+# The words before a unit that ask for the answer in it: "in hours", "total hours", "how many hours".
+_ASKING = frozenset({"in", "as", "total", "many", "average", "avg", "mean"})
+
+
 def _asked_unit(a: Analysis, unit: Unit, taken: frozenset[int]) -> tuple[str, float] | None:
     """The unit of the column's dimension the line asks its answer in ("in minutes"), if another."""
     units = UNITS[unit.dimension]
@@ -64,7 +68,7 @@ def _asked_unit(a: Analysis, unit: Unit, taken: frozenset[int]) -> tuple[str, fl
         if i in taken:
             continue
         for form in (token.text, singular(token.text)):
-            if form in units and units[form] != unit.factor and a.word(i - 1) in ("in", "as"):
+            if form in units and units[form] != unit.factor and a.word(i - 1) in _ASKING:
                 return form, units[form]
     return None
 
@@ -140,13 +144,13 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
         if asked is None or _given_in(spec, asked[0]):
             continue
         out.update(i for i, t in enumerate(a.tokens) if i not in taken and t.text in (asked[0], said_unit(asked[0]))
-                   and a.word(i - 1) in ("in", "as"))
+                   and a.word(i - 1) in _ASKING)
     return frozenset(out)
 
 
 def said_units(spec: QuerySpec, a: Analysis) -> frozenset[int]:
     """The words of "in <unit>" that a total or an average given in that unit used ("in euros")."""
-    return frozenset(i for i, t in enumerate(a.tokens) if a.word(i - 1) in ("in", "as")
+    return frozenset(i for i, t in enumerate(a.tokens) if a.word(i - 1) in _ASKING
                      and any(_given_in(spec, form) for form in (t.text, singular(t.text))))
 
 

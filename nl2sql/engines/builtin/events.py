@@ -28,6 +28,7 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
     """Set or empty dates for the participles no other step used; ``taken``: words already used."""
     a, c, out = ctx.a, Claims(d), []
     dates = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
+    out += _overdue_filters(ctx, c, entity, taken)
     for i, token in enumerate(a.tokens):
         word = token.text
         unsaid = word.startswith("un") and word[2:] in IRREGULAR_PARTICIPLES  # "unpaid": not paid
@@ -49,6 +50,39 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
             c.claim(link, "event")
         c.used.update({i} | ({negation} if negation is not None else set()))
     return c.done(out)
+
+
+# Name words of the date a row is settled on: what an overdue row has not had yet.
+_SETTLED_WORDS = frozenset({"paid", "returned", "completed", "closed", "resolved", "done", "submitted",
+                            "delivered", "settled", "received", "finished", "repaid"})
+
+
+def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
+    """Whether the word at ``i`` is "overdue" said of rows that keep a due date."""
+    return ctx.a.word(i) == "overdue" and bool(_overdue(ctx, entity))
+
+
+def _overdue_filters(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
+    """The conditions of "overdue", its word claimed, when the rows keep a due date."""
+    for i in range(len(ctx.a.tokens)):
+        if i not in taken and overdue_word(ctx, i, entity):
+            c.used.add(i)
+            if (link := ctx.a.link_at(i)) is not None:
+                c.claim(link, "event")
+            return _overdue(ctx, entity)
+    return []
+
+
+def _overdue(ctx: ReadContext, entity: str) -> list[Filter]:
+    """ "overdue invoices", "loans overdue": due before today and not settled yet (its settling date
+    empty), on a table with one due date; nothing when it has none or the day is unknown."""
+    table, today = ctx.table(entity), ctx.a.today
+    dues = [col for col in table.date_columns if "due" in name_words(col.name)]
+    if len(dues) != 1 or today is None:
+        return []
+    settled = [col for col in table.date_columns if col.nullable and set(name_words(col.name)) & _SETTLED_WORDS]
+    late = Filter(ColumnRef(entity, dues[0].name), "<", (today.isoformat(),), label="overdue")
+    return [late, *(Filter(ColumnRef(entity, col.name), "null") for col in settled[:1])]
 
 
 def _event_words(column: str) -> tuple[str, ...]:

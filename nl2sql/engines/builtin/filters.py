@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nl2sql.db.schema import ForeignKey
-from nl2sql.engines.builtin import doubts
+from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
@@ -197,6 +197,15 @@ def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     return after is not None and any(c.table == entity for c in after.of_kind(TABLE))
 
 
+def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Candidate | None:
+    """The stored value a link names as a condition; "overdue loans" are due before today, whatever
+    a fine's reason says, so another table's value does not take the word from the rows' due date."""
+    cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
+    if cand is None or (cand.table != entity and events.overdue_word(ctx, link.first, entity)):
+        return None
+    return cand
+
+
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
@@ -204,7 +213,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
     for link in a.links:
         if link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link):
             continue
-        cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
+        cand = _value_candidate(ctx, link, entity, in_play)
         if cand is None:
             continue
         cand, before = _table_said_before(ctx, c, link, cand, entity)

@@ -138,6 +138,8 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
         return False
     if after in ("ones", "one") or link.first - 1 in a.negations:
         return True  # "only the active ones", "(not discontinued)": the rows, by the flag
+    if _names_the_rows(ctx, link, flag):
+        return True  # "which contractors ...": the rows the flag says are contractors
     nxt = a.link_at(link.last + 1)
     if nxt is not None and nxt.of_kind(TABLE) and ctx.names_table(nxt):
         return True  # "retired horses"
@@ -152,6 +154,14 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
         return True  # "horses that are (not) retired"
     return _owning(flag) and a.word(k) in ("have", "has", "had", "with", "having", "offer", "offers", "include",
                                            "includes")
+
+
+def _names_the_rows(ctx: ReadContext, link: Link, flag: Flag) -> bool:
+    """Whether the link is the flag's noun in the plural ("contractors" for ``is_contractor``): rows
+    called by what the flag says they are."""
+    token = ctx.a.tokens[link.last]
+    noun = [w for w in name_words(flag.ref.column) if w not in _PREDICATE_HEADS]
+    return link.first == link.last and token.text != token.norm and noun == [token.norm]
 
 
 def _rows_by_column(ctx: ReadContext, link: Link, flag: Flag, determined: bool) -> bool:

@@ -18,6 +18,7 @@ from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
+from nl2sql.profile.spans import written
 
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
@@ -477,4 +478,4 @@ def render(spec: QuerySpec, schema: Schema) -> exp.Query:
 def to_sql(spec: QuerySpec, schema: Schema, dialect: str) -> str:
     """The statement in ``dialect``, its SQLite meanings (case-blind LIKE, ungrouped columns) kept."""
     spec = without_key_joins(without_unshown_labels(spec, schema), schema)
-    return adapt(render(spec, schema), schema, dialect).sql(dialect=dialect, pretty=False)
+    return written(adapt(render(spec, schema), schema, dialect), schema, dialect).sql(dialect=dialect, pretty=False)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.errors import EngineError
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, phrase_key
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Link, phrase_key
 
 
 def require_subject(a: Analysis, schema: Schema) -> None:
@@ -27,7 +27,7 @@ def require_subject(a: Analysis, schema: Schema) -> None:
 
 def missing_subject(a: Analysis, schema: Schema) -> str | None:
     """The subject phrase that matches nothing here ("share price"), or None when the subject is here."""
-    if any(link.of_kind(TABLE) or link.of_kind(METRIC) for link in a.links):
+    if any(link.of_kind(TABLE) or link.of_kind(METRIC) or _says_its_table(a, link) for link in a.links):
         return None
     named = [link for link in a.links if link.of_kind(COLUMN)]
     if not named:
@@ -44,6 +44,15 @@ def missing_subject(a: Analysis, schema: Schema) -> str | None:
     if word in _DETERMINERS or _in_names(word, _name_words(schema)):
         return None  # "his <column>", or a word of the schema's names ("birthday" beside birth_date)
     return " ".join(t.text for t in a.tokens[before:head.last + 1])
+
+
+def _says_its_table(a: Analysis, link: Link) -> bool:
+    """A column said with its table's noun first ("members joined" for members.joined_on): the table is
+    named. A column whose own name starts with that noun (``people_id``) names no table so."""
+    first = a.tokens[link.first].norm
+    return link.last > link.first and any(first in phrase_key(c.table).split()
+                                          and first not in phrase_key(c.column or "").split()
+                                          for c in link.of_kind(COLUMN))
 
 
 # Words that point at or qualify rows rather than name a thing: "his best finish", "the other cities".

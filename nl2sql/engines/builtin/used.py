@@ -51,20 +51,42 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
     tables = query_tables(spec, schema)
     names = {r.column.lower() for r in refs}  # a key column's name is the same in the tables it joins
     used: set[int] = set()
+
+    def names_read(c: Candidate) -> bool:
+        return (c.kind == COLUMN and ((c.table, c.column) in columns or (c.column or "").lower() in names)) \
+            or (c.kind == TABLE and c.table in tables) or (c.kind == VALUE and (c.table, c.column, c.value) in values) \
+            or (c.kind == METRIC and c.value in metrics)
+
     for link in a.links:
-        named = [c for c in link.candidates if (c.kind == COLUMN and ((c.table, c.column) in columns
-                                                                      or (c.column or "").lower() in names))
-                 or (c.kind == TABLE and c.table in tables)
-                 or (c.kind == VALUE and (c.table, c.column, c.value) in values)
-                 or (c.kind == METRIC and c.value in metrics)]
+        named = [c for c in link.candidates if names_read(c)]
         if named or _recorded_event(schema, link, tables, spec):
             used.update(range(link.first, link.last + 1))
             used.update(_name_words_before(a, link, named))
+            used.update(_new_before(a, link, schema, spec, {c.table for c in named}))
     for func, anchor in a.aggregates:  # "total" before a metric that is itself a sum
         if any(m.expression.strip().upper().startswith(func.upper() + "(") for ag in spec.aggregates
                if (m := ag.metric) is not None):
             used.update(a.span(anchor))
     return frozenset(used)
+
+
+_NEW = frozenset({"new", "newly"})
+_SINCE_OPS = frozenset({"range", ">=", ">", "between"})
+
+
+def _new_before(a: Analysis, link: Link, schema: Schema, spec: QuerySpec, tables: set[str]) -> set[int]:
+    """ "new members in 2025": "new" says the rows that began in the period the query keeps."""
+    return {link.first - 1} if a.word(link.first - 1) in _NEW and _dated(schema, spec, tables) else set()
+
+
+def _dated(schema: Schema, spec: QuerySpec, tables: set[str]) -> bool:
+    """Whether the query keeps rows of ``tables`` by when they came to be (a period of a date of theirs)."""
+    for f in spec.filters:
+        table = schema.table(f.column.table)
+        if f.column.table in tables and f.op in _SINCE_OPS and table is not None \
+                and any(d.name == f.column.column for d in table.date_columns):
+            return True
+    return False
 
 
 def query_tables(spec: QuerySpec, schema: Schema) -> set[str]:

@@ -1,0 +1,154 @@
+"""How long a row lasted, when it keeps when it started and when it ended.
+
+An analyst asks for "the average appointment length in minutes", "shifts longer than 8 hours" or
+"the total hours Sam worked" of a table that stores no duration, only ``starts_at`` and
+``ends_at``. The profile pairs such columns by their names (a start word and its end word, the rest
+of the names alike) and the engine sees the pair as one more column of the table, a duration
+named with its unit (``duration_minutes``, or ``duration_days`` between two dates). Every reading
+of a measured column applies to it: the unit words link it, an asked unit converts it, it is
+compared, summed, averaged and sorted. Only the SQL knows it is no stored column: ``written``
+puts the difference of the two timestamps in its place, in the dialect's own date arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from sqlglot import exp
+
+from nl2sql.db.schema import REAL, Column, Schema, Table
+from nl2sql.linking.text import name_words
+from nl2sql.profile.roles import TIME, unit_of
+
+# Which end word closes which start word: "starts_at" .. "ends_at", "check_in" .. "check_out". A
+# departure and an arrival are left out: a flight departs first, a guest arrives first.
+_CLOSES = {
+    "start": ("end", "finish", "stop"), "started": ("ended", "finished", "stopped"),
+    "begin": ("end", "finish"), "beginning": ("end", "ending"),
+    "from": ("to", "until"), "in": ("out",), "open": ("close",), "opened": ("closed",),
+    "pickup": ("dropoff",),
+    "shipped": ("delivered",), "created": ("resolved", "closed", "completed"),
+    "submitted": ("resolved", "closed", "completed"),
+}
+# Name words that say only that a column holds a moment.
+_MOMENT_WORDS = frozenset({"at", "on", "time", "date", "dt", "ts", "datetime", "timestamp", "day"})
+MINUTE, DAY = "minutes", "days"
+SPAN_TYPE = "computed: end - start"  # the declared type of a span's column: no column of the database
+_PER_DAY = {MINUTE: 1440.0, DAY: 1.0}
+
+
+@dataclass(frozen=True)
+class Span:
+    """Two moments of one row, from ``start`` to ``end``, seen as the column ``column``."""
+    table: str
+    start: str
+    end: str
+    unit: str  # MINUTE between timestamps, DAY between dates
+
+    @property
+    def column(self) -> str:
+        return f"duration_{self.unit}"
+
+
+def _parts(column: Column) -> tuple[str, ...]:
+    return tuple(w for w in name_words(column.name) if w not in _MOMENT_WORDS)
+
+
+def _whole_days(*columns: Column) -> bool:
+    """Dates without a time of day: the declared type says DATE, or the name says "on"/"date"."""
+    def dated(col: Column) -> bool:
+        kind = col.type.upper()
+        if "TIME" in kind:
+            return False
+        return kind == "DATE" or name_words(col.name)[-1:] in (("on",), ("date",), ("day",), ("dt",))
+    return all(dated(c) for c in columns)
+
+
+def _closing(start: tuple[str, ...], end: tuple[str, ...]) -> bool:
+    """Whether ``end``'s words close ``start``'s: one start word swapped for one of its end words."""
+    if len(start) != len(end):
+        return False
+    differ = [(s, e) for s, e in zip(start, end, strict=True) if s != e]
+    return len(differ) == 1 and differ[0][1] in _CLOSES.get(differ[0][0], ())
+
+
+def spans_of(table: Table) -> tuple[Span, ...]:
+    """The table's one pair of moments, when its names pair exactly one; a table that keeps a time
+    in a column of its own, or with two pairs (which one is "the length"?), has none."""
+    timed = [c for c in table.columns if c.type != SPAN_TYPE and (u := unit_of(table, c)) is not None
+             and u.dimension == TIME]
+    if not table.stored or timed:
+        return ()  # a time the table keeps itself ("duration_sec", "wait_min") is what its words name
+    dates = table.date_columns
+    pairs = [(s, e) for s in dates for e in dates if s is not e and _closing(_parts(s), _parts(e))]
+    if len(pairs) != 1:
+        return ()
+    start, end = pairs[0]
+    return (Span(table.name, start.name, end.name, DAY if _whole_days(start, end) else MINUTE),)
+
+
+def spans(schema: Schema) -> tuple[Span, ...]:
+    return tuple(span for table in schema.tables for span in spans_of(table))
+
+
+def with_spans(schema: Schema) -> Schema:
+    """The schema with each span as one more numeric column of its table (the same object when it has none)."""
+    found = {span.table: span for span in spans(schema)}
+    if not found or any(c.type == SPAN_TYPE for t in schema.tables for c in t.columns):
+        return schema
+    tables = tuple(replace(t, columns=(*t.columns, Column(found[t.name].column, SPAN_TYPE, REAL)))
+                   if t.name in found else t for t in schema.tables)
+    return Schema(tables, schema.dialect)
+
+
+def span_sql(span: Span, table: exp.Identifier | None, dialect: str) -> exp.Expr:
+    """The span in its unit, as the dialect computes the time between two moments."""
+    def col(name: str) -> exp.Column:
+        return exp.Column(this=exp.to_identifier(name), table=table.copy() if table is not None else None)
+
+    start, end = col(span.start), col(span.end)
+    per_day = exp.Literal.number(f"{_PER_DAY[span.unit]:.1f}")
+    if dialect == "sqlite":
+        days: exp.Expr = exp.Sub(this=exp.func("JULIANDAY", end), expression=exp.func("JULIANDAY", start))
+        return days if span.unit == DAY else exp.Mul(this=exp.Paren(this=days), expression=per_day)
+    if dialect == "postgres":
+        since = exp.Sub(this=exp.cast(end, "TIMESTAMP"), expression=exp.cast(start, "TIMESTAMP"))
+        seconds: exp.Expr = exp.Extract(this=exp.var("EPOCH"), expression=exp.Paren(this=since))
+    else:
+        seconds = exp.TimestampDiff(this=exp.cast(end, "TIMESTAMP"), expression=exp.cast(start, "TIMESTAMP"),
+                                    unit=exp.var("SECOND"))
+    return exp.Div(this=exp.Paren(this=seconds), expression=exp.Literal.number(f"{86400.0 / _PER_DAY[span.unit]:.1f}"))
+
+
+def written(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
+    """``tree`` with each span column replaced by the time between its two moments."""
+    found = spans(schema)
+    if not found:
+        return tree
+    names = {span.column.lower() for span in found}
+
+    def swap(node: exp.Expr) -> exp.Expr:
+        if not isinstance(node, exp.Column) or node.name.lower() not in names:
+            return node
+        span = _span_of(node, found)
+        if span is None:
+            return node
+        qualifier = node.args.get("table")
+        value = span_sql(span, qualifier if isinstance(qualifier, exp.Identifier) else None, dialect)
+        if isinstance(node.parent, exp.Select) and node.arg_key == "expressions":
+            return exp.alias_(value, node.name)  # shown: named as the column it stands for
+        arithmetic = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod, exp.Neg)
+        return exp.Paren(this=value) if isinstance(node.parent, arithmetic) else value
+
+    return tree.transform(swap)
+
+
+def _span_of(node: exp.Column, found: tuple[Span, ...]) -> Span | None:
+    """The span a column reference means: its table's, by the qualifier, else by the tables its query reads."""
+    named = [s for s in found if s.column.lower() == node.name.lower()]
+    if node.table:
+        return next((s for s in named if s.table.lower() == node.table.lower()), None)
+    select = node.find_ancestor(exp.Select)
+    read = {t.name.lower() for t in select.find_all(exp.Table)} if select is not None else set()
+    inside = [s for s in named if s.table.lower() in read]
+    return inside[0] if len(inside) == 1 else None

@@ -1,0 +1,119 @@
+"""A tutoring agency's schema, invented here, read as it is brought: how long a session lasted when
+only its start and end are kept, hours billed at a rate as the money taken, "overdue" as due before
+today and not yet paid, a country code for a stored country name, and "reports to" on the one key
+of its kind when another table's self-reference is a referral. Every answer is run and compared
+with what a hand-written query returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.db.schema import Schema
+from nl2sql.profile.spans import DAY, MINUTE, spans, with_spans
+from tests.helpers import read, same_answer, schema_database
+
+AGENCY = """
+    CREATE TABLE tutors (tutor_id INTEGER PRIMARY KEY, full_name TEXT,
+                         manager_id INTEGER REFERENCES tutors (tutor_id), hrly_rate REAL, is_volunteer INTEGER);
+    CREATE TABLE pupils (pupil_id INTEGER PRIMARY KEY, pupil_name TEXT, birth_date DATE, enrolled_on DATE);
+    CREATE TABLE families (family_id INTEGER PRIMARY KEY, family_name TEXT, country TEXT,
+                           referred_by INTEGER REFERENCES families (family_id));
+    CREATE TABLE sessions (session_id INTEGER PRIMARY KEY, tutor_id INTEGER REFERENCES tutors (tutor_id),
+                           family_id INTEGER REFERENCES families (family_id),
+                           starts_at TIMESTAMP, ends_at TIMESTAMP);
+    CREATE TABLE terms (term_id INTEGER PRIMARY KEY, term_name TEXT, start_date DATE, end_date DATE);
+    CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, family_id INTEGER REFERENCES families (family_id),
+                        issued_on DATE, due_on DATE, paid_on DATE);
+    CREATE TABLE bill_lines (line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills (bill_id),
+                             tutor_id INTEGER REFERENCES tutors (tutor_id), hrs REAL, rate REAL);
+    INSERT INTO tutors VALUES (1, 'Rosa Vale', NULL, 60, 0), (2, 'Ike Dunn', 1, 40, 0), (3, 'Mae Holt', 1, 55, 1),
+                              (4, 'Tom Reyes', 2, 35, 1);
+    INSERT INTO pupils VALUES (1, 'Ada', '2016-02-01', '2025-09-01'), (2, 'Bea', '2026-01-01', '2026-02-01'),
+                              (3, 'Cy', '2015-05-05', '2026-03-15');
+    INSERT INTO families VALUES (1, 'Okafor', 'United Kingdom', NULL), (2, 'Lindqvist', 'Sweden', 1),
+                                (3, 'Moreau', 'United Kingdom', 1), (4, 'Baker', 'USA', 2);
+    INSERT INTO sessions VALUES (1, 2, 1, '2026-03-02 15:00:00', '2026-03-02 16:30:00'),
+                                (2, 2, 2, '2026-03-03 09:00:00', '2026-03-03 09:45:00'),
+                                (3, 3, 3, '2026-03-04 10:00:00', '2026-03-04 12:00:00'),
+                                (4, 4, 4, '2026-03-05 17:00:00', '2026-03-05 17:30:00'),
+                                (5, 3, 1, '2026-04-01 08:00:00', '2026-04-01 09:00:00');
+    INSERT INTO terms VALUES (1, 'Spring', '2026-01-05', '2026-03-27'), (2, 'Summer', '2026-04-13', '2026-07-10');
+    INSERT INTO bills VALUES (1, 1, '2025-11-01', '2025-11-30', '2025-11-20'), (2, 2, '2026-01-10', '2026-02-10', NULL),
+                             (3, 3, '2026-05-01', '2026-07-01', NULL), (4, 4, '2026-02-01', '2026-03-01', '2026-03-20'),
+                             (5, 1, '2026-03-01', '2026-04-01', NULL);
+    INSERT INTO bill_lines VALUES (1, 1, 2, 3.0, 40.0), (2, 2, 2, 1.5, 40.0), (3, 3, 3, 4.0, 55.0),
+                                  (4, 4, 4, 2.0, 35.0), (5, 5, 3, 1.0, 55.0), (6, 5, 2, 2.0, 40.0);
+"""
+
+
+@pytest.fixture(scope="module")
+def agency(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "agency", AGENCY) as db:
+        yield db
+
+
+def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
+    """Timestamps give minutes and dates give days; the pair is named by a start word and its end word."""
+    schema: Schema = agency.schema
+    found = {s.table: (s.start, s.end, s.unit) for s in spans(schema)}
+    assert found == {"sessions": ("starts_at", "ends_at", MINUTE), "terms": ("start_date", "end_date", DAY)}
+    extended = with_spans(schema)
+    assert extended.table("sessions").column("duration_minutes") is not None
+    assert with_spans(extended) is extended  # added once
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a duration no column keeps: the minutes from a row's start to its end, in the unit asked
+    ("average session length in minutes",
+     "SELECT AVG((julianday(ends_at) - julianday(starts_at)) * 1440) FROM sessions"),
+    ("sessions longer than 80 minutes",
+     "SELECT session_id FROM sessions WHERE (julianday(ends_at) - julianday(starts_at)) * 1440 > 80"),
+    ("total hours of sessions per tutor",
+     "SELECT full_name, SUM((julianday(ends_at) - julianday(starts_at)) * 24) FROM sessions JOIN tutors "
+     "USING (tutor_id) GROUP BY tutor_id"),
+    ("which term is the longest", "SELECT term_name FROM terms WHERE term_id = 2"),
+    # hours at a rate are a bill line's money: what was billed
+    ("how much did we bill in 2026",
+     "SELECT SUM(hrs * rate) FROM bill_lines JOIN bills USING (bill_id) WHERE issued_on LIKE '2026%'"),
+    ("total billed per family",
+     "SELECT family_name, SUM(hrs * rate) FROM bill_lines JOIN bills USING (bill_id) JOIN families "
+     "USING (family_id) GROUP BY family_id"),
+    # due before today and not paid yet
+    ("which bills are overdue", "SELECT bill_id FROM bills WHERE due_on < '2026-06-15' AND paid_on IS NULL"),
+    # a code in capitals for the country it abbreviates, by initials or a letter short
+    ("families in the UK", "SELECT family_id FROM families WHERE country = 'United Kingdom'"),
+    ("how many US families are there", "SELECT COUNT(*) FROM families WHERE country = 'USA'"),
+    # a referral is no line of command: "reports to" is the tutors' manager key
+    ("who reports to Ike Dunn", "SELECT full_name FROM tutors WHERE manager_id = 2"),
+    # "a"/"an" before a unit is one of it
+    ("sessions longer than an hour",
+     "SELECT session_id FROM sessions WHERE (julianday(ends_at) - julianday(starts_at)) * 1440 > 60"),
+    # an abbreviated name piece spelled out ("hrly"), a flag's noun for the rows it marks
+    ("average hourly rate of tutors", "SELECT AVG(hrly_rate) FROM tutors"),
+    ("list the volunteers", "SELECT tutor_id FROM tutors WHERE is_volunteer = 1"),
+    # rows of a year are those that began in it, not those born in it; "new" says as much
+    ("how many new pupils enrolled in 2026", "SELECT COUNT(*) FROM pupils WHERE enrolled_on LIKE '2026%'"),
+    ("pupils in 2026", "SELECT pupil_id FROM pupils WHERE enrolled_on LIKE '2026%'"),
+])
+def test_a_brought_database_is_read_as_people_word_it(agency, question: str, gold: str) -> None:
+    draft, result = read(agency, question)
+    assert same_answer(result, list(agency.execute(gold, max_rows=None).rows)), draft.sql
+
+
+def test_the_longest_rows_are_sorted_by_their_duration(agency) -> None:
+    draft, result = read(agency, "the 2 longest sessions")
+    assert [row[0] for row in result.rows] == [3, 1], draft.sql
+
+
+def test_a_code_in_lower_case_is_a_word(agency) -> None:
+    """ "us" typed in lower case is the pronoun: it names no country."""
+    draft, _ = read(agency, "how many families referred us")
+    assert "USA" not in draft.sql, draft.sql
+
+
+def test_new_before_rows_kept_by_when_they_began_is_read(agency) -> None:
+    """ "new" adds nothing the period does not say: it is read, and the reading is not partial."""
+    draft, _ = read(agency, "how many new pupils enrolled in 2026")
+    assert "new" not in draft.unused, draft.sql
+    draft, _ = read(agency, "list the new pupils")
+    assert "new" in draft.unused, draft.sql  # no period: "new" is left for the user to see
