@@ -14,29 +14,31 @@ from tests.helpers import read, same_answer, schema_database
 
 AGENCY = """
     CREATE TABLE tutors (tutor_id INTEGER PRIMARY KEY, full_name TEXT,
-                         manager_id INTEGER REFERENCES tutors (tutor_id), hrly_rate REAL, is_volunteer INTEGER);
+                         manager_id INTEGER REFERENCES tutors (tutor_id), hrly_rate REAL, is_volunteer INTEGER,
+                         role TEXT);
     CREATE TABLE pupils (pupil_id INTEGER PRIMARY KEY, pupil_name TEXT, birth_date DATE, enrolled_on DATE);
     CREATE TABLE families (family_id INTEGER PRIMARY KEY, family_name TEXT, country TEXT,
                            referred_by INTEGER REFERENCES families (family_id));
     CREATE TABLE sessions (session_id INTEGER PRIMARY KEY, tutor_id INTEGER REFERENCES tutors (tutor_id),
                            family_id INTEGER REFERENCES families (family_id),
-                           starts_at TIMESTAMP, ends_at TIMESTAMP);
+                           starts_at TIMESTAMP, ends_at TIMESTAMP, cancelled_at TIMESTAMP);
     CREATE TABLE terms (term_id INTEGER PRIMARY KEY, term_name TEXT, start_date DATE, end_date DATE);
     CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, family_id INTEGER REFERENCES families (family_id),
                         issued_on DATE, due_on DATE, paid_on DATE);
     CREATE TABLE bill_lines (line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills (bill_id),
                              tutor_id INTEGER REFERENCES tutors (tutor_id), hrs REAL, rate REAL);
-    INSERT INTO tutors VALUES (1, 'Rosa Vale', NULL, 60, 0), (2, 'Ike Dunn', 1, 40, 0), (3, 'Mae Holt', 1, 55, 1),
-                              (4, 'Tom Reyes', 2, 35, 1);
+    INSERT INTO tutors VALUES (1, 'Rosa Vale', NULL, 60, 0, 'Director'), (2, 'Ike Dunn', 1, 40, 0, 'Mentor'),
+                              (3, 'Mae Holt', 1, 55, 1, 'Mentor'), (4, 'Tom Reyes', 2, 35, 1, 'Trainee');
     INSERT INTO pupils VALUES (1, 'Ada', '2016-02-01', '2025-09-01'), (2, 'Bea', '2026-01-01', '2026-02-01'),
                               (3, 'Cy', '2015-05-05', '2026-03-15');
     INSERT INTO families VALUES (1, 'Okafor', 'United Kingdom', NULL), (2, 'Lindqvist', 'Sweden', 1),
                                 (3, 'Moreau', 'United Kingdom', 1), (4, 'Baker', 'USA', 2);
-    INSERT INTO sessions VALUES (1, 2, 1, '2026-03-02 15:00:00', '2026-03-02 16:30:00'),
-                                (2, 2, 2, '2026-03-03 09:00:00', '2026-03-03 09:45:00'),
-                                (3, 3, 3, '2026-03-04 10:00:00', '2026-03-04 12:00:00'),
-                                (4, 4, 4, '2026-03-05 17:00:00', '2026-03-05 17:30:00'),
-                                (5, 3, 1, '2026-04-01 08:00:00', '2026-04-01 09:00:00');
+    INSERT INTO sessions VALUES (1, 2, 1, '2026-03-02 15:00:00', '2026-03-02 16:30:00', NULL),
+                                (2, 2, 2, '2026-03-03 09:00:00', '2026-03-03 09:45:00', '2026-03-01 10:00:00'),
+                                (3, 3, 3, '2026-03-04 10:00:00', '2026-03-04 12:00:00', NULL),
+                                (4, 4, 4, '2026-03-05 17:00:00', '2026-03-05 17:30:00', NULL),
+                                (5, 3, 1, '2026-04-01 08:00:00', '2026-04-01 09:00:00', NULL),
+                                (6, 2, 3, '2026-04-02 08:00:00', '2026-04-02 09:00:00', '2026-04-01 18:00:00');
     INSERT INTO terms VALUES (1, 'Spring', '2026-01-05', '2026-03-27'), (2, 'Summer', '2026-04-13', '2026-07-10');
     INSERT INTO bills VALUES (1, 1, '2025-11-01', '2025-11-30', '2025-11-20'), (2, 2, '2026-01-10', '2026-02-10', NULL),
                              (3, 3, '2026-05-01', '2026-07-01', NULL), (4, 4, '2026-02-01', '2026-03-01', '2026-03-20'),
@@ -94,6 +96,14 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
     # rows of a year are those that began in it, not those born in it; "new" says as much
     ("how many new pupils enrolled in 2026", "SELECT COUNT(*) FROM pupils WHERE enrolled_on LIKE '2026%'"),
     ("pupils in 2026", "SELECT pupil_id FROM pupils WHERE enrolled_on LIKE '2026%'"),
+    # a stored value said in the plural as the subject: the rows that hold it
+    ("how many mentors are there", "SELECT COUNT(*) FROM tutors WHERE role = 'Mentor'"),
+    ("list the mentors with an hourly rate above 50",
+     "SELECT tutor_id FROM tutors WHERE role = 'Mentor' AND hrly_rate > 50"),
+    # an event's rate: the share of the rows it happened to, per group
+    ("cancellation rate per tutor",
+     "SELECT full_name, 100.0 * SUM(cancelled_at IS NOT NULL) / COUNT(*) FROM sessions JOIN tutors USING (tutor_id) "
+     "GROUP BY tutor_id"),
 ])
 def test_a_brought_database_is_read_as_people_word_it(agency, question: str, gold: str) -> None:
     draft, result = read(agency, question)

@@ -38,6 +38,8 @@ class Column:
     values: tuple[str, ...] = ()
     # The database's own comment on the column, where the engine keeps one (DuckDB, PostgreSQL).
     description: str = ""
+    # A column the built-in engine computes from others (how long a row lasted): no measure of its own.
+    computed: bool = False
 
     @property
     def is_numeric(self) -> bool:
@@ -135,7 +137,7 @@ class Table:
         """The numeric column a bare number most likely compares with ("orders under 20")."""
         candidates = [
             c for c in self.columns
-            if c.is_numeric and not c.primary_key and c.name not in self.fk_columns
+            if c.is_numeric and not c.primary_key and c.name not in self.fk_columns and not c.computed
             and not c.name.lower().endswith("id")
         ]
         # a yes/no (is_active) or a year (birth_year) is no amount: a measure only when nothing else is

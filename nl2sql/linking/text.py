@@ -22,7 +22,12 @@ _IRREGULAR = {
     "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
     "ids": "id", "data": "data", "news": "news", "series": "series", "species": "species", "feet": "foot",
 }
-_KEEP_S = ("ss", "us", "is", "ics", "ous", "as")
+_KEEP_S = ("ss", "us", "is", "ics", "ous")
+# Words and names ending in "as" that are no plurals ("areas", "baristas" and "ideas" are).
+_AS_SINGULAR = frozenset({"atlas", "alias", "bias", "canvas", "texas", "christmas", "pancreas", "whereas",
+                          "overseas", "vegas", "kansas", "arkansas", "thomas", "lucas", "douglas", "nicholas",
+                          "jonas", "dallas", "judas", "pampas", "madras", "midas", "barabbas", "caracas",
+                          "honduras", "aeneas", "pallas"})
 
 # Words that carry no content of their own: not counted as "not understood".
 STOPWORDS = set("""
@@ -63,7 +68,7 @@ def singular(word: str) -> str:
     """A simple English singular; good enough for schema nouns, harmless on other words."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S):
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S) or word in _AS_SINGULAR:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"

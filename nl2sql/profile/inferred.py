@@ -14,7 +14,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.text import name_words
 from nl2sql.profile import Profile, profile_of
-from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, WEIGHT
+from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, TIME_UNITS, WEIGHT
 
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
 # to that table or column ("how many sales" counts a ``sales`` table's rows).
@@ -40,6 +40,11 @@ UNIT_WORDS = {TIME: ("duration", "length", "lasted", "lasting", "milliseconds", 
               LENGTH: ("meters", "metres", "centimeters", "centimetres", "millimeters", "kilometers", "meter",
                        "metre", "centimeter", "kilometer", "cm", "mm", "km"),
               WEIGHT: ("grams", "kilograms", "gram", "kilogram", "kg", "tonnes")}
+
+
+# Units too small for a length kept in days.
+_SMALLER_THAN_DAYS = frozenset({"milliseconds", "seconds", "minutes", "hours", "millisecond", "second", "minute",
+                                "hour", "ms", "secs", "mins", "hrs"})
 
 
 def _schema_phrases(schema: Schema) -> set[str]:
@@ -182,5 +187,7 @@ def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         other = set(name_words(unit.column)) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} - DURATION_WORDS \
             - set(name_words(unit.table))  # "video_seconds" of a videos table is the video's own length
         words = tuple(w for w in words if w not in _WHAT_WORDS or not other)
+        if unit.dimension == TIME and unit.factor >= TIME_UNITS["day"]:
+            words = tuple(w for w in words if w not in _SMALLER_THAN_DAYS)  # no one asks a term's length in hours
         added[(unit.table, unit.column)] = tuple(w for w in words if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config

@@ -33,7 +33,6 @@ _CLOSES = {
 # Name words that say only that a column holds a moment.
 _MOMENT_WORDS = frozenset({"at", "on", "time", "date", "dt", "ts", "datetime", "timestamp", "day"})
 MINUTE, DAY = "minutes", "days"
-SPAN_TYPE = "computed: end - start"  # the declared type of a span's column: no column of the database
 _PER_DAY = {MINUTE: 1440.0, DAY: 1.0}
 
 
@@ -75,7 +74,7 @@ def _closing(start: tuple[str, ...], end: tuple[str, ...]) -> bool:
 def spans_of(table: Table) -> tuple[Span, ...]:
     """The table's one pair of moments, when its names pair exactly one; a table that keeps a time
     in a column of its own, or with two pairs (which one is "the length"?), has none."""
-    timed = [c for c in table.columns if c.type != SPAN_TYPE and (u := unit_of(table, c)) is not None
+    timed = [c for c in table.columns if not c.computed and (u := unit_of(table, c)) is not None
              and u.dimension == TIME]
     if not table.stored or timed:
         return ()  # a time the table keeps itself ("duration_sec", "wait_min") is what its words name
@@ -94,9 +93,9 @@ def spans(schema: Schema) -> tuple[Span, ...]:
 def with_spans(schema: Schema) -> Schema:
     """The schema with each span as one more numeric column of its table (the same object when it has none)."""
     found = {span.table: span for span in spans(schema)}
-    if not found or any(c.type == SPAN_TYPE for t in schema.tables for c in t.columns):
+    if not found or any(c.computed for t in schema.tables for c in t.columns):
         return schema
-    tables = tuple(replace(t, columns=(*t.columns, Column(found[t.name].column, SPAN_TYPE, REAL)))
+    tables = tuple(replace(t, columns=(*t.columns, Column(found[t.name].column, "", REAL, computed=True)))
                    if t.name in found else t for t in schema.tables)
     return Schema(tables, schema.dialect)
 

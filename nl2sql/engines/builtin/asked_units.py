@@ -88,8 +88,10 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
         return agg
     word, factor = asked
     ratio = factor / unit.factor
-    scaled = exp.Div(this=_SCALED[agg.func](this=column(agg.column.column)),
-                     expression=exp.Literal.number(_decimal(ratio)))
+    total = _SCALED[agg.func](this=column(agg.column.column))
+    # days asked in hours multiply by 24: a divisor of 0.0416... says the same less plainly
+    scaled = exp.Div(this=total, expression=exp.Literal.number(_decimal(ratio))) if ratio >= 1 \
+        else exp.Mul(this=total, expression=exp.Literal.number(_decimal(1 / ratio)))
     metric = Metric(name=f"{base_name(agg, agg.column.table)}_in_{said_unit(word)}", table=agg.column.table,
                     expression=scaled.sql(dialect=schema.dialect), description=f"converted from {said_unit(unit.unit)}")
     return replace(agg, func="metric", column=None, metric=metric)

@@ -36,6 +36,7 @@ from nl2sql.engines.builtin.analysis import COMPARE_WORDS, NO_FUZZY, Analysis
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.names import snake
+from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import (
     Claims,
     Decided,
@@ -45,7 +46,7 @@ from nl2sql.engines.builtin.reader import (
     agg_table,
     entity_keys,
 )
-from nl2sql.engines.builtin.resolve import named_date_links, pick_entity
+from nl2sql.engines.builtin.resolve import named_date_links, pick_entity, rows_named_by_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
@@ -167,7 +168,10 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         entity = forced_table.name
     elif (chosen := measures.chosen_metric_table(ctx, entity)) is not None:
         entity = chosen  # the answer chose a metric of another table: its rows are the subject
-    named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links)
+    elif (rate := rate_in(a, schema.tables)) is not None:
+        entity = rate.table  # "the refund rate per cafe": a share of the rows the event happens to
+    named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links) \
+        or (bool(a.links) and rows_named_by_value(a, a.links[0]))  # "how many baristas ..."
     if entity is None or (not named and a.unread() and not forced):
         vague = doubts.general(a, schema, ctx.domain.entities, ctx.slots)
         if vague is None or vague.question is None:
@@ -353,7 +357,7 @@ def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
         return averaged, d
     if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
         return parts.using("count", a.count_span), d
-    share = _share(ctx, parts)
+    share = _event_rate(ctx, parts) or _share(ctx, parts)
     if share is not None:
         return share, d
     ranked = _ranked_by_count(ctx, d, parts)
@@ -470,6 +474,15 @@ def _share(ctx: ReadContext, parts: Parts) -> Parts | None:
     if len(parts.aggregates) == 1 and _adds_up(ctx, parts.aggregates[0]):
         return parts.using("share", a.share, aggregates=(replace(parts.aggregates[0], func="share"),))
     return None
+
+
+def _event_rate(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the cancellation rate per salon": the share of the rows the event happened to, per group."""
+    rate = rate_in(ctx.a, ctx.schema.tables)
+    if rate is None or rate.table != parts.entity or parts.aggregates:
+        return None
+    return parts.using("share", rate.words, filters=(*parts.filters, rate.condition),
+                       aggregates=(Aggregate("share"),))
 
 
 def _adds_up(ctx: ReadContext, agg: Aggregate) -> bool:

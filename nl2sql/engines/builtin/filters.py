@@ -15,7 +15,14 @@ from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
 from nl2sql.engines.builtin.paired import column_comparisons
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.resolve import best_candidate, concept_column, date_column_for, find_concept, reachable
+from nl2sql.engines.builtin.resolve import (
+    best_candidate,
+    concept_column,
+    date_column_for,
+    find_concept,
+    reachable,
+    rows_named_by_value,
+)
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
@@ -183,9 +190,9 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
         return True  # a table name that is also a stored value: the table reading wins
     if link.of_kind(COLUMN) and not link.strong and _comparison_near(ctx, link):
         return True
-    # "<verb> by/with <value>": a verb before its means, not a status
+    # "<verb> by/with <value>": a verb before its means, not a status ("mentors with ..." are rows)
     return not link.strong and a.word(link.last + 1) in ("by", "with", "using", "via") and \
-        a.next_link(link.last + 1, max_gap=1) is not None
+        a.next_link(link.last + 1, max_gap=1) is not None and not (a.links[0] is link and rows_named_by_value(a, link))
 
 
 def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:

@@ -14,6 +14,7 @@ from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
+from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
@@ -41,7 +42,8 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
     a = ctx.a
     out: dict[int, Link] = {}
     has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives) \
-        or any(link.of_kind(METRIC) for link in a.links)  # "revenue by <rows>"
+        or any(link.of_kind(METRIC) for link in a.links) \
+        or rate_in(a, ctx.schema.tables) is not None  # "revenue by <rows>", "refund rate per <rows>"
     for g in a.group_words:
         link = a.next_link(g, max_gap=2)
         if link is not None and link.of_kind(VALUE) and link.strong:

@@ -60,6 +60,11 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             scores[best.table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
             first_table = first_table and not lead
             continue
+        if first_table and link is a.links[0] and rows_named_by_value(a, link):
+            best = max(link.of_kind(VALUE), key=lambda c: c.score)
+            scores[best.table] += 3.0 * best.score  # "list the baristas": staff whose role is Barista
+            first_table = False
+            continue
         per_table: dict[str, float] = {}
         stored = {c.column for c in link.candidates if (t := schema.table(c.table)) is not None and t.stored}
         for cand in link.candidates:
@@ -70,6 +75,17 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         for table, weight in per_table.items():
             scores[table] += weight
     return scores
+
+
+def rows_named_by_value(a: Analysis, link: Link) -> bool:
+    """Whether a stored value said in the plural opens the question as its subject ("how many
+    baristas", "list the surgeons"): the rows of its table that hold it, as a table word would."""
+    token = a.tokens[link.last]
+    values = link.of_kind(VALUE)
+    return (link.first == link.last and token.text != token.norm and bool(values) and not link.fuzzy
+            and not link.strong  # a name typed as one ("'United Airlines' flights") qualifies the rows after it
+            and not any(c.kind in (TABLE, COLUMN, METRIC) for c in link.candidates)
+            and len({c.table for c in values}) == 1)
 
 
 def _subject_weight(table: Candidate) -> float:
