@@ -10,6 +10,8 @@ import pytest
 
 from nl2sql.db.schema import Schema
 from nl2sql.profile.spans import DAY, MINUTE, spans, with_spans
+from nl2sql.workflows import SessionOptions, open_session
+from tests.conftest import TODAY
 from tests.helpers import read, same_answer, schema_database
 
 AGENCY = """
@@ -17,6 +19,7 @@ AGENCY = """
                          manager_id INTEGER REFERENCES tutors (tutor_id), hrly_rate REAL, is_volunteer INTEGER,
                          role TEXT);
     CREATE TABLE pupils (pupil_id INTEGER PRIMARY KEY, pupil_name TEXT, birth_date DATE, enrolled_on DATE);
+    CREATE TABLE rooms (room_id INTEGER PRIMARY KEY, room_name TEXT, hire_rate_pence INTEGER);
     CREATE TABLE families (family_id INTEGER PRIMARY KEY, family_name TEXT, country TEXT,
                            referred_by INTEGER REFERENCES families (family_id));
     CREATE TABLE sessions (session_id INTEGER PRIMARY KEY, tutor_id INTEGER REFERENCES tutors (tutor_id),
@@ -29,6 +32,7 @@ AGENCY = """
                              tutor_id INTEGER REFERENCES tutors (tutor_id), hrs REAL, rate REAL);
     INSERT INTO tutors VALUES (1, 'Rosa Vale', NULL, 60, 0, 'Director'), (2, 'Ike Dunn', 1, 40, 0, 'Mentor'),
                               (3, 'Mae Holt', 1, 55, 1, 'Mentor'), (4, 'Tom Reyes', 2, 35, 1, 'Trainee');
+    INSERT INTO rooms VALUES (1, 'Attic', 1250), (2, 'Library', 2000), (3, 'Annex', 1500);
     INSERT INTO pupils VALUES (1, 'Ada', '2016-02-01', '2025-09-01'), (2, 'Bea', '2026-01-01', '2026-02-01'),
                               (3, 'Cy', '2015-05-05', '2026-03-15');
     INSERT INTO families VALUES (1, 'Okafor', 'United Kingdom', NULL), (2, 'Lindqvist', 'Sweden', 1),
@@ -75,7 +79,7 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
      "USING (tutor_id) GROUP BY tutor_id"),
     ("which term is the longest", "SELECT term_name FROM terms WHERE term_id = 2"),
     # hours at a rate are a bill line's money: what was billed
-    ("how much did we bill in 2026",
+    ("total billed in 2026",
      "SELECT SUM(hrs * rate) FROM bill_lines JOIN bills USING (bill_id) WHERE issued_on LIKE '2026%'"),
     ("total billed per family",
      "SELECT family_name, SUM(hrs * rate) FROM bill_lines JOIN bills USING (bill_id) JOIN families "
@@ -100,6 +104,8 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
     ("how many mentors are there", "SELECT COUNT(*) FROM tutors WHERE role = 'Mentor'"),
     ("list the mentors with an hourly rate above 50",
      "SELECT tutor_id FROM tutors WHERE role = 'Mentor' AND hrly_rate > 50"),
+    # a rate kept in pence is money, given in pounds when asked
+    ("average room hire rate in pounds", "SELECT AVG(hire_rate_pence) / 100.0 FROM rooms"),
     # an event's rate: the share of the rows it happened to, per group
     ("cancellation rate per tutor",
      "SELECT full_name, 100.0 * SUM(cancelled_at IS NOT NULL) / COUNT(*) FROM sessions JOIN tutors USING (tutor_id) "
@@ -108,6 +114,22 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
 def test_a_brought_database_is_read_as_people_word_it(agency, question: str, gold: str) -> None:
     draft, result = read(agency, question)
     assert same_answer(result, list(agency.execute(gold, max_rows=None).rows)), draft.sql
+
+
+@pytest.mark.parametrize(("turns", "gold"), [
+    # "the busiest" of rows counted per group: the group with the most, or all of them sorted so
+    (["sessions per tutor", "which of those is the busiest?"],
+     "SELECT full_name, COUNT(*) AS n FROM sessions JOIN tutors USING (tutor_id) GROUP BY tutor_id "
+     "ORDER BY n DESC LIMIT 1"),
+    (["sessions per tutor", "sort busiest first"],
+     "SELECT full_name, COUNT(*) AS n FROM sessions JOIN tutors USING (tutor_id) GROUP BY tutor_id ORDER BY n DESC"),
+])
+def test_a_follow_up_ranks_counted_groups(agency, turns: list[str], gold: str) -> None:
+    workflow = open_session(str(agency.path), SessionOptions(today=TODAY, confirm_below=0.0))
+    for text in turns:
+        result = workflow.process_turn(text)
+    assert result.result is not None, result
+    assert same_answer(result.result, list(agency.execute(gold, max_rows=None).rows), ordered=True), result.query
 
 
 def test_the_longest_rows_are_sorted_by_their_duration(agency) -> None:
@@ -127,3 +149,80 @@ def test_new_before_rows_kept_by_when_they_began_is_read(agency) -> None:
     assert "new" not in draft.unused, draft.sql
     draft, _ = read(agency, "list the new pupils")
     assert "new" in draft.unused, draft.sql  # no period: "new" is left for the user to see
+
+
+# Where those readings must not fire: a shop whose timesheets pay staff by the hour, a rate kept by
+# the carriers, codes that are nobody's country, bills with two later dates, foals (whose rows are
+# births), a manager key named as a verb, and a surname in the plural-looking "-s".
+SHOP = """
+    CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, staff_name TEXT,
+                        managed_by INTEGER REFERENCES staff (staff_id));
+    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, first_name TEXT, surname TEXT, country_code TEXT);
+    CREATE TABLE orders (order_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),
+                         placed_on DATE, total REAL);
+    CREATE TABLE timesheets (sheet_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff (staff_id),
+                             work_date DATE, hours REAL, pay_rate REAL);
+    CREATE TABLE carriers (carrier_id INTEGER PRIMARY KEY, carrier_name TEXT, rate REAL);
+    CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, carrier_id INTEGER REFERENCES carriers (carrier_id),
+                          shipped_on DATE);
+    CREATE TABLE supplier_bills (sbill_id INTEGER PRIMARY KEY, amount REAL, received_on DATE, due_on DATE,
+                                 paid_on DATE);
+    CREATE TABLE chores (chore_id INTEGER PRIMARY KEY, title TEXT, due_date DATE, is_done INTEGER);
+    CREATE TABLE foals (foal_id INTEGER PRIMARY KEY, foal_name TEXT, birth_date DATE, weaned_on DATE);
+    CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, booked_at TIMESTAMP NOT NULL, start_at TIMESTAMP,
+                         end_at TIMESTAMP);
+    INSERT INTO visits VALUES (1, '2026-02-20 10:00:00', '2026-03-02 09:00:00', '2026-03-02 09:30:00'),
+                              (2, '2026-03-01 11:00:00', '2026-03-05 14:00:00', '2026-03-05 15:00:00'),
+                              (3, '2026-03-20 08:00:00', '2026-04-01 10:00:00', '2026-04-01 10:20:00'),
+                              (4, '2026-03-25 08:00:00', '2026-04-02 10:00:00', '2026-04-02 10:20:00');
+    INSERT INTO staff VALUES (1, 'Gwen', NULL), (2, 'Hal', 1), (3, 'Ivy', 1);
+    INSERT INTO clients VALUES (1, 'Ann', 'Jones', 'GBR'), (2, 'Bo', 'Hastings', 'UKR'), (3, 'Cy', 'Lee', 'USA');
+    INSERT INTO orders VALUES (1, 1, '2026-01-02', 100), (2, 2, '2026-02-03', 200), (3, 1, '2026-03-04', 50);
+    INSERT INTO timesheets VALUES (1, 2, '2026-01-05', 8, 20), (2, 3, '2026-01-06', 6, 25);
+    INSERT INTO carriers VALUES (1, 'Swift', 4.5), (2, 'Slow', 2.0);
+    INSERT INTO parcels VALUES (1, 1, '2026-01-01'), (2, 2, NULL), (3, 2, '2026-02-02');
+    INSERT INTO supplier_bills VALUES (1, 100, '2026-01-01', '2026-02-01', NULL),
+                                      (2, 50, NULL, '2026-03-01', '2026-02-20'), (3, 70, NULL, '2026-04-01', NULL);
+    INSERT INTO chores VALUES (1, 'paint', '2026-01-01', 1), (2, 'sweep', '2026-02-01', 0),
+                              (3, 'mend', '2026-12-01', 0);
+    INSERT INTO foals VALUES (1, 'Dot', '2025-04-01', '2025-10-01'), (2, 'Kit', '2025-05-01', '2026-01-01'),
+                             (3, 'Sol', '2024-06-01', '2024-12-01');
+"""
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "wider_shop", SHOP) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # wages on a timesheet are no money taken: the orders' totals are
+    ("total revenue", "SELECT SUM(total) FROM orders"),
+    # "overdue" is unpaid, whatever else is empty; a chore done is not overdue
+    ("total amount of overdue supplier bills", "SELECT SUM(amount) FROM supplier_bills WHERE sbill_id IN (1, 3)"),
+    ("how many chores are overdue", "SELECT COUNT(*) FROM chores WHERE chore_id = 2"),
+    # foals are counted by their birth, the only time they began
+    ("how many foals in 2025", "SELECT COUNT(*) FROM foals WHERE birth_date LIKE '2025%'"),
+    # a visit is in March when it starts then, whenever it was booked
+    ("how many visits in March 2026", "SELECT 2"),
+    # a manager key named as a verb still answers "report to"; a verb the upper row does ("manage")
+    # asks for the rows below the named one
+    ("who reports to Gwen", "SELECT staff_name FROM staff WHERE managed_by = 1"),
+    ("who does Gwen manage", "SELECT staff_name FROM staff WHERE managed_by = 1"),
+    ("who does Hal report to", "SELECT staff_name FROM staff WHERE staff_id = 1"),
+    # a rate the carriers keep is that column, not a share of shipped parcels
+    ("which carrier has the lowest shipping rate", "SELECT carrier_name FROM carriers WHERE carrier_id = 2"),
+])
+def test_the_readings_keep_to_their_own_cases(shop, question: str, gold: str) -> None:
+    draft, result = read(shop, question)
+    assert same_answer(result, list(shop.execute(gold, max_rows=None).rows)), draft.sql
+
+
+@pytest.mark.parametrize("question", [
+    "how many clients are in the UK",  # UKR is Ukraine's code, not the UK's
+    "Jones orders",  # a surname, not rows named in the plural
+])
+def test_a_code_or_a_name_is_not_taken_for_another(shop, question: str) -> None:
+    draft, _ = read(shop, question)
+    assert "UKR" not in draft.sql and "FROM clients WHERE surname" not in draft.sql, draft.sql

@@ -122,12 +122,18 @@ class Table:
 
     @cached_property
     def default_date_column(self) -> Column | None:
-        """The date a row is 'from': its creation time when there is one, else its first date."""
-        # a birth date is when the person began, not when the row did: the last resort
-        dates = sorted(self.date_columns, key=lambda c: any(w in c.name.lower() for w in ("birth", "dob", "born")))
+        """The date a row is 'from': a column named only so, its start, its creation time, else its first date."""
+        dates = self.date_columns
+        if any(_joined(c.name) for c in dates):  # a person's birth date is not when they joined: the last resort
+            dates = tuple(sorted(dates, key=lambda c: _born(c.name)))
         for col in dates:
-            lowered = col.name.lower()
-            if "creat" in lowered or lowered in ("date", "timestamp", "time"):
+            if col.name.lower() in ("date", "timestamp", "time"):
+                return col
+        for col in dates:  # an appointment, a shift, a rental is in 2025 when it starts then, not when booked
+            if {"start", "starts", "started", "begin", "begins", "pickup", "scheduled"} & set(_name_words(col.name)):
+                return col
+        for col in dates:
+            if "creat" in col.name.lower():
                 return col
         non_null = [c for c in dates if not c.nullable]
         return non_null[0] if non_null else (dates[0] if dates else None)
@@ -147,10 +153,24 @@ class Table:
         return best[0] if best else None
 
 
+def _name_words(name: str) -> list[str]:
+    """A name's words, split here and not by ``linking.text.name_words``: the floor imports nothing above it."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").split()
+
+
+def _born(name: str) -> bool:
+    return bool({"birth", "dob", "born", "birthday"} & set(_name_words(name)))
+
+
+def _joined(name: str) -> bool:
+    """A date a row of people came to be one: joined, signed up, registered, hired, created."""
+    return bool({"joined", "join", "signup", "signed", "registered", "enrolled", "hired", "hire", "created",
+                 "since", "start", "started"} & set(_name_words(name)))
+
+
 def _states_or_dates(name: str) -> bool:
-    """``is_active``, ``birth_year``: a yes/no or a year. The words are split here, not by
-    ``linking.text.name_words``: the floor imports nothing above it."""
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").split()
+    """``is_active``, ``birth_year``: a yes/no or a year."""
+    words = _name_words(name)
     return bool(words) and (words[0] in ("is", "has", "can", "was") or words[-1] in ("year", "yr", "flag"))
 
 

@@ -109,6 +109,15 @@ def phrase_key(text: str) -> str:
     return " ".join(t.norm for t in tokenize_lower(text.replace("_", " ")))
 
 
+# Columns of places, whose values a code in capitals may stand for.
+_PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
+# Other names of the places most often written as a code.
+PLACE_CODES = {"us": ("usa", "united states", "united states of america", "america"),
+               "usa": ("us", "united states", "united states of america", "america"),
+               "uk": ("united kingdom", "great britain", "britain", "gb", "gbr"),
+               "uae": ("united arab emirates",)}
+
+
 class Lexicon:
     def __init__(self, schema: Schema, domain: DomainConfig = EMPTY) -> None:
         self.schema = schema
@@ -427,10 +436,11 @@ class Lexicon:
         return []
 
     def _code_of(self, token: Token) -> list[Candidate]:
-        """The stored value a short code in capitals stands for: its initials ("UK" for United
-        Kingdom) or the code a letter longer ("US" for USA). Only one value may fit."""
-        code = token.original
-        if not (code.isalpha() and code.isupper() and 2 <= len(code) <= 3):
+        """The stored place a short code in capitals stands for: its initials ("UK" for United
+        Kingdom) or a common other name of it ("US" for USA), among the values of a column of
+        places (a country, a state). Only one value may fit: "PM" is no one's initials."""
+        code = token.original.lower()
+        if not (code.isalpha() and token.original.isupper() and 2 <= len(code) <= 3):
             return []
         if self._initials is None:
             self._initials = defaultdict(list)
@@ -438,10 +448,9 @@ class Lexicon:
                 words = key.split()
                 if 2 <= len(words) <= 4 and all(w.isalpha() for w in words):
                     self._initials["".join(w[0] for w in words)].append(key)
-        keys = [*self._initials.get(code.lower(), ()),
-                *(code.lower() + letter for letter in "abcdefghijklmnopqrstuvwxyz")]
+        keys = [*self._initials.get(code, ()), *PLACE_CODES.get(code, ())]
         found = [replace(c, score=STEM_FACTOR, match=STEM) for key in keys for c in self.lookup(key)
-                 if c.kind == VALUE and (len(key.split()) > 1 or (c.value or "").isupper())]
+                 if c.kind == VALUE and set(name_words(c.column or "")) & _PLACE_WORDS]
         return found if len({c.value for c in found}) == 1 else []
 
     def _place_of(self, token: Token) -> list[Candidate]:

@@ -27,7 +27,8 @@ _KEEP_S = ("ss", "us", "is", "ics", "ous")
 _AS_SINGULAR = frozenset({"atlas", "alias", "bias", "canvas", "texas", "christmas", "pancreas", "whereas",
                           "overseas", "vegas", "kansas", "arkansas", "thomas", "lucas", "douglas", "nicholas",
                           "jonas", "dallas", "judas", "pampas", "madras", "midas", "barabbas", "caracas",
-                          "honduras", "aeneas", "pallas"})
+                          "honduras", "aeneas", "pallas", "tobias", "elias", "tomas", "salinas", "vargas",
+                          "matias", "andreas", "nicolas", "cuevas"})
 
 # Words that carry no content of their own: not counted as "not understood".
 STOPWORDS = set("""

@@ -156,17 +156,23 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
     return tuple(ln for ln in out if ln.table not in referred)
 
 
-# Name words of a rate that is no price of an hour (a tax rate, an exchange rate).
-_NOT_PRICE_RATES = frozenset({"tax", "interest", "exchange", "conversion", "commission", "discount", "vat",
-                              "pct", "percent", "percentage", "ratio", "share", "success", "error", "return"})
+# The name words a rate billed for time may have beside "rate" (not a pay rate, a heart rate, a tax rate).
+_BILLED_RATE_WORDS = frozenset({"rate", "hourly", "hour", "bill", "billing", "billed", "billable", "charge",
+                                "standard", "std", "unit"})
+# Name words of a table of bills, whose lines may bill time.
+_BILL_WORDS = frozenset({"invoice", "bill", "billing", "statement"})
 
 
 def _billed_time(table: Table) -> tuple[Column, Column] | None:
-    """(rate, hours) of a line that bills time: hours at an hourly rate are its price x quantity."""
+    """(rate, hours) of the lines of a bill that charge for time: hours at an hourly rate are their
+    price x quantity. Hours beside a pay rate on a timesheet are wages, not money taken."""
+    parents = [fk.ref_table for fk in table.foreign_keys]
+    if not (set(name_words(table.name)) | {w for p in parents for w in name_words(p)}) & _BILL_WORDS:
+        return None
     hours = [c for c in table.columns if (u := unit_of(table, c)) is not None and u.dimension == TIME
              and u.factor == TIME_UNITS["hour"]]
     rates = [c for c in table.columns if c.is_numeric and "rate" in (words := set(name_words(c.name)))
-             and not words & _NOT_PRICE_RATES and c.name not in table.fk_columns]
+             and words <= _BILLED_RATE_WORDS | set(name_words(table.name)) and c.name not in table.fk_columns]
     return (rates[0], hours[0]) if len(hours) == 1 and len(rates) == 1 else None
 
 

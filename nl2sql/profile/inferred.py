@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import Schema
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import name_words, singular
 from nl2sql.profile import Profile, profile_of
 from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, TIME_UNITS, WEIGHT
 
@@ -22,8 +22,7 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "money", "money made", "amount spent", "total spent", "sales amount", "gross sales",
                # said of the business itself: "how much did we make in 2025"
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
-               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced", "we billed",
-               "we bill", "we invoiced", "we invoice", "we charged", "we charge")
+               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
@@ -42,9 +41,6 @@ UNIT_WORDS = {TIME: ("duration", "length", "lasted", "lasting", "milliseconds", 
               WEIGHT: ("grams", "kilograms", "gram", "kilogram", "kg", "tonnes")}
 
 
-# Units too small for a length kept in days.
-_SMALLER_THAN_DAYS = frozenset({"milliseconds", "seconds", "minutes", "hours", "millisecond", "second", "minute",
-                                "hour", "ms", "secs", "mins", "hrs"})
 
 
 def _schema_phrases(schema: Schema) -> set[str]:
@@ -143,7 +139,8 @@ def _with_sale_words(config: DomainConfig, profile: Profile, names: set[str]) ->
 
 # The words of a key's own name that say it points up a line of command (or a tree), as a manager does.
 _RANK_WORDS = frozenset({"manager", "mgr", "boss", "supervisor", "superior", "report", "reports", "lead", "leader",
-                         "head", "chief", "parent", "director", "up", "above"})
+                         "head", "chief", "parent", "director", "up", "above", "managed", "supervised", "led",
+                         "overseen", "reporting"})
 
 
 def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
@@ -187,7 +184,7 @@ def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         other = set(name_words(unit.column)) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} - DURATION_WORDS \
             - set(name_words(unit.table))  # "video_seconds" of a videos table is the video's own length
         words = tuple(w for w in words if w not in _WHAT_WORDS or not other)
-        if unit.dimension == TIME and unit.factor >= TIME_UNITS["day"]:
-            words = tuple(w for w in words if w not in _SMALLER_THAN_DAYS)  # no one asks a term's length in hours
+        if unit.dimension == TIME and unit.factor >= TIME_UNITS["day"]:  # a span of dates is said in days or more
+            words = tuple(w for w in words if TIME_UNITS.get(singular(w), unit.factor) >= unit.factor)
         added[(unit.table, unit.column)] = tuple(w for w in words if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config

@@ -45,8 +45,12 @@ WEIGHT_UNITS = {"mg": 0.001, "milligram": 0.001, "g": 1.0, "gram": 1.0, "kg": 10
 # Money in its major unit: an amount is said in cents as often as in dollars ("under 99 cents").
 MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "pence": 0.01, "dollar": 1.0,
                "dollars": 1.0, "euro": 1.0, "euros": 1.0, "buck": 1.0, "bucks": 1.0, "pound": 1.0, "pounds": 1.0,
-               "quid": 1.0}
+               "quid": 1.0, "usd": 1.0, "eur": 1.0, "gbp": 1.0, "chf": 1.0, "jpy": 1.0}
+# Name words that can only mean money ("pound" is also a weight): what a column's name says it is kept in.
+_CURRENCY_WORDS = frozenset({"cent", "penny", "pence", "dollar", "euro", "usd", "eur", "gbp", "chf", "jpy"})
 TIME, SIZE, LENGTH, WEIGHT, MONEY = "time", "size", "length", "weight", "money"
+# Name words that say only that a column holds a moment: what is left of ``shipped_at`` is the event.
+MOMENT_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "datetime", "ts", "dt", "day", "when"})
 UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS, MONEY: MONEY_UNITS}
 # Words that say a column measures a span of time: its "min" is minutes, not a minimum
 # (``first_response_min``), and "duration" alone says no unit.
@@ -88,6 +92,8 @@ def _a_ratio(words: set[str]) -> bool:
 
 def is_money(table: Table, col: Column) -> bool:
     words = set(name_words(col.name))
+    if _plain(table, col) and words & _CURRENCY_WORDS and not words & _SHARE_WORDS:
+        return True  # "hourly_rate_cents", "invoice_total_gbp": a currency says money, whatever else
     return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"} \
         and not _a_ratio(words)
 

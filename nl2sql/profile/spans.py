@@ -18,7 +18,7 @@ from sqlglot import exp
 
 from nl2sql.db.schema import REAL, Column, Schema, Table
 from nl2sql.linking.text import name_words
-from nl2sql.profile.roles import TIME, unit_of
+from nl2sql.profile.roles import LENGTH, MOMENT_WORDS, TIME, unit_of
 
 # Which end word closes which start word: "starts_at" .. "ends_at", "check_in" .. "check_out". A
 # departure and an arrival are left out: a flight departs first, a guest arrives first.
@@ -30,8 +30,6 @@ _CLOSES = {
     "shipped": ("delivered",), "created": ("resolved", "closed", "completed"),
     "submitted": ("resolved", "closed", "completed"),
 }
-# Name words that say only that a column holds a moment.
-_MOMENT_WORDS = frozenset({"at", "on", "time", "date", "dt", "ts", "datetime", "timestamp", "day"})
 MINUTE, DAY = "minutes", "days"
 _PER_DAY = {MINUTE: 1440.0, DAY: 1.0}
 
@@ -50,7 +48,7 @@ class Span:
 
 
 def _parts(column: Column) -> tuple[str, ...]:
-    return tuple(w for w in name_words(column.name) if w not in _MOMENT_WORDS)
+    return tuple(w for w in name_words(column.name) if w not in MOMENT_WORDS)
 
 
 def _whole_days(*columns: Column) -> bool:
@@ -73,11 +71,13 @@ def _closing(start: tuple[str, ...], end: tuple[str, ...]) -> bool:
 
 def spans_of(table: Table) -> tuple[Span, ...]:
     """The table's one pair of moments, when its names pair exactly one; a table that keeps a time
-    in a column of its own, or with two pairs (which one is "the length"?), has none."""
-    timed = [c for c in table.columns if not c.computed and (u := unit_of(table, c)) is not None
-             and u.dimension == TIME]
-    if not table.stored or timed:
-        return ()  # a time the table keeps itself ("duration_sec", "wait_min") is what its words name
+    or a distance in a column of its own, or with two pairs (which one is "the length"?), has none."""
+    measured = [c for c in table.columns if not c.computed and (u := unit_of(table, c)) is not None
+                and u.dimension in (TIME, LENGTH)]
+    if not table.stored or measured:
+        # a time the table keeps itself ("duration_sec") is what its words name; beside a distance
+        # ("distance_km" of a hike), "length" and "the longest" would be two things
+        return ()
     dates = table.date_columns
     pairs = [(s, e) for s in dates for e in dates if s is not e and _closing(_parts(s), _parts(e))]
     if len(pairs) != 1:
@@ -86,8 +86,18 @@ def spans_of(table: Table) -> tuple[Span, ...]:
     return (Span(table.name, start.name, end.name, DAY if _whole_days(start, end) else MINUTE),)
 
 
+_SPANS: dict[int, tuple[Schema, tuple[Span, ...]]] = {}
+
+
 def spans(schema: Schema) -> tuple[Span, ...]:
-    return tuple(span for table in schema.tables for span in spans_of(table))
+    """The schema's spans, worked out once per schema object (every query's SQL asks for them)."""
+    entry = _SPANS.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        if len(_SPANS) >= 8:
+            _SPANS.clear()
+        entry = (schema, tuple(span for table in schema.tables for span in spans_of(table)))
+        _SPANS[id(schema)] = entry
+    return entry[1]
 
 
 def with_spans(schema: Schema) -> Schema:

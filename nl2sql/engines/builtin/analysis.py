@@ -183,7 +183,8 @@ class Analysis:
         """Words with no content of their own: stopwords and the words of function phrases. "one"
         is a stopword for "the one with ..." but a number in "only one <row>", "exactly one"."""
         phrases = function_positions(self.tokens)
-        codes = {i for i in case_marks(list(self.tokens)) if self.tokens[i].original.isupper()}  # "US", "IT"
+        codes = {i for i in case_marks(list(self.tokens))  # "US" for a stored country; "OR" is still "or"
+                 if self.tokens[i].original.isupper() and self.link_at(i) is not None}
         return frozenset(i for i, t in enumerate(self.tokens) if (t.text in STOPWORDS or i in phrases)
                          and not (t.text == "one" and self.word(i - 1) in ("only", "exactly", "just"))
                          and i not in codes)
@@ -715,8 +716,8 @@ for _comparator in COMPARATORS:  # longest first within each first word, as in C
     _COMPARATORS_BY_FIRST.setdefault(_comparator[0][0], []).append(_comparator)
 
 
-# Units said with "a"/"an" for one of them: "more than a week", "under a kilo".
-_ONE_UNITS = frozenset(u for units in UNITS.values() for u in units if len(u) > 2) | {"month", "year"}
+# Units said with "a"/"an" for one of them: "more than a week", "under a kilogram".
+_ONE_UNITS = frozenset(u for units in UNITS.values() for u in units if len(u) > 2)
 
 
 def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
@@ -726,8 +727,9 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
         if not _match_words(words, i, phrase):
             continue
         j = i + len(phrase)
-        if j + 1 < n and words[j] in ("a", "an") and singular(words[j + 1]) in _ONE_UNITS:
-            return j, op, 1.0, concept  # "longer than an hour": one of the unit
+        if j + 1 < n and words[j] in ("a", "an") and singular(words[j + 1]) in _ONE_UNITS \
+                and words[j + 2:j + 3] != ["ago"]:
+            return j, op, 1.0, concept  # "longer than an hour": one of the unit ("a year ago" is a date)
         if j < n and words[j] in ("a", "an", "the", "$"):
             j += 1
         value = number_value(words[j]) if j < n else None

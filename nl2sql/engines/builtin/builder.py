@@ -46,7 +46,7 @@ from nl2sql.engines.builtin.reader import (
     agg_table,
     entity_keys,
 )
-from nl2sql.engines.builtin.resolve import named_date_links, pick_entity, rows_named_by_value
+from nl2sql.engines.builtin.resolve import named_date_links, pick_entity, subject_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
@@ -168,10 +168,10 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         entity = forced_table.name
     elif (chosen := measures.chosen_metric_table(ctx, entity)) is not None:
         entity = chosen  # the answer chose a metric of another table: its rows are the subject
-    elif (rate := rate_in(a, schema.tables)) is not None:
+    elif (rate := rate_in(a, schema)) is not None:
         entity = rate.table  # "the refund rate per cafe": a share of the rows the event happens to
     named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links) \
-        or (bool(a.links) and rows_named_by_value(a, a.links[0]))  # "how many baristas ..."
+        or subject_value(a) is not None  # "how many baristas ..."
     if entity is None or (not named and a.unread() and not forced):
         vague = doubts.general(a, schema, ctx.domain.entities, ctx.slots)
         if vague is None or vague.question is None:
@@ -478,7 +478,7 @@ def _share(ctx: ReadContext, parts: Parts) -> Parts | None:
 
 def _event_rate(ctx: ReadContext, parts: Parts) -> Parts | None:
     """ "the cancellation rate per salon": the share of the rows the event happened to, per group."""
-    rate = rate_in(ctx.a, ctx.schema.tables)
+    rate = rate_in(ctx.a, ctx.schema)
     if rate is None or rate.table != parts.entity or parts.aggregates:
         return None
     return parts.using("share", rate.words, filters=(*parts.filters, rate.condition),

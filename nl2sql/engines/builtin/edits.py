@@ -502,6 +502,9 @@ def _asked_instead_columns(ctx: ReadContext, d: Decided, entity: str, in_play: s
 def _ranking_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> tuple[Edit, list[OrderKey]]:
     """A superlative in a follow-up: sort by the column it names, or count the rows it names."""
     new, entity = edit.spec, edit.spec.entity
+    counted = _by_its_count(ctx, edit)
+    if counted is not None:
+        return counted
     step = measures.ranking(ctx, edit.decided, entity, in_play)
     edit = edit.deciding(step.decided)
     ranking = step.value
@@ -517,13 +520,36 @@ def _ranking_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> tuple[Edi
     return edit, []
 
 
+_SORTING = frozenset({"sort", "sorted", "order", "ordered", "rank", "ranked", "first", "top"})
+_COUNTED = frozenset({"frequency", "count"})
+
+
+def _by_its_count(ctx: ReadContext, edit: Edit) -> tuple[Edit, list[OrderKey]] | None:
+    """ "which of those is the busiest?", "sort most popular first" on rows counted per group: the
+    groups by their count; the one at the top unless the line only sorts."""
+    a, spec = ctx.a, edit.spec
+    k = next((i for i, ag in enumerate(spec.aggregates) if ag.func == "count"), None)
+    if k is None or not spec.group_by:
+        return None
+    sort = next((s for s in a.sorts if s.index < 0 and s.concept in _COUNTED), None)  # "sort busiest first"
+    if sort is not None:
+        return edit.changed(spec, [], sort.span), [OrderKey(aggregate=k, descending=sort.descending is not False)]
+    said = next((s for s in a.superlatives if s.concept in _COUNTED), None)
+    if said is None:
+        return None
+    sorting = any(t.text in _SORTING for t in a.tokens)
+    new = spec if sorting or a.limit is not None else spec.with_(limit=1)
+    order = [OrderKey(aggregate=k, descending=said.descending)]
+    return edit.changed(new, [] if new is spec else ["only the first row"], a.span(said.index)), order
+
+
 def _edit_order(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     """A new sort, ranking or limit replaces the current one; "reverse" flips it."""
     a, entity = ctx.a, edit.spec.entity
     step = shown.sorts(ctx, edit.decided, entity, in_play, list(edit.spec.aggregates))
     edit = edit.deciding(step.decided).changed(edit.spec, [], step.used if step.value else set())
     order = list(step.value)
-    if a.superlatives and not order:
+    if (a.superlatives or a.sorts) and not order:
         edit, order = _ranking_order(ctx, edit, in_play)
     if a.limit is not None:
         edit, order = _edit_limit(ctx, edit, order)

@@ -9,10 +9,12 @@ such a word as used without a filter.
 from __future__ import annotations
 
 from nl2sql.db.schema import Table
+from nl2sql.engines.builtin.flags import flag_of, said_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
 from nl2sql.linking.text import STOPWORDS, name_words, stem
+from nl2sql.profile.roles import MOMENT_WORDS
 
 # Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
 IRREGULAR_PARTICIPLES = frozenset({
@@ -21,7 +23,6 @@ IRREGULAR_PARTICIPLES = frozenset({
     "spent", "lost", "read", "sung", "begun", "sent", "lent"})
 
 _NEGATION_REACH = 3  # "not yet returned", "never been shipped"
-_DATE_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "ts", "dt", "day", "when"})
 
 
 def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
@@ -39,7 +40,7 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
         link = a.link_at(i)
         if link is not None and (c.taken(link.first) or link.first != link.last):
             continue  # a word of a longer name ("date first registered") names the column to show
-        column = next((name for name in dates if _event_words(name) == (stem(word),)), None)
+        column = next((name for name in dates if event_words(name) == (stem(word),)), None)
         if column is None:
             continue
         negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
@@ -52,9 +53,9 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
     return c.done(out)
 
 
-# Name words of the date a row is settled on: what an overdue row has not had yet.
-_SETTLED_WORDS = frozenset({"paid", "returned", "completed", "closed", "resolved", "done", "submitted",
-                            "delivered", "settled", "received", "finished", "repaid"})
+# Name words of the date (or the yes/no) a row is settled by, surest first: what an overdue row lacks.
+_SETTLED_WORDS = ("paid", "repaid", "settled", "returned", "completed", "complete", "done", "finished", "closed",
+                  "resolved", "submitted", "delivered")
 
 
 def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
@@ -80,15 +81,22 @@ def _overdue(ctx: ReadContext, entity: str) -> list[Filter]:
     dues = [col for col in table.date_columns if "due" in name_words(col.name)]
     if len(dues) != 1 or today is None:
         return []
-    settled = [col for col in table.date_columns if col.nullable and set(name_words(col.name)) & _SETTLED_WORDS]
     late = Filter(ColumnRef(entity, dues[0].name), "<", (today.isoformat(),), label="overdue")
-    return [late, *(Filter(ColumnRef(entity, col.name), "null") for col in settled[:1])]
+    for word in _SETTLED_WORDS:
+        for col in table.columns:
+            if word not in said_words(col.name):
+                continue
+            if col in table.date_columns and col.nullable:
+                return [late, Filter(ColumnRef(entity, col.name), "null")]
+            if (flag := flag_of(table, col)) is not None:
+                return [late, Filter(flag.ref, "=", (flag.no,))]
+    return [late]
 
 
-def _event_words(column: str) -> tuple[str, ...]:
+def event_words(column: str) -> tuple[str, ...]:
     """The stems a date column's name has beyond date words: one for an event column (shipped_at),
     more when the name says something else too (date_first_registered)."""
-    return tuple(stem(part) for part in name_words(column) if part not in _DATE_WORDS)
+    return tuple(stem(part) for part in name_words(column) if part not in MOMENT_WORDS)
 
 
 # Words that deny a value outright: "with no email", "without a composer", "lacking a phone".

@@ -21,7 +21,7 @@ from nl2sql.engines.builtin.resolve import (
     date_column_for,
     find_concept,
     reachable,
-    rows_named_by_value,
+    subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
@@ -192,7 +192,7 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
         return True
     # "<verb> by/with <value>": a verb before its means, not a status ("mentors with ..." are rows)
     return not link.strong and a.word(link.last + 1) in ("by", "with", "using", "via") and \
-        a.next_link(link.last + 1, max_gap=1) is not None and not (a.links[0] is link and rows_named_by_value(a, link))
+        a.next_link(link.last + 1, max_gap=1) is not None and link is not subject_value(a)
 
 
 def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:

@@ -43,7 +43,7 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
     out: dict[int, Link] = {}
     has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives) \
         or any(link.of_kind(METRIC) for link in a.links) \
-        or rate_in(a, ctx.schema.tables) is not None  # "revenue by <rows>", "refund rate per <rows>"
+        or rate_in(a, ctx.schema) is not None  # "revenue by <rows>", "refund rate per <rows>"
     for g in a.group_words:
         link = a.next_link(g, max_gap=2)
         if link is not None and link.of_kind(VALUE) and link.strong:

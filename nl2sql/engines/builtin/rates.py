@@ -1,26 +1,28 @@
 """A rate of an event: "the refund rate per cafe", "cancellation rate by salon".
 
 An analyst's rate is the share of rows an event happened to. The event is the noun before "rate";
-the rows are those of the one table that records it: a yes/no column named for it (``is_refunded``)
-or a date the row may leave empty (``cancelled_at``). The noun meets the column through its verb ("cancellation"
--> cancel, from WordNet's derivations) or its stem. A column whose name holds the word before
-"rate" ("hourly rate") is a column, not a rate; nor is a rate whose event no table records, or
-more than one table does.
+the rows are those of the one table that records it: a yes/no column named for it
+(``is_refunded``) or a date the row may leave empty (``cancelled_at``). The noun meets the column
+through its verb ("cancellation" -> cancel, from WordNet's derivations) or its stem. It is no rate
+when the two words name a column ("hourly rate"), when the rows or a table next to them keep a
+column called rate ("the shipping rate" of carriers), or when no table, or more than one, records
+the event.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nl2sql.db.schema import Table
+from nl2sql.db.schema import Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.events import event_words
 from nl2sql.engines.builtin.flags import flag_of, said_words
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking import synonyms as wordnet
+from nl2sql.linking.lexicon import COLUMN
 from nl2sql.linking.text import STOPWORDS, name_words, singular, stem
 
 RATE_WORDS = frozenset({"rate", "rates"})
-_DATE_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "ts", "dt", "day", "when"})
 
 
 @dataclass(frozen=True)
@@ -31,20 +33,34 @@ class Rate:
     words: frozenset[int]
 
 
-def rate_in(a: Analysis, tables: tuple[Table, ...]) -> Rate | None:
+_LAST: list[tuple[Analysis, Rate | None]] = []  # the last line's rate: three steps ask for it
+
+
+def rate_in(a: Analysis, schema: Schema) -> Rate | None:
     """The event rate the line asks for, if its event is recorded by exactly one table."""
+    if _LAST and _LAST[0][0] is a:
+        return _LAST[0][1]
+    found = _rate(a, schema)
+    _LAST[:] = [(a, found)]
+    return found
+
+
+def _rate(a: Analysis, schema: Schema) -> Rate | None:
     for i in range(1, len(a.tokens)):
         noun = a.tokens[i - 1]
-        if a.word(i) not in RATE_WORDS or noun.text in STOPWORDS or not noun.text.isalpha():
-            continue
         link = a.link_at(i)
-        if link is not None and link.first < i:
+        if a.word(i) not in RATE_WORDS or noun.text in STOPWORDS or not noun.text.isalpha() \
+                or (link is not None and link.first < i):
             continue  # "hourly rate": a column's own name
         roots = _roots(noun.text)
-        found = [(t, f) for t in tables if t.stored and (f := _condition(t, roots)) is not None]
-        if len(found) == 1:
-            table, condition = found[0]
-            return Rate(table.name, condition, frozenset({i - 1, i}))
+        found = [(t, f) for t in schema.tables if t.stored and (f := _condition(t, roots)) is not None]
+        if len(found) != 1:
+            continue
+        table, condition = found[0]
+        near = {table.name, *(other for other, _fk in schema.neighbours(table.name))}
+        if link is not None and any(c.score >= 1.0 and c.table in near for c in link.of_kind(COLUMN)):
+            continue  # "the shipping rate" where the carriers the parcels ship with keep a rate: that column
+        return Rate(table.name, condition, frozenset({i - 1, i}))
     return None
 
 
@@ -67,7 +83,7 @@ def _condition(table: Table, roots: frozenset[str]) -> Filter | None:
         if flag is not None and {stem(w) for w in said_words(col.name)} & roots:
             return Filter(flag.ref, "=", (flag.yes,))
     for col in table.date_columns:
-        words = [stem(w) for w in name_words(col.name) if w not in _DATE_WORDS]
+        words = event_words(col.name)
         if col.nullable and len(words) == 1 and words[0] in roots:
             return Filter(ColumnRef(table.name, col.name), "not_null")
     return None

@@ -60,7 +60,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             scores[best.table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
             first_table = first_table and not lead
             continue
-        if first_table and link is a.links[0] and rows_named_by_value(a, link):
+        if first_table and link is subject_value(a):
             best = max(link.of_kind(VALUE), key=lambda c: c.score)
             scores[best.table] += 3.0 * best.score  # "list the baristas": staff whose role is Barista
             first_table = False
@@ -77,15 +77,19 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
     return scores
 
 
-def rows_named_by_value(a: Analysis, link: Link) -> bool:
-    """Whether a stored value said in the plural opens the question as its subject ("how many
-    baristas", "list the surgeons"): the rows of its table that hold it, as a table word would."""
+def subject_value(a: Analysis) -> Link | None:
+    """The stored value said in the plural that opens the question as its subject ("how many
+    baristas", "list the surgeons"): the rows of its table that hold it, as a table word would. A
+    name typed as one ("'United Airlines' flights", "Jones orders") qualifies the rows after it."""
+    if not a.links:
+        return None
+    link = a.links[0]
     token = a.tokens[link.last]
     values = link.of_kind(VALUE)
-    return (link.first == link.last and token.text != token.norm and bool(values) and not link.fuzzy
-            and not link.strong  # a name typed as one ("'United Airlines' flights") qualifies the rows after it
-            and not any(c.kind in (TABLE, COLUMN, METRIC) for c in link.candidates)
-            and len({c.table for c in values}) == 1)
+    named = (link.first == link.last and token.text != token.norm and token.original.islower() and bool(values)
+             and not link.fuzzy and not link.strong and len({c.table for c in values}) == 1
+             and not any(c.kind in (TABLE, COLUMN, METRIC) for c in link.candidates))
+    return link if named else None
 
 
 def _subject_weight(table: Candidate) -> float:

@@ -29,9 +29,21 @@ def _key_link(a: Analysis, ref: SelfReference) -> Link | None:
 def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
     """Whether the question asks for the row the named one points to (its manager)."""
     before = all(max(f.words) < link.first for f in named)
+    if before and _done_by_the_upper(a.word(link.first)):
+        return False  # "who does <X> supervise": the rows <X> is the supervisor of
     # "who referred <X>": the key's verb with the named row as its object, not "referred by <X>"
     acted = a.word(link.last).endswith("ed") and a.word(link.last + 1) not in ("by", "to")
     return before or acted or a.word(link.last + 1) == "of"
+
+
+def _done_by_the_upper(word: str) -> bool:
+    """Whether the key's word is a verb the upper row does to the others ("supervise", "manages",
+    "leads"), not one the lower row does ("report to") nor a noun ("manager", "boss")."""
+    from nl2sql.linking import synonyms as wordnet
+
+    if word.startswith("report") or word.endswith(("er", "or", "ers", "ors", "ed")) or not wordnet.available():
+        return False
+    return wordnet.mostly_verb(word)
 
 
 def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:

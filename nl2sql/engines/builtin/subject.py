@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.resolve import rows_named_by_value
+from nl2sql.engines.builtin.resolve import subject_value
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Link, phrase_key
 
@@ -30,7 +30,7 @@ def missing_subject(a: Analysis, schema: Schema) -> str | None:
     """The subject phrase that matches nothing here ("share price"), or None when the subject is here."""
     if any(link.of_kind(TABLE) or link.of_kind(METRIC) or _says_its_table(a, link) for link in a.links):
         return None
-    if a.links and rows_named_by_value(a, a.links[0]):
+    if subject_value(a) is not None:
         return None  # "how many baristas ...": the rows holding that value
     named = [link for link in a.links if link.of_kind(COLUMN)]
     if not named:
