@@ -270,8 +270,11 @@ def _grouped_columns(ctx: ReadContext, edit: Edit, step: Step[list[ColumnRef]]) 
         return edit
     extra = [r for r in step.value if (r.table, r.column) not in grouped]
     keys = (*spec.group_by, *(GroupKey(r) for r in extra))
-    return edit.deciding(step.decided).changed(spec.with_(group_by=keys), [
-        "added columns: " + ", ".join(str(r) for r in extra)], step.used)
+    # "their ids too": a key the rows were grouped by only to keep them apart is now shown
+    shown = spec.keys_shown or any((r.table, r.column) in grouped for r in step.value)
+    listed = (*spec.projections, *(r for r in step.value if r not in spec.projections)) if spec.projections else ()
+    return edit.deciding(step.decided).changed(spec.with_(group_by=keys, keys_shown=shown, projections=listed), [
+        "added columns: " + ", ".join(str(r) for r in step.value)], step.used)
 
 
 def _before_a_date(a: Analysis, first: int) -> bool:

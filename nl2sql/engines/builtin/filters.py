@@ -351,6 +351,12 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
         c.aggregate_havings.append((c.aggregate_links[link.first], comp.op, comp.values[0]))
         c.used.update(comp.span)
         return True, None
+    done = _times_done(ctx, comp, entity)
+    if done is not None:  # "customers who rented more than 20 times": a count of their rentals
+        table, said = done
+        c.count_havings.append((table, comp.op, comp.values[0], None))
+        c.used.update({*comp.span, *said})
+        return True, None
     counted = _counted_rows(ctx, comp, link, entity, in_play)
     if counted is not None:
         table, after = counted
@@ -399,6 +405,21 @@ def _column_shortly_before(ctx: ReadContext, index: int, entity: str) -> Link | 
         if link is not None:
             return link if any(cand.table == entity for cand in link.of_kind(COLUMN)) \
                 and not link.of_kind(TABLE) else None
+    return None
+
+
+def _times_done(ctx: ReadContext, comp: Comparison, entity: str) -> tuple[str, set[int]] | None:
+    """(table, words): "<verb> more than N times", where the verb's act leaves rows in a table that
+    refers to the main rows ("rented" -> rentals): those rows, counted per main row."""
+    a = ctx.a
+    times = {comp.after} if a.word(comp.after) in ("times", "time") else set()
+    if not (times or a.word(comp.last) in ("once", "twice", "thrice")) or comp.op == "between" or a.lexicon is None:
+        return None
+    for i in range(comp.first - 1, max(-1, comp.first - 4), -1):
+        tables = [t for t in deed_tables(a.lexicon, a.word(i))
+                  if t != entity and ctx.schema.join_path(entity, t) is not None]
+        if tables:
+            return tables[0], {i, *times}
     return None
 
 
