@@ -124,3 +124,16 @@ HOSTILE = [json.loads(line) for line in (Path(__file__).parent / "data" / "hosti
 def hostile_statements(dialect: str) -> list[str]:
     """The corpus's statements the guard must refuse in ``dialect`` (tests/data/hostile.jsonl)."""
     return [e["sql"] for e in HOSTILE if "sql" in e and dialect in e.get("dialects", [dialect])]
+
+
+def answers_after(db: Database, turns: list[str], gold: str) -> None:
+    """The conversation's last answer, every turn run as it is read (nothing confirmed), is ``gold``'s
+    (in ``gold``'s order when it sorts)."""
+    from nl2sql.workflows import SessionOptions, open_session
+
+    workflow = open_session(str(db.path), SessionOptions(today=TODAY, confirm_below=0.0))
+    for text in turns:
+        result = workflow.process_turn(text)
+    assert result.result is not None, result
+    ordered = "ORDER BY" in gold
+    assert same_answer(result.result, list(db.execute(gold, max_rows=None).rows), ordered=ordered), result.query

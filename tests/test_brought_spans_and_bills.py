@@ -10,9 +10,7 @@ import pytest
 
 from nl2sql.db.schema import Schema
 from nl2sql.profile.spans import DAY, MINUTE, spans, with_spans
-from nl2sql.workflows import SessionOptions, open_session
-from tests.conftest import TODAY
-from tests.helpers import read, same_answer, schema_database
+from tests.helpers import answers_after, read, same_answer, schema_database
 
 AGENCY = """
     CREATE TABLE tutors (tutor_id INTEGER PRIMARY KEY, full_name TEXT,
@@ -125,17 +123,7 @@ def test_a_brought_database_is_read_as_people_word_it(agency, question: str, gol
      "SELECT full_name, COUNT(*) AS n FROM sessions JOIN tutors USING (tutor_id) GROUP BY tutor_id ORDER BY n DESC"),
 ])
 def test_a_follow_up_ranks_counted_groups(agency, turns: list[str], gold: str) -> None:
-    _answers_after(agency, turns, gold)
-
-
-def _answers_after(db, turns: list[str], gold: str) -> None:
-    """The conversation's last answer, every turn run as it is read (nothing confirmed), is ``gold``'s."""
-    workflow = open_session(str(db.path), SessionOptions(today=TODAY, confirm_below=0.0))
-    for text in turns:
-        result = workflow.process_turn(text)
-    assert result.result is not None, result
-    ordered = "ORDER BY" in gold
-    assert same_answer(result.result, list(db.execute(gold, max_rows=None).rows), ordered=ordered), result.query
+    answers_after(agency, turns, gold)
 
 
 def test_the_longest_rows_are_sorted_by_their_duration(agency) -> None:
@@ -239,5 +227,5 @@ def test_a_code_or_a_name_is_not_taken_for_another(shop, question: str) -> None:
 
 def test_a_key_asked_for_on_grouped_rows_is_shown(shop) -> None:
     """ "their ids too" on rows grouped by their key and named by their label: the key is shown."""
-    _answers_after(shop, ["clients who ordered more than once", "show their client ids too"],
+    answers_after(shop, ["clients who ordered more than once", "show their client ids too"],
                    "SELECT first_name, client_id FROM clients WHERE client_id = 1")

@@ -10,9 +10,8 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.db.schema import INTEGER, REAL, Column, Table
-from nl2sql.workflows import SessionOptions, open_session
 from tests.conftest import TODAY
-from tests.helpers import read, same_answer, schema_database
+from tests.helpers import answers_after, read, same_answer, schema_database
 
 GYM = """
     CREATE TABLE plans (plan_id INTEGER PRIMARY KEY, plan_name TEXT, monthly_price REAL);
@@ -135,17 +134,7 @@ def test_most_first_orders_the_counts(gym) -> None:
      "ORDER BY s DESC"),
 ])
 def test_a_follow_up_reads_flags_and_sorts_by_what_the_rows_hold(gym, turns: list[str], gold: str) -> None:
-    _answers_after(gym, turns, gold)
-
-
-def _answers_after(db, turns: list[str], gold: str) -> None:
-    """The conversation's last answer, every turn run as it is read (nothing confirmed), is ``gold``'s."""
-    workflow = open_session(str(db.path), SessionOptions(today=TODAY, confirm_below=0.0))
-    for text in turns:
-        result = workflow.process_turn(text)
-    assert result.result is not None, result
-    ordered = "ORDER BY" in gold
-    assert same_answer(result.result, list(db.execute(gold, max_rows=None).rows), ordered=ordered), result.query
+    answers_after(gym, turns, gold)
 
 
 STAFF = """
@@ -161,7 +150,7 @@ STAFF = """
      "SELECT * FROM orders WHERE placed_on LIKE '2024%' AND paid_on IS NULL"),
 ])
 def test_a_follow_up_reads_events_by_their_date(shop, turns: list[str], gold: str) -> None:
-    _answers_after(shop, turns, gold)
+    answers_after(shop, turns, gold)
 
 
 def test_the_key_word_that_is_also_a_stored_value_names_no_row(tmp_path_factory: pytest.TempPathFactory) -> None:
