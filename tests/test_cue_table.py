@@ -38,7 +38,8 @@ def databases(tmp_path_factory: pytest.TempPathFactory):
 def test_the_table_has_unique_ids_and_every_family_a_reader_knows() -> None:
     assert len({cue.id for cue in CUES}) == len(CUES)
     assert {cue.family for cue in CUES} == {"aggregate", "superlative", "comparator", "count", "group", "bucket",
-                                            "negation", "share", "distinct", "projection", "direction", "edit"}
+                                            "negation", "share", "distinct", "projection", "direction", "edit",
+                                            "event", "rate", "times"}
 
 
 @pytest.mark.parametrize("cue", CUES, ids=[c.id for c in CUES])

@@ -716,8 +716,9 @@ for _comparator in COMPARATORS:  # longest first within each first word, as in C
     _COMPARATORS_BY_FIRST.setdefault(_comparator[0][0], []).append(_comparator)
 
 
-# How many times, said in one word.
-_TIMES_WORDS = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+# How many times, said in one word ("more than once"); and the word after a number of times.
+TIMES_WORDS = {w: float(cue.effect["times"]) for w, cue in cue_words("times").items() if "times" in cue.effect}
+TIMES_NOUNS = frozenset(w for w, cue in cue_words("times").items() if "times" not in cue.effect)
 # Units said with "a"/"an" for one of them: "more than a week", "under a kilogram".
 _ONE_UNITS = frozenset(u for units in UNITS.values() for u in units if len(u) > 2)
 
@@ -734,8 +735,8 @@ def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | Non
             return j, op, 1.0, concept  # "longer than an hour": one of the unit ("a year ago" is a date)
         if j < n and words[j] in ("a", "an", "the", "$"):
             j += 1
-        if j < n and words[j] in _TIMES_WORDS:
-            return j, op, _TIMES_WORDS[words[j]], concept  # "more than once": more than 1 time
+        if j < n and words[j] in TIMES_WORDS:
+            return j, op, TIMES_WORDS[words[j]], concept  # "more than once": more than 1 time
         value = number_value(words[j]) if j < n else None
         if value is not None:
             return j, op, value, concept

@@ -9,6 +9,7 @@ such a word as used without a filter.
 from __future__ import annotations
 
 from nl2sql.db.schema import Table
+from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.flags import flag_of, said_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
@@ -58,9 +59,12 @@ _SETTLED_WORDS = ("paid", "repaid", "settled", "returned", "completed", "complet
                   "resolved", "submitted", "delivered")
 
 
+_OVERDUE = frozenset(w for w, cue in cue_words("event").items() if cue.id == "event.overdue")
+
+
 def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
     """Whether the word at ``i`` is "overdue" said of rows that keep a due date."""
-    return ctx.a.word(i) == "overdue" and bool(_overdue(ctx, entity))
+    return ctx.a.word(i) in _OVERDUE and bool(_overdue(ctx, entity))
 
 
 def _overdue_filters(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import ForeignKey
 from nl2sql.engines.builtin import doubts, events
-from nl2sql.engines.builtin.analysis import Comparison
+from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Comparison
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
 from nl2sql.engines.builtin.paired import column_comparisons
@@ -410,14 +410,15 @@ def _column_shortly_before(ctx: ReadContext, index: int, entity: str) -> Link | 
 
 def _times_done(ctx: ReadContext, comp: Comparison, entity: str) -> tuple[str, set[int]] | None:
     """(table, words): "<verb> more than N times", where the verb's act leaves rows in a table that
-    refers to the main rows ("rented" -> rentals): those rows, counted per main row."""
+    refers to the main rows ("rented" -> rentals, "hired" -> the hires dated by hired_on): those
+    rows, counted per main row."""
     a = ctx.a
-    times = {comp.after} if a.word(comp.after) in ("times", "time") else set()
-    if not (times or a.word(comp.last) in ("once", "twice", "thrice")) or comp.op == "between" or a.lexicon is None:
+    times = {comp.after} if a.word(comp.after) in TIMES_NOUNS else set()
+    if not (times or a.word(comp.last) in TIMES_WORDS) or comp.op == "between" or a.lexicon is None:
         return None
     for i in range(comp.first - 1, max(-1, comp.first - 4), -1):
-        tables = [t for t in deed_tables(a.lexicon, a.word(i))
-                  if t != entity and ctx.schema.join_path(entity, t) is not None]
+        acts = deed_tables(a.lexicon, a.word(i)) or event_tables(ctx.schema, a.link_at(i), {entity})
+        tables = [t for t in acts if t != entity and ctx.schema.join_path(entity, t) is not None]
         if tables:
             return tables[0], {i, *times}
     return None

@@ -27,6 +27,8 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     hits |= {cue_id("distinct", a.word(i)) for i in a.distinct_at}
     hits |= {cue_id("projection", a.word(a.projection_cue))} if a.projection_cue >= 0 else set()
     hits |= {cue_id("direction", t.text) for t in a.tokens}  # read by the sorts and by follow-up edits
+    hits |= {cue_id(name, t.text) for t in a.tokens for name in ("event", "rate")}  # read by events.py, rates.py
+    hits |= {cue_id("times", a.word(i)) for c in a.comparisons for i in (c.last, c.after)}
     if follow_up:
         hits |= {_leading("edit", [a.word(k) for k in range(i, i + 3)]) for i in range(len(a.tokens))}
     return tuple(cue.id for cue in cues() if cue.id in hits)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from nl2sql.db.schema import Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.events import event_words
 from nl2sql.engines.builtin.flags import flag_of, said_words
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
@@ -22,7 +23,7 @@ from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.lexicon import COLUMN
 from nl2sql.linking.text import STOPWORDS, name_words, singular, stem
 
-RATE_WORDS = frozenset({"rate", "rates"})
+RATE_WORDS = frozenset(cue_words("rate"))
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def _roots(noun: str) -> frozenset[str]:
     if wordnet.available():
         forms |= set(wordnet.related(singular(noun)))
     stems = {stem(f) for f in forms if " " not in f}
-    return frozenset(stems | {s + s[-1] for s in stems if s})  # "cancel" meets the stem of "cancelled"
+    # "cancel" meets the stem of "cancelled" ("cancell"), "damage" that of "damaged" ("damag")
+    return frozenset(stems | {s + s[-1] for s in stems if s} | {s[:-1] for s in stems if s.endswith("e")})
 
 
 def _condition(table: Table, roots: frozenset[str]) -> Filter | None:
