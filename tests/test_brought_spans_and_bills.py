@@ -98,6 +98,10 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
     # rows of a year are those that began in it, not those born in it; "new" says as much
     ("how many new pupils enrolled in 2026", "SELECT COUNT(*) FROM pupils WHERE enrolled_on LIKE '2026%'"),
     ("pupils in 2026", "SELECT pupil_id FROM pupils WHERE enrolled_on LIKE '2026%'"),
+    # an age from a birth date, in whole years on the day the session counts from
+    ("pupils older than 10", "SELECT pupil_name FROM pupils WHERE pupil_id = 3"),
+    ("pupils who are 10 or older", "SELECT pupil_name FROM pupils WHERE pupil_id IN (1, 3)"),
+    ("how many pupils are over 10 years old", "SELECT 1"),
     # a stored value said in the plural as the subject: the rows that hold it
     ("how many mentors are there", "SELECT COUNT(*) FROM tutors WHERE role = 'Mentor'"),
     ("list the mentors with an hourly rate above 50",
@@ -163,6 +167,8 @@ SHOP = """
                                  paid_on DATE);
     CREATE TABLE chores (chore_id INTEGER PRIMARY KEY, title TEXT, due_date DATE, is_done INTEGER);
     CREATE TABLE foals (foal_id INTEGER PRIMARY KEY, foal_name TEXT, birth_date DATE, weaned_on DATE);
+    CREATE TABLE riders (rider_id INTEGER PRIMARY KEY, rider_name TEXT, birth_year INTEGER);
+    INSERT INTO riders VALUES (1, 'Zed', 1990), (2, 'Yan', 2001), (3, 'Xia', 1975);
     CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, booked_at TIMESTAMP NOT NULL, start_at TIMESTAMP,
                          end_at TIMESTAMP);
     INSERT INTO visits VALUES (1, '2026-02-20 10:00:00', '2026-03-02 09:00:00', '2026-03-02 09:30:00'),
@@ -205,6 +211,8 @@ def shop(tmp_path_factory: pytest.TempPathFactory):
     ("who reports to Gwen", "SELECT staff_name FROM staff WHERE managed_by = 1"),
     ("who does Gwen manage", "SELECT staff_name FROM staff WHERE managed_by = 1"),
     ("who does Hal report to", "SELECT staff_name FROM staff WHERE staff_id = 1"),
+    # an age from a birth year, in whole years on the day the session counts from
+    ("average age of riders", "SELECT AVG(2026 - birth_year) FROM riders"),
     # "<verb> more than N times": the rows the verb's act leaves, counted per row
     ("clients who ordered more than 1 time", "SELECT first_name FROM clients WHERE client_id = 1"),
     ("clients who ordered more than once", "SELECT first_name FROM clients WHERE client_id = 1"),

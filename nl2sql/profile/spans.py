@@ -6,7 +6,7 @@ An analyst asks for "the average appointment length in minutes", "shifts longer 
 of the names alike) and the engine sees the pair as one more column of the table, a duration
 named with its unit (``duration_minutes``, or ``duration_days`` between two dates). Every reading
 of a measured column applies to it: the unit words link it, an asked unit converts it, it is
-compared, summed, averaged and sorted. Only the SQL knows it is no stored column: ``written``
+compared, summed, averaged and sorted. Only the SQL knows it is no stored column: ``computed.written``
 puts the difference of the two timestamps in its place, in the dialect's own date arithmetic.
 """
 
@@ -45,6 +45,9 @@ class Span:
     @property
     def column(self) -> str:
         return f"duration_{self.unit}"
+
+    def sql(self, table: exp.Identifier | None, dialect: str) -> exp.Expr:
+        return span_sql(self, table, dialect)
 
 
 def _parts(column: Column) -> tuple[str, ...]:
@@ -127,37 +130,3 @@ def span_sql(span: Span, table: exp.Identifier | None, dialect: str) -> exp.Expr
         seconds = exp.TimestampDiff(this=exp.cast(end, "TIMESTAMP"), expression=exp.cast(start, "TIMESTAMP"),
                                     unit=exp.var("SECOND"))
     return exp.Div(this=exp.Paren(this=seconds), expression=exp.Literal.number(f"{86400.0 / _PER_DAY[span.unit]:.1f}"))
-
-
-def written(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
-    """``tree`` with each span column replaced by the time between its two moments."""
-    found = spans(schema)
-    if not found:
-        return tree
-    names = {span.column.lower() for span in found}
-
-    def swap(node: exp.Expr) -> exp.Expr:
-        if not isinstance(node, exp.Column) or node.name.lower() not in names:
-            return node
-        span = _span_of(node, found)
-        if span is None:
-            return node
-        qualifier = node.args.get("table")
-        value = span_sql(span, qualifier if isinstance(qualifier, exp.Identifier) else None, dialect)
-        if isinstance(node.parent, exp.Select) and node.arg_key == "expressions":
-            return exp.alias_(value, node.name)  # shown: named as the column it stands for
-        arithmetic = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod, exp.Neg)
-        return exp.Paren(this=value) if isinstance(node.parent, arithmetic) else value
-
-    return tree.transform(swap)
-
-
-def _span_of(node: exp.Column, found: tuple[Span, ...]) -> Span | None:
-    """The span a column reference means: its table's, by the qualifier, else by the tables its query reads."""
-    named = [s for s in found if s.column.lower() == node.name.lower()]
-    if node.table:
-        return next((s for s in named if s.table.lower() == node.table.lower()), None)
-    select = node.find_ancestor(exp.Select)
-    read = {t.name.lower() for t in select.find_all(exp.Table)} if select is not None else set()
-    inside = [s for s in named if s.table.lower() in read]
-    return inside[0] if len(inside) == 1 else None

@@ -705,7 +705,9 @@ _SPLIT_COMPARATIVES = {"greater": ">", "larger": ">", "bigger": ">", "higher": "
 
 
 _OR_MORE = {"more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "fewer": "<=", "less": "<=",
-            "lower": "<=", "below": "<=", "under": "<="}
+            "lower": "<=", "below": "<=", "under": "<=", "older": ">=", "younger": "<="}
+_OR_AGE = frozenset({"older", "younger"})  # "65 or older": an age
+_AGED = (("years", "old"), ("year", "old"), ("years", "of", "age"))
 
 
 _OPPOSITE = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
@@ -822,7 +824,8 @@ def _read_or_more(a: _Scratch, words: list[str], i: int) -> Comparison | None:
             or {i + 1, i + 2} & a.used:
         return None
     a.used.update(range(i, i + 3))
-    return Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), None, i + 3)
+    concept = "age" if words[i + 2] in _OR_AGE else None
+    return Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), concept, i + 3)
 
 
 def _read_comparator(a: _Scratch, words: list[str], i: int) -> Comparison | None:
@@ -839,8 +842,11 @@ def _read_comparator(a: _Scratch, words: list[str], i: int) -> Comparison | None
     first = i
     if i > 0 and words[i - 1] in ("not", "no") and op in _OPPOSITE and (i - 1) not in a.used:
         op, first = _OPPOSITE[op], i - 1
-    a.used.update(range(first, j + 1))
-    return Comparison(first, j, op, (value,), concept, j + 1)
+    aged = next((len(said) for said in _AGED if words[j + 1:j + 1 + len(said)] == list(said)), 0)
+    if aged:  # "over 65 years old": an age, whatever the comparator says of itself
+        concept = "age"
+    a.used.update(range(first, j + 1 + aged))
+    return Comparison(first, j + aged, op, (value,), concept, j + 1 + aged)
 
 
 def _read_against_average(a: _Scratch, words: list[str], i: int) -> Comparison | None:

@@ -29,6 +29,7 @@ from nl2sql.engines.builtin.subject import require_subject
 from nl2sql.engines.builtin.used import confidence, content_positions
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
+from nl2sql.profile.ages import with_ages
 from nl2sql.profile.inferred import with_profile
 from nl2sql.profile.spans import with_spans
 
@@ -65,7 +66,7 @@ class BuiltinEngine:
         declared = database.schema
         entry = self._schemas.get(id(declared))
         if entry is None or entry[0] is not declared:  # a new schema that reuses a freed object's id
-            entry = (declared, with_spans(with_implied_keys(declared)))
+            entry = (declared, with_ages(with_spans(with_implied_keys(declared)), self.today))
             self._schemas[id(declared)] = entry
         return entry[1]
 

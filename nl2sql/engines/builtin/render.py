@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
-from nl2sql.profile.spans import written
+from nl2sql.profile.computed import written
 
 _BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
