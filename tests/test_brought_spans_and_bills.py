@@ -98,10 +98,12 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
     # rows of a year are those that began in it, not those born in it; "new" says as much
     ("how many new pupils enrolled in 2026", "SELECT COUNT(*) FROM pupils WHERE enrolled_on LIKE '2026%'"),
     ("pupils in 2026", "SELECT pupil_id FROM pupils WHERE enrolled_on LIKE '2026%'"),
-    # an age from a birth date, in whole years on the day the session counts from
-    ("pupils older than 10", "SELECT pupil_name FROM pupils WHERE pupil_id = 3"),
-    ("pupils who are 10 or older", "SELECT pupil_name FROM pupils WHERE pupil_id IN (1, 3)"),
-    ("how many pupils are over 10 years old", "SELECT 1"),
+    # an age from a birth date: the years since, on the day the session counts from, as an analyst
+    # writes it (more than 10 years old: born more than 10 years before that day)
+    ("pupils older than 10", "SELECT pupil_name FROM pupils WHERE birth_date < '2016-06-15'"),
+    ("pupils who are 10 or older", "SELECT pupil_name FROM pupils WHERE birth_date <= '2016-06-15'"),
+    ("how many pupils are over 10 years old", "SELECT COUNT(*) FROM pupils WHERE birth_date < '2016-06-15'"),
+    ("how many pupils are younger than 11", "SELECT COUNT(*) FROM pupils WHERE birth_date > '2015-06-15'"),
     # a stored value said in the plural as the subject: the rows that hold it
     ("how many mentors are there", "SELECT COUNT(*) FROM tutors WHERE role = 'Mentor'"),
     ("list the mentors with an hourly rate above 50",
@@ -211,7 +213,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory):
     ("who reports to Gwen", "SELECT staff_name FROM staff WHERE managed_by = 1"),
     ("who does Gwen manage", "SELECT staff_name FROM staff WHERE managed_by = 1"),
     ("who does Hal report to", "SELECT staff_name FROM staff WHERE staff_id = 1"),
-    # an age from a birth year, in whole years on the day the session counts from
+    # an age from a birth year: whole years
     ("average age of riders", "SELECT AVG(2026 - birth_year) FROM riders"),
     # "<verb> more than N times": the rows the verb's act leaves, counted per row
     ("clients who ordered more than 1 time", "SELECT first_name FROM clients WHERE client_id = 1"),

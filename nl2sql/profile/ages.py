@@ -1,10 +1,12 @@
 """How old a person is, when the table keeps when they were born.
 
-"members over 65", "patients 18 or younger", "the average age of our clients": a table of people
-often keeps a birth date or a birth year and no age. The profile sees such a table as having one
-more column, ``age``, in whole years on the day the session counts from (``--today``), so that
-"older than", "younger than" and "the average age" read it as they read a stored age.
-``computed.written`` puts the arithmetic in its place.
+"members over 65", "pets more than 10 years old", "the average age of our clients": a table often
+keeps a birth date or a birth year and no age. The profile sees such a table as having one more
+column, ``age``, in years on the day the session counts from (``--today``), so that "older than",
+"younger than" and "the average age" read it as they read a stored age. From a birth date the age
+is the years since, with their fraction, as an analyst writes it (``birth_date < today - 10 years``
+is "more than 10 years old"); from a birth year, whole years. ``computed.written`` puts the
+arithmetic in its place.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from datetime import date
 
 from sqlglot import exp
 
-from nl2sql.db.schema import INTEGER, Column, Schema, Table
+from nl2sql.db.schema import REAL, Column, Schema, Table
 from nl2sql.linking.text import name_words
 
 AGE = "age"
@@ -24,7 +26,7 @@ _DAYS_PER_YEAR = 365.25
 
 @dataclass(frozen=True)
 class Age:
-    """A person's age from ``born`` (a date, or a year when ``yearly``), on ``today``."""
+    """An age from ``born`` (a date, or a year when ``yearly``), on ``today``, in years."""
     table: str
     born: str
     yearly: bool
@@ -41,8 +43,7 @@ class Age:
         today = exp.Literal.string(self.today.isoformat())
         if dialect == "sqlite":
             days: exp.Expr = exp.Sub(this=exp.func("JULIANDAY", today), expression=exp.func("JULIANDAY", born))
-            years = exp.Div(this=exp.Paren(this=days), expression=exp.Literal.number(_DAYS_PER_YEAR), typed=True)
-            return exp.cast(years, "INTEGER")  # whole years: SQLite has no FLOOR everywhere
+            return exp.Div(this=exp.Paren(this=days), expression=exp.Literal.number(_DAYS_PER_YEAR), typed=True)
         if dialect == "postgres":
             since = exp.Sub(this=exp.cast(today, "TIMESTAMP"), expression=exp.cast(born, "TIMESTAMP"))
             seconds: exp.Expr = exp.Extract(this=exp.var("EPOCH"), expression=exp.Paren(this=since))
@@ -50,7 +51,7 @@ class Age:
             seconds = exp.TimestampDiff(this=exp.cast(today, "TIMESTAMP"), expression=exp.cast(born, "TIMESTAMP"),
                                         unit=exp.var("SECOND"))
         per_year = exp.Literal.number(86400 * _DAYS_PER_YEAR)
-        return exp.Floor(this=exp.Div(this=exp.Paren(this=seconds), expression=per_year, typed=True))
+        return exp.Div(this=exp.Paren(this=seconds), expression=per_year, typed=True)
 
 
 def _born(table: Table) -> tuple[Column, bool] | None:
@@ -74,7 +75,7 @@ def with_ages(schema: Schema, today: date) -> Schema:
     if not found:
         return schema
     by_table = {a.table: a for a in found}
-    tables = tuple(replace(t, columns=(*t.columns, Column(AGE, "", INTEGER, computed=True)))
+    tables = tuple(replace(t, columns=(*t.columns, Column(AGE, "", REAL, computed=True)))
                    if t.name in by_table else t for t in schema.tables)
     extended = Schema(tables, schema.dialect)
     if len(_AGES) >= 8:
