@@ -215,6 +215,8 @@ def shop(tmp_path_factory: pytest.TempPathFactory):
     ("who does Hal report to", "SELECT staff_name FROM staff WHERE staff_id = 1"),
     # an age from a birth year: whole years
     ("average age of riders", "SELECT AVG(2026 - birth_year) FROM riders"),
+    # a bare number said of rows whose age is computed is their age
+    ("riders who are over 40", "SELECT rider_name FROM riders WHERE 2026 - birth_year > 40"),
     # "<verb> more than N times": the rows the verb's act leaves, counted per row
     ("clients who ordered more than 1 time", "SELECT first_name FROM clients WHERE client_id = 1"),
     ("clients who ordered more than once", "SELECT first_name FROM clients WHERE client_id = 1"),

@@ -28,6 +28,7 @@ from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, EXACT, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular, stem
+from nl2sql.profile.ages import AGE
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
 _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
@@ -340,6 +341,8 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
         ref = _concept_of_named(ctx, comp, entity) or find_concept(ctx.schema, entity, comp.concept, in_play)
         if ref is not None:
             return False, ref
+    if (aged := _bare_age(ctx, comp, entity)) is not None:
+        return False, aged
     if comp.inner is not None:
         inner = a.link_at(comp.inner)
         ref = ctx.numeric(inner, entity, in_play, values_only=True)
@@ -406,6 +409,20 @@ def _column_shortly_before(ctx: ReadContext, index: int, entity: str) -> Link | 
             return link if any(cand.table == entity for cand in link.of_kind(COLUMN)) \
                 and not link.of_kind(TABLE) else None
     return None
+
+
+def _bare_age(ctx: ReadContext, comp: Comparison, entity: str) -> ColumnRef | None:
+    """ "members who are over 65", "patients over 80": a bare number said of rows whose age the
+    profile computes (they keep when they were born) is their age, not another of their measures."""
+    table = ctx.table(entity)
+    age = table.column(AGE)
+    before = ctx.a.link_at(comp.first - 1)
+    said_of_rows = ctx.a.word(comp.first - 1) in ("are", "is", "were", "was", "aged") or (
+        before is not None and any(c.table == entity for c in before.of_kind(TABLE)))
+    if age is None or not age.computed or comp.concept or comp.inner is not None or not said_of_rows \
+            or len(comp.values) != 1 or not 0 < comp.values[0] <= 120 or comp.op not in (">", ">=", "<", "<="):
+        return None
+    return ColumnRef(entity, age.name)
 
 
 def _times_done(ctx: ReadContext, comp: Comparison, entity: str) -> tuple[str, set[int]] | None:
