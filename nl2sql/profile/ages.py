@@ -18,6 +18,7 @@ from sqlglot import exp
 
 from nl2sql.db.schema import REAL, Column, Schema, Table
 from nl2sql.linking.text import name_words
+from nl2sql.profile.spans import elapsed
 
 AGE = "age"
 _BORN_WORDS = frozenset({"birth", "dob", "born", "birthday", "birthdate"})
@@ -40,18 +41,9 @@ class Age:
         born = exp.Column(this=exp.to_identifier(self.born), table=table.copy() if table is not None else None)
         if self.yearly:
             return exp.Sub(this=exp.Literal.number(self.today.year), expression=born)
-        today = exp.Literal.string(self.today.isoformat())
-        if dialect == "sqlite":
-            days: exp.Expr = exp.Sub(this=exp.func("JULIANDAY", today), expression=exp.func("JULIANDAY", born))
-            return exp.Div(this=exp.Paren(this=days), expression=exp.Literal.number(_DAYS_PER_YEAR), typed=True)
-        if dialect == "postgres":
-            since = exp.Sub(this=exp.cast(today, "TIMESTAMP"), expression=exp.cast(born, "TIMESTAMP"))
-            seconds: exp.Expr = exp.Extract(this=exp.var("EPOCH"), expression=exp.Paren(this=since))
-        else:
-            seconds = exp.TimestampDiff(this=exp.cast(today, "TIMESTAMP"), expression=exp.cast(born, "TIMESTAMP"),
-                                        unit=exp.var("SECOND"))
-        per_year = exp.Literal.number(86400 * _DAYS_PER_YEAR)
-        return exp.Div(this=exp.Paren(this=seconds), expression=per_year, typed=True)
+        value, unit_seconds = elapsed(born, exp.Literal.string(self.today.isoformat()), dialect)
+        per_year = exp.Literal.number(86400 * _DAYS_PER_YEAR / unit_seconds)
+        return exp.Div(this=exp.Paren(this=value), expression=per_year, typed=True)
 
 
 def _born(table: Table) -> tuple[Column, bool] | None:

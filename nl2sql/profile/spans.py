@@ -118,15 +118,20 @@ def span_sql(span: Span, table: exp.Identifier | None, dialect: str) -> exp.Expr
     def col(name: str) -> exp.Column:
         return exp.Column(this=exp.to_identifier(name), table=table.copy() if table is not None else None)
 
-    start, end = col(span.start), col(span.end)
-    per_day = exp.Literal.number(f"{_PER_DAY[span.unit]:.1f}")
+    value, unit_seconds = elapsed(col(span.start), col(span.end), dialect)
+    if unit_seconds == 86400.0:  # days (SQLite)
+        per_day = exp.Literal.number(f"{_PER_DAY[span.unit]:.1f}")
+        return value if span.unit == DAY else exp.Mul(this=exp.Paren(this=value), expression=per_day)
+    return exp.Div(this=exp.Paren(this=value), expression=exp.Literal.number(f"{86400.0 / _PER_DAY[span.unit]:.1f}"))
+
+
+def elapsed(start: exp.Expr, end: exp.Expr, dialect: str) -> tuple[exp.Expr, float]:
+    """The time from ``start`` to ``end`` in the dialect's own date arithmetic, and how many seconds
+    one of its units is: days in SQLite (JULIANDAY), seconds elsewhere."""
     if dialect == "sqlite":
-        days: exp.Expr = exp.Sub(this=exp.func("JULIANDAY", end), expression=exp.func("JULIANDAY", start))
-        return days if span.unit == DAY else exp.Mul(this=exp.Paren(this=days), expression=per_day)
+        return exp.Sub(this=exp.func("JULIANDAY", end), expression=exp.func("JULIANDAY", start)), 86400.0
     if dialect == "postgres":
         since = exp.Sub(this=exp.cast(end, "TIMESTAMP"), expression=exp.cast(start, "TIMESTAMP"))
-        seconds: exp.Expr = exp.Extract(this=exp.var("EPOCH"), expression=exp.Paren(this=since))
-    else:
-        seconds = exp.TimestampDiff(this=exp.cast(end, "TIMESTAMP"), expression=exp.cast(start, "TIMESTAMP"),
-                                    unit=exp.var("SECOND"))
-    return exp.Div(this=exp.Paren(this=seconds), expression=exp.Literal.number(f"{86400.0 / _PER_DAY[span.unit]:.1f}"))
+        return exp.Extract(this=exp.var("EPOCH"), expression=exp.Paren(this=since)), 1.0
+    return exp.TimestampDiff(this=exp.cast(end, "TIMESTAMP"), expression=exp.cast(start, "TIMESTAMP"),
+                             unit=exp.var("SECOND")), 1.0

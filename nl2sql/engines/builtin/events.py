@@ -69,13 +69,13 @@ def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
 
 def _overdue_filters(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
     """The conditions of "overdue", its word claimed, when the rows keep a due date."""
-    for i in range(len(ctx.a.tokens)):
-        if i not in taken and overdue_word(ctx, i, entity):
-            c.used.add(i)
-            if (link := ctx.a.link_at(i)) is not None:
-                c.claim(link, "event")
-            return _overdue(ctx, entity)
-    return []
+    said = next((i for i in range(len(ctx.a.tokens)) if i not in taken and ctx.a.word(i) in _OVERDUE), None)
+    late = _overdue(ctx, entity) if said is not None else []
+    if late and said is not None:
+        c.used.add(said)
+        if (link := ctx.a.link_at(said)) is not None:
+            c.claim(link, "event")
+    return late
 
 
 def _overdue(ctx: ReadContext, entity: str) -> list[Filter]:
