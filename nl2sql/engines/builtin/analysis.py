@@ -37,7 +37,10 @@ COMPARATORS: list[tuple[tuple[str, ...], str, str | None]] = sorted(
 COUNT_PHRASES = [phrase for cue in cue_family("count") for phrase in cue.phrases]
 GROUP_WORDS = {w for w, cue in cue_words("group").items() if not cue.effect.get("by_values")}
 # "compare ... for X and Y", "X versus Y": an aggregate per value said, not one over them all
-COMPARE_WORDS = frozenset(w for w, cue in cue_words("group").items() if cue.effect.get("by_values"))
+COMPARE_WORDS = frozenset(w for w, cue in cue_words("group").items()
+                          if cue.effect.get("by_values") and "descending" not in cue.effect)
+# "X or Y, which has more <rows>": the one of the values said with the most (or fewest), by direction
+MORE_WORDS = {w: cue.effect["descending"] for w, cue in cue_words("group").items() if "descending" in cue.effect}
 # The largest LIMIT every engine takes (a signed 64-bit integer): "top 10^100" means every row.
 MAX_LIMIT = 2**63 - 1
 BUCKETS = {word: cue.effect["unit"] for word, cue in cue_words("bucket").items()}

@@ -148,7 +148,19 @@ def _per_compared_value(ctx: ReadContext, parts: Parts) -> Parts:
     aggregate once per value of the one condition that lists several, grouped by its column."""
     compare = {i for i, t in enumerate(ctx.a.tokens) if t.text in COMPARE_WORDS}
     listed = [f for f in parts.filters if f.op == "in" and len(f.values) > 1]
-    if not compare or not parts.aggregates or parts.group or len(listed) != 1:
+    more = either.more_of_either(ctx.a)
+    if parts.group or len(listed) != 1:
+        return parts
+    if more is not None:  # "did Vigo or Cadiz get more voyages": the value with the most, and its count
+        at, descending = more
+        rows = ctx.a.next_link(at, max_gap=1)
+        counted = ctx.table_of(rows) if rows is not None and ctx.names_table(rows) else None
+        count = Aggregate("count", ctx.row_key(counted) if counted not in (None, parts.entity) else None)
+        used = {at, *(range(rows.first, rows.last + 1) if rows is not None and counted else ())}
+        return parts.using("compare", used, group=(GroupKey(listed[0].column),),
+                           aggregates=parts.aggregates or (count,), limit=1,
+                           order=(OrderKey(aggregate=0, descending=descending),))
+    if not compare or not parts.aggregates:
         return parts
     return parts.using("compare", compare, group=(GroupKey(listed[0].column),))
 

@@ -10,7 +10,7 @@ counts an "or" read as AND against it.
 
 from __future__ import annotations
 
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import MORE_WORDS, Analysis
 from nl2sql.engines.builtin.spec import Filter
 from nl2sql.linking.lexicon import COLUMN
 from nl2sql.linking.text import STOPWORDS
@@ -66,3 +66,15 @@ def alternatives(a: Analysis, filters: tuple[Filter, ...]) -> tuple[tuple[tuple[
         start = min(one.words)
         used.update(i for i in range(max(0, start - 3), start) if a.word(i) == "either")
     return tuple(tuple(g) for g in groups), frozenset(used)
+
+
+def more_of_either(a: Analysis) -> tuple[int, bool] | None:
+    """ "did Vigo or Cadiz get more voyages", "which has fewer trees, cherry or plum": the word that
+    asks which of the values joined by "or" has more (or fewer), and whether more; not "more than
+    N", "N or more" or "any more"."""
+    if "or" not in (t.text for t in a.tokens):
+        return None
+    for i, token in enumerate(a.tokens):
+        if token.text in MORE_WORDS and a.word(i + 1) != "than" and a.word(i - 1) not in ("or", "and", "any", "no"):
+            return i, MORE_WORDS[token.text]
+    return None

@@ -30,6 +30,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
+    out |= member_words(a, tables)
     return frozenset(out)
 
 
@@ -213,6 +214,17 @@ def table_words(a: Analysis, spec: QuerySpec, tables: set[str]) -> set[int]:
     rows_shown = bool(spec.projections or spec.group_by or not spec.aggregates)
     return {i for i, t in enumerate(a.tokens) if t.norm in names and a.link_at(i) is None
             and (rows_shown or not _asked_for(a, i))}
+
+
+# Nouns said after a table's word for one of its rows: "staff member", "crew members", "team member".
+_MEMBER_WORDS = frozenset({"member", "members"})
+
+
+def member_words(a: Analysis, tables: set[str]) -> set[int]:
+    """ "each staff member": a word for one of the rows, right after the word of a table the query
+    reads, adds nothing the table's word did not say."""
+    return {i for i, t in enumerate(a.tokens) if t.text in _MEMBER_WORDS and a.link_at(i) is None
+            and (before := a.link_at(i - 1)) is not None and any(c.table in tables for c in before.of_kind(TABLE))}
 
 
 def _asked_for(a: Analysis, i: int) -> bool:

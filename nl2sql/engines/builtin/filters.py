@@ -20,6 +20,8 @@ from nl2sql.engines.builtin.resolve import (
     concept_column,
     date_column_for,
     find_concept,
+    kind_value,
+    kind_values,
     reachable,
     subject_value,
 )
@@ -196,6 +198,29 @@ def _skips_value(ctx: ReadContext, link: Link) -> bool:
         a.next_link(link.last + 1, max_gap=1) is not None and link is not subject_value(a)
 
 
+def _not_a_value(ctx: ReadContext, c: Claims, link: Link, skip: set[int]) -> bool:
+    return link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link)
+
+
+def _stray_value(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """Whether a plain word that is a stored value of a table out of play is better left unread:
+    not after a preposition that ties it to the rows ("from", "by", ...; a participle there is
+    still a verb), not qualifying the rows, not a kind of rows that is counted."""
+    a = ctx.a
+    after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
+    return not link.strong and not _counted_kind(ctx, link) \
+        and not (after_preposition and not a.tokens[link.last].text.endswith("ed")) \
+        and not _qualifies_rows(ctx, link, entity)
+
+
+def _counted_kind(ctx: ReadContext, link: Link) -> bool:
+    """ "more than 3 absences", "the most no-shows": a kind of rows said right after a number or a
+    superlative is counted, so it keeps to that kind even where no other word names its table."""
+    a, before = ctx.a, link.first - 1
+    said = before >= 0 and (a.tokens[before].is_number or any(before in a.span(s.index) for s in a.superlatives))
+    return said and kind_value(a, link)
+
+
 def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     """Whether the value qualifies the rows: said right before them ("jazz tracks", "the jazz ones")
     or after a copula ("tracks that are jazz")."""
@@ -219,17 +244,15 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
     spans: dict[tuple[ColumnRef, bool], set[int]] = {}
     for link in a.links:
-        if link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link):
+        grouped = c.role(link.first) == "group" and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
+        if not grouped and _not_a_value(ctx, c, link, skip):
             continue
         cand = _value_candidate(ctx, link, entity, in_play)
         if cand is None:
             continue
         cand, before = _table_said_before(ctx, c, link, cand, entity)
         cand = _named_near(ctx, link, cand)
-        after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
-        if cand.table != entity and cand.table not in in_play and not link.strong \
-                and not (after_preposition and not a.tokens[link.last].text.endswith("ed")) \
-                and not _qualifies_rows(ctx, link, entity):
+        if cand.table != entity and cand.table not in in_play and not grouped and _stray_value(ctx, link, entity):
             c.doubts.append(f"ignored {a.tokens[link.first].text!r}")
             continue
         if link.fuzzy:
@@ -238,14 +261,17 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             c.ask(unsure)
             if not keep:
                 continue
-        # a negation up to four words before the value excludes it
-        negations = [n for n in range(max(0, link.first - 4), link.first) if n in a.negations]
+        # a negation up to four words before the value excludes it; a kind of rows grouped is no condition
+        negations = [] if grouped else [n for n in range(max(0, link.first - 4), link.first) if n in a.negations]
         # values named with a negation and without one are two conditions ("a dog but not a cat")
         key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
-        by_column.setdefault(key, []).append(cand.value or "")
+        by_column.setdefault(key, []).extend(kind_values(ctx.schema, a, link, cand))
         spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations, before,
                                             _column_said_after(ctx, c, link, cand))
-        c.claim(link, "value", *negations)
+        if grouped:  # "per hygienist": grouped by those rows, and kept to them
+            c.used.update(range(link.first, link.last + 1))
+        else:
+            c.claim(link, "value", *negations)
     filters = []
     for (ref, negated), vals in by_column.items():
         names = tuple(dict.fromkeys(vals))
@@ -441,6 +467,18 @@ def _times_done(ctx: ReadContext, comp: Comparison, entity: str) -> tuple[str, s
     return None
 
 
+def _kind_counted(ctx: ReadContext, after: Link, entity: str) -> tuple[str, Link] | Link:
+    """ "more than 3 no-shows": the rows of that kind, counted (the value keeps them so); "more than
+    3 completed visits": the link of the visits, the value a condition of theirs; else ``after``."""
+    a = ctx.a
+    if kind_value(a, after) and (kind := after.of_kind(VALUE)[0].table) != entity and fans_out(ctx, kind, entity):
+        return kind, after
+    rows = a.link_at(after.last + 1)
+    if after.of_kind(VALUE) and not ctx.names_table(after) and rows is not None and ctx.names_table(rows):
+        return rows
+    return after
+
+
 def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entity: str,
                   in_play: set[str]) -> tuple[str, Link] | None:
     """(table, link): the rows a number counts, when a word after it names a related table, or a
@@ -458,6 +496,9 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
             return None
     if after is None:
         return None
+    if isinstance(kind := _kind_counted(ctx, after, entity), tuple):
+        return kind
+    after = kind
     if ctx.names_table(after):
         table = ctx.table_of(after)  # rows no foreign key reaches cannot be counted per row
         return (table, after) if table is not None and ctx.schema.join_path(entity, table) is not None else None

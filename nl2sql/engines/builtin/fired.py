@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from nl2sql.engines.builtin.analysis import COMPARE_WORDS, Analysis
 from nl2sql.engines.builtin.cues import by_id, cue_id, cues
+from nl2sql.engines.builtin.either import more_of_either
 
 
 def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
@@ -19,8 +20,7 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     hits |= {_leading("superlative", [a.word(s.index), a.word(s.index + 1)]) for s in a.superlatives}
     hits |= {_comparator_cue(c.op, [a.word(i) for i in range(c.first, c.last + 1)]) for c in a.comparisons}
     hits |= {_count_cue(a)} if a.count else set()
-    hits |= {cue_id("group", a.word(i)) for i in a.group_words}
-    hits |= {cue_id("group", t.text) for t in a.tokens if t.text in COMPARE_WORDS}  # read by the builder
+    hits |= _group_cues(a)
     hits |= {cue_id("bucket", a.word(i)) for _unit, i in a.buckets}
     hits |= {_leading("negation", [a.word(k) for k in range(i, i + 3)]) for i in a.negations}
     hits |= {cue_id("share", a.word(i)) for i in a.share}
@@ -32,6 +32,14 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     if follow_up:
         hits |= {_leading("edit", [a.word(k) for k in range(i, i + 3)]) for i in range(len(a.tokens))}
     return tuple(cue.id for cue in cues() if cue.id in hits)
+
+
+def _group_cues(a: Analysis) -> set[str | None]:
+    """The grouping words, and the words that compare the values said (read by the builder)."""
+    hits = {cue_id("group", a.word(i)) for i in a.group_words}
+    hits |= {cue_id("group", t.text) for t in a.tokens if t.text in COMPARE_WORDS}
+    more = more_of_either(a)
+    return hits | ({cue_id("group", a.word(more[0]))} if more is not None else set())
 
 
 def _comparator_cue(op: str, span: list[str]) -> str | None:

@@ -16,7 +16,7 @@ from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept
+from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words
@@ -50,12 +50,18 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
             # "in each Computer Science course": the courses, the value one condition of theirs
             after = a.link_at(link.last + 1)
             link = after if after is not None and ctx.names_table(after) else None
-        if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE)):
+        if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE) or per_kind(ctx, g, link)):
             continue
         if not _groups(ctx, g, link, has_measure):
             continue
         out[link.first] = link
     return out
+
+
+def per_kind(ctx: ReadContext, g: int, link: Link) -> bool:
+    """ "per hygienist", "each stylist": a stored value said as a noun right after a group word is
+    a kind of rows, grouped one by one (and kept to that kind by a condition)."""
+    return ctx.a.word(g) != "by" and link.first == g + 1 and kind_value(ctx.a, link)
 
 
 def _groups(ctx: ReadContext, g: int, link: Link, has_measure: bool) -> bool:
@@ -116,7 +122,7 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
                 c.claim(link, "group")
                 continue
         cand = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
-        tables = link.of_kind(TABLE)
+        tables = link.of_kind(TABLE) or [v for v in link.of_kind(VALUE) if not link.of_kind(COLUMN)]
         if tables and (cand is None or cand.score < 1.0):
             keys.extend(entity_keys(ctx.table(max(tables, key=lambda t: t.score).table)))
         elif cand is not None:
@@ -438,6 +444,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
     if (acted := _act_ranking(ctx, c, entity)) is not None:
         return c.done(Ranking("by_child", ColumnRef(entity, acted), sup.descending))
+    if (kind := _counted_kind(ctx, d, entity)) is not None:
+        return c.done(Ranking("count_other", ColumnRef(kind, ""), sup.descending))
     link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
@@ -463,6 +471,18 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(None)
     c.doubts.append(f"ranked by {measure.name}")  # nothing said by what: the table's measure is a guess
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _counted_kind(ctx: ReadContext, d: Decided, entity: str) -> str | None:
+    """ "the client with the most no-shows": a stored value said as a noun after the superlative,
+    kept as a condition on rows of another table that point at the rows asked for; those rows are
+    counted for each of them (the condition keeps only that kind)."""
+    a = ctx.a
+    link = a.next_link(max(a.span(a.superlatives[0].index)), max_gap=1)
+    if link is None or d.role(link.first) != "value" or not kind_value(a, link):
+        return None
+    table = link.of_kind(VALUE)[0].table
+    return table if table != entity and is_child(ctx, table, entity) else None
 
 
 def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:

@@ -26,7 +26,7 @@ from nl2sql.linking.lexicon import (
     Candidate,
     Link,
 )
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import name_words, value_words
 from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -77,19 +77,50 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
     return scores
 
 
+# Words before a noun that make it the head of its phrase: "which hygienist", "each stylist".
+_HEAD_BEFORE = frozenset({"which", "what", "each", "every", "per"})
+
+
 def subject_value(a: Analysis) -> Link | None:
-    """The stored value said in the plural that opens the question as its subject ("how many
-    baristas", "list the surgeons"): the rows of its table that hold it, as a table word would. A
-    name typed as one ("'United Airlines' flights", "Jones orders") qualifies the rows after it."""
+    """The stored value said as a noun that opens the question as its subject ("how many
+    baristas", "list the surgeons", "which hygienist ..."): the rows of its table that hold it, as a
+    table word would. A name typed as one ("'United Airlines' flights", "Jones orders") qualifies
+    the rows after it."""
     if not a.links:
         return None
     link = a.links[0]
     token = a.tokens[link.last]
+    plural = token.text != token.norm
+    return link if (plural or a.word(link.first - 1) in _HEAD_BEFORE) and kind_value(a, link) else None
+
+
+def kind_value(a: Analysis, link: Link) -> bool:
+    """Whether the link is a stored value said as a common noun for a kind of rows ("stylists",
+    "each hygienist", "no-shows"): one or two lowercase words, only a value of one table, and no modifier of a table
+    word after it ("cancelled orders" qualifies the orders)."""
     values = link.of_kind(VALUE)
-    named = (link.first == link.last and token.text != token.norm and token.original.islower() and bool(values)
-             and not link.fuzzy and not link.strong and len({c.table for c in values}) == 1
-             and not any(c.kind in (TABLE, COLUMN, METRIC) for c in link.candidates))
-    return link if named else None
+    words = a.tokens[link.first:link.last + 1]
+    if not (len(words) <= 2 and all(t.original.islower() and not t.quoted for t in words)
+            and values and not link.fuzzy and len({c.table for c in values}) == 1
+            and not any(c.kind in (TABLE, COLUMN, METRIC) for c in link.candidates)):
+        return False
+    after = a.link_at(link.last + 1)
+    return after is None or not (after.of_kind(TABLE) or after.of_kind(COLUMN))
+
+
+def kind_values(schema: Schema, a: Analysis, link: Link, cand: Candidate) -> tuple[str, ...]:
+    """Every stored value of the column that a kind of rows names by its head word: "stylists" are
+    the Senior Stylists and the Junior Stylists as well as the Stylists. Only for a kind said as a
+    noun (``kind_value``) in the plural or after "each"/"which"; "a republic" is that value alone."""
+    table = schema.table(cand.table)
+    column = table.column(cand.column or "") if table is not None else None
+    token = a.tokens[link.last]
+    kind = token.text != token.norm or a.word(link.first - 1) in _HEAD_BEFORE
+    if column is None or not kind or not kind_value(a, link):
+        return (cand.value or "",)
+    said = tuple(t.norm for t in a.tokens[link.first:link.last + 1])
+    found = [v for v in column.values if value_words(v)[-len(said):] == said]
+    return tuple(dict.fromkeys([cand.value or "", *found]))
 
 
 def _subject_weight(table: Candidate) -> float:

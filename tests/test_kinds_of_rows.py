@@ -1,0 +1,75 @@
+"""A theatre crew's schema, invented here: stored values that people say as nouns for kinds of rows.
+"each rigger" is a crew member whose job is rigger (a lead rigger too), grouped one by one; "the
+most absences" counts the shifts whose outcome is an absence, for each row asked about. Every
+answer is run and compared with what a hand-written query returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import read, same_answer, schema_database
+
+CREW = """
+    CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, crew_name TEXT, job TEXT);
+    CREATE TABLE venues (venue_id INTEGER PRIMARY KEY, venue_name TEXT, town TEXT);
+    CREATE TABLE shifts (shift_id INTEGER PRIMARY KEY, crew_id INTEGER REFERENCES crew (crew_id),
+                         venue_id INTEGER REFERENCES venues (venue_id), worked_on DATE, outcome TEXT, hours REAL);
+    INSERT INTO crew VALUES (1, 'Ola Berg', 'rigger'), (2, 'Sam Kerr', 'lead rigger'), (3, 'Ines Roa', 'electrician'),
+                            (4, 'Joe Pike', 'electrician'), (5, 'Lu Chen', 'usher');
+    INSERT INTO venues VALUES (1, 'Old Vic', 'Bristol'), (2, 'Lyceum', 'Sheffield');
+    INSERT INTO shifts VALUES (1, 1, 1, '2026-01-02', 'full', 8), (2, 1, 2, '2026-01-03', 'absence', 0),
+                              (3, 1, 1, '2026-01-04', 'absence', 0), (4, 1, 2, '2026-01-05', 'absence', 0),
+                              (5, 2, 1, '2026-01-02', 'full', 6), (6, 2, 1, '2026-01-03', 'full', 7),
+                              (7, 3, 2, '2026-01-02', 'full', 5), (8, 3, 2, '2026-01-03', 'absence', 0),
+                              (9, 4, 1, '2026-01-04', 'full', 9), (10, 5, 2, '2026-01-04', 'full', 4),
+                              (11, 5, 2, '2026-01-05', 'swap', 4), (12, 2, 2, '2026-01-06', 'full', 6);
+"""
+
+
+@pytest.fixture(scope="module")
+def crew(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "crew", CREW) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a kind of rows after a grouping word: those rows, one group each; the kind is every job it heads
+    ("shifts per rigger",
+     "SELECT crew_name, COUNT(*) FROM shifts JOIN crew USING (crew_id) WHERE job LIKE '%rigger' GROUP BY crew_id"),
+    ("total hours for each electrician",
+     "SELECT crew_name, SUM(hours) FROM shifts JOIN crew USING (crew_id) WHERE job = 'electrician' GROUP BY crew_id"),
+    ("absences per electrician",
+     "SELECT crew_name, COUNT(*) FROM shifts JOIN crew USING (crew_id) WHERE job = 'electrician' "
+     "AND outcome = 'absence' GROUP BY crew_id"),
+    # one of a kind asked for by "which"
+    ("which rigger had the most shifts",
+     "SELECT crew_name FROM crew JOIN shifts USING (crew_id) WHERE job LIKE '%rigger' GROUP BY crew_id "
+     "ORDER BY COUNT(*) DESC LIMIT 1"),
+    # the rows of a kind that point at each row asked about, counted
+    ("the crew with the most absences",
+     "SELECT crew_name FROM crew JOIN shifts USING (crew_id) WHERE outcome = 'absence' GROUP BY crew_id "
+     "ORDER BY COUNT(*) DESC LIMIT 1"),
+    # "member" after the rows' own word says nothing more
+    ("which crew member had the most absences",
+     "SELECT crew_name FROM crew JOIN shifts USING (crew_id) WHERE outcome = 'absence' GROUP BY crew_id "
+     "ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("crew with more than 1 absence",
+     "SELECT crew_name FROM crew JOIN shifts USING (crew_id) WHERE outcome = 'absence' GROUP BY crew_id "
+     "HAVING COUNT(*) > 1"),
+    ("venues with at least 4 full shifts",
+     "SELECT venue_name FROM venues JOIN shifts USING (venue_id) WHERE outcome = 'full' GROUP BY venue_id "
+     "HAVING COUNT(*) >= 4"),
+    # a value before the rows' own word still qualifies them, grouped by what follows
+    ("full shifts per venue",
+     "SELECT venue_name, COUNT(*) FROM shifts JOIN venues USING (venue_id) WHERE outcome = 'full' GROUP BY venue_id"),
+    ("list the electricians", "SELECT crew_id FROM crew WHERE job = 'electrician'"),
+])
+def test_a_stored_value_said_as_a_noun_is_a_kind_of_rows(crew, question: str, gold: str) -> None:
+    draft, result = read(crew, question)
+    assert same_answer(result, list(crew.execute(gold, max_rows=None).rows)), draft.sql
+
+
+def test_a_value_before_its_rows_is_no_kind_of_its_own(crew) -> None:
+    """ "which full shifts ...": the value qualifies the shifts named after it; the shifts are the subject."""
+    draft, _ = read(crew, "which full shifts were longer than 6 hours")
+    assert "FROM shifts" in draft.sql and "crew" not in draft.sql, draft.sql
