@@ -378,6 +378,23 @@ def test_the_time_between_two_moments_is_sqlite_s(opened: Opened, ecommerce_db) 
 
 
 @_each(OTHERS)
+def test_a_moment_s_period_is_sqlite_s(opened: Opened, ecommerce_db) -> None:
+    """A grouping by period ("per month", "by hour of the day") names the same periods in every
+    dialect: here, each order's creation."""
+    from sqlglot import exp
+
+    from nl2sql.engines.builtin.portable import adapt
+    from nl2sql.engines.builtin.render import bucket_sql
+
+    def periods(db, dialect: str, bucket: str) -> list[tuple]:
+        query = exp.select("id", bucket_sql(exp.column("created_at"), bucket)).from_("orders").order_by("id")
+        return [tuple(row) for row in db.execute(adapt(query, db.schema, dialect).sql(dialect), max_rows=None).rows]
+
+    for bucket in ("hour", "day", "week", "month", "quarter", "year"):
+        assert periods(opened.db, opened.spec.dialect, bucket) == periods(ecommerce_db, "sqlite", bucket), bucket
+
+
+@_each(OTHERS)
 def test_an_age_in_years_is_sqlite_s(opened: Opened, ecommerce_db) -> None:
     """An age (``nl2sql.profile.ages``) is the same number of years in every dialect: here, the years
     from an order's creation to a day in 2031."""

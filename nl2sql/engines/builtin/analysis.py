@@ -44,6 +44,10 @@ MORE_WORDS = {w: cue.effect["descending"] for w, cue in cue_words("group").items
 # The largest LIMIT every engine takes (a signed 64-bit integer): "top 10^100" means every row.
 MAX_LIMIT = 2**63 - 1
 BUCKETS = {word: cue.effect["unit"] for word, cue in cue_words("bucket").items()}
+# Buckets said in several words ("hour of the day"), longest first: read before their last word is
+# read alone ("the day" would bucket by date).
+BUCKET_PHRASES = sorted(((phrase, cue.effect["unit"]) for cue in cue_family("bucket") for phrase in cue.phrases
+                         if len(phrase) > 1), key=lambda p: -len(p[0]))
 NEGATIONS = set(cue_words("negation"))
 # Negations of several words ("other than"): the first word is the negation, the rest are taken.
 NEGATION_PHRASES = [phrase for cue in cue_family("negation") for phrase in cue.phrases if len(phrase) > 1]
@@ -935,9 +939,21 @@ def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
 
 def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
     _read_counts(a, words)
+    _read_bucket_phrases(a, words)
     for i in range(len(words)):
         if i not in a.used and not _read_share_or_noun(a, words, i):
             _read_cue_word(a, words, i, lexicon)
+
+
+def _read_bucket_phrases(a: _Scratch, words: list[str]) -> None:
+    """ "by hour of the day", "what time of day": a bucket of several words, with the grouping word
+    before it."""
+    for i in range(len(words)):
+        for phrase, unit in BUCKET_PHRASES:
+            if i not in a.used and _match_words(words, i, phrase):
+                lead = (i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()
+                a.buckets.append((unit, i))
+                a.take(i, *range(i, i + len(phrase)), *lead)
 
 
 def _read_counts(a: _Scratch, words: list[str]) -> None:
@@ -981,6 +997,13 @@ def _ends_column_name(a: _Scratch, i: int) -> bool:
     return i - 1 not in a.used and _whole_name(a, f"{a.tokens[i - 1].norm} {a.tokens[i].norm}", COLUMN)
 
 
+def _asked_period(lexicon: Lexicon, words: list[str], i: int) -> bool:
+    """ "which month had the most orders": a period asked for, when no column of that name (a year
+    column) answers it."""
+    return i > 0 and words[i - 1] in ("which", "what") and not any(
+        c.kind == COLUMN and c.score >= 1.0 for c in lexicon.lookup(singular(words[i])))
+
+
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:
     """One cue word, by its class; a word of several classes is read as the first that fits."""
     w = words[i]
@@ -990,7 +1013,8 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
     elif w in SUPERLATIVES:
         if not _starts_column(lexicon, words, i):
             _read_superlative(a, words, i)
-    elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS) \
+    elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS
+                           or _asked_period(lexicon, words, i)) \
             and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)):
         a.buckets.append((BUCKETS[w], i))
         a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))

@@ -264,10 +264,8 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
     entity, ref, descending = parts.entity, ranking.ref, ranking.descending
     etable = ctx.table(entity)
     by_aggregate = (OrderKey(aggregate=0, descending=descending),)
-    if ranking.kind == "count_other":  # "<rows> with the most <child rows>"
-        return replace(parts.dropping("aggregates", "metrics"), group=parts.group or entity_keys(etable),
-                       aggregates=(Aggregate("count", ctx.row_key(ref.table), shown=False),), order=by_aggregate,
-                       limit=parts.limit or 1)
+    if ranking.kind in ("count_other", "count_bucket"):
+        return _counted_ranking(ctx, parts, ranking)
     if ranking.kind == "metric":  # "which <row> has the highest <metric>": each row's metric, ranked
         index = next(i for i, ag in enumerate(parts.aggregates) if ag.metric is not None)
         by = (GroupKey(ref),) if ref.column else entity_keys(etable)  # or each value of a column it opens with
@@ -291,6 +289,20 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
                        group=parts.group or entity_keys(etable), order=by_aggregate,
                        limit=parts.limit or (1 if measures.singular_head(ctx, entity) else 10))
     return None
+
+
+def _counted_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts | None:
+    """Rankings by how many rows: "<rows> with the most <child rows>", "which month had the most <rows>"."""
+    by_aggregate = (OrderKey(aggregate=0, descending=ranking.descending),)
+    if ranking.kind == "count_other":
+        keys = parts.group or entity_keys(ctx.table(parts.entity))
+        return replace(parts.dropping("aggregates", "metrics"), group=keys,
+                       aggregates=(Aggregate("count", ctx.row_key(ranking.ref.table), shown=False),),
+                       order=by_aggregate, limit=parts.limit or 1)
+    if not parts.group:
+        return None
+    return replace(parts, aggregates=parts.aggregates or (Aggregate("count"),), order=by_aggregate,
+                   limit=parts.limit or 1)
 
 
 def _ranked_measure(parts: Parts, ranking: Ranking) -> Parts:

@@ -25,7 +25,7 @@ from nl2sql.profile import profile_of, roles
 
 @dataclass(frozen=True)
 class Ranking:
-    """What a superlative ranks by: kind is order | aggregate | count_group | count_other | by_child |
+    """What a superlative ranks by: kind is order | aggregate | count_group | count_bucket | count_other | by_child |
     metric (the rows ranked by the metric the question computes) | aggregate_of (the rows ranked by
     an aggregate the question names right after the superlative: "the highest average <column>")."""
 
@@ -444,6 +444,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
     if (acted := _act_ranking(ctx, c, entity)) is not None:
         return c.done(Ranking("by_child", ColumnRef(entity, acted), sup.descending))
+    if (busiest := _busiest_bucket(ctx, c, entity)) is not None:
+        return c.done(busiest)
     if (kind := _counted_kind(ctx, d, entity)) is not None:
         return c.done(Ranking("count_other", ColumnRef(kind, ""), sup.descending))
     link = _ranked_link(ctx, c, d, entity, in_play)
@@ -471,6 +473,21 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(None)
     c.doubts.append(f"ranked by {measure.name}")  # nothing said by what: the table's measure is a guess
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
+    """ "which month had the most orders", "what hour of the day gets the fewest calls": a period
+    said before the superlative, and the rows counted after it are the query's own; the periods
+    are ranked by how many rows each has."""
+    a = ctx.a
+    sup = a.superlatives[0]
+    if sup.concept not in (None, "count") or not any(index < sup.index for _unit, index in a.buckets):
+        return None
+    link = a.next_link(max(a.span(sup.index)), max_gap=1)
+    if link is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
+        return None
+    c.claim(link, "rank")
+    return Ranking("count_bucket", ColumnRef(entity, ""), sup.descending)
 
 
 def _counted_kind(ctx: ReadContext, d: Decided, entity: str) -> str | None:

@@ -20,7 +20,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.identifiers import identifier
 from nl2sql.profile.computed import written
 
-_BUCKET_FORMATS = {"day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+_BUCKET_FORMATS = {"hour": "%H", "day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
     """``col IS NULL`` for op "null", ``NOT col IS NULL`` for "not_null"."""
     empty = exp.Is(this=col, expression=exp.Null())
@@ -35,6 +35,14 @@ def _quarter(col: exp.Expr) -> exp.Expr:
     return exp.DPipe(this=exp.DPipe(this=exp.TimeToStr(this=col.copy(), format=exp.Literal.string("%Y")),
                                     expression=exp.Literal.string("-Q")),
                      expression=exp.Cast(this=number, to=exp.DataType.build("TEXT")))
+
+
+def bucket_sql(col: exp.Expr, bucket: str) -> exp.Expr:
+    """A moment's period as text that sorts in time order ("2025-07", "2025-Q3", an hour "09"), written
+    once for every dialect: sqlglot spells the format each one's way."""
+    if bucket == "quarter":
+        return _quarter(col)
+    return exp.TimeToStr(this=col, format=exp.Literal.string(_BUCKET_FORMATS[bucket]))
 
 
 _PEER = "peer"  # the alias of a row's group in a correlated subquery
@@ -223,11 +231,7 @@ class _Renderer:
 
     def _group_expr(self, key: GroupKey) -> exp.Expr:
         col = self._col(key.column)
-        if key.bucket == "quarter":
-            return _quarter(col)
-        if key.bucket:
-            return exp.TimeToStr(this=col, format=exp.Literal.string(_BUCKET_FORMATS[key.bucket]))
-        return col
+        return bucket_sql(col, key.bucket) if key.bucket else col
 
     def _metric_sql(self, text: str, table: str) -> exp.Expr:
         """A domain-config expression, its bare columns pinned to the metric's table when joins exist."""
