@@ -15,7 +15,7 @@ from nl2sql.db import Database
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened, schema_database
+from tests.helpers import answers, built_sqlite, opened, same_answer, schema_database
 
 NURSERY = """
 CREATE TABLE plant (plant_id INTEGER PRIMARY KEY, common_name TEXT, height_cm INTEGER, weight_g INTEGER);
@@ -54,8 +54,14 @@ def test_a_verb_reworded_into_the_subjects_table_is_the_absence_it_denies(nurser
 
 
 def test_a_ranking_by_a_column_nobody_named_asks_first(nursery: Database) -> None:
-    draft = BuiltinEngine(today=TODAY).draft("who supervises the most gardeners", nursery)
+    draft = BuiltinEngine(today=TODAY).draft("who is the top gardener", nursery)
     assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
+
+
+def test_who_supervises_the_most_counts_the_rows_that_point_to_each(nursery: Database) -> None:
+    """The key into the rows' own table names the act: each gardener by how many name them supervisor."""
+    draft = BuiltinEngine(today=TODAY).draft("who supervises the most gardeners", nursery)
+    assert same_answer(nursery.execute(draft.sql), [(1, 2)]), draft.sql
 
 
 def test_units_are_the_quantity_of_the_lines_not_a_unit_price(tmp_path: Path) -> None:

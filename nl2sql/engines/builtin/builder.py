@@ -264,7 +264,7 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
     entity, ref, descending = parts.entity, ranking.ref, ranking.descending
     etable = ctx.table(entity)
     by_aggregate = (OrderKey(aggregate=0, descending=descending),)
-    if ranking.kind in ("count_other", "count_bucket"):
+    if ranking.kind in ("count_other", "count_bucket", "referred"):
         return _counted_ranking(ctx, parts, ranking)
     if ranking.kind == "metric":  # "which <row> has the highest <metric>": each row's metric, ranked
         index = next(i for i, ag in enumerate(parts.aggregates) if ag.metric is not None)
@@ -292,13 +292,17 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
 
 
 def _counted_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts | None:
-    """Rankings by how many rows: "<rows> with the most <child rows>", "which month had the most <rows>"."""
+    """Rankings by how many rows: "<rows> with the most <child rows>", "which month had the most <rows>",
+    "who referred the most <rows>"."""
     by_aggregate = (OrderKey(aggregate=0, descending=ranking.descending),)
     if ranking.kind == "count_other":
         keys = parts.group or entity_keys(ctx.table(parts.entity))
         return replace(parts.dropping("aggregates", "metrics"), group=keys,
                        aggregates=(Aggregate("count", ctx.row_key(ranking.ref.table), shown=False),),
                        order=by_aggregate, limit=parts.limit or 1)
+    if ranking.kind == "referred":  # grouped by the key into its own table: how many point to each row
+        return replace(parts.dropping("aggregates", "metrics"), group=(GroupKey(ranking.ref),),
+                       aggregates=(Aggregate("count"),), order=by_aggregate, limit=parts.limit or 1)
     if not parts.group:
         return None
     return replace(parts, aggregates=parts.aggregates or (Aggregate("count"),), order=by_aggregate,

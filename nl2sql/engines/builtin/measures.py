@@ -25,9 +25,10 @@ from nl2sql.profile import profile_of, roles
 
 @dataclass(frozen=True)
 class Ranking:
-    """What a superlative ranks by: kind is order | aggregate | count_group | count_bucket | count_other | by_child |
-    metric (the rows ranked by the metric the question computes) | aggregate_of (the rows ranked by
-    an aggregate the question names right after the superlative: "the highest average <column>")."""
+    """What a superlative ranks by: kind is order | aggregate | count_group | count_bucket | count_other |
+    by_child | referred (the rows by how many of their own table point to each) | metric (the rows
+    ranked by the metric the question computes) | aggregate_of (the rows ranked by an aggregate the
+    question names right after the superlative: "the highest average <column>")."""
 
     kind: str
     ref: ColumnRef
@@ -444,10 +445,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
     if (acted := _act_ranking(ctx, c, entity)) is not None:
         return c.done(Ranking("by_child", ColumnRef(entity, acted), sup.descending))
-    if (busiest := _busiest_bucket(ctx, c, entity)) is not None:
-        return c.done(busiest)
-    if (kind := _counted_kind(ctx, d, entity)) is not None:
-        return c.done(Ranking("count_other", ColumnRef(kind, ""), sup.descending))
+    if (counted := _counted_ranking(ctx, c, d, entity)) is not None:
+        return c.done(counted)
     link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
@@ -475,6 +474,16 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
 
 
+def _counted_ranking(ctx: ReadContext, c: Claims, d: Decided, entity: str) -> Ranking | None:
+    """The rankings by how many rows: periods, rows pointed to through their own table, rows of a kind."""
+    if (busiest := _busiest_bucket(ctx, c, entity)) is not None:
+        return busiest
+    if (referrer := _most_referring(ctx, c, entity)) is not None:
+        return referrer
+    kind = _counted_kind(ctx, d, entity)
+    return Ranking("count_other", ColumnRef(kind, ""), ctx.a.superlatives[0].descending) if kind else None
+
+
 def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
     """ "which month had the most orders", "what hour of the day gets the fewest calls": a period
     said before the superlative, and the rows counted after it are the query's own; the periods
@@ -488,6 +497,34 @@ def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
         return None
     c.claim(link, "rank")
     return Ranking("count_bucket", ColumnRef(entity, ""), sup.descending)
+
+
+# Words for the rows themselves after a superlative, whatever their table is called.
+_ANYONE = frozenset({"people", "persons", "others", "ones"})
+
+
+def _most_referring(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
+    """ "which member referred the most people", "who manages the most staff": the key by which the
+    rows point back into their own table, said right before the superlative, and nothing else
+    ranked after it but the rows themselves; the rows pointed to, by how many point to each."""
+    a = ctx.a
+    sup = a.superlatives[0]
+    if sup.concept not in (None, "count"):
+        return None
+    keys = {r.column for r in profile_of(ctx.schema).self_references if r.table == entity}
+    said = a.prev_link(sup.index, max_gap=2)
+    after = a.next_link(max(a.span(sup.index)), max_gap=2)
+    if said is None or not keys or not any(k.table == entity and k.column in keys for k in said.of_kind(COLUMN)) \
+            or (after is not None and ctx.table_of(after) != entity):
+        return None
+    key = next(k.column for k in said.of_kind(COLUMN) if k.table == entity and k.column in keys)
+    c.claim(said, "rank")
+    if after is not None:
+        c.claim(after, "rank")
+    nxt = max(a.span(sup.index)) + 1
+    if a.word(nxt) in _ANYONE and a.link_at(nxt) is None:
+        c.used.add(nxt)  # "the most people": the rows themselves, whatever their table is called
+    return Ranking("referred", ColumnRef(entity, key), sup.descending)
 
 
 def _counted_kind(ctx: ReadContext, d: Decided, entity: str) -> str | None:

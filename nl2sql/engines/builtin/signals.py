@@ -161,8 +161,7 @@ def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
     """Shapes that a reading of the words should not produce: the same part twice, shown columns
     beside an aggregate with no grouping, an aggregate no word asked for."""
     parts = [*spec.projections, *((ag.func, ag.column, ag.distinct) for ag in spec.aggregates if ag.shown)]
-    asked = analysis.count or analysis.aggregates or analysis.superlatives or any(
-        ag.metric is not None for ag in spec.aggregates)
+    asked = _asked_aggregate(analysis, spec)
     words = [t.text for t in analysis.tokens]
     alternatives = any(f.op == "in" for f in spec.filters) or bool(spec.alternatives)
     shown_count = any(ag.func == "count" and ag.shown for ag in spec.aggregates) or spec.having
@@ -174,6 +173,15 @@ def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
             ("count_unshown", float(analysis.count and not shown_count)),
             ("unlimited_superlative", float(bool(analysis.superlatives and spec.order_by and spec.limit is None))),
             ("empty_range", float(_empty_range(spec) and not spec.shared)))
+
+
+def _asked_aggregate(analysis: Analysis, spec: QuerySpec) -> bool:
+    """Whether words asked for an aggregate: "how many", "average", a superlative, a metric; a count
+    of the rows per group ("<rows> per <group>", "<rows> by month") or a condition on how many
+    ("<rows> with more than N <child rows>") is asked for by those words, as "how many" would."""
+    counted = bool(spec.having) or bool(spec.group_by and (analysis.group_words or analysis.buckets))
+    return bool(analysis.count or analysis.aggregates or analysis.superlatives or counted
+                or any(ag.metric is not None for ag in spec.aggregates))
 
 
 def _empty_range(spec: QuerySpec) -> bool:
