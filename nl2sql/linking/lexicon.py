@@ -109,6 +109,10 @@ def phrase_key(text: str) -> str:
     return " ".join(t.norm for t in tokenize_lower(text.replace("_", " ")))
 
 
+# Words after which a word is a verb of the rows' business ("did we deliver", "orders they return").
+_DOERS = frozenset({"we", "they", "you", "i", "did", "do", "does", "to", "not", "never", "will", "can", "n't",
+                    "didn't", "don't", "doesn't", "haven't", "hasn't", "yet"})
+
 # Columns of places, whose values a code in capitals may stand for.
 _PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
 # Other names of the places most often written as a code.
@@ -418,7 +422,7 @@ class Lexicon:
         known = [p for p in phrases if wordnet.synonyms(p) or wordnet.broader(p)]
         return self._kinds([*known, *(o for p in known for o in wordnet.synonyms(p) if " " not in o)]) if known else []
 
-    def _unnamed_word(self, token: Token, skip: frozenset[str], marked: bool) -> list[Candidate]:
+    def _unnamed_word(self, token: Token, skip: frozenset[str], marked: bool, acted: bool = False) -> list[Candidate]:
         """A word that names nothing as it stands: an inflection of a name ("reviewed" -> review,
         "priced" -> price, "rated" -> rating), else a reworded name. A capitalised word that is no
         stored value may still be a common noun ("States"); a word in capitals is a code."""
@@ -427,12 +431,28 @@ class Lexicon:
             cands = [c if base == token.norm else replace(c, match=STEM) for c in self.lookup(key) if c.kind != VALUE]
             if cands:
                 return cands
+        if token.original.islower() and acted and (done := self._state_of(token.text, base)):
+            return done
         if place := self._place_of(token):
             return place
         if marked and (code := self._code_of(token)):
             return code
         if self._may_reword(token, skip, marked and token.original.isupper()):
             return self.reworded(token.text)
+        return []
+
+    def _state_of(self, word: str, base: str) -> list[Candidate]:
+        """The state a verb leaves its rows in, where a column of a few states keeps it, or the column
+        named for it: "deliver", "cancelling" -> 'delivered', 'cancelled' ("how many orders did we
+        deliver"); "ship" -> shipped_at ("orders we ship in March")."""
+        if len(base) < 4:
+            return []
+        roots = dict.fromkeys([word, base, word[:-3] if word.endswith("ing") else word])
+        for form in (f for r in roots for f in (r + "ed", r + "d", r + r[-1] + "ed") if f != word):
+            found = [replace(c, match=STEM) for c in self.lookup(form)
+                     if (c.kind == VALUE and (c.table, c.column) not in self._crowded) or c.kind == COLUMN]
+            if found:
+                return found
         return []
 
     def _code_of(self, token: Token) -> list[Candidate]:
@@ -519,7 +539,8 @@ class Lexicon:
                 if size == 1 and not (i in marked or tokens[i].quoted or tokens[i].is_number):
                     cands = self._uncrowded(cands)  # "independence" is a word before it is one town's name
                 if not cands and size == 1:
-                    cands = self._unnamed_word(tokens[i], skip_fuzzy, i in marked)
+                    acted = i > 0 and tokens[i - 1].text in _DOERS and tokens[i].text == tokens[i].norm
+                    cands = self._unnamed_word(tokens[i], skip_fuzzy, i in marked, acted)
                 elif size == 1 and _partial_only(cands) and self._may_reword(tokens[i], skip_fuzzy, False):
                     # a piece of a longer name ("state" of head_of_state) weighs less than a synonym
                     # of a whole one ("state" for a country table): both are offered
