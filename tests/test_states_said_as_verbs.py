@@ -34,4 +34,3 @@ def courier(tmp_path_factory: pytest.TempPathFactory):
 def test_a_verb_names_the_state_it_leaves_rows_in(courier, question: str, gold: str) -> None:
     draft, result = read(courier, question)
     assert same_answer(result, list(courier.execute(gold, max_rows=None).rows)), draft.sql
-

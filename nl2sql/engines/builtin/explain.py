@@ -381,16 +381,26 @@ def _denied_with(spec: QuerySpec, f: Filter) -> list[int]:
     """The filters on the rows a "no <rows>" denies, said after it: part of what it denies."""
     if f.op != "not_exists" or f.other is None or not f.words:
         return []
-    return [j for j, g in enumerate(spec.filters) if g.column.table == f.other.table and g.op != "not_exists"
-            and (g.op == "none" or (g.words and min(g.words) > min(f.words)))]
+    return [j for j, g in enumerate(spec.filters) if g.op != "not_exists" and (
+        (g.column.table == f.other.table and (g.op == "none" or (g.words and min(g.words) > min(f.words))))
+        or _far_rows(f, g))]
+
+
+def _far_rows(f: Filter, g: Filter) -> bool:
+    """Whether ``g`` marks the rows a "no <rows>" denies further down than its first hop (the
+    reviews of the bookings of a property's rooms): any such row, said with the negation's words."""
+    assert f.other is not None
+    return g.op == "not_null" and g.column.table != f.other.table and bool(g.words) and g.words <= f.words
 
 
 def _denied(spec: QuerySpec, f: Filter, inside: list[int]) -> str:
     """ "with no plays whose performer is X": the denied rows' conditions, said of those rows."""
     assert f.other is not None
-    denied = replace(spec, entity=f.other.table)
-    return f"with no {plural(f.other.table)} " + and_list(
-        [describe_filter(_affirmed(spec.filters[j]), denied) for j in inside])
+    far = next((spec.filters[j] for j in inside if _far_rows(f, spec.filters[j])), None)
+    rows = far.column.table if far is not None else f.other.table
+    said = [describe_filter(_affirmed(spec.filters[j]), replace(spec, entity=rows)) for j in inside
+            if spec.filters[j] is not far]
+    return f"with no {plural(rows)}" + (" " + and_list(said) if said else "")
 
 
 def _conditions(spec: QuerySpec) -> list[str]:

@@ -74,7 +74,7 @@ def _denied_table(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] 
             return None  # a stored value after the negation is a filter, not an anti-join
         best = max(tables, key=lambda c: (c.score, ctx.table(c.table).stored), default=None)  # a view last
         if best is not None and any(absence_table(ctx, best.table, t) is not None or _own_key(ctx, t, best.table)
-                                    for t in named):
+                                    or far_absence(ctx, best.table, t) is not None for t in named):
             return link.first, best.table
     return None
 
@@ -143,12 +143,27 @@ def absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] 
     return None
 
 
+def far_absence(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | None:
+    """ "properties with no reviews" where a review is of a booking of a room of a property: every hop
+    down the path has many rows per row above it, so a row with no ``other`` rows at the end is one
+    whose first hop has none that lead there. The first hop and its key to ``entity``."""
+    path = ctx.schema.join_path(entity, other) or []
+    here = entity
+    for nxt, fk in path:
+        if fk.table != nxt or fk.ref_table != here or not ctx.table(nxt).stored:
+            return None
+        here = nxt
+    return (path[0][0], path[0][1].column) if len(path) > 1 else None
+
+
 def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int, str]) -> Step[list[Filter]]:
     """NOT EXISTS filters for the anti-join links: the negation and the table word are used."""
     c, out = Claims(d), []
     for first, other in anti.items():
         pk = ctx.table(entity).primary_key
         found = absence_table(ctx, other, entity)
+        far = far_absence(ctx, other, entity) if found is None else None
+        found = found or far
         link = ctx.a.link_at(first)
         link = None if link is not None and _names_back(link, {entity}) else link  # a verb, not a table word
         negations = [n for n in ctx.a.negations if first - 7 < n < first]
@@ -166,6 +181,9 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
             last = link.last if link is not None else first + (ctx.a.word(first + 1) in _ANYTHING[:-1])
             words = frozenset((*range(first, last + 1), *negations, *verbs))
             out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found), words=words))
+            if far is not None and (key := ctx.table(other).primary_key) is not None:
+                # the rows at the end of the path, inside the same NOT EXISTS (said after its negation)
+                out.append(Filter(ColumnRef(other, key.name), "not_null", words=frozenset(range(first, last + 1))))
             if link is not None:
                 c.claim(link, "anti", *negations, *verbs)
             else:
