@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nl2sql.db.schema import INTEGER, NUMERIC_KINDS, REAL, Column, Table
+from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words
 
 # Name words of a column that holds an amount of money.
@@ -91,7 +92,7 @@ def _a_ratio(words: set[str]) -> bool:
 
 
 def is_money(table: Table, col: Column) -> bool:
-    words = set(name_words(col.name))
+    words = set(expand(name_words(col.name)))  # "amt", "bal", "sal" as the words they shorten
     if _plain(table, col) and words & _CURRENCY_WORDS and not words & _SHARE_WORDS:
         return True  # "hourly_rate_cents", "invoice_total_gbp": a currency says money, whatever else
     return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"} \

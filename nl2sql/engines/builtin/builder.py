@@ -650,8 +650,8 @@ def _rank_groups(ctx: ReadContext, parts: Parts) -> Parts:
             parts = replace(parts, group=entity_keys(ctx.table(entity)))
     if parts.aggregates and a.limit and a.limit_from_top is not None and not parts.order and parts.group:
         parts = replace(parts, order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
-    if parts.group and not parts.aggregates:
-        parts = replace(parts, aggregates=(Aggregate("count"),))
+    if parts.group and not parts.aggregates:  # "<rows> per <group>": how many, or how much where rows are money
+        parts = replace(parts, aggregates=(measures.money_rows(ctx, entity, parts.group) or Aggregate("count"),))
     return parts
 
 

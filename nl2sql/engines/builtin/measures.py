@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, en
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import STOPWORDS, name_words
+from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
 
 
@@ -687,6 +687,26 @@ def child_rank_func(ctx: ReadContext, ref: ColumnRef, descending: bool) -> str:
     col = table.column(ref.column)
     taken = col is not None and roles.is_taken(table, col)
     return "sum" if taken or a.word(sup.index) in _AMOUNT_SUPERLATIVES else "avg"
+
+
+# Rows that are each an amount of money: "payments per property" is how much was paid to each.
+_MONEY_ROWS = frozenset({"payment", "expense", "refund", "sale", "fine", "fee", "donation", "tip", "charge",
+                         "deposit", "withdrawal", "cost", "transaction", "spend"})
+
+
+def money_rows(ctx: ReadContext, entity: str, group: tuple[GroupKey, ...]) -> Aggregate | None:
+    """The total of the money the rows are, when their table is named for an amount of money and
+    one money column says how much ("expenses by category": the expenses' amounts added up). Per
+    state of the rows ("payments by status") they are counted: how many are pending, how many failed."""
+    words = name_words(entity)
+    if not words or singular(words[-1]) not in _MONEY_ROWS \
+            or any({"status", "state"} & set(name_words(g.column.column)) for g in group):
+        return None
+    table = ctx.table(entity)
+    money = [c for c in table.columns if not c.computed and roles.is_money(table, c)]
+    if len(money) > 1:  # an amount beside a tip or a tax: the one named for the amount itself
+        money = [c for c in money if {"amount", "amt", "total", "value"} & set(name_words(c.name))]
+    return Aggregate("sum", ColumnRef(entity, money[0].name)) if len(money) == 1 else None
 
 
 def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
