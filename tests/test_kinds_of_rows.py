@@ -11,12 +11,13 @@ from tests.helpers import read, same_answer, schema_database
 
 CREW = """
     CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, crew_name TEXT, job TEXT);
-    CREATE TABLE venues (venue_id INTEGER PRIMARY KEY, venue_name TEXT, town TEXT);
+    CREATE TABLE venues (venue_id INTEGER PRIMARY KEY, venue_name TEXT, town TEXT, kind TEXT);
     CREATE TABLE shifts (shift_id INTEGER PRIMARY KEY, crew_id INTEGER REFERENCES crew (crew_id),
                          venue_id INTEGER REFERENCES venues (venue_id), worked_on DATE, outcome TEXT, hours REAL);
     INSERT INTO crew VALUES (1, 'Ola Berg', 'rigger'), (2, 'Sam Kerr', 'lead rigger'), (3, 'Ines Roa', 'electrician'),
                             (4, 'Joe Pike', 'electrician'), (5, 'Lu Chen', 'usher');
-    INSERT INTO venues VALUES (1, 'Old Vic', 'Bristol'), (2, 'Lyceum', 'Sheffield');
+    INSERT INTO venues VALUES (1, 'Old Vic', 'Bristol', 'theatre'), (2, 'Lyceum', 'Sheffield', 'theatre'),
+                              (3, 'Dome', 'Leeds', 'arena');
     INSERT INTO shifts VALUES (1, 1, 1, '2026-01-02', 'full', 8), (2, 1, 2, '2026-01-03', 'absence', 0),
                               (3, 1, 1, '2026-01-04', 'absence', 0), (4, 1, 2, '2026-01-05', 'absence', 0),
                               (5, 2, 1, '2026-01-02', 'full', 6), (6, 2, 1, '2026-01-03', 'full', 7),
@@ -63,6 +64,9 @@ def crew(tmp_path_factory: pytest.TempPathFactory):
     ("full shifts per venue",
      "SELECT venue_name, COUNT(*) FROM shifts JOIN venues USING (venue_id) WHERE outcome = 'full' GROUP BY venue_id"),
     ("list the electricians", "SELECT crew_id FROM crew WHERE job = 'electrician'"),
+    # a value before the grouped rows' word: each of those rows, kept to the value
+    ("total hours for each theatre venue",
+     "SELECT venue_name, SUM(hours) FROM shifts JOIN venues USING (venue_id) WHERE kind = 'theatre' GROUP BY venue_id"),
 ])
 def test_a_stored_value_said_as_a_noun_is_a_kind_of_rows(crew, question: str, gold: str) -> None:
     draft, result = read(crew, question)

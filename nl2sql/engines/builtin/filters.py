@@ -220,7 +220,7 @@ def _not_a_value(ctx: ReadContext, c: Claims, link: Link, skip: set[int]) -> boo
     return link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link)
 
 
-def _stray_value(ctx: ReadContext, link: Link, entity: str) -> bool:
+def _stray_value(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     """Whether a plain word that is a stored value of a table out of play is better left unread:
     not after a preposition that ties it to the rows ("from", "by", ...; a participle there is
     still a verb), not qualifying the rows, not a kind of rows that is counted."""
@@ -228,7 +228,7 @@ def _stray_value(ctx: ReadContext, link: Link, entity: str) -> bool:
     after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
     return not link.strong and not _counted_kind(ctx, link) \
         and not (after_preposition and not a.tokens[link.last].text.endswith("ed")) \
-        and not _qualifies_rows(ctx, link, entity)
+        and not _qualifies_rows(ctx, link, rows)
 
 
 def _counted_kind(ctx: ReadContext, link: Link) -> bool:
@@ -239,13 +239,13 @@ def _counted_kind(ctx: ReadContext, link: Link) -> bool:
     return said and kind_value(a, link)
 
 
-def _qualifies_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
-    """Whether the value qualifies the rows: said right before them ("jazz tracks", "the jazz ones")
-    or after a copula ("tracks that are jazz")."""
+def _qualifies_rows(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
+    """Whether the value qualifies the rows: said right before them ("jazz tracks", "the jazz ones",
+    "each sushi restaurant": the main rows or its own table's) or after a copula ("tracks that are jazz")."""
     after = ctx.a.link_at(link.last + 1)
     if ctx.a.word(link.last + 1) in ("ones", "one") or ctx.a.word(link.first - 1) in ("is", "are", "was", "were"):
         return True  # "the jazz ones", "tracks that are jazz"
-    return after is not None and any(c.table == entity for c in after.of_kind(TABLE))
+    return after is not None and any(c.table in rows for c in after.of_kind(TABLE))
 
 
 def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Candidate | None:
@@ -270,7 +270,8 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             continue
         cand, before = _table_said_before(ctx, c, link, cand, entity)
         cand = _named_near(ctx, link, cand)
-        if cand.table != entity and cand.table not in in_play and not grouped and _stray_value(ctx, link, entity):
+        if cand.table != entity and cand.table not in in_play and not grouped \
+                and _stray_value(ctx, link, {entity, cand.table}):
             c.doubts.append(f"ignored {a.tokens[link.first].text!r}")
             continue
         if link.fuzzy:

@@ -47,10 +47,12 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
         or rate_in(a, ctx.schema) is not None  # "revenue by <rows>", "refund rate per <rows>"
     for g in a.group_words:
         link = a.next_link(g, max_gap=2)
-        if link is not None and link.of_kind(VALUE) and link.strong:
-            # "in each Computer Science course": the courses, the value one condition of theirs
+        if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE)
+                                                                           or link.of_kind(COLUMN))):
+            # "in each Computer Science course", "for each sushi restaurant": the rows named after
+            # the value, the value one condition of theirs
             after = a.link_at(link.last + 1)
-            link = after if after is not None and ctx.names_table(after) else None
+            link = after if after is not None and ctx.names_table(after) else None if link.strong else link
         if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE) or per_kind(ctx, g, link)):
             continue
         if not _groups(ctx, g, link, has_measure):
