@@ -26,7 +26,7 @@ from nl2sql.linking.lexicon import (
     Candidate,
     Link,
 )
-from nl2sql.linking.text import name_words, value_words
+from nl2sql.linking.text import name_words, singular, value_words
 from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -51,7 +51,9 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
     for link in a.links:
         if link.first in skip:
             continue
-        tables = link.of_kind(TABLE)
+        # a view named only in part ("rating" of a restaurant ratings view) is no subject: its rows
+        # are a selection of a table's, read when the question names the view
+        tables = [t for t in link.of_kind(TABLE) if t.score >= 1.0 or _stored(schema, t.table)]
         if tables and not (link.strong and link.of_kind(VALUE)):
             best = max(tables, key=lambda c: c.score)
             # the first table named is the subject; but a word matching part of a table's name
@@ -65,20 +67,30 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             scores[best.table] += 3.0 * best.score  # "list the baristas": staff whose role is Barista
             first_table = False
             continue
-        per_table: dict[str, float] = {}
-        stored = {c.column for c in link.candidates if (t := schema.table(c.table)) is not None and t.stored}
-        for cand in link.candidates:
-            if cand.column in stored and (t := schema.table(cand.table)) is not None and not t.stored:
-                continue  # a view's copy of a stored column: the stored table's rows are the evidence
-            weight = cand.score * (1.0 if cand.kind in (COLUMN, METRIC) else 0.9 if link.strong else 0.5)
-            per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
-        for table, weight in per_table.items():
+        for table, weight in _column_evidence(schema, link).items():
             scores[table] += weight
     return scores
 
 
+def _column_evidence(schema: Schema, link: Link) -> dict[str, float]:
+    """How strongly a link that names no subject points at each table, by its best candidate there."""
+    per_table: dict[str, float] = {}
+    stored = {c.column for c in link.candidates if _stored(schema, c.table)}
+    for cand in link.candidates:
+        if cand.column in stored and not _stored(schema, cand.table):
+            continue  # a view's copy of a stored column: the stored table's rows are the evidence
+        weight = cand.score * (1.0 if cand.kind in (COLUMN, METRIC) else 0.9 if link.strong else 0.5)
+        per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
+    return per_table
+
+
 # Words before a noun that make it the head of its phrase: "which hygienist", "each stylist".
 _HEAD_BEFORE = frozenset({"which", "what", "each", "every", "per"})
+
+
+def _stored(schema: Schema, name: str) -> bool:
+    table = schema.table(name)
+    return table is not None and table.stored
 
 
 def subject_value(a: Analysis) -> Link | None:
@@ -172,10 +184,16 @@ def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: 
         return None
     said = any(c.match == DOMAIN and c.score >= 1.0 for c in cands)
 
-    def rank(c: Candidate) -> tuple[bool, float, float]:
+    subject = {singular(w) for t in {entity, *in_play} for w in name_words(t)}
+
+    def rank(c: Candidate) -> tuple[bool, float, bool, bool, float]:
         place = 2.0 if c.table == entity else 1.0 if c.table in in_play else 0.0
         hops = len(schema.join_path(entity, c.table) or [])
-        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, -hops)
+        # of two pieces equally good, the one whose name says it is of the rows asked about (a
+        # courier's rating per courier, not the food's)
+        own = bool((subject - {singular(w) for w in name_words(c.table)}) & set(name_words(c.column or "")))
+        stored = (table := schema.table(c.table)) is not None and table.stored  # a view's copy after the table's
+        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, own, stored, -hops)
 
     return max(cands, key=rank)
 
