@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 L2 = 1.0
 UNCLEAR_CAP = 0.5  # what the session does to a reading reached through an unclear routing
 NEWTON_STEPS = 30
-# The session caps a reading after an unclear routing itself; the heuristic score is a sum of
-# other signals, and fitting it beside them would give it a weight of either sign.
-NOT_FITTED = frozenset({"route_low", "heuristic"})
+# The session caps a reading after an unclear routing, and one that read a state from a verb, itself;
+# the heuristic score is a sum of other signals, and fitting it beside them would give it a weight
+# of either sign.
+NOT_FITTED = frozenset({"route_low", "heuristic", "guessed_state"})
 # Lifts learned from too few databases to trust in full, at most this many logits (odds x e^2 ~ 7):
 # a domain config is seen on one database of the fit, where every reading was right.
 LIFTS = {"configured": 2.0}

@@ -33,6 +33,7 @@ FUZZY_MIN_LENGTH = 4
 TRANSPOSED_MIN_LENGTH = 5  # in a shorter word one edit changes too much of it to be a typo
 MAX_NGRAM = 4
 EXACT, STEM, SYNONYM, FUZZY, DOMAIN = "exact", "stem", "synonym", "fuzzy", "domain"
+STATE = "state"  # a stored state read from a verb ("did we deliver" -> 'delivered')
 # How much of an exact link's score a reworded one keeps.
 STEM_FACTOR = 0.95
 SYNONYM_FACTOR = 0.7
@@ -109,9 +110,11 @@ def phrase_key(text: str) -> str:
     return " ".join(t.norm for t in tokenize_lower(text.replace("_", " ")))
 
 
-# Words after which a word is a verb of the rows' business ("did we deliver", "orders they return").
-_DOERS = frozenset({"we", "they", "you", "i", "did", "do", "does", "to", "not", "never", "will", "can", "n't",
-                    "didn't", "don't", "doesn't", "haven't", "hasn't", "yet"})
+# Words after which a word is a verb of the rows' business, said as done ("did we deliver", "orders
+# they return"); not denied or still to come ("did not ship", "yet to ship": the state is not reached).
+_DOERS = frozenset({"we", "they", "you", "i", "did", "do", "does"})
+
+_NOT_DONE = frozenset({"not", "never", "n't", "didn't", "don't", "doesn't", "yet", "fail", "failed", "waiting"})
 
 # Columns of places, whose values a code in capitals may stand for.
 _PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
@@ -449,7 +452,7 @@ class Lexicon:
             return []
         roots = dict.fromkeys([word, base, word[:-3] if word.endswith("ing") else word])
         for form in (f for r in roots for f in (r + "ed", r + "d", r + r[-1] + "ed") if f != word):
-            found = [replace(c, match=STEM) for c in self.lookup(form)
+            found = [replace(c, match=STATE if c.kind == VALUE else STEM) for c in self.lookup(form)
                      if (c.kind == VALUE and (c.table, c.column) not in self._crowded) or c.kind == COLUMN]
             if found:
                 return found
@@ -539,7 +542,8 @@ class Lexicon:
                 if size == 1 and not (i in marked or tokens[i].quoted or tokens[i].is_number):
                     cands = self._uncrowded(cands)  # "independence" is a word before it is one town's name
                 if not cands and size == 1:
-                    acted = i > 0 and tokens[i - 1].text in _DOERS and tokens[i].text == tokens[i].norm
+                    acted = i > 0 and tokens[i - 1].text in _DOERS and tokens[i].text == tokens[i].norm \
+                        and not {t.text for t in tokens[max(0, i - 4):i]} & _NOT_DONE
                     cands = self._unnamed_word(tokens[i], skip_fuzzy, i in marked, acted)
                 elif size == 1 and _partial_only(cands) and self._may_reword(tokens[i], skip_fuzzy, False):
                     # a piece of a longer name ("state" of head_of_state) weighs less than a synonym

@@ -997,11 +997,14 @@ def _ends_column_name(a: _Scratch, i: int) -> bool:
     return i - 1 not in a.used and _whole_name(a, f"{a.tokens[i - 1].norm} {a.tokens[i].norm}", COLUMN)
 
 
+_HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
+
+
 def _asked_period(lexicon: Lexicon, words: list[str], i: int) -> bool:
-    """ "which month had the most orders": a period asked for, when no column of that name (a year
-    column) answers it."""
-    return i > 0 and words[i - 1] in ("which", "what") and not any(
-        c.kind == COLUMN and c.score >= 1.0 for c in lexicon.lookup(singular(words[i])))
+    """ "which month had the most orders": a period asked for, ranked by how many rows it has, when no
+    column named by the word (a year column, a graduation year) answers it."""
+    return i > 0 and words[i - 1] in ("which", "what") and bool(_HOW_MANY_MOST & set(words[i + 1:])) and not any(
+        c.kind == COLUMN for c in lexicon.lookup(singular(words[i])))
 
 
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:

@@ -71,10 +71,11 @@ def alternatives(a: Analysis, filters: tuple[Filter, ...]) -> tuple[tuple[tuple[
 def more_of_either(a: Analysis) -> tuple[int, bool] | None:
     """ "did Vigo or Cadiz get more voyages", "which has fewer trees, cherry or plum": the word that
     asks which of the values joined by "or" has more (or fewer), and whether more; not "more than
-    N", "N or more" or "any more"."""
+    N", "more calories than N", "N or more" or "any more"."""
     if "or" not in (t.text for t in a.tokens):
         return None
-    for i, token in enumerate(a.tokens):
-        if token.text in MORE_WORDS and a.word(i + 1) != "than" and a.word(i - 1) not in ("or", "and", "any", "no"):
-            return i, MORE_WORDS[token.text]
+    words = [t.text for t in a.tokens]
+    for i, word in enumerate(words):
+        if word in MORE_WORDS and "than" not in words[i + 1:] and a.word(i - 1) not in ("or", "and", "any", "no"):
+            return i, MORE_WORDS[word]
     return None

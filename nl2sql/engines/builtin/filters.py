@@ -262,7 +262,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
     spans: dict[tuple[ColumnRef, bool], set[int]] = {}
     for link in a.links:
-        grouped = c.role(link.first) == "group" and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
+        grouped = c.role(link.first) in ("group", "kind") and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
         if not grouped and _not_a_value(ctx, c, link, skip):
             continue
         cand = _value_candidate(ctx, link, entity, in_play)

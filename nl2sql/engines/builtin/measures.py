@@ -126,6 +126,10 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
                 continue
         cand = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
         tables = link.of_kind(TABLE) or [v for v in link.of_kind(VALUE) if not link.of_kind(COLUMN)]
+        if _own_rows_after_value(ctx, link, entity):
+            if not link.of_kind(TABLE):
+                c.claim(link, "kind")  # "per repair": the value keeps the rows (a condition, read with the values)
+            continue  # "the average capacity for each yoga class": of the yoga classes, not one per class
         if tables and (cand is None or cand.score < 1.0):
             keys.extend(entity_keys(ctx.table(max(tables, key=lambda t: t.score).table)))
         elif cand is not None:
@@ -134,15 +138,44 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             bucket = "day" if col is not None and col.kind == DATE else None
             keys.append(GroupKey(ColumnRef(cand.table, cand.column or ""), bucket))
         c.claim(link, "group")
+    keys += _bucket_keys(ctx, c, entity, in_play)
+    return c.done(keys)
+
+
+def _bucket_keys(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[GroupKey]:
+    """The periods asked for ("per month", "by hour of the day"), each on the date the rows are dated by."""
+    keys = []
     for bucket, index in ctx.a.buckets:
         ref = ctx.date_override or date_column_for(ctx.a, ctx.schema, entity, in_play, ctx.domain)
+        if ref is not None and bucket == "hour" and not _keeps_time(ctx, ref):
+            c.doubts.append(f"{ref.column} keeps no time of day")  # every row would be hour 00
+            continue
         if ref is not None:
             keys.append(GroupKey(ref, bucket))
             c.used.update(ctx.a.span(index))
         elif bucket == "year" and (year := _year_number(ctx, entity, in_play)) is not None:
             keys.append(GroupKey(year))  # "each year" with no date: the number column that holds years
             c.used.update(ctx.a.span(index))
-    return c.done(keys)
+    return keys
+
+
+def _own_rows_after_value(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """Whether a grouping word's rows are the query's own, said as a kind ("per repair") or after a
+    plain value ("for each yoga class"): one group per row measures nothing; the value keeps those rows."""
+    if not link.of_kind(TABLE) and not link.of_kind(COLUMN):
+        return any(v.table == entity for v in link.of_kind(VALUE))
+    before = ctx.a.link_at(link.first - 1)
+    tables = link.of_kind(TABLE)
+    return (before is not None and bool(before.of_kind(VALUE)) and not before.strong and bool(tables)
+            and max(tables, key=lambda t: t.score).table == entity)
+
+
+def _keeps_time(ctx: ReadContext, ref: ColumnRef) -> bool:
+    """Whether a moment column holds a time of day: declared a timestamp or time, or not declared
+    a plain date (text columns keep whatever was written)."""
+    col = ctx.table(ref.table).column(ref.column)
+    declared = (col.type if col is not None else "").upper()
+    return "TIME" in declared or "DATE" not in declared
 
 
 def _year_number(ctx: ReadContext, entity: str, in_play: set[str]) -> ColumnRef | None:
@@ -486,14 +519,18 @@ def _counted_ranking(ctx: ReadContext, c: Claims, d: Decided, entity: str) -> Ra
     return Ranking("count_other", ColumnRef(kind, ""), ctx.a.superlatives[0].descending) if kind else None
 
 
+# Superlatives that rank by how many: the most, the fewest.
+_HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
+
+
 def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
     """ "which month had the most orders", "what hour of the day gets the fewest calls": a period
     said before the superlative, and the rows counted after it are the query's own; the periods
     are ranked by how many rows each has."""
     a = ctx.a
     sup = a.superlatives[0]
-    if sup.concept not in (None, "count") or not any(index < sup.index for _unit, index in a.buckets):
-        return None
+    if a.word(sup.index) not in _HOW_MANY_MOST or not any(index < sup.index for _unit, index in a.buckets):
+        return None  # "which month had the highest expenses" is no count of them
     link = a.next_link(max(a.span(sup.index)), max_gap=1)
     if link is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
         return None
@@ -692,8 +729,10 @@ def child_rank_func(ctx: ReadContext, ref: ColumnRef, descending: bool) -> str:
 
 
 # Rows that are each an amount of money: "payments per property" is how much was paid to each.
-_MONEY_ROWS = frozenset({"payment", "expense", "refund", "sale", "fine", "fee", "donation", "tip", "charge",
-                         "deposit", "withdrawal", "cost", "transaction", "spend"})
+# Not sales or transactions: those are counted as often as added up ("sales by channel"), and a
+# sale's money may be a unit price.
+_MONEY_ROWS = frozenset({"payment", "expense", "refund", "fine", "fee", "donation", "tip", "charge",
+                         "deposit", "withdrawal", "cost", "spend"})
 
 
 def money_rows(ctx: ReadContext, entity: str, group: tuple[GroupKey, ...]) -> Aggregate | None:
@@ -705,7 +744,7 @@ def money_rows(ctx: ReadContext, entity: str, group: tuple[GroupKey, ...]) -> Ag
             or any({"status", "state"} & set(name_words(g.column.column)) for g in group):
         return None
     table = ctx.table(entity)
-    money = [c for c in table.columns if not c.computed and roles.is_money(table, c)]
+    money = [c for c in table.columns if not c.computed and roles.is_money(table, c) and not roles.is_price(table, c)]
     if len(money) > 1:  # an amount beside a tip or a tax: the one named for the amount itself
         money = [c for c in money if {"amount", "amt", "total", "value"} & set(name_words(c.name))]
     return Aggregate("sum", ColumnRef(entity, money[0].name)) if len(money) == 1 else None

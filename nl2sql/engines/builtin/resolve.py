@@ -131,8 +131,13 @@ def kind_values(schema: Schema, a: Analysis, link: Link, cand: Candidate) -> tup
     if column is None or not kind or not kind_value(a, link):
         return (cand.value or "",)
     said = tuple(t.norm for t in a.tokens[link.first:link.last + 1])
-    found = [v for v in column.values if value_words(v)[-len(said):] == said]
+    found = [v for v in column.values if value_words(v)[-len(said):] == said
+             and not _NOT_A_KIND & set(value_words(v)[:-len(said)])]
     return tuple(dict.fromkeys([cand.value or "", *found]))
+
+
+# Words before a kind that make a value no kind of it: a non-smoker, an ex-member, a former tenant.
+_NOT_A_KIND = frozenset({"non", "ex", "not", "no", "former", "anti", "never", "un"})
 
 
 def _subject_weight(table: Candidate) -> float:

@@ -22,7 +22,7 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Reading
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.engines.builtin.used import content_positions, spec_refs
-from nl2sql.linking.lexicon import TABLE, Link
+from nl2sql.linking.lexicon import STATE, TABLE, VALUE, Link
 
 Signals = tuple[tuple[str, float], ...]
 
@@ -83,6 +83,7 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
         *_shape(analysis, spec),
         ("stem_links", _count(used_links, _met_by_stem)),
         ("synonym_links", _count(used_links, _met_by_synonym)),
+        ("guessed_state", _count(used_links, _state_of_a_verb)),
     )
 
 
@@ -107,6 +108,12 @@ def _met_by_stem(link: Link) -> bool:
 
 def _met_by_synonym(link: Link) -> bool:
     return _best_match(link) == "synonym"
+
+
+def _state_of_a_verb(link: Link) -> bool:
+    """A stored state read from a verb ("did we ship" as the status 'shipped'): whether later states
+    count as shipped too only the user knows."""
+    return any(c.kind == VALUE and c.match == STATE for c in link.candidates)
 
 
 def _names_entity(used_links: list[Link], entity: str) -> bool:
@@ -273,5 +280,7 @@ def calibrated(signals: Signals, fallback: float) -> float:
 
 
 def capped(score: float, signals: Signals) -> float:
-    """The score a session may act on: a partial reading never clears the confirmation threshold."""
-    return min(score, PARTIAL_CAP) if dict(signals).get("partial") else score
+    """The score a session may act on: a partial reading, or one that read a state from a verb,
+    never clears the confirmation threshold."""
+    values = dict(signals)
+    return min(score, PARTIAL_CAP) if values.get("partial") or values.get("guessed_state") else score
