@@ -16,6 +16,8 @@ PRACTICE = """
     CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, patient_id INTEGER REFERENCES patients (patient_id),
                          visit_type TEXT, visit_date DATE, charge REAL, status TEXT);
     CREATE TABLE snacks (snack_id INTEGER PRIMARY KEY, snack_name TEXT, category TEXT, calories INTEGER);
+    CREATE TABLE calls (call_id INTEGER PRIMARY KEY, placed_at DATETIME);
+    INSERT INTO calls VALUES (1, '2026-01-05 09:10:00'), (2, '2026-01-06 09:40:00'), (3, '2026-01-06 14:00:00');
     INSERT INTO patients VALUES (1, 'Ann', 'smoker'), (2, 'Bea', 'non-smoker'), (3, 'Cal', 'ex-smoker'),
                                 (4, 'Dee', 'smoker');
     INSERT INTO visits VALUES (1, 1, 'consultation', '2026-01-05', 60, 'billed'),
@@ -48,7 +50,14 @@ def test_the_readings_keep_to_their_cases(practice, question: str, gold: str) ->
     "which month had the largest visit charge",  # no count of visits: not a period ranked by rows
     "visits by hour of the day",  # a plain date keeps no hour
     "how many visits did we bill",  # 'billed' read from a verb: later states may be billed too
+    "which month had the most expensive visit",  # the visit's charge, not a count of visits
 ])
 def test_an_unsettled_reading_is_confirmed(practice, question: str) -> None:
     draft = BuiltinEngine(today=TODAY).draft(question, practice)
     assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
+
+
+def test_a_moment_grouped_by_its_hour_is_shown_as_the_hour(practice) -> None:
+    """ "calls placed" names the moment column; grouped by its hour, the hour is what is shown."""
+    draft, result = read(practice, "what time of day are most calls placed")
+    assert ("09", 2) in [tuple(row) for row in result.rows], draft.sql

@@ -1003,7 +1003,9 @@ _HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
 def _asked_period(lexicon: Lexicon, words: list[str], i: int) -> bool:
     """ "which month had the most orders": a period asked for, ranked by how many rows it has, when no
     column named by the word (a year column, a graduation year) answers it."""
-    return i > 0 and words[i - 1] in ("which", "what") and bool(_HOW_MANY_MOST & set(words[i + 1:])) and not any(
+    counted = any(w in _HOW_MANY_MOST and tuple(words[k:k + 2]) not in SUPERLATIVE_PAIRS
+                  for k, w in enumerate(words) if k > i)  # "the most orders", not "the most expensive"
+    return i > 0 and words[i - 1] in ("which", "what") and counted and not any(
         c.kind == COLUMN for c in lexicon.lookup(singular(words[i])))
 
 

@@ -812,6 +812,12 @@ def _repeats_parent_values(ctx: ReadContext, spec: QuerySpec) -> bool:
     return True
 
 
+def _not_periods(parts: Parts) -> tuple[ColumnRef, ...]:
+    """The columns shown, less a moment grouped by its period: the period shows it, not each moment."""
+    periods = {g.column for g in parts.group if g.bucket}
+    return tuple(p for p in parts.projections if p not in periods)
+
+
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
     """The spec, the words it used, the questions worth asking, and how sure the reading is."""
     a, entity = ctx.a, parts.entity
@@ -822,7 +828,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     via = tuple(dict.fromkeys(t.table for link in via_links for t in link.of_kind(TABLE)
                               if t.table != entity and (t.score >= 1.0 or ctx.table(t.table).stored)))
     spec = QuerySpec(
-        entity=entity, projections=parts.projections, distinct=parts.distinct, aggregates=parts.aggregates, via=via,
+        entity=entity, projections=_not_periods(parts), distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
         count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group), alternatives=parts.alternatives,
     )

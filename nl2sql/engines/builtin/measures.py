@@ -529,7 +529,8 @@ def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
     are ranked by how many rows each has."""
     a = ctx.a
     sup = a.superlatives[0]
-    if a.word(sup.index) not in _HOW_MANY_MOST or not any(index < sup.index for _unit, index in a.buckets):
+    if a.word(sup.index) not in _HOW_MANY_MOST or sup.concept not in (None, "count") \
+            or not any(index < sup.index for _unit, index in a.buckets):
         return None  # "which month had the highest expenses" is no count of them
     link = a.next_link(max(a.span(sup.index)), max_gap=1)
     if link is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
