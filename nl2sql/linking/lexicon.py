@@ -113,7 +113,7 @@ def phrase_key(text: str) -> str:
 # Words after which a word is a verb of the rows' business, said as done ("did we deliver", "orders
 # they return"); not denied or still to come ("did not ship", "yet to ship": the state is not reached).
 _DOERS = frozenset({"we", "they", "you", "i", "did", "do", "does"})
-
+# Words up to four before the verb that deny the act or put it off.
 _NOT_DONE = frozenset({"not", "never", "n't", "didn't", "don't", "doesn't", "yet", "fail", "failed", "waiting"})
 
 # Columns of places, whose values a code in capitals may stand for.
@@ -428,7 +428,8 @@ class Lexicon:
     def _unnamed_word(self, token: Token, skip: frozenset[str], marked: bool, acted: bool = False) -> list[Candidate]:
         """A word that names nothing as it stands: an inflection of a name ("reviewed" -> review,
         "priced" -> price, "rated" -> rating), else a reworded name. A capitalised word that is no
-        stored value may still be a common noun ("States"); a word in capitals is a code."""
+        stored value may still be a common noun ("States"); a word in capitals is a code. ``acted``:
+        said as a verb of the rows ("did we deliver"), so it may name the state it leaves them in."""
         base = stem(token.text)
         for key in (base, base + "e", base + "ing"):
             cands = [c if base == token.norm else replace(c, match=STEM) for c in self.lookup(key) if c.kind != VALUE]

@@ -997,13 +997,14 @@ def _ends_column_name(a: _Scratch, i: int) -> bool:
     return i - 1 not in a.used and _whole_name(a, f"{a.tokens[i - 1].norm} {a.tokens[i].norm}", COLUMN)
 
 
-_HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
+# Superlatives that rank by how many rows: the most, the fewest.
+HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
 
 
 def _asked_period(lexicon: Lexicon, words: list[str], i: int) -> bool:
     """ "which month had the most orders": a period asked for, ranked by how many rows it has, when no
     column named by the word (a year column, a graduation year) answers it."""
-    counted = any(w in _HOW_MANY_MOST and tuple(words[k:k + 2]) not in SUPERLATIVE_PAIRS
+    counted = any(w in HOW_MANY_MOST and tuple(words[k:k + 2]) not in SUPERLATIVE_PAIRS
                   for k, w in enumerate(words) if k > i)  # "the most orders", not "the most expensive"
     return i > 0 and words[i - 1] in ("which", "what") and counted and not any(
         c.kind == COLUMN for c in lexicon.lookup(singular(words[i])))

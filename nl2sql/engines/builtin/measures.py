@@ -11,7 +11,7 @@ from nl2sql.db.schema import DATE
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
-from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS
+from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
@@ -519,17 +519,13 @@ def _counted_ranking(ctx: ReadContext, c: Claims, d: Decided, entity: str) -> Ra
     return Ranking("count_other", ColumnRef(kind, ""), ctx.a.superlatives[0].descending) if kind else None
 
 
-# Superlatives that rank by how many: the most, the fewest.
-_HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
-
-
 def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
     """ "which month had the most orders", "what hour of the day gets the fewest calls": a period
     said before the superlative, and the rows counted after it are the query's own; the periods
     are ranked by how many rows each has."""
     a = ctx.a
     sup = a.superlatives[0]
-    if a.word(sup.index) not in _HOW_MANY_MOST or sup.concept not in (None, "count") \
+    if a.word(sup.index) not in HOW_MANY_MOST or sup.concept not in (None, "count") \
             or not any(index < sup.index for _unit, index in a.buckets):
         return None  # "which month had the highest expenses" is no count of them
     link = a.next_link(max(a.span(sup.index)), max_gap=1)

@@ -108,8 +108,8 @@ def subject_value(a: Analysis) -> Link | None:
 
 def kind_value(a: Analysis, link: Link) -> bool:
     """Whether the link is a stored value said as a common noun for a kind of rows ("stylists",
-    "each hygienist", "no-shows"): one or two lowercase words, only a value of one table, and no modifier of a table
-    word after it ("cancelled orders" qualifies the orders)."""
+    "each hygienist", "no-shows"): one or two lowercase words, only a value of one table, and no
+    modifier of a table word after it ("cancelled orders" qualifies the orders)."""
     values = link.of_kind(VALUE)
     words = a.tokens[link.first:link.last + 1]
     if not (len(words) <= 2 and all(t.original.islower() and not t.quoted for t in words)
