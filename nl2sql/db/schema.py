@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, wraps
+from typing import TypeVar
 
 # How a column behaves for questions, independent of the engine's declared type.
 INTEGER, REAL, TEXT, DATE, BOOLEAN, OTHER = "integer", "real", "text", "date", "boolean", "other"
@@ -252,3 +254,26 @@ class Schema:
                 seen.add(nxt)
                 queue.append((nxt, [*path, (nxt, fk)]))
         return None
+
+
+T = TypeVar("T")
+PER_SCHEMA_KEPT = 8  # schemas a session's engines hold at once; older ones are dropped
+
+
+def per_schema(build: Callable[[Schema], T]) -> Callable[[Schema], T]:
+    """``build`` worked out once per schema object and kept beside it: hashing a schema would cost
+    its size on every question, and an object's id is reused once it is freed, so the object itself
+    is kept to check."""
+    kept: dict[int, tuple[Schema, T]] = {}
+
+    @wraps(build)
+    def once(schema: Schema) -> T:
+        entry = kept.get(id(schema))
+        if entry is None or entry[0] is not schema:
+            if len(kept) >= PER_SCHEMA_KEPT:
+                kept.clear()
+            entry = (schema, build(schema))
+            kept[id(schema)] = entry
+        return entry[1]
+
+    return once

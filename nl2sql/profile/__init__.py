@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nl2sql.db.schema import REAL, TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.db.schema import REAL, TEXT, Column, ForeignKey, Schema, Table, per_schema
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
     NOT_SOLD_WORDS,
@@ -301,18 +301,10 @@ def build_profile(schema: Schema) -> Profile:
     )
 
 
-_PROFILES: dict[int, tuple[Schema, Profile]] = {}
-
-
+@per_schema
 def profile_of(schema: Schema) -> Profile:
-    """The schema's profile, worked out once per schema object (hashing a schema's values costs more)."""
-    entry = _PROFILES.get(id(schema))
-    if entry is None or entry[0] is not schema:
-        if len(_PROFILES) >= 8:
-            _PROFILES.clear()
-        entry = (schema, build_profile(schema))
-        _PROFILES[id(schema)] = entry
-    return entry[1]
+    """The schema's profile, worked out once per schema object."""
+    return build_profile(schema)
 
 
 __all__ = ["LineItems", "Profile", "Revenue", "SelfReference", "Unit", "build_profile", "names_of", "profile_of"]

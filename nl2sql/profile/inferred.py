@@ -41,8 +41,6 @@ UNIT_WORDS = {TIME: ("duration", "length", "lasted", "lasting", "milliseconds", 
               WEIGHT: ("grams", "kilograms", "gram", "kilogram", "kg", "tonnes")}
 
 
-
-
 def _schema_phrases(schema: Schema) -> set[str]:
     """Every name of the schema as words, singular and as said: what a metric word must not shadow."""
     phrases = set()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from sqlglot import exp
 
-from nl2sql.db.schema import REAL, Column, Schema, Table
+from nl2sql.db.schema import REAL, Column, Schema, Table, per_schema
 from nl2sql.linking.text import name_words
 from nl2sql.profile.roles import LENGTH, MOMENT_WORDS, TIME, unit_of
 
@@ -89,18 +89,10 @@ def spans_of(table: Table) -> tuple[Span, ...]:
     return (Span(table.name, start.name, end.name, DAY if _whole_days(start, end) else MINUTE),)
 
 
-_SPANS: dict[int, tuple[Schema, tuple[Span, ...]]] = {}
-
-
+@per_schema
 def spans(schema: Schema) -> tuple[Span, ...]:
     """The schema's spans, worked out once per schema object (every query's SQL asks for them)."""
-    entry = _SPANS.get(id(schema))
-    if entry is None or entry[0] is not schema:
-        if len(_SPANS) >= 8:
-            _SPANS.clear()
-        entry = (schema, tuple(span for table in schema.tables for span in spans_of(table)))
-        _SPANS[id(schema)] = entry
-    return entry[1]
+    return tuple(span for table in schema.tables for span in spans_of(table))
 
 
 def with_spans(schema: Schema) -> Schema:

@@ -20,7 +20,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.identifiers import identifier
 from nl2sql.profile.computed import written
 
-_BUCKET_FORMATS = {"hour": "%H", "day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+
 def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
     """``col IS NULL`` for op "null", ``NOT col IS NULL`` for "not_null"."""
     empty = exp.Is(this=col, expression=exp.Null())
@@ -35,6 +35,9 @@ def _quarter(col: exp.Expr) -> exp.Expr:
     return exp.DPipe(this=exp.DPipe(this=exp.TimeToStr(this=col.copy(), format=exp.Literal.string("%Y")),
                                     expression=exp.Literal.string("-Q")),
                      expression=exp.Cast(this=number, to=exp.DataType.build("TEXT")))
+
+
+_BUCKET_FORMATS = {"hour": "%H", "day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 
 
 def bucket_sql(col: exp.Expr, bucket: str) -> exp.Expr:

@@ -185,10 +185,9 @@ def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: 
     A piece of a longer name ("units" of a unit_price) comes after what a config or the profile
     calls the word (the quantity the lines call units), wherever that is."""
     cands = [c for c in link.of_kind(kind) if reachable(schema, entity, c.table)]
-    if not cands:
-        return None
+    if len(cands) < 2:
+        return cands[0] if cands else None
     said = any(c.match == DOMAIN and c.score >= 1.0 for c in cands)
-
     subject = {singular(w) for t in {entity, *in_play} for w in name_words(t)}
 
     def rank(c: Candidate) -> tuple[bool, float, bool, bool, float]:
