@@ -3,21 +3,26 @@
 A follow-up such as "only <a value>", "sort by <column>" or "top 5" keeps every row source,
 column and grouping of the query before it, and adds a condition, an order or a limit. When the
 query before was signed off and the follow-up was read word for word, asking again about the
-same query with one more condition is asking twice (``turn.TurnStep._settle``). The test is on
+same query with one more condition is asking twice (``turn.TurnStep._settle``). So is asking about
+it with a condition's value said again ("what about 2024?", "what about Student?"): the condition
+stays on the same column with the same comparison, only its literal changes. The test is on
 the SQL, not on an engine's spec, so it holds for any engine's statement: a change anywhere else
-(a column, a replaced condition, a join that could repeat rows) is not a narrowing, and is
-confirmed as its score says. A join to the one row each row points to ("only the jazz ones":
+(a column, a condition dropped or moved to another column, a join that could repeat rows) is not a
+narrowing, and is confirmed as its score says. A join to the one row each row points to ("only the jazz ones":
 each track's genre, by the genre's key) repeats no row, so a condition on it still only narrows;
 the caller names the keys (``unique``) that make a join so.
 
 >>> only_narrows("SELECT * FROM t", "SELECT * FROM t WHERE a = 1 ORDER BY b LIMIT 3", "sqlite")
 True
 >>> only_narrows("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE a = 2", "sqlite")
+True
+>>> only_narrows("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE b = 1", "sqlite")
 False
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 import sqlglot
@@ -32,8 +37,9 @@ _NARROWING_PARTS = ("where", "order", "limit")
 
 @lru_cache(maxsize=256)
 def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset()) -> bool:
-    """``after`` is ``before`` with conditions added to its WHERE (perhaps on rows joined by one of the
-    ``unique`` (table, column) keys, lowercase) and its ORDER BY or LIMIT set or changed."""
+    """``after`` is ``before`` with conditions added to its WHERE or their values said again (perhaps
+    on rows joined by one of the ``unique`` (table, column) keys, lowercase) and its ORDER BY or LIMIT
+    set or changed."""
     try:
         old, new = sqlglot.parse_one(before, read=dialect), sqlglot.parse_one(after, read=dialect)
     except sqlglot.errors.SqlglotError:
@@ -42,7 +48,7 @@ def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[
         return False
     if _wraps(old, new, dialect):
         return True
-    if _conditions(old, dialect) <= _conditions(new, dialect) and _rest(old, dialect) == _rest(new, dialect):
+    if _kept(_conditions(old, dialect), _conditions(new, dialect)) and _rest(old, dialect) == _rest(new, dialect):
         return True
     return _parent_joins_only(old, new, dialect, unique)
 
@@ -75,7 +81,7 @@ def _parent_joins_only(old: exp.Select, new: exp.Select, dialect: str, unique: f
             col.set("table", None)
     bare.set("expressions", [exp.Star() if isinstance(e, exp.Column) and isinstance(e.this, exp.Star) else e
                              for e in bare.expressions])
-    return _conditions(old, dialect) <= _conditions(bare, dialect) and _rest(old, dialect) == _rest(bare, dialect)
+    return _kept(_conditions(old, dialect), _conditions(bare, dialect)) and _rest(old, dialect) == _rest(bare, dialect)
 
 
 def _joins_by_key(join: exp.Join, unique: frozenset[tuple[str, str]]) -> bool:
@@ -100,12 +106,25 @@ def _wraps(old: exp.Select, new: exp.Select, dialect: str) -> bool:
     return inner.this.sql(dialect=dialect) == old.sql(dialect=dialect)
 
 
-def _conditions(select: exp.Select, dialect: str) -> frozenset[str]:
+def _kept(old: frozenset[tuple[str, str]], new: frozenset[tuple[str, str]]) -> bool:
+    """Every condition before is there after, itself or with other literals in the same places."""
+    shapes = Counter(shape for _sql, shape in new - old)
+    shapes.subtract(shape for _sql, shape in old - new)
+    return all(n >= 0 for n in shapes.values())
+
+
+def _conditions(select: exp.Select, dialect: str) -> frozenset[tuple[str, str]]:
+    """The WHERE's conditions, each as (its SQL, its SQL with every literal a placeholder)."""
     where = select.args.get("where")
     if where is None:
         return frozenset()
     parts = where.this.flatten() if isinstance(where.this, exp.And) else [where.this]
-    return frozenset(part.sql(dialect=dialect) for part in parts)
+    return frozenset((part.sql(dialect=dialect), _shape(part, dialect)) for part in parts)
+
+
+def _shape(condition: exp.Expression, dialect: str) -> str:
+    return condition.transform(lambda node: exp.Placeholder() if isinstance(node, exp.Literal) else node
+                               ).sql(dialect=dialect)
 
 
 def _rest(select: exp.Select, dialect: str) -> str:

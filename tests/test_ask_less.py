@@ -1,6 +1,7 @@
 """Ask less when the reading is complete: a follow-up that only adds a condition, an order or a limit,
-read word for word, is not confirmed again after the query it refines was confirmed or ran without
-asking; one with an unread word, one that changes anything else, or one on a guess still is.
+or says a condition's value again, read word for word, is not confirmed again after the query it
+refines was confirmed or ran without asking; one with an unread word, one that changes anything
+else, or one on a guess still is.
 
 ``confirm_below=0.99`` makes every reading one the score alone would confirm, so these tests say
 what the rule does whatever the engine's scores are."""
@@ -90,7 +91,13 @@ def test_a_follow_up_of_a_guess_still_asks(asking: InteractiveWorkflow) -> None:
     ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE b = 2 AND a = 1 ORDER BY c DESC", True),
     ("SELECT a, COUNT(*) FROM t GROUP BY a", "SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY 2 LIMIT 3", True),
     ("SELECT * FROM t LIMIT 5", "SELECT * FROM t LIMIT 2", True),
-    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE a = 2", False),  # a condition replaced
+    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE a = 2", True),  # its value said again
+    ("SELECT * FROM t WHERE d >= '2025-01-01' AND d < '2026-01-01' AND a = 1",
+     "SELECT * FROM t WHERE d >= '2024-01-01' AND d < '2025-01-01' AND a = 1", True),  # another year
+    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE b = 1", False),  # moved to another column
+    ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE a > 1", False),  # another comparison
+    ("SELECT * FROM t WHERE a IN (1, 2)", "SELECT * FROM t WHERE a = 3", False),
+    ("SELECT * FROM t WHERE a = 1 AND b = 2", "SELECT * FROM t WHERE a = 3", False),  # one dropped
     ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t", False),  # a condition dropped
     ("SELECT * FROM t", "SELECT b FROM t WHERE a = 1", False),  # other columns
     ("SELECT * FROM t", "SELECT * FROM t JOIN u ON u.id = t.u_id WHERE u.x = 1", False),  # a join

@@ -116,6 +116,10 @@ _DOERS = frozenset({"we", "they", "you", "i", "did", "do", "does"})
 # Words up to four before the verb that deny the act or put it off.
 _NOT_DONE = frozenset({"not", "never", "n't", "didn't", "don't", "doesn't", "yet", "fail", "failed", "waiting"})
 
+# The adverbs that make a phrasal verb ("sign up", "check in", "drop off"), which English also
+# writes as one noun (signup, checkin, dropoff).
+_PARTICLES = frozenset({"up", "in", "out", "off", "on", "over", "down", "back"})
+
 # Columns of places, whose values a code in capitals may stand for.
 _PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
 # Other names of the places most often written as a code.
@@ -494,8 +498,12 @@ class Lexicon:
         """Two words that name nothing together: a one-word name said as two ("high schooler" for a
         Highschooler table), else a two-word phrase said another way."""
         if first.text.isalpha() and second.text.isalpha():
+            # a verb and its particle are the noun written as one word: "signed up" a signup_date,
+            # "picked up" a pickup_ts, "checked in" a checkin
+            roots = [first.text, *(_verb_bases(first.text) if second.text in _PARTICLES else ())]
             joined = [replace(c, score=round(c.score * STEM_FACTOR, 3), match=STEM)
-                      for c in self.lookup(first.text + second.norm) if c.kind in (TABLE, COLUMN)]
+                      for root in dict.fromkeys(roots) for c in self.lookup(root + second.norm)
+                      if c.kind in (TABLE, COLUMN)]
             if joined:
                 return joined
         return self._reworded_compound(first, second) if self._may_reword(first, skip, marked) else []
@@ -611,6 +619,13 @@ def _verb_roots(word: str) -> list[str]:
     if base == singular(word):
         return []
     return [base, base + "e"]
+
+
+def _verb_bases(word: str) -> list[str]:
+    """A verb form's base, regular or not: "signed" -> sign, "took" -> take."""
+    from nl2sql.linking import synonyms as wordnet
+
+    return [stem(word), *(wordnet.base_forms(word) if wordnet.available() else ())]
 
 
 def _phrase_head(phrase: str) -> str | None:

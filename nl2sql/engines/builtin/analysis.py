@@ -956,6 +956,10 @@ def _read_bucket_phrases(a: _Scratch, words: list[str]) -> None:
                 a.take(i, *range(i, i + len(phrase)), *lead)
 
 
+# Words before "count" that make it mean "include": "only count", "don't count" say which rows to keep.
+_COUNT_AS_INCLUDE = frozenset({"only", "not", "don't", "dont", "never"})
+
+
 def _read_counts(a: _Scratch, words: list[str]) -> None:
     """ "how much" (a sum) and the phrases that count rows, read before the single cue words so that
     their words are taken ("total number of" counts, it is no total)."""
@@ -969,6 +973,10 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
             continue
         if words[i] == "number" and i > 0 and words[i - 1] in AGGREGATE_WORDS:
             continue  # "<aggregate> number of <x>" names a numeric column, it does not count rows
+        if words[i] in ("count", "counting") and i > 0 and words[i - 1] in _COUNT_AS_INCLUDE:
+            a.used.add(i)  # "only count the unpaid ones" keeps rows, it does not ask how many
+            a.frame.add(i)
+            continue
         for phrase in COUNT_PHRASES:
             if _match_words(words, i, phrase) and not any(j in a.used for j in range(i, i + len(phrase))):
                 # "count" followed by nothing countable is still a count ("count them")

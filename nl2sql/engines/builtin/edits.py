@@ -208,7 +208,7 @@ def _asks_instead(a: Analysis) -> bool:
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
                 slots: Slots | None = None) -> Reading:
     """A follow-up applied to the current spec, step by step; what changed goes in the summary."""
-    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})))
+    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})), date_override=_kept_period(spec, a))
     # tables of the query, and tables the follow-up names
     in_play = _tables_of(spec) | {c.table for link in a.links for c in link.of_kind("table")}
     removed = _removals(spec, a, schema)
@@ -275,6 +275,17 @@ def _grouped_columns(ctx: ReadContext, edit: Edit, step: Step[list[ColumnRef]]) 
     listed = (*spec.projections, *(r for r in step.value if r not in spec.projections)) if spec.projections else ()
     return edit.deciding(step.decided).changed(spec.with_(group_by=keys, keys_shown=shown, projections=listed), [
         "added columns: " + ", ".join(str(r) for r in step.value)], step.used)
+
+
+def _kept_period(spec: QuerySpec, a: Analysis) -> ColumnRef | None:
+    """The date column of the one period the query keeps, which a follow-up's own period replaces
+    ("what about 2024?" after revenue per store in 2025 moves the sales' dates, not the stores'),
+    unless the line names a date column of its own ("only those hired after 2020")."""
+    periods = {f.column for f in spec.filters if f.op == "range"}
+    if len(periods) != 1 or not a.dates or any(link.of_kind("column") and _before_a_date(a, link.first)
+                                                 for link in a.links):
+        return None
+    return next(iter(periods))
 
 
 def _before_a_date(a: Analysis, first: int) -> bool:

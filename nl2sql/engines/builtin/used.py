@@ -11,7 +11,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import name_words, singular
 
 
 def content_positions(a: Analysis) -> list[int]:
@@ -63,6 +63,7 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
             used.update(range(link.first, link.last + 1))
             used.update(_name_words_before(a, link, named))
             used.update(_new_before(a, link, schema, spec, {c.table for c in named}))
+    used.update(_recording_verbs(a, spec, schema))
     for func, anchor in a.aggregates:  # "total" before a metric that is itself a sum
         if any(m.expression.strip().upper().startswith(func.upper() + "(") for ag in spec.aggregates
                if (m := ag.metric) is not None):
@@ -111,6 +112,39 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
         if table is not None and any(d.name == c.column and not d.nullable for d in table.date_columns):
             return True
     return False
+
+
+# Verbs that say a row was written down: its record date is when. Said before the period the query
+# keeps its rows by ("invoices issued in 2025", "payments received per month"), they add nothing.
+_RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "raised", "filed", "submitted",
+                              "logged", "recorded", "registered", "added", "received", "entered", "generated",
+                              "billed", "invoiced", "posted", "booked", "written"})
+_PERIOD_LEADS = frozenset({"per", "each", "every", "by"})
+
+
+def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+    """A recording verb just before a date phrase or a per-period grouping, when the date the query
+    reads there is the record date of its rows: their table's one date, or one its name calls so
+    (a date named for the table, a creation or a recording)."""
+    dated = [(min(f.words), f.column) for f in spec.filters if f.op == "range" and f.words]
+    dated += [(i, g.column) for g in spec.group_by if g.bucket for unit, i in a.buckets if unit == g.bucket]
+    out: set[int] = set()
+    for start, column in dated:
+        i = start - 1
+        while i > 0 and a.word(i) in _PERIOD_LEADS:
+            i -= 1
+        if i >= 0 and a.word(i) in _RECORDING_VERBS and a.link_at(i) is None and _record_date(schema, column):
+            out.add(i)
+    return out
+
+
+def _record_date(schema: Schema, ref: ColumnRef) -> bool:
+    table = schema.table(ref.table)
+    if table is None or len(table.date_columns) == 0:
+        return False
+    words = set(name_words(ref.column))
+    own = {singular(w) for w in name_words(table.name)}
+    return len(table.date_columns) == 1 or bool(words & own) or bool(words & (_RECORDING_VERBS | {"created"}))
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:

@@ -1,0 +1,90 @@
+"""Follow-ups that replace what they restate: a period said again moves the period the query keeps
+(the sales' dates, not the shops' own), and "only count <rows>" keeps rows instead of counting them.
+A verb and its particle name the column English writes as one word ("signed up", signup_date).
+On a bakery chain built here, which no question was tuned on."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.dialog import AWAITING_CONFIRMATION, IDLE
+from nl2sql.workflows import SessionOptions, open_session
+from tests.conftest import TODAY
+from tests.helpers import answers, answers_after, built_sqlite, read, schema_database
+
+SCHEMA = """
+CREATE TABLE bakery (bakery_id INTEGER PRIMARY KEY, name TEXT, town TEXT, opened_on DATE);
+CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, bakery_id INTEGER REFERENCES bakery(bakery_id),
+                   sold_at DATE NOT NULL, amount REAL, status TEXT);
+CREATE TABLE patron (patron_id INTEGER PRIMARY KEY, full_name TEXT, signup_date DATE,
+                     pickup_bakery_id INTEGER REFERENCES bakery(bakery_id));
+INSERT INTO bakery VALUES (1, 'Crumb', 'Leeds', '2019-03-01'), (2, 'Loaf', 'York', '2024-05-01'),
+                          (3, 'Knead', 'Leeds', '2024-09-01');
+INSERT INTO sale VALUES (1, 1, '2024-02-03', 10, 'paid'), (2, 1, '2025-02-03', 20, 'paid'),
+                        (3, 2, '2024-06-10', 5, 'refunded'), (4, 2, '2025-07-01', 40, 'paid'),
+                        (5, 3, '2024-10-10', 8, 'paid'), (6, 3, '2025-03-03', 3, 'refunded'),
+                        (7, 1, '2025-04-04', 6, 'refunded');
+INSERT INTO patron VALUES (1, 'Ada Moss', '2026-05-03', 1), (2, 'Bo Lind', '2026-05-20', 2),
+                          (3, 'Cy Hart', '2026-04-30', 1), (4, 'Di Ruiz', '2025-05-10', 3);
+"""
+
+
+@pytest.fixture(scope="module")
+def bakery_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "bakery", SCHEMA) as db:
+        yield db
+
+
+def test_a_period_said_again_moves_the_period_the_query_keeps(bakery_db) -> None:
+    """Takings per bakery in 2025, then 2024: the sales of 2024, every bakery (not the bakeries that
+    opened in 2024 with their sales of 2025)."""
+    answers_after(bakery_db, ["total amount of sales per bakery in 2025", "what about 2024?"],
+                  "SELECT bakery.name, SUM(sale.amount) FROM sale JOIN bakery ON sale.bakery_id = bakery.bakery_id "
+                  "WHERE sale.sold_at >= '2024-01-01' AND sale.sold_at < '2025-01-01' GROUP BY bakery.bakery_id")
+
+
+def test_a_follow_up_naming_its_own_date_still_adds_a_condition(bakery_db) -> None:
+    answers_after(bakery_db, ["total amount of sales per bakery in 2025", "only bakeries opened in 2024"],
+                  "SELECT bakery.name, SUM(sale.amount) FROM sale JOIN bakery ON sale.bakery_id = bakery.bakery_id "
+                  "WHERE sale.sold_at >= '2025-01-01' AND sale.sold_at < '2026-01-01' "
+                  "AND bakery.opened_on >= '2024-01-01' AND bakery.opened_on < '2025-01-01' GROUP BY bakery.bakery_id")
+
+
+@pytest.mark.parametrize(("line", "condition"), [
+    ("only count the refunded ones", "sale.status = 'refunded'"),
+    ("don't count the refunded ones", "sale.status <> 'refunded'"),
+])
+def test_only_count_keeps_rows_and_the_groups(bakery_db, line: str, condition: str) -> None:
+    answers_after(bakery_db, ["total amount of sales per bakery", line],
+                  "SELECT bakery.name, SUM(sale.amount) FROM sale JOIN bakery ON sale.bakery_id = bakery.bakery_id "
+                  f"WHERE {condition} GROUP BY bakery.bakery_id")
+
+
+def test_count_them_still_counts(bakery_db) -> None:
+    answers_after(bakery_db, ["sales in 2025", "count them"],
+                  "SELECT COUNT(*) FROM sale WHERE sold_at >= '2025-01-01' AND sold_at < '2026-01-01'")
+
+
+def test_a_narrowing_follow_up_of_a_confirmed_query_replaces_its_period_unasked(tmp_path) -> None:
+    """Confirmed, then said again for another year: read word for word, the same condition with other
+    values, it runs without asking twice."""
+    path = built_sqlite(tmp_path, "bakery", SCHEMA)
+    session = open_session(str(path), SessionOptions(today=TODAY, confirm_below=0.99))
+    assert session.process_turn("total amount of sales per bakery in 2025").mode == AWAITING_CONFIRMATION
+    session.process_turn("y")
+    result = session.process_turn("what about 2024?")
+    assert result.mode == IDLE and result.clarification is None, result.query
+    assert "sale.sold_at >= '2024-01-01'" in result.query and "opened_on" not in result.query
+    assert "sold_at >= '2025-01-01'" not in result.query
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("how many patrons signed up last month", "SELECT COUNT(*) FROM patron WHERE signup_date >= '2026-05-01' "
+                                              "AND signup_date < '2026-06-01'"),
+    ("patrons who signed up in 2025", "SELECT * FROM patron WHERE signup_date >= '2025-01-01' "
+                                      "AND signup_date < '2026-01-01'"),
+])
+def test_a_verb_and_its_particle_name_the_one_word_column(bakery_db, question: str, gold: str) -> None:
+    answers(bakery_db, question, gold)
+    draft, _rows = read(bakery_db, question)
+    assert draft.unused == ()

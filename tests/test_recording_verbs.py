@@ -1,0 +1,49 @@
+"""A verb that says a row was written down ("issued", "received", "logged"), said before the period
+the query keeps its rows by, is read by that period when the date is the rows' record date: the
+table's one date, or the one its name calls so. Before any other date it stays unused, and the
+reading is confirmed. On a kennel's books built here."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import answers, read, schema_database
+
+SCHEMA = """
+CREATE TABLE owner (owner_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE bill (bill_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(owner_id),
+                   bill_date DATE NOT NULL, due_date DATE, settled_date DATE, amount REAL);
+CREATE TABLE deposit (deposit_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(owner_id),
+                      paid_at DATE NOT NULL, amount REAL);
+CREATE TABLE stay (stay_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(owner_id),
+                   check_in DATE, check_out DATE);
+INSERT INTO owner VALUES (1, 'Ola'), (2, 'Pim');
+INSERT INTO bill VALUES (1, 1, '2025-01-05', '2025-02-05', '2025-01-20', 40),
+                        (2, 2, '2024-12-20', '2025-01-20', NULL, 25), (3, 1, '2025-03-02', '2025-04-02', NULL, 60);
+INSERT INTO deposit VALUES (1, 1, '2025-01-03', 10), (2, 2, '2025-01-28', 15), (3, 2, '2025-02-10', 20);
+INSERT INTO stay VALUES (1, 1, '2025-01-02', '2025-01-09'), (2, 2, '2025-02-01', '2025-02-03');
+"""
+
+
+@pytest.fixture(scope="module")
+def kennel_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "kennel", SCHEMA) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("bills issued in 2025", "SELECT * FROM bill WHERE bill_date >= '2025-01-01' AND bill_date < '2026-01-01'"),
+    ("deposits received per month", "SELECT STRFTIME('%Y-%m', paid_at), SUM(amount) FROM deposit GROUP BY 1"),
+    ("how many deposits were logged in January 2025",
+     "SELECT COUNT(*) FROM deposit WHERE paid_at >= '2025-01-01' AND paid_at < '2025-02-01'"),
+])
+def test_a_recording_verb_before_the_record_date_is_read(kennel_db, question: str, gold: str) -> None:
+    answers(kennel_db, question, gold)
+    draft, _rows = read(kennel_db, question)
+    assert draft.unused == (), draft.sql
+
+
+def test_before_another_date_the_verb_stays_unused(kennel_db) -> None:
+    """A stay has two dates and neither is its record: "booked in January" is not its check-in."""
+    draft, _rows = read(kennel_db, "stays booked in January 2025")
+    assert "booked" in draft.unused
