@@ -45,6 +45,9 @@ def allotment_db(tmp_path_factory: pytest.TempPathFactory):
     ("list the crops of harvests whose crop includes the substring bean",
      "SELECT crop FROM harvest WHERE crop LIKE '%bean%'"),
     ("names of tools containing 'e'", "SELECT tool_name FROM tool WHERE tool_name LIKE '%e%'"),
+    # the rows hold the piece: in the text the line asks for, else in the text that names each row
+    ("the crops of the harvests which have the substring 'bean'", "SELECT crop FROM harvest WHERE crop LIKE '%bean%'"),
+    ("plots that contain the word 'Rose'", "SELECT * FROM plot WHERE plot_name LIKE '%Rose%'"),
 ])
 def test_text_a_column_contains(allotment_db, question: str, gold: str) -> None:
     answers(allotment_db, question, gold)

@@ -709,7 +709,8 @@ def _group_shown_columns(ctx: ReadContext, parts: Parts) -> Parts:
     if parts.order and parts.limit is not None:
         return parts  # the one row with the extreme value
     shown_tables = {ref.table for ref in parts.projections}
-    measured = {agg_table(ag) for ag in parts.aggregates} - {None}
+    # a count of rows counts the main table's: per shown row of another table, by that row's keys
+    measured = {agg_table(ag) or (parts.entity if ag.func == "count" else None) for ag in parts.aggregates} - {None}
     if measured <= shown_tables:
         return replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections))
     return replace(parts, group=entity_keys(ctx.table(parts.projections[0].table)))
@@ -812,6 +813,21 @@ def _repeats_parent_values(ctx: ReadContext, spec: QuerySpec) -> bool:
     return True
 
 
+def _rows_by_key(ctx: ReadContext, parts: Parts) -> tuple[GroupKey, ...]:
+    """Groups by what names the rows of another table ("each walker's name", their hikes counted) are
+    groups by those rows: by their key too when two of them may share the name."""
+    out: list[GroupKey] = []
+    for key in parts.group:
+        table = ctx.table(key.column.table)
+        label, pk = table.label_column, table.primary_key
+        if key.column.table != parts.entity and key.bucket is None and label is not None and pk is not None \
+                and key.column.column == label.name and not (label.unique or label.primary_key) \
+                and all(g.column != ColumnRef(table.name, pk.name) for g in parts.group):
+            out.append(GroupKey(ColumnRef(table.name, pk.name)))
+        out.append(key)
+    return tuple(out)
+
+
 def _not_periods(parts: Parts) -> tuple[ColumnRef, ...]:
     """The columns shown, less a moment grouped by its period: the period shows it, not each moment."""
     periods = {g.column for g in parts.group if g.bucket}
@@ -829,8 +845,9 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
                               if t.table != entity and (t.score >= 1.0 or ctx.table(t.table).stored)))
     spec = QuerySpec(
         entity=entity, projections=_not_periods(parts), distinct=parts.distinct, aggregates=parts.aggregates, via=via,
-        group_by=parts.group, filters=parts.filters, having=parts.having, order_by=parts.order, limit=parts.limit,
-        count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group), alternatives=parts.alternatives,
+        group_by=_rows_by_key(ctx, parts), filters=parts.filters, having=parts.having, order_by=parts.order,
+        limit=parts.limit, count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group),
+        alternatives=parts.alternatives,
     )
     if _repeats_parent_values(ctx, spec):
         spec = spec.with_(distinct=True)

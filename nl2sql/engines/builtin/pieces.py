@@ -75,5 +75,20 @@ def _column(ctx: ReadContext, c: Claims, cue: Contains, entity: str,
         held = _text_ref(ctx, owner, entity, in_play) if owner is not None and not c.taken(owner.first) else None
         if held is not None and owner is not None:
             return held, owner
-    ref = _text_ref(ctx, before, entity, in_play)
+    ref = _text_ref(ctx, before, entity, in_play) or _rows_text(ctx, before)
     return (ref, before) if ref is not None else None
+
+
+def _rows_text(ctx: ReadContext, link: Link) -> ColumnRef | None:
+    """ "the <rows> that contain 'x'": the piece is in the rows' text the line names elsewhere (the
+    notes it asks for), else in the text that names each row."""
+    table = ctx.table_of(link) if ctx.names_table(link) else None
+    if table is None:
+        return None
+    named = {cand.column for other in ctx.a.links if other is not link for cand in other.of_kind(COLUMN)
+             if cand.table == table and (col := ctx.table(table).column(cand.column or "")) is not None
+             and col.kind == TEXT}
+    if len(named) == 1:
+        return ColumnRef(table, named.pop() or "")
+    label = ctx.table(table).label_column
+    return ColumnRef(table, label.name) if not named and label is not None and label.kind == TEXT else None
