@@ -49,6 +49,17 @@ def test_the_count_asked_for_beside_the_superlative_is_shown(rowing_db, question
     answers(rowing_db, question, "SELECT sponsor, COUNT(*) FROM crew GROUP BY sponsor ORDER BY COUNT(*) DESC LIMIT 1")
 
 
+def test_a_period_ranked_by_its_rows_is_the_answer_alone(tmp_path) -> None:
+    """ "what is the year with the most regattas": the year, as "which sponsor" gives the sponsor;
+    the count only ranks."""
+    path = built_sqlite(tmp_path, "season", "CREATE TABLE regatta (regatta_id INTEGER PRIMARY KEY, year INTEGER, "
+                                            "venue TEXT); INSERT INTO regatta VALUES (1, 2019, 'Ely'), "
+                                            "(2, 2021, 'Ely'), (3, 2021, 'Bath'), (4, 2023, 'Ely');")
+    with opened(path) as db:
+        answers(db, "what is the year with the most regattas",
+                "SELECT year FROM regatta GROUP BY year ORDER BY COUNT(*) DESC LIMIT 1")
+
+
 def test_the_words_of_a_counted_superlative_are_used(rowing_db) -> None:
     """ "the most number of <rows>": "number of" says how the rows rank, so no word is left over."""
     draft = BuiltinEngine().draft("Show the name of the coach who has the most number of crews.", rowing_db)

@@ -305,7 +305,8 @@ def _counted_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts 
                        aggregates=(Aggregate("count"),), order=by_aggregate, limit=parts.limit or 1)
     if not parts.group:
         return None
-    return replace(parts, aggregates=parts.aggregates or (Aggregate("count"),), order=by_aggregate,
+    # the period is the answer; its count only ranks, as the count of "which <group> has the most" does
+    return replace(parts, aggregates=parts.aggregates or (Aggregate("count", shown=False),), order=by_aggregate,
                    limit=parts.limit or 1)
 
 
@@ -650,9 +651,18 @@ def _rank_groups(ctx: ReadContext, parts: Parts) -> Parts:
             parts = replace(parts, group=entity_keys(ctx.table(entity)))
     if parts.aggregates and a.limit and a.limit_from_top is not None and not parts.order and parts.group:
         parts = replace(parts, order=(OrderKey(aggregate=0, descending=a.limit_from_top),))
+    if parts.group and not parts.aggregates and not ctx.a.count and _each_row_alone(ctx, parts):
+        return replace(parts, group=())  # "song titles by singers" of a singer table: whose, no groups
     if parts.group and not parts.aggregates:  # "<rows> per <group>": how many, or how much where rows are money
         parts = replace(parts, aggregates=(measures.money_rows(ctx, entity, parts.group) or Aggregate("count"),))
     return parts
+
+
+def _each_row_alone(ctx: ReadContext, parts: Parts) -> bool:
+    """Whether the grouping puts each of the main table's rows in a group of its own (by its key)."""
+    pk = ctx.table(parts.entity).primary_key
+    return pk is not None and any(g.column == ColumnRef(parts.entity, pk.name) for g in parts.group) \
+        and all(g.column.table == parts.entity and g.bucket is None for g in parts.group)
 
 
 def _shown_columns(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
