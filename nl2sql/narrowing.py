@@ -3,7 +3,8 @@
 A follow-up such as "only <a value>", "sort by <column>" or "top 5" keeps every row source,
 column and grouping of the query before it, and adds a condition, an order or a limit. When the
 query before was signed off and the follow-up was read word for word, asking again about the
-same query with one more condition is asking twice (``turn.TurnStep._settle``). So is asking about
+same query with one more condition is asking twice (``turn.TurnStep._settle``). So is asking how
+many rows it lists ("how many are there?": a count of the same rows), and asking about
 it with a condition's value said again ("what about 2024?", "what about Student?"): the condition
 stays on the same column with the same comparison, only its literal changes. The test is on
 the SQL, not on an engine's spec, so it holds for any engine's statement: a change anywhere else
@@ -18,6 +19,8 @@ True
 True
 >>> only_narrows("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE b = 1", "sqlite")
 False
+>>> only_narrows("SELECT name FROM t WHERE a = 1", "SELECT COUNT(*) AS n FROM t WHERE a = 1", "sqlite")
+True
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[
         return False
     if not isinstance(old, exp.Select) or not isinstance(new, exp.Select):
         return False
-    if _wraps(old, new, dialect):
+    if _wraps(old, new, dialect) or _counts(old, new, dialect):
         return True
     if _kept(_conditions(old, dialect), _conditions(new, dialect)) and _rest(old, dialect) == _rest(new, dialect):
         return True
@@ -111,6 +114,27 @@ def _kept(old: frozenset[tuple[str, str]], new: frozenset[tuple[str, str]]) -> b
     shapes = Counter(shape for _sql, shape in new - old)
     shapes.subtract(shape for _sql, shape in old - new)
     return all(n >= 0 for n in shapes.values())
+
+
+def _counts(old: exp.Select, new: exp.Select, dialect: str) -> bool:
+    """``SELECT COUNT(*)`` over the very rows ``before`` lists ("how many are there?"): one number
+    about the rows signed off, read from the same tables and conditions."""
+    if len(new.expressions) != 1 or not isinstance(new.expressions[0].unalias(), exp.Count) \
+            or not isinstance(new.expressions[0].unalias().this, exp.Star):
+        return False
+    if any(old.args.get(part) or new.args.get(part) for part in ("group", "having", "limit", "distinct")):
+        return False
+    if any(e.find(exp.AggFunc) for e in old.expressions):
+        return False
+    return _source(old, dialect) == _source(new, dialect)
+
+
+def _source(select: exp.Select, dialect: str) -> str:
+    """The rows a statement reads: its FROM, joins and WHERE, without what it shows or how it orders."""
+    bare = select.copy()
+    bare.set("expressions", [exp.Star()])
+    bare.set("order", None)
+    return bare.sql(dialect=dialect)
 
 
 def _conditions(select: exp.Select, dialect: str) -> frozenset[tuple[str, str]]:

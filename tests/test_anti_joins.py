@@ -48,6 +48,9 @@ def market_db(tmp_path_factory: pytest.TempPathFactory):
     ("vendors who have not sold anything", NO_SALES),
     ("stalls that were never rented", "SELECT label FROM stalls WHERE stall_id NOT IN (SELECT stall_id FROM rentals)"),
     ("stalls without rentals", "SELECT label FROM stalls WHERE stall_id NOT IN (SELECT stall_id FROM rentals)"),
+    # the act named by the date a sale records, and the goods every sale is of, say nothing more
+    ("vendors who have never sold a good", NO_SALES),
+    ("vendors who never sold any goods", NO_SALES),
 ])
 def test_rows_with_no_relatedall_rows(market_db, question: str, gold: str) -> None:
     draft, result = read(market_db, question)
@@ -70,6 +73,12 @@ def test_a_verb_that_names_no_table_is_a_guess(market_db) -> None:
     draft, result = read(market_db, "vendors who never traded anything")
     assert same_answer(result, list(market_db.execute(NO_SALES, max_rows=None).rows)), draft.sql
     assert draft.confidence <= 0.75, (draft.sql, draft.confidence)
+
+
+def test_a_row_the_absent_rows_never_have_stays_unused(market_db) -> None:
+    """A rental is of a stall, never of a vendor: "by a vendor" says something the test lacks."""
+    draft, _result = read(market_db, "stalls that were never rented by a vendor")
+    assert "vendor" in draft.unused, draft.sql
 
 
 def test_the_explanation_names_the_missingall_rows(market_db) -> None:

@@ -71,8 +71,8 @@ def test_a_follow_up_that_changes_more_than_conditions_order_or_limit_still_asks
     asking.process_turn("list customers")
     asking.process_turn("y")
     asking.process_turn("only Germany")
-    assert asking.process_turn("how many are there").mode == AWAITING_CONFIRMATION  # a count, not a narrowing
-    asking.process_turn("n")
+    counted = asking.process_turn("how many are there")  # the rows signed off, counted: not asked
+    assert counted.mode == IDLE and counted.result is not None and list(counted.result.rows) == [(2,)], counted.query
     assert asking.process_turn("show their emails").mode == AWAITING_CONFIRMATION  # other columns
 
 
@@ -101,7 +101,11 @@ def test_a_follow_up_of_a_guess_still_asks(asking: InteractiveWorkflow) -> None:
     ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t", False),  # a condition dropped
     ("SELECT * FROM t", "SELECT b FROM t WHERE a = 1", False),  # other columns
     ("SELECT * FROM t", "SELECT * FROM t JOIN u ON u.id = t.u_id WHERE u.x = 1", False),  # a join
-    ("SELECT * FROM t", "SELECT COUNT(*) FROM t WHERE a = 1", False),
+    ("SELECT * FROM t", "SELECT COUNT(*) FROM t WHERE a = 1", False),  # counted, and narrowed too
+    ("SELECT b FROM t WHERE a = 1", "SELECT COUNT(*) AS n FROM t WHERE a = 1", True),  # the same rows, counted
+    ("SELECT DISTINCT b FROM t", "SELECT COUNT(*) FROM t", False),  # not the rows listed
+    ("SELECT * FROM t LIMIT 5", "SELECT COUNT(*) FROM t", False),
+    ("SELECT b, COUNT(*) FROM t GROUP BY b", "SELECT COUNT(*) FROM t", False),
     ("SELECT * FROM t", "SELECT * FROM t UNION SELECT * FROM u", False),
     ("SELECT * FROM t", "not sql at all (", False),
 ])

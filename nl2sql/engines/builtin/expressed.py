@@ -30,7 +30,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
-    out |= member_words(a, tables)
+    out |= member_words(a, tables) | absent_act_words(a, spec, schema)
     return frozenset(out)
 
 
@@ -225,6 +225,33 @@ def member_words(a: Analysis, tables: set[str]) -> set[int]:
     reads, adds nothing the table's word did not say."""
     return {i for i, t in enumerate(a.tokens) if t.text in _MEMBER_WORDS and a.link_at(i) is None
             and (before := a.link_at(i - 1)) is not None and any(c.table in tables for c in before.of_kind(TABLE))}
+
+
+_ABSENT_REACH = 5  # words after a negation that still say what is absent
+
+
+def absent_act_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+    """Words after a negation that the test for no related rows says: the act that makes such a row,
+    named by its record date ("never booked a class", a booked_at of the bookings), and a row each
+    of them always has ("never rented a bike": a rental is of a bike). Any other word there (a
+    value, a column compared) is a condition the test lacks, and stays unused."""
+    absent = {f.other.table for f in spec.filters if f.op == "not_exists" and f.other is not None}
+    if not absent or not a.negations:
+        return set()
+    parents = {fk.ref_table for name in absent if (t := schema.table(name)) is not None for fk in t.foreign_keys}
+    named = {w for name in absent for w in name_words(name)}  # "a ticket" of ticket_sales
+    start = min(a.negations)
+    out: set[int] = set()
+    for link in a.links:
+        if not start < link.first <= start + _ABSENT_REACH:
+            continue
+        tables = {c.table for c in link.of_kind(TABLE)}
+        acts = {c.table for c in link.candidates if c.kind == "column" and c.table in absent
+                and (t := schema.table(c.table)) is not None and any(d.name == c.column for d in t.date_columns)}
+        piece = link.first == link.last and a.tokens[link.first].norm in named
+        if (tables and tables <= absent | parents) or acts or piece:
+            out.update(range(link.first, link.last + 1))
+    return out
 
 
 def _asked_for(a: Analysis, i: int) -> bool:
