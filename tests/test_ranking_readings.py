@@ -100,3 +100,26 @@ def test_a_participle_before_by_names_an_agent(tmp_path, question: str, gold: st
 def test_a_direction_before_the_sorted_column(rowing_db, question: str, gold: str) -> None:
     """ "ordered by ascending <column>": the direction word comes first, the column after it."""
     answers(rowing_db, question, gold, ordered=True)
+
+
+TASTINGS = """
+CREATE TABLE taster (taster_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE tasting (tasting_id INTEGER PRIMARY KEY, taster_id INTEGER REFERENCES taster (taster_id), score REAL);
+INSERT INTO taster VALUES (1, 'Ana'), (2, 'Bo'), (3, 'Cy');
+INSERT INTO tasting VALUES (1, 1, 4.0), (2, 1, 3.0), (3, 2, 5.0), (4, 3, 3.5), (5, 3, 4.5), (6, 3, 4.0);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a number before the plural of a column of many rows counts those rows; Bo's one 5.0 is left out
+    ("which taster has the highest average score (at least 2 scores)?",
+     "SELECT t.name, AVG(s.score) FROM taster t JOIN tasting s ON s.taster_id = t.taster_id GROUP BY t.taster_id "
+     "HAVING COUNT(*) >= 2 ORDER BY AVG(s.score) DESC LIMIT 1"),
+    # a number after the column is its value
+    ("tasters with an average score above 4",
+     "SELECT t.name, AVG(s.score) FROM taster t JOIN tasting s ON s.taster_id = t.taster_id GROUP BY t.taster_id "
+     "HAVING AVG(s.score) > 4"),
+])
+def test_a_number_before_a_plural_counts_and_after_a_column_compares(tmp_path, question: str, gold: str) -> None:
+    with opened(built_sqlite(tmp_path, "tastings", TASTINGS)) as db:
+        answers(db, question, gold)

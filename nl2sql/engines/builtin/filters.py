@@ -395,7 +395,10 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
             c.claim(inner, "compare")
             return False, ref
     link = a.prev_link(comp.first, max_gap=4)
-    if link is not None and link.first in c.aggregate_links and comp.op != "between":
+    plural = comp.after < len(a.tokens) and a.tokens[comp.after].text != a.tokens[comp.after].norm
+    # "the best average rating (at least 20 ratings)": the number counts the rows said after it
+    counted = _counted_rows(ctx, comp, link, entity, in_play) if plural else None
+    if counted is None and link is not None and link.first in c.aggregate_links and comp.op != "between":
         c.aggregate_havings.append((c.aggregate_links[link.first], comp.op, comp.values[0]))
         c.used.update(comp.span)
         return True, None
@@ -405,20 +408,9 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
         c.count_havings.append((table, comp.op, comp.values[0], None))
         c.used.update({*comp.span, *said})
         return True, None
-    counted = _counted_rows(ctx, comp, link, entity, in_play)
+    counted = counted or _counted_rows(ctx, comp, link, entity, in_play)
     if counted is not None:
-        table, after = counted
-        if link is None and table == entity:  # "<values> shared by at least N <rows>": past a verb
-            link = _column_shortly_before(ctx, comp.first, entity)
-        head = ctx.column_of(link, entity, in_play) if link is not None else None
-        if table == entity and head is None:  # a count of the main rows with nothing to group: not built
-            return True, None
-        bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
-            ((comp.op, comp.values[0]),)
-        c.count_havings.extend((table, op, value, head) for op, value in bounds)
-        c.claim(after, "having", *comp.span)
-        if link is not None and head is not None:
-            c.claim(link, "group")
+        _count_having(ctx, c, comp, counted, link, entity, in_play)
         return True, None
     ref = ctx.numeric(link, entity, in_play, values_only=True)
     if ref is None:
@@ -427,6 +419,24 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+def _count_having(ctx: ReadContext, c: Claims, comp: Comparison, counted: tuple[str, Link], link: Link | None,
+                  entity: str, in_play: set[str]) -> None:
+    """The comparison as a condition on how many rows of the counted table each group has, grouped
+    by the column named before it when the rows counted are the main ones."""
+    table, after = counted
+    if link is None and table == entity:  # "<values> shared by at least N <rows>": past a verb
+        link = _column_shortly_before(ctx, comp.first, entity)
+    head = ctx.column_of(link, entity, in_play) if link is not None else None
+    if table == entity and head is None:  # a count of the main rows with nothing to group: not built
+        return
+    bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
+        ((comp.op, comp.values[0]),)
+    c.count_havings.extend((table, op, value, head) for op, value in bounds)
+    c.claim(after, "having", *comp.span)
+    if link is not None and head is not None:
+        c.claim(link, "group")
 
 
 def _concept_of_named(ctx: ReadContext, comp: Comparison, entity: str) -> ColumnRef | None:
@@ -521,15 +531,19 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     if ctx.names_table(after):
         table = ctx.table_of(after)  # rows no foreign key reaches cannot be counted per row
         return (table, after) if table is not None and ctx.schema.join_path(entity, table) is not None else None
+    cand = best_candidate(after, COLUMN, entity, ctx.schema, in_play)
+    column = ctx.table(cand.table).column(cand.column or "") if cand is not None else None
+    if cand is None or column is None or cand.table == entity or not fans_out(ctx, cand.table, entity):
+        return None
+    # "at least 20 ratings": a number before the plural of a column of many related rows counts
+    # them, whatever was named before it; a number after a column ("rated above 4") is its value
+    word = a.tokens[after.last]
+    if column.is_numeric and word.text != word.norm and not ctx.is_key(cand.table, column.name):
+        return cand.table, after
     compared = ctx.numeric(before, entity, in_play, values_only=True)
     if compared is not None and not ctx.is_key(compared.table, compared.column):
         return None
-    cand = best_candidate(after, COLUMN, entity, ctx.schema, in_play)
-    column = ctx.table(cand.table).column(cand.column or "") if cand is not None else None
-    if cand is not None and column is not None and not column.is_numeric and cand.table != entity \
-            and fans_out(ctx, cand.table, entity):
-        return cand.table, after
-    return None
+    return (cand.table, after) if not column.is_numeric else None
 
 
 def fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
