@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import sqlglot
+import sqlglot.errors
 from sqlglot import exp
 
 from nl2sql.db.schema import Schema
@@ -16,10 +18,11 @@ from nl2sql.domain import Metric
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
+from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.identifiers import column
 from nl2sql.linking.text import singular
 from nl2sql.profile import profile_of
-from nl2sql.profile.roles import UNITS, Unit, money_unit, said_unit
+from nl2sql.profile.roles import MONEY_UNITS, UNITS, Unit, money_unit, said_unit
 
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
 
@@ -150,10 +153,35 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
     return frozenset(out)
 
 
-def said_units(spec: QuerySpec, a: Analysis) -> frozenset[int]:
-    """The words of "in <unit>" that a total or an average given in that unit used ("in euros")."""
-    return frozenset(i for i, t in enumerate(a.tokens) if a.word(i - 1) in _ASKING
-                     and any(_given_in(spec, form) for form in (t.text, singular(t.text))))
+def said_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int]:
+    """The words of "in <unit>" that a total or an average given in that unit used ("in euros"), and
+    a currency said of money the query reads in a currency's whole units ("in pounds", "over £250"
+    of amounts kept as 12.50): the unit the column is kept in, so the word asks for nothing more."""
+    given = {i for i, t in enumerate(a.tokens) if a.word(i - 1) in _ASKING
+             and any(_given_in(spec, form) for form in (t.text, singular(t.text)))}
+    if not _whole_money(spec, schema):
+        return frozenset(given)
+    return frozenset(given | {i for i, t in enumerate(a.tokens) if MONEY_UNITS.get(t.text) == 1.0
+                              and (a.word(i - 1) in _ASKING or (i > 0 and a.tokens[i - 1].is_number))})
+
+
+def _whole_money(spec: QuerySpec, schema: Schema) -> bool:
+    """Whether the query's money is in whole units of a currency: columns of decimal amounts, and
+    measures of money (the profile's revenue reads cents in whole units), none shown in cents."""
+    factors = [unit.factor for ref in spec_refs(spec) if (unit := _money_unit(schema, ref)) is not None]
+    for agg in spec.aggregates:
+        if agg.metric is not None and _of_money(agg.metric, schema):
+            factors.append(1.0)
+    return bool(factors) and all(factor == 1.0 for factor in factors)
+
+
+def _of_money(metric: Metric, schema: Schema) -> bool:
+    try:
+        parsed = sqlglot.parse_one(metric.expression, read=schema.dialect)
+    except sqlglot.errors.SqlglotError:
+        return False
+    return any(_money_unit(schema, ColumnRef(col.table or metric.table, col.name)) is not None
+               for col in parsed.find_all(exp.Column))
 
 
 def _given_in(spec: QuerySpec, unit: str) -> bool:

@@ -178,7 +178,8 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = by_referenced_rows(spec, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
     before = {(f, f.words) for f in reading.spec.filters}
-    said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before), said_units(spec, analysis))
+    said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before),
+                             said_units(spec, analysis, schema))
     if spec == reading.spec and not unshown and said <= reading.used:
         return reading
     used = (reading.used | said) - unshown
