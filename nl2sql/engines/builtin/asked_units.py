@@ -170,12 +170,13 @@ def _whole_money(spec: QuerySpec, schema: Schema) -> bool:
     measures of money (the profile's revenue reads cents in whole units), none shown in cents."""
     factors = [unit.factor for ref in spec_refs(spec) if (unit := _money_unit(schema, ref)) is not None]
     for agg in spec.aggregates:
-        if agg.metric is not None and _of_money(agg.metric, schema):
+        if agg.metric is not None and measures_money(agg.metric, schema):
             factors.append(1.0)
     return bool(factors) and all(factor == 1.0 for factor in factors)
 
 
-def _of_money(metric: Metric, schema: Schema) -> bool:
+def measures_money(metric: Metric, schema: Schema) -> bool:
+    """Whether a measure adds up money: its expression reads a money column."""
     try:
         parsed = sqlglot.parse_one(metric.expression, read=schema.dialect)
     except sqlglot.errors.SqlglotError:

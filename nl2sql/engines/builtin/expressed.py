@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.asked_units import measures_money
 from nl2sql.engines.builtin.relations import crossed_keys, one_way, relation_words
-from nl2sql.engines.builtin.spec import QuerySpec
+from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
 from nl2sql.linking.lexicon import TABLE, VALUE
 from nl2sql.linking.text import STOPWORDS, name_words, number_value
+from nl2sql.profile.roles import is_money
 
 
 def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]) -> frozenset[int]:
@@ -30,7 +32,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
-    out |= member_words(a, tables) | absent_act_words(a, spec, schema)
+    out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema)
     return frozenset(out)
 
 
@@ -225,6 +227,34 @@ def member_words(a: Analysis, tables: set[str]) -> set[int]:
     reads, adds nothing the table's word did not say."""
     return {i for i, t in enumerate(a.tokens) if t.text in _MEMBER_WORDS and a.link_at(i) is None
             and (before := a.link_at(i - 1)) is not None and any(c.table in tables for c in before.of_kind(TABLE))}
+
+
+# Verbs that say money came in ("brought in", "took", "earned"): what a sum of money measures.
+_TAKING_VERBS = frozenset({"take", "takes", "took", "taken", "bring", "brings", "brought", "make", "makes", "made",
+                           "earn", "earns", "earned", "generate", "generates", "generated", "collect", "collects",
+                           "collected", "raise", "raised"})
+
+
+def taking_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+    """ "which branch brought in the most revenue", "how much money did we take in": a verb of money
+    coming in says what the query's sum of money is; beside a count ("brought in the most
+    customers") it says nothing the query does, and stays unused."""
+    summed = [ag for ag in spec.aggregates if _sums_money(ag, schema)]
+    if not summed:
+        return set()
+    # money reached along one of two keys (a rental's pickup or return branch) is not said by the verb
+    keys = crossed_keys(spec, schema, query_tables(spec, schema))
+    if any(not one_way(schema, keys, spec.entity, table, "") for table in query_tables(spec, schema)):
+        return set()
+    return {i for i, t in enumerate(a.tokens) if t.text in _TAKING_VERBS and a.link_at(i) is None}
+
+
+def _sums_money(ag: Aggregate, schema: Schema) -> bool:
+    if ag.metric is not None:
+        return measures_money(ag.metric, schema)
+    table = schema.table(ag.column.table) if ag.func == "sum" and ag.column is not None else None
+    column = table.column(ag.column.column) if table is not None and ag.column is not None else None
+    return table is not None and column is not None and is_money(table, column)
 
 
 _ABSENT_REACH = 5  # words after a negation that still say what is absent
