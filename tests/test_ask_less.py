@@ -98,6 +98,8 @@ def test_a_follow_up_of_a_guess_still_asks(asking: InteractiveWorkflow) -> None:
     ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t WHERE a > 1", False),  # another comparison
     ("SELECT * FROM t WHERE a IN (1, 2)", "SELECT * FROM t WHERE a = 3", False),
     ("SELECT * FROM t WHERE a = 1 AND b = 2", "SELECT * FROM t WHERE a = 3", False),  # one dropped
+    ("SELECT * FROM t WHERE d < '2020-01-01'",  # "before 2020", then "what about 2018?": another question
+     "SELECT * FROM t WHERE d >= '2018-01-01' AND d < '2019-01-01'", False),
     ("SELECT * FROM t WHERE a = 1", "SELECT * FROM t", False),  # a condition dropped
     ("SELECT * FROM t", "SELECT b FROM t WHERE a = 1", False),  # other columns
     ("SELECT * FROM t", "SELECT * FROM t JOIN u ON u.id = t.u_id WHERE u.x = 1", False),  # a join

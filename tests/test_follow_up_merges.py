@@ -60,6 +60,19 @@ def test_only_count_keeps_rows_and_the_groups(bakery_db, line: str, condition: s
                   f"WHERE {condition} GROUP BY bakery.bakery_id")
 
 
+def test_a_period_of_other_rows_is_not_read_as_the_kept_one(bakery_db) -> None:
+    """ "what about those who bought in 2025?" after patrons who signed up in 2024: the patrons have no
+    purchases to date, so the verb is not read and the reading is confirmed, not run as a sign-up year."""
+    session = open_session(str(bakery_db.path), SessionOptions(today=TODAY, confirm_below=0.0))
+    session.process_turn("patrons who signed up in 2025")
+    result = session.process_turn("what about those with sales in 2024?")
+    assert result.unused or result.query is None or "signup_date >= '2024" not in result.query, result.query
+
+
+def test_only_count_in_a_new_question_still_counts(bakery_db) -> None:
+    answers(bakery_db, "only count the sales over 10", "SELECT COUNT(*) FROM sale WHERE amount > 10")
+
+
 def test_count_them_still_counts(bakery_db) -> None:
     answers_after(bakery_db, ["sales in 2025", "count them"],
                   "SELECT COUNT(*) FROM sale WHERE sold_at >= '2025-01-01' AND sold_at < '2026-01-01'")

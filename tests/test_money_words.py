@@ -81,3 +81,9 @@ def test_money_reached_along_one_of_two_keys_is_not_said_by_the_verb(tmp_path) -
     with opened(built_sqlite(tmp_path, "hire", HIRE)) as db:
         draft, _rows = read(db, "which depot brought in the most money")
     assert "brought" in draft.unused, draft.sql
+
+
+def test_a_number_before_amounts_compares_them(fair_db) -> None:
+    """ "takings over 20 amounts": an amount adds up, it is no thing to count, so the number is its value."""
+    answers(fair_db, "traders with takings over 20 amounts",
+            "SELECT * FROM trader WHERE trader_id IN (SELECT trader_id FROM takings WHERE amount > 20)")

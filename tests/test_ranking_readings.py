@@ -104,9 +104,11 @@ def test_a_direction_before_the_sorted_column(rowing_db, question: str, gold: st
 
 TASTINGS = """
 CREATE TABLE taster (taster_id INTEGER PRIMARY KEY, name TEXT);
-CREATE TABLE tasting (tasting_id INTEGER PRIMARY KEY, taster_id INTEGER REFERENCES taster (taster_id), score REAL);
+CREATE TABLE tasting (tasting_id INTEGER PRIMARY KEY, taster_id INTEGER REFERENCES taster (taster_id), score REAL,
+                      minutes INTEGER, sips INTEGER);
 INSERT INTO taster VALUES (1, 'Ana'), (2, 'Bo'), (3, 'Cy');
-INSERT INTO tasting VALUES (1, 1, 4.0), (2, 1, 3.0), (3, 2, 5.0), (4, 3, 3.5), (5, 3, 4.5), (6, 3, 4.0);
+INSERT INTO tasting VALUES (1, 1, 4.0, 10, 2), (2, 1, 3.0, 25, 5), (3, 2, 5.0, 40, 1), (4, 3, 3.5, 5, 4),
+    (5, 3, 4.5, 12, 6), (6, 3, 4.0, 8, 2);
 """
 
 
@@ -115,6 +117,11 @@ INSERT INTO tasting VALUES (1, 1, 4.0), (2, 1, 3.0), (3, 2, 5.0), (4, 3, 3.5), (
     ("which taster has the highest average score (at least 2 scores)?",
      "SELECT t.name, AVG(s.score) FROM taster t JOIN tasting s ON s.taster_id = t.taster_id GROUP BY t.taster_id "
      "HAVING COUNT(*) >= 2 ORDER BY AVG(s.score) DESC LIMIT 1"),
+    # a number before a column's own unit, or before a column named in the plural, is its value
+    ("tasters with tastings longer than 20 minutes",
+     "SELECT * FROM taster WHERE taster_id IN (SELECT taster_id FROM tasting WHERE minutes > 20)"),
+    ("tasters who took more than 5 sips", "SELECT * FROM taster WHERE taster_id IN "
+                                          "(SELECT taster_id FROM tasting WHERE sips > 5)"),
     # a number after the column is its value
     ("tasters with an average score above 4",
      "SELECT t.name, AVG(s.score) FROM taster t JOIN tasting s ON s.taster_id = t.taster_id GROUP BY t.taster_id "

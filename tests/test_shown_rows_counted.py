@@ -43,3 +43,10 @@ def test_columns_by_the_rows_that_hold_them_are_no_groups(tmp_path) -> None:
     path = built_sqlite(tmp_path, "shelf", SHELF)
     with opened(path) as db:
         answers(db, "list all book titles by authors older than 50", "SELECT book_title FROM author WHERE age > 50")
+
+
+def test_a_category_shown_beside_a_count_is_one_group_each(club_db) -> None:
+    """Two walkers live in Ely: "walker town and number of hikes" is one row for Ely, not one per walker."""
+    answers(club_db, "walker town and number of hikes",
+            "SELECT walker.town, COUNT(*) FROM hike JOIN walker ON hike.walker_id = walker.walker_id "
+            "GROUP BY walker.town")

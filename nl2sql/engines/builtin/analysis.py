@@ -956,7 +956,8 @@ def _read_bucket_phrases(a: _Scratch, words: list[str]) -> None:
                 a.take(i, *range(i, i + len(phrase)), *lead)
 
 
-# Words before "count" that make it mean "include": "only count", "don't count" say which rows to keep.
+# Words before "count" that make it mean "include": "don't count", "only count the unpaid ones" say
+# which rows to keep ("only count the rides over 10 km" still counts them).
 _COUNT_AS_INCLUDE = frozenset({"only", "not", "don't", "dont", "never"})
 
 
@@ -973,7 +974,8 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
             continue
         if words[i] == "number" and i > 0 and words[i - 1] in AGGREGATE_WORDS:
             continue  # "<aggregate> number of <x>" names a numeric column, it does not count rows
-        if words[i] in ("count", "counting") and i > 0 and words[i - 1] in _COUNT_AS_INCLUDE:
+        if words[i] in ("count", "counting") and i > 0 and words[i - 1] in _COUNT_AS_INCLUDE \
+                and (words[i - 1] != "only" or "ones" in words[i + 1:i + 5]):
             a.used.add(i)  # "only count the unpaid ones" keeps rows, it does not ask how many
             a.frame.add(i)
             continue

@@ -719,11 +719,19 @@ def _group_shown_columns(ctx: ReadContext, parts: Parts) -> Parts:
     if parts.order and parts.limit is not None:
         return parts  # the one row with the extreme value
     shown_tables = {ref.table for ref in parts.projections}
-    # a count of rows counts the main table's: per shown row of another table, by that row's keys
+    # a count of rows counts the main table's: per shown row of another table, by that row's keys,
+    # when what is shown names those rows (their names); a city or a specialty shown is one group each
     measured = {agg_table(ag) or (parts.entity if ag.func == "count" else None) for ag in parts.aggregates} - {None}
-    if measured <= shown_tables:
+    if measured <= shown_tables or not all(_names_row(ctx, ref) for ref in parts.projections):
         return replace(parts, group=tuple(GroupKey(ref) for ref in parts.projections))
     return replace(parts, group=entity_keys(ctx.table(parts.projections[0].table)))
+
+
+def _names_row(ctx: ReadContext, ref: ColumnRef) -> bool:
+    """Whether a column is what names its table's rows: the label, a person's names, the key."""
+    table = ctx.table(ref.table)
+    names = {c.name for c in (table.label_column, table.primary_key, *(table.person_name or ())) if c is not None}
+    return ref.column in names
 
 
 def read_order(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:

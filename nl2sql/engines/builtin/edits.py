@@ -285,6 +285,8 @@ def _kept_period(spec: QuerySpec, a: Analysis) -> ColumnRef | None:
     if len(periods) != 1 or not a.dates or any(link.of_kind("column") and _before_a_date(a, link.first)
                                                  for link in a.links):
         return None
+    if any(link.of_kind("table") for link in a.links):  # "those who purchased in 2025": other rows' dates
+        return None
     return next(iter(periods))
 
 

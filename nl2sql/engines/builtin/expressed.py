@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.asked_units import measures_money
 from nl2sql.engines.builtin.relations import crossed_keys, one_way, relation_words
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
-from nl2sql.linking.lexicon import TABLE, VALUE
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, number_value
 from nl2sql.profile.roles import is_money
 
@@ -269,19 +269,31 @@ def absent_act_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
     if not absent or not a.negations:
         return set()
     parents = {fk.ref_table for name in absent if (t := schema.table(name)) is not None for fk in t.foreign_keys}
-    named = {w for name in absent for w in name_words(name)}  # "a ticket" of ticket_sales
     start = min(a.negations)
     out: set[int] = set()
     for link in a.links:
-        if not start < link.first <= start + _ABSENT_REACH:
-            continue
-        tables = {c.table for c in link.of_kind(TABLE)}
-        acts = {c.table for c in link.candidates if c.kind == "column" and c.table in absent
-                and (t := schema.table(c.table)) is not None and any(d.name == c.column for d in t.date_columns)}
-        piece = link.first == link.last and a.tokens[link.first].norm in named
-        if (tables and tables <= absent | parents) or acts or piece:
+        if start < link.first <= start + _ABSENT_REACH and _says_absent(a, link, schema, absent, parents):
             out.update(range(link.first, link.last + 1))
     return out
+
+
+def _says_absent(a: Analysis, link: Link, schema: Schema, absent: set[str], parents: set[str]) -> bool:
+    """Whether a link after the negation names the absent rows' act (their date), a piece of their
+    table's name ("a ticket" of ticket_sales), or a row each of them has; none of it when something
+    said after it may narrow what is absent ("from a shop in Lyon", "a class in 2025")."""
+    if _said_after(a, link.last):
+        return False
+    acts = any(c.kind == COLUMN and c.table in absent and (t := schema.table(c.table)) is not None
+               and any(d.name == c.column for d in t.date_columns) for c in link.candidates)
+    piece = link.first == link.last and a.tokens[link.first].norm in {w for name in absent for w in name_words(name)}
+    tables = {c.table for c in link.of_kind(TABLE)}
+    return acts or piece or (bool(tables) and tables <= absent | parents)
+
+
+def _said_after(a: Analysis, last: int) -> bool:
+    """Whether a value, a number or a date is said after the word at ``last``."""
+    return any(link.first > last and link.of_kind(VALUE) for link in a.links) \
+        or any(t.is_number for t in a.tokens[last + 1:]) or any(m.first > last for m in a.dates)
 
 
 def _asked_for(a: Analysis, i: int) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import ForeignKey
 from nl2sql.engines.builtin import doubts, events
-from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Comparison
+from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
 from nl2sql.engines.builtin.paired import column_comparisons
@@ -29,8 +29,10 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, EXACT, TABLE, VALUE, Candidate, Link
-from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular, stem
+from nl2sql.linking.text import STOPWORDS, Token, name_words, number_value, singular, stem
+from nl2sql.profile import roles
 from nl2sql.profile.ages import AGE
+from nl2sql.profile.roles import UNITS
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
 _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
@@ -536,14 +538,25 @@ def _counted_rows(ctx: ReadContext, comp: Comparison, before: Link | None, entit
     if cand is None or column is None or cand.table == entity or not fans_out(ctx, cand.table, entity):
         return None
     # "at least 20 ratings": a number before the plural of a column of many related rows counts
-    # them, whatever was named before it; a number after a column ("rated above 4") is its value
-    word = a.tokens[after.last]
-    if column.is_numeric and word.text != word.norm and not ctx.is_key(cand.table, column.name):
+    # them, whatever was named before it; a number after a column ("rated above 4") is its value,
+    # and so is one before the column's own unit ("over 20 kilometers", "more than 3 bedrooms":
+    # a column named in the plural, or a unit, holds how many of them), or before an amount or a
+    # quantity ("over 1000 amounts" is what each holds: it adds up, it is no thing to count)
+    if column.is_numeric and _counts_column_rows(a.tokens[after.last], column.name) \
+            and not ctx.is_key(cand.table, column.name) and not roles.is_additive(ctx.table(cand.table), column):
         return cand.table, after
     compared = ctx.numeric(before, entity, in_play, values_only=True)
     if compared is not None and not ctx.is_key(compared.table, compared.column):
         return None
     return (cand.table, after) if not column.is_numeric else None
+
+
+def _counts_column_rows(word: Token, column: str) -> bool:
+    """Whether a plural said after a number counts rows that each have one value of the column
+    ("ratings" of a rating column): the column names one such thing, and the word is no unit."""
+    plain = column.lower().replace("_", "")
+    return word.text != word.norm and word.norm in name_words(column) and word.text not in plain \
+        and not any(word.text in units or word.norm in units for units in UNITS.values())
 
 
 def fans_out(ctx: ReadContext, table: str, entity: str) -> bool:
@@ -640,6 +653,18 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
     return out
 
 
+def _naming(a: Analysis, named_dates: frozenset[int], ref: ColumnRef) -> set[int]:
+    """The words of the links beside a date phrase that named the date column the range is on: used,
+    yet free for other steps ("those who purchased in 2025", kept by their own date, is not it)."""
+    out: set[int] = set()
+    for first in named_dates:
+        link = a.link_at(first)
+        if link is not None and any((cand.table, cand.column) == (ref.table, ref.column)
+                                    for cand in link.of_kind(COLUMN)):
+            out.update(range(link.first, link.last + 1))
+    return out
+
+
 def _year_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str], at: int = -1) -> ColumnRef | None:
     """A number column whose name says year: named in the question, by a word right before the
     date ("founded after 2008": year_of_founded), else the main table's."""
@@ -724,10 +749,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label,
                           words=frozenset(range(match.first, match.last + 1))))
         c.used.update(range(match.first, match.last + 1))
-        for first in named_dates:  # the date column named beside the phrase: used, yet free for other steps
-            link = a.link_at(first)
-            if link is not None:
-                c.used.update(range(link.first, link.last + 1))
+        c.used.update(_naming(a, named_dates, ref))
     if year_values and year_ref is not None:
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
                           words=frozenset(year_words)))

@@ -80,15 +80,12 @@ def _column(ctx: ReadContext, c: Claims, cue: Contains, entity: str,
 
 
 def _rows_text(ctx: ReadContext, link: Link) -> ColumnRef | None:
-    """ "the <rows> that contain 'x'": the piece is in the rows' text the line names elsewhere (the
-    notes it asks for), else in the text that names each row."""
+    """ "the <rows> that contain 'x'": the piece is in the one text of the rows the line names
+    elsewhere (the notes it asks for); with none named, which text is meant is not said."""
     table = ctx.table_of(link) if ctx.names_table(link) else None
     if table is None:
         return None
     named = {cand.column for other in ctx.a.links if other is not link for cand in other.of_kind(COLUMN)
              if cand.table == table and (col := ctx.table(table).column(cand.column or "")) is not None
              and col.kind == TEXT}
-    if len(named) == 1:
-        return ColumnRef(table, named.pop() or "")
-    label = ctx.table(table).label_column
-    return ColumnRef(table, label.name) if not named and label is not None and label.kind == TEXT else None
+    return ColumnRef(table, named.pop() or "") if len(named) == 1 else None

@@ -119,7 +119,12 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
 _RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "raised", "filed", "submitted",
                               "logged", "recorded", "registered", "added", "received", "entered", "generated",
                               "billed", "invoiced", "posted", "booked", "written"})
+# Of those, the ones that say only that a row came to be, whatever it is: read by a table's one date.
+# "Invoiced", "booked", "billed" are acts of their own (a bill, a booking), which another table may hold.
+_CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered"})
 _PERIOD_LEADS = frozenset({"per", "each", "every", "by"})
+# Words of a date's name that say it is when its row was written down (an opened_on is an act of its own).
+_RECORD_NAMES = frozenset({"created", "creation", "recorded", "logged", "entered", "record", "entry"})
 
 
 def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
@@ -133,18 +138,21 @@ def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
         i = start - 1
         while i > 0 and a.word(i) in _PERIOD_LEADS:
             i -= 1
-        if i >= 0 and a.word(i) in _RECORDING_VERBS and a.link_at(i) is None and _record_date(schema, column):
+        if i >= 0 and a.word(i) in _RECORDING_VERBS and a.link_at(i) is None \
+                and _record_date(schema, column, a.word(i) in _CAME_TO_BE):
             out.add(i)
     return out
 
 
-def _record_date(schema: Schema, ref: ColumnRef) -> bool:
+def _record_date(schema: Schema, ref: ColumnRef, any_act: bool) -> bool:
+    """Whether the date is when its row was written down: named for its table, its creation or its
+    recording; or, for a verb that says only that a row came to be, the table's one date."""
     table = schema.table(ref.table)
     if table is None or len(table.date_columns) == 0:
         return False
     words = set(name_words(ref.column))
     own = {singular(w) for w in name_words(table.name)}
-    return len(table.date_columns) == 1 or bool(words & own) or bool(words & (_RECORDING_VERBS | {"created"}))
+    return (any_act and len(table.date_columns) == 1) or bool(words & (own | _RECORD_NAMES))
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
