@@ -73,6 +73,14 @@ def test_only_count_in_a_new_question_still_counts(bakery_db) -> None:
     answers(bakery_db, "only count the sales over 10", "SELECT COUNT(*) FROM sale WHERE amount > 10")
 
 
+@pytest.mark.parametrize(("bound", "gold"), [
+    ("amount under 10", "SELECT * FROM sale WHERE amount < 10"),  # no row is both: said instead
+    ("amount under 35", "SELECT * FROM sale WHERE amount > 15 AND amount < 35"),  # a range: kept beside it
+])
+def test_a_bound_no_row_meets_with_the_old_one_replaces_it(bakery_db, bound: str, gold: str) -> None:
+    answers_after(bakery_db, ["sales with an amount over 15", bound], gold)
+
+
 def test_count_them_still_counts(bakery_db) -> None:
     answers_after(bakery_db, ["sales in 2025", "count them"],
                   "SELECT COUNT(*) FROM sale WHERE sold_at >= '2025-01-01' AND sold_at < '2026-01-01'")

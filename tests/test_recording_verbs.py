@@ -17,10 +17,12 @@ CREATE TABLE deposit (deposit_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCE
                       paid_at DATE NOT NULL, amount REAL);
 CREATE TABLE stay (stay_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(owner_id),
                    check_in DATE, check_out DATE);
+CREATE TABLE dog (dog_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(owner_id), name TEXT, born_on DATE);
 INSERT INTO owner VALUES (1, 'Ola', '2024-02-01'), (2, 'Pim', '2025-03-01');
 INSERT INTO bill VALUES (1, 1, '2025-01-05', '2025-02-05', '2025-01-20', 40),
                         (2, 2, '2024-12-20', '2025-01-20', NULL, 25), (3, 1, '2025-03-02', '2025-04-02', NULL, 60);
 INSERT INTO deposit VALUES (1, 1, '2025-01-03', 10), (2, 2, '2025-01-28', 15), (3, 2, '2025-02-10', 20);
+INSERT INTO dog VALUES (1, 1, 'Rex', '2019-04-01'), (2, 2, 'Ida', '2024-06-01');
 INSERT INTO stay VALUES (1, 1, '2025-01-02', '2025-01-09'), (2, 2, '2025-02-01', '2025-02-03');
 """
 
@@ -51,6 +53,9 @@ def test_a_recording_verb_before_the_record_date_is_read(kennel_db, question: st
     ("owners invoiced per month", "invoiced"),
     # a date named for an act of its own (a booking's checked-in day) is no record date
     ("stays invoiced in 2025", "invoiced"),
+    # a dog's one date is its birth, not when it was written down
+    ("how many dogs were registered in 2024", "registered"),
+    ("dogs logged per month", "logged"),
 ])
 def test_before_another_date_the_verb_stays_unused(kennel_db, question: str, verb: str) -> None:
     draft, _rows = read(kennel_db, question)

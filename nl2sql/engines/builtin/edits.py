@@ -69,7 +69,7 @@ def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: S
     or widening it when the follow-up adds ("and <value>": the column IN the old and the new value)."""
     with_new = spec.with_(filters=(*spec.filters, new))
     for i, old in enumerate(filters):
-        if old.column == new.column and _FAMILY.get(old.op) == _FAMILY.get(new.op):
+        if old.column == new.column and (_FAMILY.get(old.op) == _FAMILY.get(new.op) or _contradicts(old, new)):
             if old == new:
                 changes.append(f"unchanged: already {condition_sql(spec, old, schema)}")
                 return
@@ -82,6 +82,18 @@ def _merge_filter(filters: list[Filter], new: Filter, spec: QuerySpec, schema: S
             return
     filters.append(new)
     changes.append(f"added filter: {condition_sql(with_new, new, schema)}")
+
+
+def _contradicts(old: Filter, new: Filter) -> bool:
+    """A bound no row can meet together with the old one ("over 100", then "under 50"): said instead
+    of it, as "what about under 50?" would be; one that narrows it ("under 500") is kept beside it."""
+    if len(old.values) != 1 or len(new.values) != 1 or not all(
+            isinstance(v, (int, float)) for v in (*old.values, *new.values)):
+        return False
+    low, high = (old, new) if _FAMILY.get(old.op) == "gt" else (new, old)
+    if _FAMILY.get(low.op) != "gt" or _FAMILY.get(high.op) != "lt":
+        return False
+    return low.values[0] > high.values[0] or (low.values[0] == high.values[0] and (low.op, high.op) != (">=", "<="))
 
 
 # The edit cues of the cue table (cues.toml): what a follow-up does with what it names.

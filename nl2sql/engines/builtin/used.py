@@ -123,6 +123,9 @@ _RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "
 # "Invoiced", "booked", "billed" are acts of their own (a bill, a booking), which another table may hold.
 _CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered"})
 _PERIOD_LEADS = frozenset({"per", "each", "every", "by"})
+# Words of a date's name for an event that is not the row's coming to be: a pet's birth, a bill's due day.
+_OTHER_EVENTS = frozenset({"born", "birth", "dob", "birthday", "due", "deadline", "expiry", "expire", "expires",
+                           "expired", "end", "ended", "ends", "closed", "left", "death", "died"})
 # Words of a date's name that say it is when its row was written down (an opened_on is an act of its own).
 _RECORD_NAMES = frozenset({"created", "creation", "recorded", "logged", "entered", "record", "entry"})
 
@@ -152,7 +155,8 @@ def _record_date(schema: Schema, ref: ColumnRef, any_act: bool) -> bool:
         return False
     words = set(name_words(ref.column))
     own = {singular(w) for w in name_words(table.name)}
-    return (any_act and len(table.date_columns) == 1) or bool(words & (own | _RECORD_NAMES))
+    one = any_act and len(table.date_columns) == 1 and not words & _OTHER_EVENTS
+    return one or bool(words & (own | _RECORD_NAMES))
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
