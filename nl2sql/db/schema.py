@@ -160,8 +160,12 @@ def _name_words(name: str) -> list[str]:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").split()
 
 
+# Name words of a date that is a birth: never when a row joined or was written down.
+BIRTH_WORDS = frozenset({"birth", "dob", "born", "birthday"})
+
+
 def _born(name: str) -> bool:
-    return bool({"birth", "dob", "born", "birthday"} & set(_name_words(name)))
+    return bool(BIRTH_WORDS & set(_name_words(name)))
 
 
 def _joined(name: str) -> bool:

@@ -499,13 +499,15 @@ class Lexicon:
         Highschooler table), else a two-word phrase said another way."""
         if first.text.isalpha() and second.text.isalpha():
             # a verb and its particle are the noun written as one word: "signed up" a signup_date,
-            # "picked up" a pickup_ts, "checked in" a checkin
-            roots = [first.text, *(_verb_bases(first.text) if second.text in _PARTICLES else ())]
-            joined = [replace(c, score=round(c.score * STEM_FACTOR, 3), match=STEM)
-                      for root in dict.fromkeys(roots) for c in self.lookup(root + second.norm)
-                      if c.kind in (TABLE, COLUMN)]
-            if joined:
-                return joined
+            # "picked up" a pickup_ts, "took off" a takeoff (WordNet only for an irregular verb)
+            particle = second.text in _PARTICLES
+            for roots in ([first.text, *([stem(first.text)] if particle else [])],
+                          _irregular_bases(first.text) if particle and first.text not in STOPWORDS else []):
+                joined = [replace(c, score=round(c.score * STEM_FACTOR, 3), match=STEM)
+                          for root in dict.fromkeys(roots) for c in self.lookup(root + second.norm)
+                          if c.kind in (TABLE, COLUMN)]
+                if joined:
+                    return joined
         return self._reworded_compound(first, second) if self._may_reword(first, skip, marked) else []
 
     def _shared_heads(self, tokens: list[Token], taken: set[int], skip: frozenset[str]) -> list[Link]:
@@ -621,11 +623,11 @@ def _verb_roots(word: str) -> list[str]:
     return [base, base + "e"]
 
 
-def _verb_bases(word: str) -> list[str]:
-    """A verb form's base, regular or not: "signed" -> sign, "took" -> take."""
+def _irregular_bases(word: str) -> list[str]:
+    """An irregular verb form's base ("took" -> take), read from WordNet on first need."""
     from nl2sql.linking import synonyms as wordnet
 
-    return [stem(word), *(wordnet.base_forms(word) if wordnet.available() else ())]
+    return wordnet.base_forms(word) if wordnet.available() else []
 
 
 def _phrase_head(phrase: str) -> str | None:

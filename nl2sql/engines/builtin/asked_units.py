@@ -8,6 +8,7 @@ the unit word said after the number is one of the condition's own words.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 import sqlglot
 import sqlglot.errors
@@ -159,10 +160,9 @@ def said_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int]:
     of amounts kept as 12.50): the unit the column is kept in, so the word asks for nothing more."""
     given = {i for i, t in enumerate(a.tokens) if a.word(i - 1) in _ASKING
              and any(_given_in(spec, form) for form in (t.text, singular(t.text)))}
-    if not _whole_money(spec, schema):
-        return frozenset(given)
-    return frozenset(given | {i for i, t in enumerate(a.tokens) if MONEY_UNITS.get(t.text) == 1.0
-                              and (a.word(i - 1) in _ASKING or (i > 0 and a.tokens[i - 1].is_number))})
+    currency = {i for i, t in enumerate(a.tokens) if MONEY_UNITS.get(t.text) == 1.0
+                and (a.word(i - 1) in _ASKING or (i > 0 and a.tokens[i - 1].is_number))}
+    return frozenset(given | currency) if currency and _whole_money(spec, schema) else frozenset(given)
 
 
 def _whole_money(spec: QuerySpec, schema: Schema) -> bool:
@@ -177,12 +177,18 @@ def _whole_money(spec: QuerySpec, schema: Schema) -> bool:
 
 def measures_money(metric: Metric, schema: Schema) -> bool:
     """Whether a measure adds up money: its expression reads a money column."""
+    return any(_money_unit(schema, ref) is not None
+               for ref in _metric_columns(metric.expression, metric.table, schema.dialect))
+
+
+@lru_cache(maxsize=256)
+def _metric_columns(expression: str, table: str, dialect: str) -> tuple[ColumnRef, ...]:
+    """The columns a measure's expression reads, parsed once per expression (it is asked every turn)."""
     try:
-        parsed = sqlglot.parse_one(metric.expression, read=schema.dialect)
+        parsed = sqlglot.parse_one(expression, read=dialect)
     except sqlglot.errors.SqlglotError:
-        return False
-    return any(_money_unit(schema, ColumnRef(col.table or metric.table, col.name)) is not None
-               for col in parsed.find_all(exp.Column))
+        return ()
+    return tuple(ColumnRef(col.table or table, col.name) for col in parsed.find_all(exp.Column))
 
 
 def _given_in(spec: QuerySpec, unit: str) -> bool:

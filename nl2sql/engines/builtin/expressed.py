@@ -32,7 +32,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
-    out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema)
+    out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema, tables)
     return frozenset(out)
 
 
@@ -235,18 +235,16 @@ _TAKING_VERBS = frozenset({"take", "takes", "took", "taken", "bring", "brings", 
                            "collected", "raise", "raised"})
 
 
-def taking_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+def taking_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> set[int]:
     """ "which branch brought in the most revenue", "how much money did we take in": a verb of money
     coming in says what the query's sum of money is; beside a count ("brought in the most
     customers") it says nothing the query does, and stays unused."""
-    summed = [ag for ag in spec.aggregates if _sums_money(ag, schema)]
-    if not summed:
+    verbs = {i for i, t in enumerate(a.tokens) if t.text in _TAKING_VERBS and a.link_at(i) is None}
+    if not verbs or not any(_sums_money(ag, schema) for ag in spec.aggregates):
         return set()
     # money reached along one of two keys (a rental's pickup or return branch) is not said by the verb
-    keys = crossed_keys(spec, schema, query_tables(spec, schema))
-    if any(not one_way(schema, keys, spec.entity, table, "") for table in query_tables(spec, schema)):
-        return set()
-    return {i for i, t in enumerate(a.tokens) if t.text in _TAKING_VERBS and a.link_at(i) is None}
+    keys = crossed_keys(spec, schema, tables)
+    return set() if any(not one_way(schema, keys, spec.entity, table, "") for table in tables) else verbs
 
 
 def _sums_money(ag: Aggregate, schema: Schema) -> bool:

@@ -7,7 +7,7 @@ not used, so it lowers both the share of the line accounted for and the confiden
 
 from __future__ import annotations
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import BIRTH_WORDS, Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
@@ -124,8 +124,8 @@ _RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "
 _CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered"})
 _PERIOD_LEADS = frozenset({"per", "each", "every", "by"})
 # Words of a date's name for an event that is not the row's coming to be: a pet's birth, a bill's due day.
-_OTHER_EVENTS = frozenset({"born", "birth", "dob", "birthday", "due", "deadline", "expiry", "expire", "expires",
-                           "expired", "end", "ended", "ends", "closed", "left", "death", "died"})
+_OTHER_EVENTS = BIRTH_WORDS | {"due", "deadline", "expiry", "expire", "expires", "expired", "end", "ended", "ends",
+                               "closed", "left", "death", "died"}
 # Words of a date's name that say it is when its row was written down (an opened_on is an act of its own).
 _RECORD_NAMES = frozenset({"created", "creation", "recorded", "logged", "entered", "record", "entry"})
 
