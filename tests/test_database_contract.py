@@ -390,7 +390,7 @@ def test_a_moment_s_period_is_sqlite_s(opened: Opened, ecommerce_db) -> None:
         query = exp.select("id", bucket_sql(exp.column("created_at"), bucket)).from_("orders").order_by("id")
         return [tuple(row) for row in db.execute(adapt(query, db.schema, dialect).sql(dialect), max_rows=None).rows]
 
-    for bucket in ("hour", "day", "week", "month", "quarter", "year"):
+    for bucket in ("hour", "weekday", "day", "week", "month", "quarter", "year"):
         assert periods(opened.db, opened.spec.dialect, bucket) == periods(ecommerce_db, "sqlite", bucket), bucket
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.db.schema import INTEGER, Column, Table
-from nl2sql.engines.builtin.flags import flag_of
-from tests.helpers import all_rows, built_sqlite, opened, read, same_answer, schema_database
+from nl2sql.engines.builtin.yes_no import flag_of
+from tests.helpers import all_rows, answers_after, built_sqlite, opened, read, same_answer, schema_database
 
 SCHEMA = """
 CREATE TABLE horses (horse_id INTEGER PRIMARY KEY, name TEXT, retired INTEGER, is_insured INTEGER,
@@ -94,3 +94,78 @@ def test_a_flag_before_a_plural_of_another_column_is_a_condition(tmp_path, quest
     with opened(built_sqlite(tmp_path, "menu", MENU)) as db:
         draft, result = read(db, question)
         assert same_answer(result, all_rows(db, gold)), draft.sql
+
+
+CREW = """
+CREATE TABLE venues (venue_id INTEGER PRIMARY KEY, venue_name TEXT);
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, full_name TEXT, email TEXT, is_volunteer INTEGER,
+                    started_on DATE);
+CREATE TABLE shifts (shift_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff (staff_id),
+                     venue_id INTEGER REFERENCES venues (venue_id), hours REAL);
+INSERT INTO venues VALUES (1, 'Dock Hall'), (2, 'Mill Yard');
+INSERT INTO staff VALUES (1, 'Ines Varga', 'iv@x.org', 1, '2024-03-02'), (2, 'Odd Berg', 'ob@x.org', 0, '2024-05-09'),
+    (3, 'Lena Moss', 'lm@x.org', 1, '2023-11-20'), (4, 'Tom Reed', 'tr@x.org', 1, '2024-08-14'),
+    (5, 'Ada Kim', 'ak@x.org', 0, '2022-01-10');
+INSERT INTO shifts VALUES (1, 1, 1, 4), (2, 2, 1, 6), (3, 3, 2, 5), (4, 1, 2, 3), (5, 5, 1, 8);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("which volunteers started in 2024?",
+     "SELECT full_name FROM staff WHERE is_volunteer = 1 AND started_on BETWEEN '2024-01-01' AND '2024-12-31'"),
+    ("show the email of volunteers", "SELECT email FROM staff WHERE is_volunteer = 1"),
+    ("list the volunteers", "SELECT full_name FROM staff WHERE is_volunteer = 1"),
+])
+def test_the_plural_noun_of_a_flag_names_the_rows(tmp_path, question: str, gold: str) -> None:
+    """ "volunteers" of ``staff.is_volunteer`` are the staff the flag says yes of, not the flag's
+    values: the rows asked about, shown by what the question asks for."""
+    with opened(built_sqlite(tmp_path, "crew", CREW)) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, all_rows(db, gold)), draft.sql
+
+
+def test_a_flag_noun_leading_a_question_about_other_rows_makes_them_the_rows(tmp_path) -> None:
+    """ "which volunteers worked at Dock Hall": staff, not the venue's shifts with a flag column
+    shown."""
+    with opened(built_sqlite(tmp_path, "crew", CREW)) as db:
+        draft, _ = read(db, "which volunteers worked shifts at Dock Hall?")
+        assert draft.sql.startswith("SELECT") and "FROM staff" in draft.sql.split("WHERE")[0], draft.sql
+        assert "is_volunteer = 1" in draft.sql, draft.sql
+
+
+@pytest.mark.parametrize(("turns", "gold"), [
+    (["horses that have a saddle", "don't count the insured ones"],
+     "SELECT name FROM horses WHERE has_saddle = 1 AND is_insured = 0"),
+    (["riders", "don't count the active ones"], "SELECT name FROM riders WHERE NOT active"),
+    (["how many horses per vaccinated, don't count the insured ones"],
+     "SELECT vaccinated, COUNT(*) FROM horses WHERE is_insured = 0 GROUP BY vaccinated"),
+])
+def test_a_flag_not_counted_leaves_its_rows_out(stable_db, turns: list[str], gold: str) -> None:
+    """ "don't count the insured ones" keeps the rows the flag says no of, as "not insured" does."""
+    answers_after(stable_db, turns, gold)
+
+
+PARCELS = """
+CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, label TEXT, sent INTEGER, weight REAL, hit INTEGER);
+INSERT INTO parcels VALUES (1, 'box', 1, 2.5, 0), (2, 'tube', 0, 1.0, 3), (3, 'crate', 1, 9.0, 1),
+    (4, 'bag', 0, 0.5, 2);
+"""
+
+
+@pytest.mark.parametrize(("turns", "gold"), [
+    (["parcels", "only the sent ones"], "SELECT label FROM parcels WHERE sent = 1"),
+    (["parcels that were not sent"], "SELECT label FROM parcels WHERE sent = 0"),
+])
+def test_an_integer_named_by_an_irregular_participle_is_a_flag(tmp_path, turns: list[str], gold: str) -> None:
+    """ "sent" is a participle as "shipped" is: a number named by it alone holds whether."""
+    with opened(built_sqlite(tmp_path, "parcels", PARCELS)) as db:
+        answers_after(db, turns, gold)
+
+
+def test_a_participle_that_more_often_counts_is_no_flag() -> None:
+    """ "hit" (how many hits) is no yes/no by its name; "sent" is one, said as a guess."""
+    table = Table("parcels", (Column("parcel_id", "INTEGER", INTEGER, primary_key=True),
+                              Column("hit", "INTEGER", INTEGER), Column("sent", "INTEGER", INTEGER)))
+    assert flag_of(table, table.columns[1]) is None
+    flag = flag_of(table, table.columns[2])
+    assert flag is not None and not flag.sure

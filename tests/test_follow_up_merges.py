@@ -109,3 +109,14 @@ def test_a_verb_and_its_particle_name_the_one_word_column(bakery_db, question: s
     answers(bakery_db, question, gold)
     draft, _rows = read(bakery_db, question)
     assert draft.unused == ()
+
+
+@pytest.mark.parametrize("turns", [
+    ["total amount of sales per town", "don't count the ones from Crumb"],
+    ["total amount of sales per town, not including the ones from Crumb"],
+])
+def test_rows_not_counted_by_a_value_far_from_the_negation_are_left_out(bakery_db, turns: list[str]) -> None:
+    """The negation is on "count", five words before the bakery's name: still those sales left out."""
+    answers_after(bakery_db, turns,
+                  "SELECT bakery.town, SUM(sale.amount) FROM sale JOIN bakery ON sale.bakery_id = bakery.bakery_id "
+                  "WHERE bakery.name <> 'Crumb' GROUP BY bakery.town")

@@ -188,6 +188,25 @@ def test_a_key_into_the_same_table_is_followed_to_the_other_rows(shop: Path, que
     assert _named(rows) == expected
 
 
+@pytest.mark.parametrize(("question", "expected"), [
+    ("who does Ola Berg coach?", {"Pia Holm", "Rut Lind"}),  # the verb after "does <X>": the rows below X
+    ("who coaches Rut Lind?", {"Ola Berg"}),  # the verb of "who", X its object: the row above
+    ("who is Rut Lind's coach?", {"Ola Berg"}),
+])
+def test_a_key_named_by_a_noun_that_is_also_a_verb_follows_the_verb(tmp_path: Path, question: str,
+                                                                    expected: set[str]) -> None:
+    path = tmp_path / "squad.db"
+    with sqlite3.connect(path) as con:
+        con.executescript("""
+            CREATE TABLE players (player_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,
+                                  coach_id INTEGER REFERENCES players(player_id));
+            INSERT INTO players VALUES (1, 'Ola', 'Berg', NULL), (2, 'Pia', 'Holm', 1), (3, 'Rut', 'Lind', 1),
+                                       (4, 'Sam', 'Dahl', 2);""")
+    con.close()
+    _sql, rows, _sure, _ = _ask(path, question)
+    assert _named(rows) == expected, _sql
+
+
 def test_grouped_by_the_key_to_their_own_table_each_group_is_a_row_pointed_to(shop: Path) -> None:
     _sql, rows, _sure, _ = _ask(shop, "number of staff per manager")
     counts = defaultdict(int)

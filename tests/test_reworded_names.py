@@ -148,3 +148,31 @@ def test_joined_and_split_names_are_weaker_than_the_name_itself() -> None:
                                          Column("air_date", "TEXT", TEXT))),))
     assert _links(schema, "the airdate")["airdate"] == [("broadcast", "air_date", STEM)]
     assert _links(schema, "the air date")["air date"] == [("broadcast", "air_date", "exact")]
+
+
+FILED = """
+CREATE TABLE vendor_info (vendorId INTEGER PRIMARY KEY, vendorNm TEXT, townNm TEXT, firstSeenDt DATE);
+CREATE TABLE deliveries (delId INTEGER PRIMARY KEY, vendorId INTEGER REFERENCES vendor_info(vendorId),
+                         crates INTEGER);
+INSERT INTO vendor_info VALUES (1, 'Alder Farm', 'Ely', '2021-02-01'), (2, 'Birch Mill', 'Diss', '2022-06-09'),
+                               (3, 'Cedar Dairy', 'Ely', '2023-09-30');
+INSERT INTO deliveries VALUES (1, 1, 4), (2, 2, 9), (3, 2, 3), (4, 2, 1), (5, 3, 6);
+"""
+
+
+@pytest.fixture(scope="module")
+def filed_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "filed", FILED) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("list the vendors in Ely", "SELECT * FROM vendor_info WHERE townNm = 'Ely'"),
+    ("which vendor made the most deliveries?",
+     "SELECT v.vendorNm FROM vendor_info v JOIN deliveries d ON d.vendorId = v.vendorId "
+     "GROUP BY v.vendorId ORDER BY COUNT(*) DESC LIMIT 1"),
+])
+def test_a_table_filed_under_a_word_is_named_by_its_rows(filed_db: Database, question: str, gold: str) -> None:
+    """ "vendor_info" holds vendors: the last word files them, and an abbreviated name column
+    (``vendorNm``) is how a vendor is named."""
+    answers(filed_db, question, gold)

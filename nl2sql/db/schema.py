@@ -103,8 +103,8 @@ class Table:
         for col in texts:
             if col.name.lower().rstrip("s") == own:
                 return col
-        for col in texts:
-            if col.name.lower().endswith(("_name", "name", "_title")):
+        for col in texts:  # an abbreviated name ("coNm", "co_nm") too
+            if col.name.lower().endswith(("_name", "name", "_title")) or re.search(r"(^|_|[a-z])(Nm|_nm)$", col.name):
                 return col
         uniques = [c for c in texts if c.unique]
         return uniques[0] if uniques else (self.primary_key or (texts[0] if texts else None))
@@ -180,7 +180,8 @@ def _states_or_dates(name: str) -> bool:
     return bool(words) and (words[0] in ("is", "has", "can", "was") or words[-1] in ("year", "yr", "flag"))
 
 
-_FIRST_NAMES, _LAST_NAMES = ("firstname", "givenname", "forename"), ("lastname", "surname", "familyname")
+_FIRST_NAMES = ("firstname", "givenname", "forename", "firstnm", "fname")
+_LAST_NAMES = ("lastname", "surname", "familyname", "lastnm", "lname")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ ABBREVIATIONS: dict[str, str] = {
     "fname": "first name", "lname": "last name", "mname": "middle name", "indep": "independence",
     "hr": "hour", "hrs": "hours", "hrly": "hourly", "mins": "minutes", "secs": "seconds", "qtr": "quarter",
     "pmt": "payment", "proj": "project", "acct": "account", "txn": "transaction", "mgr": "manager",
-    "bal": "balance", "org": "organization", "msg": "message", "rcpt": "receipt",
+    "bal": "balance", "org": "organization", "msg": "message", "rcpt": "receipt", "nm": "name",
 }
 
 

@@ -64,6 +64,10 @@ _NOT_REWORDED = {"amount", "number", "total", "count", "sum", "quantity", "avera
 _STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list", "data", "database",
                     "information", "info", "detail", "item", "attribute", "property", "result", "answer"}
 # Words that are part of column names but mean nothing alone ("created_at" -> "at").
+# Last words of a table's name that file its rows without saying what they are: "customer_details"
+# holds customers ("order_items" holds items, not orders: a noun is no filler).
+_FILLER_HEADS = frozenset({"info", "information", "data", "detail", "details", "master", "tbl", "table",
+                           "co", "cos"})
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 
 
@@ -141,6 +145,7 @@ class Lexicon:
         self._added: set[tuple[str, Candidate]] = set()
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
+        named = [name_words(table.name) for table in schema.tables]
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
@@ -149,6 +154,11 @@ class Lexicon:
                 # "order_items" is also an "item"; its first word names another table more often.
                 # So is "portcrane", another table's name and a word joined.
                 self._add(singular(head), Candidate(TABLE, table.name, score=PIECE_SCORE))
+            if len(words) > 1 and words[-1] in _FILLER_HEADS \
+                    and sum(other[:len(words) - 1] == words[:-1] for other in named) == 1:
+                # "client_info", "clientCos": the rows are the clients, the last word only files them
+                # (unless another table is filed under the same words: "car_data" beside "car_makers")
+                self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, score=0.9, match=STEM))
             for col in table.columns:
                 self._add_column(table.name, col.name, col.name in table.fk_columns)
                 self._add_role(table, col.name)

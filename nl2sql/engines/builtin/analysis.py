@@ -323,6 +323,12 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     return [Link(first, link.last, said, link.strong) if x is link else x for x in links]
 
 
+def denies_keeping(a: Analysis, k: int) -> bool:
+    """Whether the word at ``k`` is a negated word of keeping rows ("don't count", "not including"):
+    the rows said after it are left out, as after "without"."""
+    return a.word(k) in ("count", "counting", "include", "including") and k - 1 in a.negations
+
+
 def counted_at(words: Sequence[str], count_span: Collection[int]) -> int:
     """Where what a count phrase counts is named: the word after the phrase ("the number of
     <x>"), past a "the"."""

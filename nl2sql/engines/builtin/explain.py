@@ -271,7 +271,12 @@ def _group_word(g: GroupKey, spec: QuerySpec) -> str:
     if not g.bucket:
         return name
     verb = _participle(name)
-    return f"{g.bucket} {verb}" if verb else f"{g.bucket} of {name}"
+    period = _PERIOD_NAMES.get(g.bucket, g.bucket)
+    return f"{period} {verb}" if verb else f"{period} of {name}"
+
+
+# How a period whose values are numbers is said, so that the numbers can be read.
+_PERIOD_NAMES = {"weekday": "day of the week (0 is Sunday)"}
 
 
 def _dated(name: str) -> bool:

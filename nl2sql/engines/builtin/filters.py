@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import ForeignKey
 from nl2sql.engines.builtin import doubts, events
-from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison
+from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
 from nl2sql.engines.builtin.paired import column_comparisons
@@ -250,6 +250,15 @@ def _qualifies_rows(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     return after is not None and any(c.table in rows for c in after.of_kind(TABLE))
 
 
+def _not_counting(a: Analysis, first: int) -> list[int]:
+    """ "don't count the ones from <value>", "not including those in <value>": a negated word of
+    keeping rows a few words before the value leaves its rows out, as a negation beside it does."""
+    for k in range(first - 1, max(0, first - 6), -1):
+        if denies_keeping(a, k):
+            return [k - 1, k]
+    return []
+
+
 def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Candidate | None:
     """The stored value a link names as a condition; "overdue loans" are due before today, whatever
     a fine's reason says, so another table's value does not take the word from the rows' due date."""
@@ -283,7 +292,8 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             if not keep:
                 continue
         # a negation up to four words before the value excludes it; a kind of rows grouped is no condition
-        negations = [] if grouped else [n for n in range(max(0, link.first - 4), link.first) if n in a.negations]
+        negations = [] if grouped else [n for n in range(max(0, link.first - 4), link.first) if n in a.negations] \
+            or _not_counting(a, link.first)
         # values named with a negation and without one are two conditions ("a dog but not a cat")
         key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
         by_column.setdefault(key, []).extend(kind_values(ctx.schema, a, link, cand))

@@ -11,34 +11,14 @@ group or sort by ("the retired flag", "by retired"), it is left to those readers
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from nl2sql.db.schema import BOOLEAN, INTEGER, TEXT, Column, Table
+from nl2sql.engines.builtin.analysis import denies_keeping
 from nl2sql.engines.builtin.reader import Claims, ReadContext
-from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.engines.builtin.spec import Filter
+from nl2sql.engines.builtin.yes_no import Flag, flag_noun, flag_of
 from nl2sql.linking.lexicon import COLUMN, TABLE, Link, phrase_key
-from nl2sql.linking.text import name_words, singular
+from nl2sql.linking.text import name_words
 
-# First name words of an integer column that states something of its row: ``is_open``, ``has_stove``.
-_PREDICATE_HEADS = frozenset({"is", "has", "have", "can", "was", "should", "allow", "allows", "uses", "needs",
-                              "did", "does", "with", "include", "includes", "accepts"})
 _OWNING_HEADS = frozenset({"has", "have", "with", "include", "includes", "allow", "allows", "accepts", "uses"})
-# Last name words of an integer column that is a yes/no by itself.
-_FLAG_WORDS = frozenset({"active", "enabled", "disabled", "available", "visible", "hidden", "public", "private",
-                         "valid", "flag", "current", "online", "deleted", "archived", "verified", "approved",
-                         "default", "featured", "cancelled", "canceled", "closed", "open", "retired", "married",
-                         "discontinued", "exempt", "taxable", "refundable", "primary", "locked", "banned"})
-# Name words of a number that counts or measures, whatever else the name says.
-_MEASURE_WORDS = frozenset({"id", "count", "number", "num", "no", "qty", "quantity", "amount", "total", "level",
-                            "rank", "year", "age", "size", "speed", "price", "score", "rating", "order", "seq",
-                            "code", "days", "hours", "minutes", "weight", "height", "length", "percent", "rate",
-                            "times", "sequence", "position", "version", "type", "kind", "status", "cost", "fee"})
-# "-ed" words that are no participle: a number named so is no flag.
-_NOT_PARTICIPLES = frozenset({"speed", "need", "seed", "breed", "feed", "hundred", "embed", "shed", "bed", "red",
-                              "weed", "reed", "bleed", "deed", "greed", "steed", "tweed"})
-_YES = frozenset({"y", "yes", "t", "true", "1"})
-_NO = frozenset({"n", "no", "f", "false", "0"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "become", "became", "remain", "remains",
                       "currently", "still", "now", "also", "marked", "flagged", "listed", "set", "as"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "each", "every"})
@@ -47,51 +27,6 @@ _PREFIXES = ("non", "un", "in", "im")  # "inactive", "unverified", "nonexempt"
 # Words after a column's name that make it a column to show ("the retired flag"), not a condition.
 _NAMING_WORDS = frozenset({"status", "flag", "flags", "column", "field", "value", "values", "indicator", "setting"})
 _GROUPING_WORDS = frozenset({"by", "per", "each", "of", "sort", "sorted", "order", "ordered", "group", "grouped"})
-
-
-@dataclass(frozen=True)
-class Flag:
-    """A yes/no column and the stored values that say yes and no."""
-
-    ref: ColumnRef
-    yes: object
-    no: object
-    sure: bool = True  # False: an integer read as a yes/no by its name alone, its values unseen
-
-
-def flag_of(table: Table, col: Column) -> Flag | None:
-    """The column as a yes/no, or None when it holds something else (or cannot be told)."""
-    ref = ColumnRef(table.name, col.name)
-    if col.primary_key or col.name in table.fk_columns:
-        return None
-    if col.kind == BOOLEAN:
-        return Flag(ref, True, False)
-    if col.kind == TEXT and len(col.values) == 2:
-        lowered = {v.strip().lower(): v for v in col.values}
-        yes = [v for k, v in lowered.items() if k in _YES]
-        no = [v for k, v in lowered.items() if k in _NO]
-        return Flag(ref, yes[0], no[0]) if len(yes) == 1 and len(no) == 1 else None
-    if col.kind == INTEGER and _predicate_name(col.name):
-        return Flag(ref, 1, 0, sure=name_words(col.name)[0] in _PREDICATE_HEADS)
-    return None
-
-
-def said_words(name: str) -> tuple[str, ...]:
-    """A column name's words as written, plurals kept: ``copies_owned`` -> ("copies", "owned")."""
-    return tuple(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ").lower().split())
-
-
-def _predicate_name(name: str) -> bool:
-    """Whether an integer column's name reads as a yes/no: ``is_open``, ``retired``, ``featured_flag``."""
-    words, said = name_words(name), said_words(name)
-    if not words or set(words) & _MEASURE_WORDS:
-        return False
-    if words[0] in _PREDICATE_HEADS and len(words) > 1:
-        return True
-    last = words[-1]
-    if len(said) > 1 and singular(said[-2]) != said[-2]:
-        return False  # "copies_owned", "hours_worked": how many, not whether
-    return last in _FLAG_WORDS or (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES)
 
 
 def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
@@ -106,7 +41,7 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         # "<value> is not the official <column>" denies the whole statement, not the flag: left to
         # the negation's readers
         denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" \
-            or a.word(link.first - 2) in _EXCLUDING else ()
+            or a.word(link.first - 2) in _EXCLUDING or denies_keeping(a, link.first - 2) else ()
         words = {*range(link.first, link.last + 1), *denied}
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
         c.claim(link, "flag", *denied)
@@ -134,8 +69,9 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     of what a row has."""
     a = ctx.a
     before, after = a.word(link.first - 1), a.word(link.last + 1)
-    if after in _NAMING_WORDS or before in _GROUPING_WORDS:
-        return False
+    rows_of = before == "of" and _names_the_rows(ctx, link, flag)
+    if after in _NAMING_WORDS or (before in _GROUPING_WORDS and not rows_of):
+        return False  # "by retired", but "the email of contractors" names the rows
     if after in ("ones", "one") or link.first - 1 in a.negations:
         return True  # "only the active ones", "(not discontinued)": the rows, by the flag
     if _names_the_rows(ctx, link, flag):
@@ -160,8 +96,7 @@ def _names_the_rows(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     """Whether the link is the flag's noun in the plural ("contractors" for ``is_contractor``): rows
     called by what the flag says they are."""
     token = ctx.a.tokens[link.last]
-    noun = [w for w in name_words(flag.ref.column) if w not in _PREDICATE_HEADS]
-    return link.first == link.last and token.text != token.norm and noun == [token.norm]
+    return link.first == link.last and token.text != token.norm and flag_noun(flag.ref.column) == (token.norm,)
 
 
 def _rows_by_column(ctx: ReadContext, link: Link, flag: Flag, determined: bool) -> bool:
@@ -193,6 +128,8 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
             return (k,)
         if _no_longer(ctx, k):
             return (k - 1, k)
+        if denies_keeping(ctx.a, k):
+            return (k - 1, k)  # "don't count the vip ones": leave them out
         if a.word(k) not in _COPULAS and a.word(k) not in ("a", "an", "the", "any"):
             return ()
     return ()

@@ -13,11 +13,11 @@ from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST
 from nl2sql.engines.builtin.deeds import deed_tables
-from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
+from nl2sql.engines.builtin.yes_no import IRREGULAR_PARTICIPLES
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
@@ -615,7 +615,7 @@ def _column_ranking(ctx: ReadContext, link: Link, ref: ColumnRef, entity: str) -
     or "in each <group>" after it), else the rows sorted by it."""
     a, sup = ctx.a, ctx.a.superlatives[0]
     descending = _quality_direction(ctx, sup.index, ref, sup.descending)
-    if not a.limit and not _plural_head(ctx, entity) and not a.group_words \
+    if not a.limit and not _plural_head(ctx, entity, link) and not a.group_words \
             and not _asks_for_row(ctx, entity) and not is_child(ctx, ref.table, entity):
         return Ranking("aggregate", ref, descending)
     if not a.limit and link.first == max(a.span(sup.index)) + 1 and any(g > link.last for g in a.group_words):
@@ -764,10 +764,18 @@ def _asks_for_row(ctx: ReadContext, entity: str) -> bool:
                  or ctx.a.word(first.last + 1) in ("with", "having", "whose")))
 
 
-def _plural_head(ctx: ReadContext, entity: str) -> bool:
-    for link in ctx.a.links:
+def _plural_head(ctx: ReadContext, entity: str, column: Link | None = None) -> bool:
+    """Whether the rows are named in the plural as what is asked for ("the largest ships"), not as
+    the rows a column's extreme is taken over ("the largest tonnage of all ships")."""
+    a = ctx.a
+    for link in a.links:
         if any(c.table == entity for c in link.of_kind(TABLE)):
-            tok = ctx.a.tokens[link.last]
+            k = link.first - 1
+            while a.word(k) in ("all", "the", "our"):
+                k -= 1
+            if column is not None and k == column.last + 1 and a.word(k) in ("of", "among", "across"):
+                return False
+            tok = a.tokens[link.last]
             return tok.text != tok.norm
     return False
 

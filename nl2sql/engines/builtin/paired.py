@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, Column, Table
 from nl2sql.engines.builtin.analysis import COMPARATORS
-from nl2sql.engines.builtin.flags import flag_of, said_words
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
 

@@ -17,8 +17,8 @@ from nl2sql.db.schema import Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.events import event_words
-from nl2sql.engines.builtin.flags import flag_of, said_words
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.lexicon import COLUMN
 from nl2sql.linking.text import STOPWORDS, name_words, singular, stem

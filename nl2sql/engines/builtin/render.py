@@ -37,7 +37,8 @@ def _quarter(col: exp.Expr) -> exp.Expr:
                      expression=exp.Cast(this=number, to=exp.DataType.build("TEXT")))
 
 
-_BUCKET_FORMATS = {"hour": "%H", "day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
+# "weekday" is SQLite's day of the week, 0 for Sunday to 6 for Saturday, as every engine is made to say it.
+_BUCKET_FORMATS = {"hour": "%H", "weekday": "%w", "day": "%Y-%m-%d", "week": "%Y-%W", "month": "%Y-%m", "year": "%Y"}
 
 
 def bucket_sql(col: exp.Expr, bucket: str) -> exp.Expr:

@@ -12,6 +12,7 @@ from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef
+from nl2sql.engines.builtin.yes_no import flag_noun, flag_of
 from nl2sql.linking.lexicon import (
     COLUMN,
     DOMAIN,
@@ -67,6 +68,11 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             scores[best.table] += 3.0 * best.score  # "list the baristas": staff whose role is Barista
             first_table = False
             continue
+        flagged = subject_flag(a, schema, link) if first_table else None
+        if flagged is not None:
+            scores[flagged] += 3.0  # "which contractors ...": users whose is_contractor is yes
+            first_table = False
+            continue
         for table, weight in _column_evidence(schema, link).items():
             scores[table] += weight
     return scores
@@ -104,6 +110,22 @@ def subject_value(a: Analysis) -> Link | None:
     token = a.tokens[link.last]
     plural = token.text != token.norm
     return link if (plural or a.word(link.first - 1) in _HEAD_BEFORE) and kind_value(a, link) else None
+
+
+def subject_flag(a: Analysis, schema: Schema, link: Link) -> str | None:
+    """The table whose rows a plural noun names through a yes/no column of theirs ("contractors" of
+    ``users.is_contractor``) before any table word: that table, the question's subject."""
+    token = a.tokens[link.last]
+    if link.first != link.last or token.text == token.norm or link.of_kind(TABLE) \
+            or any(other.of_kind(TABLE) for other in a.links if other.last < link.first):
+        return None
+    for cand in link.of_kind(COLUMN):
+        table = schema.table(cand.table)
+        column = table.column(cand.column or "") if table is not None else None
+        if table is not None and column is not None and flag_noun(column.name) == (token.norm,) \
+                and flag_of(table, column) is not None:
+            return cand.table
+    return None
 
 
 def kind_value(a: Analysis, link: Link) -> bool:

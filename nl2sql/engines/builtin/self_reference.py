@@ -29,11 +29,23 @@ def _key_link(a: Analysis, ref: SelfReference) -> Link | None:
 def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
     """Whether the question asks for the row the named one points to (its manager)."""
     before = all(max(f.words) < link.first for f in named)
-    if before and _done_by_the_upper(a.word(link.first)):
-        return False  # "who does <X> supervise": the rows <X> is the supervisor of
+    if before and (_done_by_the_upper(a.word(link.first)) or _verb_after_do(a, link, named)):
+        return False  # "who does <X> supervise", "who does <X> mentor": the rows <X> is that to
     # "who referred <X>": the key's verb with the named row as its object, not "referred by <X>"
     acted = a.word(link.last).endswith("ed") and a.word(link.last + 1) not in ("by", "to")
-    return before or acted or a.word(link.last + 1) == "of"
+    # "who mentors <X>": the key's word as the verb of "who", the named row its object
+    done_to = a.word(link.first - 1) == "who" and link.first == link.last \
+        and min(min(f.words) for f in named) == link.last + 1
+    return before or acted or done_to or a.word(link.last + 1) == "of"
+
+
+def _verb_after_do(a: Analysis, link: Link, named: list[Filter]) -> bool:
+    """ "who does <X> mentor": after "does <named row>" the key's word is a verb whose object is
+    asked for, whatever else it can be ("mentor" is a noun too). Not "who does <X> report to",
+    where the row asked for is on the far side of a preposition."""
+    start = min(min(f.words) for f in named)
+    return a.word(start - 1) in ("does", "do", "did") and link.first == link.last \
+        and a.word(link.last + 1) not in ("to", "for", "under", "with")
 
 
 def _done_by_the_upper(word: str) -> bool:

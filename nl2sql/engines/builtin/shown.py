@@ -8,7 +8,7 @@ from __future__ import annotations
 from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
-from nl2sql.engines.builtin.resolve import date_column_for, find_concept
+from nl2sql.engines.builtin.resolve import date_column_for, find_concept, subject_flag
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.linking.text import function_positions, name_words
@@ -45,12 +45,19 @@ def _request_windows(ctx: ReadContext) -> list[tuple[int, int]]:
     opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
         and a.word(lead.last + 1) in ("of", "and", ",")
     if a.word(1 if a.word(0) == "please" else 0) in _REQUEST_WORDS or opens_with_column:
-        windows.append((0, next((lk.first for lk in a.links if lk.of_kind(TABLE) and not _owns_next(ctx, lk)
-                                 and not _name_word(ctx, lk)), len(a.tokens))))
+        windows.append((0, next((lk.first for lk in a.links if _names_subject(ctx, lk)), len(a.tokens))))
     again = next((i for i in range(1, len(a.tokens)) if _starts_request(ctx, i)), None)
     if again is not None:
         windows.append((again + 1, len(a.tokens)))
     return windows
+
+
+def _names_subject(ctx: ReadContext, link: Link) -> bool:
+    """Whether the link names the rows the question is about: their table ("the users"), or a
+    yes/no column of theirs said as a noun ("the contractors"). Columns to show come before it."""
+    if link.of_kind(TABLE):
+        return not _owns_next(ctx, link) and not _name_word(ctx, link)
+    return subject_flag(ctx.a, ctx.schema, link) is not None
 
 
 def _owns_next(ctx: ReadContext, link: Link) -> bool:

@@ -116,3 +116,10 @@ def is_week_bucket(node: exp.Expr) -> TypeGuard[exp.TimeToStr]:
     format says the same way."""
     fmt = node.args.get("format") if isinstance(node, exp.TimeToStr) else None
     return fmt is not None and fmt.name == "%Y-%W"
+
+
+def is_weekday_bucket(node: exp.Expr) -> TypeGuard[exp.TimeToStr]:
+    """Whether ``node`` writes a date as SQLite's ``%w`` (0 for Sunday to 6 for Saturday), which
+    PostgreSQL's and Spark's formats do not say."""
+    fmt = node.args.get("format") if isinstance(node, exp.TimeToStr) else None
+    return fmt is not None and fmt.name == "%w"

@@ -4,7 +4,8 @@
 - SQLite's whole days between two dates truncate; PostgreSQL's cast of a fraction to an integer
   rounds: TRUNC first.
 - SQLite's week number (``%W``, weeks starting on Monday, 00 before the first one) has no TO_CHAR
-  pattern: it is computed from the day of the year and the ISO weekday.
+  pattern: it is computed from the day of the year and the ISO weekday. Its day of the week (``%w``)
+  is EXTRACT(DOW).
 - A text column compared with a number compares as text in SQLite (the column's affinity):
   the number becomes a string. A text column compared with a numeric column compares as numbers:
   the text side is cast where it reads as one, also a key IN the keys a subquery selects.
@@ -21,6 +22,7 @@ from sqlglot import exp
 from nl2sql.engines.builtin.portable.affinity import (
     Columns,
     is_week_bucket,
+    is_weekday_bucket,
     literals_as_text,
     number_literal,
     stored_as_number,
@@ -76,6 +78,12 @@ def _week_bucket(node: exp.TimeToStr) -> exp.Expr:
     return exp.DPipe(this=exp.DPipe(this=year, expression=exp.Literal.string("-")), expression=padded)
 
 
+def _weekday_bucket(node: exp.TimeToStr) -> exp.Expr:
+    """``%w`` as SQLite writes it: PostgreSQL's DOW counts from 0 for Sunday as well."""
+    dow = exp.Extract(this=exp.var("DOW"), expression=node.this.copy())
+    return exp.Cast(this=exp.Cast(this=dow, to=exp.DataType.build("INT")), to=exp.DataType.build("TEXT"))
+
+
 def _safe_divisor(node: exp.Expr) -> bool:
     return number_literal(node) and float(node.name) != 0
 
@@ -87,6 +95,8 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
         return _whole_days(node)
     elif is_week_bucket(node):
         return _week_bucket(node)
+    elif is_weekday_bucket(node):
+        return _weekday_bucket(node)
     elif isinstance(node, _COMPARISONS):
         _compare(node, columns)
     elif isinstance(node, (exp.In, exp.Between)):

@@ -9,6 +9,7 @@ numbers or dates kept as text cast where they are added up or bucketed).
 - ``CAST(x AS REAL)`` is a double in SQLite; Spark's ``FLOAT`` would be single precision: ``DOUBLE``.
 - SQLite's week number (``%W``, weeks starting on Monday, 00 before the first one) has no
   ``DATE_FORMAT`` pattern in Spark 3+: it is computed from the day of the year and the weekday.
+  Nor has its day of the week (``%w``): it is DAYOFWEEK less one.
 - A text column compared with a number literal compares as text in SQLite (the column's affinity):
   the literal as text.
 - Names that are not plain identifiers, or are words Spark reserves, are quoted with backticks.
@@ -20,7 +21,13 @@ import re
 
 from sqlglot import exp
 
-from nl2sql.engines.builtin.portable.affinity import Columns, is_week_bucket, literals_as_text, number_literal
+from nl2sql.engines.builtin.portable.affinity import (
+    Columns,
+    is_week_bucket,
+    is_weekday_bucket,
+    literals_as_text,
+    number_literal,
+)
 from nl2sql.engines.builtin.portable.mysql import integer_valued
 
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between)
@@ -49,6 +56,13 @@ def _week_bucket(node: exp.TimeToStr) -> exp.Expr:
     return exp.Concat(expressions=[year, exp.Literal.string("-"), padded])
 
 
+def _weekday_bucket(node: exp.TimeToStr) -> exp.Expr:
+    """``%w`` as SQLite writes it, 0 for Sunday: Spark's DAYOFWEEK counts from 1 for Sunday."""
+    dow = exp.Sub(this=exp.Anonymous(this="DAYOFWEEK", expressions=[node.this.copy()]),
+                  expression=exp.Literal.number(1))
+    return exp.Cast(this=dow, to=exp.DataType.build("STRING"))
+
+
 def _divided(node: exp.Div, columns: Columns) -> exp.Expr:
     if not (number_literal(node.expression) and float(node.expression.name) != 0):
         node.set("expression", exp.Nullif(this=node.expression, expression=exp.Literal.number(0)))
@@ -66,6 +80,8 @@ def _rewrite(node: exp.Expr, columns: Columns) -> exp.Expr:
         return exp.DataType.build("DOUBLE")
     if is_week_bucket(node):
         return _week_bucket(node)
+    if is_weekday_bucket(node):
+        return _weekday_bucket(node)
     if isinstance(node, _COMPARISONS):
         literals_as_text(node, columns)
     return node

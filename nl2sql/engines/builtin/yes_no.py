@@ -1,0 +1,95 @@
+"""Which columns hold only yes and no, and the stored values that say each.
+
+Read by the flag conditions ("retired horses") and by the choice of the rows a question is about
+("which contractors ..." for a ``users`` table with ``is_contractor``): one definition for both.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nl2sql.db.schema import BOOLEAN, INTEGER, TEXT, Column, Table
+from nl2sql.engines.builtin.spec import ColumnRef
+from nl2sql.linking.text import name_words, singular
+
+# First name words of an integer column that states something of its row: ``is_open``, ``has_stove``.
+_PREDICATE_HEADS = frozenset({"is", "has", "have", "can", "was", "should", "allow", "allows", "uses", "needs",
+                              "did", "does", "with", "include", "includes", "accepts"})
+# Last name words of an integer column that is a yes/no by itself.
+_FLAG_WORDS = frozenset({"active", "enabled", "disabled", "available", "visible", "hidden", "public", "private",
+                         "valid", "flag", "current", "online", "deleted", "archived", "verified", "approved",
+                         "default", "featured", "cancelled", "canceled", "closed", "open", "retired", "married",
+                         "discontinued", "exempt", "taxable", "refundable", "primary", "locked", "banned"})
+# Name words of a number that counts or measures, whatever else the name says.
+_MEASURE_WORDS = frozenset({"id", "count", "number", "num", "no", "qty", "quantity", "amount", "total", "level",
+                            "rank", "year", "age", "size", "speed", "price", "score", "rating", "order", "seq",
+                            "code", "days", "hours", "minutes", "weight", "height", "length", "percent", "rate",
+                            "times", "sequence", "position", "version", "type", "kind", "status", "cost", "fee"})
+# Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
+IRREGULAR_PARTICIPLES = frozenset({
+    "written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led", "seen", "known",
+    "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought", "taught", "caught", "brought", "kept",
+    "spent", "lost", "read", "sung", "begun", "sent", "lent"})
+# Of those, the ones a number named by them alone more often counts ("hit", "won"): no flag.
+_COUNTING_PARTICIPLES = frozenset({"hit", "run", "won", "led", "read", "made", "done", "seen", "known"})
+# "-ed" words that are no participle: a number named so is no flag.
+_NOT_PARTICIPLES = frozenset({"speed", "need", "seed", "breed", "feed", "hundred", "embed", "shed", "bed", "red",
+                              "weed", "reed", "bleed", "deed", "greed", "steed", "tweed"})
+_YES = frozenset({"y", "yes", "t", "true", "1"})
+_NO = frozenset({"n", "no", "f", "false", "0"})
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A yes/no column and the stored values that say yes and no."""
+
+    ref: ColumnRef
+    yes: object
+    no: object
+    sure: bool = True  # False: an integer read as a yes/no by its name alone, its values unseen
+
+
+def flag_of(table: Table, col: Column) -> Flag | None:
+    """The column as a yes/no, or None when it holds something else (or cannot be told)."""
+    ref = ColumnRef(table.name, col.name)
+    if col.primary_key or col.name in table.fk_columns:
+        return None
+    if col.kind == BOOLEAN:
+        return Flag(ref, True, False)
+    if col.kind == TEXT and len(col.values) == 2:
+        lowered = {v.strip().lower(): v for v in col.values}
+        yes = [v for k, v in lowered.items() if k in _YES]
+        no = [v for k, v in lowered.items() if k in _NO]
+        return Flag(ref, yes[0], no[0]) if len(yes) == 1 and len(no) == 1 else None
+    if col.kind == INTEGER and _predicate_name(col.name):
+        return Flag(ref, 1, 0, sure=name_words(col.name)[0] in _PREDICATE_HEADS)
+    return None
+
+
+def said_words(name: str) -> tuple[str, ...]:
+    """A column name's words as written, plurals kept: ``copies_owned`` -> ("copies", "owned")."""
+    return tuple(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ").lower().split())
+
+
+def _predicate_name(name: str) -> bool:
+    """Whether an integer column's name reads as a yes/no: ``is_open``, ``retired``, ``featured_flag``."""
+    words, said = name_words(name), said_words(name)
+    if not words or set(words) & _MEASURE_WORDS:
+        return False
+    if words[0] in _PREDICATE_HEADS and len(words) > 1:
+        return True
+    last = words[-1]
+    if len(said) > 1 and singular(said[-2]) != said[-2]:
+        return False  # "copies_owned", "hours_worked": how many, not whether
+    return last in _FLAG_WORDS or (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES) \
+        or (last in IRREGULAR_PARTICIPLES and last not in _COUNTING_PARTICIPLES)
+
+
+def flag_noun(column: str) -> tuple[str, ...]:
+    """The noun a yes/no column says its rows are, when its name is a predicate with one
+    ("contractor" of ``is_contractor``), else nothing."""
+    words = name_words(column)
+    if len(words) != 2 or words[0] not in ("is", "was"):
+        return ()
+    return (words[1],)
