@@ -253,6 +253,13 @@ def test_user_text_is_quoted_by_sqlglot(tmp_path, question: str, value: str, mem
     ("in March", date(2026, 3, 1), date(2026, 4, 1)),
     ("in December", date(2025, 12, 1), date(2026, 1, 1)),
     ("since 2026-02-10", date(2026, 2, 10), None),
+    # ahead of today: the next calendar period, or a span starting today
+    ("next month", date(2026, 7, 1), date(2026, 8, 1)),
+    ("next week", date(2026, 6, 22), date(2026, 6, 29)),  # from the Monday after TODAY (a Monday)
+    ("in the coming quarter", date(2026, 7, 1), date(2026, 10, 1)),
+    ("next year", date(2027, 1, 1), date(2028, 1, 1)),
+    ("tomorrow", date(2026, 6, 16), date(2026, 6, 17)),
+    ("in the next 10 days", date(2026, 6, 15), date(2026, 6, 26)),
 ])
 def test_relative_dates_use_the_injected_today(phrase: str, start: date, end: date | None) -> None:
     (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)

@@ -65,3 +65,30 @@ def test_before_another_date_the_verb_stays_unused(kennel_db, question: str, ver
 def test_a_verb_of_coming_to_be_is_read_by_a_tables_one_date(kennel_db) -> None:
     draft, _rows = read(kennel_db, "how many owners were registered in 2025")
     assert draft.unused == () and "joined_on >= '2025-01-01'" in draft.sql, draft.sql
+
+
+GROOMING = """
+CREATE TABLE groomer (groomer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE grooming (grooming_id INTEGER PRIMARY KEY, groomer_id INTEGER REFERENCES groomer (groomer_id),
+                       dog TEXT, booked_at DATETIME, starts_at DATETIME, status TEXT);
+INSERT INTO groomer VALUES (1, 'Una'), (2, 'Vic');
+INSERT INTO grooming VALUES (1, 1, 'Rex', '2026-06-01 10:00', '2026-07-03 09:00', 'booked'),
+    (2, 2, 'Ida', '2026-07-02 11:00', '2026-07-20 14:00', 'booked'),
+    (3, 2, 'Bo', '2026-07-05 16:00', '2026-08-01 10:00', 'booked'),
+    (4, 2, 'Kit', '2026-06-10 08:00', '2026-06-30 12:00', 'done');
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a period after "for" is when the rows are for: their start, not when the booking was made
+    ("how many groomings does each groomer have booked for next month",
+     "SELECT g.name, COUNT(*) FROM grooming JOIN groomer g USING (groomer_id) "
+     "WHERE starts_at >= '2026-07-01' AND starts_at < '2026-08-01' GROUP BY g.groomer_id"),
+    # after "in" it is when the verb's act happened
+    ("how many groomings were booked in July 2026",
+     "SELECT COUNT(*) FROM grooming WHERE booked_at >= '2026-07-01' AND booked_at < '2026-08-01'"),
+])
+def test_a_period_the_rows_are_booked_for_is_their_own_date(tmp_path_factory: pytest.TempPathFactory,
+                                                             question: str, gold: str) -> None:
+    with schema_database(tmp_path_factory, "grooming", GROOMING) as db:
+        answers(db, question, gold)

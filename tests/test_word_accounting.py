@@ -16,7 +16,7 @@ import pytest
 from nl2sql.config import CONFIRM_BELOW
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import built_sqlite, opened, schema_database
+from tests.helpers import all_rows, built_sqlite, opened, same_answer, schema_database
 
 HARBOUR = """
     CREATE TABLE ports (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT, IndepYear INTEGER);
@@ -229,3 +229,53 @@ def test_a_negation_read_apart_from_its_condition_stays_unused(harbour) -> None:
         assert "no" in draft.unused and draft.confidence < 0.75, (draft.sql, draft.unused)
     else:  # the negation covers the condition: the reading is whole
         assert "NOT EXISTS(SELECT 1 FROM ships WHERE ships.captain_id = captains.id AND" in draft.sql, draft.sql
+
+
+WORKSHOP = """
+    CREATE TABLE fitters (fitter_id INTEGER PRIMARY KEY, full_name TEXT, phone TEXT);
+    CREATE TABLE repair_jobs (job_id INTEGER PRIMARY KEY, fitter_id INTEGER REFERENCES fitters (fitter_id),
+                              channel TEXT, labour_minutes INTEGER, parts_cost REAL, status TEXT);
+    INSERT INTO fitters VALUES (1, 'Ida Lund', '555-1'), (2, 'Jon Berg', NULL);
+    INSERT INTO repair_jobs VALUES (1, 1, 'phone', 30, 12.0, 'open'), (2, 1, 'walk-in', 95, 40.0, 'done'),
+        (3, 2, 'phone', 150, 8.5, 'open'), (4, 2, 'web', 20, 0.0, 'done');
+    CREATE VIEW open_jobs AS SELECT * FROM repair_jobs WHERE status = 'open';
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a word of a table's name that no other table or column has names those rows
+    ("total repair cost of parts per fitter",
+     "SELECT m.full_name, SUM(j.parts_cost) FROM repair_jobs j JOIN fitters m USING (fitter_id) GROUP BY 1"),
+    # a verb of lasting beside a duration the query compares, and "how long" beside one it sums
+    ("how many jobs lasted longer than an hour?", "SELECT COUNT(*) FROM repair_jobs WHERE labour_minutes > 60"),
+    ("how many jobs took more than 90 minutes?", "SELECT COUNT(*) FROM repair_jobs WHERE labour_minutes > 90"),
+    ("how long did the open jobs take in total, in hours?",
+     "SELECT SUM(labour_minutes) / 60.0 FROM repair_jobs WHERE status = 'open'"),
+    # "through" before the value a row came by; "at the moment", "on file": every row is there (and the
+    # first word of a view's name says which rows it keeps, not that the view is meant)
+    ("how many jobs through the web?", "SELECT COUNT(*) FROM repair_jobs WHERE channel = 'web'"),
+    ("how many jobs are open at the moment?", "SELECT COUNT(*) FROM repair_jobs WHERE status = 'open'"),
+])
+def test_words_that_say_what_the_query_does_are_used(tmp_path: Path, question: str, gold: str) -> None:
+    with opened(built_sqlite(tmp_path, "workshop", WORKSHOP)) as db:
+        draft = _draft(db, question)
+        assert same_answer(db.execute(draft.sql, max_rows=None), all_rows(db, gold)), draft.sql
+        assert draft.unused == (), (draft.sql, draft.unused)
+
+
+def test_a_verb_of_lasting_beside_no_duration_stays_unused(tmp_path: Path) -> None:
+    """ "ran" says nothing a count of open jobs does: the reading is partial, and confirmed."""
+    with opened(built_sqlite(tmp_path, "workshop", WORKSHOP)) as db:
+        draft = _draft(db, "how many open jobs ran")
+        assert "ran" in draft.unused, (draft.sql, draft.unused)
+
+
+def test_an_aggregate_reaches_its_column_past_a_word_the_schema_lacks(tmp_path: Path) -> None:
+    """ "total bench labour minutes": the sum is of the labour minutes; "bench" names nothing here
+    and stays unused, so the reading is confirmed, not a sum of some other number of the fitters."""
+    with opened(built_sqlite(tmp_path, "workshop", WORKSHOP)) as db:
+        draft = _draft(db, "top 2 fitters by total bench labour minutes")
+        gold = ("SELECT f.full_name, SUM(j.labour_minutes) FROM repair_jobs j JOIN fitters f USING (fitter_id) "
+                "GROUP BY f.fitter_id ORDER BY 2 DESC LIMIT 2")
+        assert same_answer(db.execute(draft.sql, max_rows=None), all_rows(db, gold), ordered=True), draft.sql
+        assert "bench" in draft.unused, (draft.sql, draft.unused)

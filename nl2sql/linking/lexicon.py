@@ -146,6 +146,9 @@ class Lexicon:
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         named = [name_words(table.name) for table in schema.tables]
+        # words of the columns that are no keys: a word that names one is read as the column first
+        column_words = {w for table in schema.tables for col in table.columns
+                        if not col.primary_key and col.name not in table.fk_columns for w in name_words(col.name)}
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
@@ -154,6 +157,11 @@ class Lexicon:
                 # "order_items" is also an "item"; its first word names another table more often.
                 # So is "portcrane", another table's name and a word joined.
                 self._add(singular(head), Candidate(TABLE, table.name, score=PIECE_SCORE))
+            for modifier in words[:-1] if table.stored else ():  # a view's first word says which rows
+                if modifier not in _WEAK_NAME_WORDS and len(modifier) > 2 and modifier not in column_words \
+                        and sum(modifier in other for other in named) == 1:
+                    # "maintenance" of maintenance_events, no other table's word: the events it names
+                    self._add(modifier, Candidate(TABLE, table.name, score=PIECE_SCORE))
             if len(words) > 1 and words[-1] in _FILLER_HEADS \
                     and sum(other[:len(words) - 1] == words[:-1] for other in named) == 1:
                 # "client_info", "clientCos": the rows are the clients, the last word only files them

@@ -46,16 +46,21 @@ listed shown
 # may name someone from an earlier turn, a condition the query must carry.
 # Words with no content that the readers still see as words (an indefinite "someone" may stand
 # where a group word looks for its column), so they are left out of the accounting only:
-# indefinite pronouns, "exist", greetings and the pieces of "whats", "what're", "we've". ("among
+# indefinite pronouns, "exist", greetings, the pieces of "whats", "what're", "we've", and "through" or
+# "via" before the value a row was made by ("booked through <a channel>"). ("among
 # them" is not one: in a follow-up it keeps the rows of the turn before.)
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
                             "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
-                            "re", "ve", "ll"})
+                            "re", "ve", "ll", "through", "via"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
                     ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
                     # "how many dogs are in the table": the rows the question is about, not a table's name
                     ("in", "the", "table"), ("on", "the", "table"), ("in", "this", "table"), ("on", "this", "table"),
-                    ("in", "the", "list"), ("on", "this", "list"), ("in", "this", "list"))
+                    ("in", "the", "list"), ("on", "this", "list"), ("in", "this", "list"),
+                    # where or when the rows are kept, which every row is: "on file", "at the moment"
+                    ("on", "file"), ("on", "record"), ("at", "the", "moment"), ("at", "present"), ("so", "far"),
+                    ("in", "the", "system"), ("in", "our", "system"), ("in", "the", "database"),
+                    ("in", "our", "database"))
 
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,

@@ -80,34 +80,92 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     if w == "yesterday":
         return 1, DateRange(today - timedelta(days=1), today, "yesterday")
     if w in ("this", "current") and nxt in ("week", "month", "year", "quarter"):
-        if nxt == "week":
-            start = today - timedelta(days=today.weekday())
-            return 2, DateRange(start, _end_after_days(start, 7), "this week")
-        if nxt == "month":
-            start = _month_start(today)
-            return 2, DateRange(start, _end_after_months(start, 1), "this month")
-        if nxt == "quarter":
-            start = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
-            return 2, DateRange(start, _end_after_months(start, 3), "this quarter")
-        return 2, DateRange(date(today.year, 1, 1), _end_after_months(date(today.year, 1, 1), 12), "this year")
+        return 2, _this_period(today, nxt)
     if w in ("last", "previous", "past") and nxt in ("week", "month", "year", "quarter"):
-        if nxt == "week":
-            start = today - timedelta(days=today.weekday() + 7)
-            return 2, DateRange(start, start + timedelta(days=7), "last week")
-        if nxt == "month":
-            start = _add_months(_month_start(today), -1)
-            return 2, DateRange(start, _add_months(start, 1), f"in {calendar.month_name[start.month]} {start.year}")
-        if nxt == "quarter":
-            this_q = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
-            start = _add_months(this_q, -3)
-            return 2, DateRange(start, this_q, "last quarter")
-        return 2, DateRange(date(today.year - 1, 1, 1), date(today.year, 1, 1), f"in {today.year - 1}")
-    if w in ("last", "past", "previous") and _number(nxt) is not None and i + 2 < len(words):
-        unit = words[i + 2].rstrip("s")
-        if unit in _UNITS:
-            n = _number(nxt) or 0
-            return 3, DateRange(_back(today, n, unit), tomorrow, f"in the last {n} {unit}{'s' if n != 1 else ''}")
+        return 2, _last_period(today, nxt)
+    if w in _AHEAD and nxt in ("week", "month", "year", "quarter") and (ahead := _next_period(today, nxt)):
+        return 2, ahead
+    if w == "tomorrow" and tomorrow is not None:
+        return 1, DateRange(tomorrow, _next_day(tomorrow), "tomorrow")
+    span = _span(words, i, today)
+    return (3, span) if span is not None else None
+
+
+def _span(words: list[str], i: int, today: date) -> DateRange | None:
+    """ "the last 3 months" up to today, "the next 10 days" from today: a number of units either way."""
+    n = _number(words[i + 1]) if i + 2 < len(words) else None
+    unit = words[i + 2].rstrip("s") if n is not None else ""
+    tomorrow = _next_day(today)
+    if n is None or unit not in _UNITS:
+        return None
+    plural = "s" if n != 1 else ""
+    if words[i] in ("last", "past", "previous"):
+        return DateRange(_back(today, n, unit), tomorrow, f"in the last {n} {unit}{plural}")
+    if words[i] in _AHEAD and tomorrow is not None:
+        return DateRange(today, _ahead(tomorrow, n, unit), f"in the next {n} {unit}{plural}")
     return None
+
+
+# Words of a period after today: "next month", "the coming week", "in the next 30 days".
+_AHEAD = frozenset({"next", "coming", "upcoming", "following"})
+
+
+def _this_period(today: date, unit: str) -> DateRange:
+    """The calendar week, month, quarter or year today is in."""
+    if unit == "week":
+        start = today - timedelta(days=today.weekday())
+        return DateRange(start, _end_after_days(start, 7), "this week")
+    if unit == "month":
+        start = _month_start(today)
+        return DateRange(start, _end_after_months(start, 1), "this month")
+    if unit == "quarter":
+        start = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+        return DateRange(start, _end_after_months(start, 3), "this quarter")
+    return DateRange(date(today.year, 1, 1), _end_after_months(date(today.year, 1, 1), 12), "this year")
+
+
+def _last_period(today: date, unit: str) -> DateRange:
+    """The calendar week, month, quarter or year before the one today is in."""
+    if unit == "week":
+        start = today - timedelta(days=today.weekday() + 7)
+        return DateRange(start, start + timedelta(days=7), "last week")
+    if unit == "month":
+        start = _add_months(_month_start(today), -1)
+        return DateRange(start, _add_months(start, 1), f"in {calendar.month_name[start.month]} {start.year}")
+    if unit == "quarter":
+        this_q = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+        return DateRange(_add_months(this_q, -3), this_q, "last quarter")
+    return DateRange(date(today.year - 1, 1, 1), date(today.year, 1, 1), f"in {today.year - 1}")
+
+
+def _next_period(today: date, unit: str) -> DateRange | None:
+    """The calendar week, month, quarter or year after the one today is in (None past the calendar's end)."""
+    try:
+        if unit == "week":
+            start = today - timedelta(days=today.weekday()) + timedelta(days=7)
+            return DateRange(start, _end_after_days(start, 7), "next week")
+        if unit == "month":
+            start = _add_months(_month_start(today), 1)
+            return DateRange(start, _end_after_months(start, 1), f"in {calendar.month_name[start.month]} {start.year}")
+        if unit == "quarter":
+            start = _add_months(date(today.year, 3 * ((today.month - 1) // 3) + 1, 1), 3)
+            return DateRange(start, _end_after_months(start, 3), "next quarter")
+        start = date(today.year + 1, 1, 1)
+        return DateRange(start, _end_after_months(start, 12), f"in {today.year + 1}")
+    except (OverflowError, ValueError):
+        return None
+
+
+def _ahead(day: date, n: int, unit: str) -> date:
+    """``n`` units after ``day``; a span reaching past the calendar's end stops at its last day."""
+    try:
+        if unit in ("day", "week"):
+            return day + timedelta(days=n * _UNITS[unit])
+        if unit == "month":
+            return _add_months(day.replace(day=1), n) + timedelta(days=day.day - 1)
+        return day.replace(year=day.year + n) if not (day.month == 2 and day.day == 29) else date(day.year + n, 2, 28)
+    except (OverflowError, ValueError):
+        return date.max
 
 
 def _back(today: date, n: int, unit: str) -> date:

@@ -21,7 +21,7 @@ from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, number_value
-from nl2sql.profile.roles import is_money
+from nl2sql.profile.roles import TIME, is_money, unit_of
 
 
 def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]) -> frozenset[int]:
@@ -33,6 +33,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
     out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema, tables)
+    out |= lasting_words(a, spec, schema)
     return frozenset(out)
 
 
@@ -253,6 +254,29 @@ def _sums_money(ag: Aggregate, schema: Schema) -> bool:
     table = schema.table(ag.column.table) if ag.func == "sum" and ag.column is not None else None
     column = table.column(ag.column.column) if table is not None and ag.column is not None else None
     return table is not None and column is not None and is_money(table, column)
+
+
+_LASTING_VERBS = frozenset({"last", "lasts", "lasted", "lasting", "take", "takes", "took", "taking", "run", "runs",
+                            "ran", "running", "wait", "waits", "waited", "waiting", "spend", "spends", "spent"})
+
+
+def lasting_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+    """ "rides that lasted over 45 minutes", "how long does a repair take": a verb of lasting, or
+    "long" after "how", says what the query measures when it compares, sums or ranks a duration
+    (a column whose name gives a unit of time); beside anything else it stays unused."""
+    said = {i for i, t in enumerate(a.tokens) if a.link_at(i) is None
+            and (t.text in _LASTING_VERBS or (t.text == "long" and a.word(i - 1) == "how"))}
+    if not said:
+        return set()
+    refs = [f.column for f in spec.filters] + [ag.column for ag in spec.aggregates if ag.column is not None]
+    refs += [o.column for o in spec.order_by if o.column is not None]
+    for ref in refs:
+        table = schema.table(ref.table)
+        column = table.column(ref.column) if table is not None else None
+        if table is not None and column is not None and (unit := unit_of(table, column)) is not None \
+                and unit.dimension == TIME:
+            return said
+    return set()
 
 
 _ABSENT_REACH = 5  # words after a negation that still say what is absent

@@ -275,6 +275,9 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
         while j < len(a.tokens) and (a.word(j) in AGGREGATE_WORDS or a.word(j) in ("and", "or", "the")):
             j += 1
         link = a.link_at(j)
+    if link is None and a.link_at(index + 1) is None and (nxt := a.link_at(index + 2)) is not None \
+            and nxt.of_kind(COLUMN) and not nxt.of_kind(TABLE):
+        link = nxt  # "total ride duration": a word the schema lacks before the column, left unused
     if link is not None and c.role(link.first) == "metric":
         if a.word(index) in ("total", "sum"):  # "total revenue": the metric's own total, said
             c.used.add(index)

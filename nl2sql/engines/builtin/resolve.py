@@ -279,7 +279,8 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         for cand in link.of_kind(COLUMN):
             table = schema.table(cand.table)
             col = table.column(cand.column or "") if table else None
-            if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play):
+            if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play) \
+                    and not _booked_for(a, link, table, col):
                 return ColumnRef(cand.table, col.name)
     if (event := _measured_event(a, schema, entity, domain)) is not None:
         return event
@@ -290,6 +291,13 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         if table is not None and table.default_date_column is not None:
             return ColumnRef(table.name, table.default_date_column.name)
     return _dated_by_parent(schema, entity, domain)
+
+
+def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bool:
+    """ "appointments booked for next month": a period after "for" is when the rows are for (their
+    table's own date), not when the verb's record was made (``booked_at``)."""
+    return a.word(link.last + 1) == "for" and any(d.first in (link.last + 1, link.last + 2) for d in a.dates) \
+        and table is not None and table.default_date_column is not None and table.default_date_column != col
 
 
 def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
