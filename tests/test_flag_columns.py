@@ -144,28 +144,3 @@ def test_a_flag_not_counted_leaves_its_rows_out(stable_db, turns: list[str], gol
     """ "don't count the insured ones" keeps the rows the flag says no of, as "not insured" does."""
     answers_after(stable_db, turns, gold)
 
-
-PARCELS = """
-CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, label TEXT, sent INTEGER, weight REAL, hit INTEGER);
-INSERT INTO parcels VALUES (1, 'box', 1, 2.5, 0), (2, 'tube', 0, 1.0, 3), (3, 'crate', 1, 9.0, 1),
-    (4, 'bag', 0, 0.5, 2);
-"""
-
-
-@pytest.mark.parametrize(("turns", "gold"), [
-    (["parcels", "only the sent ones"], "SELECT label FROM parcels WHERE sent = 1"),
-    (["parcels that were not sent"], "SELECT label FROM parcels WHERE sent = 0"),
-])
-def test_an_integer_named_by_an_irregular_participle_is_a_flag(tmp_path, turns: list[str], gold: str) -> None:
-    """ "sent" is a participle as "shipped" is: a number named by it alone holds whether."""
-    with opened(built_sqlite(tmp_path, "parcels", PARCELS)) as db:
-        answers_after(db, turns, gold)
-
-
-def test_a_participle_that_more_often_counts_is_no_flag() -> None:
-    """ "hit" (how many hits) is no yes/no by its name; "sent" is one, said as a guess."""
-    table = Table("parcels", (Column("parcel_id", "INTEGER", INTEGER, primary_key=True),
-                              Column("hit", "INTEGER", INTEGER), Column("sent", "INTEGER", INTEGER)))
-    assert flag_of(table, table.columns[1]) is None
-    flag = flag_of(table, table.columns[2])
-    assert flag is not None and not flag.sure

@@ -111,3 +111,27 @@ def test_the_extreme_row_of_each_group(tmp_path: Path, question: str, gold: str)
     for groups that are another table's rows or the rows' own column; not one count per group."""
     with opened(built_sqlite(tmp_path, "zoo", ZOO)) as db:
         answers(db, question, gold)
+
+
+STUDIO = """
+CREATE TABLE client (client_id INTEGER PRIMARY KEY, name TEXT, tier TEXT, joined_on DATE, retainer REAL);
+CREATE TABLE invoice (invoice_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES client(client_id),
+                      issued_on DATE, amount REAL);
+INSERT INTO client VALUES (1, 'Aster', 'gold', '2024-03-01', 90), (2, 'Birch', 'gold', '2025-02-01', 120),
+                          (3, 'Cedar', 'basic', '2025-06-01', 40);
+INSERT INTO invoice VALUES (1, 1, '2025-01-10', 500), (2, 1, '2025-05-10', 300), (3, 2, '2024-11-02', 2000),
+                           (4, 2, '2025-03-03', 100), (5, 3, '2025-07-07', 50);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # the year is on the invoices the total adds up, not on when the client joined
+    ("which client had the highest total invoice amount in 2025?",
+     "SELECT c.name, SUM(i.amount) FROM client c JOIN invoice i USING (client_id) WHERE i.issued_on LIKE '2025%' "
+     "GROUP BY c.client_id ORDER BY SUM(i.amount) DESC LIMIT 1"),
+    # a value before the rows keeps them; the extreme is still one value of the column
+    ("the highest retainer of gold clients", "SELECT MAX(retainer) FROM client WHERE tier = 'gold'"),
+])
+def test_a_ranked_total_and_an_extreme_over_kept_rows(tmp_path: Path, question: str, gold: str) -> None:
+    with opened(built_sqlite(tmp_path, "studio", STUDIO)) as db:
+        answers(db, question, gold)

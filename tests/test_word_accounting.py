@@ -251,9 +251,9 @@ WORKSHOP = """
     ("how many jobs took more than 90 minutes?", "SELECT COUNT(*) FROM repair_jobs WHERE labour_minutes > 90"),
     ("how long did the open jobs take in total, in hours?",
      "SELECT SUM(labour_minutes) / 60.0 FROM repair_jobs WHERE status = 'open'"),
-    # "through" before the value a row came by; "at the moment", "on file": every row is there (and the
+    # "via" before the value a row came by; "at the moment", "on file": every row is there (and the
     # first word of a view's name says which rows it keeps, not that the view is meant)
-    ("how many jobs through the web?", "SELECT COUNT(*) FROM repair_jobs WHERE channel = 'web'"),
+    ("how many jobs via the web?", "SELECT COUNT(*) FROM repair_jobs WHERE channel = 'web'"),
     ("how many jobs are open at the moment?", "SELECT COUNT(*) FROM repair_jobs WHERE status = 'open'"),
 ])
 def test_words_that_say_what_the_query_does_are_used(tmp_path: Path, question: str, gold: str) -> None:

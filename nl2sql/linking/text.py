@@ -46,12 +46,12 @@ listed shown
 # may name someone from an earlier turn, a condition the query must carry.
 # Words with no content that the readers still see as words (an indefinite "someone" may stand
 # where a group word looks for its column), so they are left out of the accounting only:
-# indefinite pronouns, "exist", greetings, the pieces of "whats", "what're", "we've", and "through" or
-# "via" before the value a row was made by ("booked through <a channel>"). ("among
+# indefinite pronouns, "exist", greetings, the pieces of "whats", "what're", "we've", and "via" before
+# the value a row was made by ("booked via <a channel>"; not "through", which also joins two dates). ("among
 # them" is not one: in a follow-up it keeps the rows of the turn before.)
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
                             "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
-                            "re", "ve", "ll", "through", "via"})
+                            "re", "ve", "ll", "via"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
                     ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
                     # "how many dogs are in the table": the rows the question is about, not a table's name

@@ -12,10 +12,16 @@ from nl2sql.db.schema import Table
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
-from nl2sql.engines.builtin.yes_no import IRREGULAR_PARTICIPLES, flag_of, said_words
+from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
 from nl2sql.linking.text import STOPWORDS, name_words, stem
 from nl2sql.profile.roles import MOMENT_WORDS
+
+# Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
+IRREGULAR_PARTICIPLES = frozenset({
+    "written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led", "seen", "known",
+    "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought", "taught", "caught", "brought", "kept",
+    "spent", "lost", "read", "sung", "begun", "sent", "lent"})
 
 _NEGATION_REACH = 3  # "not yet returned", "never been shipped"
 

@@ -13,11 +13,11 @@ from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST
 from nl2sql.engines.builtin.deeds import deed_tables
+from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
-from nl2sql.engines.builtin.yes_no import IRREGULAR_PARTICIPLES
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
@@ -774,8 +774,8 @@ def _plural_head(ctx: ReadContext, entity: str, column: Link | None = None) -> b
     for link in a.links:
         if any(c.table == entity for c in link.of_kind(TABLE)):
             k = link.first - 1
-            while a.word(k) in ("all", "the", "our"):
-                k -= 1
+            while a.word(k) in ("all", "the", "our") or ((said := a.link_at(k)) is not None and said.of_kind(VALUE)):
+                k -= 1  # "of all the enterprise customers": a value keeps them, they are still the rows
             if column is not None and k == column.last + 1 and a.word(k) in ("of", "among", "across"):
                 return False
             tok = a.tokens[link.last]

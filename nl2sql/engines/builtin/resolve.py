@@ -304,19 +304,8 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     """ "employees with the most orders in 2023", "who spent the most in 2024": the rows a count or a
     metric measures are events with a date of their own (or their sale's), and a date phrase
     is about them, not about the main rows' own dates (a birth date). One such table only."""
-    measured = {c.metric.table for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
-    # the rows counted: "the number of <rows>", "the most <rows>"
-    ends = [max(a.count_span)] if a.count_span else []
-    ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]
-    for end in ends:
-        after = a.next_link(end, max_gap=2)
-        if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
-            after = a.next_link(after.last, max_gap=1)  # "the most completed appointments": a value before them
-        measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} if after is not None else set()
-        # "the most units": the rows whose column it totals (the lines' quantity the profile calls so)
-        measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN} if after is not None else set()
     found = []
-    for name in sorted(measured - {entity}):
+    for name in sorted(_measured_tables(a) - {entity}):
         table = schema.table(name)
         if table is None or not table.stored:
             continue
@@ -327,6 +316,29 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
         elif (parent := _dated_by_parent(schema, name, domain)) is not None:
             found.append(parent)
     return found[0] if len(found) == 1 else None
+
+
+_TOTAL_WORDS = frozenset({"total", "sum", "combined"})
+
+
+def _measured_tables(a: Analysis) -> set[str]:
+    """The tables whose rows a count, a metric or a ranked total measures."""
+    measured = {c.metric.table for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
+    # the rows counted: "the number of <rows>", "the most <rows>"
+    ends = [max(a.count_span)] if a.count_span else []
+    ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]
+    # "the highest total <column>": the rows whose column the total adds up
+    totals = [s.index + 1 for s in a.superlatives if a.word(s.index + 1) in _TOTAL_WORDS]
+    for end in [*ends, *totals]:
+        after = a.next_link(end, max_gap=2)
+        if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
+            after = a.next_link(after.last, max_gap=1)  # "the most completed appointments": a value before them
+        if after is None:
+            continue
+        measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0}
+        # "the most units": the rows whose column it totals (the lines' quantity the profile calls so)
+        measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (end in totals and c.score >= 1.0)}
+    return measured
 
 
 def _dated_by_parent(schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:

@@ -26,13 +26,6 @@ _MEASURE_WORDS = frozenset({"id", "count", "number", "num", "no", "qty", "quanti
                             "rank", "year", "age", "size", "speed", "price", "score", "rating", "order", "seq",
                             "code", "days", "hours", "minutes", "weight", "height", "length", "percent", "rate",
                             "times", "sequence", "position", "version", "type", "kind", "status", "cost", "fee"})
-# Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
-IRREGULAR_PARTICIPLES = frozenset({
-    "written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led", "seen", "known",
-    "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought", "taught", "caught", "brought", "kept",
-    "spent", "lost", "read", "sung", "begun", "sent", "lent"})
-# Of those, the ones a number named by them alone more often counts ("hit", "won"): no flag.
-_COUNTING_PARTICIPLES = frozenset({"hit", "run", "won", "led", "read", "made", "done", "seen", "known"})
 # "-ed" words that are no participle: a number named so is no flag.
 _NOT_PARTICIPLES = frozenset({"speed", "need", "seed", "breed", "feed", "hundred", "embed", "shed", "bed", "red",
                               "weed", "reed", "bleed", "deed", "greed", "steed", "tweed"})
@@ -82,8 +75,7 @@ def _predicate_name(name: str) -> bool:
     last = words[-1]
     if len(said) > 1 and singular(said[-2]) != said[-2]:
         return False  # "copies_owned", "hours_worked": how many, not whether
-    return last in _FLAG_WORDS or (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES) \
-        or (last in IRREGULAR_PARTICIPLES and last not in _COUNTING_PARTICIPLES)
+    return last in _FLAG_WORDS or (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES)
 
 
 def flag_noun(column: str) -> tuple[str, ...]:
