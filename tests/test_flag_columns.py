@@ -144,3 +144,16 @@ def test_a_flag_not_counted_leaves_its_rows_out(stable_db, turns: list[str], gol
     """ "don't count the insured ones" keeps the rows the flag says no of, as "not insured" does."""
     answers_after(stable_db, turns, gold)
 
+
+
+@pytest.mark.parametrize("turns", [
+    ["list the staff", "not including the volunteer ones"],
+    ["list the staff", "not the volunteers"],
+    ["list the staff who started before 2025", "not counting the volunteer ones"],
+])
+def test_a_follow_up_that_denies_a_flag_s_rows_leaves_them_out(tmp_path, turns: list[str]) -> None:
+    """ "not including" keeps no columns ("including" adds some after "also"), and "not the
+    volunteers" opening a line denies those rows: the staff the flag says no of."""
+    with opened(built_sqlite(tmp_path, "crew", CREW)) as db:
+        dated = " AND started_on < '2025-01-01'" if "before" in turns[0] else ""
+        answers_after(db, turns, f"SELECT full_name FROM staff WHERE is_volunteer = 0{dated}")

@@ -17,7 +17,7 @@ from nl2sql.dialog.questions import Slots
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin import events, measures, shown
 from nl2sql.engines.builtin import filters as filter_steps
-from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis
+from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.names import base_name
@@ -443,7 +443,8 @@ def _added_words(a: Analysis) -> frozenset[int]:
     """The words asking to add to the answer ("also", "as well")."""
     words = [t.text for t in a.tokens]
     return frozenset(i + k for phrase in _ADD_PHRASES for i in range(len(words))
-                     if tuple(words[i:i + len(phrase)]) == phrase for k in range(len(phrase)))
+                     if tuple(words[i:i + len(phrase)]) == phrase and not denies_keeping(a, i)
+                     for k in range(len(phrase)))  # "not including the X ones" leaves rows out
 
 
 def _with_aggregates(edit: Edit, new: list[Aggregate], used: frozenset[int] | set[int]) -> Edit:

@@ -41,7 +41,8 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         # "<value> is not the official <column>" denies the whole statement, not the flag: left to
         # the negation's readers
         denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" \
-            or a.word(link.first - 2) in _EXCLUDING or denies_keeping(a, link.first - 2) else ()
+            or a.word(link.first - 2) in _EXCLUDING or denies_keeping(a, link.first - 2) \
+            or _opens_with_not(ctx, link.first - 2) else ()
         words = {*range(link.first, link.last + 1), *denied}
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
         c.claim(link, "flag", *denied)
@@ -133,6 +134,12 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
         if a.word(k) not in _COPULAS and a.word(k) not in ("a", "an", "the", "any"):
             return ()
     return ()
+
+
+def _opens_with_not(ctx: ReadContext, k: int) -> bool:
+    """ "not the hygienists", "but not the retired ones": a negation opening the line or its last
+    clause denies the rows that follow, not a statement about them."""
+    return k in ctx.a.negations and (k == 0 or ctx.a.word(k - 1) in ("but", "and", ","))
 
 
 def _no_longer(ctx: ReadContext, k: int) -> bool:
