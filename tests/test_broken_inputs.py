@@ -58,7 +58,7 @@ def _digest(path: Path) -> str:
 PHRASES = ["after 9999-12-31", "on 9999-12-31", "before 0001-01-01", "since 9999-12-31", "today", "yesterday",
            "this week", "this month", "this quarter", "this year", "last week", "last month", "last quarter",
            "last year", "in the last 3 months", "in december", "after december", "next week", "next month",
-           "next quarter", "next year", "tomorrow", "in the next 3 months",
+           "next quarter", "next year", "tomorrow", "in the next 3 months", "upcoming", "the next 5 orders",
            "between 9999-12-30 and 9999-12-31", "after the year 2026", "after 12/31/10000", "in the year 99999"]
 
 

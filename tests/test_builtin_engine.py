@@ -260,6 +260,7 @@ def test_user_text_is_quoted_by_sqlglot(tmp_path, question: str, value: str, mem
     ("next year", date(2027, 1, 1), date(2028, 1, 1)),
     ("tomorrow", date(2026, 6, 16), date(2026, 6, 17)),
     ("in the next 10 days", date(2026, 6, 15), date(2026, 6, 26)),
+    ("upcoming", date(2026, 6, 15), None),
 ])
 def test_relative_dates_use_the_injected_today(phrase: str, start: date, end: date | None) -> None:
     (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)

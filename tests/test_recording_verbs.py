@@ -75,7 +75,8 @@ INSERT INTO groomer VALUES (1, 'Una'), (2, 'Vic');
 INSERT INTO grooming VALUES (1, 1, 'Rex', '2026-06-01 10:00', '2026-07-03 09:00', 'booked'),
     (2, 2, 'Ida', '2026-07-02 11:00', '2026-07-20 14:00', 'booked'),
     (3, 2, 'Bo', '2026-07-05 16:00', '2026-08-01 10:00', 'booked'),
-    (4, 2, 'Kit', '2026-06-10 08:00', '2026-06-30 12:00', 'done');
+    (4, 2, 'Kit', '2026-06-10 08:00', '2026-06-30 12:00', 'done'),
+    (5, 1, 'Moe', '2026-05-01 10:00', '2026-05-20 10:00', 'done');
 """
 
 
@@ -92,3 +93,15 @@ def test_a_period_the_rows_are_booked_for_is_their_own_date(tmp_path_factory: py
                                                              question: str, gold: str) -> None:
     with schema_database(tmp_path_factory, "grooming", GROOMING) as db:
         answers(db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a number between a word of time ahead, or a superlative, and the rows is how many to keep
+    ("the next 2 groomings", "SELECT * FROM grooming WHERE starts_at >= '2026-06-15' ORDER BY starts_at LIMIT 2"),
+    ("the earliest 2 groomings", "SELECT * FROM grooming ORDER BY starts_at LIMIT 2"),
+    ("upcoming groomings", "SELECT * FROM grooming WHERE starts_at >= '2026-06-15'"),
+])
+def test_the_next_rows_are_the_soonest_from_today(tmp_path_factory: pytest.TempPathFactory,
+                                                  question: str, gold: str) -> None:
+    with schema_database(tmp_path_factory, "grooming", GROOMING) as db:
+        answers(db, question, gold, ordered="LIMIT" in gold)

@@ -665,17 +665,49 @@ def _read_limits(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
         if i in a.used or value is None or value < 1 or value != int(value):
             continue
         nxt = words[i + 1] if i + 1 < n else ""
-        # a number before a superlative, or a leading number with a superlative later: a limit
-        # (not a superlative a date phrase already read: "N last year" is no "N last")
-        if (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])) \
-                or _counts_rows(a, words, i, lexicon):
+        if _limit_number(a, words, i, lexicon):
             a.limit = min(int(value), MAX_LIMIT)
             a.limit_from_top = None
             a.used.add(i)
             a.limit_span.add(i)
             if nxt in SUPERLATIVES and i + 1 not in a.used:
                 _ranked_by(a, words, i + 2, SUPERLATIVES[nxt][0])
+            if _next_rows(a, words, i, lexicon):
+                a.sorts.append(SortCue(-1, False, "date"))  # "the next 5 visits": the soonest from today
             return
+
+
+def _limit_number(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Whether the number at ``i`` is how many rows to keep: before a superlative, leading a line with
+    a superlative later (not one a date phrase already read: "N last year" is no "N last"), before
+    the rows ranked later, after a superlative or a word of time ahead."""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return (nxt in SUPERLATIVES and i + 1 not in a.used) or (i == 0 and any(x in SUPERLATIVES for x in words[i + 1:])) \
+        or _counts_rows(a, words, i, lexicon) or _after_superlative(a, words, i, lexicon) \
+        or _next_rows(a, words, i, lexicon)
+
+
+def _after_superlative(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:
+    """ "the earliest 5 appointments", "the biggest 3 orders": a number between a superlative and the
+    plural name of a table is how many of those rows to keep, not a key of one row."""
+    return i > 0 and words[i - 1] in SUPERLATIVES and i - 1 not in a.used and (i < 2 or words[i - 2] != "at") \
+        and _names_rows_after(words, i, a, lexicon)  # "at least 2 <rows>" is a count compared
+
+
+def _next_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:
+    """ "the next 5 appointments": after a word of time ahead (read as from today on), a number before
+    the plural name of a table is how many of the soonest rows to keep."""
+    return i > 0 and words[i - 1] in ("next", "coming", "upcoming") and _names_rows_after(words, i, a, lexicon)
+
+
+def _names_rows_after(words: list[str], i: int, a: _Scratch, lexicon: Lexicon) -> bool:
+    """Whether the words after the number at ``i`` end in the plural name of a table."""
+    for end in range(i + 1, min(len(words), i + 4)):
+        if end in a.used or words[end] == singular(words[end]):
+            continue
+        phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
+        return any(c.kind == "table" for c in lexicon.lookup(phrase) or lexicon.reworded(words[end]))
+    return False
 
 
 def _ranked_by(a: _Scratch, words: list[str], start: int, descending: bool) -> None:

@@ -87,6 +87,9 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
         return 2, ahead
     if w == "tomorrow" and tomorrow is not None:
         return 1, DateRange(tomorrow, _next_day(tomorrow), "tomorrow")
+    if w == "upcoming" or (w in _AHEAD and _number(nxt) is not None and words[i + 2:i + 3] != []
+                           and words[i + 2].rstrip("s") not in _UNITS):
+        return 1, DateRange(today, None, "from today on")  # "upcoming visits", "the next 5 visits"
     span = _span(words, i, today)
     return (3, span) if span is not None else None
 
