@@ -251,6 +251,8 @@ WORKSHOP = """
     ("how many jobs took more than 90 minutes?", "SELECT COUNT(*) FROM repair_jobs WHERE labour_minutes > 90"),
     ("how long did the open jobs take in total, in hours?",
      "SELECT SUM(labour_minutes) / 60.0 FROM repair_jobs WHERE status = 'open'"),
+    # "how long ... on average" with no column named: the rows' duration, not another number of theirs
+    ("how long do open jobs take on average?", "SELECT AVG(labour_minutes) FROM repair_jobs WHERE status = 'open'"),
     # "via" before the value a row came by; "at the moment", "on file": every row is there (and the
     # first word of a view's name says which rows it keeps, not that the view is meant)
     ("how many jobs via the web?", "SELECT COUNT(*) FROM repair_jobs WHERE channel = 'web'"),

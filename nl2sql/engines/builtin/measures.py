@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
+from nl2sql.profile.roles import TIME, unit_of
 
 
 @dataclass(frozen=True)
@@ -362,6 +363,11 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
                 if func == "sum" and offset:  # "total revenue", "spent in total": the metric's own total
                     c.used.update(a.span(at))
                     continue
+                lasting = _how_long(ctx, entity, in_play)
+                if lasting is not None:  # "how long does a visit take on average": its duration
+                    out.append(Aggregate(func, lasting[0]))
+                    c.used.update((*a.span(at), *lasting[1]))
+                    continue
                 measure = ctx.table(entity).measure_column
                 if measure is None:
                     continue
@@ -370,6 +376,19 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
             out.append(Aggregate(func, column))
             c.used.update(a.span(at))
     return c.done(out)
+
+
+def _how_long(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[ColumnRef, tuple[int, int]] | None:
+    """ "how long" asked of rows with a duration (a column whose name gives a unit of time): that
+    column, and the two words."""
+    a = ctx.a
+    at = next((i for i in range(1, len(a.tokens)) if a.word(i) == "long" and a.word(i - 1) == "how"), None)
+    ref = find_concept(ctx.schema, entity, "length", in_play) if at is not None else None
+    table = ctx.schema.table(ref.table) if ref is not None else None
+    column = table.column(ref.column) if table is not None and ref is not None else None
+    unit = unit_of(table, column) if table is not None and column is not None else None
+    return (ref, (at - 1, at)) if ref is not None and at is not None and unit is not None and unit.dimension == TIME \
+        else None
 
 
 # Superlatives of quality, and the words of columns where a smaller number is better: the best
