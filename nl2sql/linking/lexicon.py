@@ -7,7 +7,7 @@ candidate with a score, so the parser can weigh them against the rest of the que
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import cast
@@ -146,6 +146,10 @@ class Lexicon:
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         named = [name_words(table.name) for table in schema.tables]
+        # how many tables' names hold each word, and begin with each run of words: counted once, not
+        # by a pass over every table per table (a wide schema has thousands)
+        holding = Counter(w for words in named for w in set(words))
+        opening = Counter(words[:k] for words in named for k in range(1, len(words) + 1))
         # words of the columns that are no keys: a word that names one is read as the column first
         column_words = {w for table in schema.tables for col in table.columns
                         if not col.primary_key and col.name not in table.fk_columns for w in name_words(col.name)}
@@ -159,11 +163,10 @@ class Lexicon:
                 self._add(singular(head), Candidate(TABLE, table.name, score=PIECE_SCORE))
             for modifier in words[:-1] if table.stored else ():  # a view's first word says which rows
                 if modifier not in _WEAK_NAME_WORDS and len(modifier) > 2 and modifier not in column_words \
-                        and sum(modifier in other for other in named) == 1:
+                        and holding[modifier] == 1:
                     # "maintenance" of maintenance_events, no other table's word: the events it names
                     self._add(modifier, Candidate(TABLE, table.name, score=PIECE_SCORE))
-            if len(words) > 1 and words[-1] in _FILLER_HEADS \
-                    and sum(other[:len(words) - 1] == words[:-1] for other in named) == 1:
+            if len(words) > 1 and words[-1] in _FILLER_HEADS and opening[words[:-1]] == 1:
                 # "client_info", "clientCos": the rows are the clients, the last word only files them
                 # (unless another table is filed under the same words: "car_data" beside "car_makers")
                 self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, score=0.9, match=STEM))

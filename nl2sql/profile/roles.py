@@ -129,6 +129,12 @@ def is_taken(table: Table, col: Column) -> bool:
     return is_quantity(table, col) or (is_sold_money(table, col) and not is_price(table, col))
 
 
+def is_duration(table: Table, col: Column) -> bool:
+    """Whether the column holds how long something took, in the unit of time its name gives."""
+    unit = unit_of(table, col)
+    return unit is not None and unit.dimension == TIME
+
+
 def unit_of(table: Table, col: Column) -> Unit | None:
     """The unit a measure's name gives (``milliseconds``, ``duration_sec``, ``size_bytes``), if any."""
     if not _plain(table, col):

@@ -21,7 +21,7 @@ from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, number_value
-from nl2sql.profile.roles import TIME, is_money, unit_of
+from nl2sql.profile.roles import is_duration, is_money
 
 
 def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]) -> frozenset[int]:
@@ -273,8 +273,7 @@ def lasting_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
     for ref in refs:
         table = schema.table(ref.table)
         column = table.column(ref.column) if table is not None else None
-        if table is not None and column is not None and (unit := unit_of(table, column)) is not None \
-                and unit.dimension == TIME:
+        if table is not None and column is not None and is_duration(table, column):
             return said
     return set()
 

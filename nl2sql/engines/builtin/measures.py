@@ -21,7 +21,6 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
-from nl2sql.profile.roles import TIME, unit_of
 
 
 @dataclass(frozen=True)
@@ -384,11 +383,10 @@ def _how_long(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[ColumnR
     a = ctx.a
     at = next((i for i in range(1, len(a.tokens)) if a.word(i) == "long" and a.word(i - 1) == "how"), None)
     ref = find_concept(ctx.schema, entity, "length", in_play) if at is not None else None
-    table = ctx.schema.table(ref.table) if ref is not None else None
-    column = table.column(ref.column) if table is not None and ref is not None else None
-    unit = unit_of(table, column) if table is not None and column is not None else None
-    return (ref, (at - 1, at)) if ref is not None and at is not None and unit is not None and unit.dimension == TIME \
-        else None
+    if ref is None or at is None:
+        return None
+    column = ctx.table(ref.table).column(ref.column)
+    return (ref, (at - 1, at)) if column is not None and roles.is_duration(ctx.table(ref.table), column) else None
 
 
 # Superlatives of quality, and the words of columns where a smaller number is better: the best
