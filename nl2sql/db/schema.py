@@ -146,13 +146,17 @@ class Table:
         candidates = [
             c for c in self.columns
             if c.is_numeric and not c.primary_key and c.name not in self.fk_columns and not c.computed
-            and not c.name.lower().endswith("id")
+            and not c.name.lower().endswith("id") and not _TEXT_TYPE.search(c.type)
         ]
         # a yes/no (is_active) or a year (birth_year) is no amount: a measure only when nothing else is
         amounts = [c for c in candidates if not _states_or_dates(c.name)] or candidates
         reals = [c for c in amounts if c.kind == REAL]
         best = reals or amounts
         return best[0] if best else None
+
+
+# A declared type of text: digits kept as text (a postal code, a phone number) are no amount.
+_TEXT_TYPE = re.compile(r"char|text|clob|string", re.IGNORECASE)
 
 
 def _name_words(name: str) -> list[str]:

@@ -131,6 +131,21 @@ PLACE_CODES = {"us": ("usa", "united states", "united states of america", "ameri
                "usa": ("us", "united states", "united states of america", "america"),
                "uk": ("united kingdom", "great britain", "britain", "gb", "gbr"),
                "uae": ("united arab emirates",)}
+# Adjectives of places from which WordNet derives no place, or another one ("German" -> Germanic):
+# "Japanese customers" are those whose country is stored as Japan.
+DEMONYMS = {
+    "japanese": ("japan",), "chinese": ("china",), "german": ("germany",), "french": ("france",),
+    "british": ("united kingdom", "uk", "great britain", "britain"), "english": ("england",),
+    "american": ("united states", "usa", "us", "united states of america", "america"),
+    "spanish": ("spain",), "dutch": ("netherlands", "the netherlands", "holland"), "swiss": ("switzerland",),
+    "swedish": ("sweden",), "danish": ("denmark",), "finnish": ("finland",), "polish": ("poland",),
+    "irish": ("ireland",), "scottish": ("scotland",), "welsh": ("wales",), "portuguese": ("portugal",),
+    "greek": ("greece",), "turkish": ("turkey", "turkiye"), "thai": ("thailand",), "vietnamese": ("vietnam",),
+    "filipino": ("philippines", "the philippines"), "korean": ("south korea", "korea"),
+    "bangladeshi": ("bangladesh",), "pakistani": ("pakistan",), "israeli": ("israel",), "saudi": ("saudi arabia",),
+    "czech": ("czech republic", "czechia"), "belgian": ("belgium",), "norwegian": ("norway",),
+    "icelandic": ("iceland",), "taiwanese": ("taiwan",), "nepali": ("nepal",), "kiwi": ("new zealand",),
+}
 
 
 class Lexicon:
@@ -506,8 +521,12 @@ class Lexicon:
         """The stored place an adjective of it names ("Italian" -> Italy, "Mexican" -> Mexico), as
         WordNet derives one from the other; a stored value of a short list, not one name among
         thousands."""
-        if not token.text.endswith(_ADJECTIVE_ENDINGS) or token.quoted or token.text in STOPWORDS:
+        if token.quoted:
             return []
+        named = [replace(c, score=STEM_FACTOR, match=STEM) for place in DEMONYMS.get(token.text, ())
+                 for c in self._uncrowded(self.lookup(phrase_key(place))) if c.kind == VALUE]
+        if named or not token.text.endswith(_ADJECTIVE_ENDINGS) or token.text in STOPWORDS:
+            return named
         from nl2sql.linking import synonyms as wordnet  # only paid for when a word matched nothing
 
         if not wordnet.available():

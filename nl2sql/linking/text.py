@@ -21,7 +21,23 @@ _CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros"}
 _IRREGULAR = {
     "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
     "ids": "id", "data": "data", "news": "news", "series": "series", "species": "species", "feet": "foot",
+    # plurals the suffix rules below get wrong: "-f" and "-fe" nouns, "-o" nouns with "-es",
+    # Latin and Greek plurals, a doubled "z"
+    "wolves": "wolf", "knives": "knife", "wives": "wife", "halves": "half", "shelves": "shelf",
+    "thieves": "thief", "calves": "calf", "loaves": "loaf", "scarves": "scarf", "hooves": "hoof",
+    "heroes": "hero", "potatoes": "potato", "tomatoes": "tomato", "echoes": "echo", "vetoes": "veto",
+    "volcanoes": "volcano", "torpedoes": "torpedo", "mosquitoes": "mosquito", "cargoes": "cargo",
+    "indices": "index", "matrices": "matrix", "vertices": "vertex", "appendices": "appendix",
+    "crises": "crisis", "oases": "oasis", "synopses": "synopsis", "quizzes": "quiz",
 }
+# Nouns ending in "-ie", whose plural is no "-ies" of a "-y" ("movies", not "movy").
+_IE_NOUNS = frozenset({"movie", "cookie", "pie", "tie", "zombie", "calorie", "rookie", "selfie", "goalie",
+                       "prairie", "brownie", "smoothie", "hoodie", "freebie", "newbie", "genie", "budgie",
+                       "collie", "lingerie", "sortie", "birdie", "magpie", "necktie", "foodie", "techie",
+                       "walkie", "talkie", "pixie", "auntie", "veggie", "boogie"})
+# Nouns ending in "-che", whose plural is no "-ches" of a "-ch".
+_CHE_NOUNS = frozenset({"cache", "niche", "headache", "avalanche", "cliche", "quiche", "moustache",
+                        "mustache", "creche", "psyche"})
 _KEEP_S = ("ss", "us", "is", "ics", "ous")
 # Words and names ending in "as" that are no plurals ("areas", "baristas" and "ideas" are).
 _AS_SINGULAR = frozenset({"atlas", "alias", "bias", "canvas", "texas", "christmas", "pancreas", "whereas",
@@ -77,8 +93,12 @@ def singular(word: str) -> str:
     if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S) or word in _AS_SINGULAR:
         return word
     if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes", "zes", "uses")):
+        return word[:-1] if word[:-1] in _IE_NOUNS else word[:-3] + "y"
+    if word.endswith(("yses", "heses", "gnoses")):  # analyses, theses, diagnoses
+        return word[:-2] + "is"
+    if word.endswith(("ouses", "auses")) or word[:-1] in _CHE_NOUNS:  # houses, causes, caches
+        return word[:-1]
+    if word.endswith(("sses", "xes", "ches", "shes", "zzes", "tzes", "uses")):  # sizes and prizes keep their "e"
         return word[:-2]
     return word[:-1]
 

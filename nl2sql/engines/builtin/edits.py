@@ -558,12 +558,16 @@ def _by_its_count(ctx: ReadContext, edit: Edit) -> tuple[Edit, list[OrderKey]] |
     groups by their count; the one at the top unless the line only sorts."""
     a, spec = ctx.a, edit.spec
     k = next((i for i, ag in enumerate(spec.aggregates) if ag.func == "count"), None)
+    if k is None and len(spec.aggregates) == 1:
+        k = 0  # "which one had the highest?" over one sum per group
     if k is None or not spec.group_by:
         return None
     sort = next((s for s in a.sorts if s.index < 0 and s.concept in _COUNTED), None)  # "sort busiest first"
-    if sort is not None:
+    if sort is not None and spec.aggregates[k].func == "count":
         return edit.changed(spec, [], sort.span), [OrderKey(aggregate=k, descending=sort.descending is not False)]
-    said = next((s for s in a.superlatives if s.concept in _COUNTED), None)
+    # "which country had the most?": a superlative with nothing after it ranks by what was measured
+    said = next((s for s in a.superlatives if s.concept in _COUNTED and spec.aggregates[k].func == "count"
+                 or s.concept is None and max(a.span(s.index)) == len(a.tokens) - 1), None)
     if said is None:
         return None
     sorting = any(t.text in _SORTING for t in a.tokens)

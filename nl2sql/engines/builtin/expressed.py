@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.asked_units import measures_money
+from nl2sql.engines.builtin.asked_units import measures_money, said_units
 from nl2sql.engines.builtin.relations import crossed_keys, one_way, relation_words
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
@@ -33,7 +33,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
     out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema, tables)
-    out |= lasting_words(a, spec, schema)
+    out |= lasting_words(a, spec, schema) | said_units(spec, a, schema) | worth_words(a, spec, schema)
     return frozenset(out)
 
 
@@ -248,12 +248,23 @@ def taking_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str])
     return set() if any(not one_way(schema, keys, spec.entity, table, "") for table in tables) else verbs
 
 
-def _sums_money(ag: Aggregate, schema: Schema) -> bool:
+def _sums_money(ag: Aggregate, schema: Schema, funcs: tuple[str, ...] = ("sum",)) -> bool:
     if ag.metric is not None:
         return measures_money(ag.metric, schema)
-    table = schema.table(ag.column.table) if ag.func == "sum" and ag.column is not None else None
+    table = schema.table(ag.column.table) if ag.func in funcs and ag.column is not None else None
     column = table.column(ag.column.column) if table is not None and ag.column is not None else None
     return table is not None and column is not None and is_money(table, column)
+
+
+_WORTH_WORDS = frozenset({"value", "values", "worth"})
+
+
+def worth_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+    """ "the total value of those orders", "their average worth": what rows are worth is the money
+    the query adds up or averages, where no column is named so."""
+    if not any(_sums_money(ag, schema, ("sum", "avg", "min", "max")) for ag in spec.aggregates):
+        return set()
+    return {i for i, t in enumerate(a.tokens) if t.text in _WORTH_WORDS and a.link_at(i) is None}
 
 
 _LASTING_VERBS = frozenset({"last", "lasts", "lasted", "lasting", "take", "takes", "took", "taking", "run", "runs",

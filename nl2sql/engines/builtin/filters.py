@@ -222,12 +222,36 @@ def _not_a_value(ctx: ReadContext, c: Claims, link: Link, skip: set[int]) -> boo
     return link.first in skip or c.taken(link.first) or not link.of_kind(VALUE) or _skips_value(ctx, link)
 
 
+def _negated_by(a: Analysis, link: Link, grouped: bool) -> list[int]:
+    """A negation up to four words before a value excludes it; a kind of rows grouped is no condition."""
+    if grouped:
+        return []
+    return [n for n in range(max(0, link.first - 4), link.first) if n in a.negations] or _not_counting(a, link.first)
+
+
+def _unassigned_role(ctx: ReadContext, link: Link, entity: str) -> ColumnRef | None:
+    """ "customers without a sales rep": a role the rows' own key names ("salesRepEmployeeNumber"),
+    said where a value of the referred table also is, asks whether the key is empty, not for the
+    rows whose referred row holds another value."""
+    said = [t.norm for t in ctx.a.tokens[link.first:link.last + 1]]
+    table = ctx.table(entity)
+    for fk in table.foreign_keys:
+        words = [singular(w) for w in name_words(fk.column)]
+        if fk.table == entity and any(words[i:i + len(said)] == said for i in range(len(words))):
+            return ColumnRef(entity, fk.column)
+    return None
+
+
 def _stray_value(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     """Whether a plain word that is a stored value of a table out of play is better left unread:
     not after a preposition that ties it to the rows ("from", "by", ...; a participle there is
-    still a verb), not qualifying the rows, not a kind of rows that is counted."""
+    still a verb) or a word that keeps rows to it ("only books", "just the jazz"), not qualifying
+    the rows, not a kind of rows that is counted."""
     a = ctx.a
     after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
+    before = link.first - (2 if a.word(link.first - 1) == "the" else 1)
+    if a.word(before) in ("only", "just"):
+        return False
     return not link.strong and not _counted_kind(ctx, link) \
         and not (after_preposition and not a.tokens[link.last].text.endswith("ed")) \
         and not _qualifies_rows(ctx, link, rows)
@@ -265,13 +289,21 @@ def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str
     cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
     if cand is None or (cand.table != entity and events.overdue_word(ctx, link.first, entity)):
         return None
+    if cand.table not in in_play and not _stored(ctx, cand.table):
+        return None  # a view's text ("active" in its notes) is a selection of rows: used when the view is named
     return cand
+
+
+def _stored(ctx: ReadContext, name: str) -> bool:
+    table = ctx.schema.table(name)
+    return table is not None and table.stored
 
 
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
     spans: dict[tuple[ColumnRef, bool], set[int]] = {}
+    empty: list[Filter] = []
     for link in a.links:
         grouped = c.role(link.first) in ("group", "kind") and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
         if not grouped and _not_a_value(ctx, c, link, skip):
@@ -291,9 +323,11 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             c.ask(unsure)
             if not keep:
                 continue
-        # a negation up to four words before the value excludes it; a kind of rows grouped is no condition
-        negations = [] if grouped else [n for n in range(max(0, link.first - 4), link.first) if n in a.negations] \
-            or _not_counting(a, link.first)
+        negations = _negated_by(a, link, grouped)
+        if negations and (role := _unassigned_role(ctx, link, entity)) is not None:
+            empty.append(Filter(role, "null", (), words=frozenset({*range(link.first, link.last + 1), *negations})))
+            c.claim(link, "value", *negations)
+            continue
         # values named with a negation and without one are two conditions ("a dog but not a cat")
         key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
         by_column.setdefault(key, []).extend(kind_values(ctx.schema, a, link, cand))
@@ -303,7 +337,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             c.used.update(range(link.first, link.last + 1))
         else:
             c.claim(link, "value", *negations)
-    filters = []
+    filters = list(empty)
     for (ref, negated), vals in by_column.items():
         names = tuple(dict.fromkeys(vals))
         words = frozenset(spans[ref, negated])
@@ -427,10 +461,32 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     ref = ctx.numeric(link, entity, in_play, values_only=True)
     if ref is None:
         link = a.next_link(comp.after - 1, max_gap=2)
-        ref = ctx.numeric(link, entity, in_play, values_only=True)
+        link, ref = _counted_in(ctx, c, comp.after, entity, in_play) or (link, ctx.numeric(link, entity, in_play,
+                                                                                            values_only=True))
     if link is not None and ref is not None:
         c.claim(link, "compare")
     return False, ref
+
+
+# Words that count pieces of something and say nothing of which number: "10 units in stock".
+_PIECE_WORDS = frozenset({"unit", "units", "piece", "pieces", "copy", "copies", "item", "items"})
+
+
+def _counted_in(ctx: ReadContext, c: Claims, at: int, entity: str,
+                in_play: set[str]) -> tuple[Link, ColumnRef] | None:
+    """ "fewer than 10 units in stock": the pieces are counted by the column named after "in" or
+    "of", not by another table's quantity the word "units" also names."""
+    a = ctx.a
+    piece = a.link_at(at)
+    end = piece.last if piece is not None else at
+    if a.word(at) not in _PIECE_WORDS or a.word(end + 1) not in ("in", "of", "on"):
+        return None
+    held = a.next_link(end + 1, max_gap=2)
+    ref = ctx.numeric(held, entity, in_play, values_only=True) if held is not None else None
+    if held is None or ref is None or ref.table != entity:
+        return None
+    c.used.update(range(at, end + 1))
+    return held, ref
 
 
 def _count_having(ctx: ReadContext, c: Claims, comp: Comparison, counted: tuple[str, Link], link: Link | None,

@@ -15,7 +15,7 @@ from nl2sql.engines.builtin.analysis import denies_keeping
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import Filter
 from nl2sql.engines.builtin.yes_no import Flag, flag_noun, flag_of
-from nl2sql.linking.lexicon import COLUMN, TABLE, Link, phrase_key
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link, phrase_key
 from nl2sql.linking.text import name_words
 
 _OWNING_HEADS = frozenset({"has", "have", "with", "include", "includes", "allow", "allows", "accepts", "uses"})
@@ -156,7 +156,7 @@ def _prefixed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str])
     out = []
     for i, token in enumerate(a.tokens):
         prefix = next((p for p in _PREFIXES if token.text.startswith(p) and len(token.text) > len(p) + 3), None)
-        if prefix is None or a.link_at(i) is not None or i in a.cues:
+        if prefix is None or i in a.cues or not _free(ctx, a.link_at(i)):
             continue
         cands = tuple(cand for cand in a.lexicon.lookup(phrase_key(token.text[len(prefix):])) if cand.kind == COLUMN)
         flag = _flag_named(ctx, Link(i, i, cands), entity, in_play) if cands else None
@@ -166,6 +166,13 @@ def _prefixed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str])
         c.used.add(i)
         _doubt(c, flag)
     return out
+
+
+def _free(ctx: ReadContext, link: Link | None) -> bool:
+    """Whether a word is linked to nothing but values of views ("inactive" in a view's notes): a view's
+    text is a selection of a table's, so the word is still free to negate a yes/no of a table."""
+    return link is None or all(cand.kind == VALUE and (table := ctx.schema.table(cand.table)) is not None
+                               and not table.stored for cand in link.candidates)
 
 
 def _doubt(c: Claims, flag: Flag) -> None:

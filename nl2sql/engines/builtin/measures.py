@@ -11,7 +11,7 @@ from nl2sql.db.schema import DATE
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
-from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST
+from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
@@ -302,12 +302,7 @@ def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], inde
         return False, None
     if link.of_kind(TABLE) and (not link.of_kind(COLUMN) or
                                 ctx.numeric(link, ctx.table_of(link) or entity, in_play, values_only=True) is None):
-        # "<aggregate> <table> <column>": skip the table word (or its key) to reach its column
-        nxt = a.next_link(link.last, max_gap=1)
-        ref = ctx.numeric(nxt, ctx.table_of(link) or entity, in_play, values_only=True)
-        if ref is not None and nxt is not None:
-            c.claim(nxt, "aggregate", *range(link.first, link.last + 1))
-        return False, ref
+        return False, _past_table_word(ctx, c, link, entity, in_play)
     # a key is a label, never added up or averaged, unless a word names it ("the average <key>")
     ref = ctx.numeric(link, entity, in_play, values_only=True)
     if ref is None and set(funcs) <= {"min", "max"} and not ctx.names_table(link):
@@ -320,6 +315,19 @@ def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], inde
     c.claim(link, "aggregate")
     c.aggregate_links[link.first] = position
     return False, ref
+
+
+def _past_table_word(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """ "<aggregate> <table> <column>": the table word (or its key) skipped to reach its column;
+    "total payments" alone: the money the payments are."""
+    nxt = ctx.a.next_link(link.last, max_gap=1)
+    ref = ctx.numeric(nxt, ctx.table_of(link) or entity, in_play, values_only=True)
+    if ref is not None and nxt is not None:
+        c.claim(nxt, "aggregate", *range(link.first, link.last + 1))
+    elif (money := _money_of(ctx, link, entity)) is not None:
+        c.claim(link, "aggregate")
+        return money
+    return ref
 
 
 def _aggregate_lists(ctx: ReadContext) -> list[list[tuple[str, int]]]:
@@ -473,9 +481,12 @@ def _verb_before(ctx: ReadContext, d: Decided, at: int) -> Link | None:
     """A column named just before a superlative that ends the line, by a word that is not the
     rows' own name: "which <row> spent the most" ranks by what was spent."""
     link = ctx.a.prev_link(at, max_gap=2)
-    if link is None or d.taken(link.first) or ctx.names_table(link) or not link.of_kind(COLUMN):
+    if link is None or d.taken(link.first):
         return None
-    return link
+    if ctx.names_table(link):  # "which customer paid the most": the money of the payments the verb names
+        table = ctx.table_of(link)
+        return link if table is not None and money_rows(ctx, table, ()) is not None else None
+    return link if link.of_kind(COLUMN) else None
 
 
 def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[Ranking | None]:
@@ -505,9 +516,9 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     link = _ranked_link(ctx, c, d, entity, in_play)
     if isinstance(link, Ranking):
         return c.done(link)
-    if link is None and max(a.span(sup.index)) == len(a.tokens) - 1:
-        link = _verb_before(ctx, d, sup.index)  # "who spent the most": the column said before it
-    ref = ctx.numeric(link, entity, in_play) if link is not None else None
+    if link is None and _only_a_period_after(a, max(a.span(sup.index))):
+        link = _verb_before(ctx, d, sup.index)  # "who spent the most (in 2025)": the column said before it
+    ref = _ranked_column(ctx, link, entity, in_play)
     if ref is not None and link is not None:
         c.claim(link, "rank")
         if (grouped := _category_total(ctx, c, entity, in_play, ref)) is not None:
@@ -765,6 +776,31 @@ def money_rows(ctx: ReadContext, entity: str, group: tuple[GroupKey, ...]) -> Ag
     if len(money) > 1:  # an amount beside a tip or a tax: the one named for the amount itself
         money = [c for c in money if {"amount", "amt", "total", "value"} & set(name_words(c.name))]
     return Aggregate("sum", ColumnRef(entity, money[0].name)) if len(money) == 1 else None
+
+
+def _ranked_column(ctx: ReadContext, link: Link | None, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """The number a ranking's word names: a column, or the money of rows named for it ("paid the most")."""
+    if link is None:
+        return None
+    money = _money_of(ctx, link, entity) if ctx.names_table(link) else None
+    return money or ctx.numeric(link, entity, in_play)
+
+
+def _only_a_period_after(a: Analysis, end: int) -> bool:
+    """Whether nothing but a period ("in 2025", "last month") follows a word: the end of what it says."""
+    dated = {i for m in a.dates for i in range(m.first, m.last + 1)}
+    return all(i in dated or (a.word(i) in ("in", "during", "over", "since", "for") and i + 1 in dated)
+               for i in range(end + 1, len(a.tokens)))
+
+
+def _money_of(ctx: ReadContext, link: Link, entity: str) -> ColumnRef | None:
+    """The money column of rows named for an amount of money ("payments", "expenses"), said where a
+    column to add up is wanted: "top customers by total payments"."""
+    table = ctx.table_of(link)
+    if table is None or table == entity or ctx.schema.join_path(entity, table) is None:
+        return None
+    rows = money_rows(ctx, table, ())
+    return rows.column if rows is not None else None
 
 
 def is_child(ctx: ReadContext, table: str, entity: str) -> bool:

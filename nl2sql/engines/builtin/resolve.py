@@ -57,6 +57,9 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         tables = [t for t in link.of_kind(TABLE) if t.score >= 1.0 or _stored(schema, t.table)]
         if tables and not (link.strong and link.of_kind(VALUE)):
             best = max(tables, key=lambda c: c.score)
+            if owned_table(a, schema, link, best.table):  # "their category": what the rows refer to
+                scores[best.table] += 0.5 * best.score
+                continue
             # the first table named is the subject; but a word matching part of a table's name
             # that opens "<word> of <rows>" ("the name of the country": car_names) is not
             lead = first_table and not (best.score < 1.0 and (_column_of_next(a, link) or _modifies_next(a, link)))
@@ -76,6 +79,29 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         for table, weight in _column_evidence(schema, link).items():
             scores[table] += weight
     return scores
+
+
+# Words before a table's name that make it what rows said before refer to: "product names and their category".
+_BACK_REFERENCES = frozenset({"their", "its", "his", "her"})
+
+
+def owned_table(a: Analysis, schema: Schema, link: Link, table: str) -> bool:
+    """Whether a table's name stands for what each row of another table refers to, not for the rows
+    asked about: "<product columns> and their category", "the category of each product" (one
+    category per product, kept in a table the products point to)."""
+    if a.word(link.first - 1) in _BACK_REFERENCES:
+        owners = [c.table for other in a.links if other.last < link.first
+                  for c in [*other.of_kind(TABLE), *other.of_kind(COLUMN)] if c.score >= 1.0]
+    elif a.word(link.last + 1) == "of" and a.word(link.last + 2) in ("each", "every", "all", "the", "their", "its"):
+        owner = a.next_link(link.last + 1, max_gap=2)
+        owners = [c.table for c in owner.of_kind(TABLE)] if owner is not None else []
+    else:
+        return False
+    # the rows point at one row each: a key of the table, not a value many of its rows share
+    refers = {(fk.table, fk.ref_table) for t in schema.tables for fk in t.foreign_keys
+              if (ref := schema.table(fk.ref_table)) is not None and (column := ref.column(fk.ref_column)) is not None
+              and (column.primary_key or column.unique)}
+    return any(owner != table and (owner, table) in refers for owner in owners)
 
 
 def _column_evidence(schema: Schema, link: Link) -> dict[str, float]:
@@ -338,6 +364,18 @@ def _measured_tables(a: Analysis) -> set[str]:
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0}
         # "the most units": the rows whose column it totals (the lines' quantity the profile calls so)
         measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (end in totals and c.score >= 1.0)}
+    return measured | _verb_measured(a)
+
+
+def _verb_measured(a: Analysis) -> set[str]:
+    """ "who spent the most in 2024", "which customer paid the most": the rows of the column or the
+    table said as the verb before a superlative that names nothing after it."""
+    measured: set[str] = set()
+    for sup in a.superlatives:
+        before = a.prev_link(sup.index, max_gap=2)
+        if a.word(sup.index) in ("most", "least") and a.next_link(sup.index, max_gap=2) is None and before is not None:
+            measured |= {c.table for c in before.of_kind(COLUMN) if c.match == DOMAIN or c.score >= 1.0}
+            measured |= {c.table for c in before.of_kind(TABLE)}
     return measured
 
 

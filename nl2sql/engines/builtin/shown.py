@@ -8,7 +8,7 @@ from __future__ import annotations
 from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
-from nl2sql.engines.builtin.resolve import date_column_for, find_concept, subject_flag
+from nl2sql.engines.builtin.resolve import date_column_for, find_concept, owned_table, subject_flag
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.linking.text import function_positions, name_words
@@ -56,7 +56,9 @@ def _names_subject(ctx: ReadContext, link: Link) -> bool:
     """Whether the link names the rows the question is about: their table ("the users"), or a
     yes/no column of theirs said as a noun ("the contractors"). Columns to show come before it."""
     if link.of_kind(TABLE):
-        return not _owns_next(ctx, link) and not _name_word(ctx, link)
+        table = ctx.table_of(link)
+        return not _owns_next(ctx, link) and not _name_word(ctx, link) \
+            and not (table is not None and owned_table(ctx.a, ctx.schema, link, table))
     return subject_flag(ctx.a, ctx.schema, link) is not None
 
 
@@ -90,8 +92,14 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
     windows = _request_windows(ctx)
     found = _linked_requests(ctx, c, windows, entity, in_play)
     opening = windows[0][1] if windows and windows[0][0] == 0 else None  # where the line's subject starts
-    if opening is not None and (found or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
+    referred = [lk for lk in a.links if (t := ctx.table_of(lk)) is not None and owned_table(a, ctx.schema, lk, t)]
+    if opening is not None and (found or referred
+                                or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
         found += _list_continued(ctx, c, entity, opening)
+    label = _label(ctx, entity)
+    if found and label is not None and all(ref.table != entity and any(i == lk.first for lk in referred)
+                                           for i, ref in found):
+        found.insert(0, (-1, label))  # "the category of each product": which product, and its category
     if a.word(0) == "when" and not found:  # "when ..." with no column named: the date is the answer
         date_ref = date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
         if date_ref is not None:
@@ -130,7 +138,7 @@ def _requested_by(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play:
     """The column one linked word of a request shows, claimed for the projection; None when the word
     names a filter, or a column the main table cannot reach."""
     if ctx.names_table(link) and not _name_word(ctx, link):  # "the <table>'s <column>", "the <table> name"
-        return _owned_column(ctx, c, link)
+        return _owned_column(ctx, c, link) or _referred_label(ctx, c, link, entity, in_play)
     if not link.of_kind(COLUMN) or _names_filter(c, link, ctx.a.next_link(link.last, max_gap=2)):
         return None
     if _ends_column_name(ctx, link):  # "the government form name": the name is the form itself
@@ -244,7 +252,7 @@ def _list_continued(ctx: ReadContext, c: Claims, entity: str, after: int) -> lis
     table it names, a table alone by its column named like it."""
     a, out = ctx.a, list[tuple[int, ColumnRef]]()
     for link in a.links:
-        j = link.first - 1 - (a.word(link.first - 1) == "the")
+        j = link.first - 1 - (a.word(link.first - 1) in ("the", "their", "its"))
         if link.first <= after or c.taken(link.first) or a.word(j) not in ("and", ","):
             continue
         owner_link = a.next_link(link.last, max_gap=2) if a.word(link.last + 1) == "of" else None
@@ -284,6 +292,19 @@ def _owned_column(ctx: ReadContext, c: Claims, link: Link) -> ColumnRef | None:
     c.claim(link, "project")
     c.claim(nxt, "project")
     return ref
+
+
+def _referred_label(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """ "product names and their category": a table named among the columns asked for, which the
+    rows refer to, is shown by the column that names its rows."""
+    table = ctx.table_of(link)
+    if table is None or table == entity or not owned_table(ctx.a, ctx.schema, link, table) \
+            or not any(_parent_of(ctx, row, table) for row in {entity, *in_play} - {table}):
+        return None
+    label = _label(ctx, table)
+    if label is not None:
+        c.claim(link, "project")
+    return label
 
 
 def _asked_to_show(ctx: ReadContext, c: Claims, link: Link, any_column: bool) -> bool:

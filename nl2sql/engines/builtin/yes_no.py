@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nl2sql.db.schema import BOOLEAN, INTEGER, TEXT, Column, Table
+from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, Table
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.linking.text import name_words, singular
 
@@ -55,9 +55,13 @@ def flag_of(table: Table, col: Column) -> Flag | None:
         yes = [v for k, v in lowered.items() if k in _YES]
         no = [v for k, v in lowered.items() if k in _NO]
         return Flag(ref, yes[0], no[0]) if len(yes) == 1 and len(no) == 1 else None
-    if col.kind == INTEGER and _predicate_name(col.name):
+    if (col.kind == INTEGER or col.kind == REAL and _CHARACTERS.search(col.type)) and _predicate_name(col.name):
+        # a digit kept as a character ("active CHAR(1)" holding 1 and 0) is read as the number it is
         return Flag(ref, 1, 0, sure=name_words(col.name)[0] in _PREDICATE_HEADS)
     return None
+
+
+_CHARACTERS = re.compile(r"char|bit", re.IGNORECASE)
 
 
 def said_words(name: str) -> tuple[str, ...]:
