@@ -1047,15 +1047,24 @@ def _ends_column_name(a: _Scratch, i: int) -> bool:
 
 # Superlatives that rank by how many rows: the most, the fewest.
 HOW_MANY_MOST = frozenset({"most", "fewest", "least"})
+# Superlatives of an amount a period can rank by: "which month had the highest revenue".
+_RANKING_HIGH = frozenset({"highest", "lowest", "biggest", "smallest", "largest", "best", "worst"})
 
 
 def _asked_period(lexicon: Lexicon, words: list[str], i: int) -> bool:
-    """ "which month had the most orders": a period asked for, ranked by how many rows it has, when no
-    column named by the word (a year column, a graduation year) answers it."""
-    counted = any(w in HOW_MANY_MOST and tuple(words[k:k + 2]) not in SUPERLATIVE_PAIRS
-                  for k, w in enumerate(words) if k > i)  # "the most orders", not "the most expensive"
+    """ "which month had the most orders", "which month had the highest revenue": a period asked for,
+    ranked by how many rows it has or by what they measure, when no column named by the word (a year
+    column, a graduation year) answers it."""
+    counted = any(w in HOW_MANY_MOST and tuple(words[k:k + 2]) not in SUPERLATIVE_PAIRS  # not "the most expensive"
+                  or w in _RANKING_HIGH and k + 1 < len(words) and _names_metric(lexicon, words[k + 1])
+                  for k, w in enumerate(words) if k > i)
     return i > 0 and words[i - 1] in ("which", "what") and counted and not any(
         c.kind == COLUMN for c in lexicon.lookup(singular(words[i])))
+
+
+def _names_metric(lexicon: Lexicon, word: str) -> bool:
+    """Whether a word names a measure of the rows (revenue, sales), which a period can have the highest of."""
+    return any(c.kind == METRIC for c in [*lexicon.lookup(word), *lexicon.lookup(singular(word))])
 
 
 def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> None:

@@ -13,7 +13,7 @@ from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters
-from nl2sql.engines.builtin.paired import column_comparisons
+from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
@@ -306,7 +306,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
     empty: list[Filter] = []
     for link in a.links:
         grouped = c.role(link.first) in ("group", "kind") and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
-        if not grouped and _not_a_value(ctx, c, link, skip):
+        if not grouped and (_not_a_value(ctx, c, link, skip) or compared_to_column(ctx, link, entity, in_play)):
             continue
         cand = _value_candidate(ctx, link, entity, in_play)
         if cand is None:
@@ -430,6 +430,10 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     a = ctx.a
     if comp.concept:
         ref = _concept_of_named(ctx, comp, entity) or find_concept(ctx.schema, entity, comp.concept, in_play)
+        unit = a.next_link(comp.after - 1, max_gap=2)
+        if ref is not None and unit is not None and not c.taken(unit.first) \
+                and ctx.numeric(unit, entity, in_play, values_only=True) == ref:
+            c.claim(unit, "compare")  # "longer than 2 minutes": the unit's word names the same column
         if ref is not None:
             return False, ref
     if (aged := _bare_age(ctx, comp, entity)) is not None:

@@ -15,7 +15,9 @@ from nl2sql.linking.text import name_words, singular, stem
 INTERVAL_WORDS = frozenset({"time", "days", "delay", "duration", "gap", "wait", "interval"})
 _STARTS = frozenset({"between", "from"})
 _ENDS = frozenset({"and", "to", "until", "till"})
-_ARTICLES = frozenset({"the", "a", "an"})
+_ARTICLES = frozenset({"the", "a", "an", "its", "their"})
+_AUXILIARIES = frozenset({"being", "been", "getting", "was", "were", "is", "it", "gets", "got"})
+_UNITS = frozenset({"days", "hours", "minutes", "weeks"})
 
 
 def interval_after(ctx: ReadContext, c: Claims, index: int, entity: str) -> tuple[ColumnRef, ColumnRef] | None:
@@ -23,14 +25,17 @@ def interval_after(ctx: ReadContext, c: Claims, index: int, entity: str) -> tupl
     its words claimed; None when there is no such phrase or either end names no date of ``entity``."""
     a = ctx.a
     j = index + 1
-    while a.word(j) in _ARTICLES:
-        j += 1
-    if a.word(j) not in INTERVAL_WORDS or a.word(j + 1) not in _STARTS:
+    while a.word(j) in _ARTICLES or a.word(j) in ("number", "of"):
+        j += 1  # "the average number of days between ..."
+    if a.word(j) not in INTERVAL_WORDS:
         return None
-    k = next((i for i in range(j + 3, j + 6) if a.word(i) in _ENDS), None)
+    start = j + 1 + (2 if a.word(j + 1) == "in" and a.word(j + 2) in _UNITS else 0)  # "time in days between"
+    if a.word(start) not in _STARTS:
+        return None
+    k = next((i for i in range(start + 2, start + 7) if a.word(i) in _ENDS), None)
     if k is None:
         return None
-    first, second = _first_word(ctx, j + 2, k), _first_word(ctx, k + 1, k + 4)
+    first, second = _first_word(ctx, start + 1, k), _first_word(ctx, k + 1, k + 4)
     if first is None or second is None:
         return None
     since, until = _event(ctx, first, entity), _event(ctx, second, entity)
@@ -44,8 +49,37 @@ def interval_after(ctx: ReadContext, c: Claims, index: int, entity: str) -> tupl
     return since, until
 
 
+_TAKING = frozenset({"take", "takes", "took", "taken"})
+_OBJECTS = frozenset({"us", "them", "you", "we", "to"})
+
+
+def time_taken(ctx: ReadContext, c: Claims, entity: str) -> tuple[ColumnRef, ColumnRef] | None:
+    """(since, until): "how many days does it take (us) to ship an order": from the row's creation to
+    the date of the event the verb after "take ... to" names; its words claimed."""
+    a = ctx.a
+    t = next((i for i, tok in enumerate(a.tokens) if tok.text in _TAKING), None)
+    if t is None or not any(a.word(i) in INTERVAL_WORDS | {"long"} for i in range(max(0, t - 5), t)):
+        return None
+    verb = next((i for i in range(t + 1, t + 4) if a.word(i) not in _OBJECTS), None)
+    if verb is None or "to" not in {a.word(i) for i in range(t + 1, verb)}:
+        return None
+    until = _event(ctx, verb, entity)
+    created = ctx.table(entity).default_date_column
+    if until is None or created is None or until.column == created.name:
+        return None
+    link = a.link_at(verb)
+    if link is not None and not c.taken(link.first):
+        c.claim(link, "aggregate")
+    c.used.update(i for i in range(max(0, t - 5), verb) if a.word(i) in INTERVAL_WORDS | _TAKING | _OBJECTS
+                  | {"long", "does", "did", "do", "it"})
+    c.used.add(verb)
+    return ColumnRef(entity, created.name), until
+
+
 def _first_word(ctx: ReadContext, start: int, stop: int) -> int | None:
-    return next((i for i in range(start, min(stop, len(ctx.a.tokens))) if ctx.a.word(i) not in _ARTICLES), None)
+    """The first word naming an event: past articles and the auxiliaries of a passive ("being shipped")."""
+    return next((i for i in range(start, min(stop, len(ctx.a.tokens)))
+                 if ctx.a.word(i) not in _ARTICLES and ctx.a.word(i) not in _AUXILIARIES), None)
 
 
 def _event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from nl2sql.db.schema import DATE
+from nl2sql.db.schema import DATE, TEXT
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.builtin import doubts, intervals
@@ -58,7 +58,27 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
         if not _groups(ctx, g, link, has_measure):
             continue
         out[link.first] = link
+    if has_measure and (ranked := _ranked_values(ctx)) is not None:
+        out[ranked.first] = ranked
     return out
+
+
+def _ranked_values(ctx: ReadContext) -> Link | None:
+    """ "top 3 countries by number of orders", "which 3 cities have the most guests": the values of a
+    column said in the plural after how many to keep are the groups ranked (not a table's names)."""
+    a = ctx.a
+    if a.limit is None or not a.limit_span:
+        return None
+    link = a.link_at(max(a.limit_span) + 1)
+    if link is None or link.first != link.last or ctx.names_table(link) or a.tokens[link.first].text == \
+            a.tokens[link.first].norm:
+        return None
+    columns = [cand for cand in link.of_kind(COLUMN) if cand.score >= 1.0]
+    table = ctx.table(columns[0].table) if len(columns) == 1 else None
+    column = table.column(columns[0].column or "") if table is not None else None
+    if column is None or column.kind != TEXT or table is None or column == table.label_column:
+        return None
+    return link
 
 
 def per_kind(ctx: ReadContext, g: int, link: Link) -> bool:
@@ -351,6 +371,8 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
         funcs = tuple(func for func, _ in words)
         index = words[-1][1]
         ends = intervals.interval_after(ctx, c, index, entity) if set(funcs) <= {"avg", "min", "max", "sum"} else None
+        if ends is None and funcs == ("avg",):  # "on average, how many days does it take to ship an order"
+            ends = intervals.time_taken(ctx, c, entity)
         if ends is not None:
             for func, at in words:
                 out.append(Aggregate(func, ends[1], since=ends[0]))

@@ -21,6 +21,8 @@ from nl2sql.linking.text import name_words, stem
 
 _ORDERING = (">", "<", ">=", "<=")
 # Words between a comparator and the column it compares with: "below their reorder mark".
+# Words that multiply the column compared with: "more than double their buy price".
+_FACTORS = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "half": 0.5}
 _DETERMINERS = frozenset({"the", "its", "their", "his", "her", "a", "an", "own", "that", "this", "each"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "currently", "still", "now", "that", "which",
                       "who", "whose", "fall", "falls", "fell", "dropped", "drop", "drops", "went", "go", "goes"})
@@ -65,6 +67,20 @@ def _column(ctx: ReadContext, link: Link | None, tables: set[str]) -> tuple[Colu
     return None
 
 
+def compared_to_column(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> bool:
+    """Whether a word opens "<column> <comparator> [their] <column>" ("shipped after their required
+    date"): it names its column there, not a stored value it also matches (a status "Shipped")."""
+    found = _comparator_at(ctx, link.last + 1)
+    if found is None:
+        return False
+    j = found[0]
+    while ctx.a.word(j) in _DETERMINERS:
+        j += 1
+    right = _column(ctx, ctx.a.link_at(j), {entity, *in_play})
+    left = _column(ctx, link, {right[0].table}) if right is not None else None
+    return right is not None and left is not None and left[1] == right[1] and left[0] != right[0]
+
+
 def column_comparisons(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
     """Conditions comparing two columns of a row, and the lateness of events against their due dates."""
     out = []
@@ -97,6 +113,8 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
         return None
     end, op = found
     j = end
+    factor = _FACTORS.get(a.word(j))
+    j += factor is not None
     while a.word(j) in _DETERMINERS:
         j += 1
     right_link = a.link_at(j)
@@ -112,7 +130,9 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     if left is not None and left[0] != ref and left[1] == kind and left_link is not None:
         c.claim(left_link, "compare")
         c.claim(right_link, "compare", *words)
-        return Filter(left[0], op, (), label=said, other=ref, words=frozenset(words))
+        return Filter(left[0], op, (factor,) if factor else (), label=said, other=ref, words=frozenset(words))
+    if factor is not None:
+        return None
     guess = _unnamed_side(ctx, i, ref, kind, any(a.word(k) in ("its", "their") for k in range(end, j)))
     if guess is None:
         return None

@@ -316,7 +316,9 @@ class _Renderer:
         if f.against is not None:
             return _COMPARE[f.op](this=col, expression=self._against(f))
         if f.op in _COMPARE and f.other is not None:  # another column of the same row ("paired.py")
-            return _COMPARE[f.op](this=col, expression=self._col(f.other))
+            other = self._col(f.other)  # "more than double their buy price": the other times the factor
+            return _COMPARE[f.op](this=col, expression=exp.Mul(this=literal(f.values[0]), expression=other)
+                                  if f.values else other)
         if f.op in _COMPARE:
             return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
         if f.op == "all" and (hop := self._fan_out_hop(f.column.table)) is not None:

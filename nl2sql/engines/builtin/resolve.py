@@ -104,6 +104,26 @@ def owned_table(a: Analysis, schema: Schema, link: Link, table: str) -> bool:
     return any(owner != table and (owner, table) in refers for owner in owners)
 
 
+def person_behind(schema: Schema, entity: str) -> str | None:
+    """ "who spent the most": the one table of people the rows belong to, when they are dated events
+    and no people themselves (an order's customer), so that "who" is answered by a person, not by
+    the order; a row that stands for a person (a player and its person) answers it itself."""
+    table = schema.table(entity)
+    if table is None or _people(table) or table.default_date_column is None:
+        return None
+    people = {fk.ref_table for fk in table.foreign_keys
+              if (ref := schema.table(fk.ref_table)) is not None and ref.name != entity and _people(ref)}
+    return people.pop() if len(people) == 1 else None
+
+
+# Name words of columns only people have.
+_PERSONAL = frozenset({"email", "phone", "birth", "dob", "birthday", "surname"})
+
+
+def _people(table: Table) -> bool:
+    return table.person_name is not None or any(set(name_words(c.name)) & _PERSONAL for c in table.columns)
+
+
 def _column_evidence(schema: Schema, link: Link) -> dict[str, float]:
     """How strongly a link that names no subject points at each table, by its best candidate there."""
     per_table: dict[str, float] = {}

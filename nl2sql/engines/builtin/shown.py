@@ -10,8 +10,8 @@ from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for, find_concept, owned_table, subject_flag
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
-from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
-from nl2sql.linking.text import function_positions, name_words
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.text import function_positions, name_words, stem
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
@@ -119,6 +119,9 @@ def _linked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]]
         if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
                 or link.first in sort_targets or (link.first == counted and not ctx.names_table(link)):
             continue
+        if link.first == 1 and ctx.a.word(0) in ("who", "whom") and stem(ctx.a.word(1)) != ctx.a.word(1) \
+                and ctx.a.superlatives:
+            continue  # "who placed the most orders": the verb of the person ranked, no column to show
         ref = _requested_by(ctx, c, link, entity, in_play)
         if ref is not None:
             found.append((link.first, ref))
@@ -398,6 +401,8 @@ def _order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, in_play:
     descending = bool(sort.descending)
     if sort.concept == "rank" and aggregates:
         return OrderKey(aggregate=0, descending=descending)
+    if (measured := _measured_key(ctx, c, sort, aggregates)) is not None:
+        return measured
     if sort.concept == "level" and not aggregates:  # "from high to low": the numbers shown, else the measure
         ref = next((r for r in shown if _is_number(ctx, r)), None) or _sort_column(ctx, None, entity, in_play, ())
         return OrderKey(column=ref, descending=descending) if ref is not None else None
@@ -407,6 +412,19 @@ def _order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, in_play:
         ref = find_concept(ctx.schema, entity, sort.concept, in_play)
         return OrderKey(column=ref, descending=descending) if ref is not None else None
     return _column_order_key(ctx, c, sort, entity, in_play, shown)
+
+
+def _measured_key(ctx: ReadContext, c: Claims, sort: SortCue, aggregates: list[Aggregate]) -> OrderKey | None:
+    """ "sort by revenue" over revenue per staff member: the measure the query already computes."""
+    link = ctx.a.link_at(sort.index) if sort.index >= 0 else None
+    if link is None:
+        return None
+    names = {cand.metric.name for cand in link.of_kind(METRIC) if cand.metric is not None}
+    k = next((i for i, ag in enumerate(aggregates) if ag.metric is not None and ag.metric.name in names), None)
+    if k is None:
+        return None
+    c.claim(link, "sort")
+    return OrderKey(aggregate=k, descending=sort.descending is not False)
 
 
 def _column_order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, in_play: set[str],
