@@ -55,8 +55,14 @@ def test_who_is_answered_by_the_person_the_rows_belong_to(charity_db, question: 
                                   "ORDER BY 2 DESC LIMIT 1")
 
 
-def test_digits_kept_as_text_are_no_amount() -> None:
-    table = Table(name="members", columns=(Column("member_id", "INTEGER", kind="integer", primary_key=True),
-                                           Column("postcode", "VARCHAR(10)", kind="real"),
-                                           Column("fee", "DECIMAL(8,2)", kind="real")))
-    assert table.measure_column is not None and table.measure_column.name == "fee"
+@pytest.mark.parametrize(("columns", "measure"), [
+    ((Column("postcode", "VARCHAR(10)", kind="real"), Column("fee", "DECIMAL(8,2)", kind="real")), "fee"),
+    ((Column("rating", "TEXT", kind="real"), Column("share", "REAL", kind="real")), "share"),
+    ((Column("lost_yn", "VARCHAR(1)", kind="real"), Column("age", "VARCHAR(20)", kind="real")), "age"),
+    ((Column("region", "TEXT", kind="text"), Column("amount", "TEXT", kind="real")), "amount"),
+])
+def test_the_measure_is_no_code_no_yes_no_and_text_only_last(columns: tuple[Column, ...], measure: str) -> None:
+    """A postcode identifies, a _yn column says yes or no, digits typed as text come after real
+    numbers; a table imported as text still has its amount."""
+    table = Table(name="members", columns=(Column("member_id", "INTEGER", kind="integer", primary_key=True), *columns))
+    assert table.measure_column is not None and table.measure_column.name == measure

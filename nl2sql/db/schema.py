@@ -146,16 +146,20 @@ class Table:
         candidates = [
             c for c in self.columns
             if c.is_numeric and not c.primary_key and c.name not in self.fk_columns and not c.computed
-            and not c.name.lower().endswith("id") and not _TEXT_TYPE.search(c.type)
+            and not c.name.lower().endswith("id") and not _CODE_WORDS & set(_name_words(c.name))
         ]
-        # a yes/no (is_active) or a year (birth_year) is no amount: a measure only when nothing else is
+        # a yes/no (is_active) or a year (birth_year) is no amount, nor are digits kept as text (a
+        # rating typed as text beside a real share): a measure only when nothing else is
+        candidates = [c for c in candidates if not _TEXT_TYPE.search(c.type)] or candidates
         amounts = [c for c in candidates if not _states_or_dates(c.name)] or candidates
         reals = [c for c in amounts if c.kind == REAL]
         best = reals or amounts
         return best[0] if best else None
 
 
-# A declared type of text: digits kept as text (a postal code, a phone number) are no amount.
+# Name words of digits that identify rather than measure (a postal code, a phone number): no amount.
+_CODE_WORDS = frozenset({"postal", "postcode", "zip", "zipcode", "phone", "telephone", "fax"})
+# A declared type of text: numbers kept there are a measure only where a table keeps nothing else.
 _TEXT_TYPE = re.compile(r"char|text|clob|string", re.IGNORECASE)
 
 
@@ -179,9 +183,9 @@ def _joined(name: str) -> bool:
 
 
 def _states_or_dates(name: str) -> bool:
-    """``is_active``, ``birth_year``: a yes/no or a year."""
+    """``is_active``, ``abandoned_yn``, ``birth_year``: a yes/no or a year."""
     words = _name_words(name)
-    return bool(words) and (words[0] in ("is", "has", "can", "was") or words[-1] in ("year", "yr", "flag"))
+    return bool(words) and (words[0] in ("is", "has", "can", "was") or words[-1] in ("year", "yr", "flag", "yn"))
 
 
 _FIRST_NAMES = ("firstname", "givenname", "forename", "firstnm", "fname")

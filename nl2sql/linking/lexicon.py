@@ -144,7 +144,7 @@ DEMONYMS = {
     "filipino": ("philippines", "the philippines"), "korean": ("south korea", "korea"),
     "bangladeshi": ("bangladesh",), "pakistani": ("pakistan",), "israeli": ("israel",), "saudi": ("saudi arabia",),
     "czech": ("czech republic", "czechia"), "belgian": ("belgium",), "norwegian": ("norway",),
-    "icelandic": ("iceland",), "taiwanese": ("taiwan",), "nepali": ("nepal",), "kiwi": ("new zealand",),
+    "icelandic": ("iceland",), "taiwanese": ("taiwan",), "nepali": ("nepal",),
 }
 
 

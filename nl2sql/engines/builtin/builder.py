@@ -46,7 +46,7 @@ from nl2sql.engines.builtin.reader import (
     agg_table,
     entity_keys,
 )
-from nl2sql.engines.builtin.resolve import named_date_links, person_behind, pick_entity, subject_value
+from nl2sql.engines.builtin.resolve import named_date_links, person_behind, pick_entity, ranks_people, subject_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
@@ -182,8 +182,7 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         entity = chosen  # the answer chose a metric of another table: its rows are the subject
     elif (rate := rate_in(a, schema)) is not None:
         entity = rate.table  # "the refund rate per cafe": a share of the rows the event happens to
-    elif entity is not None and a.word(0) in ("who", "whom") and a.superlatives \
-            and (person := person_behind(schema, entity)) is not None:
+    elif entity is not None and ranks_people(a) and (person := person_behind(schema, entity)) is not None:
         entity = person  # "who spent the most": the customer whose orders add up most
     named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links) \
         or subject_value(a) is not None  # "how many baristas ..."

@@ -555,7 +555,8 @@ _COUNTED = frozenset({"frequency", "count"})
 
 def _by_its_count(ctx: ReadContext, edit: Edit) -> tuple[Edit, list[OrderKey]] | None:
     """ "which of those is the busiest?", "sort most popular first" on rows counted per group: the
-    groups by their count; the one at the top unless the line only sorts."""
+    groups by their count; "which one had the most?" with nothing after it, by the count or by the
+    one sum or average measured per group; the one at the top unless the line only sorts."""
     a, spec = ctx.a, edit.spec
     k = next((i for i, ag in enumerate(spec.aggregates) if ag.func == "count"), None)
     if k is None and len(spec.aggregates) == 1:

@@ -137,7 +137,8 @@ def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
     assert f.other is not None
     if f.op in _OPS:  # another column of the same row, by the question's comparator
         left, right = _compared(name, _name(f.other, spec))
-        return _whose(left, f"{f.label or _OPS[f.op]} the {right}")
+        times = f"{_number(f.values[0])} times " if f.values else ""  # "more than double their buy price"
+        return _whose(left, f"{f.label or _OPS[f.op]} {times}the {right}")
     if f.op == "in_rows":  # across a table's key to itself
         picked = and_list([describe_filter(g, spec) for g in f.values])
         return _whose(name, f"the {_name(f.other, spec)} of the {one(f.other.table)} {picked}")

@@ -264,7 +264,12 @@ def worth_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
     the query adds up or averages, where no column is named so."""
     if not any(_sums_money(ag, schema, ("sum", "avg", "min", "max")) for ag in spec.aggregates):
         return set()
-    return {i for i, t in enumerate(a.tokens) if t.text in _WORTH_WORDS and a.link_at(i) is None}
+    return {i for i, t in enumerate(a.tokens) if t.text in _WORTH_WORDS and a.link_at(i) is None
+            and a.word(i - 1) in _WORTH_BEFORE}
+
+
+# Words right before "value" that make it the rows' money added up: not "the value of each product".
+_WORTH_BEFORE = frozenset({"total", "combined", "overall", "average", "mean", "their", "its"})
 
 
 _LASTING_VERBS = frozenset({"last", "lasts", "lasted", "lasting", "take", "takes", "took", "taking", "run", "runs",

@@ -12,7 +12,7 @@ from nl2sql.db.schema import ForeignKey
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
-from nl2sql.engines.builtin.flags import flag_filters
+from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import (
@@ -20,6 +20,7 @@ from nl2sql.engines.builtin.resolve import (
     concept_column,
     date_column_for,
     find_concept,
+    is_stored,
     kind_value,
     kind_values,
     reachable,
@@ -229,15 +230,21 @@ def _negated_by(a: Analysis, link: Link, grouped: bool) -> list[int]:
     return [n for n in range(max(0, link.first - 4), link.first) if n in a.negations] or _not_counting(a, link.first)
 
 
-def _unassigned_role(ctx: ReadContext, link: Link, entity: str) -> ColumnRef | None:
-    """ "customers without a sales rep": a role the rows' own key names ("salesRepEmployeeNumber"),
-    said where a value of the referred table also is, asks whether the key is empty, not for the
-    rows whose referred row holds another value."""
-    said = [t.norm for t in ctx.a.tokens[link.first:link.last + 1]]
-    table = ctx.table(entity)
-    for fk in table.foreign_keys:
+def _unassigned_role(ctx: ReadContext, link: Link, entity: str, negations: list[int]) -> ColumnRef | None:
+    """ "customers without a sales rep", "who don't have a sales rep": a role the rows' own key names
+    ("salesRepEmployeeNumber"), said as something the rows have, of the table that key points to
+    (where the role is also a job title), asks whether the key is empty; "employees who are not
+    managers" keeps its title condition."""
+    a = ctx.a
+    had = any(a.word(n) in ("without", "no") for n in negations) \
+        or any(a.word(i) in ("have", "has", "had", "having") for i in range(max(0, link.first - 3), link.first))
+    if not had:
+        return None
+    said = [t.norm for t in a.tokens[link.first:link.last + 1]]
+    referred = {cand.table for cand in link.of_kind(VALUE)}
+    for fk in ctx.table(entity).foreign_keys:
         words = [singular(w) for w in name_words(fk.column)]
-        if fk.table == entity and any(words[i:i + len(said)] == said for i in range(len(words))):
+        if fk.ref_table in referred and any(words[i:i + len(said)] == said for i in range(len(words))):
             return ColumnRef(entity, fk.column)
     return None
 
@@ -289,14 +296,11 @@ def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str
     cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
     if cand is None or (cand.table != entity and events.overdue_word(ctx, link.first, entity)):
         return None
-    if cand.table not in in_play and not _stored(ctx, cand.table):
-        return None  # a view's text ("active" in its notes) is a selection of rows: used when the view is named
+    if cand.table not in in_play and not is_stored(ctx.schema, cand.table) and (
+            any(is_stored(ctx.schema, col.table) for col in link.of_kind(COLUMN))
+            or negated_flag(ctx, link.first, entity, in_play) is not None):
+        return None  # a view's text ("active" in its notes) after a table's own column of that name
     return cand
-
-
-def _stored(ctx: ReadContext, name: str) -> bool:
-    table = ctx.schema.table(name)
-    return table is not None and table.stored
 
 
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
@@ -324,7 +328,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             if not keep:
                 continue
         negations = _negated_by(a, link, grouped)
-        if negations and (role := _unassigned_role(ctx, link, entity)) is not None:
+        if negations and (role := _unassigned_role(ctx, link, entity, negations)) is not None:
             empty.append(Filter(role, "null", (), words=frozenset({*range(link.first, link.last + 1), *negations})))
             c.claim(link, "value", *negations)
             continue

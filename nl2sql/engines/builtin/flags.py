@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from nl2sql.engines.builtin.analysis import denies_keeping
 from nl2sql.engines.builtin.reader import Claims, ReadContext
+from nl2sql.engines.builtin.resolve import is_stored
 from nl2sql.engines.builtin.spec import Filter
 from nl2sql.engines.builtin.yes_no import Flag, flag_noun, flag_of
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link, phrase_key
@@ -150,17 +151,10 @@ def _no_longer(ctx: ReadContext, k: int) -> bool:
 def _prefixed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
     """ "inactive members", "unverified accounts": a word linked to nothing that is a negating prefix
     and the name of a yes/no column, before the rows' table word or after "be"."""
-    a = ctx.a
-    if a.lexicon is None:
-        return []
     out = []
-    for i, token in enumerate(a.tokens):
-        prefix = next((p for p in _PREFIXES if token.text.startswith(p) and len(token.text) > len(p) + 3), None)
-        if prefix is None or i in a.cues or not _free(ctx, a.link_at(i)):
-            continue
-        cands = tuple(cand for cand in a.lexicon.lookup(phrase_key(token.text[len(prefix):])) if cand.kind == COLUMN)
-        flag = _flag_named(ctx, Link(i, i, cands), entity, in_play) if cands else None
-        if flag is None or not _as_condition(ctx, Link(i, i, cands), flag):
+    for i in range(len(ctx.a.tokens)):
+        flag = negated_flag(ctx, i, entity, in_play)
+        if flag is None:
             continue
         out.append(Filter(flag.ref, "=", (flag.no,), words=frozenset((i,))))
         c.used.add(i)
@@ -168,11 +162,23 @@ def _prefixed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str])
     return out
 
 
+def negated_flag(ctx: ReadContext, i: int, entity: str, in_play: set[str]) -> Flag | None:
+    """The yes/no column a word negates by its prefix ("inactive" of ``active``), said as a condition
+    of the rows; the word may also be a value of a view ("inactive" in its notes), which a view's
+    selection of rows does not keep from the table's own column."""
+    a = ctx.a
+    token = a.tokens[i]
+    prefix = next((p for p in _PREFIXES if token.text.startswith(p) and len(token.text) > len(p) + 3), None)
+    if prefix is None or a.lexicon is None or i in a.cues or not _free(ctx, a.link_at(i)):
+        return None
+    cands = tuple(cand for cand in a.lexicon.lookup(phrase_key(token.text[len(prefix):])) if cand.kind == COLUMN)
+    flag = _flag_named(ctx, Link(i, i, cands), entity, in_play) if cands else None
+    return flag if flag is not None and _as_condition(ctx, Link(i, i, cands), flag) else None
+
+
 def _free(ctx: ReadContext, link: Link | None) -> bool:
-    """Whether a word is linked to nothing but values of views ("inactive" in a view's notes): a view's
-    text is a selection of a table's, so the word is still free to negate a yes/no of a table."""
-    return link is None or all(cand.kind == VALUE and (table := ctx.schema.table(cand.table)) is not None
-                               and not table.stored for cand in link.candidates)
+    """Whether a word is linked to nothing but values of views: still free to negate a table's yes/no."""
+    return link is None or all(cand.kind == VALUE and not is_stored(ctx.schema, cand.table) for cand in link.candidates)
 
 
 def _doubt(c: Claims, flag: Flag) -> None:

@@ -501,7 +501,8 @@ def _aggregate_after(ctx: ReadContext, d: Decided, at: int) -> int | None:
 
 def _verb_before(ctx: ReadContext, d: Decided, at: int) -> Link | None:
     """A column named just before a superlative that ends the line, by a word that is not the
-    rows' own name: "which <row> spent the most" ranks by what was spent."""
+    rows' own name: "which <row> spent the most" ranks by what was spent; or a table of money rows
+    the verb names ("which <row> paid the most": their payments)."""
     link = ctx.a.prev_link(at, max_gap=2)
     if link is None or d.taken(link.first):
         return None

@@ -20,9 +20,9 @@ from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
 
 _ORDERING = (">", "<", ">=", "<=")
-# Words between a comparator and the column it compares with: "below their reorder mark".
 # Words that multiply the column compared with: "more than double their buy price".
 _FACTORS = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "half": 0.5}
+# Words between a comparator and the column it compares with: "below their reorder mark".
 _DETERMINERS = frozenset({"the", "its", "their", "his", "her", "a", "an", "own", "that", "this", "each"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "currently", "still", "now", "that", "which",
                       "who", "whose", "fall", "falls", "fell", "dropped", "drop", "drops", "went", "go", "goes"})

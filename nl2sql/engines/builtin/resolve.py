@@ -54,7 +54,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             continue
         # a view named only in part ("rating" of a restaurant ratings view) is no subject: its rows
         # are a selection of a table's, read when the question names the view
-        tables = [t for t in link.of_kind(TABLE) if t.score >= 1.0 or _stored(schema, t.table)]
+        tables = [t for t in link.of_kind(TABLE) if t.score >= 1.0 or is_stored(schema, t.table)]
         if tables and not (link.strong and link.of_kind(VALUE)):
             best = max(tables, key=lambda c: c.score)
             if owned_table(a, schema, link, best.table):  # "their category": what the rows refer to
@@ -97,11 +97,27 @@ def owned_table(a: Analysis, schema: Schema, link: Link, table: str) -> bool:
         owners = [c.table for c in owner.of_kind(TABLE)] if owner is not None else []
     else:
         return False
-    # the rows point at one row each: a key of the table, not a value many of its rows share
-    refers = {(fk.table, fk.ref_table) for t in schema.tables for fk in t.foreign_keys
-              if (ref := schema.table(fk.ref_table)) is not None and (column := ref.column(fk.ref_column)) is not None
-              and (column.primary_key or column.unique)}
-    return any(owner != table and (owner, table) in refers for owner in owners)
+    return any(owner != table and _one_key_to(schema, owner, table) for owner in owners)
+
+
+def _one_key_to(schema: Schema, owner: str, table: str) -> bool:
+    """Whether the owner's rows point at one row each of the table, by its key, and by the one foreign
+    key between the two tables (a department's manager beside an employee's department says neither)."""
+    keys = [fk for t in (owner, table) if (found := schema.table(t)) is not None for fk in found.foreign_keys
+            if {fk.table, fk.ref_table} == {owner, table}]
+    ref = schema.table(table)
+    column = ref.column(keys[0].ref_column) if ref is not None and len(keys) == 1 else None
+    return column is not None and keys[0].table == owner and (column.primary_key or column.unique)
+
+
+def ranks_people(a: Analysis) -> bool:
+    """ "who spent the most", "who placed the fewest orders", "who gave the largest total": a person
+    asked for by how much or how many of their rows add up; not "who made the biggest payment",
+    which is one row's extreme."""
+    return a.word(0) in ("who", "whom") and any(
+        a.word(s.index) in ("most", "least", "fewest") and s.concept in (None, "count")
+        and a.word(s.index + 1) not in ("recent", "recently") or a.word(s.index + 1) in _TOTAL_WORDS
+        for s in a.superlatives)
 
 
 def person_behind(schema: Schema, entity: str) -> str | None:
@@ -111,9 +127,9 @@ def person_behind(schema: Schema, entity: str) -> str | None:
     table = schema.table(entity)
     if table is None or _people(table) or table.default_date_column is None:
         return None
-    people = {fk.ref_table for fk in table.foreign_keys
-              if (ref := schema.table(fk.ref_table)) is not None and ref.name != entity and _people(ref)}
-    return people.pop() if len(people) == 1 else None
+    people = [fk.ref_table for fk in table.foreign_keys
+              if (ref := schema.table(fk.ref_table)) is not None and ref.name != entity and _people(ref)]
+    return people[0] if len(people) == 1 else None  # a buyer and a seller: whose, the words must say
 
 
 # Name words of columns only people have.
@@ -127,9 +143,9 @@ def _people(table: Table) -> bool:
 def _column_evidence(schema: Schema, link: Link) -> dict[str, float]:
     """How strongly a link that names no subject points at each table, by its best candidate there."""
     per_table: dict[str, float] = {}
-    stored = {c.column for c in link.candidates if _stored(schema, c.table)}
+    stored = {c.column for c in link.candidates if is_stored(schema, c.table)}
     for cand in link.candidates:
-        if cand.column in stored and not _stored(schema, cand.table):
+        if cand.column in stored and not is_stored(schema, cand.table):
             continue  # a view's copy of a stored column: the stored table's rows are the evidence
         weight = cand.score * (1.0 if cand.kind in (COLUMN, METRIC) else 0.9 if link.strong else 0.5)
         per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
@@ -140,7 +156,7 @@ def _column_evidence(schema: Schema, link: Link) -> dict[str, float]:
 _HEAD_BEFORE = frozenset({"which", "what", "each", "every", "per"})
 
 
-def _stored(schema: Schema, name: str) -> bool:
+def is_stored(schema: Schema, name: str) -> bool:
     table = schema.table(name)
     return table is not None and table.stored
 

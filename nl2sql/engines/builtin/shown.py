@@ -8,7 +8,14 @@ from __future__ import annotations
 from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
-from nl2sql.engines.builtin.resolve import date_column_for, find_concept, owned_table, subject_flag
+from nl2sql.engines.builtin.resolve import (
+    date_column_for,
+    find_concept,
+    owned_table,
+    person_behind,
+    ranks_people,
+    subject_flag,
+)
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.linking.text import function_positions, name_words, stem
@@ -96,16 +103,38 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
     if opening is not None and (found or referred
                                 or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
         found += _list_continued(ctx, c, entity, opening)
-    label = _label(ctx, entity)
-    if found and label is not None and all(ref.table != entity and any(i == lk.first for lk in referred)
-                                           for i, ref in found):
-        found.insert(0, (-1, label))  # "the category of each product": which product, and its category
-    if a.word(0) == "when" and not found:  # "when ..." with no column named: the date is the answer
-        date_ref = date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
-        if date_ref is not None:
-            found.append((0, date_ref))
+    found = _beside_referred(ctx, entity, found, referred)
+    if a.word(0) in ("who", "whom", "when") and not found:
+        found = _asked_by_question_word(ctx, entity, in_play)
     found += _unlinked_requests(ctx, c, windows, entity)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _beside_referred(ctx: ReadContext, entity: str, found: list[tuple[int, ColumnRef]],
+                     referred: list[Link]) -> list[tuple[int, ColumnRef]]:
+    """ "the category of each product": which product (its name, else its key), and its category."""
+    pk = ctx.table(entity).primary_key
+    own = _label(ctx, entity) or (ColumnRef(entity, pk.name) if pk is not None else None)
+    if found and own is not None and all(ref.table != entity and any(i == lk.first for lk in referred)
+                                         for i, ref in found):
+        return [(-1, own), *found]
+    return found
+
+
+def _asked_by_question_word(ctx: ReadContext, entity: str, in_play: set[str]) -> list[tuple[int, ColumnRef]]:
+    """With no column named, what "who" and "when" ask for: the person of the rows ("who made the
+    smallest payment": the payer), the date they are dated by."""
+    if ctx.a.word(0) == "when":
+        date_ref = date_column_for(ctx.a, ctx.schema, entity, in_play, ctx.domain)
+        return [(0, date_ref)] if date_ref is not None else []
+    person = person_behind(ctx.schema, entity)
+    if person is None:
+        return []
+    named = ctx.table(person).person_name
+    if named is not None:
+        return [(0, ColumnRef(person, col.name)) for col in named]
+    label = _label(ctx, person)
+    return [(0, label)] if label is not None else []
 
 
 def _linked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]], entity: str,
@@ -119,8 +148,7 @@ def _linked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]]
         if not any(start <= link.first < end for start, end in windows) or c.taken(link.first) \
                 or link.first in sort_targets or (link.first == counted and not ctx.names_table(link)):
             continue
-        if link.first == 1 and ctx.a.word(0) in ("who", "whom") and stem(ctx.a.word(1)) != ctx.a.word(1) \
-                and ctx.a.superlatives:
+        if link.first == 1 and ranks_people(ctx.a) and stem(ctx.a.word(1)) != ctx.a.word(1):
             continue  # "who placed the most orders": the verb of the person ranked, no column to show
         ref = _requested_by(ctx, c, link, entity, in_play)
         if ref is not None:

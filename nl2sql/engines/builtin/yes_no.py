@@ -55,13 +55,15 @@ def flag_of(table: Table, col: Column) -> Flag | None:
         yes = [v for k, v in lowered.items() if k in _YES]
         no = [v for k, v in lowered.items() if k in _NO]
         return Flag(ref, yes[0], no[0]) if len(yes) == 1 and len(no) == 1 else None
-    if (col.kind == INTEGER or col.kind == REAL and _CHARACTERS.search(col.type)) and _predicate_name(col.name):
-        # a digit kept as a character ("active CHAR(1)" holding 1 and 0) is read as the number it is
+    if col.kind == INTEGER and _predicate_name(col.name):
         return Flag(ref, 1, 0, sure=name_words(col.name)[0] in _PREDICATE_HEADS)
+    if col.kind == REAL and _CHARACTERS.search(col.type) and _predicate_name(col.name):
+        # a digit kept as a character ("active CHAR(1)" holding 1 and 0): compared as the character
+        return Flag(ref, "1", "0", sure=name_words(col.name)[0] in _PREDICATE_HEADS)
     return None
 
 
-_CHARACTERS = re.compile(r"char|bit", re.IGNORECASE)
+_CHARACTERS = re.compile(r"char", re.IGNORECASE)
 
 
 def said_words(name: str) -> tuple[str, ...]:
