@@ -113,6 +113,10 @@ def _span(words: list[str], i: int, today: date) -> DateRange | None:
 _AHEAD = frozenset({"next", "coming", "upcoming", "following"})
 
 
+def _quarter_start(today: date) -> date:
+    return date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+
+
 def _this_period(today: date, unit: str) -> DateRange:
     """The calendar week, month, quarter or year today is in."""
     if unit == "week":
@@ -122,7 +126,7 @@ def _this_period(today: date, unit: str) -> DateRange:
         start = _month_start(today)
         return DateRange(start, _end_after_months(start, 1), "this month")
     if unit == "quarter":
-        start = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+        start = _quarter_start(today)
         return DateRange(start, _end_after_months(start, 3), "this quarter")
     return DateRange(date(today.year, 1, 1), _end_after_months(date(today.year, 1, 1), 12), "this year")
 
@@ -136,7 +140,7 @@ def _last_period(today: date, unit: str) -> DateRange:
         start = _add_months(_month_start(today), -1)
         return DateRange(start, _add_months(start, 1), f"in {calendar.month_name[start.month]} {start.year}")
     if unit == "quarter":
-        this_q = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+        this_q = _quarter_start(today)
         return DateRange(_add_months(this_q, -3), this_q, "last quarter")
     return DateRange(date(today.year - 1, 1, 1), date(today.year, 1, 1), f"in {today.year - 1}")
 
@@ -151,7 +155,7 @@ def _next_period(today: date, unit: str) -> DateRange | None:
             start = _add_months(_month_start(today), 1)
             return DateRange(start, _end_after_months(start, 1), f"in {calendar.month_name[start.month]} {start.year}")
         if unit == "quarter":
-            start = _add_months(date(today.year, 3 * ((today.month - 1) // 3) + 1, 1), 3)
+            start = _add_months(_quarter_start(today), 3)
             return DateRange(start, _end_after_months(start, 3), "next quarter")
         start = date(today.year + 1, 1, 1)
         return DateRange(start, _end_after_months(start, 12), f"in {today.year + 1}")

@@ -67,16 +67,20 @@ def _column(ctx: ReadContext, link: Link | None, tables: set[str]) -> tuple[Colu
     return None
 
 
+def _past_determiners(ctx: ReadContext, j: int) -> int:
+    """Where the column compared with starts: past "the", "their", "its own", ... at ``j``."""
+    while ctx.a.word(j) in _DETERMINERS:
+        j += 1
+    return j
+
+
 def compared_to_column(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> bool:
     """Whether a word opens "<column> <comparator> [their] <column>" ("shipped after their required
     date"): it names its column there, not a stored value it also matches (a status "Shipped")."""
     found = _comparator_at(ctx, link.last + 1)
     if found is None:
         return False
-    j = found[0]
-    while ctx.a.word(j) in _DETERMINERS:
-        j += 1
-    right = _column(ctx, ctx.a.link_at(j), {entity, *in_play})
+    right = _column(ctx, ctx.a.link_at(_past_determiners(ctx, found[0])), {entity, *in_play})
     left = _column(ctx, link, {right[0].table}) if right is not None else None
     return right is not None and left is not None and left[1] == right[1] and left[0] != right[0]
 
@@ -114,9 +118,7 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     end, op = found
     j = end
     factor = _FACTORS.get(a.word(j))
-    j += factor is not None
-    while a.word(j) in _DETERMINERS:
-        j += 1
+    j = _past_determiners(ctx, j + (factor is not None))
     right_link = a.link_at(j)
     if right_link is None or right_link.first != j or c.taken(j):
         return None
@@ -192,9 +194,7 @@ def _split_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[s
     op, left_link = _SPLIT.get(a.word(i)), a.link_at(i + 1)
     if op is None or left_link is None or left_link.first != i + 1 or a.word(left_link.last + 1) != "than":
         return None
-    j = left_link.last + 2
-    while a.word(j) in _DETERMINERS:
-        j += 1
+    j = _past_determiners(ctx, left_link.last + 2)
     right_link = a.link_at(j)
     if right_link is None or right_link.first != j or c.taken(j) or c.taken(left_link.first):
         return None
