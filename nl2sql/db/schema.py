@@ -214,6 +214,8 @@ class Schema:
                 if fk.ref_table in graph:
                     graph[t.name].append((fk.ref_table, fk))
                     graph[fk.ref_table].append((t.name, fk))
+        for name, hops in graph.items():
+            graph[name] = _members_first(hops)
         return graph
 
     @cached_property
@@ -267,6 +269,27 @@ class Schema:
                 seen.add(nxt)
                 queue.append((nxt, [*path, (nxt, fk)]))
         return None
+
+
+def _members_first(hops: list[tuple[str, ForeignKey]]) -> list[tuple[str, ForeignKey]]:
+    """Of two keys between the same two tables, the one named for the table it points to first: an
+    employee's department_id says which department's staff they are, while a department's manager_id
+    names one of them in a role, which a join takes only when the question says so."""
+    order = {id(hop): k for k, hop in enumerate(hops)}
+    tables = [nxt for nxt, _ in hops]
+
+    def rank(hop: tuple[str, ForeignKey]) -> tuple[int, int, int]:
+        nxt, fk = hop
+        return (tables.index(nxt), 0 if _names_its_table(fk) else 1, order[id(hop)])
+
+    return sorted(hops, key=rank) if len(set(tables)) < len(tables) else hops
+
+
+def _names_its_table(fk: ForeignKey) -> bool:
+    """Whether a key's name is the name of the table it points to (department_id, DeptNo into dept)."""
+    words = [w for w in _name_words(fk.column) if w not in ("id", "code", "no", "num", "key", "fk")]
+    table = [w.removesuffix("s") for w in _name_words(fk.ref_table)]
+    return bool(words) and [w.removesuffix("s") for w in words] == table
 
 
 T = TypeVar("T")

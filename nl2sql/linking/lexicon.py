@@ -148,6 +148,24 @@ DEMONYMS = {
 }
 
 
+def _one_word_roles(schema: Schema) -> dict[str, str]:
+    """Words that keys give the rows they point to ("student_id" into a table of high schoolers): a
+    name of those rows the schema uses itself, read when the word names nothing else. Only a word
+    every key of that name gives to one table, and no word of that table's own name ("owner_id" into
+    owners adds nothing); a key into its own table names a role among the rows (a manager), not them."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for table in schema.tables:
+        for fk in table.foreign_keys:
+            words = name_words(fk.column)
+            if len(words) != 2 or words[1] != "id" or len(words[0]) < KIND_MIN_LENGTH or words[0] in _WEAK_NAME_WORDS:
+                continue
+            if any(w.startswith(stem(words[0])) for w in name_words(table.name)):
+                continue  # friendship.friend_id: the other end of the pair the table is named for
+            seen[singular(words[0])].add("" if fk.ref_table == table.name else fk.ref_table)
+    return {word: next(iter(refs)) for word, refs in seen.items()
+            if len(refs) == 1 and "" not in refs and word not in name_words(next(iter(refs)))}
+
+
 class Lexicon:
     def __init__(self, schema: Schema, domain: DomainConfig = EMPTY) -> None:
         self.schema = schema
@@ -159,6 +177,7 @@ class Lexicon:
         self._crowded: set[tuple[str, str]] = set()  # columns of more than CROWDED_VALUES values
         self._added: set[tuple[str, Candidate]] = set()
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
+        self._roles = _one_word_roles(schema)
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         named = [name_words(table.name) for table in schema.tables]
         # how many tables' names hold each word, and begin with each run of words: counted once, not
@@ -358,6 +377,8 @@ class Lexicon:
             cands = self._names(phrase_key(form), STEM_FACTOR, STEM)
             if cands:
                 return cands
+        if (role := self._roles.get(singular(word))) is not None:
+            return [Candidate(TABLE, role, score=SYNONYM_FACTOR, match=SYNONYM)]
         # A derived word comes from the verb an inflection was stripped to: "describing" -> describe
         # -> description. The stem is a root here, not a word to take synonyms of.
         roots = list(dict.fromkeys([*forms, *_verb_roots(word)]))

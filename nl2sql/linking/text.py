@@ -63,11 +63,12 @@ listed shown
 # Words with no content that the readers still see as words (an indefinite "someone" may stand
 # where a group word looks for its column), so they are left out of the accounting only:
 # indefinite pronouns, "exist", greetings, the pieces of "whats", "what're", "we've", and "via" before
-# the value a row was made by ("booked via <a channel>"; not "through", which also joins two dates). ("among
-# them" is not one: in a follow-up it keeps the rows of the turn before.)
+# the value a row was made by ("booked via <a channel>"; not "through", which also joins two dates), and
+# "corresponding", "respective": each row's own, which every per-row column is. ("among them" is not one: in
+# a follow-up it keeps the rows of the turn before.)
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
                             "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
-                            "re", "ve", "ll", "via"})
+                            "re", "ve", "ll", "via", "corresponding", "respective", "respectively"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
                     ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
                     # "how many dogs are in the table": the rows the question is about, not a table's name
@@ -76,7 +77,8 @@ FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"
                     # where or when the rows are kept, which every row is: "on file", "at the moment"
                     ("on", "file"), ("on", "record"), ("at", "the", "moment"), ("at", "present"), ("so", "far"),
                     ("in", "the", "system"), ("in", "our", "system"), ("in", "the", "database"),
-                    ("in", "our", "database"))
+                    ("in", "our", "database"), ("in", "the", "world"), ("around", "the", "world"),
+                    ("across", "the", "world"))
 
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,

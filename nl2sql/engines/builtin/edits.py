@@ -316,9 +316,10 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
                                                having_fallback=bool(spec.aggregates and spec.group_by))
     dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play, dating)
     # "which ones have no <rows>": rows of the current table that no such row refers to, when the
-    # line names no table before its negation (one that does asks about those rows instead)
+    # line names no other table before its negation (one that does asks about those rows instead)
     first_negation = min(a.negations, default=len(a.tokens))
-    anti = {} if any(ctx.names_table(link) for link in a.links if link.first < first_negation) \
+    anti = {} if any(ctx.names_table(link) and ctx.table_of(link) != entity for link in a.links
+                     if link.first < first_negation) \
         else filter_steps.anti_join_links(ctx, entity)
     denied = filter_steps.anti_join_filters(ctx, dated.decided, entity, anti)
     # the same event, empty-value and still-running readings a new question gets ("only the unpaid ones")
@@ -496,7 +497,8 @@ def _edit_projections(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     """ "what are their <column>?", "show me the <column> and <column>": the columns asked for now."""
     new, a = edit.spec, ctx.a
     counted = new.aggregates and not new.group_by and all(ag.func == "count" for ag in new.aggregates)
-    if new.is_aggregate and not (counted and not a.count):
+    kept = _rows_kept_by_count(ctx, new)
+    if new.is_aggregate and not (counted and not a.count) and not kept:
         return edit
     step = shown.requested_columns(ctx, edit.decided, new.entity, in_play)
     if not step.value:
@@ -506,10 +508,24 @@ def _edit_projections(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     edit = edit.deciding(step.decided)
     if not step.value:
         return edit
+    if kept and any(r.table != new.entity for r in step.value):
+        return edit
     new = new.with_(projections=tuple(step.value))
+    if kept:  # one value per grouped row: the columns join the key the rows are grouped by
+        grouped = {g.column for g in new.group_by}
+        new = new.with_(group_by=(*new.group_by, *(GroupKey(r) for r in step.value if r not in grouped)))
     if counted:  # a count, then a request for columns: list the rows instead of counting
         new = new.with_(aggregates=(), order_by=(), limit=None)
     return edit.changed(new, ["showing only " + ", ".join(p.column for p in step.value)], step.used)
+
+
+def _rows_kept_by_count(ctx: ReadContext, spec: QuerySpec) -> bool:
+    """ "<rows> with at least 2 <child rows>": rows grouped by their own key only to count their
+    children, showing no aggregate: a listing of those rows, whose columns a follow-up may ask for."""
+    pk = ctx.table(spec.entity).primary_key
+    return bool(spec.group_by and spec.having) and pk is not None \
+        and ColumnRef(spec.entity, pk.name) in {g.column for g in spec.group_by} \
+        and not any(ag.shown for ag in spec.aggregates)
 
 
 def _asked_instead_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[list[ColumnRef]]:

@@ -19,8 +19,8 @@ from nl2sql.engines.builtin.asked_units import measures_money, said_units
 from nl2sql.engines.builtin.relations import crossed_keys, one_way, relation_words
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
-from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
-from nl2sql.linking.text import STOPWORDS, name_words, number_value
+from nl2sql.linking.lexicon import COLUMN, SYNONYM, TABLE, VALUE, Link
+from nl2sql.linking.text import STOPWORDS, name_words, number_value, singular
 from nl2sql.profile.roles import is_duration, is_money
 
 
@@ -28,7 +28,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     """The words a reading used, with those the query's shape expresses."""
     tables = query_tables(spec, schema)
     used = used - split_negations(a, spec) - crossed_counts(a, spec, schema, tables) \
-        - sibling_key_words(a, spec, schema, tables)
+        - sibling_key_words(a, spec, schema, tables) - other_end_roles(a, spec, schema, tables)
     out = set(used) | relation_words(a, spec, schema, used, tables) | count_words(a, spec, schema, used, tables)
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
@@ -64,6 +64,25 @@ def sibling_key_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[
         for key in (fk, *siblings) if siblings else ():
             named = {w for w in name_words(key.column) if w not in ("id", "key", "no")}
             out |= {i for i, t in enumerate(a.tokens) if t.norm in named}
+    return frozenset(out)
+
+
+def other_end_roles(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> frozenset[int]:
+    """A word read as the rows a key's name calls them ("students" for a friendship's student_id),
+    when the query crosses that table by its other key into the same rows (the friend_id): the rows
+    it reads are not the ones the word names, so the word is taken back and the reading confirmed."""
+    crossed = crossed_keys(spec, schema, tables)
+    out: set[int] = set()
+    for link in a.links:
+        word = singular(a.word(link.first))
+        for cand in link.of_kind(TABLE):
+            named = {fk for fk in crossed if fk.ref_table == cand.table
+                     and [w for w in name_words(fk.column) if w not in _KEY_WORDS] == [word]}
+            others = {fk for fk in crossed if fk.ref_table == cand.table and (t := schema.table(fk.table)) is not None
+                      and any(k.ref_table == cand.table and singular(name_words(k.column)[0]) == word
+                              for k in t.foreign_keys)}
+            if cand.match == SYNONYM and others and not named:
+                out.update(range(link.first, link.last + 1))
     return frozenset(out)
 
 

@@ -161,6 +161,7 @@ def _relates(schema: Schema, keys: set[ForeignKey], tables: set[str], left: Link
 
 # Verbs that only say where a row is: the place it is in is the whole of their meaning.
 _WHERE_VERBS = frozenset({"live", "lives", "lived", "living", "reside", "resides", "residing", "located", "based",
+                          "belong", "belongs", "belonged", "belonging",
                           "come", "comes", "hail", "hails", "situated"})
 
 
@@ -171,6 +172,9 @@ def _own_value(table: str, left: Link, right: Link, word: str) -> bool:
     who hate Oslo") says something the filter does not, so it stays unused."""
     named = [link for link in (left, right) if not any(c.kind == TABLE and c.table == table
                                                        for c in link.candidates)]
+    if len(named) == 2 and word in _WHERE_VERBS:  # "which region is <a city> located in": the row by a value
+        kinds = [{c.kind for c in link.candidates if c.table == table} for link in named]
+        return any(VALUE in one and COLUMN in other for one, other in (kinds, kinds[::-1]))
     if len(named) != 1:
         return False
     columns = {c.column for c in named[0].candidates if c.kind in (COLUMN, VALUE) and c.table == table and c.column}

@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.resolve import (
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import function_positions, name_words, stem
+from nl2sql.linking.text import FUNCTION_WORDS, function_positions, name_words, stem
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
@@ -364,18 +364,37 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
                 any_column: bool = False) -> Step[list[ColumnRef]]:
     """Columns the question asks to see: "just the <column>", "<column> of <rows>", "distinct <column>"."""
     c, out = Claims(d), []
+    theirs = False
     for link in ctx.a.links:
         if c.taken(link.first) or not link.of_kind(COLUMN):
             continue
         if link.of_kind(TABLE) and (not any_column or ctx.names_table(link)):
             continue  # a table word is the rows, not their id
-        if not _asked_to_show(ctx, c, link, any_column):
+        after_rows = _theirs_after_rows(ctx, link, entity)
+        if not (after_rows or _asked_to_show(ctx, c, link, any_column)):
             continue
         ref = _compound(ctx, c, link, entity, in_play) or ctx.column_of(link, entity, in_play)
         if ref is not None and ref.table == entity:
             out.extend(_whole_name(ctx, link, ref))
             c.claim(link, "project")
+            theirs = theirs or after_rows
+    label = _label(ctx, entity)
+    if theirs and label is not None and label not in out:
+        out.insert(0, label)  # which row each value is of: its name, before its columns
     return c.done(out)
+
+
+def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """ "list the <rows> and their <column>", "<rows> with their <column>": the rows' own column,
+    said after them, is shown beside them."""
+    a = ctx.a
+    j = link.first - 1
+    while a.word(j) in FUNCTION_WORDS:  # "their corresponding <column>"
+        j -= 1
+    if a.word(j) not in ("their", "its", "his", "her"):
+        return False
+    rows = a.prev_link(j - 1, max_gap=0) if a.word(j - 1) in ("and", "with", ",") else None
+    return rows is not None and ctx.names_table(rows) and ctx.table_of(rows) == entity
 
 
 def _whole_name(ctx: ReadContext, link: Link, ref: ColumnRef) -> list[ColumnRef]:

@@ -59,7 +59,7 @@ def query_words(a: Analysis, spec: QuerySpec, schema: Schema) -> frozenset[int]:
 
     for link in a.links:
         named = [c for c in link.candidates if names_read(c)]
-        if named or _recorded_event(schema, link, tables, spec):
+        if named or _recorded_event(schema, link, tables, spec) or _counted_half(schema, link, spec):
             used.update(range(link.first, link.last + 1))
             used.update(_name_words_before(a, link, named))
             used.update(_new_before(a, link, schema, spec, {c.table for c in named}))
@@ -88,6 +88,32 @@ def _dated(schema: Schema, spec: QuerySpec, tables: set[str]) -> bool:
                 and any(d.name == f.column.column for d in table.date_columns):
             return True
     return False
+
+
+def _counted_half(schema: Schema, link: Link, spec: QuerySpec) -> bool:
+    """A word naming one half of the pair that keys the counted rows, the other half fixed by the
+    filters: a spoken_language table keyed by (country, language), counted for one country, counts
+    that country's languages. Counted over every country it would not ("how many languages" there
+    are is a count of distinct ones), so the word stays unused."""
+    table = schema.table(spec.entity)
+    if table is None or spec.group_by or not any(ag.func == "count" and ag.column is None and ag.metric is None
+                                                 for ag in spec.aggregates):
+        return False
+    key = [c.name for c in table.columns if c.primary_key]
+    named = {c.column for c in link.candidates if c.kind == COLUMN and c.table == table.name}
+    if len(key) < 2 or len(named & set(key)) != 1:
+        return False
+    return all(_fixed(schema, table.name, other, spec) for other in key if other not in named)
+
+
+def _fixed(schema: Schema, table_name: str, column: str, spec: QuerySpec) -> bool:
+    """Whether the filters keep one value of a column: compared with one value, or a key to a
+    table whose rows the filters keep by one value of theirs."""
+    table = schema.table(table_name)
+    refs = {fk.ref_table for fk in (table.foreign_keys if table is not None else ()) if fk.column == column}
+    return any(f.op == "=" and len(f.values) == 1
+               and ((f.column.table, f.column.column) == (table_name, column) or f.column.table in refs)
+               for f in spec.filters)
 
 
 def query_tables(spec: QuerySpec, schema: Schema) -> set[str]:
