@@ -962,6 +962,35 @@ def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
                for c in lexicon.lookup(" ".join(singular(w) for w in words[i:k])))
 
 
+# Words after which "first" says when: "<rows> hired first", "signed up first".
+_DONE_FIRST_ENDS = frozenset({"in", "among", "of", "and", "or", ","})
+
+
+def _read_first_in_time(a: _Scratch, words: list[str], i: int) -> bool:
+    if not _first_in_time(a, words, i):
+        return False
+    a.superlatives.append(Superlative(i, False, "date"))
+    a.take(i, i, *((i - 1,) if words[i - 1] == "very" else ()))
+    return True
+
+
+def _first_in_time(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "first" as the earliest: after a verb's participle ending its clause ("who was hired first",
+    "which customer signed up first"), or before the rows themselves ("our very first customer",
+    "the first order"); not "first name", "the first 5", "first and last name" or "first quarter",
+    which other readers take."""
+    if words[i] != "first" or i == 0 or a.lexicon is None or _starts_column(a.lexicon, words, i):
+        return False
+    before, after = words[i - 1], words[i + 1] if i + 1 < len(words) else None
+    if (after is None or after in _DONE_FIRST_ENDS) and (before.endswith("ed") or before == "up"):
+        return True
+    if before not in ("very", "the", "our", "my", "their") or after is None:
+        return False
+    tables = [c.table for c in a.lexicon.lookup(singular(after)) if c.kind == TABLE and c.score >= 1.0]
+    # rows with a date of their own: the first is the earliest ("the first contestant" of a numbered list is not)
+    return any((t := a.lexicon.schema.table(name)) is not None and t.date_columns for name in tables)
+
+
 def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
     """A superlative and the word after it that says what it compares ("most expensive", "most common")."""
     pair = tuple(words[i:i + 2])
@@ -979,7 +1008,7 @@ def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
     _read_counts(a, words)
     _read_bucket_phrases(a, words)
     for i in range(len(words)):
-        if i not in a.used and not _read_share_or_noun(a, words, i):
+        if i not in a.used and not _read_share_or_noun(a, words, i) and not _read_first_in_time(a, words, i):
             _read_cue_word(a, words, i, lexicon)
 
 
@@ -1027,6 +1056,10 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
                 break
 
 
+# Words before a thing a row has, never before an aggregate over rows ("a maximum salary", "their minimum age").
+_OWNED = frozenset({"a", "an", "their", "its", "whose", "his", "her"})
+
+
 def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
     """Whether the word at ``i`` asks for an aggregate: not "3 min" (minutes), nor "sort by total"
     where a column is called total."""
@@ -1037,6 +1070,8 @@ def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
         return False  # "the invoice total": the total column of the invoices, no sum
     if i + 1 < len(words) and _whole_name(a, f"{a.tokens[i].norm} {a.tokens[i + 1].norm}", METRIC):
         return False  # "total billed": a metric's own words, its sum already
+    if i > 0 and words[i - 1] in _OWNED and a.lexicon is not None and _starts_column(a.lexicon, words, i):
+        return False  # "jobs with a maximum salary above N", where jobs keep a max_salary: the column
     return not (any(s.index == i for s in a.sorts) and _names_column(a, i))
 
 

@@ -88,6 +88,20 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     return replace(spec, filters=(*kept, test), projections=shown)
 
 
+_KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no"})
+
+
+def bare_self_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> tuple[str, ...]:
+    """Doubts for a key to the rows' own table shown as it is ("who is the manager of each
+    employee" answered with manager ids): the number says which row, not who; confirmed. Not when
+    the question asks for the key ("the manager id of each employee")."""
+    keys = {(r.table, r.column) for r in profile_of(schema).self_references}
+    said = {(c.table, c.column) for lk in a.links for c in lk.of_kind(COLUMN)
+            if a.word(lk.last) in _KEY_SAID or a.word(lk.last + 1) in _KEY_SAID}
+    return tuple(f"{ref.column} is shown as a key, not as the row it points to" for ref in spec.projections
+                 if (ref.table, ref.column) in keys - said)
+
+
 def _naming_filters(spec: QuerySpec, ref: SelfReference, key_words: set[int]) -> list[Filter]:
     """The conditions that pick the named row by its own values; the key's own word may be a stored
     value too ("supervisor" as a role), which names no row."""

@@ -106,8 +106,16 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
     found = _beside_referred(ctx, entity, found, referred)
     if a.word(0) in ("who", "whom", "when") and not found:
         found = _asked_by_question_word(ctx, entity, in_play)
+    elif a.word(0) in ("who", "whom") and found and not any(_is_text(ctx, ref) for _, ref in found):
+        found = [*_asked_by_question_word(ctx, entity, in_play), *found]  # "who was hired last": them, then when
     found += _unlinked_requests(ctx, c, windows, entity)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _is_text(ctx: ReadContext, ref: ColumnRef) -> bool:
+    table = ctx.schema.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
+    return col is not None and col.kind == TEXT
 
 
 def _beside_referred(ctx: ReadContext, entity: str, found: list[tuple[int, ColumnRef]],
@@ -127,7 +135,7 @@ def _asked_by_question_word(ctx: ReadContext, entity: str, in_play: set[str]) ->
     if ctx.a.word(0) == "when":
         date_ref = date_column_for(ctx.a, ctx.schema, entity, in_play, ctx.domain)
         return [(0, date_ref)] if date_ref is not None else []
-    person = person_behind(ctx.schema, entity)
+    person = person_behind(ctx.schema, entity) or (entity if ctx.table(entity).person_name else None)
     if person is None:
         return []
     named = ctx.table(person).person_name
