@@ -493,7 +493,8 @@ def _names_column(a: _Scratch, i: int) -> bool:
     number of orders", "by total customers")."""
     if i + 1 < len(a.tokens) and (a.tokens[i + 1].text == "of" or _whole_name(a, a.tokens[i + 1].norm, TABLE)):
         return False
-    return _whole_name(a, a.tokens[i].norm, COLUMN)
+    pair = f"{a.tokens[i].norm} {a.tokens[i + 1].norm}" if i + 1 < len(a.tokens) else ""
+    return _whole_name(a, a.tokens[i].norm, COLUMN) or bool(pair and _whole_name(a, pair, COLUMN))
 
 
 def _whole_name(a: _Scratch, key: str, kind: str) -> bool:

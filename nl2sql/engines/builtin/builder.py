@@ -32,7 +32,7 @@ from nl2sql.engines.builtin import (
     shared,
     shown,
 )
-from nl2sql.engines.builtin.analysis import COMPARE_WORDS, NO_FUZZY, Analysis
+from nl2sql.engines.builtin.analysis import COMPARE_WORDS, DIRECTIONS, NO_FUZZY, Analysis
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.names import snake
@@ -136,11 +136,38 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     parts, d = read_filters(ctx, d, parts, focus)
     parts, d = read_ranking(ctx, d, parts)
     parts, d = read_counts(ctx, d, parts)
-    parts = _per_compared_value(ctx, parts)
+    parts = _ranked_by_measure(ctx, _per_compared_value(ctx, parts))
     parts, d = read_projections(ctx, d, parts)
     parts, d = read_order(ctx, d, parts)
     parts, d = read_related(ctx, d, parts)
     return _finish(ctx, d, parts, focus)
+
+
+# Verbs that put rows in order by something: "rank <rows> by <measure>".
+_RANK_VERBS = frozenset({"rank", "sort", "order"})
+
+
+def _ranked_by_measure(ctx: ReadContext, parts: Parts) -> Parts:
+    """ "rank categories by number of orders", "sort countries by revenue": the measure once per row
+    or value named between the verb and "by", which the sort then orders (a single total ranks nothing)."""
+    a = ctx.a
+    if not parts.aggregates or parts.group:
+        return parts
+    verb = next((i for i, t in enumerate(a.tokens) if t.text in _RANK_VERBS and i + 1 < len(a.tokens)), None)
+    rows = a.next_link(verb, max_gap=2) if verb is not None else None
+    if verb is None or rows is None or a.word(rows.last + 1) != "by":
+        return parts
+    if ctx.names_table(rows) and ctx.table_of(rows) == parts.entity:
+        group = entity_keys(ctx.table(parts.entity))
+    elif (ref := ctx.column_of(rows, parts.entity, set(parts.in_play))) is not None:
+        group = (GroupKey(ref),)
+    else:
+        return parts
+    said = [(i, DIRECTIONS[t.text]) for i, t in enumerate(a.tokens) if i > rows.last and t.text in DIRECTIONS]
+    descending = said[-1][1] if said else a.word(verb) == "rank"  # a ranking runs from the top
+    order = parts.order or (OrderKey(aggregate=0, descending=descending),)
+    return parts.using("rank", {verb, *range(rows.first, rows.last + 2), *(i for i, _ in said)},
+                       group=group, order=order)
 
 
 def _per_compared_value(ctx: ReadContext, parts: Parts) -> Parts:

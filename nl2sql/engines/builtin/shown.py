@@ -74,8 +74,9 @@ def _owns_next(ctx: ReadContext, link: Link) -> bool:
     the words name a column of the table, the subject comes later."""
     a = ctx.a
     nxt = a.link_at(link.last + 1)
-    if nxt is None or not ctx.names_table(link) or a.word(nxt.last).endswith(("ed", "ing")):
-        return False  # a verb after the table ("<rows> named X") is no column of it
+    if nxt is None or not ctx.names_table(link) \
+            or any(a.word(k).endswith(("ed", "ing")) for k in (nxt.first, nxt.last)):
+        return False  # a verb after the table ("<rows> named X", "<rows> signed up in") is no column of it
     owner = ctx.table_of(link)
     own = {(cand.table, cand.column) for cand in nxt.of_kind(COLUMN) if cand.table == owner and cand.score >= 1.0}
     after = a.next_link(nxt.last, max_gap=2)
@@ -461,6 +462,8 @@ def _order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, in_play:
     if sort.concept == "level" and not aggregates:  # "from high to low": the numbers shown, else the measure
         ref = next((r for r in shown if _is_number(ctx, r)), None) or _sort_column(ctx, None, entity, in_play, ())
         return OrderKey(column=ref, descending=descending) if ref is not None else None
+    if sort.concept == "count" and not aggregates and sort.index >= 0 and ctx.a.word(sort.index) == "total":
+        return _column_order_key(ctx, c, sort, entity, in_play, shown)  # "sort by total": a total column's rows
     if sort.concept in ("count", "level") or (sort.concept is None and sort.index < 0 and aggregates):
         return OrderKey(aggregate=0, descending=descending) if aggregates else None
     if sort.concept not in (None, "count", "rank"):
