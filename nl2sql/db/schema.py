@@ -280,12 +280,12 @@ def _members_first(hops: list[tuple[str, ForeignKey]]) -> list[tuple[str, Foreig
 
     def rank(hop: tuple[str, ForeignKey]) -> tuple[int, int, int]:
         nxt, fk = hop
-        return (tables.index(nxt), 0 if _names_its_table(fk) else 1, order[id(hop)])
+        return (tables.index(nxt), 0 if names_its_table(fk) else 1, order[id(hop)])
 
     return sorted(hops, key=rank) if len(set(tables)) < len(tables) else hops
 
 
-def _names_its_table(fk: ForeignKey) -> bool:
+def names_its_table(fk: ForeignKey) -> bool:
     """Whether a key's name is the name of the table it points to (department_id, DeptNo into dept)."""
     words = [w for w in _name_words(fk.column) if w not in ("id", "code", "no", "num", "key", "fk")]
     table = [w.removesuffix("s") for w in _name_words(fk.ref_table)]

@@ -15,6 +15,7 @@ from typing import cast
 from nl2sql.db.schema import TEXT, Column, Schema, Table, declared_key
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
+from nl2sql.linking.places import state_codes
 from nl2sql.linking.text import (
     FUNCTION_WORDS,
     STOPWORDS,
@@ -204,17 +205,7 @@ class Lexicon:
                 # "client_info", "clientCos": the rows are the clients, the last word only files them
                 # (unless another table is filed under the same words: "car_data" beside "car_makers")
                 self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, score=0.9, match=STEM))
-            for col in table.columns:
-                self._add_column(table.name, col.name, col.name in table.fk_columns)
-                self._add_role(table, col.name)
-                if col.name not in table.fk_columns and not col.primary_key:
-                    # "category name", "product price", "order amount": a column said with its table
-                    col_words = [w for w in name_words(col.name) if w not in _WEAK_NAME_WORDS]
-                    for i in range(len(col_words)):
-                        self._add(" ".join([*words, *col_words[i:]]),
-                                  Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
-                if col.kind == TEXT:
-                    self._add_values(table.name, col)
+            self._add_columns(table, words)
             self._add_reference_phrases(table)
         self._add_comments(schema)
         # "the dates", "by date": any date column, when no column is called that
@@ -228,6 +219,21 @@ class Lexicon:
                                 (c[:2] not in self._crowded) if isinstance(c, tuple)
                                 else (c.kind in (VALUE, TABLE) and c.score >= 1.0) for c in cands)]
 
+    def _add_columns(self, table: Table, words: tuple[str, ...]) -> None:
+        """Each column's names, its role, its name said with its table's, and its stored values."""
+        for col in table.columns:
+            self._add_column(table.name, col.name, col.name in table.fk_columns)
+            self._add_role(table, col.name)
+            if col.name not in table.fk_columns and not col.primary_key:
+                # "category name", "product price", "order amount": a column said with its table
+                col_words = [w for w in name_words(col.name) if w not in _WEAK_NAME_WORDS]
+                for i in range(len(col_words)):
+                    self._add(" ".join([*words, *col_words[i:]]),
+                              Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
+            if col.kind == TEXT:
+                self._add_values(table.name, col)
+                self._add_state_names(table.name, col)
+
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate
         check of ``_add`` (a hash of every candidate, most of the lexicon's cost) is not needed. The
@@ -240,6 +246,15 @@ class Lexicon:
             if key and len(key) > 1:
                 self._phrases[key].append((table, col.name, value))
                 self._waiting.add(key)
+
+    def _add_state_names(self, table: str, col: Column) -> None:
+        """ "customers in California" where a state column keeps CA: each state's full name names
+        its code, as surely as the code itself."""
+        if not set(name_words(col.name)) & _PLACE_WORDS:
+            return
+        for name, value in state_codes(col.values).items():
+            self._phrases[name].append((table, col.name, value))
+            self._waiting.add(name)
 
     def _add_comments(self, schema: Schema) -> None:
         """A short comment the database keeps on a table or column ("loyalty tier" on a column

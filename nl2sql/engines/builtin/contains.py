@@ -16,6 +16,9 @@ from nl2sql.linking.text import Token
 CONTAIN_VERBS = frozenset({"contain", "contains", "containing", "contained", "include", "includes", "including"})
 PIECE_NOUNS = frozenset({"substring", "letter", "letters", "word", "string", "phrase", "character", "characters"})
 _HAVING = frozenset({"has", "have", "having", "with"})
+# Verbs that, before "with", put the piece at one end of the text: "names starting with A".
+_ENDS = {**dict.fromkeys(("start", "starts", "starting", "started", "begin", "begins", "beginning"), "start"),
+         **dict.fromkeys(("end", "ends", "ending", "ended"), "end")}
 _ITS = frozenset({"its", "their", "the", "his", "her"})
 
 
@@ -27,6 +30,7 @@ class Contains:
     last: int
     value: str
     column_after: int | None = None  # "... in its <column>": where the column is named
+    anchor: str | None = None  # "start" or "end": the piece opens or closes the text
 
     @property
     def span(self) -> frozenset[int]:
@@ -48,10 +52,25 @@ def _piece_at(tokens: list[Token], i: int, *, need_quote: bool) -> tuple[int, st
     return i, token.original
 
 
+def _read_end(tokens: list[Token], i: int, used: set[int]) -> Contains | None:
+    """ "starting with 515", "whose name ends with 'son'": the piece at one end of the text. Unquoted
+    only when it can be no word of the sentence: a number, a few letters, a capitalised word
+    ("products starting with the cheapest" is a sort)."""
+    if i + 2 >= len(tokens) or tokens[i + 1].text != "with" or any(x in used for x in (i, i + 1, i + 2)):
+        return None
+    token = tokens[i + 2]
+    piece = token.original[1:-1].strip() if token.quoted else token.original
+    if not piece or not (token.quoted or piece[:1].isdigit() or len(piece) <= 3 or piece[:1].isupper()):
+        return None
+    return Contains(i, i + 2, piece, anchor=_ENDS[tokens[i].text])
+
+
 def _read_one(tokens: list[Token], i: int, used: set[int]) -> Contains | None:
     """A contains cue starting at word i, or None."""
     words = [t.text for t in tokens]
     w = words[i]
+    if w in _ENDS:
+        return _read_end(tokens, i, used)
     j = i
     if w in CONTAIN_VERBS:
         j = i + 1 + (words[i + 1:i + 2] == ["the"])

@@ -9,6 +9,7 @@ such a word as used without a filter.
 from __future__ import annotations
 
 from nl2sql.db.schema import Table
+from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
@@ -109,7 +110,10 @@ _ARTICLES = frozenset({"a", "an", "any", "the"})
 
 
 _HAVING = frozenset({"with", "have", "has", "having", "given", "provided", "supplied", "entered", "filled",
-                     "recorded", "listed", "specified"})
+                     "recorded", "listed", "specified", "get", "gets", "earn", "earns", "receive", "receives"})
+# Verbs of having that, said plainly with "a", keep the rows whose column is set ("employees who earn a
+# commission"); "with a" is left out, as it leads to a value as often ("with a price over 50").
+_HAS_ONE = frozenset({"have", "has", "get", "gets", "earn", "earns", "receive", "receives"})
 # Words between having and what is had: "haven't given us their birth year".
 _BETWEEN = frozenset({"us", "their", "its", "his", "her", "in", "out", *_ARTICLES})
 
@@ -128,6 +132,18 @@ def _having_after(ctx: ReadContext, n: int) -> int | None:
     return None
 
 
+def _denied_before(a: Analysis, n: int) -> bool:
+    return any(i in a.negations for i in range(max(0, n - 3), n))
+
+
+def _compared_after(a: Analysis, j: int) -> bool:
+    """Whether a comparison or a number follows the thing had ("have a salary over 5000"): a value, not its presence."""
+    link = a.link_at(j)
+    end = link.last if link is not None else j
+    return any(c.first <= end + 3 and c.last > end for c in a.comparisons) or \
+        any(t.is_number for t in a.tokens[end + 1:end + 4])
+
+
 def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
     """ "tracks with no composer", "customers without a company": a column of the rows that may be
     empty, named right after a word that denies it, is empty (NULL) on the rows wanted. A table
@@ -137,10 +153,14 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
     for n, token in enumerate(a.tokens):
         if n in taken:
             continue
+        op = "null"
         if token.text in _MISSING:
             j = n + 1 + (a.word(n + 1) in _ARTICLES)
         elif n in a.negations and (k := _having_after(ctx, n)) is not None:
             j = k  # "not associated with a company", "do not have a phone": the same denial
+        elif token.text in _HAS_ONE and a.word(n + 1) in ("a", "an") and not _denied_before(a, n) \
+                and not _compared_after(a, n + 2):
+            j, op = n + 2, "not_null"  # "who earn a commission": the rows whose commission is set
         else:
             continue
         link = a.link_at(j)
@@ -150,7 +170,7 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
         column = next((table.column(k.column or "") for k in link.of_kind(COLUMN) if k.table == entity), None)
         if column is None or not column.nullable or column.primary_key:
             continue
-        out.append(Filter(ColumnRef(entity, column.name), "null", words=frozenset(range(n, link.last + 1))))
+        out.append(Filter(ColumnRef(entity, column.name), op, words=frozenset(range(n, link.last + 1))))
         c.claim(link, "event", *range(n, j))
     return c.done(out)
 

@@ -114,7 +114,9 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
     if f.against is not None:
         return _whose(name, f"{_OPS.get(f.op, f.op)} the {'average' if f.against == 'avg' else f.against} {name}")
     if f.op == "like":
-        return f"whose {name} contains {f.values[0]!r}"
+        anchor = str(f.values[1]) if len(f.values) > 1 else ""
+        verb = {"start": "starts with", "end": "ends with"}.get(anchor, "contains")
+        return f"whose {name} {verb} {f.values[0]!r}"
     if f.op == "between":
         return _whose(name, f"between {_number(f.values[0])} and {_number(f.values[1])}")
     return _whose(name, f"{_OPS.get(f.op, f.op)} {_number(f.values[0])}")

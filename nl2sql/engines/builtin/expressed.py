@@ -16,7 +16,7 @@ from __future__ import annotations
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.asked_units import measures_money, said_units
-from nl2sql.engines.builtin.relations import crossed_keys, one_way, relation_words
+from nl2sql.engines.builtin.relations import compared_by_verb, crossed_keys, one_way, relation_words
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
 from nl2sql.linking.lexicon import COLUMN, SYNONYM, TABLE, VALUE, Link
@@ -34,6 +34,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
     out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema, tables)
     out |= lasting_words(a, spec, schema) | said_units(spec, a, schema) | worth_words(a, spec, schema)
+    out |= compared_by_verb(a, spec, used)
     return frozenset(out)
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import ForeignKey
+from nl2sql.db.schema import ForeignKey, names_its_table
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
+from nl2sql.engines.builtin.relations import verb_compared
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
     concept_column,
@@ -172,8 +173,12 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         negations = [n for n in ctx.a.negations if first - 7 < n < first]
         # "tickets with no agent": the rows' own key to one is empty; but "departments with no
         # employees" are pointed at by those rows, which is the anti-join
-        points_back = any(f.ref_table == entity for f in ctx.table(other).foreign_keys)
-        own = _own_key(ctx, entity, other) if not points_back else None
+        # (a key back that only names one of them in a role, a department's manager_id, is no such pointing)
+        back = [f for f in ctx.table(other).foreign_keys if f.ref_table == entity]
+        own = _own_key(ctx, entity, other)
+        points_back = bool(back) and not (own is not None and names_its_table(own)
+                                          and not any(names_its_table(f) for f in back))
+        own = own if not points_back else None
         if own is not None and link is not None:
             out.append(Filter(ColumnRef(entity, own.column), "null",
                               words=frozenset((*range(first, link.last + 1), *negations))))
@@ -658,6 +663,9 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
             continue
         if ref is None and comp.concept is not None:
             continue  # "older than N" with no age column: the words stay unused, never some other number
+        if ref is None and (verbed := verb_compared(ctx.a, comp.first - 1, ctx.table(entity))) is not None:
+            ref = ColumnRef(entity, verbed)  # "agents earning over 9000": the salary the verb says
+            c.used.add(comp.first - 1)
         if ref is None:
             measure = ctx.table(entity).measure_column
             if measure is None:

@@ -31,7 +31,7 @@ def contains_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str
         if found is None:
             continue
         ref, link = found
-        out.append(Filter(ref, "like", (cue.value,)))
+        out.append(Filter(ref, "like", (cue.value, cue.anchor) if cue.anchor else (cue.value,)))
         c.claim(link, "contains", *cue.span)
     return c.done(out)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from nl2sql.db.schema import ForeignKey, Schema
+from nl2sql.db.schema import ForeignKey, Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.used import spec_refs
@@ -229,3 +229,42 @@ def _kin(word: str) -> frozenset[str]:
     root = stem(word)
     bases = {word, root, root + "e", *synonyms.base_forms(word)}
     return frozenset(stem(x) for base in bases for x in synonyms.related(base))
+
+
+@lru_cache(maxsize=1024)
+def _kin_synonyms(word: str) -> frozenset[str]:
+    """The stems of the synonyms of the nouns WordNet derives from a verb: "earn" -> earnings ->
+    salary, wage, pay. Two steps from the word: read only where the verb says how a number is compared."""
+    if not synonyms.available():
+        return frozenset()
+    root = stem(word)
+    bases = {word, root, root + "e", *synonyms.base_forms(word)}
+    derived = {x for base in bases for x in synonyms.related(base)}
+    return frozenset(stem(w) for d in derived for other in synonyms.synonyms(d) for w in other.split())
+
+
+def verb_compared(a: Analysis, v: int, table: Table) -> str | None:
+    """The one numeric column of the table a verb names through a synonym of the noun it derives
+    ("earning" -> salary), said right before a comparison that names no column."""
+    if v < 0 or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
+        return None
+    kin = _kin_synonyms(a.tokens[v].text)
+    named = [col.name for col in table.columns if col.is_numeric and not col.primary_key
+             and col.name not in table.fk_columns and {stem(w) for w in name_words(col.name)} & kin]
+    return named[0] if len(named) == 1 else None
+
+
+def compared_by_verb(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
+    """ "employees earning over 9000": the verb right before a comparison says what is compared, when a
+    synonym of the noun it derives names the compared column (salary for "earning")."""
+    out: set[int] = set()
+    compared = [f.column.column for f in spec.filters if f.op in (">", "<", ">=", "<=", "between", "=")]
+    for c in a.comparisons:
+        v = c.first - 1
+        if v < 0 or v in used or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
+            continue
+        kin = _kin_synonyms(a.tokens[v].text)
+        if any({stem(w) for w in name_words(column)} & kin for column in compared):
+            out.add(v)
+    return out
+

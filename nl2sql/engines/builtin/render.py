@@ -69,6 +69,13 @@ def literal(value: object) -> exp.Expr:
     return exp.Literal.string(str(value))
 
 
+def like_pattern(f: Filter) -> str:
+    """The LIKE pattern of a piece of text: anywhere, or at the start or end its second value says."""
+    anchor = f.values[1] if len(f.values) > 1 else None
+    piece = str(f.values[0])
+    return f"{piece}%" if anchor == "start" else f"%{piece}" if anchor == "end" else f"%{piece}%"
+
+
 class _Renderer:
     def __init__(self, spec: QuerySpec, schema: Schema) -> None:
         self.spec = spec
@@ -329,8 +336,8 @@ class _Renderer:
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
         if f.op in ("null", "not_null"):  # whether the row's event happened
             return _emptiness(col, f.op)
-        if f.op == "like":  # a piece of the text, anywhere in it
-            return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
+        if f.op == "like":  # a piece of the text, anywhere in it or at one end
+            return exp.Like(this=col, expression=literal(like_pattern(f)))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
         if f.op == "in_rows" and f.other is not None:  # a key of the rows its own conditions pick
@@ -355,7 +362,7 @@ class _Renderer:
         """A value condition on the subquery's own table, its column unqualified."""
         col = exp.column(_ident(f.column.column))
         if f.op == "like":
-            return exp.Like(this=col, expression=literal(f"%{f.values[0]}%"))
+            return exp.Like(this=col, expression=literal(like_pattern(f)))
         if f.op == "in":
             return col.isin(*(literal(v) for v in f.values))
         if f.op in ("null", "not_null"):
