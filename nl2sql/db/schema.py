@@ -214,8 +214,9 @@ class Schema:
                 if fk.ref_table in graph:
                     graph[t.name].append((fk.ref_table, fk))
                     graph[fk.ref_table].append((t.name, fk))
+        rows = {t.name: t.row_count for t in self.tables}
         for name, hops in graph.items():
-            graph[name] = _members_first(hops)
+            graph[name] = _members_first(hops, rows)
         return graph
 
     @cached_property
@@ -271,18 +272,31 @@ class Schema:
         return None
 
 
-def _members_first(hops: list[tuple[str, ForeignKey]]) -> list[tuple[str, ForeignKey]]:
-    """Of two keys between the same two tables, the one named for the table it points to first: an
-    employee's department_id says which department's staff they are, while a department's manager_id
-    names one of them in a role, which a join takes only when the question says so."""
+def _members_first(hops: list[tuple[str, ForeignKey]], rows: dict[str, int | None]) -> list[tuple[str, ForeignKey]]:
+    """Of two keys between the same two tables, the membership first: the key the table of more rows
+    holds (each employee's department_id; a department's manager_id names one of them in a role, as
+    a ward's nurse_id names its head nurse), else the key named for the table it points to. A join
+    takes a role's key only when the question says so."""
     order = {id(hop): k for k, hop in enumerate(hops)}
     tables = [nxt for nxt, _ in hops]
 
-    def rank(hop: tuple[str, ForeignKey]) -> tuple[int, int, int]:
+    def rank(hop: tuple[str, ForeignKey]) -> tuple[int, int, int, int]:
         nxt, fk = hop
-        return (tables.index(nxt), 0 if names_its_table(fk) else 1, order[id(hop)])
+        held, other = rows.get(fk.table), rows.get(fk.ref_table)
+        many = 1 if held is None or other is None or held == other else 0 if held > other else 2
+        return (tables.index(nxt), many, 0 if names_its_table(fk) else 1, order[id(hop)])
 
     return sorted(hops, key=rank) if len(set(tables)) < len(tables) else hops
+
+
+def is_membership(schema: Schema, fk: ForeignKey) -> bool:
+    """Whether a key says which row its rows belong to, not who holds a role: the table holding it
+    has more rows than the one it points to, or, where that is not known, it is named for that table."""
+    held, other = schema.table(fk.table), schema.table(fk.ref_table)
+    rows = (held.row_count if held else None, other.row_count if other else None)
+    if rows[0] is not None and rows[1] is not None and rows[0] != rows[1]:
+        return rows[0] > rows[1]
+    return names_its_table(fk)
 
 
 def names_its_table(fk: ForeignKey) -> bool:

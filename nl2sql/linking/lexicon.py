@@ -150,12 +150,16 @@ DEMONYMS = {
 
 
 def _one_word_roles(schema: Schema) -> dict[str, str]:
-    """Words that keys give the rows they point to ("student_id" into a table of high schoolers): a
-    name of those rows the schema uses itself, read when the word names nothing else. Only a word
+    """Words that the keys of a table of links give the rows they point to ("student_id" of a
+    friendship into a table of high schoolers): a name of those rows the schema uses itself, read
+    when the word names nothing else. Only a word
     every key of that name gives to one table, and no word of that table's own name ("owner_id" into
     owners adds nothing); a key into its own table names a role among the rows (a manager), not them."""
     seen: dict[str, set[str]] = defaultdict(set)
     for table in schema.tables:
+        if len(table.foreign_keys) < 2 or any(col.kind == TEXT and not col.primary_key
+                                              and col.name not in table.fk_columns for col in table.columns):
+            continue  # a key of a table of things (a pet's owner_id) names a role some rows have, not them all
         for fk in table.foreign_keys:
             words = name_words(fk.column)
             if len(words) != 2 or words[1] != "id" or len(words[0]) < KIND_MIN_LENGTH or words[0] in _WEAK_NAME_WORDS:

@@ -18,7 +18,19 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, find_dates
-from nl2sql.linking.lexicon import COLUMN, DOMAIN, EXACT, METRIC, TABLE, VALUE, Candidate, Lexicon, Link, case_marks
+from nl2sql.linking.lexicon import (
+    COLUMN,
+    DOMAIN,
+    EXACT,
+    METRIC,
+    TABLE,
+    VALUE,
+    Candidate,
+    Lexicon,
+    Link,
+    case_marks,
+    phrase_key,
+)
 from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
 from nl2sql.profile.roles import UNITS
 
@@ -976,20 +988,30 @@ def _read_first_in_time(a: _Scratch, words: list[str], i: int) -> bool:
 
 
 def _first_in_time(a: _Scratch, words: list[str], i: int) -> bool:
-    """ "first" as the earliest: after a verb's participle ending its clause ("who was hired first",
-    "which customer signed up first"), or before the rows themselves ("our very first customer",
-    "the first order"); not "first name", "the first 5", "first and last name" or "first quarter",
-    which other readers take."""
+    """ "first" as the earliest: after a verb naming a date of the rows, ending its clause ("who was
+    hired first", "which customer signed up first"), or in "the very first <row>" and "the first <row>
+    to <verb>"; not "first name", "the first 5", "ranked first", "the first track" of an album."""
     if words[i] != "first" or i == 0 or a.lexicon is None or _starts_column(a.lexicon, words, i):
         return False
     before, after = words[i - 1], words[i + 1] if i + 1 < len(words) else None
-    if (after is None or after in _DONE_FIRST_ENDS) and (before.endswith("ed") or before == "up"):
+    if after is None or after in _DONE_FIRST_ENDS:
+        verb = " ".join(words[i - 2:i]) if before == "up" else before
+        return _names_date(a.lexicon, verb)
+    if before == "very":
         return True
-    if before not in ("very", "the", "our", "my", "their") or after is None:
+    then = words[i + 2] if i + 2 < len(words) else ""
+    if before != "the" or not (then == "to" or then.endswith("ed")):  # "the first <row> to register / released"
         return False
     tables = [c.table for c in a.lexicon.lookup(singular(after)) if c.kind == TABLE and c.score >= 1.0]
-    # rows with a date of their own: the first is the earliest ("the first contestant" of a numbered list is not)
     return any((t := a.lexicon.schema.table(name)) is not None and t.date_columns for name in tables)
+
+
+def _names_date(lexicon: Lexicon, verb: str) -> bool:
+    """Whether a verb names a date column ("hired" a hire_date, "signed up" a signup date)."""
+    roots = [verb[:-1], verb[:-2]] if verb.endswith("ed") else []  # "hired" -> hire, "joined" -> join
+    found = [c for key in (phrase_key(verb), *roots) for c in lexicon.lookup(key)]
+    return any(c.kind == COLUMN and (t := lexicon.schema.table(c.table)) is not None
+               and any(d.name == c.column for d in t.date_columns) for c in found)
 
 
 def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
@@ -1061,6 +1083,18 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
 _OWNED = frozenset({"a", "an", "their", "its", "whose", "his", "her"})
 
 
+def _named_tables_column(a: _Scratch, words: list[str], i: int) -> bool:
+    """Whether the words from ``i`` are the whole name of a column of a table the line names ("jobs
+    ... a maximum salary" where jobs keep a max_salary; not "stores ... a maximum salary")."""
+    if a.lexicon is None:
+        return False
+    columns = {c.table for k in (i + 2, i + 3) if k <= len(words)
+               for c in a.lexicon.lookup(" ".join(singular(w) for w in words[i:k]))
+               if c.kind == COLUMN and c.score >= 1.0}
+    named = {c.table for w in words for c in a.lexicon.lookup(singular(w)) if c.kind == TABLE and c.score >= 1.0}
+    return bool(columns & named)
+
+
 def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
     """Whether the word at ``i`` asks for an aggregate: not "3 min" (minutes), nor "sort by total"
     where a column is called total."""
@@ -1071,7 +1105,7 @@ def _aggregate_word(a: _Scratch, words: list[str], i: int) -> bool:
         return False  # "the invoice total": the total column of the invoices, no sum
     if i + 1 < len(words) and _whole_name(a, f"{a.tokens[i].norm} {a.tokens[i + 1].norm}", METRIC):
         return False  # "total billed": a metric's own words, its sum already
-    if i > 0 and words[i - 1] in _OWNED and a.lexicon is not None and _starts_column(a.lexicon, words, i):
+    if i > 0 and words[i - 1] in _OWNED and _named_tables_column(a, words, i):
         return False  # "jobs with a maximum salary above N", where jobs keep a max_salary: the column
     return not (any(s.index == i for s in a.sorts) and _names_column(a, i))
 

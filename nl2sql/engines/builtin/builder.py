@@ -51,7 +51,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, 
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
 from nl2sql.identifiers import column
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile import profile_of, roles
 
@@ -153,14 +153,19 @@ def _ranked_by_measure(ctx: ReadContext, parts: Parts) -> Parts:
     a = ctx.a
     if not parts.aggregates or parts.group:
         return parts
-    verb = next((i for i, t in enumerate(a.tokens) if t.text in _RANK_VERBS and i + 1 < len(a.tokens)), None)
+    lead = 1 if a.word(0) == "please" else 0  # the verb opens the request: "the average order total" has none
+    verb = lead if a.word(lead) in _RANK_VERBS and lead + 1 < len(a.tokens) else None
     rows = a.next_link(verb, max_gap=2) if verb is not None else None
     if verb is None or rows is None or a.word(rows.last + 1) != "by":
         return parts
+    if (link := a.link_at(verb)) is not None and parts.entity in {c.table for c in link.of_kind(TABLE)
+                                                                  if c.match != SYNONYM}:
+        return parts  # "order" read as the orders the rows are: the rows are not what the verb sorts
+    counted = {agg_table(ag) for ag in parts.aggregates} - {None, parts.entity}
     if ctx.names_table(rows) and ctx.table_of(rows) == parts.entity:
         group = entity_keys(ctx.table(parts.entity))
-    elif (ref := ctx.column_of(rows, parts.entity, set(parts.in_play))) is not None:
-        group = (GroupKey(ref),)
+    elif (ref := ctx.column_of(rows, parts.entity, set(parts.in_play))) is not None and ref.table not in counted:
+        group = (GroupKey(ref),)  # (a column of the rows counted through another table would miss the rows it lacks)
     else:
         return parts
     said = [(i, DIRECTIONS[t.text]) for i, t in enumerate(a.tokens) if i > rows.last and t.text in DIRECTIONS]

@@ -337,8 +337,9 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
             current.remove(old)
             changes.append(f"removed filter: {condition_sql(spec, old, ctx.schema)}")
     also = _added_words(a) & {0, len(a.tokens) - 1}  # "also <value>", "<value> too", "<value> as well"
-    # "and for <value>?" asks about another value, like "and what about"; "and <value>" adds one
-    extend = (a.word(0) in ("and", "or") or bool(also)) and a.word(1) not in ("how", "what", "for")
+    # "and for <value>?" asks about another value, like "and what about"; "and <value>", "and for <value> too" add one
+    extend = (a.word(0) in ("and", "or") or bool(also)) and a.word(1) not in ("how", "what") \
+        and not (a.word(1) == "for" and not also)
     for f in added:
         _merge_filter(current, f, spec, ctx.schema, changes, extend)
     # a comparison kept for HAVING used its words too

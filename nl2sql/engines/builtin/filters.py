@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import ForeignKey, names_its_table
+from nl2sql.db.schema import ForeignKey, is_membership
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
@@ -173,11 +173,12 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         negations = [n for n in ctx.a.negations if first - 7 < n < first]
         # "tickets with no agent": the rows' own key to one is empty; but "departments with no
         # employees" are pointed at by those rows, which is the anti-join
-        # (a key back that only names one of them in a role, a department's manager_id, is no such pointing)
-        back = [f for f in ctx.table(other).foreign_keys if f.ref_table == entity]
+        # (a key back that only names one of them in a role, a department's manager_id, is no such
+        # pointing: the membership is the key joins take first)
         own = _own_key(ctx, entity, other)
-        points_back = bool(back) and not (own is not None and names_its_table(own)
-                                          and not any(names_its_table(f) for f in back))
+        back = [f for f in ctx.table(other).foreign_keys if f.ref_table == entity]
+        points_back = bool(back) and not (own is not None and is_membership(ctx.schema, own)
+                                          and not any(is_membership(ctx.schema, f) for f in back))
         own = own if not points_back else None
         if own is not None and link is not None:
             out.append(Filter(ColumnRef(entity, own.column), "null",

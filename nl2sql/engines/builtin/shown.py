@@ -105,12 +105,24 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
                                 or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
         found += _list_continued(ctx, c, entity, opening)
     found = _beside_referred(ctx, entity, found, referred)
-    if a.word(0) in ("who", "whom", "when") and not found:
-        found = _asked_by_question_word(ctx, entity, in_play)
-    elif a.word(0) in ("who", "whom") and found and not any(_is_text(ctx, ref) for _, ref in found):
-        found = [*_asked_by_question_word(ctx, entity, in_play), *found]  # "who was hired last": them, then when
+    if a.word(0) in ("who", "whom", "when"):
+        found = _answering_who_or_when(ctx, entity, in_play, found)
     found += _unlinked_requests(ctx, c, windows, entity)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+def _answering_who_or_when(ctx: ReadContext, entity: str, in_play: set[str],
+                           found: list[tuple[int, ColumnRef]]) -> list[tuple[int, ColumnRef]]:
+    """What "who" and "when" show beside the columns named: the person by name ("who was hired
+    first", "who is the youngest"), before a date or number named ("who was hired last": them, then
+    when); not for "who supervises the most", a count whose answer is the rows a key points to."""
+    a = ctx.a
+    if found and (a.word(0) == "when" or any(_is_text(ctx, ref) for _, ref in found)):
+        return found
+    counted = not found and any(a.word(s.index) in ("most", "fewest", "least") for s in a.superlatives)
+    label = _label(ctx, entity) if a.word(0) != "when" and not counted else None
+    named = _asked_by_question_word(ctx, entity, in_play) or ([(0, label)] if label is not None else [])
+    return [*named, *found]
 
 
 def _is_text(ctx: ReadContext, ref: ColumnRef) -> bool:

@@ -108,12 +108,22 @@ def _counted_half(schema: Schema, link: Link, spec: QuerySpec) -> bool:
 
 def _fixed(schema: Schema, table_name: str, column: str, spec: QuerySpec) -> bool:
     """Whether the filters keep one value of a column: compared with one value, or a key to a
-    table whose rows the filters keep by one value of theirs."""
+    table whose one row the filters name."""
     table = schema.table(table_name)
     refs = {fk.ref_table for fk in (table.foreign_keys if table is not None else ()) if fk.column == column}
     return any(f.op == "=" and len(f.values) == 1
-               and ((f.column.table, f.column.column) == (table_name, column) or f.column.table in refs)
+               and ((f.column.table, f.column.column) == (table_name, column)
+                    or (f.column.table in refs and _names_one_row(schema, f.column)))
                for f in spec.filters)
+
+
+def _names_one_row(schema: Schema, ref: ColumnRef) -> bool:
+    """Whether a value of the column names one row: its key, a unique column, the rows' label
+    (a country's name, not its continent)."""
+    table = schema.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
+    label = table.label_column if table is not None else None
+    return col is not None and (col.primary_key or col.unique or (label is not None and label.name == col.name))
 
 
 def query_tables(spec: QuerySpec, schema: Schema) -> set[str]:
