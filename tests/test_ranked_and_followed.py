@@ -60,3 +60,15 @@ def test_a_two_word_verb_after_the_rows_is_no_column_to_show(library_db) -> None
     domain = parse_domain({"columns": {"members.enrolled_on": ["signed up"]}}, library_db.schema)
     draft = BuiltinEngine(today=TODAY, domain=domain).draft("which members signed up in 2025", library_db)
     assert draft.sql is not None and ("SELECT *" in draft.sql or "full_name" in draft.sql), draft.sql
+
+
+@pytest.mark.parametrize(("question", "gold", "ordered"), [
+    ("how many loans had a total fee between $1 and $4", "SELECT COUNT(*) FROM loans WHERE total_fee BETWEEN 1 AND 4",
+     False),
+    ("in which towns do we have members", "SELECT DISTINCT town FROM members", False),
+    ("among shelves with at least 3 loans, which one has the highest average fee",
+     "SELECT shelf_name, AVG(total_fee), COUNT(*) FROM shelves JOIN loans USING (shelf_id) GROUP BY shelf_id "
+     "HAVING COUNT(*) >= 3 ORDER BY 2 DESC LIMIT 1", True),
+])
+def test_question_shapes_an_analyst_types(library_db, question: str, gold: str, ordered: bool) -> None:
+    answers(library_db, question, gold, ordered=ordered)

@@ -272,6 +272,9 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     if content and content[0] in WRITE_VERBS:
         a.write_verb = content[0]
     lead = 1 if words[:1] == ["please"] else 0
+    if words[:1] == ["among"] and "," in text:  # "among <rows with a condition>, which ...": the rows, said first
+        a.used.add(0)
+        a.frame.add(0)
     if len(words) > lead and words[lead] in _LEADING_VERBS and not tokens[lead].quoted \
             and words[lead + 1:lead + 2] != ["of"]:
         a.used.add(lead)  # a leading request verb, even where a table has that name
@@ -865,14 +868,21 @@ def _comparison_at(a: _Scratch, words: list[str], i: int) -> Comparison | None:
     return None
 
 
+# Currencies a bound may be said in ("between $100 and $200" reads "100 dollars and 200 dollars").
+_CURRENCY_WORDS = frozenset({"dollars", "dollar", "pounds", "pound", "euros", "euro"})
+
+
 def _read_between(a: _Scratch, words: list[str], i: int) -> Comparison | None:
-    """ "between N and M": both bounds at once."""
-    if words[i] != "between" or i + 3 >= len(words) or number_value(words[i + 1]) is None \
-            or words[i + 2] not in ("and", "to") or number_value(words[i + 3]) is None:
+    """ "between N and M", "between $N and $M": both bounds at once."""
+    if words[i] != "between" or i + 3 >= len(words) or number_value(words[i + 1]) is None:
         return None
-    low, high = number_value(words[i + 1]) or 0.0, number_value(words[i + 3]) or 0.0
-    a.used.update(range(i, i + 4))
-    return Comparison(i, i + 3, "between", (low, high), None, i + 4)
+    j = i + 2 + (words[i + 2] in _CURRENCY_WORDS)
+    if j + 1 >= len(words) or words[j] not in ("and", "to") or number_value(words[j + 1]) is None:
+        return None
+    last = j + 1 + (j + 2 < len(words) and words[j + 2] in _CURRENCY_WORDS)
+    low, high = number_value(words[i + 1]) or 0.0, number_value(words[j + 1]) or 0.0
+    a.used.update(range(i, last + 1))
+    return Comparison(i, last, "between", (low, high), None, last + 1)
 
 
 def _read_or_more(a: _Scratch, words: list[str], i: int) -> Comparison | None:

@@ -52,7 +52,7 @@ from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.errors import EngineError
 from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
-from nl2sql.linking.text import name_words, spoken
+from nl2sql.linking.text import name_words, singular, spoken
 from nl2sql.profile import profile_of, roles
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
@@ -865,6 +865,24 @@ def _repeats_parent_values(ctx: ReadContext, spec: QuerySpec) -> bool:
     return True
 
 
+def _asks_which_values(ctx: ReadContext, spec: QuerySpec) -> bool:
+    """ "in which cities do we have customers": the places a column takes, asked by a plural right after
+    a preposition and its question word, each once ("which cities do the captains come from" lists
+    one per captain, as benchmarks write it)."""
+    a = ctx.a
+    at = 2
+    if a.word(0) not in ("in", "from", "at") or a.word(1) not in ("which", "what") or len(spec.projections) != 1 \
+            or spec.aggregates or spec.group_by \
+            or spec.order_by or spec.limit is not None or spec.distinct:
+        return False
+    link, ref = a.link_at(at), spec.projections[0]
+    col = ctx.table(ref.table).column(ref.column)
+    word = a.word(at)
+    named = link is not None and link.first == at and any(
+        c.kind == COLUMN and (c.table, c.column) == (ref.table, ref.column) for c in link.candidates)
+    return named and word != singular(word) and col is not None and not (col.primary_key or col.unique)
+
+
 def _rows_by_key(ctx: ReadContext, parts: Parts) -> tuple[GroupKey, ...]:
     """Groups by what names the rows of another table ("each walker's name", their hikes counted) are
     groups by those rows: by their key too when two of them may share the name."""
@@ -901,7 +919,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
         limit=parts.limit, count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group),
         alternatives=parts.alternatives,
     )
-    if _repeats_parent_values(ctx, spec):
+    if _repeats_parent_values(ctx, spec) or _asks_which_values(ctx, spec):
         spec = spec.with_(distinct=True)
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.

@@ -860,8 +860,11 @@ def _plural_head(ctx: ReadContext, entity: str, column: Link | None = None) -> b
 
 
 def singular_head(ctx: ReadContext, entity: str) -> bool:
-    """Whether the rows asked for are one: the main table named in the singular, or "who ..."."""
+    """Whether the rows asked for are one: the main table named in the singular, "who ...", or
+    "which one" ("among the products with ..., which one has the highest rating")."""
     if ctx.a.word(0) in ("who", "whom"):
+        return True
+    if any(t.text in ("which", "what") and ctx.a.word(k + 1) == "one" for k, t in enumerate(ctx.a.tokens)):
         return True
     for link in ctx.a.links:
         if any(c.table == entity for c in link.of_kind(TABLE)):

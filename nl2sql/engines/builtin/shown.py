@@ -34,6 +34,10 @@ def _parent_of(ctx: ReadContext, entity: str, table: str) -> bool:
     return bool(path)
 
 
+# "in which cities ...", "from which countries ...": the question word after its preposition.
+_LEAD_PREPOSITIONS = frozenset({"in", "from", "at", "on", "for", "to", "with", "by"})
+
+
 def _names_filter(c: Claims, link: Link, nxt: Link | None) -> bool:
     """A column name right before its value names the filter, not a column to show."""
     named = {(cand.table, cand.column) for cand in link.of_kind(COLUMN)}
@@ -51,7 +55,8 @@ def _request_windows(ctx: ReadContext) -> list[tuple[int, int]]:
     # a line may open with the columns themselves ("<column> of <rows> ...")
     opens_with_column = lead is not None and bool(lead.of_kind(COLUMN)) and not lead.of_kind(TABLE) \
         and a.word(lead.last + 1) in ("of", "and", ",")
-    if a.word(1 if a.word(0) == "please" else 0) in _REQUEST_WORDS or opens_with_column:
+    start = 1 if a.word(0) == "please" or (a.word(0) in _LEAD_PREPOSITIONS and a.word(1) in ("which", "what")) else 0
+    if a.word(start) in _REQUEST_WORDS or opens_with_column:
         windows.append((0, next((lk.first for lk in a.links if _names_subject(ctx, lk)), len(a.tokens))))
     again = next((i for i in range(1, len(a.tokens)) if _starts_request(ctx, i)), None)
     if again is not None:
