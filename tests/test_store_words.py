@@ -55,3 +55,44 @@ def test_a_verb_that_says_what_is_compared_is_used(office_db) -> None:
 def test_a_sort_starting_with_a_superlative_is_no_piece_of_text(office_db) -> None:
     draft = BuiltinEngine(today=TODAY).draft("list agents starting with the highest salary", office_db)
     assert "LIKE" not in (draft.sql or ""), draft.sql
+
+
+CLINIC = """
+CREATE TABLE physicians (physician_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, physician_id INTEGER REFERENCES physicians (physician_id),
+                     visit_date DATE);
+CREATE TABLE remedies (remedy_id INTEGER PRIMARY KEY, remedy_name TEXT, unit_price REAL);
+CREATE TABLE receipts (receipt_id INTEGER PRIMARY KEY, method TEXT, amount REAL);
+CREATE TABLE clients (client_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, email TEXT, town TEXT);
+INSERT INTO physicians VALUES (1, 'Lin', 'Chen'), (2, 'Ravi', 'Patel');
+INSERT INTO visits VALUES (1, 1, '2026-01-02'), (2, 1, '2026-02-03'), (3, 2, '2026-03-04');
+INSERT INTO remedies VALUES (1, 'Aspirin', 5), (2, 'Insulin', 45), (3, 'Statin', 25), (4, 'Salve', 25);
+INSERT INTO receipts VALUES (1, 'card', 10), (2, 'cash', 5), (3, 'card', 20);
+INSERT INTO clients VALUES (1, 'Ann', 'Lee', 'a@x.org', 'Leeds'), (2, 'Bo', 'Ray', 'b@x.org', 'York'),
+    (3, 'Cy', 'Fox', 'c@x.org', 'Leeds');
+"""
+
+
+@pytest.fixture(scope="module")
+def clinic_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "clinic", CLINIC) as db:
+        yield db
+
+
+def test_a_title_before_a_name_is_read_with_it(clinic_db) -> None:
+    query = "SELECT COUNT(*) FROM visits JOIN physicians USING (physician_id) WHERE last_name = 'Patel'"
+    answers_after(clinic_db, ["how many visits did Dr. Chen have", "what about Dr. Patel?"], query)
+    assert "dr" not in BuiltinEngine(today=TODAY).draft("how many visits did Dr. Chen have", clinic_db).unused
+
+
+def test_a_rate_after_an_amount_is_no_grouping(clinic_db) -> None:
+    answers(clinic_db, "which remedies cost more than $20 per unit", "SELECT * FROM remedies WHERE unit_price > 20")
+
+
+def test_a_measure_received_by_a_column_is_grouped_by_it(clinic_db) -> None:
+    answers(clinic_db, "total receipts received by method", "SELECT method, SUM(amount) FROM receipts GROUP BY method")
+
+
+def test_their_column_too_on_people_keeps_both_names(clinic_db) -> None:
+    answers_after(clinic_db, ["list clients in Leeds", "show their emails too"],
+                  "SELECT first_name, last_name, email FROM clients WHERE town = 'Leeds'")

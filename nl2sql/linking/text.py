@@ -64,11 +64,12 @@ listed shown
 # where a group word looks for its column), so they are left out of the accounting only:
 # indefinite pronouns, "exist", greetings, the pieces of "whats", "what're", "we've", and "via" before
 # the value a row was made by ("booked via <a channel>"; not "through", which also joins two dates), and
-# "corresponding", "respective": each row's own, which every per-row column is. ("among them" is not one: in
-# a follow-up it keeps the rows of the turn before.)
+# "corresponding", "respective": each row's own, which every per-row column is; and the titles before a
+# person's name ("Dr. Chen"). ("among them" is not one: in a follow-up it keeps the rows of the turn before.)
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
                             "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
-                            "re", "ve", "ll", "via", "corresponding", "respective", "respectively"})
+                            "re", "ve", "ll", "via", "corresponding", "respective", "respectively",
+                            "dr", "mr", "mrs", "prof"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
                     ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
                     # "how many dogs are in the table": the rows the question is about, not a table's name

@@ -1024,6 +1024,15 @@ def _names_date(lexicon: Lexicon, verb: str) -> bool:
                and any(d.name == c.column for d in t.date_columns) for c in found)
 
 
+def _rate_of_amount(a: _Scratch, words: list[str], i: int) -> bool:
+    """ "$20 per unit", "5 dollars per hour": "per" right after an amount says what the amount is of."""
+    if words[i] != "per" or i == 0:
+        return False
+    before = words[i - 1]
+    return before in _CURRENCY_WORDS or (number_value(before) is not None and any(
+        c.first <= i - 1 <= c.last for c in a.comparisons))
+
+
 def _read_superlative(a: _Scratch, words: list[str], i: int) -> None:
     """A superlative and the word after it that says what it compares ("most expensive", "most common")."""
     pair = tuple(words[i:i + 2])
@@ -1041,8 +1050,12 @@ def _read_cue_words(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
     _read_counts(a, words)
     _read_bucket_phrases(a, words)
     for i in range(len(words)):
-        if i not in a.used and not _read_share_or_noun(a, words, i) and not _read_first_in_time(a, words, i):
-            _read_cue_word(a, words, i, lexicon)
+        if i in a.used or _read_share_or_noun(a, words, i) or _read_first_in_time(a, words, i):
+            continue
+        if _rate_of_amount(a, words, i):
+            a.used.add(i)  # "more than $20 per unit": the amount's rate, no grouping
+            continue
+        _read_cue_word(a, words, i, lexicon)
 
 
 def _read_bucket_phrases(a: _Scratch, words: list[str]) -> None:

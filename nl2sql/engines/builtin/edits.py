@@ -262,8 +262,9 @@ def _edit_columns(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
         return edit
     table = ctx.table(entity)
     if not spec.projections and all(r.table == entity for r in step.value) and table.label_column is not None:
-        # "and their <column>" on a full listing: the rows' names beside what was asked for
-        listed: tuple[ColumnRef, ...] = (ColumnRef(entity, table.label_column.name),)
+        # "and their <column>" on a full listing: the rows' names beside what was asked for (a person's two)
+        named = table.person_name or (table.label_column,)
+        listed: tuple[ColumnRef, ...] = tuple(ColumnRef(entity, col.name) for col in named)
     else:
         listed = spec.projections or (ColumnRef(entity, "*"),)
     extra = [r for r in step.value if r not in listed]

@@ -94,8 +94,10 @@ def _groups(ctx: ReadContext, g: int, link: Link, has_measure: bool) -> bool:
         return False  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
     if _value_named_after(ctx, link):
         return False  # "by the artist <a name>": the word says whose value follows, a condition
-    if word == "by" and _participle(a.word(g - 1)):
-        return False  # "shared by <rows>", "written by <rows>": who did it, not a grouping
+    if word == "by" and _participle(a.word(g - 1)) and not (
+            has_measure and link.of_kind(COLUMN) and not link.of_kind(TABLE) and not link.of_kind(VALUE)):
+        return False  # "shared by <rows>", "written by <rows>": who did it, not a grouping; but a measure
+        # "received by payment method" is grouped by the column
     if word == "by" and _ranks_by(ctx, g, link):
         return False  # "the best <row> by <measure>": what the rows are ranked by
     if a.word(g + 1) in ("all", "any", "no"):
