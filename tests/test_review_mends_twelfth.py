@@ -117,3 +117,66 @@ def test_a_maximum_of_other_rows_is_an_aggregate(mixed_db) -> None:
 def test_and_for_another_value_too_adds_it(mixed_db) -> None:
     answers_after(mixed_db, ["how many sales were paid by card", "and for paypal too?"],
                   "SELECT COUNT(*) FROM sales WHERE paid_by IN ('card', 'paypal')")
+
+
+RENTALS = """
+CREATE TABLE tenants (tenant_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, phone TEXT);
+CREATE TABLE homes (home_id INTEGER PRIMARY KEY, street TEXT, city TEXT, state TEXT);
+CREATE TABLE leases (lease_id INTEGER PRIMARY KEY, home_id INTEGER REFERENCES homes (home_id),
+                     tenant_id INTEGER REFERENCES tenants (tenant_id), rent REAL);
+CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, state TEXT, cost REAL, weight_kg REAL,
+                      depot TEXT);
+CREATE TABLE courses (course_id INTEGER PRIMARY KEY, title TEXT);
+CREATE TABLE takes (tenant_id INTEGER REFERENCES tenants (tenant_id), course_id INTEGER REFERENCES courses (course_id));
+INSERT INTO tenants VALUES (1, 'Virginia', 'Hall', '555-1'), (2, 'Bo', 'Moss', '555-2'), (3, 'Georgia', 'Reyes', NULL);
+INSERT INTO homes VALUES (1, '1 Elm St', 'Austin', 'TX'), (2, '2 Oak St', 'Fresno', 'CA'),
+    (3, '3 Ash St', 'Richmond', 'VA');
+INSERT INTO leases VALUES (1, 1, 1, 2000), (2, 2, 2, 2600), (3, 3, 3, 1800);
+INSERT INTO parcels VALUES (1, 'CA', 1200, 5, 'North'), (2, 'DE', 300, 600, 'North'), (3, 'IN', 1500, 20, 'South'),
+    (4, 'IN', 900, 700, 'South');
+INSERT INTO courses VALUES (1, 'Starting With Python'), (2, 'Tax Basics');
+INSERT INTO takes VALUES (1, 1), (2, 2), (3, 1);
+"""
+
+
+@pytest.fixture(scope="module")
+def rentals_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "rentals", RENTALS) as db:
+        yield db
+
+
+def test_a_stored_first_name_wins_over_a_state_of_that_name(rentals_db) -> None:
+    answers(rentals_db, "how much rent does Virginia pay",
+            "SELECT SUM(rent) FROM leases JOIN tenants USING (tenant_id) WHERE first_name = 'Virginia'")
+
+
+def test_two_letter_statuses_are_no_states(rentals_db) -> None:
+    """CA, DE, IN here say cancelled, delivered, in transit: no column of the parcels is a place."""
+    _not_sure_of(rentals_db, "how many parcels are in Indiana", "SELECT COUNT(*) AS parcel_count FROM parcels "
+                 "WHERE state = 'IN'")
+
+
+def test_per_and_a_column_after_an_amount_still_groups(rentals_db) -> None:
+    answers(rentals_db, "count the parcels costing more than $1000 per depot",
+            "SELECT depot, COUNT(*) FROM parcels WHERE cost > 1000 GROUP BY depot")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("which tenants have a last name starting with the letter M", "SELECT * FROM tenants WHERE last_name LIKE 'M%'"),
+    ("which tenants take Starting With Python",
+     "SELECT * FROM tenants WHERE tenant_id IN (SELECT tenant_id FROM takes JOIN courses USING (course_id) "
+     "WHERE title = 'Starting With Python')"),
+])
+def test_starting_with_reads_its_piece_and_leaves_titles_alone(rentals_db, question: str, gold: str) -> None:
+    answers(rentals_db, question, gold)
+
+
+def test_get_as_the_request_is_no_having(rentals_db) -> None:
+    draft = _draft(rentals_db, "Get a phone number for every tenant.")
+    assert "IS NULL" not in (draft.sql or ""), draft.sql
+
+
+def test_a_verb_names_a_column_only_by_all_its_words(rentals_db) -> None:
+    """ "loaded" is no word of the cost: the comparison is not made sure by it."""
+    draft = _draft(rentals_db, "parcels loaded over 500")
+    assert "loaded" in draft.unused or draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.unused)

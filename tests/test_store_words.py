@@ -13,12 +13,13 @@ from tests.helpers import answers, answers_after, schema_database
 
 SCHEMA = """
 CREATE TABLE teams (team_id INTEGER PRIMARY KEY, team_name TEXT, lead_id INTEGER REFERENCES agents (agent_id));
-CREATE TABLE agents (agent_id INTEGER PRIMARY KEY, given_name TEXT, surname TEXT, phone TEXT, state TEXT,
+CREATE TABLE agents (agent_id INTEGER PRIMARY KEY, given_name TEXT, surname TEXT, phone TEXT, city TEXT, state TEXT,
                      salary INTEGER, bonus_rate REAL, team_id INTEGER REFERENCES teams (team_id));
 INSERT INTO teams VALUES (1, 'North', 1), (2, 'South', 3);
-INSERT INTO agents VALUES (1, 'Ann', 'Hobson', '515-1000', 'CA', 9500, 0.2, 1),
-    (2, 'Bo', 'Tate', '212-2000', 'TX', 4000, NULL, 1), (3, 'Cy', 'Hale', '515-3000', 'TX', 12000, 0.1, 2),
-    (4, 'Di', 'Parks', '312-4000', 'NY', 3000, NULL, NULL), (5, 'Ed', 'Moss', '515-5000', 'CA', 7000, NULL, 2);
+INSERT INTO agents VALUES (1, 'Ann', 'Hobson', '515-1000', 'Fresno', 'CA', 9500, 0.2, 1),
+    (2, 'Bo', 'Tate', '212-2000', 'Austin', 'TX', 4000, NULL, 1), (3, 'Cy', 'Hale', '515-3000', 'Dallas', 'TX', 12000,
+    0.1, 2), (4, 'Di', 'Parks', '312-4000', 'Albany', 'NY', 3000, NULL, NULL),
+    (5, 'Ed', 'Moss', '515-5000', 'Fresno', 'CA', 7000, NULL, 2);
 """
 
 

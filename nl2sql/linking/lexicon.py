@@ -127,6 +127,10 @@ _PARTICLES = frozenset({"up", "in", "out", "off", "on", "over", "down", "back"})
 
 # Columns of places, whose values a code in capitals may stand for.
 _PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
+# Names of a column that may keep a US state by its code (not a country's, whose codes are others).
+_STATE_WORDS = frozenset({"state", "province", "region", "territory"})
+# Words of an address's other columns: a state kept beside them is a place, even one of few values.
+_ADDRESS_WORDS = frozenset({"city", "zip", "zipcode", "postal", "postcode", "street", "address"})
 # Other names of the places most often written as a code.
 PLACE_CODES = {"us": ("usa", "united states", "united states of america", "america"),
                "usa": ("us", "united states", "united states of america", "america"),
@@ -254,11 +258,13 @@ class Lexicon:
     def _add_state_names(self, table: str, col: Column) -> None:
         """ "customers in California" where a state column keeps CA: each state's full name names
         its code, as surely as the code itself."""
-        if not set(name_words(col.name)) & _PLACE_WORDS:
+        if not set(name_words(col.name)) & _STATE_WORDS:
             return
-        for name, value in state_codes(col.values).items():
-            self._phrases[name].append((table, col.name, value))
-            self._waiting.add(name)
+        held = self.schema.table(table)
+        address = held is not None and any(set(name_words(c.name)) & _ADDRESS_WORDS for c in held.columns)
+        for name, value in state_codes(col.values, beside_address=address).items():
+            # weaker than a stored value: "Virginia" the tenant's first name is her, not VA
+            self._add(name, Candidate(VALUE, table, col.name, value, score=STEM_FACTOR, match=STEM))
 
     def _add_comments(self, schema: Schema) -> None:
         """A short comment the database keeps on a table or column ("loyalty tier" on a column

@@ -18,13 +18,18 @@ US_STATES = {
 }
 # A column is one of state codes when this share of its values are (a few stray or empty ones aside).
 STATE_CODE_SHARE = 0.8
+# ... and of at least this many states: a handful of two-letter codes is as often a status (CA for
+# cancelled, IN for in transit) as a place.
+MIN_STATES = 5
 
 
-def state_codes(values: tuple[str, ...]) -> dict[str, str]:
+def state_codes(values: tuple[str, ...], *, beside_address: bool = False) -> dict[str, str]:
     """The full names of the states a column's values are the codes of, each with the value as
-    stored; empty unless the column holds state codes and nothing much else."""
+    stored; empty unless the column holds state codes and nothing much else, of several states or
+    beside an address's other columns."""
     stored = {v.strip().upper(): v for v in values if v and len(v.strip()) == 2}
     codes = set(US_STATES.values())
-    if len(stored) < 2 or sum(1 for code in stored if code in codes) < STATE_CODE_SHARE * len(values):
+    if len(stored) < (2 if beside_address else MIN_STATES) \
+            or sum(1 for code in stored if code in codes) < STATE_CODE_SHARE * len(values):
         return {}
     return {name: stored[code] for name, code in US_STATES.items() if code in stored}

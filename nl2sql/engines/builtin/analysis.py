@@ -1024,9 +1024,15 @@ def _names_date(lexicon: Lexicon, verb: str) -> bool:
                and any(d.name == c.column for d in t.date_columns) for c in found)
 
 
+# What a price is said per ("$20 per unit"); "per warehouse", "per month" after an amount still group.
+_RATE_UNITS = frozenset({"unit", "item", "piece", "person", "head", "seat", "ticket", "share", "kg", "kilo",
+                         "kilogram", "lb", "pound", "mile", "km", "kilometre", "kilometer", "liter", "litre",
+                         "gallon", "dozen"})
+
+
 def _rate_of_amount(a: _Scratch, words: list[str], i: int) -> bool:
-    """ "$20 per unit", "5 dollars per hour": "per" right after an amount says what the amount is of."""
-    if words[i] != "per" or i == 0:
+    """ "$20 per unit", "5 dollars per kg": "per" and a unit right after an amount say what the amount is of."""
+    if words[i] != "per" or i == 0 or i + 1 >= len(words) or singular(words[i + 1]) not in _RATE_UNITS:
         return False
     before = words[i - 1]
     return before in _CURRENCY_WORDS or (number_value(before) is not None and any(

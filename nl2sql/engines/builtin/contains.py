@@ -56,13 +56,18 @@ def _read_end(tokens: list[Token], i: int, used: set[int]) -> Contains | None:
     """ "starting with 515", "whose name ends with 'son'": the piece at one end of the text. Unquoted
     only when it can be no word of the sentence: a number, a few letters, a capitalised word
     ("products starting with the cheapest" is a sort)."""
-    if i + 2 >= len(tokens) or tokens[i + 1].text != "with" or any(x in used for x in (i, i + 1, i + 2)):
+    if i + 2 >= len(tokens) or tokens[i + 1].text != "with" or tokens[i].capitalised:
+        return None  # "Starting With Python": a title's words, not a cue
+    j = i + 2 + (tokens[i + 2].text in ("the", "a") and not tokens[i + 2].quoted)
+    if j < len(tokens) and tokens[j].text in PIECE_NOUNS and not tokens[j].quoted:
+        j += 1  # "starting with the letter M"
+    if j >= len(tokens) or any(x in used for x in range(i, j + 1)):
         return None
-    token = tokens[i + 2]
+    token = tokens[j]
     piece = token.original[1:-1].strip() if token.quoted else token.original
     if not piece or not (token.quoted or piece[:1].isdigit() or len(piece) <= 3 or piece[:1].isupper()):
         return None
-    return Contains(i, i + 2, piece, anchor=_ENDS[tokens[i].text])
+    return Contains(i, j, piece, anchor=_ENDS[tokens[i].text])
 
 
 def _read_one(tokens: list[Token], i: int, used: set[int]) -> Contains | None:

@@ -158,7 +158,7 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
             j = n + 1 + (a.word(n + 1) in _ARTICLES)
         elif n in a.negations and (k := _having_after(ctx, n)) is not None:
             j = k  # "not associated with a company", "do not have a phone": the same denial
-        elif token.text in _HAS_ONE and a.word(n + 1) in ("a", "an") and not _denied_before(a, n) \
+        elif token.text in _HAS_ONE and n not in a.frame and a.word(n + 1) in ("a", "an") and not _denied_before(a, n) \
                 and not _compared_after(a, n + 2):
             j, op = n + 2, "not_null"  # "who earn a commission": the rows whose commission is set
         else:

@@ -250,8 +250,15 @@ def verb_compared(a: Analysis, v: int, table: Table) -> str | None:
         return None
     kin = _kin_synonyms(a.tokens[v].text)
     named = [col.name for col in table.columns if col.is_numeric and not col.primary_key
-             and col.name not in table.fk_columns and {stem(w) for w in name_words(col.name)} & kin]
+             and col.name not in table.fk_columns and _all_kin(col.name, kin)]
     return named[0] if len(named) == 1 else None
+
+
+def _all_kin(column: str, kin: frozenset[str]) -> bool:
+    """Whether every word of a column's name is one of the verb's kin ("salary" for "earn"; not
+    "freight_cost" for "loaded", whose cost the verb does not say)."""
+    words = {stem(w) for w in name_words(column) if w not in _WEAK}
+    return bool(words) and words <= kin
 
 
 def compared_by_verb(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
@@ -264,7 +271,7 @@ def compared_by_verb(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[
         if v < 0 or v in used or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
             continue
         kin = _kin_synonyms(a.tokens[v].text)
-        if any({stem(w) for w in name_words(column)} & kin for column in compared):
+        if any(_all_kin(column, kin) for column in compared):
             out.add(v)
     return out
 
