@@ -101,7 +101,7 @@ def test_the_rows_own_columns_said_after_them_are_shown_beside_their_names(harbo
 
 
 def test_a_follow_up_naming_the_same_rows_keeps_its_negation(harbour_db) -> None:
-    answers_after(harbour_db, ["what is the average grade of athletes", "how about for athletes who have no medals"],
+    answers_after(harbour_db, ["show the mean grade of athletes", "how about for athletes who have no medals"],
                   "SELECT AVG(grade) FROM athlete WHERE id NOT IN (SELECT athlete_id FROM medal)")
 
 
