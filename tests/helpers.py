@@ -75,9 +75,14 @@ def schema_database(factory: Any, name: str, script: str) -> Iterator[Database]:
         yield db
 
 
+def drafted(db: Database, question: str) -> Draft[Any]:
+    """The built-in engine's reading of ``question``, on the tests' today."""
+    return BuiltinEngine(today=TODAY).draft(question, db)
+
+
 def read(db: Database, question: str) -> tuple[Draft[Any], QueryResult]:
     """The built-in engine's reading of ``question`` and the rows its SQL returns, all of them."""
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    draft = drafted(db, question)
     return draft, db.execute(draft.sql, max_rows=None)
 
 
@@ -87,7 +92,7 @@ def all_rows(db: Database, sql: str) -> list[tuple]:
 
 def answers(db: Database, question: str, gold: str, *, ordered: bool = False) -> None:
     """The built-in engine's reading of ``question`` returns what ``gold`` returns (the benchmark's match)."""
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    draft = drafted(db, question)
     result = db.execute(draft.sql, max_rows=None)
     assert strict_match(list(db.execute(gold, max_rows=None).rows), list(result.rows), ordered=ordered), draft.sql
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.config import CONFIRM_BELOW
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import answers, schema_database
+from tests.helpers import answers, drafted, schema_database
 
 SCHEMA = """
 CREATE TABLE roles (role_id TEXT PRIMARY KEY, role_title TEXT, min_pay INTEGER, max_pay INTEGER);
@@ -31,17 +29,13 @@ def ship_db(tmp_path_factory: pytest.TempPathFactory):
         yield db
 
 
-def _draft(db, question: str):
-    return BuiltinEngine(today=TODAY).draft(question, db)
-
-
 @pytest.mark.parametrize(("question", "gold"), [
     ("who joined most recently", "SELECT first_name, last_name FROM crew ORDER BY joined_on DESC LIMIT 1"),
     ("who joined first", "SELECT first_name, last_name FROM crew ORDER BY joined_on ASC LIMIT 1"),
 ])
 def test_who_is_answered_by_the_person_and_first_is_the_earliest(ship_db, question: str, gold: str) -> None:
     answers(ship_db, question, gold)
-    assert _draft(ship_db, question).confidence > CONFIRM_BELOW
+    assert drafted(ship_db, question).confidence > CONFIRM_BELOW
 
 
 def test_the_very_first_rows_are_the_earliest(ship_db) -> None:
@@ -49,7 +43,7 @@ def test_the_very_first_rows_are_the_earliest(ship_db) -> None:
 
 
 def test_first_of_rows_with_no_date_is_no_earliest(ship_db) -> None:
-    draft = _draft(ship_db, "show the first badge")
+    draft = drafted(ship_db, "show the first badge")
     assert "ORDER BY" not in (draft.sql or "") or draft.confidence <= CONFIRM_BELOW, draft.sql
 
 
@@ -60,6 +54,6 @@ def test_a_column_named_like_an_aggregate_is_that_column(ship_db) -> None:
 
 def test_a_key_into_the_rows_own_table_shown_bare_is_confirmed(ship_db) -> None:
     """A mentor's id says which row, not who: the reading asks; asked for by its id, it does not."""
-    assert _draft(ship_db, "who is the mentor of each crew member").confidence <= CONFIRM_BELOW
-    shown = _draft(ship_db, "show the mentor id of each crew member")
+    assert drafted(ship_db, "who is the mentor of each crew member").confidence <= CONFIRM_BELOW
+    shown = drafted(ship_db, "show the mentor id of each crew member")
     assert "mentor_id" in shown.sql and shown.confidence > CONFIRM_BELOW, shown.sql

@@ -9,10 +9,8 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.config import CONFIRM_BELOW
-from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.errors import EngineError
-from tests.conftest import TODAY
-from tests.helpers import answers, answers_after, schema_database
+from tests.helpers import answers, answers_after, drafted, schema_database
 
 SCHEMA = """
 CREATE TABLE wards (ward_id INTEGER PRIMARY KEY, ward_name TEXT, nurse_id INTEGER REFERENCES nurses (nurse_id));
@@ -57,13 +55,9 @@ def mixed_db(tmp_path_factory: pytest.TempPathFactory):
         yield db
 
 
-def _draft(db, question: str):
-    return BuiltinEngine(today=TODAY).draft(question, db)
-
-
 def _not_sure_of(db, question: str, wrong_sql: str) -> None:
     try:
-        draft = _draft(db, question)
+        draft = drafted(db, question)
     except EngineError:
         return  # not understood, said so
     assert draft.sql is None or draft.sql != wrong_sql or draft.confidence <= CONFIRM_BELOW, draft.sql
@@ -87,25 +81,25 @@ def test_a_role_of_a_table_of_things_names_no_rows(mixed_db) -> None:
 
 def test_a_value_shared_by_many_rows_fixes_no_half_of_a_pair(mixed_db) -> None:
     """Europe is two lands: their tongue rows count French twice."""
-    draft = _draft(mixed_db, "how many tongues are spoken in Europe")
+    draft = drafted(mixed_db, "how many tongues are spoken in Europe")
     assert draft.sql is None or "DISTINCT" in draft.sql or draft.confidence <= CONFIRM_BELOW, draft.sql
 
 
 def test_order_as_a_noun_ranks_nothing(mixed_db) -> None:
-    draft = _draft(mixed_db, "what is the average sale total by Ann")
+    draft = drafted(mixed_db, "what is the average sale total by Ann")
     assert draft.sql is not None and "GROUP BY" not in draft.sql, draft.sql
 
 
 @pytest.mark.parametrize("question", ["what is the title of the track ranked first in week 2",
                                       "what is the title of the first track on Dawn"])
 def test_first_of_a_rank_or_a_number_is_no_date(mixed_db, question: str) -> None:
-    draft = _draft(mixed_db, question)
+    draft = drafted(mixed_db, question)
     assert "added_on" not in (draft.sql or ""), draft.sql
 
 
 def test_who_names_a_person_by_their_one_name_column(mixed_db) -> None:
     answers(mixed_db, "who was hired first", "SELECT full_name FROM nurses ORDER BY hired_on LIMIT 1")
-    assert "full_name" in (_draft(mixed_db, "who was hired first").sql or "")
+    assert "full_name" in (drafted(mixed_db, "who was hired first").sql or "")
 
 
 def test_a_maximum_of_other_rows_is_an_aggregate(mixed_db) -> None:
@@ -172,11 +166,11 @@ def test_starting_with_reads_its_piece_and_leaves_titles_alone(rentals_db, quest
 
 
 def test_get_as_the_request_is_no_having(rentals_db) -> None:
-    draft = _draft(rentals_db, "Get a phone number for every tenant.")
+    draft = drafted(rentals_db, "Get a phone number for every tenant.")
     assert "IS NULL" not in (draft.sql or ""), draft.sql
 
 
 def test_a_verb_names_a_column_only_by_all_its_words(rentals_db) -> None:
     """ "loaded" is no word of the cost: the comparison is not made sure by it."""
-    draft = _draft(rentals_db, "parcels loaded over 500")
+    draft = drafted(rentals_db, "parcels loaded over 500")
     assert "loaded" in draft.unused or draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.unused)

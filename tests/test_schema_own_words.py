@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.config import CONFIRM_BELOW
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import answers, answers_after, schema_database
+from tests.helpers import answers, answers_after, drafted, schema_database
 
 SCHEMA = """
 CREATE TABLE crews (crew_id INTEGER PRIMARY KEY, crew_name TEXT,
@@ -41,7 +39,7 @@ def harbour_db(tmp_path_factory: pytest.TempPathFactory):
 
 
 def _sure(db, question: str) -> bool:
-    return BuiltinEngine(today=TODAY).draft(question, db).confidence > CONFIRM_BELOW
+    return drafted(db, question).confidence > CONFIRM_BELOW
 
 
 @pytest.mark.parametrize(("question", "gold"), [
@@ -67,7 +65,7 @@ def test_a_keys_one_word_name_names_the_rows_it_points_to(harbour_db) -> None:
 
 def test_a_key_into_its_own_table_names_no_rows(harbour_db) -> None:
     """boss_id points from sailors to sailors: bosses are some of them, not all."""
-    draft = BuiltinEngine(today=TODAY).draft("how many bosses are there", harbour_db)
+    draft = drafted(harbour_db, "how many bosses are there")
     assert draft.sql is None or draft.sql != "SELECT COUNT(*) AS sailor_count FROM sailors" \
         or draft.confidence <= CONFIRM_BELOW, draft.sql
 
@@ -80,7 +78,7 @@ def test_counting_pairs_with_one_half_fixed_counts_the_other_half(harbour_db) ->
 
 def test_counting_every_pair_is_no_count_of_one_half(harbour_db) -> None:
     """Over every nation, the rows are not the tongues: French is counted twice."""
-    draft = BuiltinEngine(today=TODAY).draft("how many tongues are there", harbour_db)
+    draft = drafted(harbour_db, "how many tongues are there")
     assert draft.sql is None or "DISTINCT" in draft.sql or draft.confidence <= CONFIRM_BELOW, draft.sql
 
 

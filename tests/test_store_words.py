@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import answers, answers_after, schema_database
+from tests.helpers import answers, answers_after, drafted, schema_database
 
 SCHEMA = """
 CREATE TABLE teams (team_id INTEGER PRIMARY KEY, team_name TEXT, lead_id INTEGER REFERENCES agents (agent_id));
@@ -49,12 +47,12 @@ def test_a_state_said_in_full_in_a_follow_up(office_db) -> None:
 
 
 def test_a_verb_that_says_what_is_compared_is_used(office_db) -> None:
-    draft = BuiltinEngine(today=TODAY).draft("agents earning over 9000", office_db)
+    draft = drafted(office_db, "agents earning over 9000")
     assert "earning" not in draft.unused, (draft.sql, draft.unused)
 
 
 def test_a_sort_starting_with_a_superlative_is_no_piece_of_text(office_db) -> None:
-    draft = BuiltinEngine(today=TODAY).draft("list agents starting with the highest salary", office_db)
+    draft = drafted(office_db, "list agents starting with the highest salary")
     assert "LIKE" not in (draft.sql or ""), draft.sql
 
 
@@ -83,7 +81,7 @@ def clinic_db(tmp_path_factory: pytest.TempPathFactory):
 def test_a_title_before_a_name_is_read_with_it(clinic_db) -> None:
     query = "SELECT COUNT(*) FROM visits JOIN physicians USING (physician_id) WHERE last_name = 'Patel'"
     answers_after(clinic_db, ["how many visits did Dr. Chen have", "what about Dr. Patel?"], query)
-    assert "dr" not in BuiltinEngine(today=TODAY).draft("how many visits did Dr. Chen have", clinic_db).unused
+    assert "dr" not in drafted(clinic_db, "how many visits did Dr. Chen have").unused
 
 
 def test_a_rate_after_an_amount_is_no_grouping(clinic_db) -> None:

@@ -980,9 +980,13 @@ def _value_named_by_next(lexicon: Lexicon, words: list[str], i: int) -> bool:
 def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
     """Whether a cue word begins a column's name with the words after it ("last name", "top speed"):
     the name, not a superlative."""
-    return any(c.kind == COLUMN and c.score >= 1.0
-               for k in (i + 2, i + 3) if k <= len(words)
-               for c in lexicon.lookup(" ".join(singular(w) for w in words[i:k])))
+    return bool(_tables_of_column_from(lexicon, words, i))
+
+
+def _tables_of_column_from(lexicon: Lexicon, words: list[str], i: int) -> set[str]:
+    """The tables of the columns whose whole name is the two or three words from ``i``."""
+    return {c.table for k in (i + 2, i + 3) if k <= len(words)
+            for c in lexicon.lookup(" ".join(singular(w) for w in words[i:k])) if c.kind == COLUMN and c.score >= 1.0}
 
 
 # Words after which "first" says when: "<rows> hired first", "signed up first".
@@ -1117,9 +1121,7 @@ def _named_tables_column(a: _Scratch, words: list[str], i: int) -> bool:
     ... a maximum salary" where jobs keep a max_salary; not "stores ... a maximum salary")."""
     if a.lexicon is None:
         return False
-    columns = {c.table for k in (i + 2, i + 3) if k <= len(words)
-               for c in a.lexicon.lookup(" ".join(singular(w) for w in words[i:k]))
-               if c.kind == COLUMN and c.score >= 1.0}
+    columns = _tables_of_column_from(a.lexicon, words, i)
     named = {c.table for w in words for c in a.lexicon.lookup(singular(w)) if c.kind == TABLE and c.score >= 1.0}
     return bool(columns & named)
 

@@ -870,15 +870,12 @@ def _asks_which_values(ctx: ReadContext, spec: QuerySpec) -> bool:
     a preposition and its question word, each once ("which cities do the captains come from" lists
     one per captain, as benchmarks write it)."""
     a = ctx.a
-    at = 2
     if a.word(0) not in ("in", "from", "at") or a.word(1) not in ("which", "what") or len(spec.projections) != 1 \
-            or spec.aggregates or spec.group_by \
-            or spec.order_by or spec.limit is not None or spec.distinct:
+            or spec.aggregates or spec.group_by or spec.order_by or spec.limit is not None or spec.distinct:
         return False
-    link, ref = a.link_at(at), spec.projections[0]
+    link, ref, word = a.link_at(2), spec.projections[0], a.word(2)  # the plural right after "in which"
     col = ctx.table(ref.table).column(ref.column)
-    word = a.word(at)
-    named = link is not None and link.first == at and any(
+    named = link is not None and link.first == 2 and any(
         c.kind == COLUMN and (c.table, c.column) == (ref.table, ref.column) for c in link.candidates)
     return named and word != singular(word) and col is not None and not (col.primary_key or col.unique)
 

@@ -222,34 +222,41 @@ def _names(word: str, column: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _kin(word: str) -> frozenset[str]:
-    """The stems of the words WordNet derives from the word's root."""
+def _derived(word: str) -> frozenset[str]:
+    """The words WordNet derives from the word's root ("earn" -> earnings, "arriving" -> arrival)."""
     if not synonyms.available():
         return frozenset()
     root = stem(word)
     bases = {word, root, root + "e", *synonyms.base_forms(word)}
-    return frozenset(stem(x) for base in bases for x in synonyms.related(base))
+    return frozenset(x for base in bases for x in synonyms.related(base))
+
+
+@lru_cache(maxsize=1024)
+def _kin(word: str) -> frozenset[str]:
+    """The stems of the words WordNet derives from the word's root."""
+    return frozenset(stem(x) for x in _derived(word))
 
 
 @lru_cache(maxsize=1024)
 def _kin_synonyms(word: str) -> frozenset[str]:
     """The stems of the synonyms of the nouns WordNet derives from a verb: "earn" -> earnings ->
     salary, wage, pay. Two steps from the word: read only where the verb says how a number is compared."""
-    if not synonyms.available():
+    return frozenset(stem(w) for d in _derived(word) for other in synonyms.synonyms(d) for w in other.split())
+
+
+def _verb_kin(a: Analysis, v: int) -> frozenset[str]:
+    """The kin of the word at ``v`` when it can be a verb saying what a comparison after it compares:
+    a word that names nothing and is no function word (empty otherwise)."""
+    if v < 0 or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
         return frozenset()
-    root = stem(word)
-    bases = {word, root, root + "e", *synonyms.base_forms(word)}
-    derived = {x for base in bases for x in synonyms.related(base)}
-    return frozenset(stem(w) for d in derived for other in synonyms.synonyms(d) for w in other.split())
+    return _kin_synonyms(a.tokens[v].text)
 
 
 def verb_compared(a: Analysis, v: int, table: Table) -> str | None:
     """The one numeric column of the table a verb names through a synonym of the noun it derives
     ("earning" -> salary), said right before a comparison that names no column."""
-    if v < 0 or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
-        return None
-    kin = _kin_synonyms(a.tokens[v].text)
-    named = [col.name for col in table.columns if col.is_numeric and not col.primary_key
+    kin = _verb_kin(a, v)
+    named = [col.name for col in table.columns if kin and col.is_numeric and not col.primary_key
              and col.name not in table.fk_columns and _all_kin(col.name, kin)]
     return named[0] if len(named) == 1 else None
 
@@ -264,14 +271,6 @@ def _all_kin(column: str, kin: frozenset[str]) -> bool:
 def compared_by_verb(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
     """ "employees earning over 9000": the verb right before a comparison says what is compared, when a
     synonym of the noun it derives names the compared column (salary for "earning")."""
-    out: set[int] = set()
     compared = [f.column.column for f in spec.filters if f.op in (">", "<", ">=", "<=", "between", "=")]
-    for c in a.comparisons:
-        v = c.first - 1
-        if v < 0 or v in used or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
-            continue
-        kin = _kin_synonyms(a.tokens[v].text)
-        if any(_all_kin(column, kin) for column in compared):
-            out.add(v)
-    return out
-
+    return {c.first - 1 for c in a.comparisons if c.first - 1 not in used
+            and any(_all_kin(column, _verb_kin(a, c.first - 1)) for column in compared)}
