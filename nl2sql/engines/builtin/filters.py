@@ -702,6 +702,16 @@ def _against_average(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     return [Filter(ref, comp.op, (), against=comp.against)]
 
 
+def _sole_amount(ctx: ReadContext, link: Link) -> ColumnRef | None:
+    """The one numeric column, not a key, of the table a link names: what "out of <a stock table>"
+    finds none of. A table with two such columns says nothing about which one is meant."""
+    for table in dict.fromkeys(c.table for c in link.of_kind(TABLE)):
+        amounts = [col.name for col in ctx.table(table).columns if col.is_numeric and not ctx.is_key(table, col.name)]
+        if len(amounts) == 1:
+            return ColumnRef(table, amounts[0])
+    return None
+
+
 def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
     """A numeric column beside a bare number: "<column> N", "<column> of N", "N <column>"."""
     a, out = ctx.a, []
@@ -709,7 +719,7 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
         if c.taken(link.first):
             continue
         if a.word(link.first - 2) == "out" and a.word(link.first - 1) == "of":  # "out of <column>": none left
-            ref = ctx.numeric(link, entity, in_play)
+            ref = ctx.numeric(link, entity, in_play) or _sole_amount(ctx, link)
             if ref is not None:
                 out.append(Filter(ref, "<=", (0,)))
                 c.claim(link, "compare", link.first - 2, link.first - 1)
