@@ -12,8 +12,10 @@ from click.testing import CliRunner
 from nl2sql.cli import cli
 from nl2sql.db import open_database
 from nl2sql.evaluation.classify import difficulty, failure_category, main_table
+from nl2sql.evaluation.fit import right_as_shown
 from nl2sql.evaluation.matching import Ties, lenient_match, strict_match
 from nl2sql.evaluation.ranking import gold_ties, ranking
+from nl2sql.evaluation.runner import TurnRecord
 
 
 @pytest.mark.parametrize(("gold", "pred", "ordered", "expected"), [
@@ -227,6 +229,30 @@ def test_eval_spider_asks_a_reworded_question_file_on_the_same_databases(tiny_be
     broken.write_text(json.dumps([{"db_id": "zoo", "question": 3}]))
     result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tiny_benchmark), "--questions", str(broken)])
     assert result.exit_code != 0 and "item 0 has no db_id, question and query" in result.output
+
+
+def test_whole_rows_that_hold_the_gold_columns_are_right_as_shown(tiny_benchmark: Path, tmp_path: Path) -> None:
+    """The benchmark rule stays strict; the confidence learns from a listing of whole rows that holds
+    the gold's columns and rows as right, and from nothing else that merely holds them."""
+    asked = tmp_path / "asked.json"
+    asked.write_text(json.dumps([
+        {"db_id": "zoo", "question": "List the lions.", "query": "SELECT name FROM animal WHERE species = 'lion'"},
+        {"db_id": "zoo", "question": "List the zebras.", "query": "SELECT name FROM animal WHERE species = 'lion'"},
+        {"db_id": "zoo", "question": "How many animals does each keeper look after?",
+         "query": "SELECT count(*) FROM animal GROUP BY keeper_id"},
+    ]))
+    out = tmp_path / "run.jsonl"
+    result = CliRunner().invoke(cli, ["eval", "spider", "--data", str(tiny_benchmark), "--questions", str(asked),
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    records = [TurnRecord(**{**r, "gold": tuple(r["gold"]), "unused": tuple(r["unused"]), "cues": tuple(r["cues"])})
+               for r in map(json.loads, out.read_text().splitlines())]
+    lions, zebras, per_keeper = records
+    assert lions.predicted is not None and "*" in lions.predicted and lions.signals["all_columns"] == 1.0
+    assert not lions.ok and lions.contains and right_as_shown(lions)
+    assert not zebras.contains and not right_as_shown(zebras)  # whole rows, but other rows
+    assert per_keeper.signals["grouped"] == 1.0 and per_keeper.contains and not per_keeper.ok
+    assert not right_as_shown(per_keeper)  # a grouped total with its group beside it: the benchmark's rule
 
 
 def test_eval_cues_counts_each_cue_over_the_turns_that_used_it(tiny_benchmark: Path, tmp_path: Path) -> None:

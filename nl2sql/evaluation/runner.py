@@ -53,6 +53,9 @@ class TurnRecord:
     model_calls: int = 0  # the turn's model calls, tokens and cost (none for the built-in engine)
     tokens: int = 0
     cost: float | None = None
+    # The answer holds every gold column with the gold rows, extra columns allowed (the rule of the
+    # project's question files); under the lenient rule this is ``ok``.
+    contains: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -178,7 +181,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             previous_main = None if text.startswith("/") else previous_main
             continue
         ordered = conversation.ordered[n] if n < len(conversation.ordered) else False
-        ok = False
+        ok = contains = False
         if result.result is not None:
             for gold in golds:
                 executed = _gold(conversation.db_id, gold)
@@ -187,8 +190,9 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
                 columns, rows = executed
                 pred_rows = list(result.result.rows)
                 ties = _ties(conversation.db_id, gold, rows) if ordered else None
-                ok = (strict_match(rows, pred_rows, ordered=ordered, ties=ties) if settings.rule == "strict"
-                      else lenient_match(columns, rows, pred_rows, ordered=ordered, ties=ties))
+                contains = contains or lenient_match(columns, rows, pred_rows, ordered=ordered, ties=ties)
+                ok = strict_match(rows, pred_rows, ordered=ordered, ties=ties) if settings.rule == "strict" \
+                    else contains
                 if ok:
                     break
         main = main_table(golds[0])
@@ -202,7 +206,7 @@ def replay(conversation: Conversation) -> list[TurnRecord]:
             difficulty=difficulty(golds[0]), category=None if ok else _category(result, golds[0]),
             context_kept=kept, confidence=result.confidence if result.query else None, unused=result.unused,
             signals=dict(result.signals) if result.query else None, cues=result.cues if result.query else (),
-            engine=result.engine, **_spent(result),
+            engine=result.engine, contains=contains, **_spent(result),
         ))
     return records
 

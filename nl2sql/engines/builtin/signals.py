@@ -280,7 +280,8 @@ def calibrated(signals: Signals, fallback: float) -> float:
 
 
 def capped(score: float, signals: Signals) -> float:
-    """The score a session may act on: a partial reading, or one that read a state from a verb,
-    never clears the confirmation threshold."""
+    """The score a session may act on: a partial reading, one that read a state from a verb, and
+    one that says a doubt (a guess it tells the user about) never clear the confirmation threshold."""
     values = dict(signals)
-    return min(score, PARTIAL_CAP) if values.get("partial") or values.get("guessed_state") else score
+    held = values.get("partial") or values.get("guessed_state") or values.get("doubts")
+    return min(score, PARTIAL_CAP) if held else score
