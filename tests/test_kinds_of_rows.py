@@ -77,3 +77,28 @@ def test_a_value_before_its_rows_is_no_kind_of_its_own(crew) -> None:
     """ "which full shifts ...": the value qualifies the shifts named after it; the shifts are the subject."""
     draft, _ = read(crew, "which full shifts were longer than 6 hours")
     assert "FROM shifts" in draft.sql and "crew" not in draft.sql, draft.sql
+
+
+DEPOT = """
+    CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, staff_name TEXT, title TEXT);
+    CREATE TABLE trips (trip_id INTEGER PRIMARY KEY, driver_id INTEGER REFERENCES staff (staff_id), km REAL);
+    INSERT INTO staff VALUES (1, 'Ada Wren', 'senior bus driver'), (2, 'Bo Lund', 'senior bus driver'),
+                             (3, 'Cal Dunn', 'bus driver'), (4, 'Dee Hart', 'depot clerk');
+    INSERT INTO trips VALUES (1, 1, 40), (2, 1, 35), (3, 2, 50), (4, 3, 120), (5, 3, 90), (6, 2, 10);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    # a kind said in three words is the subject as one word is: the rows holding it, each ranked
+    ("which senior bus driver drove the most km",
+     "SELECT staff_name FROM staff JOIN trips ON driver_id = staff_id WHERE title = 'senior bus driver' "
+     "GROUP BY staff_id ORDER BY SUM(km) DESC LIMIT 1"),
+    ("trips per senior bus driver",
+     "SELECT staff_name, COUNT(*) FROM trips JOIN staff ON driver_id = staff_id WHERE title = 'senior bus driver' "
+     "GROUP BY staff_id"),
+])
+def test_a_kind_said_in_three_words_is_the_subject(tmp_path_factory: pytest.TempPathFactory, question: str,
+                                                   gold: str) -> None:
+    with schema_database(tmp_path_factory, "depot", DEPOT) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, list(db.execute(gold, max_rows=None).rows)), draft.sql

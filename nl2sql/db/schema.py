@@ -87,11 +87,13 @@ class Table:
 
     @cached_property
     def label_column(self) -> Column | None:
-        """The column a person would use to name a row: ``name``, ``title``, a text column named
-        like the table (an ``airline`` of ``airlines``), or a unique text column."""
+        """The column a person would use to name a row: ``name`` or the table's own ``<table>_name``,
+        ``title``, a text column named like the table (an ``airline`` of ``airlines``), or a unique
+        text column."""
         texts = [c for c in self.columns if c.kind == TEXT and c.name not in self.fk_columns]
-        for col in texts:
-            if col.name.lower() == "name":
+        own_name = self.name.lower().replace("_", "").rstrip("s") + "name"
+        for col in texts:  # "name", or the table's own name for it (a staff table's staff_name)
+            if col.name.lower() == "name" or col.name.lower().replace("_", "") in (own_name, own_name + "s"):
                 return col
         if self.person_name is not None:  # a person's name before a job title
             return self.person_name[0]

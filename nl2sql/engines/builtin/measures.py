@@ -16,7 +16,7 @@ from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value
+from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value, subject_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
@@ -50,9 +50,11 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
         if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE)
                                                                            or link.of_kind(COLUMN))):
             # "in each Computer Science course", "for each sushi restaurant": the rows named after
-            # the value, the value one condition of theirs
+            # the value, the value one condition of theirs; a kind said in several lowercase words
+            # ("per senior bus driver") is grouped as one word of it would be
             after = a.link_at(link.last + 1)
-            link = after if after is not None and ctx.names_table(after) else None if link.strong else link
+            kept = not link.strong or per_kind(ctx, g, link)
+            link = after if after is not None and ctx.names_table(after) else link if kept else None
         if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE) or per_kind(ctx, g, link)):
             continue
         if not _groups(ctx, g, link, has_measure):
@@ -862,12 +864,16 @@ def _plural_head(ctx: ReadContext, entity: str, column: Link | None = None) -> b
 
 
 def singular_head(ctx: ReadContext, entity: str) -> bool:
-    """Whether the rows asked for are one: the main table named in the singular, "who ...", or
-    "which one" ("among the products with ..., which one has the highest rating")."""
+    """Whether the rows asked for are one: the main table, or a kind of its rows, named in the
+    singular ("which usher ..."), "who ...", or "which one" ("among the products with ..., which
+    one has the highest rating")."""
     if ctx.a.word(0) in ("who", "whom"):
         return True
     if any(t.text in ("which", "what") and ctx.a.word(k + 1) == "one" for k, t in enumerate(ctx.a.tokens)):
         return True
+    kind = subject_value(ctx.a)
+    if kind is not None and any(c.table == entity for c in kind.of_kind(VALUE)):
+        return ctx.a.tokens[kind.last].text == ctx.a.tokens[kind.last].norm
     for link in ctx.a.links:
         if any(c.table == entity for c in link.of_kind(TABLE)):
             tok = ctx.a.tokens[link.last]
