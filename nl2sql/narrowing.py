@@ -1,7 +1,8 @@
 """Whether a follow-up only narrows or reorders the query it edits, judged on the SQL alone.
 
-A follow-up such as "only <a value>", "sort by <column>" or "top 5" keeps every row source,
-column and grouping of the query before it, and adds a condition, an order or a limit. When the
+A follow-up such as "only <a value>", "only those with more than 10", "sort by <column>" or
+"top 5" keeps every row source, column and grouping of the query before it, and adds a condition
+(on rows or on the groups it forms), an order or a limit. When the
 query before was signed off and the follow-up was read word for word, asking again about the
 same query with one more condition is asking twice (``turn.TurnStep._settle``). So is asking how
 many rows it lists ("how many are there?": a count of the same rows), and asking about
@@ -21,6 +22,9 @@ True
 False
 >>> only_narrows("SELECT name FROM t WHERE a = 1", "SELECT COUNT(*) AS n FROM t WHERE a = 1", "sqlite")
 True
+>>> only_narrows("SELECT b, COUNT(*) FROM t GROUP BY b", "SELECT b, COUNT(*) FROM t GROUP BY b HAVING COUNT(*) > 3",
+...              "sqlite")
+True
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from sqlglot import exp
 from nl2sql.db.schema import Schema
 
 # What a narrowing may set or change: the rest of the statement must stay exactly as it was.
-_NARROWING_PARTS = ("where", "order", "limit")
+_NARROWING_PARTS = ("where", "having", "order", "limit")
 
 
 @lru_cache(maxsize=256)
@@ -140,12 +144,17 @@ def _source(select: exp.Select, dialect: str) -> str:
 
 
 def _conditions(select: exp.Select, dialect: str) -> frozenset[tuple[str, str]]:
-    """The WHERE's conditions, each as (its SQL, its SQL with every literal a placeholder)."""
-    where = select.args.get("where")
-    if where is None:
-        return frozenset()
-    parts = where.this.flatten() if isinstance(where.this, exp.And) else [where.this]
-    return frozenset((part.sql(dialect=dialect), _shape(part, dialect)) for part in parts)
+    """The conditions of the WHERE and of the HAVING (a condition on the groups a query already
+    forms keeps some of them, as one on rows keeps some rows), each as (its SQL, its SQL with every
+    literal a placeholder), marked with the clause it is in."""
+    out: set[tuple[str, str]] = set()
+    for clause in ("where", "having"):
+        found = select.args.get(clause)
+        if found is None:
+            continue
+        parts = found.this.flatten() if isinstance(found.this, exp.And) else [found.this]
+        out.update((f"{clause} {part.sql(dialect=dialect)}", f"{clause} {_shape(part, dialect)}") for part in parts)
+    return frozenset(out)
 
 
 def _shape(condition: exp.Expression, dialect: str) -> str:

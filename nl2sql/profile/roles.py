@@ -136,10 +136,13 @@ def is_duration(table: Table, col: Column) -> bool:
 
 
 def unit_of(table: Table, col: Column) -> Unit | None:
-    """The unit a measure's name gives (``milliseconds``, ``duration_sec``, ``size_bytes``), if any."""
+    """The unit a measure's name gives (``milliseconds``, ``duration_sec``, ``size_bytes``), if any.
+    A rate (``hours_per_week``) is no amount of either unit: it has none."""
     if not _plain(table, col):
         return None
     words = name_words(col.name)
+    if "per" in words:
+        return None
     for word in reversed(words):
         if word in TIME_UNITS and (len(words) == 1 or set(words) & DURATION_WORDS or len(word) > 3):
             return Unit(table.name, col.name, TIME, word, TIME_UNITS[word])

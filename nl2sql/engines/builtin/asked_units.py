@@ -144,8 +144,11 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
     if not profile.units:
         return frozenset()
     taken = frozenset().union(*(f.words for f in spec.filters))
+    read = {(ref.table, ref.column) for ref in spec_refs(spec)}
     out: set[int] = set()
     for unit in profile.units:
+        if (unit.table, unit.column) not in read:
+            continue  # a column the answer does not read is not what the unit was asked of
         asked = _asked_unit(a, unit, taken)
         if asked is None or _given_in(spec, asked[0]):
             continue

@@ -220,7 +220,9 @@ def _asks_instead(a: Analysis) -> bool:
 def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig = EMPTY,
                 slots: Slots | None = None) -> Reading:
     """A follow-up applied to the current spec, step by step; what changed goes in the summary."""
-    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})), date_override=_kept_period(spec, a))
+    counted_groups = bool(spec.group_by) and any(ag.func == "count" and ag.column is None for ag in spec.aggregates)
+    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})), date_override=_kept_period(spec, a),
+                      counted_groups=counted_groups)
     # tables of the query, and tables the follow-up names
     in_play = _tables_of(spec) | {c.table for link in a.links for c in link.of_kind("table")}
     removed = _removals(spec, a, schema)
@@ -388,6 +390,7 @@ def _edit_havings(ctx: ReadContext, edit: Edit) -> Edit:
     kept = [h for h in new.having if h[0] not in redone]
     group, aggregates, having = filter_steps.havings(ctx, d, new.entity, list(new.group_by), list(new.aggregates),
                                                      kept)
+    aggregates, having = filter_steps.settle_conditions(aggregates, having)  # the count it has is the one kept
     aggregates = [replace(ag, shown=True) for ag in aggregates]  # a follow-up shows what it filters on
     new = new.with_(group_by=tuple(group), aggregates=tuple(aggregates), having=tuple(having), projections=())
     return edit.changed(new, ["kept groups where " + ", ".join(

@@ -511,7 +511,7 @@ def _count_having(ctx: ReadContext, c: Claims, comp: Comparison, counted: tuple[
     if link is None and table == entity:  # "<values> shared by at least N <rows>": past a verb
         link = _column_shortly_before(ctx, comp.first, entity)
     head = ctx.column_of(link, entity, in_play) if link is not None else None
-    if table == entity and head is None:  # a count of the main rows with nothing to group: not built
+    if table == entity and head is None and not ctx.counted_groups:  # a count of the main rows, nothing grouped
         return
     bounds = ((">=", comp.values[0]), ("<=", comp.values[1])) if comp.op == "between" else \
         ((comp.op, comp.values[0]),)
@@ -864,9 +864,9 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
     for other, op, value, head in d.count_havings:  # "<rows> with more than N <child rows>"
         if other != entity:
             aggregates.append(Aggregate("count", ctx.row_key(other), shown=False))
-        elif head is not None:  # "<column values> with at least N <rows>": group on the column
-            group = group or [GroupKey(head)]
-            aggregates.append(Aggregate("count", shown=False))
+        elif head is not None or (group and ctx.counted_groups):  # "<column values> with at least N <rows>":
+            group = group or [GroupKey(head)] if head is not None else group  # grouped on the column, or
+            aggregates.append(Aggregate("count", shown=False))  # on what the query counts them by already
         else:
             continue
         having.append((len(aggregates) - 1, op, value))

@@ -72,6 +72,8 @@ class ReadContext:
     domain: DomainConfig = EMPTY
     slots: Mapping[SlotKey, str] = field(default_factory=lambda: MappingProxyType({}))
     date_override: ColumnRef | None = None  # set by an answer that names a date column
+    # a follow-up to a query that counts its rows per group: "with more than N <those rows>" is that count
+    counted_groups: bool = False
 
     def table(self, name: str) -> Table:
         table = self.schema.table(name)

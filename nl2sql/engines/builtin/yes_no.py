@@ -72,7 +72,8 @@ def said_words(name: str) -> tuple[str, ...]:
 
 
 def _predicate_name(name: str) -> bool:
-    """Whether an integer column's name reads as a yes/no: ``is_open``, ``retired``, ``featured_flag``."""
+    """Whether an integer column's name reads as a yes/no: ``is_open``, ``retired``, ``featured_flag``,
+    ``billable`` (what can be done to the row: ``refundable``, ``visible``)."""
     words, said = name_words(name), said_words(name)
     if not words or set(words) & _MEASURE_WORDS:
         return False
@@ -81,7 +82,8 @@ def _predicate_name(name: str) -> bool:
     last = words[-1]
     if len(said) > 1 and singular(said[-2]) != said[-2]:
         return False  # "copies_owned", "hours_worked": how many, not whether
-    return last in _FLAG_WORDS or (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES)
+    participle = last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES
+    return last in _FLAG_WORDS or participle or (last.endswith(("able", "ible")) and len(last) >= 7)
 
 
 def flag_noun(column: str) -> tuple[str, ...]:
