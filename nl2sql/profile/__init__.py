@@ -275,10 +275,15 @@ def _self_references(schema: Schema) -> tuple[SelfReference, ...]:
                  if fk.ref_table == t.name and fk.column != fk.ref_column)
 
 
+_BOOKKEEPING = frozenset({"update", "updated", "modified", "changed"})
+
+
 def _is_bridge(table: Table) -> bool:
-    """Two or more keys to other tables and nothing of its own beside them: a many-to-many link."""
+    """Two or more keys to other tables and nothing of its own beside them (a record of when the row
+    was last changed is bookkeeping, not its own): a many-to-many link."""
     keys: set[ForeignKey] = {fk for fk in table.foreign_keys if fk.ref_table != table.name}
-    own = [c for c in table.columns if c.name not in table.fk_columns and not c.primary_key]
+    own = [c for c in table.columns if c.name not in table.fk_columns and not c.primary_key
+           and not _BOOKKEEPING & set(name_words(c.name))]
     return len({fk.ref_table for fk in keys}) >= 2 and not own
 
 

@@ -289,6 +289,9 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     contains = find_contains(tokens, a.used)
     for cue in contains:
         a.used.update(cue.span)
+    named = _names_holding_cues(tokens, a.used, lexicon)
+    held = {i for link in named for i in range(link.first, link.last + 1)}
+    a.used.update(held)
     _read_sorts(a, words)
     _read_direction_ranges(a, words)
     _merge_directions(a)
@@ -296,6 +299,8 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
+    a.used -= held
+    links = sorted([*links, *named], key=lambda link: link.first)
     links = _counted_column(a, words, links, lexicon)
     links = _amount_of(words, links)
     links = _measure_nouns(words, links, lexicon)
@@ -306,6 +311,26 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
         MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains), today,
     )
+
+
+# Cue words that a column's name can hold in its middle: "hours per week" is hours_per_week, no grouping.
+_NAME_CUES = frozenset({"per"})
+
+
+def _names_holding_cues(tokens: list[Token], used: set[int], lexicon: Lexicon) -> list[Link]:
+    """Column names said whole with a cue word inside ("hours per week" for ``hours_per_week``):
+    linked before the cue readers see the word, which is then the name's, not a cue."""
+    out: list[Link] = []
+    taken = set(used)
+    for i in range(1, len(tokens) - 1):
+        if tokens[i].text not in _NAME_CUES or {i - 1, i, i + 1} & taken:
+            continue
+        key = " ".join(t.norm for t in tokens[i - 1:i + 2])
+        cands = tuple(c for c in lexicon.lookup(key) if c.kind == COLUMN and c.score >= 1.0)
+        if cands:
+            out.append(Link(i - 1, i + 1, cands))
+            taken.update((i - 1, i, i + 1))
+    return out
 
 
 def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:

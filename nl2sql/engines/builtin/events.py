@@ -28,17 +28,22 @@ _NEGATION_REACH = 3  # "not yet returned", "never been shipped"
 
 
 def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
-    """Set or empty dates for the participles no other step used; ``taken``: words already used."""
+    """Set or empty dates for the participles no other step used; ``taken``: words already used. A
+    participle right before the name of other rows the question asks about ("clients with unpaid
+    invoices") is an event of those rows."""
     a, c, out = ctx.a, Claims(d), []
-    dates = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
+    own = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
     out += _overdue_filters(ctx, c, entity, taken)
     for i, token in enumerate(a.tokens):
         word = token.text
         unsaid = word.startswith("un") and word[2:] in IRREGULAR_PARTICIPLES  # "unpaid": not paid
         if unsaid:
             word = word[2:]
-        if i in taken or i in c.used or not (word.endswith("ed") or word in IRREGULAR_PARTICIPLES) or not dates:
+        if i in taken or i in c.used or not (word.endswith("ed") or word in IRREGULAR_PARTICIPLES):
             continue
+        table = _rows_named_after(ctx, i, entity)
+        dates = own if table == entity else \
+            {column.name: column for column in ctx.table(table).date_columns if column.nullable}
         link = a.link_at(i)
         if link is not None and (c.taken(link.first) or link.first != link.last):
             continue  # a word of a longer name ("date first registered") names the column to show
@@ -48,11 +53,20 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
         negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
                          if j in a.negations and j not in taken), None)
         denied = (negation is not None) != unsaid  # "not unpaid" is paid
-        out.append(Filter(ColumnRef(entity, column), "null" if denied else "not_null"))
+        out.append(Filter(ColumnRef(table, column), "null" if denied else "not_null"))
         if link is not None:
             c.claim(link, "event")
         c.used.update({i} | ({negation} if negation is not None else set()))
     return c.done(out)
+
+
+def _rows_named_after(ctx: ReadContext, i: int, entity: str) -> str:
+    """The table whose name follows the word at ``i``, when it is other rows of the question that the
+    main rows reach; else the main table."""
+    after = ctx.a.link_at(i + 1)
+    named = [cand.table for cand in after.of_kind(TABLE) if cand.score >= 1.0] if after is not None else []
+    return named[0] if len(named) == 1 and named[0] != entity and ctx.schema.join_path(entity, named[0]) \
+        else entity
 
 
 # Name words of the date (or the yes/no) a row is settled by, surest first: what an overdue row lacks.

@@ -16,7 +16,14 @@ from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.resolve import best_candidate, date_column_for, find_concept, kind_value, subject_value
+from nl2sql.engines.builtin.resolve import (
+    best_candidate,
+    bridged_head,
+    date_column_for,
+    find_concept,
+    kind_value,
+    subject_value,
+)
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
@@ -155,7 +162,7 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
                 c.claim(link, "kind")  # "per repair": the value keeps the rows (a condition, read with the values)
             continue  # "the average capacity for each yoga class": of the yoga classes, not one per class
         if tables and (cand is None or cand.score < 1.0):
-            keys.extend(entity_keys(ctx.table(max(tables, key=lambda t: t.score).table)))
+            keys.extend(entity_keys(ctx.table(bridged_head(ctx.schema, max(tables, key=lambda t: t.score).table))))
         elif cand is not None:
             col = ctx.table(cand.table).column(cand.column or "")
             # a timestamp is grouped by day: one group per second says nothing

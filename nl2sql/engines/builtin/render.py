@@ -454,8 +454,10 @@ class _Renderer:
         query = self.with_source(exp.select(*self._projections()))
         if s.distinct:
             query = query.distinct()
-        if s.group_by:
-            query = query.group_by(*(self._group_expr(k) if not k.bucket else exp.column(k.alias) for k in s.group_by))
+        if s.group_by:  # a period shown under its alias is grouped by it; one not shown, by its expression
+            shown = set(shown_keys(s, self.schema)) if not s.projections else set()
+            query = query.group_by(*(exp.column(k.alias) if k.bucket and k in shown else self._group_expr(k)
+                                     for k in s.group_by))
         for agg_index, op, value in s.having:
             query = query.having(_COMPARE[op](this=self.aggregate(s.aggregates[agg_index]), expression=literal(value)))
         order = []

@@ -7,6 +7,7 @@ means given the tables already in play.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
@@ -28,6 +29,7 @@ from nl2sql.linking.lexicon import (
     Link,
 )
 from nl2sql.linking.text import name_words, singular, value_words
+from nl2sql.profile import profile_of
 from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -57,6 +59,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         tables = [t for t in link.of_kind(TABLE) if t.score >= 1.0 or is_stored(schema, t.table)]
         if tables and not (link.strong and link.of_kind(VALUE)):
             best = max(tables, key=lambda c: c.score)
+            best = replace(best, table=bridged_head(schema, best.table))
             if owned_table(a, schema, link, best.table):  # "their category": what the rows refer to
                 scores[best.table] += 0.5 * best.score
                 continue
@@ -79,6 +82,18 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         for table, weight in _column_evidence(schema, link).items():
             scores[table] += weight
     return scores
+
+
+def bridged_head(schema: Schema, name: str) -> str:
+    """The table a bridge's name ends with, when the bridge links to it: "film category" said of a
+    film_category bridge asks about categories (a film's), as "category" alone would; else ``name``."""
+    if name not in profile_of(schema).bridges:
+        return name
+    table = schema.table(name)
+    words = name_words(name)
+    heads = [fk.ref_table for fk in table.foreign_keys if name_words(fk.ref_table)[-1:] == words[-1:]] \
+        if table is not None and len(words) > 1 else []
+    return heads[0] if len(heads) == 1 else name
 
 
 # Words before a table's name that make it what rows said before refer to: "product names and their category".
