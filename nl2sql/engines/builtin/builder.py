@@ -21,6 +21,7 @@ from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.engines.builtin import (
     absent,
+    deeds,
     doubts,
     either,
     events,
@@ -820,6 +821,35 @@ def read_related(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Dec
     return parts.using("exists", had.used, filters=(*parts.filters, *had.value)), had.decided
 
 
+def _via(ctx: ReadContext, d: Decided, focus: Focus,
+         entity: str) -> tuple[list[Link], list[tuple[int, str]], tuple[str, ...]]:
+    """The tables the joins should pass through: those the question names as a verb ("ordered"),
+    with the links that name them, and those its participles' acts leave (``_acts``)."""
+    via_links = [link for link in ctx.a.links if not d.taken(link.first) and link.first not in focus.skip
+                 and not link.of_kind(VALUE) and any(t.table != entity for t in link.of_kind(TABLE))]
+    # a view goes in the joins only when the question names it whole: a word that is a piece of its
+    # name ("invoices" of big_invoices) names the stored table it is made from
+    via = [t.table for link in via_links for t in link.of_kind(TABLE)
+           if t.table != entity and (t.score >= 1.0 or ctx.table(t.table).stored)]
+    acts = _acts(ctx, d, focus, entity)  # "employees assigned to <a project>": through the assignments
+    return via_links, acts, tuple(dict.fromkeys([*via, *(table for _i, table in acts)]))
+
+
+def _acts(ctx: ReadContext, d: Decided, focus: Focus, entity: str) -> list[tuple[int, str]]:
+    """Participles no step used that name the rows their act leaves ("assigned": the assignments),
+    other than the main rows, and not denied: tables the joins should pass through, as a table word
+    would say."""
+    a, out = ctx.a, list[tuple[int, str]]()
+    if a.lexicon is None:
+        return out
+    for i, token in enumerate(a.tokens):
+        participle = token.text.endswith("ed") or token.text in events.IRREGULAR_PARTICIPLES
+        denied = any(j in a.negations for j in range(i - 3, i))  # "never sold": the absent rows' reading
+        if participle and not denied and i not in a.cues and i not in focus.skip and not d.taken(i):
+            out += [(i, table) for table in deeds.deed_tables(a.lexicon, token.text)[:1] if table != entity]
+    return out
+
+
 def _crossed(ctx: ReadContext, spec: QuerySpec) -> set[str]:
     """The tables the query's joins pass through, by the paths its verb tables would choose."""
     tables = {r.table for r in spec_refs(spec)} | {a.metric.table for a in spec.aggregates if a.metric}
@@ -904,12 +934,7 @@ def _not_periods(parts: Parts) -> tuple[ColumnRef, ...]:
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
     """The spec, the words it used, the questions worth asking, and how sure the reading is."""
     a, entity = ctx.a, parts.entity
-    via_links = [link for link in a.links if not d.taken(link.first) and link.first not in focus.skip
-                 and not link.of_kind(VALUE) and any(t.table != entity for t in link.of_kind(TABLE))]
-    # a view goes in the joins only when the question names it whole: a word that is a piece of its
-    # name ("invoices" of big_invoices) names the stored table it is made from
-    via = tuple(dict.fromkeys(t.table for link in via_links for t in link.of_kind(TABLE)
-                              if t.table != entity and (t.score >= 1.0 or ctx.table(t.table).stored)))
+    via_links, acts, via = _via(ctx, d, focus, entity)
     spec = QuerySpec(
         entity=entity, projections=_not_periods(parts), distinct=parts.distinct, aggregates=parts.aggregates, via=via,
         group_by=_rows_by_key(ctx, parts), filters=parts.filters, having=parts.having, order_by=parts.order,
@@ -923,7 +948,7 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     crossed = _crossed(ctx, spec)
     spec = spec.with_(via=tuple(t for t in via if t in crossed))
     parts = parts.using("via", {i for link in via_links if any(t.table in crossed for t in link.of_kind(TABLE))
-                                for i in range(link.first, link.last + 1)})
+                                for i in range(link.first, link.last + 1)} | {i for i, t in acts if t in crossed})
     used = accounted(a, spec, ctx.schema, parts.used | a.frame | query_words(a, spec, ctx.schema))
     if shared.shared_reading(a, spec, ctx.schema):  # "before N and after M": what both groups have
         spec = spec.with_(shared=True)
