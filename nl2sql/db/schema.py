@@ -145,6 +145,13 @@ class Table:
     @cached_property
     def measure_column(self) -> Column | None:
         """The numeric column a bare number most likely compares with ("orders under 20")."""
+        best = self.measure_columns
+        return best[0] if best else None
+
+    @cached_property
+    def measure_columns(self) -> tuple[Column, ...]:
+        """The numeric columns a bare number may compare with, equally likely, best first: one when
+        the rows keep one amount (an order's total), several when the number could be any of them."""
         candidates = [
             c for c in self.columns
             if c.is_numeric and not c.primary_key and c.name not in self.fk_columns and not c.computed
@@ -155,8 +162,7 @@ class Table:
         candidates = [c for c in candidates if not _TEXT_TYPE.search(c.type)] or candidates
         amounts = [c for c in candidates if not _states_or_dates(c.name)] or candidates
         reals = [c for c in amounts if c.kind == REAL]
-        best = reals or amounts
-        return best[0] if best else None
+        return tuple(reals or amounts)
 
 
 # Name words of digits that identify rather than measure (a postal code, a phone number): no amount.

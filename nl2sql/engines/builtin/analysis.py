@@ -696,8 +696,10 @@ def _read_limits(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:
         if w in ("top", "first", "bottom", "last", "limit") and value is not None and value >= 1:
             a.limit = min(int(value), MAX_LIMIT)
             a.limit_from_top = True if w == "top" else False if w == "bottom" else None
-            a.used.update((i, i + 1))
-            a.limit_span.update((i, i + 1))
+            # "the last 5 orders" are the newest five: "last" is left to the superlatives
+            kept = (i + 1,) if w == "last" else (i, i + 1)
+            a.used.update(kept)
+            a.limit_span.update(kept)
             if a.limit_from_top is not None:
                 _ranked_by(a, words, i + 2, a.limit_from_top)
             return

@@ -35,12 +35,10 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
     own = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
     out += _overdue_filters(ctx, c, entity, taken)
     for i, token in enumerate(a.tokens):
-        word = token.text
-        unsaid = word.startswith("un") and word[2:] in IRREGULAR_PARTICIPLES  # "unpaid": not paid
-        if unsaid:
-            word = word[2:]
-        if i in taken or i in c.used or not (word.endswith("ed") or word in IRREGULAR_PARTICIPLES):
+        said = _participle(token.text)
+        if i in taken or i in c.used or said is None:
             continue
+        word, unsaid = said
         table = _rows_named_after(ctx, i, entity)
         dates = own if table == entity else \
             {column.name: column for column in ctx.table(table).date_columns if column.nullable}
@@ -58,6 +56,15 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
             c.claim(link, "event")
         c.used.update({i} | ({negation} if negation is not None else set()))
     return c.done(out)
+
+
+def _participle(word: str) -> tuple[str, bool] | None:
+    """(the participle, whether it is negated by "un-") of a word that is one: "shipped", "paid",
+    "unpaid" and "unfixed" (not paid, not fixed); None for any other word."""
+    rest = word[2:]
+    if word.startswith("un") and (rest in IRREGULAR_PARTICIPLES or (rest.endswith("ed") and len(rest) >= 5)):
+        return rest, True
+    return (word, False) if word.endswith("ed") or word in IRREGULAR_PARTICIPLES else None
 
 
 def _rows_named_after(ctx: ReadContext, i: int, entity: str) -> str:

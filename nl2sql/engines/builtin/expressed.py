@@ -16,7 +16,7 @@ from __future__ import annotations
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.asked_units import measures_money, said_units
-from nl2sql.engines.builtin.relations import compared_by_verb, crossed_keys, one_way, relation_words
+from nl2sql.engines.builtin.relations import compared_by_verb, crossed_keys, kin_of_compared, one_way, relation_words
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
 from nl2sql.engines.builtin.used import query_tables
 from nl2sql.linking.lexicon import COLUMN, SYNONYM, TABLE, VALUE, Link
@@ -33,8 +33,9 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
     out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema, tables)
+    out |= people_words(a, spec, schema)
     out |= lasting_words(a, spec, schema) | said_units(spec, a, schema) | worth_words(a, spec, schema)
-    out |= compared_by_verb(a, spec, used)
+    out |= compared_by_verb(a, spec, used) | kin_of_compared(a, spec, frozenset(out))
     return frozenset(out)
 
 
@@ -250,6 +251,19 @@ def member_words(a: Analysis, tables: set[str]) -> set[int]:
             and (before := a.link_at(i - 1)) is not None and any(c.table in tables for c in before.of_kind(TABLE))}
 
 
+# Words for persons as such: what the rows of a table of people are, whatever the table is called.
+_PEOPLE_WORDS = frozenset({"people", "person", "persons", "individuals"})
+
+
+def people_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
+    """ "how many people did we hire": a word for persons names the query's rows when they are people
+    (the table names each row by a first and a last name) and the word names nothing else."""
+    table = schema.table(spec.entity)
+    if table is None or table.person_name is None:
+        return set()
+    return {i for i, t in enumerate(a.tokens) if t.text in _PEOPLE_WORDS and a.link_at(i) is None}
+
+
 # Verbs that say money came in ("brought in", "took", "earned"): what a sum of money measures.
 _TAKING_VERBS = frozenset({"take", "takes", "took", "taken", "bring", "brings", "brought", "make", "makes", "made",
                            "earn", "earns", "earned", "generate", "generates", "generated", "collect", "collects",
@@ -320,18 +334,25 @@ _ABSENT_REACH = 5  # words after a negation that still say what is absent
 def absent_act_words(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
     """Words after a negation that the test for no related rows says: the act that makes such a row,
     named by its record date ("never booked a class", a booked_at of the bookings), and a row each
-    of them always has ("never rented a bike": a rental is of a bike). Any other word there (a
+    of them always has ("never rented a bike": a rental is of a bike), also through the row it
+    points to (a rental of a copy, which is of a film). Any other word there (a
     value, a column compared) is a condition the test lacks, and stays unused."""
     absent = {f.other.table for f in spec.filters if f.op == "not_exists" and f.other is not None}
     if not absent or not a.negations:
         return set()
-    parents = {fk.ref_table for name in absent if (t := schema.table(name)) is not None for fk in t.foreign_keys}
+    parents = _held(schema, absent)
+    parents |= _held(schema, parents)  # "never rented a film": a rental's copy is always of a film
     start = min(a.negations)
     out: set[int] = set()
     for link in a.links:
         if start < link.first <= start + _ABSENT_REACH and _says_absent(a, link, schema, absent, parents):
             out.update(range(link.first, link.last + 1))
     return out
+
+
+def _held(schema: Schema, tables: set[str]) -> set[str]:
+    """The tables the rows of ``tables`` point to by their foreign keys: a row each of them has."""
+    return {fk.ref_table for name in tables if (t := schema.table(name)) is not None for fk in t.foreign_keys}
 
 
 def _says_absent(a: Analysis, link: Link, schema: Schema, absent: set[str], parents: set[str]) -> bool:
@@ -391,3 +412,4 @@ def grouped_words(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int
     out |= {i for i, t in enumerate(a.tokens) if counted and t.text in ("shared", "share") and i not in used
             and "by" in (a.word(i + 1), a.word(i + 2))}
     return out
+

@@ -673,7 +673,9 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
                 c.doubts.append("a number with nothing to compare it to")
                 continue
             ref = ColumnRef(entity, measure.name)
-            c.doubts.append(f"compared {measure.name}")
+            # the one amount the rows keep is no guess; "have more than N" may count what they have
+            if len(ctx.table(entity).measure_columns) > 1 or ctx.a.word(comp.first - 1) in ("have", "has", "had"):
+                c.doubts.append(f"compared {measure.name}")
         out.append(Filter(ref, comp.op, comp.values, words=comp.span | (c.used - before)))
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
@@ -702,13 +704,15 @@ def _against_average(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     return [Filter(ref, comp.op, (), against=comp.against)]
 
 
-def _sole_amount(ctx: ReadContext, link: Link) -> ColumnRef | None:
+def _sole_amount(ctx: ReadContext, link: Link, *, counted: bool = False) -> ColumnRef | None:
     """The one numeric column, not a key, of the table a link names: what "out of <a stock table>"
-    finds none of. A table with two such columns says nothing about which one is meant."""
-    for table in dict.fromkeys(c.table for c in link.of_kind(TABLE)):
-        amounts = [col.name for col in ctx.table(table).columns if col.is_numeric and not ctx.is_key(table, col.name)]
-        if len(amounts) == 1:
-            return ColumnRef(table, amounts[0])
+    finds none of; ``counted``: only when it counts items (a quantity), as "in <a stock table>"
+    says there are some. A table with two such columns says nothing about which one is meant."""
+    for table in dict.fromkeys(c.table for c in link.of_kind(TABLE) if c.score >= 1.0):
+        found = ctx.table(table)
+        amounts = [col for col in found.columns if col.is_numeric and not ctx.is_key(table, col.name)]
+        if len(amounts) == 1 and (not counted or roles.is_quantity(found, amounts[0])):
+            return ColumnRef(table, amounts[0].name)
     return None
 
 
@@ -724,6 +728,11 @@ def _bare_numbers(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -
                 out.append(Filter(ref, "<=", (0,)))
                 c.claim(link, "compare", link.first - 2, link.first - 1)
                 continue
+        held = _sole_amount(ctx, link, counted=True) if a.word(link.first - 1) == "in" else None
+        if held is not None and held.table != entity:  # "in stock": some of the count its table keeps
+            out.append(Filter(held, ">", (0,)))
+            c.claim(link, "compare", link.first - 1)
+            continue
         j = link.last + 1
         if a.word(j) in ("of", "is", "=", "equal"):
             j += 1

@@ -215,8 +215,8 @@ def kind_value(a: Analysis, link: Link) -> bool:
             and values and not link.fuzzy and len({c.table for c in values}) == 1
             and not any(c.kind in (TABLE, COLUMN, METRIC) for c in link.candidates)):
         return False
-    after = a.link_at(link.last + 1)
-    return after is None or not (after.of_kind(TABLE) or after.of_kind(COLUMN))
+    after = a.link_at(link.last + 1)  # a word that only may name a table ("owned", "work") qualifies nothing
+    return after is None or not any(c.score >= 1.0 for c in (*after.of_kind(TABLE), *after.of_kind(COLUMN)))
 
 
 def kind_values(schema: Schema, a: Analysis, link: Link, cand: Candidate) -> tuple[str, ...]:

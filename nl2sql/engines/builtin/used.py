@@ -10,7 +10,7 @@ from __future__ import annotations
 from nl2sql.db.schema import BIRTH_WORDS, Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import name_words, singular
 
 
@@ -154,16 +154,19 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
 # keeps its rows by ("invoices issued in 2025", "payments received per month"), they add nothing.
 _RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "raised", "filed", "submitted",
                               "logged", "recorded", "registered", "added", "received", "entered", "generated",
-                              "billed", "invoiced", "posted", "booked", "written"})
+                              "billed", "invoiced", "posted", "booked", "written", "signed", "enrolled", "joined"})
 # Of those, the ones that say only that a row came to be, whatever it is: read by a table's one date.
 # "Invoiced", "booked", "billed" are acts of their own (a bill, a booking), which another table may hold.
-_CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered"})
+_CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered",
+                         "signed", "enrolled", "joined"})
+# A particle after the verb is the verb's ("signed up"): skipped on the way back from the period.
+_PARTICLES = frozenset({"up", "on", "in"})
 _PERIOD_LEADS = frozenset({"per", "each", "every", "by"})
 # Words of a date's name for an event that is not the row's coming to be: a pet's birth, a bill's due day.
 _OTHER_EVENTS = BIRTH_WORDS | {"due", "deadline", "expiry", "expire", "expires", "expired", "end", "ended", "ends",
                                "closed", "left", "death", "died"}
 # Words of a date's name that say it is when its row was written down (an opened_on is an act of its own).
-_RECORD_NAMES = frozenset({"created", "creation", "recorded", "logged", "entered", "record", "entry"})
+_RECORD_NAMES = frozenset({"create", "created", "creation", "recorded", "logged", "entered", "record", "entry"})
 
 
 def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
@@ -177,10 +180,19 @@ def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
         i = start - 1
         while i > 0 and a.word(i) in _PERIOD_LEADS:
             i -= 1
-        if i >= 0 and a.word(i) in _RECORDING_VERBS and a.link_at(i) is None \
+        particle = i if i > 0 and a.word(i) in _PARTICLES and a.word(i - 1) in _RECORDING_VERBS else None
+        i -= particle is not None
+        if i >= 0 and a.word(i) in _RECORDING_VERBS and _unnamed(a, i) \
                 and _record_date(schema, column, a.word(i) in _CAME_TO_BE):
-            out.add(i)
+            out.update(k for k in (i, particle) if k is not None)
     return out
+
+
+def _unnamed(a: Analysis, i: int) -> bool:
+    """Whether the word at ``i`` names nothing, or only guesses at something by a synonym ("signed",
+    for a table of languages, by sign language)."""
+    link = a.link_at(i)
+    return link is None or all(c.match == SYNONYM and c.score < 1.0 for c in link.candidates)
 
 
 def _record_date(schema: Schema, ref: ColumnRef, any_act: bool) -> bool:
