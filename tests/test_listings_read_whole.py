@@ -101,3 +101,14 @@ def test_the_one_amount_the_rows_keep_is_compared_without_a_doubt(depot_db) -> N
     draft, result = read(depot_db, "parts under 10")
     assert same_answer(result, all_rows(depot_db, "SELECT * FROM parts WHERE replacement_cost < 10")), draft.sql
     assert draft.confidence > 0.75, (draft.sql, draft.confidence)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("list clerks hired after 2024", "SELECT first_name, last_name FROM clerks WHERE hired_on >= '2025-01-01'"),
+    ("purchases bought after January 2026",
+     "SELECT purchase_id, customer_id FROM purchases WHERE bought_on >= '2026-02-01'"),
+])
+def test_the_rows_kept_by_their_verb_s_period_are_shown_not_the_date(depot_db, question: str, gold: str) -> None:
+    """ "clerks hired after 2024": the verb names the date the period keeps them by; the rows are asked for."""
+    draft, result = read(depot_db, question)
+    assert same_answer(result, all_rows(depot_db, gold)), draft.sql

@@ -710,10 +710,18 @@ def _shown_columns(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, D
     if not parts.distinct:
         aggregated = {ag.column for ag in parts.aggregates}
         requested = shown.requested_columns(ctx, d, entity, in_play)
-        refs = [ref for ref in requested.value if ref not in aggregated]
+        refs = [] if _dating_only(parts, requested.value, requested.used) else \
+            [ref for ref in requested.value if ref not in aggregated]
         parts = parts.using("requested", requested.used, projections=tuple(dict.fromkeys([*refs, *parts.projections])))
         d = requested.decided
     return parts, d
+
+
+def _dating_only(parts: Parts, refs: list[ColumnRef], used: frozenset[int] | set[int]) -> bool:
+    """Whether the columns to show are only the dates a period keeps the rows by, named by the words
+    of that period's own verb ("users created after 2025"): the rows are asked for, not the dates."""
+    dated = {f.column for f in parts.filters if f.op == "range"}
+    return bool(refs) and set(refs) <= dated and used <= parts.words.get("dates", frozenset())
 
 
 def _shown_aggregates(ctx: ReadContext, parts: Parts, ranking: Ranking | None) -> Parts:
