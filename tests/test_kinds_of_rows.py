@@ -102,3 +102,37 @@ def test_a_kind_said_in_three_words_is_the_subject(tmp_path_factory: pytest.Temp
     with schema_database(tmp_path_factory, "depot", DEPOT) as db:
         draft, result = read(db, question)
         assert same_answer(result, list(db.execute(gold, max_rows=None).rows)), draft.sql
+
+
+NURSERY = """
+    CREATE TABLE plant_types (type_id INTEGER PRIMARY KEY, type_name TEXT);
+    CREATE TABLE plants (plant_id INTEGER PRIMARY KEY, plant_name TEXT, price REAL,
+                         type_id INTEGER REFERENCES plant_types (type_id));
+    INSERT INTO plant_types VALUES (1, 'shrubs'), (2, 'bulbs'), (3, 'ferns');
+    INSERT INTO plants VALUES (1, 'Box', 25, 1), (2, 'Holly', 18, 1), (3, 'Tulip', 3, 2), (4, 'Laurel', 40, 1),
+                              (5, 'Hart''s tongue', 9, 3);
+"""
+
+CINEMA = """
+    CREATE TABLE genres (genre_id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE films (film_id INTEGER PRIMARY KEY, title TEXT, minutes INTEGER,
+                        genre_id INTEGER REFERENCES genres (genre_id));
+    INSERT INTO genres VALUES (1, 'Westerns'), (2, 'Musicals');
+    INSERT INTO films VALUES (1, 'Dust', 95, 1), (2, 'Spurs', 130, 1), (3, 'Tap', 100, 2);
+"""
+
+
+@pytest.mark.parametrize(("schema", "question", "gold"), [
+    (NURSERY, "show me shrubs that cost more than 20",
+     "SELECT plant_name FROM plants JOIN plant_types USING (type_id) WHERE type_name = 'shrubs' AND price > 20"),
+    (NURSERY, "how many ferns do we have",
+     "SELECT COUNT(*) FROM plants JOIN plant_types USING (type_id) WHERE type_name = 'ferns'"),
+    (CINEMA, "list the westerns", "SELECT title FROM films JOIN genres USING (genre_id) WHERE name = 'Westerns'"),
+])
+def test_a_kind_named_by_a_lookup_is_the_rows_filed_under_it(tmp_path_factory: pytest.TempPathFactory, schema: str,
+                                                             question: str, gold: str) -> None:
+    """A category's name said as a noun for rows ("shrubs") means the rows filed under it, not the
+    category's own row."""
+    with schema_database(tmp_path_factory, "filed", schema) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, list(db.execute(gold, max_rows=None).rows)), draft.sql

@@ -20,6 +20,7 @@ from nl2sql.engines.builtin.resolve import (
     best_candidate,
     concept_column,
     date_column_for,
+    filed_under,
     find_concept,
     is_stored,
     kind_value,
@@ -213,6 +214,16 @@ def _verbs_of(ctx: ReadContext, negations: list[int], first: int, tables: set[st
             and tables & set(deed_tables(a.lexicon, a.word(k)))]
 
 
+def _strays(ctx: ReadContext, link: Link, cand: Candidate, entity: str, in_play: set[str]) -> bool:
+    """Whether a value of a table the question does not reach otherwise strays from it; not the kind
+    the rows are filed under ("books over $50": the products of the Books category)."""
+    if cand.table == entity or cand.table in in_play:
+        return False
+    if link is subject_value(ctx.a) and filed_under(ctx.schema, cand) == entity:
+        return False
+    return _stray_value(ctx, link, {entity, cand.table})
+
+
 def _skips_value(ctx: ReadContext, link: Link) -> bool:
     """Links whose stored value is better read as something else."""
     a = ctx.a
@@ -323,8 +334,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             continue
         cand, before = _table_said_before(ctx, c, link, cand, entity)
         cand = _named_near(ctx, link, cand)
-        if cand.table != entity and cand.table not in in_play and not grouped \
-                and _stray_value(ctx, link, {entity, cand.table}):
+        if not grouped and _strays(ctx, link, cand, entity, in_play):
             c.doubts.append(f"ignored {a.tokens[link.first].text!r}")
             continue
         if link.fuzzy:

@@ -71,7 +71,9 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             continue
         if first_table and link is subject_value(a):
             best = max(link.of_kind(VALUE), key=lambda c: c.score)
-            scores[best.table] += 3.0 * best.score  # "list the baristas": staff whose role is Barista
+            # "list the baristas": staff whose role is Barista; "books over $50": the products filed
+            # under the Books category
+            scores[filed_under(schema, best)] += 3.0 * best.score
             first_table = False
             continue
         flagged = subject_flag(a, schema, link) if first_table else None
@@ -82,6 +84,19 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
         for table, weight in _column_evidence(schema, link).items():
             scores[table] += weight
     return scores
+
+
+def filed_under(schema: Schema, value: Candidate) -> str:
+    """The table whose rows a kind names: the value's own table, or, when the value is the name of a
+    row of a lookup (a category's name) that one other table files its rows under, that table."""
+    table = schema.table(value.table)
+    label = table.label_column if table is not None else None
+    if table is None or label is None or label.name != value.column:
+        return value.table
+    bridges = profile_of(schema).bridges  # rows a bridge links are no rows filed under the kind
+    filing = {t.name for t in schema.tables for fk in t.foreign_keys
+              if fk.ref_table == table.name and t.name != table.name and t.name not in bridges}
+    return next(iter(filing)) if len(filing) == 1 else value.table
 
 
 def bridged_head(schema: Schema, name: str) -> str:
