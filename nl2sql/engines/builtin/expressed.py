@@ -412,4 +412,3 @@ def grouped_words(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int
     out |= {i for i, t in enumerate(a.tokens) if counted and t.text in ("shared", "share") and i not in used
             and "by" in (a.word(i + 1), a.word(i + 2))}
     return out
-

@@ -883,9 +883,11 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
     for other, op, value, head in d.count_havings:  # "<rows> with more than N <child rows>"
         if other != entity:
             aggregates.append(Aggregate("count", ctx.row_key(other), shown=False))
-        elif head is not None or (group and ctx.counted_groups):  # "<column values> with at least N <rows>":
-            group = group or [GroupKey(head)] if head is not None else group  # grouped on the column, or
-            aggregates.append(Aggregate("count", shown=False))  # on what the query counts them by already
+        elif head is not None:  # "<column values> with at least N <rows>": group on the column
+            group = group or [GroupKey(head)]
+            aggregates.append(Aggregate("count", shown=False))
+        elif group and ctx.counted_groups:  # a follow-up: the count the query already keeps per group
+            aggregates.append(Aggregate("count", shown=False))
         else:
             continue
         having.append((len(aggregates) - 1, op, value))

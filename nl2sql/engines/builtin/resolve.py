@@ -222,8 +222,8 @@ def subject_flag(a: Analysis, schema: Schema, link: Link) -> str | None:
 
 def kind_value(a: Analysis, link: Link) -> bool:
     """Whether the link is a stored value said as a common noun for a kind of rows ("stylists",
-    "each hygienist", "which senior flight engineer"): up to three lowercase words, only a value of one table, and no
-    modifier of a table word after it ("cancelled orders" qualifies the orders)."""
+    "each hygienist", "which senior flight engineer"): up to three lowercase words, only a value of
+    one table, and no modifier of a table word after it ("cancelled orders" qualifies the orders)."""
     values = link.of_kind(VALUE)
     words = a.tokens[link.first:link.last + 1]
     if not (len(words) <= 3 and all(t.original.islower() and not t.quoted for t in words)
