@@ -112,3 +112,23 @@ def test_the_rows_kept_by_their_verb_s_period_are_shown_not_the_date(depot_db, q
     """ "clerks hired after 2024": the verb names the date the period keeps them by; the rows are asked for."""
     draft, result = read(depot_db, question)
     assert same_answer(result, all_rows(depot_db, gold)), draft.sql
+
+
+SHIPPING = """
+CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, state TEXT, posted_at DATE);
+INSERT INTO parcels VALUES (1, 'posted', '2026-01-02'), (2, 'delivered', '2026-01-03'), (3, 'packed', NULL),
+    (4, 'packed', NULL), (5, 'delivered', '2026-01-09');
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("parcels not posted yet", "SELECT * FROM parcels WHERE posted_at IS NULL"),
+    ("which parcels haven't posted", "SELECT * FROM parcels WHERE posted_at IS NULL"),
+    ("posted parcels", "SELECT * FROM parcels WHERE state = 'posted'"),
+])
+def test_a_denied_status_that_is_an_event_is_its_empty_date(tmp_path_factory: pytest.TempPathFactory, question: str,
+                                                            gold: str) -> None:
+    """A status can move on past the event ('posted', then 'delivered'): "not posted yet" is the rows
+    whose date of posting is empty, not every row whose state is something else."""
+    with schema_database(tmp_path_factory, "parcels", SHIPPING) as db:
+        answers(db, question, gold)

@@ -266,6 +266,15 @@ def _unassigned_role(ctx: ReadContext, link: Link, entity: str, negations: list[
     return None
 
 
+def _unhappened(ctx: ReadContext, link: Link, cand: Candidate) -> ColumnRef | None:
+    """ "orders not shipped yet": a status said as a participle and denied, where the rows also keep
+    the date of that event, left empty until it happens: the date is empty. A status can move on
+    past the event ('shipped', then 'delivered'), so "not 'shipped'" would keep rows shipped long ago."""
+    said = ctx.a.tokens[link.first].text if link.first == link.last else ""
+    column = events.event_column(ctx.table(cand.table), said) if said else None
+    return ColumnRef(cand.table, column) if column is not None else None
+
+
 def _stray_value(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     """Whether a plain word that is a stored value of a table out of play is better left unread:
     not after a preposition that ties it to the rows ("from", "by", ...; a participle there is
@@ -344,7 +353,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
             if not keep:
                 continue
         negations = _negated_by(a, link, grouped)
-        if negations and (role := _unassigned_role(ctx, link, entity, negations)) is not None:
+        if negations and (role := _unassigned_role(ctx, link, entity, negations) or _unhappened(ctx, link, cand)):
             empty.append(Filter(role, "null", (), words=frozenset({*range(link.first, link.last + 1), *negations})))
             c.claim(link, "value", *negations)
             continue
