@@ -851,9 +851,10 @@ def _acts(ctx: ReadContext, d: Decided, focus: Focus, entity: str) -> list[tuple
     if a.lexicon is None:
         return out
     for i, token in enumerate(a.tokens):
-        participle = token.text.endswith("ed") or token.text in events.IRREGULAR_PARTICIPLES
+        said = events.participle(token.text)
+        acted = said is not None and not said[1]  # "unpaid" says what did not happen: no rows left
         denied = any(j in a.negations for j in range(i - 3, i))  # "never sold": the absent rows' reading
-        if participle and not denied and i not in a.cues and i not in focus.skip and not d.taken(i):
+        if acted and not denied and i not in a.cues and i not in focus.skip and not d.taken(i):
             out += [(i, table) for table in deeds.deed_tables(a.lexicon, token.text)[:1] if table != entity]
     return out
 

@@ -35,7 +35,7 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
     own = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
     out += _overdue_filters(ctx, c, entity, taken)
     for i, token in enumerate(a.tokens):
-        said = _participle(token.text)
+        said = participle(token.text)
         if i in taken or i in c.used or said is None:
             continue
         word, unsaid = said
@@ -61,13 +61,13 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
 def event_column(table: Table, word: str) -> str | None:
     """The date column of ``table``, left empty until it happens, whose event a participle names
     ("shipped": shipped_at); None for a word that is no participle or names no such date."""
-    said = _participle(word)
+    said = participle(word)
     if said is None or said[1]:
         return None
     return next((c.name for c in table.date_columns if c.nullable and event_words(c.name) == (stem(said[0]),)), None)
 
 
-def _participle(word: str) -> tuple[str, bool] | None:
+def participle(word: str) -> tuple[str, bool] | None:
     """(the participle, whether it is negated by "un-") of a word that is one: "shipped", "paid",
     "unpaid" and "unfixed" (not paid, not fixed); None for any other word."""
     rest = word[2:]

@@ -268,10 +268,15 @@ def _all_kin(column: str, kin: frozenset[str]) -> bool:
     return bool(words) and words <= kin
 
 
+def _compared_columns(spec: QuerySpec) -> list[str]:
+    """The columns the query compares with a value: what a verb or its kin may name again."""
+    return [f.column.column for f in spec.filters if f.op in (">", "<", ">=", "<=", "between", "=")]
+
+
 def compared_by_verb(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
     """ "employees earning over 9000": the verb right before a comparison says what is compared, when a
     synonym of the noun it derives names the compared column (salary for "earning")."""
-    compared = [f.column.column for f in spec.filters if f.op in (">", "<", ">=", "<=", "between", "=")]
+    compared = _compared_columns(spec)
     return {c.first - 1 for c in a.comparisons if c.first - 1 not in used
             and any(_all_kin(column, _verb_kin(a, c.first - 1)) for column in compared)}
 
@@ -279,7 +284,6 @@ def compared_by_verb(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[
 def kin_of_compared(a: Analysis, spec: QuerySpec, used: frozenset[int]) -> set[int]:
     """ "films that cost more than $25 to replace": a word that names nothing, whose WordNet kin is a
     word of the name of a column the query compares (replacement_cost), says that column again."""
-    words = {stem(w) for f in spec.filters if f.op in (">", "<", ">=", "<=", "between", "=")
-             for w in name_words(f.column.column) if w not in _WEAK}
+    words = {stem(w) for column in _compared_columns(spec) for w in name_words(column) if w not in _WEAK}
     return {i for i, t in enumerate(a.tokens) if i not in used and a.link_at(i) is None and t.text not in STOPWORDS
             and t.text.isalpha() and len(t.text) >= 4 and words & _kin(t.text)}

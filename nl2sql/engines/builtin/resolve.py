@@ -94,8 +94,8 @@ def filed_under(schema: Schema, value: Candidate) -> str:
     if table is None or label is None or label.name != value.column:
         return value.table
     bridges = profile_of(schema).bridges  # rows a bridge links are no rows filed under the kind
-    filing = {t.name for t in schema.tables for fk in t.foreign_keys
-              if fk.ref_table == table.name and t.name != table.name and t.name not in bridges}
+    filing = {fk.table for _other, fk in schema.neighbours(table.name)
+              if fk.ref_table == table.name and fk.table != table.name and fk.table not in bridges}
     return next(iter(filing)) if len(filing) == 1 else value.table
 
 
