@@ -156,3 +156,16 @@ def test_dates_and_text_render_for_duckdb(ecommerce_duckdb) -> None:
     contains = engine.draft("products whose name contains 'wireless'", ecommerce_duckdb).sql
     assert "ILIKE" in contains
     assert ecommerce_duckdb.execute(contains, max_rows=None).row_count > 0  # stored as 'Wireless ...'
+
+
+def test_an_average_of_days_keeps_each_rows_fraction(ecommerce_db, other) -> None:
+    """An average of the days between two moments averages each row's exact days, as a person
+    writes it: whole days per row would pull the average down. The same figure on every engine."""
+    question = "On average, how many days does it take to ship an order?"
+    exact = rows_of(ecommerce_db, "SELECT AVG(JULIANDAY(shipped_at) - JULIANDAY(created_at)) FROM orders")[0][0]
+    whole = rows_of(ecommerce_db, "SELECT AVG(CAST(JULIANDAY(shipped_at) - JULIANDAY(created_at) AS INTEGER)) "
+                                  "FROM orders")[0][0]
+    assert abs(exact - whole) > 0.1  # the fixture's orders ship at times of day that tell the two apart
+    for db in (ecommerce_db, other):
+        sql = BuiltinEngine(today=TODAY).draft(question, db).sql
+        assert float(db.execute(sql, max_rows=None).rows[0][0]) == pytest.approx(exact, rel=1e-6), sql

@@ -190,7 +190,8 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     if agg.func == "count":
         return f"the number of {'distinct ' if agg.distinct else ''}{_name(agg.column, spec)} values"
     if agg.since is not None:
-        return f"the {_FUNC[agg.func]} number of whole days from {_name(agg.since, spec)} to {_name(agg.column, spec)}"
+        days = "days" if agg.func == "avg" else "whole days"
+        return f"the {_FUNC[agg.func]} number of {days} from {_name(agg.since, spec)} to {_name(agg.column, spec)}"
     word, name = _FUNC[agg.func], _name(agg.column, spec)
     # "the total total amount", "the total order total amount" say the word twice: a column named
     # for the function already says it

@@ -19,6 +19,7 @@ from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
 from nl2sql.profile.computed import written
+from nl2sql.profile.spans import elapsed
 
 
 def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
@@ -263,7 +264,9 @@ class _Renderer:
         if agg.column is None or not agg.column.column:
             return exp.Count(this=exp.Star())
         col: exp.Expr = self._col(agg.column)
-        if agg.since is not None:  # whole days, the same in every dialect sqlglot writes
+        if agg.since is not None and agg.func == "avg":  # each row's exact days: whole ones bias an average down
+            col = _exact_days(self._col(agg.since), col, self.schema.dialect)
+        elif agg.since is not None:  # whole days, the same in every dialect sqlglot writes
             col = exp.DateDiff(this=col, expression=self._col(agg.since), unit=exp.var("DAY"))
         if agg.distinct or grain.counts_keys(self, agg):
             col = exp.Distinct(expressions=[col])
@@ -492,6 +495,13 @@ def render(spec: QuerySpec, schema: Schema) -> exp.Query:
     if parts is not None:
         return exp.intersect(_Renderer(parts[0], schema).render(), _Renderer(parts[1], schema).render(), distinct=True)
     return _Renderer(spec, schema).render()
+
+
+def _exact_days(start: exp.Expr, end: exp.Expr, dialect: str) -> exp.Expr:
+    """The days from ``start`` to ``end`` with their fraction, in the dialect's own date arithmetic."""
+    value, unit_seconds = elapsed(start, end, dialect)
+    return value if unit_seconds == 86400.0 else \
+        exp.Div(this=exp.paren(value), expression=exp.Literal.number(f"{86400.0 / unit_seconds:.1f}"))
 
 
 def to_sql(spec: QuerySpec, schema: Schema, dialect: str) -> str:

@@ -374,6 +374,8 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
             if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play) \
                     and not _booked_for(a, link, table, col):
                 return ColumnRef(cand.table, col.name)
+    if (named := _dated_where_named(a, schema, entity, in_play, domain)) is not None:
+        return named
     if (event := _measured_event(a, schema, entity, domain)) is not None:
         return event
     for name in [entity, *sorted(in_play - {entity})]:
@@ -383,6 +385,30 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         if table is not None and table.default_date_column is not None:
             return ColumnRef(table.name, table.default_date_column.name)
     return _dated_by_parent(schema, entity, domain)
+
+
+def _table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
+    """A table's own date: the config's, else its main date column, else its parent event's."""
+    table = schema.table(name)
+    if name in domain.date_columns:
+        return ColumnRef(name, domain.date_columns[name])
+    if table is not None and table.default_date_column is not None:
+        return ColumnRef(table.name, table.default_date_column.name)
+    return _dated_by_parent(schema, name, domain)
+
+
+def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[str],
+                       domain: DomainConfig) -> ColumnRef | None:
+    """A period said right after a table's name ("only orders from this year" said of the customers
+    ranked by their orders) dates that table's rows, not the main rows' own."""
+    starts = {d.first for d in a.dates}
+    for link in a.links:
+        if link.last + 1 not in starts:
+            continue
+        for cand in link.of_kind(TABLE):
+            if cand.score >= 1.0 and cand.table != entity and cand.table in in_play:
+                return _table_date(schema, cand.table, domain)
+    return None
 
 
 def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bool:
@@ -399,14 +425,8 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     found = []
     for name in sorted(_measured_tables(a) - {entity}):
         table = schema.table(name)
-        if table is None or not table.stored:
-            continue
-        if name in domain.date_columns:
-            found.append(ColumnRef(name, domain.date_columns[name]))
-        elif table.default_date_column is not None:
-            found.append(ColumnRef(name, table.default_date_column.name))
-        elif (parent := _dated_by_parent(schema, name, domain)) is not None:
-            found.append(parent)
+        if table is not None and table.stored and (dated := _table_date(schema, name, domain)) is not None:
+            found.append(dated)
     return found[0] if len(found) == 1 else None
 
 
