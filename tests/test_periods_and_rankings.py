@@ -62,8 +62,7 @@ def test_sort_by_the_measure_the_query_computes(hire_db) -> None:
     "on average, how many days does it take to return a hire?",
 ])
 def test_days_between_two_dates_of_a_row(hire_db, question: str) -> None:
-    answers(hire_db, question, "SELECT AVG(CAST(julianday(returned_at) - julianday(created_at) AS INTEGER)) "
-                               "FROM hires")
+    answers(hire_db, question, "SELECT AVG(julianday(returned_at) - julianday(created_at)) FROM hires")
 
 
 PARCELS = """

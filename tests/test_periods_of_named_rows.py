@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import answers_after, schema_database
+from tests.helpers import all_rows, answers, answers_after, read, same_answer, schema_database
 
 LIBRARY = """
 CREATE TABLE patrons (patron_id INTEGER PRIMARY KEY, patron_name TEXT, joined_on TEXT);
@@ -36,3 +36,49 @@ def test_a_period_after_the_main_rows_still_dates_them(library_db) -> None:
     answers_after(library_db, ["number of loans per patron", "only patrons from this year"],
                   "SELECT p.patron_name, COUNT(*) FROM patrons p JOIN loans l ON l.patron_id = p.patron_id "
                   "WHERE p.joined_on >= '2026-01-01' GROUP BY p.patron_id")
+
+
+GYM = """
+CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name TEXT, joined_on TEXT);
+CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members (member_id), visited_on TEXT);
+CREATE TABLE purchases (purchase_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members (member_id),
+                        bought_on TEXT, amount REAL);
+INSERT INTO members VALUES (1, 'Ann Lee', '2026-03-01'), (2, 'Bo Dahl', '2024-01-10'), (3, 'Cy Moss', '2025-02-02'),
+    (4, 'Di Park', '2025-06-06'), (5, 'Ed Roe', '2026-05-20');
+INSERT INTO visits VALUES (1, 1, '2026-03-02'), (2, 2, '2025-05-05'), (3, 3, '2025-07-07'), (4, 3, '2026-02-02'),
+    (5, 4, '2026-05-30');
+INSERT INTO purchases VALUES (1, 2, '2025-04-01', 30), (2, 3, '2025-08-08', 12), (3, 3, '2026-01-15', 8),
+    (4, 1, '2026-05-04', 20), (5, 4, '2025-09-09', 15);
+"""
+
+
+@pytest.fixture(scope="module")
+def gym_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "gym", GYM) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("members with no visits in 2025",
+     "SELECT * FROM members m WHERE NOT EXISTS (SELECT 1 FROM visits v WHERE v.member_id = m.member_id "
+     "AND v.visited_on LIKE '2025%')"),
+    ("members who did not buy anything last month",
+     "SELECT * FROM members m WHERE NOT EXISTS (SELECT 1 FROM purchases p WHERE p.member_id = m.member_id "
+     "AND p.bought_on LIKE '2026-05%')"),
+    ("members who bought something in 2025 but haven't bought anything in 2026",
+     "SELECT * FROM members m WHERE m.member_id IN (SELECT member_id FROM purchases WHERE bought_on LIKE '2025%') "
+     "AND m.member_id NOT IN (SELECT member_id FROM purchases WHERE bought_on LIKE '2026%')"),
+    ("members who made purchases in 2025 but they did not visit in 2026",
+     "SELECT * FROM members m WHERE m.member_id IN (SELECT member_id FROM purchases WHERE bought_on LIKE '2025%') "
+     "AND m.member_id NOT IN (SELECT member_id FROM visits WHERE visited_on LIKE '2026%')"),
+])
+def test_a_period_after_a_denied_act_dates_the_rows_it_denies(gym_db, question: str, gold: str) -> None:
+    """Each period dates the rows said or acted on right before it, inside the NOT EXISTS when it is
+    said after the negation; the negation, "but" and "anything" are the reading's words, not unused."""
+    draft, result = read(gym_db, question)
+    assert same_answer(result, all_rows(gym_db, gold)), draft.sql
+    assert not draft.unused, draft.unused
+
+
+def test_a_period_after_the_main_rows_own_verb_keeps_their_date(gym_db) -> None:
+    answers(gym_db, "members who joined in 2025", "SELECT * FROM members WHERE joined_on LIKE '2025%'")

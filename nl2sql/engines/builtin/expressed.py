@@ -36,7 +36,7 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out |= people_words(a, spec, schema)
     out |= lasting_words(a, spec, schema) | said_units(spec, a, schema) | worth_words(a, spec, schema)
     out |= compared_by_verb(a, spec, used) | kin_of_compared(a, spec, frozenset(out))
-    return frozenset(out)
+    return frozenset(out | joining_words(a, out))
 
 
 def split_negations(a: Analysis, spec: QuerySpec) -> frozenset[int]:
@@ -44,9 +44,15 @@ def split_negations(a: Analysis, spec: QuerySpec) -> frozenset[int]:
     requires one that meets a condition ("ports with no voyage in 2020" read as no voyage at
     all and a voyage in 2020): no row passes both, so the negation was read apart
     from the condition it covers and is not expressed."""
-    negated = {f.other.table for f in spec.filters if f.op == "not_exists" and f.other is not None}
-    required = {f.column.table for f in spec.filters if f.op != "not_exists"}
-    return a.negations if negated & required else frozenset()
+    for f in spec.filters:
+        if f.op != "not_exists" or f.other is None:
+            continue
+        # a condition said after the negation is rendered inside its NOT EXISTS ("no orders in 2025"):
+        # then the negation denies only some rows, and others may still be required
+        on_it = [g for g in spec.filters if g.op != "not_exists" and g.column.table == f.other.table]
+        if on_it and not any(f.words and g.words and min(g.words) > min(f.words) for g in on_it):
+            return a.negations
+    return frozenset()
 
 
 def sibling_key_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> frozenset[int]:
@@ -288,6 +294,24 @@ def _sums_money(ag: Aggregate, schema: Schema, funcs: tuple[str, ...] = ("sum",)
     table = schema.table(ag.column.table) if ag.func in funcs and ag.column is not None else None
     column = table.column(ag.column.column) if table is not None and ag.column is not None else None
     return table is not None and column is not None and is_money(table, column)
+
+
+_OBJECTS = frozenset({"something", "anything"})
+_SUBJECTS = frozenset({"they", "he", "she", "it", "who", "that", "which", "do", "does", "did", "have", "has", "had"})
+
+
+def joining_words(a: Analysis, used: set[int]) -> set[int]:
+    """ "ordered something in 2024", "haven't bought anything": the object a used verb acts on is that
+    verb's rows; "but" before a used negation ("but (they) have not ...") joins two conditions as
+    "and" does. Neither says anything of its own."""
+    out = {i for i, t in enumerate(a.tokens) if t.norm in _OBJECTS and i - 1 in used}
+    for i, t in enumerate(a.tokens):
+        k = i + 1
+        while a.word(k) in _SUBJECTS and k < i + 3:  # "but they did not ..."
+            k += 1
+        if t.norm == "but" and (k in a.negations and k in used or k + 1 in a.negations and k + 1 in used):
+            out.add(i)
+    return out
 
 
 _WORTH_WORDS = frozenset({"value", "values", "worth"})

@@ -188,7 +188,8 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
         elif pk is not None and found is not None:
             verbs = _verbs_of(ctx, negations, first, {other, found[0]})
             # a verb naming the rows is one word, no link, and "anything" after it is what it denies
-            last = link.last if link is not None else first + (ctx.a.word(first + 1) in _ANYTHING[:-1])
+            last = link.last if link is not None else first
+            last += ctx.a.word(last + 1) in _ANYTHING[:-1]
             words = frozenset((*range(first, last + 1), *negations, *verbs))
             out.append(Filter(ColumnRef(entity, pk.name), "not_exists", (), other=ColumnRef(*found), words=words))
             if far is not None and (key := ctx.table(other).primary_key) is not None:
@@ -848,7 +849,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         whole_years = all(day is None or (day.month, day.day) == (1, 1) for day in (rng.start, rng.end))
         year_ref = _year_column(ctx, c, entity, in_play, match.first) if whole_years else None
         ref = None if year_ref is not None and _names_year(ctx) else \
-            (ctx.date_override or date_column_for(a, ctx.schema, entity, in_play, ctx.domain))
+            (ctx.date_override or date_column_for(a, ctx.schema, entity, in_play, ctx.domain, match.first))
         if ref is None and year_ref is not None:
             # no date column but a year column: "after YYYY", "in YYYY or YYYY" compare numbers
             start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)

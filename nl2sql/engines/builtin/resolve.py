@@ -12,6 +12,7 @@ from dataclasses import replace
 from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.engines.builtin.yes_no import flag_noun, flag_of
 from nl2sql.linking.lexicon import (
@@ -362,8 +363,9 @@ def find_concept(schema: Schema, entity: str, concept: str | None, in_play: set[
 
 
 def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
-                    domain: DomainConfig = EMPTY) -> ColumnRef | None:
-    """The date a phrase like "last month" applies to: one the question names, else the main table's.
+                    domain: DomainConfig = EMPTY, at: int | None = None) -> ColumnRef | None:
+    """The date a phrase like "last month" (said at word ``at``, when known) applies to: one the
+    question names, else the rows named or acted on right before it, else the main table's.
     A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
     for link in a.links:
         if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates):
@@ -374,7 +376,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
             if col is not None and col.kind == DATE and (cand.table == entity or cand.table in in_play) \
                     and not _booked_for(a, link, table, col):
                 return ColumnRef(cand.table, col.name)
-    if (named := _dated_where_named(a, schema, entity, in_play, domain)) is not None:
+    if (named := _dated_where_named(a, schema, entity, in_play, domain, at)) is not None:
         return named
     if (event := _measured_event(a, schema, entity, domain)) is not None:
         return event
@@ -397,17 +399,24 @@ def _table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | 
     return _dated_by_parent(schema, name, domain)
 
 
-def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[str],
-                       domain: DomainConfig) -> ColumnRef | None:
+_ANY = frozenset({"anything", "any", "something"})
+
+
+def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[str], domain: DomainConfig,
+                       at: int | None) -> ColumnRef | None:
     """A period said right after a table's name ("only orders from this year" said of the customers
-    ranked by their orders) dates that table's rows, not the main rows' own."""
-    starts = {d.first for d in a.dates}
-    for link in a.links:
-        if link.last + 1 not in starts:
-            continue
-        for cand in link.of_kind(TABLE):
-            if cand.score >= 1.0 and cand.table != entity and cand.table in in_play:
-                return _table_date(schema, cand.table, domain)
+    ranked by their orders), or after a verb whose act those rows record ("did not buy anything
+    last month"), dates that table's rows, not the main rows' own."""
+    for start in sorted({at} if at is not None else {d.first for d in a.dates}):
+        before = start - 1 - (a.word(start - 1) in _ANY)
+        link = a.link_at(before)
+        named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and c.table in in_play] if link else []
+        if not named and a.lexicon is not None:
+            named = [t for t in deed_tables(a.lexicon, a.word(before))
+                     if (table := schema.table(t)) is not None and table.stored and schema.join_path(entity, t)]
+        for name in named[:1]:
+            if name != entity:
+                return _table_date(schema, name, domain)
     return None
 
 
