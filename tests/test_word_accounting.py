@@ -132,8 +132,8 @@ def test_words_the_query_expresses_are_used(harbour, question: str, part: str) -
 def test_a_verb_that_picks_one_of_two_keys_is_used_only_with_that_key(harbour, question: str, verb: str,
                                                                        key: str) -> None:
     draft = _draft(harbour, question)
-    assert "JOIN ports" in draft.sql, draft.sql
-    assert (f"voyages.{key}" in draft.sql) == (verb not in draft.unused), (draft.sql, draft.unused)
+    assert "JOIN ports" in draft.sql or "FROM ports" in draft.sql, draft.sql  # joined, or a route's end
+    assert (key in draft.sql) == (verb not in draft.unused), (draft.sql, draft.unused)
 
 
 def test_the_verbs_keys_are_told_apart(harbour) -> None:

@@ -294,7 +294,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     a.used.update(held)
     _read_sorts(a, words)
     _read_direction_ranges(a, words)
-    _merge_directions(a)
+    _merge_directions(a, words)
     _read_limits(a, words, lexicon)
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
@@ -644,6 +644,7 @@ _RANGE_ENDS: dict[str, tuple[bool, str | None]] = {
     "a": (False, "name"), "z": (True, "name"),
 }
 _OLD_WORDS = ("old", "oldest", "older", "elder", "eldest")
+_AGE_WORDS = frozenset({"age", "ages"})
 
 
 def _range_end(words: list[str], first: int, second: int) -> tuple[bool, str | None] | None:
@@ -674,11 +675,15 @@ def _read_direction_ranges(a: _Scratch, words: list[str]) -> None:
         a.sorts.append(SortCue(-1, end[0], end[1], frozenset(span)))
 
 
-def _merge_directions(a: _Scratch) -> None:
-    """A bare direction word ("ascending") sets the direction of the sort another phrase names."""
+def _merge_directions(a: _Scratch, words: list[str]) -> None:
+    """A bare direction word ("ascending") sets the direction of the sort another phrase names. "Oldest"
+    runs an age down and a date up: beside a sort by age, a direction said of dates turns round, and
+    one said of ages turns round beside any other column (a birth date)."""
     ranges = [s for s in a.sorts if s.index < 0 and s.concept in ("age", "date") and s.descending is not None]
     if ranges and len(a.sorts) > len(ranges):  # a range beside a sort that names its column only directs it
-        a.sorts = [replace(s, concept=None) if s in ranges else s for s in a.sorts]
+        by_age = any(0 <= s.index < len(words) and words[s.index] in _AGE_WORDS for s in a.sorts)
+        a.sorts = [replace(s, concept=None, descending=s.descending != ((s.concept == "age") != by_age))
+                   if s in ranges else s for s in a.sorts]
     bare = [s for s in a.sorts if s.index < 0 and s.concept in (None, "level") and s.descending is not None]
     others = [s for s in a.sorts if s not in bare]
     if bare and others:

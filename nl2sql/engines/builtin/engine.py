@@ -22,6 +22,7 @@ from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.line_grain import at_line_grain
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.role_keys import by_referenced_rows
+from nl2sql.engines.builtin.route_ends import by_route_ends
 from nl2sql.engines.builtin.self_reference import bare_self_keys, with_self_reference
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
@@ -176,6 +177,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = in_asked_units(spec, analysis, schema)
     spec = with_self_reference(spec, analysis, schema)
     spec = by_referenced_rows(spec, schema)
+    spec = by_route_ends(spec, analysis, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
     before = {(f, f.words) for f in reading.spec.filters}
     said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before),

@@ -141,6 +141,10 @@ def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
         left, right = _compared(name, _name(f.other, spec))
         times = f"{_number(f.values[0])} times " if f.values else ""  # "more than double their buy price"
         return _whose(left, f"{f.label or _OPS[f.op]} {times}the {right}")
+    if f.op == "in_rows" and f.other.table != f.column.table:  # one of two keys into a table: a route's end
+        role = " ".join(w for w in spoken(f.column.column).split() if w.lower() not in ("id", "key", "no"))
+        return and_list([_whose(f"{role}'s {spoken(g.column.column)}", str(g.values[0])) if g.op == "="
+                         else describe_filter(g, spec) for g in f.values])
     if f.op == "in_rows":  # across a table's key to itself
         picked = and_list([describe_filter(g, spec) for g in f.values])
         return _whose(name, f"the {_name(f.other, spec)} of the {one(f.other.table)} {picked}")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from nl2sql.db.schema import DATE, TEXT
 from nl2sql.dialog.questions import SlotKey
-from nl2sql.domain import ClarifyingQuestion
+from nl2sql.domain import ClarifyingQuestion, Metric
 from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis
 from nl2sql.engines.builtin.deeds import deed_tables
@@ -409,6 +409,14 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
                     c.used.update((*a.span(at), *lasting[1]))
                     continue
                 measure = ctx.table(entity).measure_column
+                asks_amount = func == "sum" and a.word(at) == "how" and measure is None
+                money = _money_taken(ctx, entity) if asks_amount else None
+                if money is not None:  # "how much did we bill in 2025": the money those rows took
+                    out.append(Aggregate("metric", metric=money))
+                    c.used.update(a.span(at))
+                    if money.question is not None:
+                        c.doubts.append(f"money read as {money.description}")
+                    continue
                 if measure is None:
                     continue
                 column = ColumnRef(entity, measure.name)
@@ -416,6 +424,16 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
             out.append(Aggregate(func, column))
             c.used.update(a.span(at))
     return c.done(out)
+
+
+def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:
+    """The metric of money (a config's, or the profile's revenue) measured on ``entity``'s rows or on
+    the lines that make them up: what "how much" asks of invoices or sales that name no amount."""
+    for metric in ctx.domain.metrics.values():
+        table = ctx.schema.table(metric.table)
+        if table is not None and (metric.table == entity or any(fk.ref_table == entity for fk in table.foreign_keys)):
+            return metric
+    return None
 
 
 def _how_long(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[ColumnRef, tuple[int, int]] | None:

@@ -441,13 +441,18 @@ class _Renderer:
                 name = self.names[key.aggregate]
             elif key.column is not None:
                 name = key.column.column
-                if not starred and name not in inner.named_selects:
-                    inner = inner.select(self._col(key.column))
+                if (not starred or self._computed(key.column)) and name not in inner.named_selects:
+                    inner = inner.select(exp.alias_(self._col(key.column), _ident(name)))  # "*" holds no computed age
             else:
                 continue
             kept = exp.Column(this=_ident(name), table=exp.to_identifier("top_rows"))
             order.append(exp.Ordered(this=kept, desc=key.descending, nulls_first=not key.descending))
         return exp.select(exp.Star()).from_(inner.subquery("top_rows")).order_by(*order)
+
+    def _computed(self, ref: ColumnRef) -> bool:
+        table = self.schema.table(ref.table)
+        column = table.column(ref.column) if table is not None else None
+        return column is not None and column.computed
 
     def _rows(self) -> exp.Select:
         s = self.spec

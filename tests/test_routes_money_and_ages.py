@@ -1,0 +1,100 @@
+"""Rows brought as they are, on schemas built here: a route's two ends ("from A to B" over two keys
+into one table) test each key; "how much did we bill" is the money those rows took; "oldest first"
+runs an age down and a birth date up; a follow-up sort of the rows a limit kept reads a computed age."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import all_rows, answers, answers_after, read, same_answer, schema_database
+
+COURIER = """
+CREATE TABLE hubs (hub_id INTEGER PRIMARY KEY, hub_name TEXT, town TEXT);
+CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, source_hub_id INTEGER REFERENCES hubs (hub_id),
+                      target_hub_id INTEGER REFERENCES hubs (hub_id), weight_kg REAL);
+INSERT INTO hubs VALUES (1, 'North', 'Leeds'), (2, 'East', 'York'), (3, 'West', 'Hull');
+INSERT INTO parcels VALUES (1, 1, 2, 3.5), (2, 2, 1, 1.0), (3, 1, 3, 7.2), (4, 3, 2, 2.2), (5, 1, 2, 0.4);
+"""
+
+BANK = """
+CREATE TABLE accounts (account_id INTEGER PRIMARY KEY, holder TEXT);
+CREATE TABLE transfers (transfer_id INTEGER PRIMARY KEY, from_account_id INTEGER REFERENCES accounts (account_id),
+                        to_account_id INTEGER REFERENCES accounts (account_id), amount REAL);
+INSERT INTO accounts VALUES (1, 'Ann Lee'), (2, 'Bo Dahl'), (3, 'Cy Moss');
+INSERT INTO transfers VALUES (1, 1, 2, 50), (2, 2, 1, 20), (3, 1, 3, 75), (4, 3, 1, 10), (5, 1, 2, 5);
+"""
+
+STUDIO = """
+CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT);
+CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id), billed_on DATE);
+CREATE TABLE bill_lines (line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills (bill_id),
+                         unit_price REAL, quantity INTEGER);
+INSERT INTO clients VALUES (1, 'Acme'), (2, 'Birch');
+INSERT INTO bills VALUES (1, 1, '2025-02-01'), (2, 2, '2025-07-09'), (3, 1, '2026-01-04');
+INSERT INTO bill_lines VALUES (1, 1, 100, 2), (2, 1, 40, 1), (3, 2, 75, 3), (4, 3, 60, 5);
+"""
+
+STABLE = """
+CREATE TABLE horses (horse_id INTEGER PRIMARY KEY, horse_name TEXT, date_of_birth DATE);
+INSERT INTO horses VALUES (1, 'Ash', '2010-04-01'), (2, 'Birch', '2018-06-12'), (3, 'Cedar', '2004-09-30'),
+    (4, 'Dune', '2015-01-20'), (5, 'Elm', '2021-03-03');
+"""
+
+
+@pytest.fixture(scope="module")
+def courier_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "courier", COURIER) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def bank_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "bank", BANK) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def studio_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "studio", STUDIO) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def stable_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "stable", STABLE) as db:
+        yield db
+
+
+def test_a_route_from_one_place_to_another_tests_each_end_on_its_key(courier_db) -> None:
+    answers(courier_db, "parcels from Leeds to York",
+            "SELECT p.* FROM parcels p JOIN hubs s ON s.hub_id = p.source_hub_id "
+            "JOIN hubs t ON t.hub_id = p.target_hub_id WHERE s.town = 'Leeds' AND t.town = 'York'")
+    answers(courier_db, "parcels to York",
+            "SELECT p.* FROM parcels p JOIN hubs t ON t.hub_id = p.target_hub_id WHERE t.town = 'York'")
+
+
+def test_a_route_on_keys_named_from_and_to(bank_db) -> None:
+    answers(bank_db, "transfers from Ann Lee to Bo Dahl",
+            "SELECT * FROM transfers WHERE from_account_id = 1 AND to_account_id = 2")
+
+
+def test_how_much_was_billed_is_the_money_of_the_bills_lines(studio_db) -> None:
+    answers(studio_db, "How much did we bill in 2025?",
+            "SELECT SUM(l.unit_price * l.quantity) FROM bill_lines l JOIN bills b ON b.bill_id = l.bill_id "
+            "WHERE b.billed_on >= '2025-01-01' AND b.billed_on < '2026-01-01'")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("horses sorted by age, oldest first", "SELECT * FROM horses ORDER BY date_of_birth ASC"),
+    ("horses sorted by age from youngest to oldest", "SELECT * FROM horses ORDER BY date_of_birth DESC"),
+    ("horses sorted by date of birth, oldest first", "SELECT * FROM horses ORDER BY date_of_birth ASC"),
+    ("horses sorted by date of birth from oldest to youngest", "SELECT * FROM horses ORDER BY date_of_birth ASC"),
+])
+def test_oldest_runs_an_age_down_and_a_birth_date_up(stable_db, question: str, gold: str) -> None:
+    draft, result = read(stable_db, question)
+    assert same_answer(result, all_rows(stable_db, gold), ordered=True), draft.sql
+
+
+def test_the_rows_a_limit_kept_sorted_again_by_a_computed_age(stable_db) -> None:
+    answers_after(stable_db, ["the 3 oldest horses", "sort them by age"],
+                  "SELECT * FROM (SELECT * FROM horses ORDER BY date_of_birth LIMIT 3) ORDER BY date_of_birth DESC")
