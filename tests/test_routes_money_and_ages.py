@@ -98,3 +98,16 @@ def test_oldest_runs_an_age_down_and_a_birth_date_up(stable_db, question: str, g
 def test_the_rows_a_limit_kept_sorted_again_by_a_computed_age(stable_db) -> None:
     answers_after(stable_db, ["the 3 oldest horses", "sort them by age"],
                   "SELECT * FROM (SELECT * FROM horses ORDER BY date_of_birth LIMIT 3) ORDER BY date_of_birth DESC")
+
+
+SHELTER = """
+CREATE TABLE animals (animal_id INTEGER PRIMARY KEY, animal_name TEXT, species TEXT, spayed INTEGER);
+INSERT INTO animals VALUES (1, 'Tom', 'cat', 0), (2, 'Kit', 'cat', 1), (3, 'Rex', 'dog', 0), (4, 'Bo', 'dog', 1),
+    (5, 'Fig', 'dog', 0);
+"""
+
+
+def test_what_about_another_value_keeps_a_yes_no_the_rows_were_kept_by(tmp_path_factory) -> None:
+    with schema_database(tmp_path_factory, "shelter", SHELTER) as db:
+        answers_after(db, ["the cats that aren't spayed", "what about dogs?"],
+                      "SELECT * FROM animals WHERE species = 'dog' AND spayed = 0")

@@ -334,9 +334,11 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
              *running.value]
     current, changes = list(spec.filters), []
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
-        # "how about <value>?": the new value stands where the old one stood
+        # "how about <value>?": the new value stands where the old one stood; a yes/no or a number the
+        # rows were kept by ("not neutered", "rating 5") is no value of that kind, and stays
         columns = {f.column for f in added}
-        for old in [f for f in current if f.op in ("=", "in") and f.column not in columns]:
+        for old in [f for f in current if f.op in ("=", "in") and f.column not in columns
+                    and all(isinstance(v, str) for v in f.values)]:
             current.remove(old)
             changes.append(f"removed filter: {condition_sql(spec, old, ctx.schema)}")
     also = _added_words(a) & {0, len(a.tokens) - 1}  # "also <value>", "<value> too", "<value> as well"
