@@ -1,6 +1,7 @@
 """Rows brought as they are, on schemas built here: a route's two ends ("from A to B" over two keys
 into one table) test each key; "how much did we bill" is the money those rows took; "oldest first"
-runs an age down and a birth date up; a follow-up sort of the rows a limit kept reads a computed age."""
+runs an age down and a birth date up; a follow-up sort of the rows a limit kept reads a computed age;
+"what about <value>?" keeps a yes/no; two tables meet through the rows that link them, not a parent."""
 
 from __future__ import annotations
 
@@ -111,3 +112,24 @@ def test_what_about_another_value_keeps_a_yes_no_the_rows_were_kept_by(tmp_path_
     with schema_database(tmp_path_factory, "shelter", SHELTER) as db:
         answers_after(db, ["the cats that aren't spayed", "what about dogs?"],
                       "SELECT * FROM animals WHERE species = 'dog' AND spayed = 0")
+
+
+
+YARD = """
+CREATE TABLE depot (depot_id INTEGER PRIMARY KEY, depot_name TEXT);
+CREATE TABLE trip (trip_id INTEGER PRIMARY KEY, driver TEXT, depot_id INTEGER REFERENCES depot (depot_id));
+CREATE TABLE parcel (parcel_id INTEGER PRIMARY KEY, label TEXT, depot_id INTEGER REFERENCES depot (depot_id));
+CREATE TABLE trip_parcel (trip_id INTEGER REFERENCES trip (trip_id), parcel_id INTEGER REFERENCES parcel (parcel_id),
+                          PRIMARY KEY (trip_id, parcel_id));
+INSERT INTO depot VALUES (1, 'Dock'), (2, 'Mill');
+INSERT INTO trip VALUES (1, 'Ann', 1), (2, 'Bo', 1), (3, 'Cy', 2);
+INSERT INTO parcel VALUES (1, 'p1', 1), (2, 'p2', 1), (3, 'p3', 1), (4, 'p4', 2), (5, 'p5', 2);
+INSERT INTO trip_parcel VALUES (1, 1), (1, 4), (2, 2), (2, 3), (2, 5), (3, 1);
+"""
+
+
+def test_two_tables_meet_through_the_rows_that_link_them_not_a_parent_they_share(tmp_path_factory) -> None:
+    """Trips and parcels both belong to a depot; a trip's parcels are those its loads name."""
+    with schema_database(tmp_path_factory, "yard", YARD) as db:
+        answers(db, "trips that carried more than 2 parcels",
+                "SELECT trip_id, COUNT(*) FROM trip_parcel GROUP BY trip_id HAVING COUNT(*) > 2")

@@ -7,7 +7,6 @@ talks to a database: introspection lives beside each driver.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, wraps
@@ -266,18 +265,40 @@ class Schema:
         return self._shortest(start, goal, frozenset())
 
     def _shortest(self, start: str, goal: str, avoid: frozenset[str]) -> list[tuple[str, ForeignKey]] | None:
+        """The shortest paths in the order the walk finds them, the first that meets no two rows only
+        through a parent they share (``_shared_parents``): trips and shipments are joined by the
+        trips' shipments, not by a depot both refer to."""
+        found: list[list[tuple[str, ForeignKey]]] = []
         seen = {start} | avoid
-        queue: deque[tuple[str, list[tuple[str, ForeignKey]]]] = deque([(start, [])])
-        while queue:
-            here, path = queue.popleft()
-            for nxt, fk in self._neighbours.get(here, []):
-                if nxt in seen:
-                    continue
-                if nxt == goal:
-                    return [*path, (nxt, fk)]
-                seen.add(nxt)
-                queue.append((nxt, [*path, (nxt, fk)]))
-        return None
+        level: list[tuple[str, list[tuple[str, ForeignKey]]]] = [(start, [])]
+        while level and not found:
+            reached: dict[str, int] = {}
+            nxt_level: list[tuple[str, list[tuple[str, ForeignKey]]]] = []
+            for here, path in level:
+                for nxt, fk in self._neighbours.get(here, []):
+                    if nxt == goal:
+                        found.append([*path, (nxt, fk)])
+                    elif nxt not in seen and reached.get(nxt, 0) < _PATHS_PER_TABLE:
+                        reached[nxt] = reached.get(nxt, 0) + 1
+                        nxt_level.append((nxt, [*path, (nxt, fk)]))
+            seen |= set(reached)
+            level = nxt_level
+        return min(found, key=lambda p: _shared_parents(start, p)) if found else None
+
+
+# How many ways into one table a walk keeps per step: enough to tell a bridge from a shared parent.
+_PATHS_PER_TABLE = 4
+
+
+def _shared_parents(start: str, path: list[tuple[str, ForeignKey]]) -> int:
+    """How often the path climbs to a row by its key and comes down to other rows that hold a key to
+    it: rows met only through a parent they share (a fan trap), not through rows that link them."""
+    turns, here, climbed = 0, start, False
+    for nxt, fk in path:
+        up = fk.table == here and fk.ref_table == nxt
+        turns += climbed and not up
+        climbed, here = up, nxt
+    return turns
 
 
 def _members_first(hops: list[tuple[str, ForeignKey]], rows: dict[str, int | None]) -> list[tuple[str, ForeignKey]]:

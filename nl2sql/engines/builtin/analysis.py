@@ -687,9 +687,9 @@ def _merge_directions(a: _Scratch, words: list[str]) -> None:
     bare = [s for s in a.sorts if s.index < 0 and s.concept in (None, "level") and s.descending is not None]
     others = [s for s in a.sorts if s not in bare]
     if bare and others:
-        words = frozenset().union(*(s.span for s in bare))
+        said = frozenset().union(*(s.span for s in bare))
         a.sorts = [SortCue(s.index, bare[0].descending if s.descending is None or s.concept == "name" else s.descending,
-                           s.concept, s.span | words) for s in others]
+                           s.concept, s.span | said) for s in others]
 
 
 def _read_limits(a: _Scratch, words: list[str], lexicon: Lexicon) -> None:

@@ -334,11 +334,7 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
              *running.value]
     current, changes = list(spec.filters), []
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
-        # "how about <value>?": the new value stands where the old one stood; a yes/no or a number the
-        # rows were kept by ("not neutered", "rating 5") is no value of that kind, and stays
-        columns = {f.column for f in added}
-        for old in [f for f in current if f.op in ("=", "in") and f.column not in columns
-                    and all(isinstance(v, str) for v in f.values)]:
+        for old in _values_instead(current, added):
             current.remove(old)
             changes.append(f"removed filter: {condition_sql(spec, old, ctx.schema)}")
     also = _added_words(a) & {0, len(a.tokens) - 1}  # "also <value>", "<value> too", "<value> as well"
@@ -359,6 +355,14 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
         used = used | {at}
     edit = edit.changed(spec.with_(filters=tuple(current)), changes, used)
     return edit.deciding(running.decided)
+
+
+def _values_instead(current: list[Filter], added: list[Filter]) -> list[Filter]:
+    """ "how about <value>?": the old values the new one stands in for; a yes/no or a number the rows
+    were kept by ("not neutered", "rating 5") is no value of that kind, and stays."""
+    columns = {f.column for f in added}
+    return [f for f in current if f.op in ("=", "in") and f.column not in columns
+            and all(isinstance(v, str) for v in f.values)]
 
 
 _ONE_WORD_COMPARATORS = {phrase[0]: op for phrase, op, _concept in COMPARATORS
