@@ -1,8 +1,9 @@
 """Two columns of one row compared with each other, on a depot schema built here: "parcels delivered
 late" (the delivery after the due date, both dates found by their names), "bins whose fill level is
 below the refill mark", "bins below their refill mark" (the amount the bin holds against its
-threshold). Where the column compared is not named and more than one could be meant, the reading is
-a guess and is confirmed, not run unasked."""
+threshold), "arrived later than expected", and on a builds schema "finished later than planned"
+(an end date beside its actual one). Where the column compared is not named and more than one could
+be meant, the reading is a guess and is confirmed, not run unasked."""
 
 from __future__ import annotations
 
@@ -83,3 +84,28 @@ def test_an_event_said_by_another_verb_is_a_guess(depot_db) -> None:
 def test_a_comparison_with_a_number_is_unchanged(depot_db) -> None:
     draft, result = read(depot_db, "bins with a fill level below 20")
     assert same_answer(result, all_rows(depot_db, "SELECT label FROM bins WHERE fill_level < 20")), draft.sql
+
+
+BUILDS = """
+CREATE TABLE builds (build_id INTEGER PRIMARY KEY, site TEXT, start_date DATE, end_date DATE, actual_end_date DATE);
+INSERT INTO builds VALUES (1, 'Quay', '2025-01-01', '2025-03-01', '2025-04-15'),
+    (2, 'Mill', '2025-02-01', '2025-05-01', '2025-04-20'), (3, 'Barn', '2025-03-01', '2025-06-01', '2025-06-01'),
+    (4, 'Lodge', '2025-04-01', '2025-07-01', '2025-09-30');
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("How many parcels arrived later than expected?", "SELECT COUNT(*) FROM parcels WHERE delivered_on > due_on"),
+    ("parcels delivered earlier than expected", "SELECT code FROM parcels WHERE delivered_on < due_on"),
+])
+def test_later_than_an_expectation_compares_the_event_with_its_due_date(depot_db, question: str, gold: str) -> None:
+    draft, result = read(depot_db, question)
+    assert same_answer(result, all_rows(depot_db, gold)), draft.sql
+    assert not draft.unused, draft.unused
+
+
+def test_the_date_beside_its_actual_one_is_the_plan(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``end_date`` beside ``actual_end_date``: "finished later than planned" is the actual end after the end."""
+    with schema_database(tmp_path_factory, "builds", BUILDS) as db:
+        draft, result = read(db, "Which builds finished later than planned?")
+        assert same_answer(result, all_rows(db, "SELECT site FROM builds WHERE actual_end_date > end_date")), draft.sql

@@ -6,7 +6,9 @@ column of the same row: the one named before the comparator ("whose fill is belo
 mark"), else the one the table measures most like it (a stock or quantity beside a threshold),
 which is a guess the reading says as a doubt. "late" and "early" compare the date a row's event
 happened with the date it was expected, each found by the words of the date columns' names
-(due, required, expected, ... against shipped, delivered, completed, ...).
+(due, required, expected, ... against shipped, delivered, completed, ...); "later than planned"
+says which expected date, and a date kept beside its "actual" twin (end_date, actual_end_date) is
+the one planned.
 """
 
 from __future__ import annotations
@@ -239,31 +241,57 @@ def _held_column(ctx: ReadContext, ref: ColumnRef, kind: str) -> tuple[ColumnRef
 
 
 def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str]) -> Filter | None:
-    """ "<rows> shipped late": the event's date after the date it was due (both by their names)."""
+    """ "<rows> shipped late", "arrived later than planned": the event's date after the date it was
+    due (both by their names; the due date the one its expectation word names, when it names one)."""
     a = ctx.a
     on_time = a.word(i) == "time" and a.word(i - 1) == "on"  # "delivered on time": not after the date due
-    op = "<=" if on_time else _TIMING.get(a.word(i))
-    if op is None or a.word(i + 1) == "than":
+    expectation = _expectation(a.word(i), a.word(i + 1), a.word(i + 2))
+    op = "<=" if on_time else expectation[0] if expectation else _TIMING.get(a.word(i))
+    if op is None or (a.word(i + 1) == "than" and expectation is None):
         return None
     event_link = a.prev_link(i, max_gap=2)
     named = _column(ctx, event_link, {entity, *in_play}) if event_link is not None else None
     event = named[0] if named is not None and named[1] == "date" and not _expected(named[0].column) else None
     table = ctx.table(event.table if event is not None else entity)
-    due = [col for col in table.date_columns if _expected(col.name)]
+    due = [col for col in table.date_columns if _expected(col.name)] or _planned_beside_actual(table)
+    said = [col for col in due if expectation and stem(expectation[1]) in _stems(col.name)]
+    due = said or due
     happened = (event, True) if event is not None else _happened(table, due[0].name) if due else None
     if not due or happened is None:
         return None
     actual, sure = happened
     if len(due) > 1 or not sure:
-        said = f"{actual.column.replace('_', ' ')} against {due[0].name.replace('_', ' ')}"
-        c.doubts.append(f"read {a.word(i)!r} as {said}")
-    words = {i, i - 1} if on_time else {i}
+        read = f"{actual.column.replace('_', ' ')} against {due[0].name.replace('_', ' ')}"
+        c.doubts.append(f"read {a.word(i)!r} as {read}")
+    words = {i, i - 1} if on_time else {i, i + 1, i + 2} if expectation else {i}
+    if a.word(i - 1) in DONE_WORDS | SENT_WORDS:
+        words.add(i - 1)  # "arrived late": the verb of the event compared
     c.used.update(words)
     if event is not None and event_link is not None:
         c.claim(event_link, "compare")
         words.update(range(event_link.first, event_link.last + 1))
     label = {">": "after", "<": "before"}.get(op, "no later than")
     return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due[0].name), words=frozenset(words))
+
+
+def _planned_beside_actual(table: Table) -> list[Column]:
+    """``end_date`` beside ``actual_end_date``: the date without "actual" is the one planned."""
+    dates = {name_words(col.name): col for col in table.date_columns}
+    for words in dates:
+        if "actual" in words and (plan := dates.get(tuple(w for w in words if w != "actual"))) is not None:
+            return [plan]
+    return []
+
+
+# "later than planned", "earlier than expected": the comparison and the expectation it is against.
+_THAN = {"later": ">", "earlier": "<", "sooner": "<"}
+
+
+def _expectation(word: str, than: str, expected: str) -> tuple[str, str] | None:
+    """(op, the expectation word) of "<later|earlier> than <planned|expected|due|...>"."""
+    op = _THAN.get(word)
+    return (op, expected) if op is not None and than == "than" and stem(expected) in EXPECTED_WORDS | {
+        stem(w) for w in EXPECTED_WORDS} else None
 
 
 def _stems(name: str) -> list[str]:
