@@ -145,6 +145,13 @@ def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
         role = " ".join(w for w in spoken(f.column.column).split() if w.lower() not in ("id", "key", "no"))
         return and_list([_whose(f"{role}'s {spoken(g.column.column)}", str(g.values[0])) if g.op == "="
                          else describe_filter(g, spec) for g in f.values])
+    if f.op in ("in_rows", "not_in_rows") and [g.op for g in f.values] == ["not_null"]:  # "who manage someone"
+        role = " ".join(w for w in spoken(f.other.column).split() if w.lower() not in ("id", "key", "no"))
+        return f"who are {'some' if f.op == 'in_rows' else 'no'} {one(f.other.table)}'s {role}"
+    if f.op == "counted_in":  # "managers with more than 3 direct reports"
+        role = " ".join(w for w in spoken(f.other.column).split() if w.lower() not in ("id", "key", "no"))
+        return f"who are the {role} of {_COUNTED.get(f.values[0], f.values[0])} {_number(f.values[1])} " \
+               f"{plural(f.other.table)}"
     if f.op == "in_rows":  # across a table's key to itself
         picked = and_list([describe_filter(g, spec) for g in f.values])
         return _whose(name, f"the {_name(f.other, spec)} of the {one(f.other.table)} {picked}")

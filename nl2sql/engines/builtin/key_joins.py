@@ -20,7 +20,8 @@ def _refs(spec: QuerySpec) -> list[ColumnRef]:
     refs = spec_refs(spec)
     refs += [ColumnRef(a.metric.table, "*") for a in spec.aggregates if a.metric is not None]
     refs += [ColumnRef(spec.rows_of.table, "*")] if spec.rows_of is not None else []
-    refs += [ColumnRef(t.table, "*") for f in spec.filters if f.op == "in_rows" for t in (f.column, f.other) if t]
+    refs += [ColumnRef(t.table, "*") for f in spec.filters if f.op in ("in_rows", "not_in_rows", "counted_in")
+             for t in (f.column, f.other) if t]
     alternatives = [f for alt in spec.alternatives for f in alt]
     refs += [r for f in alternatives for r in (f.column, f.other) if r is not None]
     refs += [o.column for o in spec.reorder if o.column is not None]

@@ -253,16 +253,12 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
     named = _column(ctx, event_link, {entity, *in_play}) if event_link is not None else None
     event = named[0] if named is not None and named[1] == "date" and not _expected(named[0].column) else None
     table = ctx.table(event.table if event is not None else entity)
-    due = [col for col in table.date_columns if _expected(col.name)] or _planned_beside_actual(table)
-    said = [col for col in due if expectation and stem(expectation[1]) in _stems(col.name)]
-    due = said or due
-    happened = (event, True) if event is not None else _happened(table, due[0].name) if due else None
-    if not due or happened is None:
+    pair = _event_and_due(table, event, expectation[1] if expectation else None)
+    if pair is None:
         return None
-    actual, sure = happened
-    if len(due) > 1 or not sure:
-        read = f"{actual.column.replace('_', ' ')} against {due[0].name.replace('_', ' ')}"
-        c.doubts.append(f"read {a.word(i)!r} as {read}")
+    actual, due, sure = pair
+    if not sure:
+        c.doubts.append(f"read {a.word(i)!r} as {actual.column.replace('_', ' ')} against {due.replace('_', ' ')}")
     words = {i, i - 1} if on_time else {i, i + 1, i + 2} if expectation else {i}
     if a.word(i - 1) in DONE_WORDS | SENT_WORDS:
         words.add(i - 1)  # "arrived late": the verb of the event compared
@@ -271,7 +267,18 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
         c.claim(event_link, "compare")
         words.update(range(event_link.first, event_link.last + 1))
     label = {">": "after", "<": "before"}.get(op, "no later than")
-    return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due[0].name), words=frozenset(words))
+    return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due), words=frozenset(words))
+
+
+def _event_and_due(table: Table, event: ColumnRef | None, said: str | None) -> tuple[ColumnRef, str, bool] | None:
+    """(the date the event happened, the date it was due, whether both are the only ones of their kind):
+    the due date the expectation word names when several are due."""
+    due = [col for col in table.date_columns if _expected(col.name)] or _planned_beside_actual(table)
+    due = [col for col in due if said and stem(said) in _stems(col.name)] or due
+    happened = (event, True) if event is not None else _happened(table, due[0].name) if due else None
+    if not due or happened is None:
+        return None
+    return happened[0], due[0].name, happened[1] and len(due) == 1
 
 
 def _planned_beside_actual(table: Table) -> list[Column]:

@@ -343,11 +343,8 @@ class _Renderer:
             return exp.Like(this=col, expression=literal(like_pattern(f)))
         if f.op == "between":
             return exp.Between(this=col, low=literal(f.values[0]), high=literal(f.values[1]))
-        if f.op == "in_rows" and f.other is not None:  # a key of the rows its own conditions pick
-            picked = exp.select(exp.column(_ident(f.other.column))).from_(exp.Table(this=_ident(f.other.table)))
-            for g in f.values:  # unqualified: the subquery's own rows, also when it is the same table
-                picked = picked.where(_Renderer._own_condition(g))
-            return col.isin(query=picked)
+        if f.op in ("in_rows", "not_in_rows", "counted_in") and f.other is not None:
+            return self._in_rows(f, f.other, col)
         if f.op == "exists" and f.other is not None and f.other.table != f.column.table:  # some row refers to it
             keys = exp.select(exp.column(_ident(f.other.column), table=_ident(f.other.table)))
             return col.isin(query=keys.from_(exp.Table(this=_ident(f.other.table))))
@@ -359,6 +356,19 @@ class _Renderer:
             )
             return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
+
+    def _in_rows(self, f: Filter, other: ColumnRef, col: exp.Expr) -> exp.Expr:
+        """A key among the keys the rows its own conditions pick hold (``in_rows``, ``not_in_rows``), or
+        among those that so many rows hold (``counted_in``: "with more than 3 direct reports")."""
+        held = exp.column(_ident(other.column))
+        picked = exp.select(held.copy()).from_(exp.Table(this=_ident(other.table)))
+        if f.op == "counted_in":
+            picked = picked.where(held.copy().is_(exp.null()).not_()).group_by(held.copy()) \
+                .having(self.compare(f.values[0], exp.Count(this=exp.Star()), f.values[1]))
+            return col.isin(query=picked)
+        for g in f.values:  # unqualified: the subquery's own rows, also when it is the same table
+            picked = picked.where(_Renderer._own_condition(g))
+        return col.isin(query=picked) if f.op == "in_rows" else exp.Not(this=col.isin(query=picked))
 
     @staticmethod
     def _own_condition(f: Filter) -> exp.Expr:

@@ -1,4 +1,5 @@
-"""A table that refers to itself: "who reports to <a named employee>", "<someone>'s manager".
+"""A table that refers to itself: "who reports to <a named employee>", "<someone>'s manager",
+"employees with no direct reports".
 
 The profile knows the key that points back into its own table (``reports_to``, ``manager_id``,
 ``parent_id``). A question that names that key and a row by its values asks about the rows on
@@ -12,9 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nl2sql.db.schema import Schema
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import Analysis, Comparison
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
-from nl2sql.linking.lexicon import COLUMN, Link
+from nl2sql.linking.lexicon import COLUMN, TABLE, Link
 from nl2sql.profile import SelfReference, names_of, profile_of
 
 # Conditions that pick the named row by its own values.
@@ -65,6 +66,9 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
         return spec
     if spec.group_by:
         return _per_referenced_row(spec, ref)
+    lower = _lower_rows(spec, a, ref)
+    if lower is not None:
+        return lower
     link = _key_link(a, ref)
     if link is None:
         return spec
@@ -86,6 +90,63 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     if not shown and spec.projections:
         shown = tuple(ColumnRef(ref.table, c) for c in names_of(schema, ref.table))
     return replace(spec, filters=(*kept, test), projections=shown)
+
+
+# The rows that point to a row, said as a noun ("employees with no direct reports"), and what a verb
+# of the key takes as its object when it asks whether there are any ("who manage anyone").
+_LOWER_WORDS = frozenset({"reports", "subordinates", "underlings", "juniors", "subcategories", "children"})
+_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "people", "others", "nobody", "staff"})
+
+
+def _lower_rows(spec: QuerySpec, a: Analysis, ref: SelfReference) -> QuerySpec | None:
+    """Whether rows have rows that point to them: "employees with no direct reports", "who don't
+    manage anyone", "categories with subcategories", "managers with more than 3 direct reports"."""
+    if spec.entity != ref.table:
+        return None
+    for k in range(len(a.tokens)):
+        said = _lower_phrase(a, k, ref)
+        if said is None:
+            continue
+        span, counted = said
+        negations = {n for n in a.negations if k - 4 <= n < k}
+        denied = bool(negations) != (a.word(max(span)) == "nobody")
+        key, other = ColumnRef(ref.table, ref.ref_column), ColumnRef(ref.table, ref.column)
+        if counted is not None:  # "more than 3 direct reports": the rows that that many rows point to
+            test = Filter(key, "counted_in", (counted.op, counted.values[0]), other=other,
+                          words=frozenset(span | set(range(counted.first, counted.last + 1))))
+        else:
+            test = Filter(key, "not_in_rows" if denied else "in_rows", (Filter(other, "not_null"),), other=other,
+                          words=frozenset(span | negations))
+        kept = tuple(f for f in spec.filters if not f.words & test.words)
+        return replace(spec, filters=(*kept, test))
+    return None
+
+
+def _lower_phrase(a: Analysis, k: int, ref: SelfReference) -> tuple[set[int], Comparison | None] | None:
+    """The words at ``k`` that say rows pointing to a row (a noun such as "reports", or the key's verb
+    with its object: "manage anyone", "supervise more than 5 people"), and the number said of them."""
+    link = a.link_at(k)
+    single = link is not None and link.first == link.last == k and any(
+        c.kind == COLUMN and c.table == ref.table and c.column == ref.column for c in link.candidates)
+    after = next((c for c in a.comparisons if c.first == k + 1 and len(c.values) == 1), None) if single else None
+    whom = after.last + 1 if after is not None else k + 1
+    if single and (a.word(whom) in _ANYONE or _names_table(a, whom, ref.table)):
+        return {k, whom}, after
+    if a.word(k) not in _LOWER_WORDS or a.word(k + 1) in _VERB_AFTER or a.word(k - 1) in _SUBJECT_BEFORE:
+        return None  # "who reports to <X>": the verb, not the rows
+    span = {k, k - 1} if a.word(k - 1) == "direct" else {k}
+    counted = [c for c in a.comparisons if k - 4 <= c.first < min(span) and len(c.values) == 1 and c.against is None]
+    return span, (counted[0] if counted else None)
+
+
+# Words after "reports" that make it a verb ("reports to"), and before it ("who reports").
+_VERB_AFTER = frozenset({"to", "directly", "into", "under"})
+_SUBJECT_BEFORE = frozenset({"who", "that", "which", "he", "she", "it", "also", "only"})
+
+
+def _names_table(a: Analysis, i: int, table: str) -> bool:
+    link = a.link_at(i)
+    return link is not None and any(c.kind == TABLE and c.table == table and c.score >= 1.0 for c in link.candidates)
 
 
 _KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no"})
