@@ -82,3 +82,22 @@ def test_a_period_after_a_denied_act_dates_the_rows_it_denies(gym_db, question: 
 
 def test_a_period_after_the_main_rows_own_verb_keeps_their_date(gym_db) -> None:
     answers(gym_db, "members who joined in 2025", "SELECT * FROM members WHERE joined_on LIKE '2025%'")
+
+
+COURIERS = """
+CREATE TABLE couriers (courier_id INTEGER PRIMARY KEY, courier_name TEXT, hired_on DATE);
+CREATE TABLE rides (ride_id INTEGER PRIMARY KEY, courier_id INTEGER REFERENCES couriers (courier_id),
+                    ridden_on DATE, distance_km REAL);
+INSERT INTO couriers VALUES (1, 'Ann', '2025-03-01'), (2, 'Bo', '2019-05-05'), (3, 'Cy', '2020-01-01');
+INSERT INTO rides VALUES (1, 1, '2025-04-01', 20), (2, 1, '2026-01-10', 300), (3, 2, '2025-06-01', 90),
+    (4, 2, '2025-07-01', 80), (5, 3, '2024-12-30', 500), (6, 3, '2025-02-02', 10);
+"""
+
+
+def test_a_period_beside_the_most_of_a_measure_by_its_unit_dates_the_measured_rows(tmp_path_factory) -> None:
+    """ "the most kilometres in 2025": the rides' distance adds up, and the year is the rides', not
+    when the courier was hired."""
+    with schema_database(tmp_path_factory, "couriers", COURIERS) as db:
+        answers(db, "Which courier rode the most kilometres in 2025?",
+                "SELECT c.courier_name FROM couriers c JOIN rides r ON r.courier_id = c.courier_id "
+                "WHERE r.ridden_on LIKE '2025%' GROUP BY c.courier_id ORDER BY SUM(r.distance_km) DESC LIMIT 1")

@@ -457,8 +457,10 @@ def _measured_tables(a: Analysis) -> set[str]:
         if after is None:
             continue
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0}
-        # "the most units": the rows whose column it totals (the lines' quantity the profile calls so)
-        measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (end in totals and c.score >= 1.0)}
+        # "the most units", "the most kilometres": the rows whose column it totals (the lines' quantity,
+        # a distance by its unit), named by the profile's words for it
+        measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (end in totals and c.score >= 1.0)
+                     or (end not in totals and c.match == SYNONYM and c.score >= 0.7)}
     return measured | _verb_measured(a)
 
 
