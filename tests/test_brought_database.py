@@ -15,7 +15,7 @@ from nl2sql.db import Database
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import answers, built_sqlite, opened, same_answer, schema_database
+from tests.helpers import all_rows, answers, built_sqlite, opened, read, same_answer, schema_database
 
 NURSERY = """
 CREATE TABLE plant (plant_id INTEGER PRIMARY KEY, common_name TEXT, height_cm INTEGER, weight_g INTEGER);
@@ -458,3 +458,16 @@ def test_a_column_called_number_does_not_take_a_sort_by_number_of_rows(tmp_path:
     with opened(built_sqlite(tmp_path, "numbered", script)) as db:
         draft = BuiltinEngine(today=TODAY).draft("clients sorted by number of purchases", db)
         assert "purchase.number" not in draft.sql and ("COUNT" in draft.sql or "number" in draft.unused), draft.sql
+
+
+def test_a_way_to_reach_a_row_that_cannot_be_used_is_empty(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """ "Which members can't we email?": the rows whose email is not there (NULL), named by its verb."""
+    script = """
+    CREATE TABLE members (member_id INTEGER PRIMARY KEY, member_name TEXT, email TEXT, phone TEXT);
+    INSERT INTO members VALUES (1, 'Ann', 'ann@example.org', NULL), (2, 'Bo', NULL, '0123'), (3, 'Cy', NULL, NULL);
+    """
+    with schema_database(tmp_path_factory, "members", script) as db:
+        for question in ("Which members can't we email?", "members we cannot email"):
+            draft, result = read(db, question)
+            assert same_answer(result, all_rows(db, "SELECT * FROM members WHERE email IS NULL")), draft.sql
+            assert not draft.unused, draft.unused

@@ -53,3 +53,4 @@ def test_a_tree_of_categories(tmp_path_factory: pytest.TempPathFactory) -> None:
         gold = "SELECT * FROM categories WHERE category_id NOT IN (SELECT parent_id FROM categories " \
                "WHERE parent_id IS NOT NULL)"
         assert same_answer(result, all_rows(db, gold)), draft.sql
+

@@ -148,6 +148,11 @@ _HAS_ONE = frozenset({"have", "has", "get", "gets", "earn", "earns", "receive", 
 _BETWEEN = frozenset({"us", "their", "its", "his", "her", "in", "out", *_ARTICLES})
 
 
+# "can't we email", "cannot phone": a way to reach a row that is not there, named by its verb.
+_CANNOT = frozenset({"can't", "cant", "cannot", "couldn't", "couldnt"})
+_PRONOUNS = frozenset({"we", "you", "i", "they", "one"})
+
+
 def _having_after(ctx: ReadContext, n: int) -> int | None:
     """Where the thing denied starts after a negation at ``n`` and a word of having a little later
     ("not ... with a", "don't have any", "haven't given us their"), if the line says so."""
@@ -188,6 +193,8 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
             j = n + 1 + (a.word(n + 1) in _ARTICLES)
         elif n in a.negations and (k := _having_after(ctx, n)) is not None:
             j = k  # "not associated with a company", "do not have a phone": the same denial
+        elif n in a.negations and token.text in _CANNOT:
+            j = n + 1 + (a.word(n + 1) in _PRONOUNS)  # "which clients can't we email": no email to use
         elif token.text in _HAS_ONE and n not in a.frame and a.word(n + 1) in ("a", "an") and not _denied_before(a, n) \
                 and not _compared_after(a, n + 2):
             j, op = n + 2, "not_null"  # "who earn a commission": the rows whose commission is set
