@@ -471,3 +471,16 @@ def test_a_way_to_reach_a_row_that_cannot_be_used_is_empty(tmp_path_factory: pyt
             draft, result = read(db, question)
             assert same_answer(result, all_rows(db, "SELECT * FROM members WHERE email IS NULL")), draft.sql
             assert not draft.unused, draft.unused
+
+
+def test_what_a_row_can_carry_is_its_capacity_and_what_it_weighs_its_weight(tmp_path_factory) -> None:
+    script = """
+    CREATE TABLE vans (van_id INTEGER PRIMARY KEY, plate TEXT, capacity_kg REAL, weight_kg REAL);
+    INSERT INTO vans VALUES (1, 'V1', 1200, 2100), (2, 'V2', 3500, 2900), (3, 'V3', 800, 1700);
+    """
+    with schema_database(tmp_path_factory, "vans", script) as db:
+        for question, gold in (("Which vans can carry more than 1000 kg?", "capacity_kg > 1000"),
+                               ("Which vans weigh more than 2000 kg?", "weight_kg > 2000")):
+            draft, result = read(db, question)
+            assert same_answer(result, all_rows(db, f"SELECT * FROM vans WHERE {gold}")), draft.sql
+            assert not draft.unused, draft.unused

@@ -15,7 +15,7 @@ from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
-from nl2sql.engines.builtin.relations import verb_compared
+from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
     concept_column,
@@ -696,12 +696,25 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
             # the one amount the rows keep is no guess; "have more than N" may count what they have
             if len(ctx.table(entity).measure_columns) > 1 or ctx.a.word(comp.first - 1) in ("have", "has", "had"):
                 c.doubts.append(f"compared {measure.name}")
-        out.append(Filter(ref, comp.op, comp.values, words=comp.span | (c.used - before)))
+        out.append(Filter(_verb_tie(ctx, comp, ref), comp.op, comp.values, words=comp.span | (c.used - before)))
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
     out += flag_filters(ctx, c, entity, in_play)
     out += column_comparisons(ctx, c, entity, in_play)
     return c.done(out)
+
+
+def _verb_tie(ctx: ReadContext, comp: Comparison, ref: ColumnRef) -> ColumnRef:
+    """Of columns a word after the number names alike ("kg" of capacity_kg and weight_kg), the one the
+    verb before the comparison says ("weigh more than 2000 kg"); else the column read."""
+    link = ctx.a.next_link(comp.after - 1, max_gap=2)
+    cands = [c for c in link.of_kind(COLUMN) if c.table == ref.table] if link is not None else []
+    top = max((c.score for c in cands), default=0.0)
+    tied = [c.column or "" for c in cands if c.score == top]
+    if len(tied) < 2 or ref.column not in tied:
+        return ref
+    said = [name for name in tied if verb_names_column(ctx.a, comp.first - 1, name)]
+    return ColumnRef(ref.table, said[0]) if len(said) == 1 else ref
 
 
 def _against_average(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,

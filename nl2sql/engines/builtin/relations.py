@@ -221,6 +221,12 @@ def _names(word: str, column: str) -> bool:
     return stem(word) in words or bool(_kin(word) & words)
 
 
+# Nouns of a measure that English makes from a verb in no way WordNet's derivations list: what a
+# thing weighs is its weight, what it can carry or hold is its capacity.
+_MEASURE_OF_VERB = {"weigh": ("weight",), "carry": ("capacity",), "hold": ("capacity",), "seat": ("capacity",),
+                    "accommodate": ("capacity",)}
+
+
 @lru_cache(maxsize=1024)
 def _derived(word: str) -> frozenset[str]:
     """The words WordNet derives from the word's root ("earn" -> earnings, "arriving" -> arrival)."""
@@ -228,7 +234,7 @@ def _derived(word: str) -> frozenset[str]:
         return frozenset()
     root = stem(word)
     bases = {word, root, root + "e", *synonyms.base_forms(word)}
-    return frozenset(x for base in bases for x in synonyms.related(base))
+    return frozenset(x for base in bases for x in (*synonyms.related(base), *_MEASURE_OF_VERB.get(base, ())))
 
 
 @lru_cache(maxsize=1024)
@@ -259,6 +265,15 @@ def verb_compared(a: Analysis, v: int, table: Table) -> str | None:
     named = [col.name for col in table.columns if kin and col.is_numeric and not col.primary_key
              and col.name not in table.fk_columns and _all_kin(col.name, kin)]
     return named[0] if len(named) == 1 else None
+
+
+def verb_names_column(a: Analysis, v: int, column: str) -> bool:
+    """Whether the verb at ``v``, linked to nothing, derives a word of the column's name ("weigh":
+    weight_kg) or a synonym of one (what "earning" says of a salary)."""
+    if v < 0 or a.link_at(v) is not None or a.tokens[v].text in STOPWORDS:
+        return False
+    kin = _kin(a.tokens[v].text) | _verb_kin(a, v)
+    return bool({stem(w) for w in name_words(column) if w not in _WEAK} & kin)
 
 
 def _all_kin(column: str, kin: frozenset[str]) -> bool:
