@@ -109,3 +109,26 @@ def test_the_date_beside_its_actual_one_is_the_plan(tmp_path_factory: pytest.Tem
     with schema_database(tmp_path_factory, "builds", BUILDS) as db:
         draft, result = read(db, "Which builds finished later than planned?")
         assert same_answer(result, all_rows(db, "SELECT site FROM builds WHERE actual_end_date > end_date")), draft.sql
+
+
+FERRIES = """
+CREATE TABLE sailings (sailing_id INTEGER PRIMARY KEY, route TEXT, departure_time TIMESTAMP,
+                       actual_departure_time TIMESTAMP, arrival_time TIMESTAMP, actual_arrival_time TIMESTAMP);
+INSERT INTO sailings VALUES
+    (1, 'A', '2025-05-01 08:00', '2025-05-01 08:20', '2025-05-01 10:00', '2025-05-01 09:50'),
+    (2, 'B', '2025-05-01 09:00', '2025-05-01 08:55', '2025-05-01 11:00', '2025-05-01 11:30'),
+    (3, 'C', '2025-05-02 07:00', '2025-05-02 07:00', '2025-05-02 09:00', '2025-05-02 09:00'),
+    (4, 'D', '2025-05-02 12:00', '2025-05-02 12:40', '2025-05-02 14:00', '2025-05-02 14:45');
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Which sailings arrived later than planned?", "actual_arrival_time > arrival_time"),
+    ("sailings that departed later than planned", "actual_departure_time > departure_time"),
+    ("sailings that arrived earlier than planned", "actual_arrival_time < arrival_time"),
+])
+def test_each_event_is_compared_with_its_own_plan(tmp_path_factory, question: str, gold: str) -> None:
+    """Two planned times, each beside its actual one: the verb says which pair is compared."""
+    with schema_database(tmp_path_factory, "ferries", FERRIES) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, all_rows(db, f"SELECT route FROM sailings WHERE {gold}")), draft.sql

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from nl2sql.config import CONFIRM_BELOW
 from tests.helpers import all_rows, answers, answers_after, read, same_answer, schema_database
 
 COURIER = """
@@ -72,6 +73,36 @@ def test_a_route_from_one_place_to_another_tests_each_end_on_its_key(courier_db)
             "JOIN hubs t ON t.hub_id = p.target_hub_id WHERE s.town = 'Leeds' AND t.town = 'York'")
     answers(courier_db, "parcels to York",
             "SELECT p.* FROM parcels p JOIN hubs t ON t.hub_id = p.target_hub_id WHERE t.town = 'York'")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("parcels picked up in Leeds", "SELECT p.* FROM parcels p JOIN hubs s ON s.hub_id = p.source_hub_id "
+                                   "WHERE s.town = 'Leeds'"),
+    ("parcels delivered in York", "SELECT p.* FROM parcels p JOIN hubs t ON t.hub_id = p.target_hub_id "
+                                  "WHERE t.town = 'York'"),
+    ("parcels going to York or Hull", "SELECT p.* FROM parcels p JOIN hubs t ON t.hub_id = p.target_hub_id "
+                                      "WHERE t.town IN ('York', 'Hull')"),
+])
+def test_the_verb_or_the_list_says_which_end(courier_db, question: str, gold: str) -> None:
+    draft, result = read(courier_db, question)
+    assert same_answer(result, all_rows(courier_db, gold)), draft.sql
+    assert not draft.unused, draft.unused
+
+
+def test_a_place_no_word_puts_at_either_end_is_confirmed(courier_db) -> None:
+    draft, _result = read(courier_db, "parcels in York")
+    assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
+
+
+@pytest.mark.parametrize(("turns", "gold"), [
+    (["parcels from Leeds", "what about York?"], "s.town = 'York'"),
+    (["parcels to York", "what about parcels to Hull?"], "t.town = 'Hull'"),
+    (["parcels from Leeds to York", "what about to Hull?"], "s.town = 'Leeds' AND t.town = 'Hull'"),
+    (["parcels to York", "also include parcels to Hull"], "t.town IN ('York', 'Hull')"),
+])
+def test_another_place_takes_the_end_it_replaces(courier_db, turns: list[str], gold: str) -> None:
+    answers_after(courier_db, turns, "SELECT p.* FROM parcels p JOIN hubs s ON s.hub_id = p.source_hub_id "
+                                     f"JOIN hubs t ON t.hub_id = p.target_hub_id WHERE {gold}")
 
 
 def test_a_route_on_keys_named_from_and_to(bank_db) -> None:

@@ -21,6 +21,8 @@ _CLAUSE_AFTER = frozenset({"who", "whom", "which", "that", "whose", "with", "of"
                            "is", "are", "was", "were", "has", "have", "had"})
 _DETERMINER_AFTER = frozenset({"of", "in", "for", "from", "about", "on", "at", "to", "with", "by", "among",
                                "is", "are", "was", "were", "show", "list", "give", "find", "get", "only", "just"})
+# Words that narrow an earlier result when they open a line with "those who ...".
+_NARROWING = frozenset({"just", "only"})
 # An earlier result's owner when nothing before them in the line could be ("what are their names?").
 _POSSESSIVES = frozenset({"their", "its", "his", "her"})
 # Openers that ask to change the current query rather than to start another.
@@ -57,4 +59,10 @@ def back_references(a: Analysis) -> frozenset[int]:
             found.update((i - 1, i) if before in ("which", "each") else (i,))
         elif word == "each" and not after:
             found.add(i)  # "... for each?": each group of the earlier result
-    return frozenset(found)
+    return frozenset(found | _narrowed(words))
+
+
+def _narrowed(words: list[str]) -> set[int]:
+    """ "just those who joined this year": the earlier rows, narrowed, when the line opens so."""
+    return {i for i, word in enumerate(words) if word == "those" and i >= 1 and words[i - 1] in _NARROWING
+            and (i == 1 or words[i - 2] in ("and", "but"))}

@@ -199,6 +199,8 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
     out: list[ColumnRef] = []
     roles, used = dict(d.roles), set[int]()
     for link in a.links:
+        if ctx.names_table(link) and ctx.table_of(link) == entity:
+            continue  # "also include parcels to Hull": the rows listed, more of them, not a column
         ref = ctx.column_of(link, entity, in_play)
         if ref is None and link.of_kind("table"):
             table = ctx.table(ctx.table_of(link) or entity)

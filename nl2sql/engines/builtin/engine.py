@@ -22,7 +22,7 @@ from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.line_grain import at_line_grain
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.role_keys import by_referenced_rows
-from nl2sql.engines.builtin.route_ends import by_route_ends
+from nl2sql.engines.builtin.route_ends import by_route_ends, unsaid_ends
 from nl2sql.engines.builtin.self_reference import bare_self_keys, with_self_reference
 from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
@@ -182,7 +182,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     before = {(f, f.words) for f in reading.spec.filters}
     said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before),
                              said_units(spec, analysis, schema))
-    doubts = reading.doubts + bare_self_keys(spec, analysis, schema)
+    doubts = reading.doubts + bare_self_keys(spec, analysis, schema) + unsaid_ends(spec, schema)
     if spec == reading.spec and not unshown and said <= reading.used and doubts == reading.doubts:
         return reading
     used = (reading.used | said) - unshown

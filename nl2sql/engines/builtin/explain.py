@@ -143,8 +143,8 @@ def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
         return _whose(left, f"{f.label or _OPS[f.op]} {times}the {right}")
     if f.op == "in_rows" and f.other.table != f.column.table:  # one of two keys into a table: a route's end
         role = " ".join(w for w in spoken(f.column.column).split() if w.lower() not in ("id", "key", "no"))
-        return and_list([_whose(f"{role}'s {spoken(g.column.column)}", str(g.values[0])) if g.op == "="
-                         else describe_filter(g, spec) for g in f.values])
+        return and_list([_whose(f"{role}'s {spoken(g.column.column)}", " or ".join(str(v) for v in g.values))
+                         if g.op in ("=", "in") else describe_filter(g, spec) for g in f.values])
     if f.op in ("in_rows", "not_in_rows") and [g.op for g in f.values] == ["not_null"]:  # "who manage someone"
         role = " ".join(w for w in spoken(f.other.column).split() if w.lower() not in ("id", "key", "no"))
         return f"who are {'some' if f.op == 'in_rows' else 'no'} {one(f.other.table)}'s {role}"

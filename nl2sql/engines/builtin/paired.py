@@ -253,7 +253,7 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
     named = _column(ctx, event_link, {entity, *in_play}) if event_link is not None else None
     event = named[0] if named is not None and named[1] == "date" and not _expected(named[0].column) else None
     table = ctx.table(event.table if event is not None else entity)
-    pair = _event_and_due(table, event, expectation[1] if expectation else None)
+    pair = _event_and_due(table, event, expectation[1] if expectation else None, a.word(i - 1))
     if pair is None:
         return None
     actual, due, sure = pair
@@ -270,10 +270,18 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
     return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due), words=frozenset(words))
 
 
-def _event_and_due(table: Table, event: ColumnRef | None, said: str | None) -> tuple[ColumnRef, str, bool] | None:
+def _event_and_due(table: Table, event: ColumnRef | None, said: str | None,
+                   verb: str) -> tuple[ColumnRef, str, bool] | None:
     """(the date the event happened, the date it was due, whether both are the only ones of their kind):
-    the due date the expectation word names when several are due."""
-    due = [col for col in table.date_columns if _expected(col.name)] or _planned_beside_actual(table)
+    the due date the expectation word names when several are due. Dates kept in pairs (arrival_time
+    beside actual_arrival_time) are compared within the pair the verb or the column named says."""
+    due = [col for col in table.date_columns if _expected(col.name)]
+    pairs = _plans_beside_actuals(table) if not due else []
+    if pairs:
+        named = [p for p in pairs if event is not None and event.column in (p[0].name, p[1].name)]
+        chosen = named or [p for p in pairs if _said_of(p[0].name, verb)] or pairs
+        plan, actual = chosen[0]
+        return ColumnRef(table.name, actual.name), plan.name, len(chosen) == 1
     due = [col for col in due if said and stem(said) in _stems(col.name)] or due
     happened = (event, True) if event is not None else _happened(table, due[0].name) if due else None
     if not due or happened is None:
@@ -281,13 +289,28 @@ def _event_and_due(table: Table, event: ColumnRef | None, said: str | None) -> t
     return happened[0], due[0].name, happened[1] and len(due) == 1
 
 
-def _planned_beside_actual(table: Table) -> list[Column]:
-    """``end_date`` beside ``actual_end_date``: the date without "actual" is the one planned."""
+def _plans_beside_actuals(table: Table) -> list[tuple[Column, Column]]:
+    """(``end_date``, ``actual_end_date``) pairs: the date without "actual" is the one planned."""
     dates = {name_words(col.name): col for col in table.date_columns}
-    for words in dates:
-        if "actual" in words and (plan := dates.get(tuple(w for w in words if w != "actual"))) is not None:
-            return [plan]
-    return []
+    return [(plan, col) for words, col in dates.items()
+            if "actual" in words and (plan := dates.get(tuple(w for w in words if w != "actual"))) is not None]
+
+
+# Which end of a stretch of time a verb says happened, by the words of the dates' names.
+_ENDING = frozenset({"finished", "finish", "ended", "end", "completed", "complete", "closed", "done", "arrived",
+                     "arrive", "landed", "delivered", "returned"})
+_ENDING_NAMES = frozenset({"end", "finish", "completion", "complete", "close", "arrival", "arrive", "delivery",
+                           "return", "due"})
+_BEGINNING = frozenset({"started", "start", "began", "begun", "begin", "departed", "depart", "left", "opened",
+                        "launched", "kicked"})
+_BEGINNING_NAMES = frozenset({"start", "begin", "departure", "depart", "open", "launch", "pickup"})
+
+
+def _said_of(plan: str, verb: str) -> bool:
+    """Whether the verb says the event the planned date is for ("finished": end_date)."""
+    names = set(_stems(plan))
+    return bool(stem(verb) in names or (verb in _ENDING and names & _ENDING_NAMES)
+                or (verb in _BEGINNING and names & _BEGINNING_NAMES))
 
 
 # "later than planned", "earlier than expected": the comparison and the expectation it is against.

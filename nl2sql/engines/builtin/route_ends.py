@@ -15,6 +15,7 @@ from dataclasses import replace
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
+from nl2sql.linking.lexicon import VALUE
 from nl2sql.linking.text import name_words
 
 # Words a key's name uses for where something starts, and for where it goes.
@@ -23,6 +24,12 @@ _START = frozenset({"from", "origin", "source", "src", "start", "departure", "de
 _END = frozenset({"to", "dest", "destination", "end", "arrival", "arrive", "target", "receiver", "recipient",
                   "delivery", "inbound"})
 _SAID = {"from": _START, "to": _END, "into": _END}
+# Verbs that say which end a place after "in" or "at" is: "picked up in", "delivered at".
+_STARTED = frozenset({"picked", "collected", "depart", "departed", "departing", "departs", "leave", "left",
+                      "leaving", "leaves", "loaded", "dispatched", "originated", "originating", "originate",
+                      "boarded", "started"})
+_ENDED = frozenset({"delivered", "arrive", "arrived", "arriving", "arrives", "land", "landed", "landing", "lands",
+                    "dropped", "unloaded", "received", "ended", "ending", "destined", "bound", "reaching", "reach"})
 
 
 def _key_for(keys: list[ForeignKey], role: frozenset[str]) -> ForeignKey | None:
@@ -31,38 +38,127 @@ def _key_for(keys: list[ForeignKey], role: frozenset[str]) -> ForeignKey | None:
     return found[0] if len(found) == 1 else None
 
 
-def _ends(f: Filter, a: Analysis, keys: list[ForeignKey]) -> list[tuple[ForeignKey, object, int]] | None:
-    """Each value of ``f`` with the key its "from" or "to" chooses, or None when one has neither."""
-    places = sorted(i for i in f.words if (link := a.link_at(i)) is not None and link.first == i)
+Ends = dict[str, tuple[ForeignKey, list[object], set[int]]]  # key column -> (key, values, words)
+
+
+def _ends(f: Filter, a: Analysis, keys: list[ForeignKey]) -> Ends | None:
+    """The values of ``f`` by the key their "from" or "to" chooses (a value after "or" or "and" goes
+    where the one before it went), or None when one has neither."""
+    places = sorted(i for i in f.words if (link := a.link_at(i)) is not None and link.first == i
+                    and link.of_kind(VALUE))
     if len(places) != len(f.values):
         return None
-    out = []
+    out: Ends = {}
+    fk: ForeignKey | None = None
     for at, value in zip(places, f.values, strict=True):
-        role = _SAID.get(a.word(at - 1))
-        fk = _key_for(keys, role) if role is not None else None
+        role, said_by = _end_of(a, at)
+        if role is not None:
+            fk = _key_for(keys, role)
+        elif a.word(at - 1) not in ("or", "and", ","):
+            fk = None
         if fk is None:
             return None
-        out.append((fk, value, at))
-    return out if len({fk.column for fk, _v, _at in out}) == len(out) else None
+        said = out.setdefault(fk.column, (fk, [], set()))
+        said[1].append(value)
+        said[2].update((at, *said_by))
+    return out
+
+
+# Verbs of going that "from" or "to" completes ("going to York", "flying from Lisbon").
+_MOTION = frozenset({"go", "goes", "going", "went", "gone", "head", "heading", "headed", "travel", "travels",
+                     "travelled", "traveled", "travelling", "traveling", "fly", "flies", "flying", "flew", "sail",
+                     "sails", "sailing", "sailed", "move", "moving", "moved", "sent", "shipped", "come", "coming",
+                     "came", "run", "runs", "running", "ran"})
+_FILLERS = frozenset({"the", "a", "an", "of", "called", "named"})
+
+
+def _end_of(a: Analysis, at: int) -> tuple[frozenset[str] | None, set[int]]:
+    """The end the place at ``at`` is, and the words that say so: "from" or "to" before it, or the
+    verb before the "in" or "at" it follows ("unloaded at the quay of Vigo"), or a verb right before
+    it ("leaving Vigo"); the words naming what the place is are passed over."""
+    j = at - 1
+    while j >= 0 and j > at - 6 and (a.word(j) in _FILLERS or a.link_at(j) is not None):
+        j -= 1
+    if a.word(j) in _SAID:
+        return _SAID[a.word(j)], {j} | ({j - 1} if a.word(j - 1) in _MOTION else set())
+    before = range(max(0, j - 4), j) if a.word(j) in ("in", "at") else range(j, j + 1)
+    started = {i for i in before if a.word(i) in _STARTED}
+    ended = {i for i in before if a.word(i) in _ENDED}
+    if bool(started) == bool(ended):
+        return None, set()
+    return (_START, {j, *started}) if started else (_END, {j, *ended})
+
+
+def unsaid_ends(spec: QuerySpec, schema: Schema) -> tuple[str, ...]:
+    """Doubts for a value of a table the main rows point to at both ends of a route that no "from"
+    or "to" placed: "shipments in Rotterdam" may mean either end, and the join takes one."""
+    entity = schema.table(spec.entity)
+    if entity is None:
+        return ()
+    out = []
+    for f in spec.filters:
+        keys = [fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]
+        route = _key_for(keys, _START) is not None and _key_for(keys, _END) is not None
+        if f.op in ("=", "in") and route and f.column.table != spec.entity:
+            out.append(f"{f.column.table} read through one of {', '.join(fk.column for fk in keys)}")
+    return tuple(out)
 
 
 def by_route_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
-    """``spec`` with each value said as a route's end tested on that end's key of the main rows."""
+    """``spec`` with each value said as a route's end tested on that end's key of the main rows. An
+    end already tested (by an earlier line) is replaced by a new value said of it, and a value of
+    the same column said with no "from" or "to" ("what about Madrid?") takes the old value's end."""
     entity = schema.table(spec.entity)
     if entity is None:
         return spec
     filters: list[Filter] = []
-    changed = False
     for f in spec.filters:
         keys = [fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]
         ends = _ends(f, a, keys) if f.op in ("=", "in") and len(keys) >= 2 and f.column.table != spec.entity \
             else None
         if ends is None:
-            filters.append(f)
+            if not _takes_an_end(filters, f):
+                filters.append(f)
             continue
-        changed = True
-        for fk, value, at in ends:
-            picked = Filter(ColumnRef(f.column.table, f.column.column), "=", (value,))
-            filters.append(Filter(ColumnRef(spec.entity, fk.column), "in_rows", (picked,),
-                                  other=ColumnRef(fk.ref_table, fk.ref_column), words=frozenset({at - 1, at})))
-    return replace(spec, filters=tuple(filters)) if changed else spec
+        for fk, values, words in ends.values():
+            picked = Filter(ColumnRef(f.column.table, f.column.column), "=" if len(values) == 1 else "in",
+                            tuple(values))
+            end = Filter(ColumnRef(spec.entity, fk.column), "in_rows", (picked,),
+                         other=ColumnRef(fk.ref_table, fk.ref_column), words=frozenset(words))
+            filters = [g for g in filters if not (g.op == "in_rows" and g.column == end.column)] + \
+                [_widened(end, filters) if _adds(a) else end]
+    return replace(spec, filters=tuple(filters)) if filters != list(spec.filters) else spec
+
+
+# Words that add a place to those already asked for ("also include flights to Hull") rather than replace it.
+_ADDING = frozenset({"also", "include", "including", "too", "plus"})
+
+
+def _adds(a: Analysis) -> bool:
+    return any(t.text in _ADDING for t in a.tokens)
+
+
+def _widened(end: Filter, filters: list[Filter]) -> Filter:
+    """``end`` with the values of the end already tested on the same key and column beside its own."""
+    old = next((g for g in filters if g.op == "in_rows" and g.column == end.column and len(g.values) == 1
+                and g.values[0].column == end.values[0].column), None)
+    if old is None:
+        return end
+    values = tuple(dict.fromkeys((*old.values[0].values, *end.values[0].values)))
+    return replace(end, values=(replace(end.values[0], op="in" if len(values) > 1 else "=", values=values),),
+                   words=end.words | old.words)
+
+
+def _takes_an_end(filters: list[Filter], f: Filter) -> bool:
+    """Put ``f`` (a place said with no end) in the place of the one end already tested on its column:
+    ``filters`` changes, and True says so."""
+    if f.op not in ("=", "in"):
+        return False
+    ends = [k for k, g in enumerate(filters) if g.op == "in_rows" and g.other is not None
+            and g.other.table != g.column.table and len(g.values) == 1 and g.values[0].column == f.column]
+    if len(ends) != 1:
+        return False
+    end = filters[ends[0]]
+    filters[ends[0]] = replace(end, values=(replace(end.values[0], op=f.op, values=f.values),),
+                               words=end.words | f.words)
+    return True
