@@ -164,3 +164,18 @@ def test_two_tables_meet_through_the_rows_that_link_them_not_a_parent_they_share
     with schema_database(tmp_path_factory, "yard", YARD) as db:
         answers(db, "trips that carried more than 2 parcels",
                 "SELECT trip_id, COUNT(*) FROM trip_parcel GROUP BY trip_id HAVING COUNT(*) > 2")
+
+
+def test_how_much_of_rows_with_no_money_found_is_confirmed(tmp_path_factory) -> None:
+    """Invoices that keep no amount and no lines of their own: "how much" finds no money, so the
+    listing it falls back to is confirmed, never run as an answer."""
+    script = """
+    CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, customer_name TEXT);
+    CREATE TABLE invoices (invoice_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (customer_id),
+                           issued_on DATE);
+    INSERT INTO customers VALUES (1, 'Acme');
+    INSERT INTO invoices VALUES (1, 1, '2025-03-01'), (2, 1, '2025-04-01');
+    """
+    with schema_database(tmp_path_factory, "unpriced", script) as db:
+        draft, _result = read(db, "How much did we invoice in 2025?")
+        assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)

@@ -396,34 +396,44 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
         if skip:
             continue
         for func, at in words:
-            column = ref
-            if column is None:
-                if func == "sum" and (a.count or any(ag.func == "sum" for ag in out)):
-                    continue  # "total number of": a count, not a sum; "how many <units> in total": that sum
-                if func == "sum" and offset:  # "total revenue", "spent in total": the metric's own total
-                    c.used.update(a.span(at))
-                    continue
-                lasting = _how_long(ctx, entity, in_play)
-                if lasting is not None:  # "how long does a visit take on average": its duration
-                    out.append(Aggregate(func, lasting[0]))
-                    c.used.update((*a.span(at), *lasting[1]))
-                    continue
-                measure = ctx.table(entity).measure_column
-                asks_amount = func == "sum" and a.word(at) == "how" and measure is None
-                money = _money_taken(ctx, entity) if asks_amount else None
-                if money is not None:  # "how much did we bill in 2025": the money those rows took
-                    out.append(Aggregate("metric", metric=money))
-                    c.used.update(a.span(at))
-                    if money.question is not None:
-                        c.doubts.append(f"money read as {money.description}")
-                    continue
-                if measure is None:
-                    continue
-                column = ColumnRef(entity, measure.name)
-                c.doubts.append(f"{func} of {measure.name}")
-            out.append(Aggregate(func, column))
+            if ref is None:
+                unnamed = _without_column(ctx, c, func, at, entity, in_play, out, offset)
+                out += [unnamed] if unnamed is not None else []
+                continue
+            out.append(Aggregate(func, ref))
             c.used.update(a.span(at))
     return c.done(out)
+
+
+def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str, in_play: set[str],
+                    out: list[Aggregate], offset: int) -> Aggregate | None:
+    """An aggregate word that named no column: a duration asked how long, the money rows took asked
+    how much, the table's one measure (a doubt), or nothing; the words used are claimed here."""
+    a = ctx.a
+    if func == "sum" and (a.count or any(ag.func == "sum" for ag in out)):
+        return None  # "total number of": a count, not a sum; "how many <units> in total": that sum
+    if func == "sum" and offset:  # "total revenue", "spent in total": the metric's own total
+        c.used.update(a.span(at))
+        return None
+    lasting = _how_long(ctx, entity, in_play)
+    if lasting is not None:  # "how long does a visit take on average": its duration
+        c.used.update((*a.span(at), *lasting[1]))
+        return Aggregate(func, lasting[0])
+    measure = ctx.table(entity).measure_column
+    asks_amount = func == "sum" and a.word(at) == "how" and measure is None
+    money = _money_taken(ctx, entity) if asks_amount else None
+    if money is not None:  # "how much did we bill in 2025": the money those rows took
+        c.used.update(a.span(at))
+        if money.question is not None:
+            c.doubts.append(f"money read as {money.description}")
+        return Aggregate("metric", metric=money)
+    if measure is None:
+        if asks_amount:  # "how much did we invoice": no amount found that the rows took
+            c.doubts.append("no amount for 'how much'")
+        return None
+    c.doubts.append(f"{func} of {measure.name}")
+    c.used.update(a.span(at))
+    return Aggregate(func, ColumnRef(entity, measure.name))
 
 
 def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:
