@@ -101,3 +101,26 @@ def test_a_period_beside_the_most_of_a_measure_by_its_unit_dates_the_measured_ro
         answers(db, "Which courier rode the most kilometres in 2025?",
                 "SELECT c.courier_name FROM couriers c JOIN rides r ON r.courier_id = c.courier_id "
                 "WHERE r.ridden_on LIKE '2025%' GROUP BY c.courier_id ORDER BY SUM(r.distance_km) DESC LIMIT 1")
+
+
+STORE = """
+CREATE TABLE shoppers (shopper_id INTEGER PRIMARY KEY, shopper_name TEXT, town TEXT);
+CREATE TABLE baskets (basket_id INTEGER PRIMARY KEY, shopper_id INTEGER REFERENCES shoppers (shopper_id),
+                      bought_at TIMESTAMP);
+CREATE TABLE basket_lines (line_id INTEGER PRIMARY KEY, basket_id INTEGER REFERENCES baskets (basket_id),
+                           unit_price REAL, quantity INTEGER);
+INSERT INTO shoppers VALUES (1, 'Ann', 'Ely'), (2, 'Bo', 'Ely'), (3, 'Cy', 'Diss');
+INSERT INTO baskets VALUES (1, 1, '2024-05-01 10:00'), (2, 1, '2025-02-01 10:00'), (3, 2, '2025-03-01 10:00'),
+    (4, 3, '2025-04-01 10:00');
+INSERT INTO basket_lines VALUES (1, 1, 500, 2), (2, 2, 10, 1), (3, 3, 60, 2), (4, 4, 30, 1);
+"""
+
+
+def test_a_period_beside_money_per_row_dates_the_rows_summed(tmp_path_factory) -> None:
+    """ "top shoppers by revenue in 2025": the lines of 2025's baskets are summed, not every basket of
+    a shopper who bought something in 2025."""
+    with schema_database(tmp_path_factory, "store", STORE) as db:
+        answers(db, "top 2 shoppers by revenue in 2025",
+                "SELECT s.shopper_name, SUM(l.unit_price * l.quantity) AS r FROM shoppers s "
+                "JOIN baskets b ON b.shopper_id = s.shopper_id JOIN basket_lines l ON l.basket_id = b.basket_id "
+                "WHERE b.bought_at LIKE '2025%' GROUP BY s.shopper_id ORDER BY r DESC LIMIT 2", ordered=True)

@@ -114,10 +114,14 @@ class _Renderer:
         or the hop's rows are (the lines a revenue is summed over, a condition on their invoices):
         a member of an "or" keeps its hop for its own EXISTS, a denied value goes to a NOT EXISTS,
         any other filter to the EXISTS of its hop."""
+        measured = {a.metric.table for a in self.spec.aggregates if a.metric is not None}
+        measured |= {a.column.table for a in self.spec.aggregates if a.column is not None}
+        passed = {nxt for table in measured for nxt, _fk in self.schema.join_path_via(self.spec.entity, table,
+                                                                                      self.spec.via) or []}
         for f in self.spec.filters:
             hop = self._fan_out_hop(f.column.table) if f.column.table not in shown else None
-            if hop in shown:  # the rows a measure is taken on are joined anyway: the condition is on them
-                hop = None
+            if hop in shown or hop in passed:  # the rows a measure is taken on, or the way to them, are
+                hop = None  # joined anyway: the condition is on them ("revenue per customer in 2025")
             if hop is not None and any(f in members for members in self.either):
                 self.hops[id(f)] = hop
             elif hop is not None and f.op == "none":
