@@ -142,15 +142,12 @@ def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
         times = f"{_number(f.values[0])} times " if f.values else ""  # "more than double their buy price"
         return _whose(left, f"{f.label or _OPS[f.op]} {times}the {right}")
     if f.op == "in_rows" and f.other.table != f.column.table:  # one of two keys into a table: a route's end
-        role = " ".join(w for w in spoken(f.column.column).split() if w.lower() not in ("id", "key", "no"))
-        return and_list([_whose(f"{role}'s {spoken(g.column.column)}", " or ".join(str(v) for v in g.values))
+        return and_list([_whose(f"{_role(f.column)}'s {spoken(g.column.column)}", " or ".join(map(str, g.values)))
                          if g.op in ("=", "in") else describe_filter(g, spec) for g in f.values])
     if f.op in ("in_rows", "not_in_rows") and [g.op for g in f.values] == ["not_null"]:  # "who manage someone"
-        role = " ".join(w for w in spoken(f.other.column).split() if w.lower() not in ("id", "key", "no"))
-        return f"who are {'some' if f.op == 'in_rows' else 'no'} {one(f.other.table)}'s {role}"
+        return f"who are {'some' if f.op == 'in_rows' else 'no'} {one(f.other.table)}'s {_role(f.other)}"
     if f.op == "counted_in":  # "managers with more than 3 direct reports"
-        role = " ".join(w for w in spoken(f.other.column).split() if w.lower() not in ("id", "key", "no"))
-        return f"who are the {role} of {_COUNTED.get(f.values[0], f.values[0])} {_number(f.values[1])} " \
+        return f"who are the {_role(f.other)} of {_COUNTED.get(f.values[0], f.values[0])} {_number(f.values[1])} " \
                f"{plural(f.other.table)}"
     if f.op == "in_rows":  # across a table's key to itself
         picked = and_list([describe_filter(g, spec) for g in f.values])
@@ -160,6 +157,11 @@ def _across(f: Filter, spec: QuerySpec, name: str) -> str | None:
     if f.op == "exists":
         return f"with some {plural(f.other.table)}"
     return None
+
+
+def _role(key: ColumnRef) -> str:
+    """What a key's name calls the row it points to: ``origin_depot_id`` -> "origin depot"."""
+    return " ".join(w for w in spoken(key.column).split() if w.lower() not in ("id", "key", "no"))
 
 
 def and_list(parts: list[str]) -> str:

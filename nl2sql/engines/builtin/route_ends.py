@@ -2,10 +2,12 @@
 
 A trip, a transfer or a shipment keeps two keys into the same table (its origin and its
 destination). A value of that table said after "from" names the row the origin key points to, one
-said after "to" the row the destination key points to; a join along either key alone would keep
-rows that only pass through the place the other way. Each end becomes a condition on its own key
-(``key IN (SELECT id FROM places WHERE <the value>)``), taken only when the keys' names say which is
-which; when they do not, the condition stays as it was read.
+said after "to" (or after "in"/"at" following a verb of arriving) the row the destination key points
+to; a join along either key alone would keep rows that only pass through the place the other way.
+Each end becomes a condition on its own key (``key IN (SELECT id FROM places WHERE <the value>)``),
+taken only when the keys' names say which is which; when they do not, the condition stays as it was
+read, and a place no word puts at either end of such a route is confirmed. A follow-up's place
+replaces the one its end held ("what about Madrid?"), or joins it ("also include ... to Hull").
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from nl2sql.linking.text import name_words
 
 # Words a key's name uses for where something starts, and for where it goes.
 _START = frozenset({"from", "origin", "source", "src", "start", "departure", "depart", "pickup", "sender",
-                    "outbound", "home"})
+                    "outbound"})
 _END = frozenset({"to", "dest", "destination", "end", "arrival", "arrive", "target", "receiver", "recipient",
                   "delivery", "inbound"})
 _SAID = {"from": _START, "to": _END, "into": _END}
