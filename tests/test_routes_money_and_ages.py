@@ -179,3 +179,26 @@ def test_how_much_of_rows_with_no_money_found_is_confirmed(tmp_path_factory) -> 
     with schema_database(tmp_path_factory, "unpriced", script) as db:
         draft, _result = read(db, "How much did we invoice in 2025?")
         assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
+
+
+RAIL = """
+CREATE TABLE stations (station_id INTEGER PRIMARY KEY, town TEXT);
+CREATE TABLE trains (train_id INTEGER PRIMARY KEY, from_station_id INTEGER REFERENCES stations (station_id),
+                     to_station_id INTEGER REFERENCES stations (station_id));
+CREATE TABLE riders (rider_id INTEGER PRIMARY KEY, rider_name TEXT,
+                     home_station_id INTEGER REFERENCES stations (station_id));
+CREATE TABLE tickets (ticket_id INTEGER PRIMARY KEY, train_id INTEGER REFERENCES trains (train_id),
+                      rider_id INTEGER REFERENCES riders (rider_id), fare REAL);
+INSERT INTO stations VALUES (1, 'Ely'), (2, 'Diss'), (3, 'March');
+INSERT INTO trains VALUES (1, 1, 2), (2, 2, 1), (3, 1, 3);
+INSERT INTO riders VALUES (1, 'Ann', 1), (2, 'Bo', 2);
+INSERT INTO tickets VALUES (1, 1, 1, 12), (2, 2, 2, 12), (3, 3, 1, 9), (4, 1, 2, 12);
+"""
+
+
+def test_a_route_kept_by_another_tables_keys_is_confirmed(tmp_path_factory) -> None:
+    """Tickets keep no route; their trains do. "tickets from Ely to Diss" is not read along the trains'
+    keys, so whatever reading is made is confirmed, not run."""
+    with schema_database(tmp_path_factory, "rail", RAIL) as db:
+        draft, _result = read(db, "tickets from Ely to Diss")
+        assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)

@@ -182,7 +182,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     before = {(f, f.words) for f in reading.spec.filters}
     said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before),
                              said_units(spec, analysis, schema))
-    doubts = reading.doubts + bare_self_keys(spec, analysis, schema) + unsaid_ends(spec, schema)
+    doubts = reading.doubts + bare_self_keys(spec, analysis, schema) + unsaid_ends(spec, analysis, schema)
     if spec == reading.spec and not unshown and said <= reading.used and doubts == reading.doubts:
         return reading
     used = (reading.used | said) - unshown

@@ -91,19 +91,29 @@ def _end_of(a: Analysis, at: int) -> tuple[frozenset[str] | None, set[int]]:
     return (_START, {j, *started}) if started else (_END, {j, *ended})
 
 
-def unsaid_ends(spec: QuerySpec, schema: Schema) -> tuple[str, ...]:
-    """Doubts for a value of a table the main rows point to at both ends of a route that no "from"
-    or "to" placed: "shipments in Rotterdam" may mean either end, and the join takes one."""
+def unsaid_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> tuple[str, ...]:
+    """Doubts for a place the rows' keys leave unplaced on a route: a value of a table the main rows
+    point to at both ends that no word places ("shipments in Rotterdam" may mean either end), or one
+    said as a route's end ("bookings from Lisbon to Paris") where the route's keys are another table's
+    (the flights'), which the reading does not follow."""
     entity = schema.table(spec.entity)
     if entity is None:
         return ()
     out = []
     for f in spec.filters:
+        if f.op not in ("=", "in"):
+            continue
         keys = [fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]
-        route = _key_for(keys, _START) is not None and _key_for(keys, _END) is not None
-        if f.op in ("=", "in") and route and f.column.table != spec.entity:
+        if _is_route(keys) and f.column.table != spec.entity:
             out.append(f"{f.column.table} read through one of {', '.join(fk.column for fk in keys)}")
+        elif any(_end_of(a, at)[0] is not None for at in f.words) and any(
+                _is_route([fk for fk in t.foreign_keys if fk.ref_table == f.column.table]) for t in schema.tables):
+            out.append(f"{f.column.table} said as a route's end the rows do not keep")
     return tuple(out)
+
+
+def _is_route(keys: list[ForeignKey]) -> bool:
+    return _key_for(keys, _START) is not None and _key_for(keys, _END) is not None
 
 
 def by_route_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
