@@ -484,3 +484,27 @@ def test_what_a_row_can_carry_is_its_capacity_and_what_it_weighs_its_weight(tmp_
             draft, result = read(db, question)
             assert same_answer(result, all_rows(db, f"SELECT * FROM vans WHERE {gold}")), draft.sql
             assert not draft.unused, draft.unused
+
+
+SHELTER = """
+CREATE TABLE animals (animal_id INTEGER PRIMARY KEY, animal_name TEXT, species TEXT, sex CHAR(1), spayed INTEGER);
+INSERT INTO animals VALUES (1, 'Tom', 'Cat', 'M', 1), (2, 'Kit', 'Cat', 'F', 1), (3, 'Rex', 'Dog', 'M', 0),
+    (4, 'Bo', 'Dog', 'F', 1), (5, 'Fig', 'Cat', 'F', 0);
+"""
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("the spayed cats", "species = 'Cat' AND spayed = 1"),
+    ("show me the spayed female cats", "species = 'Cat' AND sex = 'F' AND spayed = 1"),
+    ("how many male dogs are there", None),
+])
+def test_a_flag_and_a_sex_said_before_the_kind_of_rows(tmp_path_factory, question: str, gold: str | None) -> None:
+    """A yes/no column's name before a stored value that says what kind the rows are ("spayed cats")
+    keeps the rows it is true of; "female"/"male" name a one-letter sex column's F and M."""
+    with schema_database(tmp_path_factory, "shelter_kinds", SHELTER) as db:
+        draft, result = read(db, question)
+        if gold is None:
+            assert result.rows == ((1,),), draft.sql
+        else:
+            assert same_answer(result, all_rows(db, f"SELECT * FROM animals WHERE {gold}")), draft.sql
+        assert not draft.unused, draft.unused

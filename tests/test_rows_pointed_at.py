@@ -54,3 +54,4 @@ def test_a_tree_of_categories(tmp_path_factory: pytest.TempPathFactory) -> None:
                "WHERE parent_id IS NOT NULL)"
         assert same_answer(result, all_rows(db, gold)), draft.sql
 
+

@@ -128,6 +128,10 @@ _PARTICLES = frozenset({"up", "in", "out", "off", "on", "over", "down", "back"})
 # Columns of places, whose values a code in capitals may stand for.
 _PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
 # Names of a column that may keep a US state by its code (not a country's, whose codes are others).
+# A column that keeps a sex as one letter, and the words that name each letter.
+_SEX_WORDS = frozenset({"sex", "gender"})
+_SEX_LETTERS = {w: "F" for w in ("female", "females", "woman", "women", "girl", "girls")} | {
+    w: "M" for w in ("male", "males", "man", "men", "boy", "boys")}
 _STATE_WORDS = frozenset({"state", "province", "region", "territory"})
 # Words of an address's other columns: a state kept beside them is a place, even one of few values.
 _ADDRESS_WORDS = frozenset({"city", "zip", "zipcode", "postal", "postcode", "street", "address"})
@@ -241,6 +245,7 @@ class Lexicon:
             if col.kind == TEXT:
                 self._add_values(table.name, col)
                 self._add_state_names(table.name, col)
+                self._add_sex_names(table.name, col)
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate
@@ -265,6 +270,16 @@ class Lexicon:
         for name, value in state_codes(col.values, beside_address=address).items():
             # weaker than a stored value: "Virginia" the tenant's first name is her, not VA
             self._add(name, Candidate(VALUE, table, col.name, value, score=STEM_FACTOR, match=STEM))
+
+    def _add_sex_names(self, table: str, col: Column) -> None:
+        """ "female cats", "male employees" where a sex column keeps F and M: each word names its
+        letter, as surely as a stored value's stem."""
+        if not set(name_words(col.name)) & _SEX_WORDS:
+            return
+        letters = {v.strip().upper(): v for v in col.values if len(v.strip()) == 1}
+        for word, letter in _SEX_LETTERS.items():
+            if letter in letters:
+                self._add(word, Candidate(VALUE, table, col.name, letters[letter], score=STEM_FACTOR, match=STEM))
 
     def _add_comments(self, schema: Schema) -> None:
         """A short comment the database keeps on a table or column ("loyalty tier" on a column

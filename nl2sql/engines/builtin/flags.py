@@ -83,6 +83,8 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
         return True  # "retired horses"
     if nxt is not None and _rows_by_column(ctx, nxt, flag, before in _DETERMINERS):
         return True  # "official languages", "the official language": rows said by another of their columns
+    if _before_kinds(ctx, link, flag):
+        return True  # "neutered cats", "the neutered female cats": a kind of the rows, said by a stored value
     k = link.first - 1
     while k >= 0 and (k in a.negations or a.word(k) in ("not", "no", "a", "an", "any") or _no_longer(ctx, k)):
         if a.word(k) in _NOT_BE or (a.word(k) == "without" and _owning(flag)):
@@ -109,6 +111,17 @@ def _rows_by_column(ctx: ReadContext, link: Link, flag: Flag, determined: bool) 
     return (determined or token.text != token.norm) and any(
         cand.table == flag.ref.table and cand.column != flag.ref.column and cand.score >= 1.0
         for cand in link.of_kind(COLUMN))
+
+
+def _before_kinds(ctx: ReadContext, link: Link, flag: Flag) -> bool:
+    """Whether the flag's name comes right before stored values of its table that say what kind the
+    rows are ("neutered cats", "neutered female cats")."""
+    nxt = ctx.a.link_at(link.last + 1)
+    kinds = 0
+    while nxt is not None and any(c.table == flag.ref.table and c.score >= 0.8 for c in nxt.of_kind(VALUE)):
+        kinds += 1
+        nxt = ctx.a.link_at(nxt.last + 1)
+    return kinds > 0
 
 
 def _owning(flag: Flag) -> bool:
