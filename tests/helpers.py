@@ -97,6 +97,14 @@ def answers(db: Database, question: str, gold: str, *, ordered: bool = False) ->
     assert strict_match(list(db.execute(gold, max_rows=None).rows), list(result.rows), ordered=ordered), draft.sql
 
 
+def reads_whole(db: Database, question: str, gold: str) -> None:
+    """The reading of ``question`` returns ``gold``'s rows (the project's own, lenient match) and uses
+    every word of the line: what runs unasked when the confidence agrees."""
+    draft, result = read(db, question)
+    assert same_answer(result, all_rows(db, gold)), draft.sql
+    assert not draft.unused, draft.unused
+
+
 def assert_same_schema(lite: Schema, other: Schema) -> None:
     """Another engine's copy of a SQLite database introspects to the same tables, keys, kinds and values."""
     assert [t.name for t in other.tables] == [t.name for t in lite.tables]

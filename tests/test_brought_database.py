@@ -15,7 +15,7 @@ from nl2sql.db import Database
 from nl2sql.engines.base import RefinementContext
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.conftest import TODAY
-from tests.helpers import all_rows, answers, built_sqlite, opened, read, same_answer, schema_database
+from tests.helpers import all_rows, answers, built_sqlite, opened, read, reads_whole, same_answer, schema_database
 
 NURSERY = """
 CREATE TABLE plant (plant_id INTEGER PRIMARY KEY, common_name TEXT, height_cm INTEGER, weight_g INTEGER);
@@ -468,9 +468,7 @@ def test_a_way_to_reach_a_row_that_cannot_be_used_is_empty(tmp_path_factory: pyt
     """
     with schema_database(tmp_path_factory, "members", script) as db:
         for question in ("Which members can't we email?", "members we cannot email"):
-            draft, result = read(db, question)
-            assert same_answer(result, all_rows(db, "SELECT * FROM members WHERE email IS NULL")), draft.sql
-            assert not draft.unused, draft.unused
+            reads_whole(db, question, "SELECT * FROM members WHERE email IS NULL")
 
 
 def test_what_a_row_can_carry_is_its_capacity_and_what_it_weighs_its_weight(tmp_path_factory) -> None:
@@ -481,9 +479,7 @@ def test_what_a_row_can_carry_is_its_capacity_and_what_it_weighs_its_weight(tmp_
     with schema_database(tmp_path_factory, "vans", script) as db:
         for question, gold in (("Which vans can carry more than 1000 kg?", "capacity_kg > 1000"),
                                ("Which vans weigh more than 2000 kg?", "weight_kg > 2000")):
-            draft, result = read(db, question)
-            assert same_answer(result, all_rows(db, f"SELECT * FROM vans WHERE {gold}")), draft.sql
-            assert not draft.unused, draft.unused
+            reads_whole(db, question, f"SELECT * FROM vans WHERE {gold}")
 
 
 SHELTER = """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import all_rows, read, same_answer, schema_database
+from tests.helpers import all_rows, read, reads_whole, same_answer, schema_database
 
 SCHEMA = """
 CREATE TABLE bins (bin_id INTEGER PRIMARY KEY, label TEXT, fill_level REAL, refill_mark REAL, capacity REAL);
@@ -99,9 +99,7 @@ INSERT INTO builds VALUES (1, 'Quay', '2025-01-01', '2025-03-01', '2025-04-15'),
     ("parcels delivered earlier than expected", "SELECT code FROM parcels WHERE delivered_on < due_on"),
 ])
 def test_later_than_an_expectation_compares_the_event_with_its_due_date(depot_db, question: str, gold: str) -> None:
-    draft, result = read(depot_db, question)
-    assert same_answer(result, all_rows(depot_db, gold)), draft.sql
-    assert not draft.unused, draft.unused
+    reads_whole(depot_db, question, gold)
 
 
 def test_the_date_beside_its_actual_one_is_the_plan(tmp_path_factory: pytest.TempPathFactory) -> None:

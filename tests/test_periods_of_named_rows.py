@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import all_rows, answers, answers_after, read, same_answer, schema_database
+from tests.helpers import answers, answers_after, reads_whole, schema_database
 
 LIBRARY = """
 CREATE TABLE patrons (patron_id INTEGER PRIMARY KEY, patron_name TEXT, joined_on TEXT);
@@ -75,9 +75,7 @@ def gym_db(tmp_path_factory: pytest.TempPathFactory):
 def test_a_period_after_a_denied_act_dates_the_rows_it_denies(gym_db, question: str, gold: str) -> None:
     """Each period dates the rows said or acted on right before it, inside the NOT EXISTS when it is
     said after the negation; the negation, "but" and "anything" are the reading's words, not unused."""
-    draft, result = read(gym_db, question)
-    assert same_answer(result, all_rows(gym_db, gold)), draft.sql
-    assert not draft.unused, draft.unused
+    reads_whole(gym_db, question, gold)
 
 
 def test_a_period_after_the_main_rows_own_verb_keeps_their_date(gym_db) -> None:

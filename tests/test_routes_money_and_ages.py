@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from nl2sql.config import CONFIRM_BELOW
-from tests.helpers import all_rows, answers, answers_after, read, same_answer, schema_database
+from tests.helpers import all_rows, answers, answers_after, read, reads_whole, same_answer, schema_database
 
 COURIER = """
 CREATE TABLE hubs (hub_id INTEGER PRIMARY KEY, hub_name TEXT, town TEXT);
@@ -84,9 +84,7 @@ def test_a_route_from_one_place_to_another_tests_each_end_on_its_key(courier_db)
                                       "WHERE t.town IN ('York', 'Hull')"),
 ])
 def test_the_verb_or_the_list_says_which_end(courier_db, question: str, gold: str) -> None:
-    draft, result = read(courier_db, question)
-    assert same_answer(result, all_rows(courier_db, gold)), draft.sql
-    assert not draft.unused, draft.unused
+    reads_whole(courier_db, question, gold)
 
 
 def test_a_place_no_word_puts_at_either_end_is_confirmed(courier_db) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import all_rows, read, same_answer, schema_database
+from tests.helpers import all_rows, read, reads_whole, same_answer, schema_database
 
 CREW = """
 CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, full_name TEXT, role TEXT,
@@ -42,9 +42,7 @@ def crew_db(tmp_path_factory: pytest.TempPathFactory):
      "SELECT * FROM crew WHERE crew_id IN (SELECT supervisor_id FROM crew GROUP BY supervisor_id HAVING COUNT(*) > 2)"),
 ])
 def test_rows_the_others_point_to(crew_db, question: str, gold: str) -> None:
-    draft, result = read(crew_db, question)
-    assert same_answer(result, all_rows(crew_db, gold)), draft.sql
-    assert not draft.unused, draft.unused
+    reads_whole(crew_db, question, gold)
 
 
 def test_a_tree_of_categories(tmp_path_factory: pytest.TempPathFactory) -> None:

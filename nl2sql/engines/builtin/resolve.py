@@ -381,22 +381,24 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     if (event := _measured_event(a, schema, entity, domain)) is not None:
         return event
     for name in [entity, *sorted(in_play - {entity})]:
-        if name in domain.date_columns:
-            return ColumnRef(name, domain.date_columns[name])
-        table = schema.table(name)
-        if table is not None and table.default_date_column is not None:
-            return ColumnRef(table.name, table.default_date_column.name)
+        if (own := _own_date(schema, name, domain)) is not None:
+            return own
     return _dated_by_parent(schema, entity, domain)
 
 
-def _table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
-    """A table's own date: the config's, else its main date column, else its parent event's."""
+def _own_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
+    """A table's own date: the config's, else its main date column."""
     table = schema.table(name)
     if name in domain.date_columns:
         return ColumnRef(name, domain.date_columns[name])
     if table is not None and table.default_date_column is not None:
         return ColumnRef(table.name, table.default_date_column.name)
-    return _dated_by_parent(schema, name, domain)
+    return None
+
+
+def _table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
+    """A table's own date, else its parent event's."""
+    return _own_date(schema, name, domain) or _dated_by_parent(schema, name, domain)
 
 
 _ANY = frozenset({"anything", "any", "something"})

@@ -152,8 +152,8 @@ def _adds(a: Analysis) -> bool:
 
 def _widened(end: Filter, filters: list[Filter]) -> Filter:
     """``end`` with the values of the end already tested on the same key and column beside its own."""
-    old = next((g for g in filters if g.op == "in_rows" and g.column == end.column and len(g.values) == 1
-                and g.values[0].column == end.values[0].column), None)
+    old = next((filters[k] for k in _ends_on(filters, end.values[0].column) if filters[k].column == end.column),
+               None)
     if old is None:
         return end
     values = tuple(dict.fromkeys((*old.values[0].values, *end.values[0].values)))
@@ -161,13 +161,16 @@ def _widened(end: Filter, filters: list[Filter]) -> Filter:
                    words=end.words | old.words)
 
 
+def _ends_on(filters: list[Filter], column: ColumnRef) -> list[int]:
+    """Where in ``filters`` a route's end is tested by a value of ``column`` (a depot's city)."""
+    return [k for k, g in enumerate(filters) if g.op == "in_rows" and g.other is not None
+            and g.other.table != g.column.table and len(g.values) == 1 and g.values[0].column == column]
+
+
 def _takes_an_end(filters: list[Filter], f: Filter) -> bool:
     """Put ``f`` (a place said with no end) in the place of the one end already tested on its column:
     ``filters`` changes, and True says so."""
-    if f.op not in ("=", "in"):
-        return False
-    ends = [k for k, g in enumerate(filters) if g.op == "in_rows" and g.other is not None
-            and g.other.table != g.column.table and len(g.values) == 1 and g.values[0].column == f.column]
+    ends = _ends_on(filters, f.column) if f.op in ("=", "in") else []
     if len(ends) != 1:
         return False
     end = filters[ends[0]]
