@@ -15,7 +15,7 @@ from typing import cast
 from nl2sql.db.schema import TEXT, Column, Schema, Table, declared_key
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
-from nl2sql.linking.places import state_codes
+from nl2sql.linking.places import country_codes, state_codes
 from nl2sql.linking.text import (
     FUNCTION_WORDS,
     STOPWORDS,
@@ -59,7 +59,11 @@ REWORD_MIN_LENGTH = 3
 # ("amount" is a synonym of "number", which names a column in many schemas).
 _NOT_REWORDED = {"amount", "number", "total", "count", "sum", "quantity", "average", "mean", "value", "figure",
                  "size", "level", "much", "many", "maximum", "minimum", "percentage",
-                 "times", "time", "kind", "type", "sort", "thing", "way"}
+                 "times", "time", "kind", "type", "sort", "thing", "way",
+                 # English's light verbs: their rare nouns (a film's "take", a "given") are never what a
+                 # question means by "how much have we taken in"
+                 "take", "takes", "took", "taken", "taking", "bring", "brings", "brought", "got", "gotten",
+                 "kept", "came", "went", "gone", "done"}
 # Words for the database's own parts and for "what is held": their kinds in WordNet ("table" ->
 # "contents", "record" -> "file") are no reading of them in a question about the data.
 _STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list", "data", "database",
@@ -133,6 +137,7 @@ _SEX_WORDS = frozenset({"sex", "gender"})
 _SEX_LETTERS = {w: "F" for w in ("female", "females", "woman", "women", "girl", "girls")} | {
     w: "M" for w in ("male", "males", "man", "men", "boy", "boys")}
 _STATE_WORDS = frozenset({"state", "province", "region", "territory"})
+_COUNTRY_WORDS = frozenset({"country", "nation", "nationality"})
 # Words of an address's other columns: a state kept beside them is a place, even one of few values.
 _ADDRESS_WORDS = frozenset({"city", "zip", "zipcode", "postal", "postcode", "street", "address"})
 # Other names of the places most often written as a code.
@@ -220,6 +225,7 @@ class Lexicon:
             self._add_columns(table, words)
             self._add_reference_phrases(table)
         self._add_comments(schema)
+        self._add_country_names(schema)
         # "the dates", "by date": any date column, when no column is called that
         for table in schema.tables:
             for col in table.date_columns:
@@ -270,6 +276,19 @@ class Lexicon:
         for name, value in state_codes(col.values, beside_address=address).items():
             # weaker than a stored value: "Virginia" the tenant's first name is her, not VA
             self._add(name, Candidate(VALUE, table, col.name, value, score=STEM_FACTOR, match=STEM))
+
+    def _add_country_names(self, schema: Schema) -> None:
+        """ "shipments to Germany" where a country column keeps DE: each country's name (and so each
+        adjective of one, by ``DEMONYMS``) names its code; unless the database keeps that name
+        itself (a countries table's names), which is then what the word means."""
+        named = [(table.name, col.name, phrase_key(name), value) for table in schema.tables for col in table.columns
+                 if col.kind == TEXT and set(name_words(col.name)) & _COUNTRY_WORDS
+                 for name, value in country_codes(col.values).items()]
+        stored = {key for _t, _c, key, _v in named
+                  if any(isinstance(c, tuple) or c.kind == VALUE for c in self._phrases.get(key, ()))}
+        for table, column, key, value in named:
+            if key not in stored:
+                self._add(key, Candidate(VALUE, table, column, value, score=STEM_FACTOR, match=STEM))
 
     def _add_sex_names(self, table: str, col: Column) -> None:
         """ "female cats", "male employees" where a sex column keeps F and M: each word names its

@@ -1,6 +1,7 @@
 """Places people name in full where a database keeps a code: the states of the United States, which
 sample and real databases alike store by their two-letter postal codes ("customers in California"
-for a state column holding CA)."""
+for a state column holding CA), and countries kept by their ISO 3166 codes ("shipments to Germany"
+for a country column holding DE or DEU)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,25 @@ def state_codes(values: tuple[str, ...], *, beside_address: bool = False) -> dic
             or sum(1 for code in stored if code in codes) < STATE_CODE_SHARE * len(values):
         return {}
     return {name: stored[code] for name, code in US_STATES.items() if code in stored}
+
+
+def country_codes(values: tuple[str, ...]) -> dict[str, str]:
+    """The names of the countries a column's values are the ISO 3166 codes of (two or three letters),
+    each with the value as stored; empty unless the column holds such codes and nothing much else.
+    pycountry, the maintained copy of the standard, is imported only for a column that may hold them."""
+    stored = {v.strip().upper(): v for v in values if v and v.strip().isalpha() and 2 <= len(v.strip()) <= 3}
+    if len(stored) < 2 or len(stored) < STATE_CODE_SHARE * len(values):
+        return {}
+    import pycountry
+
+    names: dict[str, str] = {}
+    matched = 0
+    for country in pycountry.countries:
+        value = stored.get(country.alpha_2) or stored.get(country.alpha_3)
+        if value is None:
+            continue
+        matched += 1
+        for name in (country.name, getattr(country, "common_name", None), getattr(country, "official_name", None)):
+            if name:
+                names[name.split(",")[0].lower()] = value  # "Korea, Republic of": its first part is no name
+    return names if matched >= STATE_CODE_SHARE * len(stored) else {}

@@ -210,8 +210,9 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
     return found
 
 
-# What an event costs its customer, when no total says what was taken: a rental's fee, a ride's fare.
-_CHARGE_WORDS = frozenset({"fee", "charge", "fare"})
+# What an event costs its customer, when no total says what was taken: a rental's fee, a ride's fare,
+# a consignment's freight (a shop's freight beside its sale lines is not read: the lines come first).
+_CHARGE_WORDS = frozenset({"fee", "charge", "fare", "freight", "carriage", "postage"})
 
 
 def _charges(schema: Schema) -> list[tuple[Table, str]]:

@@ -415,7 +415,8 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
         named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and c.table in in_play] if link else []
         if not named and a.lexicon is not None:
             named = [t for t in deed_tables(a.lexicon, a.word(before))
-                     if (table := schema.table(t)) is not None and table.stored and schema.join_path(entity, t)]
+                     if (table := schema.table(t)) is not None and table.stored
+                     and (t == entity or schema.join_path(entity, t))]  # the main rows' own act dates them
         for name in named[:1]:
             if name != entity:
                 return _table_date(schema, name, domain)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import ForeignKey, Schema
+from nl2sql.db.schema import ForeignKey, Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
 from nl2sql.linking.lexicon import VALUE
@@ -124,7 +124,7 @@ def by_route_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     if entity is None:
         return spec
     filters: list[Filter] = []
-    for f in spec.filters:
+    for f in (_onto_route(g, a, schema, entity) for g in spec.filters):
         keys = [fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]
         ends = _ends(f, a, keys) if f.op in ("=", "in") and len(keys) >= 2 and f.column.table != spec.entity \
             else None
@@ -140,6 +140,31 @@ def by_route_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
             filters = [g for g in filters if not (g.op == "in_rows" and g.column == end.column)] + \
                 [_widened(end, filters) if _adds(a) else end]
     return replace(spec, filters=tuple(filters)) if filters != list(spec.filters) else spec
+
+
+def _onto_route(f: Filter, a: Analysis, schema: Schema, entity: Table) -> Filter:
+    """``f`` on the table the rows' route keys point to, when its place is said as an end ("shipments
+    to Germany") but was read on a table the rows point to once (their customer's country) and the
+    same words name a value of the route's table too (a depot's country)."""
+    if f.op not in ("=", "in") or f.column.table == entity.name \
+            or _is_route([fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]):
+        return f
+    places = sorted((link.first, link.of_kind(VALUE)) for i in f.words
+                    if (link := a.link_at(i)) is not None and link.first == i and link.of_kind(VALUE))
+    if not places or len(places) != len(f.values) or _end_of(a, places[0][0])[0] is None:
+        return f
+    route_tables = {fk.ref_table for fk in entity.foreign_keys
+                    if _is_route([k for k in entity.foreign_keys if k.ref_table == fk.ref_table])}
+    columns: list[dict[tuple[str, str], object]] = []
+    for (_at, cands), value in zip(places, f.values, strict=True):
+        if not any((c.table, c.column, c.value) == (f.column.table, f.column.column, value) for c in cands):
+            return f  # words of an earlier line: this line's words there say something else
+        columns.append({(c.table, c.column): c.value for c in cands if c.table in route_tables and c.column})
+    shared = set(columns[0]).intersection(*columns[1:])
+    if len(shared) != 1:
+        return f
+    table, column = shared.pop()
+    return replace(f, column=ColumnRef(table, column), values=tuple(found[(table, column)] for found in columns))
 
 
 # Words that add a place to those already asked for ("also include flights to Hull") rather than replace it.

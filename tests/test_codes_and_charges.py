@@ -1,0 +1,111 @@
+"""Rows brought as they are, on schemas built here: a country kept by its ISO code is named by the
+country's name ("consignments to Spain" for a depot country of ES), and the end of a route a place is
+said to be wins over another table that keeps a country too; a carrier's charge for carriage is what
+it takes; "taken in" is a verb of money, not a film's take, and a period after it dates the rows
+whose money is summed."""
+
+from __future__ import annotations
+
+import pytest
+
+from nl2sql.linking.lexicon import VALUE, Lexicon
+from tests.helpers import answers, drafted, reads_whole, schema_database
+
+CARRIER = """
+CREATE TABLE depots (depot_id INTEGER PRIMARY KEY, depot_name TEXT, country_code CHAR(2));
+CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT, country_code CHAR(2));
+CREATE TABLE consignments (consignment_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),
+                           from_depot_id INTEGER REFERENCES depots (depot_id),
+                           to_depot_id INTEGER REFERENCES depots (depot_id), sent_on DATE,
+                           carriage_amt DECIMAL(9, 2), goods_value_amt DECIMAL(12, 2));
+INSERT INTO depots VALUES (1, 'Bilbao Port', 'ES'), (2, 'Porto Norte', 'PT'), (3, 'Lille Sud', 'FR');
+INSERT INTO clients VALUES (1, 'Olmo SA', 'ES'), (2, 'Rio Lda', 'PT'), (3, 'Brume SARL', 'FR'), (4, 'Sol SL', 'ES');
+INSERT INTO consignments VALUES
+    (1, 2, 2, 1, '2025-03-02', 120.50, 9000), (2, 1, 1, 3, '2025-05-11', 80.00, 1500),
+    (3, 3, 3, 1, '2026-01-20', 60.25, 700), (4, 4, 1, 2, '2026-02-14', 99.90, 5100),
+    (5, 2, 2, 3, '2026-04-01', 45.00, 300);
+"""
+
+ATLAS = """
+CREATE TABLE nations (code CHAR(3) PRIMARY KEY, nation_name TEXT);
+CREATE TABLE towns (town_id INTEGER PRIMARY KEY, town_name TEXT, country_code CHAR(3) REFERENCES nations (code),
+                    population INTEGER);
+INSERT INTO nations VALUES ('PER', 'Peru'), ('CHL', 'Chile'), ('BOL', 'Bolivia');
+INSERT INTO towns VALUES (1, 'Cusco', 'PER', 430000), (2, 'Arica', 'CHL', 220000), (3, 'Puno', 'PER', 150000),
+    (4, 'Oruro', 'BOL', 260000);
+"""
+
+CINEMA = """
+CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT);
+CREATE TABLE patron (patron_id INTEGER PRIMARY KEY, patron_name TEXT, joined_on DATE);
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, film_id INTEGER REFERENCES film (film_id),
+                     patron_id INTEGER REFERENCES patron (patron_id), staff_id INTEGER REFERENCES staff (staff_id),
+                     sold_on DATE, amount DECIMAL(6, 2));
+INSERT INTO film VALUES (1, 'Harbour Lights'), (2, 'Slow River');
+INSERT INTO patron VALUES (1, 'Ines', '2026-02-01'), (2, 'Tomas', '2019-05-05');
+INSERT INTO staff VALUES (1, 'Alba', 'Reyes'), (2, 'Bruno', 'Costa');
+INSERT INTO ticket VALUES (1, 1, 1, 1, '2025-12-30', 9.50), (2, 2, 2, 1, '2026-01-08', 11.00),
+    (3, 1, 2, 2, '2026-03-03', 9.50), (4, 2, 1, 2, '2025-06-06', 7.00), (5, 1, 2, 2, '2026-05-05', 12.00),
+    (6, NULL, 1, 1, '2026-04-04', 20.00);
+"""
+
+
+@pytest.fixture(scope="module")
+def carrier_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "carrier", CARRIER) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def atlas_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "atlas", ATLAS) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def cinema_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "cinema", CINEMA) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("clients in Portugal", "SELECT * FROM clients WHERE country_code = 'PT'"),
+    ("Spanish clients", "SELECT * FROM clients WHERE country_code = 'ES'"),
+    ("consignments to Spain",
+     "SELECT c.* FROM consignments c JOIN depots d ON d.depot_id = c.to_depot_id WHERE d.country_code = 'ES'"),
+    ("consignments from Portugal to France",
+     "SELECT c.* FROM consignments c JOIN depots o ON o.depot_id = c.from_depot_id "
+     "JOIN depots d ON d.depot_id = c.to_depot_id WHERE o.country_code = 'PT' AND d.country_code = 'FR'"),
+])
+def test_a_country_is_named_for_its_code(carrier_db, question, gold):
+    reads_whole(carrier_db, question, gold)
+
+
+def test_a_country_the_database_names_is_not_read_by_its_code_too(atlas_db):
+    """The nations' own names are what "Peru" means; the towns' codes would be a second reading."""
+    found = Lexicon(atlas_db.schema).lookup("peru")
+    assert {(c.table, c.column) for c in found if c.kind == VALUE} == {("nations", "nation_name")}
+    answers(atlas_db, "How many towns are in Peru?", "SELECT COUNT(*) FROM towns WHERE country_code = 'PER'")
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("revenue per client",
+     "SELECT cl.client_name, SUM(c.carriage_amt) FROM consignments c JOIN clients cl ON cl.client_id = c.client_id "
+     "GROUP BY cl.client_id"),
+    ("What was our revenue in 2025?",
+     "SELECT SUM(carriage_amt) FROM consignments WHERE sent_on >= '2025-01-01' AND sent_on < '2026-01-01'"),
+])
+def test_a_carriers_charge_is_its_revenue(carrier_db, question, gold):
+    answers(carrier_db, question, gold)
+    assert "goods_value_amt" not in drafted(carrier_db, question).sql
+
+
+@pytest.mark.parametrize("question", [
+    "How much revenue has each staff member taken in this year?",  # no film's "take": the gift card counts
+    "How much revenue has each staff member earned this year?",  # the tickets' date, not their patrons'
+])
+def test_money_coming_in_is_dated_by_the_rows_summed(cinema_db, question):
+    answers(cinema_db, question,
+            "SELECT s.first_name, s.last_name, SUM(t.amount) FROM ticket t JOIN staff s ON s.staff_id = t.staff_id "
+            "WHERE t.sold_on >= '2026-01-01' AND t.sold_on < '2027-01-01' GROUP BY s.staff_id")
