@@ -109,3 +109,38 @@ def test_money_coming_in_is_dated_by_the_rows_summed(cinema_db, question):
     answers(cinema_db, question,
             "SELECT s.first_name, s.last_name, SUM(t.amount) FROM ticket t JOIN staff s ON s.staff_id = t.staff_id "
             "WHERE t.sold_on >= '2026-01-01' AND t.sold_on < '2027-01-01' GROUP BY s.staff_id")
+
+
+KENNEL = """
+CREATE TABLE guardians (guardian_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, town TEXT);
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, guardian_id INTEGER REFERENCES guardians (guardian_id),
+                    staff_id INTEGER REFERENCES staff (staff_id), issued_on DATE);
+CREATE TABLE bill_lines (line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills (bill_id),
+                         price DECIMAL(7, 2), qty INTEGER);
+INSERT INTO guardians VALUES (1, 'Maya', 'Okafor', 'Leeds'), (2, 'Tom', 'Berg', 'York'), (3, 'Ana', 'Cruz', 'Leeds');
+INSERT INTO staff VALUES (1, 'Lee', 'Hart'), (2, 'Ola', 'Nowak');
+INSERT INTO bills VALUES (1, 1, 1, '2026-01-03'), (2, 2, 2, '2026-02-11'), (3, 1, 2, '2026-03-09'),
+    (4, 3, 1, '2026-04-21');
+INSERT INTO bill_lines VALUES (1, 1, 30, 2), (2, 2, 45, 1), (3, 3, 12.5, 4), (4, 4, 200, 1), (5, 2, 10, 3);
+"""
+
+
+@pytest.fixture(scope="module")
+def kennel_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "kennel", KENNEL) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("question", "gold", "ordered"), [
+    ("Top 2 clients by spend",
+     "SELECT g.first_name, g.last_name, SUM(l.price * l.qty) FROM guardians g "
+     "JOIN bills b ON b.guardian_id = g.guardian_id JOIN bill_lines l ON l.bill_id = b.bill_id "
+     "GROUP BY g.guardian_id ORDER BY SUM(l.price * l.qty) DESC LIMIT 2",
+     True),
+    ("How many customers do we have?", "SELECT COUNT(*) FROM guardians", False),
+    ("clients in Leeds", "SELECT * FROM guardians WHERE town = 'Leeds'", False),
+])
+def test_the_people_who_pay_are_the_clients(kennel_db, question, gold, ordered):
+    """The bills refer to guardians and to staff; the guardians are who pays."""
+    answers(kennel_db, question, gold, ordered=ordered)

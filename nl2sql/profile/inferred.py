@@ -94,6 +94,7 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
     config = _with_reference_words(config, profile, names)
     config = _with_quantity_words(config, profile, names)
     config = _with_sale_words(config, profile, names)
+    config = _with_customer_words(config, profile, schema, names)
     if config.metrics:
         return config
     metrics = revenue_metrics(profile, schema, config, names)
@@ -134,6 +135,34 @@ def _with_sale_words(config: DomainConfig, profile: Profile, names: set[str]) ->
     if sale in config.table_synonyms or not words:
         return config
     return replace(config, table_synonyms={**config.table_synonyms, sale: words})
+
+# What a business calls the people who pay it, whatever the table is called (owners, patients, accounts).
+CUSTOMER_WORDS = ("customer", "customers", "client", "clients", "buyer", "buyers")
+# Names of tables of people who work for the business or sell to it: those a sale refers to are not its customers.
+_WORKER_WORDS = frozenset({"staff", "employee", "worker", "agent", "rep", "representative", "salesperson", "clerk",
+                           "cashier", "user", "operator", "driver", "vet", "doctor", "nurse", "manager", "seller",
+                           "vendor", "supplier", "courier", "technician", "teacher", "instructor"})
+
+
+def _with_customer_words(config: DomainConfig, profile: Profile, schema: Schema, names: set[str]) -> DomainConfig:
+    """"top clients by spend" on a clinic whose payers are kept as owners: the one table of people
+    the sales refer to, other than people who work there, when no name of the schema or the config
+    says the words."""
+    parents = {lines.parent for lines in profile.lines if lines.parent is not None}
+    sale = next(iter(parents)) if len(parents) == 1 else profile.revenue.table if profile.revenue else None
+    table = schema.table(sale) if sale is not None else None
+    if table is None:
+        return config
+    payers = {fk.ref_table for fk in table.foreign_keys if (ref := schema.table(fk.ref_table)) is not None
+              and ref.person_name is not None and not set(name_words(ref.name)) & _WORKER_WORDS}
+    taken = names | _config_phrases(config) | {w[:-1] for w in names if w.endswith("s")}
+    words = tuple(w for w in CUSTOMER_WORDS if w not in taken and w.rstrip("s") not in taken)
+    if len(payers) != 1 or not words:
+        return config
+    (payer,) = payers
+    return replace(config, table_synonyms={**config.table_synonyms,
+                                           payer: (*config.table_synonyms.get(payer, ()), *words)})
+
 
 # The words of a key's own name that say it points up a line of command (or a tree), as a manager does.
 _RANK_WORDS = frozenset({"manager", "mgr", "boss", "supervisor", "superior", "report", "reports", "lead", "leader",
