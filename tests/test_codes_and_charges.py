@@ -17,13 +17,13 @@ CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT, country_c
 CREATE TABLE consignments (consignment_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),
                            from_depot_id INTEGER REFERENCES depots (depot_id),
                            to_depot_id INTEGER REFERENCES depots (depot_id), sent_on DATE,
-                           carriage_amt DECIMAL(9, 2), goods_value_amt DECIMAL(12, 2));
+                           carriage_amt DECIMAL(9, 2), goods_value_amt DECIMAL(12, 2), toll_amt DECIMAL(7, 2));
 INSERT INTO depots VALUES (1, 'Bilbao Port', 'ES'), (2, 'Porto Norte', 'PT'), (3, 'Lille Sud', 'FR');
 INSERT INTO clients VALUES (1, 'Olmo SA', 'ES'), (2, 'Rio Lda', 'PT'), (3, 'Brume SARL', 'FR'), (4, 'Sol SL', 'ES');
 INSERT INTO consignments VALUES
-    (1, 2, 2, 1, '2025-03-02', 120.50, 9000), (2, 1, 1, 3, '2025-05-11', 80.00, 1500),
-    (3, 3, 3, 1, '2026-01-20', 60.25, 700), (4, 4, 1, 2, '2026-02-14', 99.90, 5100),
-    (5, 2, 2, 3, '2026-04-01', 45.00, 300);
+    (1, 2, 2, 1, '2025-03-02', 120.50, 9000, 12), (2, 1, 1, 3, '2025-05-11', 80.00, 1500, 0),
+    (3, 3, 3, 1, '2026-01-20', 60.25, 700, 8.5), (4, 4, 1, 2, '2026-02-14', 99.90, 5100, 15),
+    (5, 2, 2, 3, '2026-04-01', 45.00, 300, 4);
 """
 
 ATLAS = """
@@ -144,3 +144,12 @@ def kennel_db(tmp_path_factory: pytest.TempPathFactory):
 def test_the_people_who_pay_are_the_clients(kennel_db, question, gold, ordered):
     """The bills refer to guardians and to staff; the guardians are who pays."""
     answers(kennel_db, question, gold, ordered=ordered)
+
+
+def test_what_we_spent_is_paid_out_not_taken(carrier_db):
+    """The revenue reads "spend" said of customers; said of us, it is the money column the line names."""
+    answers(carrier_db, "How much did we spend on tolls in 2026?",
+            "SELECT SUM(toll_amt) FROM consignments WHERE sent_on >= '2026-01-01' AND sent_on < '2027-01-01'")
+    answers(carrier_db, "top 2 clients by spend",
+            "SELECT cl.client_name, SUM(c.carriage_amt) FROM consignments c JOIN clients cl ON cl.client_id = c.client_id "
+            "GROUP BY cl.client_id ORDER BY SUM(c.carriage_amt) DESC LIMIT 2")

@@ -298,7 +298,8 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_limits(a, words, lexicon)
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
-    links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY) if not _agent_verb(words, link)]
+    links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
+             if not _agent_verb(words, link) and not _our_spending(words, link)]
     a.used -= held
     links = sorted([*links, *named], key=lambda link: link.first)
     links = _counted_column(a, words, links, lexicon)
@@ -432,6 +433,18 @@ def _agent_verb(words: list[str], link: Link) -> bool:
     return link.first == link.last and words[link.first].endswith("ed") \
         and words[link.last + 1:link.last + 2] == ["by"] \
         and all(c.kind == COLUMN and c.match == "stem" for c in link.candidates)
+
+
+_OURS = frozenset({"we", "i", "us"})
+SPENDING = frozenset({"spend", "spends", "spent", "spending"})
+
+
+def _our_spending(words: list[str], link: Link) -> bool:
+    """ "how much did we spend on tolls": money the business paid out, not what its customers
+    spent with it (a measure of money taken that the word met)."""
+    return link.first == link.last and words[link.first] in SPENDING \
+        and bool(_OURS & set(words[max(0, link.first - 2):link.first])) \
+        and all(c.kind == METRIC for c in link.candidates)
 
 
 # Comparators that compare dates as well as numbers: after them a year stays a year.

@@ -14,7 +14,7 @@ back from what the steps reported.
 from __future__ import annotations
 
 from nl2sql.db.schema import Schema
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import SPENDING, Analysis
 from nl2sql.engines.builtin.asked_units import measures_money, said_units
 from nl2sql.engines.builtin.relations import compared_by_verb, crossed_keys, kin_of_compared, one_way, relation_words
 from nl2sql.engines.builtin.spec import Aggregate, QuerySpec
@@ -277,10 +277,10 @@ _TAKING_VERBS = frozenset({"take", "takes", "took", "taken", "bring", "brings", 
 
 
 def taking_words(a: Analysis, spec: QuerySpec, schema: Schema, tables: set[str]) -> set[int]:
-    """ "which branch brought in the most revenue", "how much money did we take in": a verb of money
-    coming in says what the query's sum of money is; beside a count ("brought in the most
-    customers") it says nothing the query does, and stays unused."""
-    verbs = {i for i, t in enumerate(a.tokens) if t.text in _TAKING_VERBS and a.link_at(i) is None}
+    """ "which branch brought in the most revenue", "how much money did we take in", "how much did we
+    spend on tolls": a verb of money changing hands says what the query's sum of money is; beside a
+    count ("brought in the most customers") it says nothing the query does, and stays unused."""
+    verbs = {i for i, t in enumerate(a.tokens) if t.text in _TAKING_VERBS | SPENDING and a.link_at(i) is None}
     if not verbs or not any(_sums_money(ag, schema) for ag in spec.aggregates):
         return set()
     # money reached along one of two keys (a rental's pickup or return branch) is not said by the verb
