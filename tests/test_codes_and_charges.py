@@ -151,5 +151,6 @@ def test_what_we_spent_is_paid_out_not_taken(carrier_db):
     answers(carrier_db, "How much did we spend on tolls in 2026?",
             "SELECT SUM(toll_amt) FROM consignments WHERE sent_on >= '2026-01-01' AND sent_on < '2027-01-01'")
     answers(carrier_db, "top 2 clients by spend",
-            "SELECT cl.client_name, SUM(c.carriage_amt) FROM consignments c JOIN clients cl ON cl.client_id = c.client_id "
+            "SELECT cl.client_name, SUM(c.carriage_amt) FROM consignments c "
+            "JOIN clients cl ON cl.client_id = c.client_id "
             "GROUP BY cl.client_id ORDER BY SUM(c.carriage_amt) DESC LIMIT 2")

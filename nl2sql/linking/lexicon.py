@@ -55,15 +55,15 @@ _ADJECTIVE_ENDINGS = ("an", "ese", "ish", "i", "ic")
 PIECE_SCORE = 0.6
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
+# English's light verbs: they say little of their own, and their rare nouns (a film's "take", the
+# "takings") are never what a question means by "how much have we taken in" or "bookings we took".
+LIGHT_VERBS = frozenset({"take", "takes", "took", "taken", "taking", "bring", "brings", "brought", "got", "gotten",
+                         "kept", "came", "went", "gone", "done"})
 # Words of quantity that the engines read as aggregates and counts: never reworded into a name
 # ("amount" is a synonym of "number", which names a column in many schemas).
 _NOT_REWORDED = {"amount", "number", "total", "count", "sum", "quantity", "average", "mean", "value", "figure",
                  "size", "level", "much", "many", "maximum", "minimum", "percentage",
-                 "times", "time", "kind", "type", "sort", "thing", "way",
-                 # English's light verbs: their rare nouns (a film's "take", a "given") are never what a
-                 # question means by "how much have we taken in"
-                 "take", "takes", "took", "taken", "taking", "bring", "brings", "brought", "got", "gotten",
-                 "kept", "came", "went", "gone", "done"}
+                 "times", "time", "kind", "type", "sort", "thing", "way"} | LIGHT_VERBS
 # Words for the database's own parts and for "what is held": their kinds in WordNet ("table" ->
 # "contents", "record" -> "file") are no reading of them in a question about the data.
 _STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list", "data", "database",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.text import name_words, singular
 from nl2sql.profile import Profile, profile_of
@@ -22,7 +22,9 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "money", "money made", "amount spent", "total spent", "sales amount", "gross sales",
                # said of the business itself: "how much did we make in 2025"
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
-               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced")
+               "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced",
+               # "billing" alone would meet the verb "bill" too ("how many visits did we bill")
+               "total billing", "lifetime billing")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
@@ -145,16 +147,16 @@ _WORKER_WORDS = frozenset({"staff", "employee", "worker", "agent", "rep", "repre
 
 
 def _with_customer_words(config: DomainConfig, profile: Profile, schema: Schema, names: set[str]) -> DomainConfig:
-    """"top clients by spend" on a clinic whose payers are kept as owners: the one table of people
-    the sales refer to, other than people who work there, when no name of the schema or the config
-    says the words."""
+    """"top clients by spend" on a clinic whose payers are kept as owners, or a business's kept as
+    accounts: the one table of people or named rows (a company's name) the sales refer to, other
+    than people who work there, when no name of the schema or the config says the words."""
     parents = {lines.parent for lines in profile.lines if lines.parent is not None}
     sale = next(iter(parents)) if len(parents) == 1 else profile.revenue.table if profile.revenue else None
     table = schema.table(sale) if sale is not None else None
     if table is None:
         return config
     payers = {fk.ref_table for fk in table.foreign_keys if (ref := schema.table(fk.ref_table)) is not None
-              and ref.person_name is not None and not set(name_words(ref.name)) & _WORKER_WORDS}
+              and _named(ref) and not set(name_words(ref.name)) & _WORKER_WORDS}
     taken = names | _config_phrases(config) | {w[:-1] for w in names if w.endswith("s")}
     words = tuple(w for w in CUSTOMER_WORDS if w not in taken and w.rstrip("s") not in taken)
     if len(payers) != 1 or not words:
@@ -162,6 +164,12 @@ def _with_customer_words(config: DomainConfig, profile: Profile, schema: Schema,
     (payer,) = payers
     return replace(config, table_synonyms={**config.table_synonyms,
                                            payer: (*config.table_synonyms.get(payer, ()), *words)})
+
+
+def _named(table: Table) -> bool:
+    """Rows named as people or parties are: a first and last name, or a column called a name."""
+    label = table.label_column
+    return table.person_name is not None or (label is not None and "name" in name_words(label.name))
 
 
 # The words of a key's own name that say it points up a line of command (or a tree), as a manager does.

@@ -269,7 +269,8 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     parts = parts.using("contains", held.used).using(
         "anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
         filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
-    happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()))
+    happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()),
+                                    frozenset(t for ag in parts.aggregates if (t := agg_table(ag)) is not None))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     empty = events.missing_values(ctx, happened.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("missing", empty.used, filters=(*parts.filters, *empty.value))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, Schema
 from nl2sql.linking import synonyms as wordnet
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Candidate, Lexicon, Link, phrase_key
+from nl2sql.linking.lexicon import COLUMN, LIGHT_VERBS, METRIC, TABLE, Candidate, Lexicon, Link, phrase_key
 from nl2sql.linking.text import STOPWORDS, stem
 
 # Verbs whose noun of the act is not their stem with an ending: the noun names the rows.
@@ -41,7 +41,7 @@ def _bases(word: str) -> list[str]:
 
 def deed_tables(lexicon: Lexicon, word: str) -> list[str]:
     """The tables a verb's act names, nearest first; empty for a function word or a word naming none."""
-    if word in STOPWORDS or not word.isalpha() or len(word) < 3:
+    if word in STOPWORDS or word in LIGHT_VERBS or not word.isalpha() or len(word) < 3:
         return []
     found: list[str] = []
     for base in _bases(word):

@@ -27,27 +27,28 @@ IRREGULAR_PARTICIPLES = frozenset({
 _NEGATION_REACH = 3  # "not yet returned", "never been shipped"
 
 
-def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int]) -> Step[list[Filter]]:
+def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int],
+                  measured: frozenset[str] = frozenset()) -> Step[list[Filter]]:
     """Set or empty dates for the participles no other step used; ``taken``: words already used. A
     participle right before the name of other rows the question asks about ("clients with unpaid
-    invoices") is an event of those rows."""
+    invoices") is an event of those rows; one the main rows do not record may be of the rows an
+    aggregate reads (``measured``: "how much do customers still owe" of their invoices)."""
     a, c, out = ctx.a, Claims(d), []
-    own = {column.name: column for column in ctx.table(entity).date_columns if column.nullable}
     out += _overdue_filters(ctx, c, entity, taken)
     for i, token in enumerate(a.tokens):
         said = participle(token.text)
         if i in taken or i in c.used or said is None:
             continue
         word, unsaid = said
-        table = _rows_named_after(ctx, i, entity)
-        dates = own if table == entity else \
-            {column.name: column for column in ctx.table(table).date_columns if column.nullable}
         link = a.link_at(i)
         if link is not None and (c.taken(link.first) or link.first != link.last):
             continue  # a word of a longer name ("date first registered") names the column to show
-        column = next((name for name in dates if event_words(name) == (stem(word),)), None)
-        if column is None:
+        named = _rows_named_after(ctx, i, entity)
+        found = [(table, column) for table in (named, *sorted(measured - {named}))
+                 for column in _event_dates(ctx.table(table), word)]
+        if not found:
             continue
+        table, column = found[0]
         negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
                          if j in a.negations and j not in taken), None)
         denied = (negation is not None) != unsaid  # "not unpaid" is paid
@@ -64,12 +65,25 @@ def event_column(table: Table, word: str) -> str | None:
     said = participle(word)
     if said is None or said[1]:
         return None
-    return next((c.name for c in table.date_columns if c.nullable and event_words(c.name) == (stem(said[0]),)), None)
+    return next(iter(_event_dates(table, said[0])), None)
+
+
+def _event_dates(table: Table, word: str) -> list[str]:
+    """The dates of ``table`` that may be empty and whose name is the participle's event."""
+    return [column.name for column in table.date_columns
+            if column.nullable and event_words(column.name) == (stem(word),)]
+
+
+# Words that say an event has not happened yet, as "un-" does: an open ticket is not closed, money
+# owed or outstanding is not paid.
+_NOT_YET = {"open": "closed", "outstanding": "paid", "owe": "paid", "owes": "paid", "owed": "paid", "owing": "paid"}
 
 
 def participle(word: str) -> tuple[str, bool] | None:
     """(the participle, whether it is negated by "un-") of a word that is one: "shipped", "paid",
-    "unpaid" and "unfixed" (not paid, not fixed); None for any other word."""
+    "unpaid" and "unfixed" (not paid, not fixed), "open" (not closed); None for any other word."""
+    if word in _NOT_YET:
+        return _NOT_YET[word], True
     rest = word[2:]
     if word.startswith("un") and (rest in IRREGULAR_PARTICIPLES or (rest.endswith("ed") and len(rest) >= 5)):
         return rest, True

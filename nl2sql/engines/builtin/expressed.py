@@ -215,13 +215,19 @@ def whole_row_words(a: Analysis, spec: QuerySpec) -> set[int]:
             and ((link := a.link_at(i)) is None or all(c.score < 1.0 for c in link.candidates))}
 
 
+_ALL_TIME = frozenset({"lifetime", "alltime"})
+
+
 def total_words(a: Analysis, spec: QuerySpec) -> set[int]:
     """ "in total", "are there total", "the total count of" when the query counts or sums: the total
-    is that aggregate."""
-    if not any(ag.func in ("count", "sum") for ag in spec.aggregates):
+    is that aggregate; "lifetime billing" is one over every row, when no period keeps fewer."""
+    totals = any(ag.func in ("count", "sum") or ag.metric is not None for ag in spec.aggregates)
+    if not totals:
         return set()
-    return {i for i, t in enumerate(a.tokens) if t.text == "total" and a.link_at(i) is None
-            and (a.word(i - 1) in ("in", "there") or a.word(i + 1) in ("count", "number"))}
+    undated = not any(f.op == "range" for f in spec.filters)
+    return {i for i, t in enumerate(a.tokens) if a.link_at(i) is None and (
+        (t.text == "total" and (a.word(i - 1) in ("in", "there") or a.word(i + 1) in ("count", "number")))
+        or (t.text in _ALL_TIME and undated))}
 
 
 # Words of a table's name that say it holds rows, not what they are ("cars_data", "person_info").

@@ -55,7 +55,8 @@ _OBJECTS = frozenset({"us", "them", "you", "we", "to"})
 
 def time_taken(ctx: ReadContext, c: Claims, entity: str) -> tuple[ColumnRef, ColumnRef] | None:
     """(since, until): "how many days does it take (us) to ship an order": from the row's creation to
-    the date of the event the verb after "take ... to" names; its words claimed."""
+    the date of the event the verb after "take ... to" names, of the main rows or of the rows the verb
+    acts on ("do customers take to pay an invoice"); its words claimed."""
     a = ctx.a
     t = next((i for i, tok in enumerate(a.tokens) if tok.text in _TAKING), None)
     if t is None or not any(a.word(i) in INTERVAL_WORDS | {"long"} for i in range(max(0, t - 5), t)):
@@ -63,17 +64,33 @@ def time_taken(ctx: ReadContext, c: Claims, entity: str) -> tuple[ColumnRef, Col
     verb = next((i for i in range(t + 1, t + 4) if a.word(i) not in _OBJECTS), None)
     if verb is None or "to" not in {a.word(i) for i in range(t + 1, verb)}:
         return None
-    until = _event(ctx, verb, entity)
-    created = ctx.table(entity).default_date_column
-    if until is None or created is None or until.column == created.name:
+    ends = [(until, created) for table in (entity, *_object_of(ctx, verb))
+            if (until := _event(ctx, verb, table)) is not None
+            and (created := ctx.table(table).default_date_column) is not None and until.column != created.name]
+    if not ends:
         return None
+    until, created = ends[0]
     link = a.link_at(verb)
     if link is not None and not c.taken(link.first):
         c.claim(link, "aggregate")
     c.used.update(i for i in range(max(0, t - 5), verb) if a.word(i) in INTERVAL_WORDS | _TAKING | _OBJECTS
-                  | {"long", "does", "did", "do", "it"})
+                  | {"long", "does", "did", "do", "it", "how", "many"})
     c.used.add(verb)
-    return ColumnRef(entity, created.name), until
+    return ColumnRef(until.table, created.name), until
+
+
+def _object_of(ctx: ReadContext, verb: int) -> list[str]:
+    """The table the rows the verb acts on are kept in ("to pay an invoice": the invoices), when the
+    main rows are who acts (the customers) and keep no date of the act."""
+    after = ctx.a.next_link(verb, max_gap=2)
+    return [cand.table for cand in after.of_kind(TABLE) if cand.score >= 1.0][:1] if after is not None else []
+
+
+def _irregular(participle: str) -> list[str]:
+    """The verb an irregular participle of a date's name is of ("paid_on": pay), by WordNet when it is there."""
+    from nl2sql.linking import synonyms as wordnet  # only paid for when a stem did not match
+
+    return wordnet.base_forms(participle) if wordnet.available() else []
 
 
 def _first_word(ctx: ReadContext, start: int, stop: int) -> int | None:
@@ -88,7 +105,7 @@ def _event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:
     table = ctx.table(entity)
     word = stem(ctx.a.word(index))
     for column in table.date_columns:
-        if any(stem(part) == word for part in name_words(column.name)):
+        if any(word in (stem(part), *_irregular(part)) for part in name_words(column.name)):
             return ColumnRef(entity, column.name)
     link = ctx.a.link_at(index)
     names_table = link is not None and any(cand.table == entity for cand in link.of_kind(TABLE))

@@ -379,6 +379,8 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
     a, c = ctx.a, Claims(d)
     out: list[Aggregate] = []
     for words in _aggregate_lists(ctx):
+        if all(at in c.used for _func, at in words):
+            continue  # "how many days" of "on average, how many days does it take": the interval read them
         funcs = tuple(func for func, _ in words)
         index = words[-1][1]
         ends = intervals.interval_after(ctx, c, index, entity) if set(funcs) <= {"avg", "min", "max", "sum"} else None

@@ -367,6 +367,8 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     """The date a phrase like "last month" (said at word ``at``, when known) applies to: one the
     question names, else the rows named or acted on right before it, else the main table's.
     A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
+    if at is not None and (owned := _period_of_named(a, schema, entity, in_play, domain, at)) is not None:
+        return owned
     for link in a.links:
         if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates):
             continue
@@ -402,6 +404,23 @@ def _table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | 
 
 
 _ANY = frozenset({"anything", "any", "something"})
+# Words that put a period beside a verb or a clause ("paid in 2025"), not before a name as its modifier.
+_PERIOD_PREPOSITIONS = frozenset({"in", "during", "since", "before", "after", "from", "until", "till", "on", "by",
+                                  "for", "over", "within", "between", "at", "through"})
+
+
+def _period_of_named(a: Analysis, schema: Schema, entity: str, in_play: set[str], domain: DomainConfig,
+                     at: int) -> ColumnRef | None:
+    """ "last year's invoices were paid late", "this month's orders": a period said before a table's
+    name, as its modifier, dates that table's rows by their own date, whatever date the rest names."""
+    match = next((d for d in a.dates if d.first == at), None)
+    if match is None or a.word(match.first) in _PERIOD_PREPOSITIONS:
+        return None
+    link = a.link_at(match.last + 1)
+    if link is None or link.first != match.last + 1:
+        return None
+    named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and (c.table == entity or c.table in in_play)]
+    return _table_date(schema, named[0], domain) if named else None
 
 
 def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[str], domain: DomainConfig,
