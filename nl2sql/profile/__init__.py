@@ -248,16 +248,27 @@ def _charge_sql(dialect: str, column_name: str) -> str:
     return _in_major_unit(exp.Sum(this=column(column_name)), column_name).sql(dialect=dialect)
 
 
+# Name words of a table of a sale's lines: each line one thing sold, the sale's total their sum.
+_LINE_WORDS = frozenset({"item", "line", "detail", "entry", "position", "product", "lineitem"})
+
+
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""
-    if lines:
-        ordered = sorted(lines, key=lambda ln: ln.parent is None)
-        return tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
+    totals = tuple(Revenue(table.name, _charge_sql(schema.dialect, column),
+                           f"the sum of {spoken(column)} of the {spoken(table.name)}")
+                   for table, column in _totals(schema) or _charges(schema))
+    if not lines:
+        return totals
+    ordered = sorted(lines, key=lambda ln: ln.parent is None)
+    readings = tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
-    return tuple(Revenue(table.name, _charge_sql(schema.dialect, column),
-                         f"the sum of {spoken(column)} of the {spoken(table.name)}")
-                 for table, column in _totals(schema) or _charges(schema))
+    # Lines that are no sale's lines but extras charged beside a total of their own (a booking's
+    # extras): the total is what was sold first, and the lines are asked about beside it.
+    kept = [t for t in totals if t.table == ordered[0].parent]
+    if kept and not set(name_words(ordered[0].table)) & _LINE_WORDS:
+        return (kept[0], *readings)
+    return readings
 
 
 def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:

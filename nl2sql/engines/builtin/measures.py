@@ -281,7 +281,9 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric
-                if metric.question is not None:
+                if (said := _said_reading(ctx, metric)) is not None:
+                    metric = said  # the words name the rows of one reading: nothing to ask
+                elif metric.question is not None:
                     chosen, ctx = configured(ctx, c, metric.question, SlotKey("metric_question", metric.name),
                                              metric.name)
                     # a choice may name another metric, which is used instead
@@ -291,6 +293,17 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
                 c.claim(link, "metric")
                 break
     return c.done(out), ctx
+
+
+def _said_reading(ctx: ReadContext, metric: Metric) -> Metric | None:
+    """ "revenue from extras" where revenue is read either from the bookings' totals or from their
+    extras: the one reading whose rows a word of the line names."""
+    if metric.question is None:
+        return None
+    readings = [m for value in metric.question.values if (m := ctx.domain.metrics.get(value)) is not None]
+    named = {ctx.table_of(link) for link in ctx.a.links if link.of_kind(TABLE)}  # "extras" of booking_extras too
+    fits = [m for m in readings if m.table in named]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Link | None]:
@@ -575,6 +588,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(Ranking("aggregate_of", ColumnRef(entity, ""), sup.descending, index))
     if (acted := _act_ranking(ctx, c, entity)) is not None:
         return c.done(Ranking("by_child", ColumnRef(entity, acted), sup.descending))
+    if (rated := _rated_ranking(ctx, c, entity)) is not None:
+        return c.done(rated)
     if (counted := _counted_ranking(ctx, c, d, entity)) is not None:
         return c.done(counted)
     link = _ranked_link(ctx, c, d, entity, in_play)
@@ -602,6 +617,26 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(None)
     c.doubts.append(f"ranked by {measure.name}")  # nothing said by what: the table's measure is a guess
     return c.done(Ranking("order", ColumnRef(entity, measure.name), sup.descending))
+
+
+def _rated_ranking(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
+    """ "which hotel got the worst reviews", "the best-rated films": a superlative of quality before
+    other rows that keep one score (a rating, stars) ranks the rows by the average of that score,
+    not by how many of those rows there are."""
+    a = ctx.a
+    sup = a.superlatives[0]
+    if a.word(sup.index) not in _QUALITY_WORDS:
+        return None
+    link = a.next_link(max(a.span(sup.index)), max_gap=1)
+    table = ctx.table_of(link) if ctx.names_table(link) else None
+    if link is None or table is None or table == entity:
+        return None
+    scores = [col for col in ctx.table(table).columns if col.is_numeric and not col.primary_key
+              and set(name_words(col.name)) & {singular(w) for w in doubts.SCORES}]
+    if len(scores) != 1:
+        return None
+    c.claim(link, "rank")
+    return Ranking("by_child", ColumnRef(entity, f"avg:{table}.{scores[0].name}"), sup.descending)
 
 
 def _counted_ranking(ctx: ReadContext, c: Claims, d: Decided, entity: str) -> Ranking | None:
