@@ -1,7 +1,8 @@
 """Rows brought as they are, on schemas built here: "open" is not closed and money "owed" not paid,
 also of the rows a sum reads; a period said before a table's name dates that table ("last year's
 bills"); "lifetime" is every row; "how many days do customers take to pay a bill" is the bills'
-time from their date to their payment; a light verb ("did each venue take") names no act of its own."""
+time from their date to their payment; "overdue bills" of companies are the bills'; "never logged in"
+is an empty last login; a light verb ("did each venue take") names no act of its own."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ LICENSING = """
 CREATE TABLE Companies (CompanyId INTEGER PRIMARY KEY, CompanyName TEXT, Region TEXT, JoinedOn DATE NOT NULL);
 CREATE TABLE Bills (BillId INTEGER PRIMARY KEY, CompanyId INTEGER REFERENCES Companies (CompanyId),
                     BillDate DATE NOT NULL, DueDate DATE NOT NULL, PaidOn DATE, AmountCents INTEGER);
+CREATE TABLE Members (MemberId INTEGER PRIMARY KEY, CompanyId INTEGER REFERENCES Companies (CompanyId),
+                      FullName TEXT, LastLoginAt DATETIME);
 CREATE TABLE Tickets (TicketId INTEGER PRIMARY KEY, CompanyId INTEGER REFERENCES Companies (CompanyId),
                       Subject TEXT, RaisedAt DATE NOT NULL, ClosedAt DATE);
 INSERT INTO Companies VALUES (1, 'Fennel Labs', 'North', '2023-02-01'), (2, 'Gorse Ltd', 'South', '2024-07-09'),
@@ -22,6 +25,8 @@ INSERT INTO Bills VALUES
     (3, 1, '2025-09-10', '2025-10-10', '2025-10-30', 12000), (4, 3, '2025-12-02', '2026-01-01', '2026-01-15', 4500),
     (5, 2, '2026-02-01', '2026-03-03', NULL, 8000), (6, 3, '2026-04-01', '2026-05-01', NULL, 4500),
     (7, 1, '2026-05-05', '2026-06-04', '2026-05-09', 15000);
+INSERT INTO Members VALUES (1, 1, 'Ada Park', '2026-06-01 08:00:00'), (2, 1, 'Bo Lind', NULL),
+    (3, 2, 'Cy Ortiz', '2026-05-30 17:45:00'), (4, 3, 'Di Wren', NULL);
 INSERT INTO Tickets VALUES (1, 1, 'Login fails', '2026-01-02', '2026-01-04'), (2, 2, 'Slow export', '2026-03-11', NULL),
     (3, 3, 'Billing query', '2026-05-20', NULL), (4, 1, 'API limit', '2026-06-01', '2026-06-02');
 """
@@ -73,6 +78,18 @@ def test_open_and_outstanding_are_not_yet_closed_or_paid(licensing_db, question,
      "SELECT AVG(julianday(PaidOn) - julianday(BillDate)) FROM Bills"),
 ])
 def test_what_customers_owe_and_how_they_pay(licensing_db, question, gold):
+    reads_whole(licensing_db, question, gold)
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("Which companies have overdue bills?",
+     "SELECT * FROM Companies WHERE CompanyId IN (SELECT CompanyId FROM Bills WHERE DueDate < '2026-06-15' "
+     "AND PaidOn IS NULL)"),
+    ("Which members have never logged in?", "SELECT * FROM Members WHERE LastLoginAt IS NULL"),
+    ("members who logged in", "SELECT * FROM Members WHERE LastLoginAt IS NOT NULL"),
+])
+def test_events_of_other_rows_and_of_phrasal_verbs(licensing_db, question, gold):
+    """"overdue bills" said of companies is the bills' due date; "logged in" is a last login."""
     reads_whole(licensing_db, question, gold)
 
 

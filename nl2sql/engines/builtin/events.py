@@ -41,14 +41,16 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
             continue
         word, unsaid = said
         link = a.link_at(i)
-        if link is not None and (c.taken(link.first) or link.first != link.last):
+        phrasal = link is not None and (link.first, link.last) == (i, i + 1) and a.word(i + 1) in _PARTICLES
+        if link is not None and (c.taken(link.first) or (link.first != link.last and not phrasal)):
             continue  # a word of a longer name ("date first registered") names the column to show
-        named = _rows_named_after(ctx, i, entity)
-        found = [(table, column) for table in (named, *sorted(measured - {named}))
-                 for column in _event_dates(ctx.table(table), word)]
-        if not found:
+        particle = i + 1 if phrasal or (a.word(i + 1) in _PARTICLES and a.link_at(i + 1) is None) else None
+        found = _event_of(ctx, i, word, particle, entity, measured)
+        if found is None:
             continue
-        table, column = found[0]
+        table, column, by_particle = found
+        if by_particle and particle is not None:
+            c.used.add(particle)  # "logged in": the particle is the verb's (a login date)
         negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
                          if j in a.negations and j not in taken), None)
         denied = (negation is not None) != unsaid  # "not unpaid" is paid
@@ -68,10 +70,36 @@ def event_column(table: Table, word: str) -> str | None:
     return next(iter(_event_dates(table, said[0])), None)
 
 
-def _event_dates(table: Table, word: str) -> list[str]:
-    """The dates of ``table`` that may be empty and whose name is the participle's event."""
-    return [column.name for column in table.date_columns
-            if column.nullable and event_words(column.name) == (stem(word),)]
+def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity: str,
+              measured: frozenset[str]) -> tuple[str, str, bool] | None:
+    """(table, date column, whether the particle named it) of the event the participle at ``i`` says:
+    of the rows named after it, else the main rows, else the rows an aggregate reads."""
+    named = _rows_named_after(ctx, i, entity)
+    said = ctx.a.word(particle) if particle is not None else ""
+    for table in (named, *sorted(measured - {named})):
+        if found := _event_dates(ctx.table(table), word):
+            return table, found[0], False
+        if said and (found := _event_dates(ctx.table(table), word, said)):
+            return table, found[0], True
+    return None
+
+
+# The adverbs of a phrasal verb, which a name writes joined to it: "logged in" is a login, "signed up" a signup.
+_PARTICLES = frozenset({"in", "up", "out", "on", "off"})
+# Words before an event in a date's name that keep its latest time: a last login empty is none at all.
+_LATEST = frozenset({"last", "latest"})
+
+
+def _event_dates(table: Table, word: str, particle: str = "") -> list[str]:
+    """The dates of ``table`` that may be empty and whose name is the participle's event (said with
+    its particle, when it has one: ``last_login_at`` for "logged in")."""
+    said = {(stem(word),)} | ({(stem(word) + particle,), (stem(word + particle),)} if particle else set())
+    return [column.name for column in table.date_columns if column.nullable
+            and (event_words(column.name) in said or _after_latest(event_words(column.name)) in said)]
+
+
+def _after_latest(words: tuple[str, ...]) -> tuple[str, ...]:
+    return words[1:] if words[:1] and words[0] in {stem(w) for w in _LATEST} else words
 
 
 # Words that say an event has not happened yet, as "un-" does: an open ticket is not closed, money
@@ -115,7 +143,7 @@ def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
 def _overdue_filters(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
     """The conditions of "overdue", its word claimed, when the rows keep a due date."""
     said = next((i for i in range(len(ctx.a.tokens)) if i not in taken and ctx.a.word(i) in _OVERDUE), None)
-    late = _overdue(ctx, entity) if said is not None else []
+    late = _overdue(ctx, _rows_named_after(ctx, said, entity)) if said is not None else []  # "overdue invoices"
     if late and said is not None:
         c.used.add(said)
         if (link := ctx.a.link_at(said)) is not None:
