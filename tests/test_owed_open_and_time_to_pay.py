@@ -61,9 +61,16 @@ def venues_db(tmp_path_factory: pytest.TempPathFactory):
     ("Show me the tickets that are still open", "SELECT * FROM Tickets WHERE ClosedAt IS NULL"),
     ("how many tickets are open", "SELECT COUNT(*) FROM Tickets WHERE ClosedAt IS NULL"),
     ("outstanding bills", "SELECT * FROM Bills WHERE PaidOn IS NULL"),
+    ("this year's open tickets", "SELECT * FROM Tickets WHERE ClosedAt IS NULL AND RaisedAt >= '2026-01-01'"),
 ])
 def test_open_and_outstanding_are_not_yet_closed_or_paid(licensing_db, question, gold):
     reads_whole(licensing_db, question, gold)
+
+
+def test_open_said_as_the_act_keeps_every_row(licensing_db):
+    """ "did they open": every ticket they raised, closed or not."""
+    answers(licensing_db, "How many tickets did North companies open?",
+            "SELECT COUNT(*) FROM Tickets t JOIN Companies c ON c.CompanyId = t.CompanyId WHERE c.Region = 'North'")
 
 
 @pytest.mark.parametrize(("question", "gold"), [

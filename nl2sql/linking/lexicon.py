@@ -279,16 +279,15 @@ class Lexicon:
 
     def _add_country_names(self, schema: Schema) -> None:
         """ "shipments to Germany" where a country column keeps DE: each country's name (and so each
-        adjective of one, by ``DEMONYMS``) names its code; unless the database keeps that name
-        itself (a countries table's names), which is then what the word means."""
-        named = [(table.name, col.name, phrase_key(name), value) for table in schema.tables for col in table.columns
-                 if col.kind == TEXT and set(name_words(col.name)) & _COUNTRY_WORDS
-                 for name, value in country_codes(col.values).items()]
-        stored = {key for _t, _c, key, _v in named
-                  if any(isinstance(c, tuple) or c.kind == VALUE for c in self._phrases.get(key, ()))}
-        for table, column, key, value in named:
-            if key not in stored:
-                self._add(key, Candidate(VALUE, table, column, value, score=STEM_FACTOR, match=STEM))
+        adjective of one, by ``DEMONYMS``) names its code; not a key's code to a table of countries,
+        whose own name column is what the word means there."""
+        for table in schema.tables:
+            for col in table.columns:
+                if col.kind != TEXT or col.name in table.fk_columns or not set(name_words(col.name)) & _COUNTRY_WORDS:
+                    continue  # a key to a table of countries: the word names that table's row
+                for name, value in country_codes(col.values).items():
+                    self._add(phrase_key(name), Candidate(VALUE, table.name, col.name, value, score=STEM_FACTOR,
+                                                          match=STEM))
 
     def _add_sex_names(self, table: str, col: Column) -> None:
         """ "female cats", "male employees" where a sex column keeps F and M: each word names its

@@ -249,7 +249,7 @@ def _charge_sql(dialect: str, column_name: str) -> str:
 
 
 # Name words of a table of a sale's lines: each line one thing sold, the sale's total their sum.
-_LINE_WORDS = frozenset({"item", "line", "detail", "entry", "position", "product", "lineitem"})
+_LINE_WORDS = ("item", "line", "detail", "entry", "position", "product")  # "orderline", "lineitem" too
 
 
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
@@ -266,7 +266,7 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     # Lines that are no sale's lines but extras charged beside a total of their own (a booking's
     # extras): the total is what was sold first, and the lines are asked about beside it.
     kept = [t for t in totals if t.table == ordered[0].parent]
-    if kept and not set(name_words(ordered[0].table)) & _LINE_WORDS:
+    if kept and not any(w.endswith(_LINE_WORDS) for w in name_words(ordered[0].table)):
         return (kept[0], *readings)
     return readings
 

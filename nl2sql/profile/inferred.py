@@ -157,6 +157,8 @@ def _with_customer_words(config: DomainConfig, profile: Profile, schema: Schema,
         return config
     payers = {fk.ref_table for fk in table.foreign_keys if (ref := schema.table(fk.ref_table)) is not None
               and _named(ref) and not set(name_words(ref.name)) & _WORKER_WORDS}
+    people = {name for name in payers if (ref := schema.table(name)) is not None and ref.person_name is not None}
+    payers = people or payers  # a booking's member before its room
     taken = names | _config_phrases(config) | {w[:-1] for w in names if w.endswith("s")}
     words = tuple(w for w in CUSTOMER_WORDS if w not in taken and w.rstrip("s") not in taken)
     if len(payers) != 1 or not words:

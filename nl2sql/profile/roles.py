@@ -17,7 +17,7 @@ from nl2sql.linking.text import name_words
 MONEY_WORDS = frozenset({"price", "amount", "total", "cost", "salary", "fee", "charge", "revenue", "payment",
                          "paid", "income", "balance", "budget", "spend", "spent", "wage", "fare", "subtotal",
                          "sale", "turnover", "earning", "gross", "net", "value", "pay", "refund", "tax", "tip",
-                         "deposit"})
+                         "deposit", "freight", "postage", "carriage"})
 # Money words that measure what was sold (revenue), not what was paid out or held.
 SOLD_WORDS = frozenset({"price", "amount", "total", "revenue", "sale", "subtotal", "turnover", "gross", "value",
                         "payment", "paid", "charge", "fare"})

@@ -13,8 +13,8 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
-from nl2sql.engines.builtin.yes_no import flag_of, said_words
-from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE
+from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
+from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, stem
 from nl2sql.profile.roles import MOMENT_WORDS
 
@@ -34,17 +34,17 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
     invoices") is an event of those rows; one the main rows do not record may be of the rows an
     aggregate reads (``measured``: "how much do customers still owe" of their invoices)."""
     a, c, out = ctx.a, Claims(d), []
+    words = [t.text for t in a.tokens]
     out += _overdue_filters(ctx, c, entity, taken)
     for i, token in enumerate(a.tokens):
         said = participle(token.text)
-        if i in taken or i in c.used or said is None:
+        if i in taken or i in c.used or said is None or (token.text in NOT_YET and not said_as_state(words, i)):
             continue
         word, unsaid = said
         link = a.link_at(i)
-        phrasal = link is not None and (link.first, link.last) == (i, i + 1) and a.word(i + 1) in _PARTICLES
-        if link is not None and (c.taken(link.first) or (link.first != link.last and not phrasal)):
+        particle = _particle(a, c, i, link)
+        if particle == -1:
             continue  # a word of a longer name ("date first registered") names the column to show
-        particle = i + 1 if phrasal or (a.word(i + 1) in _PARTICLES and a.link_at(i + 1) is None) else None
         found = _event_of(ctx, i, word, particle, entity, measured)
         if found is None:
             continue
@@ -68,6 +68,15 @@ def event_column(table: Table, word: str) -> str | None:
     if said is None or said[1]:
         return None
     return next(iter(_event_dates(table, said[0])), None)
+
+
+def _particle(a: Analysis, c: Claims, i: int, link: Link | None) -> int | None:
+    """Where the particle of the participle at ``i`` is ("logged in"), None when it has none, and -1
+    when its words are taken or a longer name's."""
+    phrasal = link is not None and (link.first, link.last) == (i, i + 1) and a.word(i + 1) in _PARTICLES
+    if link is not None and (c.taken(link.first) or (link.first != link.last and not phrasal)):
+        return -1
+    return i + 1 if phrasal or (a.word(i + 1) in _PARTICLES and a.link_at(i + 1) is None) else None
 
 
 def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity: str,
@@ -102,16 +111,11 @@ def _after_latest(words: tuple[str, ...]) -> tuple[str, ...]:
     return words[1:] if words[:1] and words[0] in {stem(w) for w in _LATEST} else words
 
 
-# Words that say an event has not happened yet, as "un-" does: an open ticket is not closed, money
-# owed or outstanding is not paid.
-_NOT_YET = {"open": "closed", "outstanding": "paid", "owe": "paid", "owes": "paid", "owed": "paid", "owing": "paid"}
-
-
 def participle(word: str) -> tuple[str, bool] | None:
     """(the participle, whether it is negated by "un-") of a word that is one: "shipped", "paid",
     "unpaid" and "unfixed" (not paid, not fixed), "open" (not closed); None for any other word."""
-    if word in _NOT_YET:
-        return _NOT_YET[word], True
+    if word in NOT_YET:
+        return NOT_YET[word], True
     rest = word[2:]
     if word.startswith("un") and (rest in IRREGULAR_PARTICIPLES or (rest.endswith("ed") and len(rest) >= 5)):
         return rest, True

@@ -33,10 +33,30 @@ def accounted(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset[int]
     out |= alternative_words(a, spec, used) | whole_row_words(a, spec) | total_words(a, spec)
     out |= table_words(a, spec, tables) | role_words(a, spec, schema, tables) | grouped_words(a, spec, used)
     out |= member_words(a, tables) | absent_act_words(a, spec, schema) | taking_words(a, spec, schema, tables)
-    out |= people_words(a, spec, schema)
+    out |= people_words(a, spec, schema) | contact_words(a, out)
     out |= lasting_words(a, spec, schema) | said_units(spec, a, schema) | worth_words(a, spec, schema)
     out |= compared_by_verb(a, spec, used) | kin_of_compared(a, spec, frozenset(out))
     return frozenset(out | joining_words(a, out))
+
+
+# The words that complete the name of a way to reach someone: an email address, a phone number.
+_CONTACT_TAILS = {"email": ("address", "addresses"), "mail": ("address", "addresses"), "phone": ("number", "numbers"),
+                  "mobile": ("number", "numbers"), "cell": ("number", "numbers"), "fax": ("number", "numbers"),
+                  "telephone": ("number", "numbers")}
+
+
+def contact_words(a: Analysis, used: set[int]) -> set[int]:
+    """ "with their email addresses" of an ``email`` column, "phone numbers" of a ``phone``: the
+    word after a used column's name that only completes it."""
+    out = set()
+    for link in a.links:
+        tail = a.word(link.last + 1)
+        if link.last not in used or a.link_at(link.last + 1) is not None:
+            continue
+        last_words = {name_words(c.column or "")[-1:] for c in link.of_kind(COLUMN)}
+        if any(tail in _CONTACT_TAILS.get(w, ()) for words in last_words for w in words):
+            out.add(link.last + 1)
+    return out
 
 
 def split_negations(a: Analysis, spec: QuerySpec) -> frozenset[int]:

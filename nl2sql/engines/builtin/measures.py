@@ -297,11 +297,13 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
 
 def _said_reading(ctx: ReadContext, metric: Metric) -> Metric | None:
     """ "revenue from extras" where revenue is read either from the bookings' totals or from their
-    extras: the one reading whose rows a word of the line names."""
+    extras: the one reading whose rows a word of the line names, or a stored value of theirs."""
     if metric.question is None:
         return None
     readings = [m for value in metric.question.values if (m := ctx.domain.metrics.get(value)) is not None]
-    named = {ctx.table_of(link) for link in ctx.a.links if link.of_kind(TABLE)}  # "extras" of booking_extras too
+    # "extras" of booking_extras, or a value of theirs ("towels"): the rows the reading sums
+    named = {ctx.table_of(link) for link in ctx.a.links if link.of_kind(TABLE)}
+    named |= {cand.table for link in ctx.a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
     fits = [m for m in readings if m.table in named]
     return fits[0] if len(fits) == 1 else None
 

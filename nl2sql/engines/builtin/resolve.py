@@ -14,7 +14,7 @@ from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.spec import ColumnRef
-from nl2sql.engines.builtin.yes_no import flag_noun, flag_of
+from nl2sql.engines.builtin.yes_no import NOT_YET, flag_noun, flag_of, said_as_state
 from nl2sql.linking.lexicon import (
     COLUMN,
     DOMAIN,
@@ -370,7 +370,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     if at is not None and (owned := _period_of_named(a, schema, entity, in_play, domain, at)) is not None:
         return owned
     for link in a.links:
-        if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates):
+        if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates) or _state_word(a, link):
             continue
         for cand in link.of_kind(COLUMN):
             table = schema.table(cand.table)
@@ -475,7 +475,7 @@ def _measured_tables(a: Analysis) -> set[str]:
     for end in [*ends, *totals]:
         after = a.next_link(end, max_gap=2)
         if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
-            after = a.next_link(after.last, max_gap=1)  # "the most completed appointments": a value before them
+            after = a.next_link(after.last, max_gap=0)  # "the most completed appointments": a value before them
         if after is None:
             continue
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0}
@@ -521,9 +521,17 @@ def named_date_links(a: Analysis, schema: Schema) -> set[int]:
     if not a.dates:
         return out
     for link in a.links:
+        if _state_word(a, link):
+            continue
         for cand in link.of_kind(COLUMN):
             table = schema.table(cand.table)
             col = table.column(cand.column or "") if table else None
             if col is not None and col.kind == DATE:
                 out.add(link.first)
     return out
+
+
+def _state_word(a: Analysis, link: Link) -> bool:
+    """ "open tickets": a state of the rows (not closed), not the name of their opening date."""
+    return link.first == link.last and a.word(link.first) in NOT_YET \
+        and said_as_state([t.text for t in a.tokens], link.first)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from nl2sql.db.schema import ForeignKey, Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
-from nl2sql.linking.lexicon import VALUE
+from nl2sql.linking.lexicon import TABLE, VALUE, Candidate
 from nl2sql.linking.text import name_words
 
 # Words a key's name uses for where something starts, and for where it goes.
@@ -149,9 +149,8 @@ def _onto_route(f: Filter, a: Analysis, schema: Schema, entity: Table) -> Filter
     if f.op not in ("=", "in") or f.column.table == entity.name \
             or _is_route([fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]):
         return f
-    places = sorted((link.first, link.of_kind(VALUE)) for i in f.words
-                    if (link := a.link_at(i)) is not None and link.first == i and link.of_kind(VALUE))
-    if not places or len(places) != len(f.values) or _end_of(a, places[0][0])[0] is None:
+    places = _said_places(f, a)
+    if places is None:
         return f
     route_tables = {fk.ref_table for fk in entity.foreign_keys
                     if _is_route([k for k in entity.foreign_keys if k.ref_table == fk.ref_table])}
@@ -165,6 +164,19 @@ def _onto_route(f: Filter, a: Analysis, schema: Schema, entity: Table) -> Filter
         return f
     table, column = shared.pop()
     return replace(f, column=ColumnRef(table, column), values=tuple(found[(table, column)] for found in columns))
+
+
+def _said_places(f: Filter, a: Analysis) -> list[tuple[int, list[Candidate]]] | None:
+    """The places of ``f`` (where each is said, and what its words may name) when the first is said
+    as an end of a route and no name of the rows that keep it follows ("to Italian customers")."""
+    places = sorted((link.first, link.of_kind(VALUE)) for i in f.words
+                    if (link := a.link_at(i)) is not None and link.first == i and link.of_kind(VALUE))
+    if not places or len(places) != len(f.values) or _end_of(a, places[0][0])[0] is None:
+        return None
+    after = a.link_at(max(f.words) + 1)
+    if after is not None and any(c.table == f.column.table for c in after.of_kind(TABLE)):
+        return None  # the place is the customers', whatever "to" says
+    return places
 
 
 # Words that add a place to those already asked for ("also include flights to Hull") rather than replace it.

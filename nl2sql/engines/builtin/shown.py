@@ -404,23 +404,32 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             out.extend(_whole_name(ctx, link, ref))
             c.claim(link, "project")
             theirs = theirs or after_rows
-    label = _label(ctx, entity)
-    if theirs and label is not None and label not in out:
-        out.insert(0, label)  # which row each value is of: its name, before its columns
+    person = ctx.table(entity).person_name
+    labels = [ColumnRef(entity, col.name) for col in person] if person is not None \
+        else [label] if (label := _label(ctx, entity)) is not None else []
+    if theirs:
+        out[:0] = [ref for ref in labels if ref not in out]  # which row each value is of: its name, first
     return c.done(out)
 
 
 def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
-    """ "list the <rows> and their <column>", "<rows> with their <column>": the rows' own column,
-    said after them, is shown beside them."""
+    """ "list the <rows> and their <column>", "<rows> with their <column>", "<rows> from <a place> with
+    their <column>": the rows' own column, said after them (and the values saying which), is shown
+    beside them."""
     a = ctx.a
     j = link.first - 1
     while a.word(j) in FUNCTION_WORDS:  # "their corresponding <column>"
         j -= 1
-    if a.word(j) not in ("their", "its", "his", "her"):
+    if a.word(j) not in ("their", "its", "his", "her") or a.word(j - 1) not in ("and", "with", ","):
         return False
-    rows = a.prev_link(j - 1, max_gap=0) if a.word(j - 1) in ("and", "with", ",") else None
-    return rows is not None and ctx.names_table(rows) and ctx.table_of(rows) == entity
+    own = False  # a column of the rows said as the rows ("the admins": an is_admin flag)
+    for rows in sorted((k for k in a.links if k.last < j - 1), key=lambda k: -k.first):
+        if ctx.names_table(rows):
+            return ctx.table_of(rows) == entity
+        own = own or any(cand.table == entity for cand in rows.of_kind(COLUMN))
+        if not rows.of_kind(VALUE) and not own:
+            return False  # the rows, then which of them ("the admins at <a company>"), then their column
+    return own
 
 
 def _whole_name(ctx: ReadContext, link: Link, ref: ColumnRef) -> list[ColumnRef]:

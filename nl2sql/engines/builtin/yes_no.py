@@ -13,6 +13,19 @@ from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, Table
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.linking.text import name_words, singular
 
+# Words that say an event has not happened yet, as "un-" does: an open ticket is not closed, money
+# owed or outstanding is not paid. A state of the rows, never the name of a date.
+NOT_YET = {"open": "closed", "outstanding": "paid", "owe": "paid", "owes": "paid", "owed": "paid", "owing": "paid"}
+# Words before a verb that make it an act, not a state: "did customers open", "to open".
+_ACTING = frozenset({"did", "do", "does", "will", "to", "can", "could", "would"})
+
+
+def said_as_state(words: list[str], i: int) -> bool:
+    """Whether the state word at ``i`` is said of rows: "open" is also the act ("did they open"),
+    "owe" never is one."""
+    return words[i] != "open" or not _ACTING & set(words[max(0, i - 3):i])
+
+
 # First name words of an integer column that states something of its row: ``is_open``, ``has_stove``.
 _PREDICATE_HEADS = frozenset({"is", "has", "have", "can", "was", "should", "allow", "allows", "uses", "needs",
                               "did", "does", "with", "include", "includes", "accepts"})
