@@ -170,3 +170,23 @@ def test_rows_said_with_their_place_then_their_column(kennel_db):
     between them saying which rows; "addresses" only completes the column's name."""
     reads_whole(kennel_db, "guardians in Leeds with their email addresses",
                 "SELECT first_name, last_name, email FROM guardians WHERE town = 'Leeds'")
+
+
+SHOP = """
+CREATE TABLE users (user_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, city TEXT);
+CREATE TABLE orders (order_id INTEGER PRIMARY KEY, user_id INTEGER REFERENCES users (user_id), placed_on DATE,
+                     total_amount DECIMAL(8, 2));
+INSERT INTO users VALUES (1, 'Lia', 'Moor', 'Derby'), (2, 'Sam', 'Reed', 'Bath'), (3, 'Kit', 'Hale', 'Derby');
+INSERT INTO orders VALUES (1, 1, '2026-01-03', 40), (2, 2, '2026-02-11', 95), (3, 1, '2026-03-09', 20);
+"""
+
+
+@pytest.fixture(scope="module")
+def shop_db(tmp_path_factory: pytest.TempPathFactory):
+    with schema_database(tmp_path_factory, "shop", SHOP) as db:
+        yield db
+
+
+def test_a_shops_users_are_its_customers(shop_db):
+    """The people a shop's orders refer to are its customers, whatever the table is called."""
+    answers(shop_db, "How many customers are in Derby?", "SELECT COUNT(*) FROM users WHERE city = 'Derby'")

@@ -138,11 +138,12 @@ def _with_sale_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         return config
     return replace(config, table_synonyms={**config.table_synonyms, sale: words})
 
+
 # What a business calls the people who pay it, whatever the table is called (owners, patients, accounts).
 CUSTOMER_WORDS = ("customer", "customers", "client", "clients", "buyer", "buyers")
 # Names of tables of people who work for the business or sell to it: those a sale refers to are not its customers.
 _WORKER_WORDS = frozenset({"staff", "employee", "worker", "agent", "rep", "representative", "salesperson", "clerk",
-                           "cashier", "user", "operator", "driver", "vet", "doctor", "nurse", "manager", "seller",
+                           "cashier", "operator", "driver", "vet", "doctor", "nurse", "manager", "seller",
                            "vendor", "supplier", "courier", "technician", "teacher", "instructor"})
 
 

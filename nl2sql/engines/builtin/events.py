@@ -108,6 +108,7 @@ def _event_dates(table: Table, word: str, particle: str = "") -> list[str]:
 
 
 def _after_latest(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The event of a date named for its latest time (``last_login_at``: the login)."""
     return words[1:] if words[:1] and words[0] in {stem(w) for w in _LATEST} else words
 
 
