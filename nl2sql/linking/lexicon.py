@@ -127,7 +127,7 @@ _NOT_DONE = frozenset({"not", "never", "n't", "didn't", "don't", "doesn't", "yet
 
 # The adverbs that make a phrasal verb ("sign up", "check in", "drop off"), which English also
 # writes as one noun (signup, checkin, dropoff).
-_PARTICLES = frozenset({"up", "in", "out", "off", "on", "over", "down", "back"})
+PARTICLES = frozenset({"up", "in", "out", "off", "on", "over", "down", "back"})
 
 # Columns of places, whose values a code in capitals may stand for.
 _PLACE_WORDS = frozenset({"country", "nation", "nationality", "state", "region", "territory", "province", "county"})
@@ -619,9 +619,9 @@ class Lexicon:
         if first.text.isalpha() and second.text.isalpha():
             # a verb and its particle are the noun written as one word: "signed up" a signup_date,
             # "picked up" a pickup_ts, "took off" a takeoff (WordNet only for an irregular verb)
-            particle = second.text in _PARTICLES
+            particle = second.text in PARTICLES
             for roots in ([first.text, *([stem(first.text)] if particle else [])],
-                          _irregular_bases(first.text) if particle and first.text not in STOPWORDS else []):
+                          irregular_bases(first.text) if particle and first.text not in STOPWORDS else []):
                 joined = [replace(c, score=round(c.score * STEM_FACTOR, 3), match=STEM)
                           for root in dict.fromkeys(roots) for c in self.lookup(root + second.norm)
                           if c.kind in (TABLE, COLUMN)]
@@ -742,7 +742,7 @@ def _verb_roots(word: str) -> list[str]:
     return [base, base + "e"]
 
 
-def _irregular_bases(word: str) -> list[str]:
+def irregular_bases(word: str) -> list[str]:
     """An irregular verb form's base ("took" -> take), read from WordNet on first need."""
     from nl2sql.linking import synonyms as wordnet
 

@@ -14,7 +14,7 @@ from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
-from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, PARTICLES, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, stem
 from nl2sql.profile.roles import MOMENT_WORDS
 
@@ -73,10 +73,10 @@ def event_column(table: Table, word: str) -> str | None:
 def _particle(a: Analysis, c: Claims, i: int, link: Link | None) -> int | None:
     """Where the particle of the participle at ``i`` is ("logged in"), None when it has none, and -1
     when its words are taken or a longer name's."""
-    phrasal = link is not None and (link.first, link.last) == (i, i + 1) and a.word(i + 1) in _PARTICLES
+    phrasal = link is not None and (link.first, link.last) == (i, i + 1) and a.word(i + 1) in PARTICLES
     if link is not None and (c.taken(link.first) or (link.first != link.last and not phrasal)):
         return -1
-    return i + 1 if phrasal or (a.word(i + 1) in _PARTICLES and a.link_at(i + 1) is None) else None
+    return i + 1 if phrasal or (a.word(i + 1) in PARTICLES and a.link_at(i + 1) is None) else None
 
 
 def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity: str,
@@ -93,8 +93,6 @@ def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity:
     return None
 
 
-# The adverbs of a phrasal verb, which a name writes joined to it: "logged in" is a login, "signed up" a signup.
-_PARTICLES = frozenset({"in", "up", "out", "on", "off"})
 # Words before an event in a date's name that keep its latest time: a last login empty is none at all.
 _LATEST = frozenset({"last", "latest"})
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef
-from nl2sql.linking.lexicon import TABLE
+from nl2sql.linking.lexicon import TABLE, irregular_bases
 from nl2sql.linking.text import name_words, singular, stem
 
 INTERVAL_WORDS = frozenset({"time", "days", "delay", "duration", "gap", "wait", "interval"})
@@ -86,13 +86,6 @@ def _object_of(ctx: ReadContext, verb: int) -> list[str]:
     return [cand.table for cand in after.of_kind(TABLE) if cand.score >= 1.0][:1] if after is not None else []
 
 
-def _irregular(participle: str) -> list[str]:
-    """The verb an irregular participle of a date's name is of ("paid_on": pay), by WordNet when it is there."""
-    from nl2sql.linking import synonyms as wordnet  # only paid for when a stem did not match
-
-    return wordnet.base_forms(participle) if wordnet.available() else []
-
-
 def _first_word(ctx: ReadContext, start: int, stop: int) -> int | None:
     """The first word naming an event: past articles and the auxiliaries of a passive ("being shipped")."""
     return next((i for i in range(start, min(stop, len(ctx.a.tokens)))
@@ -105,7 +98,7 @@ def _event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:
     table = ctx.table(entity)
     word = stem(ctx.a.word(index))
     for column in table.date_columns:
-        if any(word in (stem(part), *_irregular(part)) for part in name_words(column.name)):
+        if any(word in (stem(part), *irregular_bases(part)) for part in name_words(column.name)):
             return ColumnRef(entity, column.name)
     link = ctx.a.link_at(index)
     names_table = link is not None and any(cand.table == entity for cand in link.of_kind(TABLE))

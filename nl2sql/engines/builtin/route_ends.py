@@ -103,13 +103,18 @@ def unsaid_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> tuple[str, ...]
     for f in spec.filters:
         if f.op not in ("=", "in"):
             continue
-        keys = [fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]
+        keys = _keys_to(entity, f.column.table)
         if _is_route(keys) and f.column.table != spec.entity:
             out.append(f"{f.column.table} read through one of {', '.join(fk.column for fk in keys)}")
         elif any(_end_of(a, at)[0] is not None for at in f.words) and any(
-                _is_route([fk for fk in t.foreign_keys if fk.ref_table == f.column.table]) for t in schema.tables):
+                _is_route(_keys_to(t, f.column.table)) for t in schema.tables):
             out.append(f"{f.column.table} said as a route's end the rows do not keep")
     return tuple(out)
+
+
+def _keys_to(table: Table, ref: str) -> list[ForeignKey]:
+    """The keys of ``table`` into ``ref``: two of them, named for the start and the end, are a route."""
+    return [fk for fk in table.foreign_keys if fk.ref_table == ref]
 
 
 def _is_route(keys: list[ForeignKey]) -> bool:
@@ -125,7 +130,7 @@ def by_route_ends(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         return spec
     filters: list[Filter] = []
     for f in (_onto_route(g, a, schema, entity) for g in spec.filters):
-        keys = [fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]
+        keys = _keys_to(entity, f.column.table)
         ends = _ends(f, a, keys) if f.op in ("=", "in") and len(keys) >= 2 and f.column.table != spec.entity \
             else None
         if ends is None:
@@ -147,13 +152,12 @@ def _onto_route(f: Filter, a: Analysis, schema: Schema, entity: Table) -> Filter
     to Germany") but was read on a table the rows point to once (their customer's country) and the
     same words name a value of the route's table too (a depot's country)."""
     if f.op not in ("=", "in") or f.column.table == entity.name \
-            or _is_route([fk for fk in entity.foreign_keys if fk.ref_table == f.column.table]):
+            or _is_route(_keys_to(entity, f.column.table)):
         return f
     places = _said_places(f, a)
     if places is None:
         return f
-    route_tables = {fk.ref_table for fk in entity.foreign_keys
-                    if _is_route([k for k in entity.foreign_keys if k.ref_table == fk.ref_table])}
+    route_tables = {fk.ref_table for fk in entity.foreign_keys if _is_route(_keys_to(entity, fk.ref_table))}
     columns: list[dict[tuple[str, str], object]] = []
     for (_at, cands), value in zip(places, f.values, strict=True):
         if not any((c.table, c.column, c.value) == (f.column.table, f.column.column, value) for c in cands):
