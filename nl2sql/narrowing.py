@@ -12,7 +12,8 @@ the SQL, not on an engine's spec, so it holds for any engine's statement: a chan
 (a column, a condition dropped or moved to another column, a join that could repeat rows) is not a
 narrowing, and is confirmed as its score says. A join to the one row each row points to ("only the jazz ones":
 each track's genre, by the genre's key) repeats no row, so a condition on it still only narrows;
-the caller names the keys (``unique``) that make a join so.
+the caller names the keys (``unique``) that make a join so. Other columns of the same rows ("add
+their phone numbers") are a change in plain sight, not of the rows signed off (``same_rows``).
 
 >>> only_narrows("SELECT * FROM t", "SELECT * FROM t WHERE a = 1 ORDER BY b LIMIT 3", "sqlite")
 True
@@ -53,11 +54,36 @@ def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[
         return False
     if not isinstance(old, exp.Select) or not isinstance(new, exp.Select):
         return False
-    if _wraps(old, new, dialect) or _counts(old, new, dialect):
+    if _wraps(old, new, dialect) or _counts(old, new, dialect, unique):
         return True
     if _kept(_conditions(old, dialect), _conditions(new, dialect)) and _rest(old, dialect) == _rest(new, dialect):
         return True
     return _parent_joins_only(old, new, dialect, unique)
+
+
+def same_rows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset()) -> bool:
+    """``after`` lists the rows ``before`` lists, or fewer (``only_narrows``), perhaps showing other
+    columns of them: "add their phone numbers", "show the company name too". A wrong column is in
+    plain sight on the screen, and the rows are the ones signed off; neither statement may group,
+    count or keep distinct values, whose rows the columns shown decide."""
+    if only_narrows(before, after, dialect, unique):
+        return True
+    try:
+        old, new = sqlglot.parse_one(before, read=dialect), sqlglot.parse_one(after, read=dialect)
+    except sqlglot.errors.SqlglotError:
+        return False
+    if not isinstance(old, exp.Select) or not isinstance(new, exp.Select) or not (_plain(old) and _plain(new)):
+        return False
+    shown = new.copy()
+    shown.set("expressions", [e.copy() for e in old.expressions])
+    return only_narrows(before, shown.sql(dialect=dialect), dialect, unique)
+
+
+def _plain(select: exp.Select) -> bool:
+    """Rows as they are: columns or ``*`` only, nothing grouped, counted or made distinct."""
+    if any(select.args.get(part) for part in ("group", "having", "distinct")):
+        return False
+    return all(isinstance(e.unalias(), (exp.Column, exp.Star)) for e in select.expressions)
 
 
 def unique_keys(schema: Schema) -> frozenset[tuple[str, str]]:
@@ -72,23 +98,36 @@ def unique_keys(schema: Schema) -> frozenset[tuple[str, str]]:
 
 
 def _parent_joins_only(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tuple[str, str]]) -> bool:
-    """Whether ``new`` differs from ``old`` (beyond the narrowing parts) only by inner joins on a unique
-    key of the joined table, with ``*`` become ``<the first table>.*``."""
+    """Whether ``new`` differs from ``old`` (beyond the narrowing parts) only by more inner joins, each
+    on a unique key of the joined table; when ``old`` joined nothing, ``*`` has become
+    ``<the first table>.*`` and its columns are named by that table."""
     source = old.args.get("from_") or old.args.get("from")
-    if not unique or old.args.get("joins") or source is None or not isinstance(source.this, exp.Table):
+    if not unique or source is None or not isinstance(source.this, exp.Table):
         return False
+    had = [join.sql(dialect=dialect) for join in old.args.get("joins") or []]
     joins = new.args.get("joins") or []
-    if not joins or not all(_joins_by_key(join, unique) for join in joins):
+    added = [join for join in joins if join.sql(dialect=dialect) not in had]
+    if not added or len(joins) - len(added) != len(had) or not all(_joins_by_key(join, unique) for join in added):
         return False
-    main = source.this.alias_or_name
     bare = new.copy()
-    bare.set("joins", None)
-    for col in bare.find_all(exp.Column):  # the main table's columns, named as they were before
+    bare.set("joins", [join for join in bare.args.get("joins") or [] if join.sql(dialect=dialect) in had] or None)
+    if not had:
+        bare = _unnamed(bare)
+    return _kept(_conditions(old, dialect), _conditions(bare, dialect)) and _rest(old, dialect) == _rest(bare, dialect)
+
+
+def _unnamed(select: exp.Select) -> exp.Select:
+    """``select`` as written when it joins nothing: its first table's columns named without the table,
+    and ``<that table>.*`` as ``*``."""
+    bare = select.copy()
+    source = bare.args.get("from_") or bare.args.get("from")
+    main = source.this.alias_or_name if source is not None else None
+    for col in bare.find_all(exp.Column):
         if col.table == main:
             col.set("table", None)
     bare.set("expressions", [exp.Star() if isinstance(e, exp.Column) and isinstance(e.this, exp.Star) else e
                              for e in bare.expressions])
-    return _kept(_conditions(old, dialect), _conditions(bare, dialect)) and _rest(old, dialect) == _rest(bare, dialect)
+    return bare
 
 
 def _joins_by_key(join: exp.Join, unique: frozenset[tuple[str, str]]) -> bool:
@@ -122,9 +161,10 @@ def _kept(old: frozenset[tuple[str, str]], new: frozenset[tuple[str, str]]) -> b
     return Counter(shape for _sql, shape in old) == Counter(shape for _sql, shape in new)
 
 
-def _counts(old: exp.Select, new: exp.Select, dialect: str) -> bool:
+def _counts(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tuple[str, str]]) -> bool:
     """``SELECT COUNT(*)`` over the very rows ``before`` lists ("how many are there?"): one number
-    about the rows signed off, read from the same tables and conditions."""
+    about the rows signed off, read from the same tables and conditions; a table ``before`` joined by
+    its key only to show a column of it may be left out."""
     if len(new.expressions) != 1 or not isinstance(new.expressions[0].unalias(), exp.Count) \
             or not isinstance(new.expressions[0].unalias().this, exp.Star):
         return False
@@ -132,7 +172,15 @@ def _counts(old: exp.Select, new: exp.Select, dialect: str) -> bool:
         return False
     if any(e.find(exp.AggFunc) for e in old.expressions):
         return False
-    return _source(old, dialect) == _source(new, dialect)
+    if _source(old, dialect) == _source(new, dialect):
+        return True
+    kept = [join.sql(dialect=dialect) for join in new.args.get("joins") or []]
+    left = [join for join in old.args.get("joins") or [] if join.sql(dialect=dialect) not in kept]
+    if not left or not all(_joins_by_key(join, unique) for join in left):
+        return False
+    bare = old.copy()
+    bare.set("joins", [join for join in bare.args.get("joins") or [] if join.sql(dialect=dialect) in kept] or None)
+    return _source(bare if kept else _unnamed(bare), dialect) == _source(new, dialect)
 
 
 def _source(select: exp.Select, dialect: str) -> str:

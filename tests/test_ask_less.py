@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from nl2sql.dialog import AWAITING_CONFIRMATION, IDLE
-from nl2sql.narrowing import only_narrows
+from nl2sql.narrowing import only_narrows, same_rows
 from nl2sql.workflows import InteractiveWorkflow, SessionOptions, open_session
 from tests.helpers import built_sqlite
 from tests.test_teach_once import STORE
@@ -73,7 +73,23 @@ def test_a_follow_up_that_changes_more_than_conditions_order_or_limit_still_asks
     asking.process_turn("only Germany")
     counted = asking.process_turn("how many are there")  # the rows signed off, counted: not asked
     assert counted.mode == IDLE and counted.result is not None and list(counted.result.rows) == [(2,)], counted.query
-    assert asking.process_turn("show their emails").mode == AWAITING_CONFIRMATION  # other columns
+    asking.process_turn("list invoices")
+    asking.process_turn("y")
+    assert asking.process_turn("only Germany").mode == IDLE
+    summed = asking.process_turn("what is their total")  # one number in place of the rows: asked
+    assert summed.mode == AWAITING_CONFIRMATION and "SUM(" in (summed.query or ""), summed.query
+
+
+def test_other_columns_of_the_rows_signed_off_are_not_asked_again(asking: InteractiveWorkflow) -> None:
+    """Showing another column of the same rows changes nothing the user signed off: the column is
+    on the screen to be seen; counting them afterwards counts the same rows."""
+    asking.process_turn("list customers")
+    asking.process_turn("y")
+    asking.process_turn("only Germany")
+    shown = asking.process_turn("show their emails")
+    assert shown.mode == IDLE and shown.clarification is None and shown.result is not None, shown.query
+    assert sorted(row[shown.result.columns.index("email")] for row in shown.result.rows) == [
+        "ann@example.com", "cid@example.com"]
 
 
 def test_a_follow_up_of_a_guess_still_asks(asking: InteractiveWorkflow) -> None:
@@ -140,3 +156,66 @@ def test_a_join_narrows_only_by_a_key_of_the_joined_table(after: str, narrows: b
     unique = frozenset({("u", "id"), ("t", "id")})
     assert only_narrows("SELECT * FROM t WHERE a = 1", after, "sqlite", unique) is narrows
     assert not only_narrows("SELECT * FROM t WHERE a = 1", after, "sqlite")  # keys unknown: not a narrowing
+
+
+@pytest.mark.parametrize(("before", "after", "narrows"), [
+    # another key join beside the one there: each grouped row still meets one row of w
+    ("SELECT t.b, COUNT(*) FROM t JOIN u ON t.u_id = u.id GROUP BY t.b",
+     "SELECT t.b, COUNT(*) FROM t JOIN u ON t.u_id = u.id JOIN w ON u.w_id = w.id WHERE w.x = 1 GROUP BY t.b", True),
+    ("SELECT t.b, COUNT(*) FROM t JOIN u ON t.u_id = u.id GROUP BY t.b",
+     "SELECT t.b, COUNT(*) FROM t JOIN u ON t.u_id = u.id JOIN v ON v.u_id = u.id WHERE v.x = 1 GROUP BY t.b",
+     False),  # rows of v point to u: a row of t is counted once per v
+    ("SELECT t.b, COUNT(*) FROM t JOIN u ON t.u_id = u.id GROUP BY t.b",
+     "SELECT t.b, COUNT(*) FROM t JOIN w ON t.w_id = w.id WHERE w.x = 1 GROUP BY t.b", False),  # u left out
+    # counting rows shown with a column of the row each points to: that table need not be joined
+    ("SELECT t.*, u.x FROM t JOIN u ON t.u_id = u.id WHERE t.a = 1", "SELECT COUNT(*) FROM t WHERE a = 1", True),
+    ("SELECT t.*, u.x FROM t JOIN u ON t.u_id = u.id WHERE t.a = 1", "SELECT COUNT(*) FROM t", False),
+    ("SELECT t.*, v.x FROM t JOIN v ON v.t_id = t.id WHERE t.a = 1", "SELECT COUNT(*) FROM t WHERE a = 1", False),
+])
+def test_joins_beside_joins_and_counts_without_them(before: str, after: str, narrows: bool) -> None:
+    assert only_narrows(before, after, "sqlite", frozenset({("u", "id"), ("w", "id"), ("t", "id")})) is narrows
+
+
+@pytest.mark.parametrize(("before", "after", "same"), [
+    ("SELECT * FROM t WHERE a = 1", "SELECT b FROM t WHERE a = 1", True),
+    ("SELECT b FROM t", "SELECT b, c FROM t WHERE a = 1", True),  # a column, and a condition
+    ("SELECT * FROM t", "SELECT t.*, u.x FROM t JOIN u ON t.u_id = u.id", True),  # a column of its one u
+    ("SELECT * FROM t", "SELECT t.*, v.x FROM t JOIN v ON v.t_id = t.id", False),  # a t per row of v
+    ("SELECT b FROM t WHERE a = 1", "SELECT c FROM t", False),  # a condition dropped
+    ("SELECT b FROM t", "SELECT DISTINCT b, c FROM t", False),  # the columns decide the rows
+    ("SELECT b FROM t", "SELECT SUM(c) FROM t", False),
+    ("SELECT b, COUNT(*) FROM t GROUP BY b", "SELECT b, c, COUNT(*) FROM t GROUP BY b, c", False),
+])
+def test_other_columns_of_the_same_rows(before: str, after: str, same: bool) -> None:
+    assert same_rows(before, after, "sqlite", frozenset({("u", "id"), ("t", "id")})) is same
+
+
+VANS = """
+    CREATE TABLE branches (branch_id INTEGER PRIMARY KEY, city TEXT);
+    CREATE TABLE vans (van_id INTEGER PRIMARY KEY, branch_id INTEGER REFERENCES branches (branch_id),
+                       plate TEXT UNIQUE);
+    CREATE TABLE hires (hire_id INTEGER PRIMARY KEY, van_id INTEGER REFERENCES vans (van_id), customer TEXT,
+                        started_on TEXT, fee REAL);
+    INSERT INTO branches VALUES (1, 'Leeds'), (2, 'York');
+    INSERT INTO vans VALUES (1, 1, 'LD01'), (2, 1, 'LD02'), (3, 2, 'YK01');
+    INSERT INTO hires VALUES (1, 1, 'Ann', '2026-01-03', 50), (2, 1, 'Bob', '2026-02-03', 70),
+        (3, 2, 'Cid', '2026-02-04', 40), (4, 3, 'Dee', '2026-03-01', 90);
+"""
+
+
+def test_a_place_two_keys_away_narrows_a_confirmed_grouping(tmp_path: Path) -> None:
+    """Hires per van, confirmed; "only in Leeds" reaches the branch through the van's key: every
+    group keeps its rows or loses them all, so it is not asked again; the plate of each hire,
+    shown beside a confirmed listing, neither."""
+    vans = open_session(str(built_sqlite(tmp_path, "vans", VANS)), SessionOptions(confirm_below=0.99))
+    assert vans.process_turn("how many hires does each van have").mode == AWAITING_CONFIRMATION
+    vans.process_turn("y")
+    leeds = vans.process_turn("only in Leeds")
+    assert leeds.mode == IDLE and "JOIN branches" in (leeds.query or ""), leeds.query
+    assert leeds.result is not None and sorted(leeds.result.rows) == [("LD01", 2), ("LD02", 1)]
+    assert vans.process_turn("list hires").mode == AWAITING_CONFIRMATION
+    vans.process_turn("y")
+    plated = vans.process_turn("add the plate")
+    assert plated.mode == IDLE and plated.result is not None and len(plated.result.rows) == 4, plated.query
+    counted = vans.process_turn("how many are there")
+    assert counted.mode == IDLE and counted.result is not None and list(counted.result.rows) == [(4,)]

@@ -37,7 +37,7 @@ from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idl
 from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
 from nl2sql.learned import Lesson
-from nl2sql.narrowing import only_narrows, unique_keys
+from nl2sql.narrowing import same_rows, unique_keys
 from nl2sql.results import ErrorInfo, Outcome, TurnResult
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.no_rows import hint_for
@@ -242,13 +242,14 @@ class TurnStep(Generic[S]):
         return self._run(state, pending, draft, note, events, guessed=request is not None)
 
     def _narrows(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S]) -> bool:
-        """A follow-up, surely one, read word for word, that only adds conditions, an order or a limit to a
-        query the user confirmed or that ran without asking: asking about it again is asking twice."""
+        """A follow-up, surely one, read word for word, that only adds conditions, an order, a limit or
+        columns to a query the user confirmed or that ran without asking: asking about it again is asking
+        twice."""
         current = state.current
         return (pending.intent == REFINEMENT and pending.route_confidence != LOW and current is not None
                 and current.query is not None and not current.guessed and self.engine.capabilities.accounts_words
-                and draft.read_whole and only_narrows(current.query, draft.sql, self.database.dialect,
-                                                        unique_keys(self.database.schema)))
+                and draft.read_whole and same_rows(current.query, draft.sql, self.database.dialect,
+                                                     unique_keys(self.database.schema)))
 
     def _auto_answer(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
                      request: ClarificationRequest, events: tuple[str, ...]) -> Transition[S]:
