@@ -235,6 +235,51 @@ def test_best_selling_ranks_by_the_units_of_the_lines(bookshop: Database, questi
             "ORDER BY SUM(quantity) DESC LIMIT 2", ordered=True)
 
 
+
+CRAFT_FAIR = """
+CREATE TABLE seller (seller_id INTEGER PRIMARY KEY, stall_name TEXT);
+CREATE TABLE item (item_id INTEGER PRIMARY KEY, seller_id INTEGER REFERENCES seller(seller_id), label TEXT,
+                   price REAL);
+CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, sold_on DATE);
+CREATE TABLE ticket_line (line_id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES ticket(ticket_id),
+                          item_id INTEGER REFERENCES item(item_id), unit_price REAL, quantity INTEGER);
+INSERT INTO seller VALUES (1, 'Fern & Flax'), (2, 'Kiln Corner');
+INSERT INTO item VALUES (1, 1, 'Linen scarf', 20.0), (2, 1, 'Wool hat', 15.0), (3, 2, 'Mug', 9.0), (4, 2, 'Bowl', 12.0);
+INSERT INTO ticket VALUES (1, '2025-06-01'), (2, '2025-06-02');
+INSERT INTO ticket_line VALUES (1, 1, 3, 9.0, 5), (2, 1, 1, 20.0, 1), (3, 2, 4, 12.0, 2), (4, 2, 3, 9.0, 1),
+                               (5, 2, 2, 15.0, 3);
+"""
+
+
+@pytest.mark.parametrize("question", ["what is the best selling item?", "the 2 top selling items"])
+def test_best_selling_is_the_act_where_a_seller_table_shares_its_root(tmp_path: Path, question: str) -> None:
+    """A seller table and its key share the root of "selling"; the word after the superlative is
+    still the act whose lines the items are ranked by, not how many sellers an item has."""
+    top = 1 if "best" in question else 2
+    with opened(built_sqlite(tmp_path, "fair", CRAFT_FAIR)) as fair:
+        answers(fair, question, "SELECT label, SUM(quantity) FROM item JOIN ticket_line USING (item_id) "
+                f"GROUP BY item_id ORDER BY SUM(quantity) DESC LIMIT {top}", ordered=True)
+
+
+BAKERY = """
+CREATE TABLE cake_order (order_id INTEGER PRIMARY KEY, placed_on DATE, total REAL);
+CREATE TABLE order_toppings (id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES cake_order(order_id),
+                             topping TEXT, quantity INTEGER, unit_price REAL);
+INSERT INTO cake_order VALUES (1, '2025-02-01', 30.0), (2, '2025-02-03', 42.0), (3, '2025-02-05', 18.0);
+INSERT INTO order_toppings VALUES (1, 1, 'Cherries', 1, 4.0), (2, 1, 'Praline', 1, 6.0), (3, 2, 'Cherries', 2, 4.0),
+    (4, 2, 'Gold leaf', 1, 9.0), (5, 3, 'Cherries', 1, 4.0), (6, 3, 'Praline', 2, 6.0);
+"""
+
+
+def test_which_names_the_kind_a_table_of_charges_repeats(tmp_path: Path) -> None:
+    """ "Which topping": the word is the table's piece and, whole, its column of a few repeated kinds;
+    the kinds are ranked by what their charges add up to, not the single charge worth most."""
+    with opened(built_sqlite(tmp_path, "bakery", BAKERY)) as bakery:
+        answers(bakery, "Which topping brought in the most money?",
+                "SELECT topping, SUM(quantity * unit_price) FROM order_toppings GROUP BY topping "
+                "ORDER BY 2 DESC LIMIT 1")
+
+
 WHOLESALE = """
 CREATE TABLE courier (courier_id INTEGER PRIMARY KEY, company_name TEXT);
 CREATE TABLE product (product_id INTEGER PRIMARY KEY, product_name TEXT, unit_price REAL, units_on_order INTEGER,

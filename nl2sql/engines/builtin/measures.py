@@ -25,7 +25,7 @@ from nl2sql.engines.builtin.resolve import (
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
 
@@ -713,7 +713,8 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
     have: the units of a table of lines, else how many. As a rank option ("sum:lines.quantity")."""
     a = ctx.a
     at = max(a.span(a.superlatives[0].index)) + 1
-    if at >= len(a.tokens) or a.link_at(at) is not None or at in a.cues or a.lexicon is None:
+    said = a.link_at(at)
+    if at >= len(a.tokens) or at in a.cues or a.lexicon is None or (said is not None and not _act_not_name(a, said)):
         return None
     if any(link.first > at and not ctx.names_table(link) and ctx.numeric(link, entity, set(), values_only=True)
            is not None for link in a.links):
@@ -723,8 +724,18 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
             continue
         lines = next((li for li in profile_of(ctx.schema).lines if li.table == table), None)
         c.used.add(at)
+        if said is not None:
+            c.claim(said, "rank")
         return f"sum:{table}.{lines.quantity}" if lines is not None else f"count:{table}"
     return None
+
+
+def _act_not_name(a: Analysis, link: Link) -> bool:
+    """ "best-selling" where a seller table or column shares the verb's root: a present participle
+    right after the superlative is the act, and a name it reaches only through its root or a
+    synonym is no name the question said."""
+    return link.first == link.last and a.word(link.first).endswith("ing") \
+        and all(cand.match in (STEM, SYNONYM) for cand in link.candidates)
 
 
 def _category_total(ctx: ReadContext, c: Claims, entity: str, in_play: set[str], ref: ColumnRef) -> Ranking | None:
@@ -815,7 +826,7 @@ def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
                                 and a.superlatives and link.last < a.superlatives[0].index):
         return None
     found = best_candidate(link, COLUMN, entity, ctx.schema, in_play)
-    if found is None or link.of_kind(TABLE):
+    if found is None or ctx.names_table(link):
         return None
     c.claim(link, "group")
     return GroupKey(ColumnRef(found.table, found.column or ""))
