@@ -39,7 +39,7 @@ def test_the_table_has_unique_ids_and_every_family_a_reader_knows() -> None:
     assert len({cue.id for cue in CUES}) == len(CUES)
     assert {cue.family for cue in CUES} == {"aggregate", "superlative", "comparator", "count", "group", "bucket",
                                             "negation", "share", "distinct", "projection", "direction", "edit",
-                                            "event", "rate", "times"}
+                                            "event", "rate", "times", "upper"}
 
 
 @pytest.mark.parametrize("cue", CUES, ids=[c.id for c in CUES])

@@ -96,6 +96,8 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
     if f.op == "range":
         verb = _participle(name)
         return f"{verb} {f.label}" if verb else _whose(name, f.label)
+    if f.against == "upper":  # the same column of the row its own key points to
+        return _whose(name, f.label)
     if f.against in ("max", "min") and f.other is not None:  # the extreme of the row's own group
         group = spoken(f.other.column).removesuffix(" ID")
         return _whose(name, f"the {'highest' if f.against == 'max' else 'lowest'} of its {group}")

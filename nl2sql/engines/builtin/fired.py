@@ -29,9 +29,16 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     hits |= {cue_id("direction", t.text) for t in a.tokens}  # read by the sorts and by follow-up edits
     hits |= {cue_id(name, t.text) for t in a.tokens for name in ("event", "rate")}  # read by events.py, rates.py
     hits |= {cue_id("times", a.word(i)) for c in a.comparisons for i in (c.last, c.after)}
+    hits |= _upper_cues(a)
     if follow_up:
         hits |= {_leading("edit", [a.word(k) for k in range(i, i + 3)]) for i in range(len(a.tokens))}
     return tuple(cue.id for cue in cues() if cue.id in hits)
+
+
+def _upper_cues(a: Analysis) -> set[str | None]:
+    """The words for a row's manager soon after a comparator (read by paired.py)."""
+    return {cue_id("upper", t.text) for i, t in enumerate(a.tokens)
+            if any(a.word(k) in ("than", "before", "after") for k in range(max(0, i - 3), i))}
 
 
 def _group_cues(a: Analysis) -> set[str | None]:

@@ -1,5 +1,6 @@
 """Two columns of one row compared with each other: "voyages that docked after the scheduled
-date", "bins below their refill mark", "parcels delivered late".
+date", "bins below their refill mark", "parcels delivered late"; and a column of a row compared
+with the same column of the row its table's own key points to: "guards paid more than their boss".
 
 A comparator with no number after it, followed by a column, compares that column with another
 column of the same row: the one named before the comparator ("whose fill is below the refill
@@ -15,11 +16,13 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, Column, Table
 from nl2sql.engines.builtin.analysis import COMPARATORS
+from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
+from nl2sql.profile import SelfReference, profile_of
 
 _ORDERING = (">", "<", ">=", "<=")
 # Words that multiply the column compared with: "more than double their buy price".
@@ -28,6 +31,10 @@ _FACTORS = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "half": 0.5}
 _DETERMINERS = frozenset({"the", "its", "their", "his", "her", "a", "an", "own", "that", "this", "each"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "currently", "still", "now", "that", "which",
                       "who", "whose", "fall", "falls", "fell", "dropped", "drop", "drops", "went", "go", "goes"})
+# Nouns for the row a table's own key points to (its manager), whatever the key is called (reports_to).
+UPPER_WORDS = frozenset(cue_words("upper"))
+# Verbs of what a row is paid: "earn more than their manager" compares the table's money column.
+_PAID = frozenset({"earn", "earns", "earned", "paid", "make", "makes"})
 # Name words of a date that says when something was expected, and of dates that say when it
 # happened: its end first (delivered, returned), then its start on the way (shipped, sent), which
 # is when it happened only where no end is kept.
@@ -95,11 +102,66 @@ def column_comparisons(ctx: ReadContext, c: Claims, entity: str, in_play: set[st
     for i in range(len(a.tokens)):
         if i in numbered or i in a.cues or a.link_at(i) is not None:
             continue
-        found = _compared_pair(ctx, c, i, entity, in_play) or _split_pair(ctx, c, i, entity, in_play) \
-            or _timing(ctx, c, i, entity, in_play)
+        found = _than_the_upper(ctx, c, i, entity) or _compared_pair(ctx, c, i, entity, in_play) \
+            or _split_pair(ctx, c, i, entity, in_play) or _timing(ctx, c, i, entity, in_play)
         if found is not None:
             out.append(found)
     return out
+
+
+def _than_the_upper(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter | None:
+    """ "<rows> who earn more than their manager", "a higher hourly rate than their boss", "hired
+    before their own manager": a column of each row against the same column of the row the table's
+    own key points to (``against="upper"``; ``other`` is that key). The upper row is said by a word
+    of the cue table or by the key's own name ("than their skipper")."""
+    a = ctx.a
+    ref = next((r for r in profile_of(ctx.schema).self_references if r.table == entity), None)
+    if ref is None:
+        return None
+    named, op = None, _SPLIT.get(a.word(i))
+    link = a.link_at(i + 1)
+    if op is not None and link is not None and link.first == i + 1 and a.word(link.last + 1) == "than":
+        named, end = link, link.last + 2  # "a higher hourly rate than ..."
+    elif (found := _comparator_at(ctx, i)) is not None:
+        end, op = found
+    else:
+        return None
+    j = _past_determiners(ctx, end)
+    upper = a.link_at(j)
+    keyed = upper is not None and upper.first == j and any(
+        cand.kind == COLUMN and (cand.table, cand.column) == (ref.table, ref.column) for cand in upper.candidates)
+    if not keyed and a.word(j) not in UPPER_WORDS:
+        return None
+    compared = _compared_with_upper(ctx, c, i, named, ref)
+    if compared is None:
+        return None
+    column, words = compared
+    if keyed and upper is not None:
+        c.claim(upper, "compare")
+        words |= set(range(upper.first, upper.last + 1))
+    words |= set(range(i, j + 1))
+    c.used.update(words)
+    said = f"{a.word(i)} than" if named is not None else " ".join(a.word(k) for k in range(i, end))
+    return Filter(column, op, (), label=f"{said} their {a.word(j)}'s", other=ColumnRef(ref.table, ref.column),
+                  against="upper", words=frozenset(words))
+
+
+def _compared_with_upper(ctx: ReadContext, c: Claims, i: int, named: Link | None,
+                         ref: SelfReference) -> tuple[ColumnRef, set[int]] | None:
+    """The column compared with the upper row's: named inside the comparator, else right before it
+    ("whose salary is higher than"), else the money a verb of pay says ("earn more than")."""
+    a = ctx.a
+    before = a.prev_link(i, max_gap=3)
+    for link in (named, None if before is None or c.taken(before.first) else before):
+        found = _column(ctx, link, {ref.table})
+        if found is not None and link is not None:
+            c.claim(link, "compare")
+            return found[0], set(range(link.first, link.last + 1))
+    verb = next((k for k in range(i - 1, max(-1, i - 3), -1) if a.word(k) in _PAID), None)
+    money = [col for table, col in profile_of(ctx.schema).money if table == ref.table]
+    if verb is None or len(money) != 1:
+        return None
+    return ColumnRef(ref.table, money[0]), {verb}
 
 
 def _comparator_at(ctx: ReadContext, i: int) -> tuple[int, str] | None:

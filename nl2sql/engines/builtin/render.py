@@ -313,6 +313,8 @@ class _Renderer:
         ``(SELECT MAX(peer.col) FROM t AS peer WHERE peer.part = t.part)``, over the rows that share
         the row's group (``f.other``)."""
         assert f.against is not None
+        if f.against == "upper" and f.other is not None:  # the same column of the row the key points to
+            return self._upper(f, f.other)
         if f.other is None:
             inner = exp.select(_AGG[f.against](this=exp.column(_ident(f.column.column), table=_ident(f.column.table))))
             return inner.from_(exp.Table(this=_ident(f.column.table))).subquery()
@@ -324,6 +326,16 @@ class _Renderer:
         for own in f.values:  # the rows' other conditions hold for their peers too ("active products")
             inner = inner.where(_Renderer._own_condition(own))
         return inner.subquery()
+
+    def _upper(self, f: Filter, key: ColumnRef) -> exp.Expr:
+        """``(SELECT peer.col FROM t AS peer WHERE peer.<its key> = t.<key>)``: a row's manager's value."""
+        peer = exp.to_identifier(_PEER)
+        table = self.schema.table(key.table)
+        fk = next(fk for fk in (table.foreign_keys if table is not None else ()) if fk.column == key.column)
+        inner = exp.select(exp.column(_ident(f.column.column), table=peer))
+        inner = inner.from_(exp.alias_(exp.Table(this=_ident(key.table)), peer, table=True))
+        return inner.where(exp.EQ(this=exp.column(_ident(fk.ref_column), table=peer),
+                                  expression=self._col(key, force=True))).subquery()
 
     def _filter(self, f: Filter) -> exp.Expr:
         col = self._col(f.column)
