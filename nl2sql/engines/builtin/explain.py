@@ -58,6 +58,8 @@ def _merged(owner: list[str], column: list[str]) -> list[str]:
 
 def _name(ref: ColumnRef, spec: QuerySpec) -> str:
     column = spoken(ref.column)
+    if ref in spec.named_keys:  # shown by the row it points to: "manager", not "manager ID"
+        column = column.removesuffix(" ID")
     if ref.table == spec.entity:
         return column
     return " ".join(_merged(one(ref.table).split(), column.split()))

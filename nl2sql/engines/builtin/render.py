@@ -15,6 +15,7 @@ from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, names, shared
 from nl2sql.engines.builtin.grouped import shown_keys, without_unshown_labels
 from nl2sql.engines.builtin.key_joins import without_key_joins
+from nl2sql.engines.builtin.named_keys import labels, role_key
 from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.identifiers import identifier
@@ -103,7 +104,9 @@ class _Renderer:
         needed = [*shown, *(f.column.table for f in spec.filters if id(f) not in semi_filters), *self._outer_sides()]
         for table in dict.fromkeys(t for t in needed if t != spec.entity):
             self._join(table)
-        self.qualify = len(self.joined) > 1
+        # keys shown by the row they point to, each joined under its role's name ("manager")
+        self.roles = {ref: found for ref in spec.named_keys if (found := role_key(schema, ref)) is not None}
+        self.qualify = len(self.joined) > 1 or bool(self.roles)
         self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
         # Each aggregate's output name ("country_count", "total_population"), never a column of these tables
         read = [*self.joined, *(f.column.table for f in spec.filters)]
@@ -413,6 +416,7 @@ class _Renderer:
         query = query.from_(exp.Table(this=_ident(s.entity)))
         for table, on in self.joins:
             query = query.join(exp.Table(this=_ident(table)), on=on)
+        query = self._role_joins(query)
         semi = {id(f) for fs in self.semi.values() for f in fs} | set(self.denied)
         semi |= {id(f) for f in self.part} | {id(f) for members in self.either for f in members}
         semi |= {id(f) for _hop, f in self.absent}
@@ -444,11 +448,29 @@ class _Renderer:
                 if agg.shown or not (s.projections or s.group_by):
                     projections.append(exp.alias_(self.aggregate(agg), _ident(name)))
         elif s.projections:
-            projections = [self._col(ref) for ref in s.projections]
+            projections = [shown for ref in s.projections for shown in self._shown(ref)]
         else:
             star = exp.Star()
             projections = [exp.Column(this=star, table=_ident(s.entity)) if self.qualify else star]
         return projections
+
+    def _role_joins(self, query: exp.Select) -> exp.Select:
+        """Each key shown by the row it points to, that row joined under the role's name; a row
+        with no such key is still listed."""
+        for ref, (fk, target, role) in self.roles.items():
+            on = exp.EQ(this=exp.column(_ident(fk.ref_column), table=_ident(role)),
+                        expression=self._col(ref, force=True))
+            query = query.join(exp.alias_(exp.Table(this=_ident(target.name)), _ident(role), table=True), on=on,
+                               join_type="left")
+        return query
+
+    def _shown(self, ref: ColumnRef) -> list[exp.Expr]:
+        """A column as listed; a key named for a role as the label of the row it points to."""
+        if ref not in self.roles:
+            return [self._col(ref)]
+        _fk, target, role = self.roles[ref]
+        return [exp.alias_(exp.column(_ident(name), table=_ident(role)), _ident(f"{role}_{name}"))
+                for name in labels(target)]
 
     def render(self) -> exp.Select:
         query = self._rows()

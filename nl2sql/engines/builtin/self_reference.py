@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis, Comparison
+from nl2sql.engines.builtin.named_keys import keys_said
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, TABLE, Link
 from nl2sql.profile import SelfReference, names_of, profile_of
@@ -149,7 +150,6 @@ def _names_table(a: Analysis, i: int, table: str) -> bool:
     return link is not None and any(c.kind == TABLE and c.table == table and c.score >= 1.0 for c in link.candidates)
 
 
-_KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no"})
 
 
 def bare_self_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> tuple[str, ...]:
@@ -157,10 +157,8 @@ def bare_self_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> tuple[str, .
     employee" answered with manager ids): the number says which row, not who; confirmed. Not when
     the question asks for the key ("the manager id of each employee")."""
     keys = {(r.table, r.column) for r in profile_of(schema).self_references}
-    said = {(c.table, c.column) for lk in a.links for c in lk.of_kind(COLUMN)
-            if a.word(lk.last) in _KEY_SAID or a.word(lk.last + 1) in _KEY_SAID}
     return tuple(f"{ref.column} is shown as a key, not as the row it points to" for ref in spec.projections
-                 if (ref.table, ref.column) in keys - said)
+                 if (ref.table, ref.column) in keys - keys_said(a) and ref not in spec.named_keys)
 
 
 def _naming_filters(spec: QuerySpec, ref: SelfReference, key_words: set[int]) -> list[Filter]:

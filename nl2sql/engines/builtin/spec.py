@@ -105,6 +105,9 @@ class QuerySpec:
     # A metric a count replaced ("revenue per month", then "count them"): its condition still chooses
     # the rows (no cancelled orders), or the count would count rows the metric never summed.
     rows_of: Metric | None = None
+    # Keys among the projections shown by the label of the row they point to ("their manager"):
+    # ``named_keys.py``.
+    named_keys: tuple[ColumnRef, ...] = ()
 
     def with_(self, **changes: object) -> QuerySpec:
         return replace(self, **changes)  # type: ignore[arg-type]

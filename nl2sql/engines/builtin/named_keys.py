@@ -1,0 +1,65 @@
+"""A key shown for the row it points to: "each staff member and their manager", "with their home depot".
+
+A key named for a role (``manager_id``, ``home_depot_id``, ``reports_to``) is what a question asks
+for when it says the role: the manager, not the manager's number. Such a key among the columns a
+listing shows is shown by the label of the row it points to (a person's two names), read through a
+LEFT JOIN under the role's name, so that a row whose key is empty is still listed. Not when the
+question asks for the key itself ("manager id"), nor for a key named like the table it points to
+(``country_id`` is that country's number, read as the reference it is), nor on grouped or counted
+rows, whose groups the key decides.
+"""
+
+from __future__ import annotations
+
+from nl2sql.db.schema import ForeignKey, Schema, Table
+from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
+from nl2sql.linking.lexicon import COLUMN
+from nl2sql.linking.text import name_words, singular
+
+# Words that say the key itself is asked for: "the manager id of each employee".
+KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no"})
+# Name words of a key that say it is one, not what it is for.
+_KEY_WORDS = frozenset({"id", "key", "no", "num", "fk", "ref"})
+
+
+def keys_said(a: Analysis) -> set[tuple[str, str]]:
+    """The (table, column) keys a question names with a word that asks for the key itself."""
+    return {(c.table, c.column or "") for lk in a.links for c in lk.of_kind(COLUMN)
+            if a.word(lk.last) in KEY_SAID or a.word(lk.last + 1) in KEY_SAID}
+
+
+def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
+    """``spec`` with each role key it lists shown by the row the key points to (``named_keys``)."""
+    if spec.is_aggregate or spec.source is not None or spec.count_rows or not spec.projections:
+        return spec
+    said = keys_said(a)
+    named = tuple(ref for ref in spec.projections if (ref.table, ref.column) not in said
+                  and role_key(schema, ref) is not None)
+    return spec.with_(named_keys=named) if named else spec
+
+
+def role_key(schema: Schema, ref: ColumnRef) -> tuple[ForeignKey, Table, str] | None:
+    """(the key, the table it points to, the role's name) of a numeric key named for a role, whose
+    rows have a label of their own."""
+    table = schema.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
+    fk = next((f for f in table.foreign_keys if f.column == ref.column), None) if table is not None else None
+    target = schema.table(fk.ref_table) if fk is not None else None
+    if table is None or col is None or fk is None or target is None or not col.is_numeric:
+        return None
+    label = target.label_column
+    role = tuple(w for w in name_words(ref.column) if w not in _KEY_WORDS)
+    if label is None or label.primary_key or not role or {singular(w) for w in role} <= {
+            singular(w) for w in name_words(target.name)}:
+        return None
+    alias = "_".join(role)
+    if any(alias.lower() == t.name.lower() for t in schema.tables):
+        alias += "_row"
+    return fk, target, alias
+
+
+def labels(target: Table) -> tuple[str, ...]:
+    """The columns that name one of ``target``'s rows: a person's two names, else its label."""
+    named = target.person_name or ((target.label_column,) if target.label_column is not None else ())
+    return tuple(col.name for col in named)
