@@ -88,3 +88,23 @@ def test_a_row_the_absent_rows_never_have_stays_unused(market_db, question: str,
 def test_the_explanation_names_the_missingall_rows(market_db) -> None:
     draft, _result = read(market_db, "goods that were never sold")
     assert "with no sales" in draft.explanation, draft.explanation
+
+
+CREW = """
+CREATE TABLE teams (team_id INTEGER PRIMARY KEY, team_name TEXT);
+CREATE TABLE volunteers (volunteer_id INTEGER PRIMARY KEY, name TEXT, team_id INTEGER REFERENCES teams (team_id));
+INSERT INTO teams VALUES (1, 'Gate'), (2, 'Kitchen'), (3, 'First aid');
+INSERT INTO volunteers VALUES (1, 'Eva', 1), (2, 'Finn', NULL), (3, 'Gil', 2), (4, 'Hana', NULL);
+"""
+
+
+@pytest.mark.parametrize("question", ["Which volunteer isn't assigned to any team?",
+                                      "volunteers that aren't in a team", "volunteers not assigned to a team"])
+def test_rows_whose_own_key_is_empty_under_a_contracted_negation(tmp_path_factory, question: str) -> None:
+    """The rows hold the key to their team: "isn't assigned to any team" is that key empty, said with
+    a contraction or not, and the verb of the key's link is part of the condition (nothing unread)."""
+    with schema_database(tmp_path_factory, "crew", CREW) as db:
+        draft, result = read(db, question)
+        assert same_answer(result, list(db.execute("SELECT name FROM volunteers WHERE team_id IS NULL",
+                                                   max_rows=None).rows)), draft.sql
+        assert not draft.unused, (draft.sql, draft.unused)

@@ -39,7 +39,7 @@ from nl2sql.profile.roles import UNITS
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
 _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
-                   "doesn't", "won't")
+                   "doesn't", "won't", "isn't", "aren't", "wasn't", "weren't")
 _DEED_REACH = 3  # words from a negation to the verb whose act it denies ("were never sold")
 
 
@@ -182,9 +182,7 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
                                           and not any(is_membership(ctx.schema, f) for f in back))
         own = own if not points_back else None
         if own is not None and link is not None:
-            out.append(Filter(ColumnRef(entity, own.column), "null",
-                              words=frozenset((*range(first, link.last + 1), *negations))))
-            c.claim(link, "anti", *negations)
+            out.append(_empty_key(ctx, c, entity, own, link, negations))
         elif pk is not None and found is not None:
             verbs = _verbs_of(ctx, negations, first, {other, found[0]})
             # a verb naming the rows is one word, no link, and "anything" after it is what it denies
@@ -202,6 +200,15 @@ def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int,
                 if ctx.a.lexicon is not None and other not in deed_tables(ctx.a.lexicon, ctx.a.word(first)):
                     c.doubts.append(f"read {ctx.a.word(first)!r} as having {other.replace('_', ' ')}")
     return c.done(out)
+
+
+def _empty_key(ctx: ReadContext, c: Claims, entity: str, own: ForeignKey, link: Link, negations: list[int]) -> Filter:
+    """ "<rows> with no <table>", "<rows> not assigned to any <table>": the rows' own key to one is
+    empty; the words between the negation and the table (the key's own verb) are the condition's."""
+    between = [k for k in range(max(negations, default=link.first), link.first) if ctx.a.link_at(k) is None]
+    c.claim(link, "anti", *negations, *between)
+    return Filter(ColumnRef(entity, own.column), "null",
+                  words=frozenset((*range(link.first, link.last + 1), *negations, *between)))
 
 
 def _verbs_of(ctx: ReadContext, negations: list[int], first: int, tables: set[str]) -> list[int]:

@@ -714,12 +714,13 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
     a = ctx.a
     at = max(a.span(a.superlatives[0].index)) + 1
     said = a.link_at(at)
-    if at >= len(a.tokens) or at in a.cues or a.lexicon is None or (said is not None and not _act_not_name(a, said)):
+    if at >= len(a.tokens) or at in a.cues or a.lexicon is None or (said is not None and not _act_not_name(ctx, said)):
         return None
     if any(link.first > at and not ctx.names_table(link) and ctx.numeric(link, entity, set(), values_only=True)
            is not None for link in a.links):
         return None  # "best-selling <rows> by <measure>": the measure said is the ranking's
-    for table in deed_tables(a.lexicon, a.word(at)):
+    dated = [cand.table for cand in said.of_kind(COLUMN)] if said is not None else []  # "dispensed": dispensed_on
+    for table in dict.fromkeys([*deed_tables(a.lexicon, a.word(at)), *dated]):
         if table == entity or not is_child(ctx, table, entity):
             continue
         lines = next((li for li in profile_of(ctx.schema).lines if li.table == table), None)
@@ -730,12 +731,19 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
     return None
 
 
-def _act_not_name(a: Analysis, link: Link) -> bool:
-    """ "best-selling" where a seller table or column shares the verb's root: a present participle
-    right after the superlative is the act, and a name it reaches only through its root or a
-    synonym is no name the question said."""
-    return link.first == link.last and a.word(link.first).endswith("ing") \
-        and all(cand.match in (STEM, SYNONYM) for cand in link.candidates)
+def _act_not_name(ctx: ReadContext, link: Link) -> bool:
+    """ "best-selling" where a seller table or column shares the verb's root, "the most prescribed
+    <rows>" where the act's date is prescribed_on: a participle right after the superlative is the
+    act, and a name it reaches only through its root or a synonym, or only as the date its act
+    keeps, is no name the question said."""
+    word = ctx.a.word(link.first)
+    if link.first != link.last:
+        return False
+    if word.endswith("ing") and all(cand.match in (STEM, SYNONYM) for cand in link.candidates):
+        return True
+    return (word.endswith("ed") or word in IRREGULAR_PARTICIPLES) and all(
+        cand.kind == COLUMN and (col := ctx.table(cand.table).column(cand.column or "")) is not None
+        and col.kind == DATE for cand in link.candidates)
 
 
 def _category_total(ctx: ReadContext, c: Claims, entity: str, in_play: set[str], ref: ColumnRef) -> Ranking | None:

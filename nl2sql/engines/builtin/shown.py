@@ -36,6 +36,8 @@ def _parent_of(ctx: ReadContext, entity: str, table: str) -> bool:
 
 # "in which cities ...", "from which countries ...": the question word after its preposition.
 _LEAD_PREPOSITIONS = frozenset({"in", "from", "at", "on", "for", "to", "with", "by"})
+# What may follow the last word of an item in a list of columns to show: the line's end, the next item.
+_LIST_ENDS = frozenset({"", "and", ",", "too", "also", "as", "please"})
 
 
 def _names_filter(c: Claims, link: Link, nxt: Link | None) -> bool:
@@ -420,7 +422,11 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     j = link.first - 1
     while a.word(j) in FUNCTION_WORDS:  # "their corresponding <column>"
         j -= 1
-    if a.word(j) not in ("their", "its", "his", "her") or a.word(j - 1) not in ("and", "with", ","):
+    # "<rows> with the <column>", nothing after it but the end or the next item: the rows' own
+    # column too ("with the amount above 100" is a condition, "with the highest amount" a ranking)
+    listed = a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and (a.word(j - 1) == "with" or a.word(
+        j - 1) in ("and", ",") and any(a.word(k) == "with" and a.word(k + 1) == "the" for k in range(j - 1)))
+    if not listed and (a.word(j) not in ("their", "its", "his", "her") or a.word(j - 1) not in ("and", "with", ",")):
         return False
     own = False  # a column of the rows said as the rows ("the admins": an is_admin flag)
     for rows in sorted((k for k in a.links if k.last < j - 1), key=lambda k: -k.first):

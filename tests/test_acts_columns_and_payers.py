@@ -1,0 +1,74 @@
+"""Three readings of a database brought as it is, on an invented herbal dispensary: "the most
+dispensed remedies" ranks by the act whose date is ``dispensed_on`` (how many dispensings), not by a
+column; "<rows> with the <column>" shows the column beside the rows; "which clients have paid us
+the most" is money taken, ranked per client."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from nl2sql.engines.builtin.engine import BuiltinEngine
+from tests.conftest import TODAY
+from tests.helpers import schema_database
+
+REMEDIES = [(1, "Chamomile", 4.0), (2, "Valerian", 7.5), (3, "Echinacea", 6.0), (4, "Arnica", 9.0)]
+CLIENTS = [(1, "Oona Pike"), (2, "Per Holm"), (3, "Rhea Stone")]
+# (id, client, remedy, dispensed on)
+DISPENSINGS = [(1, 1, 1, "2025-03-01"), (2, 2, 1, "2025-03-02"), (3, 3, 2, "2025-03-04"), (4, 1, 1, "2025-03-09"),
+               (5, 2, 3, "2025-04-01"), (6, 3, 3, "2025-04-02"), (7, 1, 1, "2025-04-05")]
+# (id, client, paid on, amount)
+PAYMENTS = [(1, 1, "2025-03-02", 20.0), (2, 2, "2025-03-03", 55.0), (3, 3, "2025-03-05", 12.0),
+            (4, 1, "2025-04-06", 15.0)]
+DISPENSARY = "\n".join([
+    "CREATE TABLE remedies (remedy_id INTEGER PRIMARY KEY, remedy_name TEXT, price REAL);",
+    "CREATE TABLE clients (client_id INTEGER PRIMARY KEY, full_name TEXT);",
+    "CREATE TABLE dispensings (dispensing_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),",
+    "                          remedy_id INTEGER REFERENCES remedies (remedy_id), dispensed_on DATE);",
+    "CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),",
+    "                       paid_on DATE, amount REAL);",
+    *(f"INSERT INTO remedies VALUES ({r}, '{n}', {p});" for r, n, p in REMEDIES),
+    *(f"INSERT INTO clients VALUES ({c}, '{n}');" for c, n in CLIENTS),
+    *(f"INSERT INTO dispensings VALUES ({d}, {c}, {r}, '{on}');" for d, c, r, on in DISPENSINGS),
+    *(f"INSERT INTO payments VALUES ({p}, {c}, '{on}', {a});" for p, c, on, a in PAYMENTS),
+])
+
+
+@pytest.fixture(scope="module")
+def dispensary(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "dispensary", DISPENSARY) as db:
+        yield db
+
+
+def _read(db: Database, question: str) -> tuple[list[tuple], list[str], str]:
+    draft = BuiltinEngine(today=TODAY).draft(question, db)
+    result = db.execute(draft.sql, max_rows=None)
+    assert not draft.unused, (question, draft.sql, draft.unused)
+    return list(result.rows), list(result.columns), draft.sql
+
+
+def test_the_most_done_act_counts_the_rows_its_date_is_kept_on(dispensary: Database) -> None:
+    rows, _, sql = _read(dispensary, "the 2 most dispensed remedies")
+    names = {r: n for r, n, _p in REMEDIES}
+    counted = Counter(r for _d, _c, r, _on in DISPENSINGS)
+    assert [row[0] for row in rows] == [names[r] for r, _n in counted.most_common(2)], sql
+
+
+def test_with_the_column_shows_it_beside_the_rows(dispensary: Database) -> None:
+    rows, columns, sql = _read(dispensary, "list the remedies with the price")
+    assert "price" in columns and sorted(row[columns.index("price")] for row in rows) == sorted(
+        p for _r, _n, p in REMEDIES), sql
+    ranked, _, sql = _read(dispensary, "list the remedies with the highest price")  # a ranking, not a column
+    assert "ORDER BY" in sql and ranked[0][0] == 4, sql
+
+
+def test_paid_us_is_money_taken_per_client(dispensary: Database) -> None:
+    rows, _, sql = _read(dispensary, "which client has paid us the most?")
+    paid: dict[int, float] = defaultdict(float)
+    for _p, c, _on, amount in PAYMENTS:
+        paid[c] += amount
+    top = max(paid, key=lambda c: paid[c])
+    assert rows[0][0] == dict(CLIENTS)[top] and len(rows) == 1, sql
