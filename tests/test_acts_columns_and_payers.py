@@ -72,3 +72,20 @@ def test_paid_us_is_money_taken_per_client(dispensary: Database) -> None:
         paid[c] += amount
     top = max(paid, key=lambda c: paid[c])
     assert rows[0][0] == dict(CLIENTS)[top] and len(rows) == 1, sql
+
+
+GYM = """
+CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name TEXT, locker_code TEXT);
+CREATE TABLE charges (charge_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members (member_id),
+                      kind TEXT, amount REAL);
+INSERT INTO members VALUES (1, 'Ana Bly', 'L12'), (2, 'Ben Cox', NULL), (3, 'Cat Dunn', NULL), (4, 'Dev Eng', 'L40');
+INSERT INTO charges VALUES (1, 1, 'locker', 5.0), (2, 1, 'towel', 2.0), (3, 4, 'locker', 5.0), (4, 2, 'towel', 2.0);
+"""
+
+
+def test_no_column_of_the_rows_beside_a_value_of_another_table(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """ "members with no locker": the members' own locker column is empty; that "locker" is also a
+    kind of charge, stored in another table, does not take the word from it."""
+    with schema_database(tmp_path_factory, "gym", GYM) as gym:
+        rows, _, sql = _read(gym, "How many members have no locker?")
+        assert rows == [(2,)] and "IS NULL" in sql, sql

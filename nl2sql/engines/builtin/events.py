@@ -246,8 +246,7 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
         else:
             continue
         link = a.link_at(j)
-        if link is None or link.first != j or j in taken or c.taken(link.first) or link.of_kind(TABLE) \
-                or link.of_kind(VALUE):
+        if link is None or link.first != j or j in taken or c.taken(link.first) or not _column_word(link, entity):
             continue
         column = next((table.column(k.column or "") for k in link.of_kind(COLUMN) if k.table == entity), None)
         if column is None or not column.nullable or column.primary_key:
@@ -255,6 +254,13 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
         out.append(Filter(ColumnRef(entity, column.name), op, words=frozenset(range(n, link.last + 1))))
         c.claim(link, "event", *range(n, j))
     return c.done(out)
+
+
+def _column_word(link: Link, entity: str) -> bool:
+    """Whether a word after a denial may name a column of the rows: not a table's (an anti-join), nor
+    a stored value of the rows' own table (a condition of its own, "no cash"); a value of another
+    table's is no reason to leave the rows' own column ("no insurance" beside a payment method)."""
+    return not link.of_kind(TABLE) and not any(cand.table == entity for cand in link.of_kind(VALUE))
 
 
 # Words that ask for the rows still running: "current subscriptions", "customers currently on a plan".
