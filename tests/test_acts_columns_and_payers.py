@@ -89,3 +89,22 @@ def test_no_column_of_the_rows_beside_a_value_of_another_table(tmp_path_factory:
     with schema_database(tmp_path_factory, "gym", GYM) as gym:
         rows, _, sql = _read(gym, "How many members have no locker?")
         assert rows == [(2,)] and "IS NULL" in sql, sql
+
+
+SHOPS = """
+CREATE TABLE shops (shop_id INTEGER PRIMARY KEY, shop_name TEXT, region TEXT);
+CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shops (shop_id), sold_on DATE,
+                    amount REAL);
+INSERT INTO shops VALUES (1, 'Quay', 'Coast'), (2, 'Mill', 'Valley'), (3, 'Fell', 'Upland'), (4, 'Dock', 'Coast'),
+    (5, 'Weir', 'Valley');
+INSERT INTO sales VALUES (1, 1, '2025-01-02', 40.0), (2, 2, '2025-01-03', 90.0), (3, 3, '2025-01-04', 20.0),
+    (4, 4, '2025-01-05', 35.0), (5, 5, '2025-01-06', 10.0), (6, 3, '2025-01-07', 15.0);
+"""
+
+
+def test_the_n_values_of_a_column_ranked_as_groups(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """ "the 2 regions with the highest revenue": the regions are groups of shops, ranked by what
+    their sales add up to, and 2 is how many to keep (not a region's key)."""
+    with schema_database(tmp_path_factory, "shops", SHOPS) as shops:
+        rows, _, sql = _read(shops, "What are the 2 regions with the highest revenue?")
+        assert [row[0] for row in rows] == ["Valley", "Coast"], sql  # 100 and 75; the uplands took 35

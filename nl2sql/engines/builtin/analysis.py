@@ -796,7 +796,8 @@ def _counts_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
             continue  # the plural word ends the table's name ("3 sale lines")
         phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
         named = lexicon.lookup(phrase) or (lexicon.reworded(words[end]) if end == i + 1 else [])  # "3 nations"
-        if any(c.kind == "table" for c in named):
+        # a table's rows, or the values of a column ranked as groups ("the 10 countries with the highest sales")
+        if any(c.kind in ("table", "column") for c in named):
             # the superlative says what it ranks by: "with the most" and nothing after it is no
             # ranking, "who spent the most" is (the verb before it says by what)
             return any(w in SUPERLATIVES and k not in a.used and not _starts_column(lexicon, words, k)

@@ -827,7 +827,8 @@ def _head_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
     if a.word(0) not in ("which", "what", "list", "show", "give", "find", "return") or not a.links:
         return None
     link = a.links[0]
-    opening = all(t.text in STOPWORDS for t in a.tokens[1:link.first])  # "what is the <column> with ..."
+    # "what is the <column> with ...", "what are the 10 <columns> with ..." (how many to keep)
+    opening = all(t.text in STOPWORDS or k in a.limit_span for k, t in enumerate(a.tokens[1:link.first], start=1))
     request = a.word(0) not in ("which", "what")  # "show names of <rows> with the most ...": a column of the rows
     if (link.first != 1 or request) and not (opening and "of" not in (a.word(link.last + 1), a.word(link.last + 2))
                                 and a.word(link.last + 1) != "and" and a.link_at(link.last + 1) is None
