@@ -206,6 +206,18 @@ def media(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
         yield db
 
 
+@pytest.mark.parametrize(("question", "divisor"), [("the 2 longest songs with their length in minutes", 60000),
+                                                 ("list the songs with their length in seconds", 1000)])
+def test_a_length_listed_in_the_unit_asked_for(media: Database, question: str, divisor: int) -> None:
+    """The column keeps milliseconds; the length is listed in the unit the line asks for, and the
+    unit word is read (the answer says what was asked)."""
+    draft, result = read(media, question)
+    ordered = sorted(((title, ms / divisor) for _id, title, ms, _price in [(1, "Low Tide", 200000, 0),
+                      (2, "Paper Kite", 410000, 0), (3, "North", 95000, 0)]), key=lambda r: -r[1])
+    expected = ordered[:2] if "longest" in question else ordered
+    assert sorted(tuple(row) for row in result.rows) == sorted(expected) and not draft.unused, draft.sql
+
+
 @pytest.mark.parametrize(("question", "gold"), [
     ("the longest song", "SELECT * FROM song ORDER BY milliseconds DESC LIMIT 1"),
     ("the 2 shortest songs", "SELECT * FROM song ORDER BY milliseconds ASC LIMIT 2"),

@@ -21,7 +21,7 @@ from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
 from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.identifiers import column
-from nl2sql.linking.text import singular
+from nl2sql.linking.text import name_words, singular
 from nl2sql.profile import profile_of
 from nl2sql.profile.roles import MONEY_UNITS, UNITS, Unit, money_unit, said_unit
 
@@ -114,7 +114,8 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     if not profile.units and not profile.money:
         return spec
     taken = frozenset().union(*(f.words for f in spec.filters))
-    spec = spec.with_(aggregates=tuple(_scaled(agg, a, schema, taken) for agg in spec.aggregates))
+    spec = spec.with_(aggregates=tuple(_scaled(agg, a, schema, taken) for agg in spec.aggregates),
+                      shown_units=_shown_units(spec, a, schema, taken))
     filters, parts = [], frozenset[int]()
     for f in spec.filters:
         unit = profile.unit(f.column.table, f.column.column) or _money_unit(schema, f.column)
@@ -134,6 +135,39 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         filters.append(replace(f, values=values, words=f.words | words | {at}))
     # the smaller part's number is no condition of its own ("... 20 seconds" = 20000)
     return spec.with_(filters=tuple(f for f in filters if not (f.words and f.words <= parts)))
+
+
+def _shown_units(spec: QuerySpec, a: Analysis, schema: Schema,
+                 taken: frozenset[int]) -> tuple[tuple[ColumnRef, str], ...]:
+    """The listed columns kept in a unit of the dimension the line asks its answer in ("the 10
+    longest tracks with their length in minutes"), each with the unit word asked for."""
+    if spec.is_aggregate:
+        return spec.shown_units
+    out = []
+    for ref in spec.projections:
+        unit = profile_of(schema).unit(ref.table, ref.column)
+        asked = _asked_unit(a, unit, taken) if unit is not None else None
+        if asked is not None:
+            out.append((ref, asked[0]))
+    return tuple(out)
+
+
+def shown_in(ref: ColumnRef, word: str, schema: Schema, shown: exp.Expr) -> exp.Expr:
+    """``shown`` (the column ``ref``) given in the unit ``word`` names, named for it."""
+    unit = profile_of(schema).unit(ref.table, ref.column)
+    assert unit is not None, ref
+    ratio = UNITS[unit.dimension][word] / unit.factor
+    scaled = exp.Div(this=shown, expression=exp.Literal.number(_decimal(ratio))) if ratio >= 1 \
+        else exp.Mul(this=shown, expression=exp.Literal.number(_decimal(1 / ratio)))
+    return exp.alias_(scaled, exp.to_identifier(shown_name(ref, word, unit)))
+
+
+def shown_name(ref: ColumnRef, word: str, unit: Unit) -> str:
+    """What a listed column given in another unit is called: its name's words without its own unit,
+    then the unit ("length_ms" in minutes is length_in_minutes; "Milliseconds" is minutes)."""
+    units = UNITS[unit.dimension]
+    kept = [w for w in name_words(ref.column) if w not in units and singular(w) not in units]
+    return f"{'_'.join(kept)}_in_{said_unit(word)}" if kept else said_unit(word)
 
 
 def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int]:
@@ -195,6 +229,7 @@ def _metric_columns(expression: str, table: str, dialect: str) -> tuple[ColumnRe
 
 
 def _given_in(spec: QuerySpec, unit: str) -> bool:
-    """Whether an aggregate of ``spec`` is given in ``unit`` (``_scaled`` names it ``..._in_<unit>``)."""
+    """Whether an aggregate of ``spec`` is given in ``unit`` (``_scaled`` names it ``..._in_<unit>``),
+    or a column it lists."""
     return any(agg.metric is not None and agg.metric.name.endswith(f"_in_{said_unit(unit)}")
-               for agg in spec.aggregates)
+               for agg in spec.aggregates) or any(said_unit(word) == said_unit(unit) for _ref, word in spec.shown_units)

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.linking.text import singular, spoken
+from nl2sql.profile.roles import said_unit
 
 _FUNC = {"sum": "total", "avg": "average", "min": "smallest", "max": "largest", "count": "number"}
 # A metric named for its function ("avg_length_in_minutes"): the abbreviation spoken as a word.
@@ -60,6 +61,8 @@ def _name(ref: ColumnRef, spec: QuerySpec) -> str:
     column = spoken(ref.column)
     if ref in spec.named_keys:  # shown by the row it points to: "manager", not "manager ID"
         column = column.removesuffix(" ID")
+    if (asked := dict(spec.shown_units).get(ref)) is not None:  # "milliseconds in minutes"
+        column = f"{column} in {said_unit(asked)}"
     if ref.table == spec.entity:
         return column
     return " ".join(_merged(one(ref.table).split(), column.split()))

@@ -13,6 +13,7 @@ from sqlglot import exp
 
 from nl2sql.db.schema import ForeignKey, Schema
 from nl2sql.engines.builtin import grain, names, shared
+from nl2sql.engines.builtin.asked_units import shown_in
 from nl2sql.engines.builtin.grouped import shown_keys, without_unshown_labels
 from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.named_keys import labels, role_key
@@ -466,6 +467,8 @@ class _Renderer:
 
     def _shown(self, ref: ColumnRef) -> list[exp.Expr]:
         """A column as listed; a key named for a role as the label of the row it points to."""
+        if ref in (units := dict(self.spec.shown_units)):
+            return [shown_in(ref, units[ref], self.schema, self._col(ref))]
         if ref not in self.roles:
             return [self._col(ref)]
         _fk, target, role = self.roles[ref]

@@ -108,6 +108,9 @@ class QuerySpec:
     # Keys among the projections shown by the label of the row they point to ("their manager"):
     # ``named_keys.py``.
     named_keys: tuple[ColumnRef, ...] = ()
+    # Columns among the projections shown in another unit than they are kept in ("their length in
+    # minutes" of milliseconds): (column, the unit word asked for); ``asked_units.py``.
+    shown_units: tuple[tuple[ColumnRef, str], ...] = ()
 
     def with_(self, **changes: object) -> QuerySpec:
         return replace(self, **changes)  # type: ignore[arg-type]
