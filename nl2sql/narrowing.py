@@ -44,29 +44,34 @@ _NARROWING_PARTS = ("where", "having", "order", "limit")
 
 
 @lru_cache(maxsize=256)
-def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset()) -> bool:
+def only_narrows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset(),
+                 required: frozenset[tuple[str, str]] | None = None) -> bool:
     """``after`` is ``before`` with conditions added to its WHERE or their values said again (perhaps
     on rows joined by one of the ``unique`` (table, column) keys, lowercase) and its ORDER BY or LIMIT
-    set or changed."""
+    set or changed. ``required``, when given: the columns that are never empty, which a count may
+    leave a join along (a join along a key that may be empty drops the rows without one)."""
     try:
         old, new = sqlglot.parse_one(before, read=dialect), sqlglot.parse_one(after, read=dialect)
     except sqlglot.errors.SqlglotError:
         return False
     if not isinstance(old, exp.Select) or not isinstance(new, exp.Select):
         return False
-    if _wraps(old, new, dialect) or _counts(old, new, dialect, unique):
+    if _wraps(old, new, dialect) or _counts(old, new, dialect, unique, required):
         return True
     if _kept(_conditions(old, dialect), _conditions(new, dialect)) and _rest(old, dialect) == _rest(new, dialect):
         return True
     return _parent_joins_only(old, new, dialect, unique)
 
 
-def same_rows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset()) -> bool:
+def same_rows(before: str, after: str, dialect: str, unique: frozenset[tuple[str, str]] = frozenset(),
+              required: frozenset[tuple[str, str]] = frozenset()) -> bool:
     """``after`` lists the rows ``before`` lists, or fewer (``only_narrows``), perhaps showing other
     columns of them: "add their phone numbers", "show the company name too". A wrong column is in
     plain sight on the screen, and the rows are the ones signed off; neither statement may group,
-    count or keep distinct values, whose rows the columns shown decide."""
-    if only_narrows(before, after, dialect, unique):
+    count or keep distinct values, whose rows the columns shown decide, and a column of another
+    table is joined along a key every row has (``required``: an inner join along a key that may be
+    empty would silently drop rows)."""
+    if only_narrows(before, after, dialect, unique, required):
         return True
     try:
         old, new = sqlglot.parse_one(before, read=dialect), sqlglot.parse_one(after, read=dialect)
@@ -74,9 +79,13 @@ def same_rows(before: str, after: str, dialect: str, unique: frozenset[tuple[str
         return False
     if not isinstance(old, exp.Select) or not isinstance(new, exp.Select) or not (_plain(old) and _plain(new)):
         return False
+    had = {join.sql(dialect=dialect) for join in old.args.get("joins") or []}
+    if any(_referencing(join, unique) not in required for join in new.args.get("joins") or []
+           if join.sql(dialect=dialect) not in had):
+        return False
     shown = new.copy()
     shown.set("expressions", [e.copy() for e in old.expressions])
-    return only_narrows(before, shown.sql(dialect=dialect), dialect, unique)
+    return only_narrows(before, shown.sql(dialect=dialect), dialect, unique, required)
 
 
 def _plain(select: exp.Select) -> bool:
@@ -84,6 +93,12 @@ def _plain(select: exp.Select) -> bool:
     if any(select.args.get(part) for part in ("group", "having", "distinct")):
         return False
     return all(isinstance(e.unalias(), (exp.Column, exp.Star)) for e in select.expressions)
+
+
+def required_columns(schema: Schema) -> frozenset[tuple[str, str]]:
+    """The (table, column) pairs, lowercase, of columns no row leaves empty."""
+    return frozenset((table.name.lower(), c.name.lower()) for table in schema.tables for c in table.columns
+                     if not c.nullable or c.primary_key)
 
 
 def unique_keys(schema: Schema) -> frozenset[tuple[str, str]]:
@@ -130,6 +145,16 @@ def _unnamed(select: exp.Select) -> exp.Select:
     return bare
 
 
+def _referencing(join: exp.Join, unique: frozenset[tuple[str, str]]) -> tuple[str, str] | None:
+    """The (table, column), lowercase, of the key a join by the joined table's key follows, on the
+    side of the rows already there."""
+    on, name = join.args.get("on"), join.this.alias_or_name
+    if not isinstance(on, exp.EQ) or not _joins_by_key(join, unique):
+        return None
+    side = next((col for col in (on.this, on.expression) if isinstance(col, exp.Column) and col.table != name), None)
+    return (side.table.lower(), side.name.lower()) if side is not None else None
+
+
 def _joins_by_key(join: exp.Join, unique: frozenset[tuple[str, str]]) -> bool:
     """An inner join whose condition is one equality with a unique column of the joined table."""
     table, on = join.this, join.args.get("on")
@@ -161,7 +186,8 @@ def _kept(old: frozenset[tuple[str, str]], new: frozenset[tuple[str, str]]) -> b
     return Counter(shape for _sql, shape in old) == Counter(shape for _sql, shape in new)
 
 
-def _counts(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tuple[str, str]]) -> bool:
+def _counts(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tuple[str, str]],
+            required: frozenset[tuple[str, str]] | None) -> bool:
     """``SELECT COUNT(*)`` over the very rows ``before`` lists ("how many are there?"): one number
     about the rows signed off, read from the same tables and conditions; a table ``before`` joined by
     its key only to show a column of it may be left out."""
@@ -176,7 +202,8 @@ def _counts(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tu
         return True
     kept = [join.sql(dialect=dialect) for join in new.args.get("joins") or []]
     left = [join for join in old.args.get("joins") or [] if join.sql(dialect=dialect) not in kept]
-    if not left or not all(_joins_by_key(join, unique) for join in left):
+    if not left or not all(_joins_by_key(join, unique) and (required is None or _referencing(join, unique) in required)
+                           for join in left):
         return False
     bare = old.copy()
     bare.set("joins", [join for join in bare.args.get("joins") or [] if join.sql(dialect=dialect) in kept] or None)

@@ -180,6 +180,7 @@ def test_joins_beside_joins_and_counts_without_them(before: str, after: str, nar
     ("SELECT * FROM t WHERE a = 1", "SELECT b FROM t WHERE a = 1", True),
     ("SELECT b FROM t", "SELECT b, c FROM t WHERE a = 1", True),  # a column, and a condition
     ("SELECT * FROM t", "SELECT t.*, u.x FROM t JOIN u ON t.u_id = u.id", True),  # a column of its one u
+    ("SELECT * FROM t", "SELECT t.*, w.x FROM t JOIN w ON t.w_id = w.id", False),  # a w_id may be empty: rows lost
     ("SELECT * FROM t", "SELECT t.*, v.x FROM t JOIN v ON v.t_id = t.id", False),  # a t per row of v
     ("SELECT b FROM t WHERE a = 1", "SELECT c FROM t", False),  # a condition dropped
     ("SELECT b FROM t", "SELECT DISTINCT b, c FROM t", False),  # the columns decide the rows
@@ -187,19 +188,22 @@ def test_joins_beside_joins_and_counts_without_them(before: str, after: str, nar
     ("SELECT b, COUNT(*) FROM t GROUP BY b", "SELECT b, c, COUNT(*) FROM t GROUP BY b, c", False),
 ])
 def test_other_columns_of_the_same_rows(before: str, after: str, same: bool) -> None:
-    assert same_rows(before, after, "sqlite", frozenset({("u", "id"), ("t", "id")})) is same
+    assert same_rows(before, after, "sqlite", frozenset({("u", "id"), ("t", "id"), ("w", "id")}),
+                     frozenset({("t", "u_id")})) is same
 
 
 VANS = """
     CREATE TABLE branches (branch_id INTEGER PRIMARY KEY, city TEXT);
     CREATE TABLE vans (van_id INTEGER PRIMARY KEY, branch_id INTEGER REFERENCES branches (branch_id),
                        plate TEXT UNIQUE);
-    CREATE TABLE hires (hire_id INTEGER PRIMARY KEY, van_id INTEGER REFERENCES vans (van_id), customer TEXT,
-                        started_on TEXT, fee REAL);
+    CREATE TABLE hires (hire_id INTEGER PRIMARY KEY, van_id INTEGER NOT NULL REFERENCES vans (van_id),
+                        customer TEXT, started_on TEXT, fee REAL, driver_id INTEGER REFERENCES drivers (driver_id));
+    CREATE TABLE drivers (driver_id INTEGER PRIMARY KEY, driver_name TEXT);
+    INSERT INTO drivers VALUES (1, 'Ola'), (2, 'Pat');
     INSERT INTO branches VALUES (1, 'Leeds'), (2, 'York');
     INSERT INTO vans VALUES (1, 1, 'LD01'), (2, 1, 'LD02'), (3, 2, 'YK01');
-    INSERT INTO hires VALUES (1, 1, 'Ann', '2026-01-03', 50), (2, 1, 'Bob', '2026-02-03', 70),
-        (3, 2, 'Cid', '2026-02-04', 40), (4, 3, 'Dee', '2026-03-01', 90);
+    INSERT INTO hires VALUES (1, 1, 'Ann', '2026-01-03', 50, 1), (2, 1, 'Bob', '2026-02-03', 70, NULL),
+        (3, 2, 'Cid', '2026-02-04', 40, 1), (4, 3, 'Dee', '2026-03-01', 90, 2);
 """
 
 
@@ -219,3 +223,13 @@ def test_a_place_two_keys_away_narrows_a_confirmed_grouping(tmp_path: Path) -> N
     assert plated.mode == IDLE and plated.result is not None and len(plated.result.rows) == 4, plated.query
     counted = vans.process_turn("how many are there")
     assert counted.mode == IDLE and counted.result is not None and list(counted.result.rows) == [(4,)]
+
+
+def test_a_column_joined_along_a_key_that_may_be_empty_is_asked(tmp_path: Path) -> None:
+    """A hire's driver key may be empty: joining the driver to show a name would drop that hire
+    (and a count after it would disagree), so the follow-up is confirmed, not run as the same rows."""
+    vans = open_session(str(built_sqlite(tmp_path, "vans", VANS)), SessionOptions(confirm_below=0.99))
+    vans.process_turn("list hires")
+    vans.process_turn("y")
+    added = vans.process_turn("add the driver name")
+    assert added.mode == AWAITING_CONFIRMATION and "drivers" in (added.query or ""), added.query

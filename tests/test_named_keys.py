@@ -58,3 +58,19 @@ def test_a_role_key_into_another_table_is_shown_by_that_row(theatre: Database) -
 def test_the_key_is_shown_when_it_is_asked_for(theatre: Database) -> None:
     rows, sql, _ = _rows(theatre, "list the shows with their stage manager id")
     assert {row[-1] for row in rows} == {m for *_rest, m in SHOWS}, sql
+
+
+def test_a_key_listed_alone_is_not_each_rows_manager(theatre: Database) -> None:
+    """ "list all supervisors" shows the key alone: it asks for the rows keys point to, not for each
+    row's supervisor beside nothing, so no row is joined to its supervisor."""
+    draft = BuiltinEngine(today=TODAY).draft("list all supervisors", theatre)
+    assert "LEFT JOIN" not in draft.sql.upper(), draft.sql
+
+
+def test_counting_the_rows_listed_with_a_named_key_counts_them(theatre: Database) -> None:
+    from nl2sql.workflows import SessionOptions, open_session
+
+    session = open_session(str(theatre.path), SessionOptions(today=TODAY, confirm_below=0.0))
+    session.process_turn("list ushers with their supervisor")
+    counted = session.process_turn("how many are there?")
+    assert counted.ok and counted.result is not None and list(counted.result.rows) == [(len(USHERS),)], counted

@@ -75,3 +75,26 @@ def test_the_row_at_the_top_points_to_none_and_is_left_out(pool: Database) -> No
 def test_a_number_after_the_comparator_is_still_a_number(pool: Database) -> None:
     names, _ = _names(pool, "lifeguards with an hourly pay higher than 30")
     assert names == {g[1] for g in GUARDS if g[2] > 30}
+
+
+KIOSKS = """
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, full_name TEXT, salary REAL,
+                    boss_id INTEGER REFERENCES staff (staff_id));
+CREATE TABLE kiosk (kiosk_id INTEGER PRIMARY KEY, kiosk_name TEXT, run_by INTEGER REFERENCES staff (staff_id));
+CREATE TABLE ticket (ticket_id INTEGER PRIMARY KEY, kiosk_id INTEGER REFERENCES kiosk (kiosk_id), sold_on DATE);
+CREATE TABLE ticket_line (line_id INTEGER PRIMARY KEY, ticket_id INTEGER REFERENCES ticket (ticket_id),
+                          unit_price REAL, quantity INTEGER);
+INSERT INTO staff VALUES (1, 'Una Hale', 52000, NULL), (2, 'Vic Ives', 54000, 1), (3, 'Wyn Jory', 41000, 1);
+INSERT INTO kiosk VALUES (1, 'Pier', 2), (2, 'Park', 3);
+INSERT INTO ticket VALUES (1, 1, '2025-05-01'), (2, 2, '2025-05-02');
+INSERT INTO ticket_line VALUES (1, 1, 4.0, 3), (2, 2, 6.0, 1);
+"""
+
+
+def test_earn_against_the_manager_is_pay_even_where_earn_names_revenue(tmp_path_factory) -> None:
+    """Staff reach sale lines through the kiosks they run, so "earn" may name the money taken; said
+    against their boss's, it is their own salary compared."""
+    with schema_database(tmp_path_factory, "kiosks", KIOSKS) as db:
+        draft = BuiltinEngine(today=TODAY).draft("which staff earn more than their boss?", db)
+        result = db.execute(draft.sql, max_rows=None)
+        assert [row[result.columns.index("full_name")] for row in result.rows] == ["Vic Ives"], draft.sql

@@ -23,8 +23,6 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                # said of the business itself: "how much did we make in 2025"
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
                "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced",
-               # said of those who pay the business: "which clients have paid us the most"
-               "paid us", "pay us", "pays us",
                # "billing" alone would meet the verb "bill" too ("how many visits did we bill")
                "total billing", "lifetime billing")
 REVENUE = "revenue"

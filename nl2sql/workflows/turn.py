@@ -37,7 +37,7 @@ from nl2sql.dialog.state import AwaitingClarification, AwaitingConfirmation, Idl
 from nl2sql.engines.base import Draft, Engine, History, PastTurn, RefinementContext
 from nl2sql.errors import EngineError
 from nl2sql.learned import Lesson
-from nl2sql.narrowing import same_rows, unique_keys
+from nl2sql.narrowing import required_columns, same_rows, unique_keys
 from nl2sql.results import ErrorInfo, Outcome, TurnResult
 from nl2sql.workflows.generation import SqlGenerationWorkflow
 from nl2sql.workflows.no_rows import hint_for
@@ -249,7 +249,8 @@ class TurnStep(Generic[S]):
         return (pending.intent == REFINEMENT and pending.route_confidence != LOW and current is not None
                 and current.query is not None and not current.guessed and self.engine.capabilities.accounts_words
                 and draft.read_whole and same_rows(current.query, draft.sql, self.database.dialect,
-                                                     unique_keys(self.database.schema)))
+                                                     unique_keys(self.database.schema),
+                                                     required_columns(self.database.schema)))
 
     def _auto_answer(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S],
                      request: ClarificationRequest, events: tuple[str, ...]) -> Transition[S]:

@@ -142,7 +142,7 @@ def _shown_units(spec: QuerySpec, a: Analysis, schema: Schema,
     """The listed columns kept in a unit of the dimension the line asks its answer in ("the 10
     longest tracks with their length in minutes"), each with the unit word asked for."""
     if spec.is_aggregate:
-        return spec.shown_units
+        return ()
     out = []
     for ref in spec.projections:
         unit = profile_of(schema).unit(ref.table, ref.column)

@@ -14,6 +14,7 @@ from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
+from nl2sql.engines.builtin.paired import paid_against_upper
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import (
@@ -278,6 +279,8 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
     """Named metrics of the domain config, and the context after any question they ask."""
     c, out = Claims(d), list[Aggregate]()
     for link in ctx.a.links:
+        if paid_against_upper(ctx, link.first):
+            continue  # "earn more than their manager": the rows' own pay (paired.py)
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric

@@ -6,7 +6,8 @@ listing shows is shown by the label of the row it points to (a person's two name
 LEFT JOIN under the role's name, so that a row whose key is empty is still listed. Not when the
 question asks for the key itself ("manager id"), nor for a key named like the table it points to
 (``country_id`` is that country's number, read as the reference it is), nor on grouped or counted
-rows, whose groups the key decides.
+rows, whose groups the key decides, nor when the key is all a listing shows ("list all managers"
+asks for the rows keys point to, each once, not for each row's).
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ def keys_said(a: Analysis) -> set[tuple[str, str]]:
 
 def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     """``spec`` with each role key it lists shown by the row the key points to (``named_keys``)."""
-    if spec.is_aggregate or spec.source is not None or spec.count_rows or not spec.projections:
-        return spec
+    if spec.is_aggregate or spec.source is not None or spec.count_rows or len(spec.projections) < 2:
+        return spec.with_(named_keys=()) if spec.named_keys else spec
     said = keys_said(a)
     named = tuple(ref for ref in spec.projections if (ref.table, ref.column) not in said
                   and role_key(schema, ref) is not None)
-    return spec.with_(named_keys=named) if named else spec
+    return spec.with_(named_keys=named) if named != spec.named_keys else spec
 
 
 def role_key(schema: Schema, ref: ColumnRef) -> tuple[ForeignKey, Table, str] | None:

@@ -146,6 +146,22 @@ def _than_the_upper(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter 
                   against="upper", words=frozenset(words))
 
 
+def paid_against_upper(ctx: ReadContext, i: int) -> bool:
+    """Whether the word at ``i`` is a verb of pay compared with an upper row's ("earn more than their
+    manager"): the rows' own pay, not money the business takes (which "earn" may also name)."""
+    a = ctx.a
+    if a.word(i) not in _PAID:
+        return False
+    than = next((k for k in range(i + 1, i + 4) if a.word(k) == "than"), None)
+    if than is None:
+        return False
+    j = _past_determiners(ctx, than + 1)
+    keys = {(r.table, r.column) for r in profile_of(ctx.schema).self_references}
+    upper = a.link_at(j)
+    return bool(keys) and (a.word(j) in UPPER_WORDS or upper is not None and any(
+        (cand.table, cand.column) in keys for cand in upper.of_kind(COLUMN)))
+
+
 def _compared_with_upper(ctx: ReadContext, c: Claims, i: int, named: Link | None,
                          ref: SelfReference) -> tuple[ColumnRef, set[int]] | None:
     """The column compared with the upper row's: named inside the comparator, else right before it
