@@ -273,6 +273,15 @@ def test_best_selling_is_the_act_where_a_seller_table_shares_its_root(tmp_path: 
                 f"GROUP BY item_id ORDER BY SUM(quantity) DESC LIMIT {top}", ordered=True)
 
 
+
+def test_best_selling_through_the_lines_of_a_sale_beside_a_seller(tmp_path: Path) -> None:
+    """The act's own table (a sale) holds no item: its lines do, and the items are ranked by their
+    units, though the seller table shares the verb's root too."""
+    script = CRAFT_FAIR.replace("ticket_line", "sale_line").replace("ticket", "sale")
+    with opened(built_sqlite(tmp_path, "fair", script)) as fair:
+        answers(fair, "what is the best selling item?", "SELECT label, SUM(quantity) FROM item JOIN sale_line "
+                "USING (item_id) GROUP BY item_id ORDER BY SUM(quantity) DESC LIMIT 1", ordered=True)
+
 BAKERY = """
 CREATE TABLE cake_order (order_id INTEGER PRIMARY KEY, placed_on DATE, total REAL);
 CREATE TABLE order_toppings (id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES cake_order(order_id),

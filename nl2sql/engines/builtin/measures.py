@@ -723,10 +723,14 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
            is not None for link in a.links):
         return None  # "best-selling <rows> by <measure>": the measure said is the ranking's
     dated = [cand.table for cand in said.of_kind(COLUMN)] if said is not None else []  # "dispensed": dispensed_on
-    for table in dict.fromkeys([*deed_tables(a.lexicon, a.word(at)), *dated]):
+    profile = profile_of(ctx.schema)
+    for deed in dict.fromkeys([*deed_tables(a.lexicon, a.word(at)), *dated]):
+        # a sale is made of lines: the lines of the act's table are what refer to the rows ranked
+        table = next((li.table for li in profile.lines if li.parent == deed and is_child(ctx, li.table, entity)
+                      and not is_child(ctx, deed, entity)), deed)
         if table == entity or not is_child(ctx, table, entity):
             continue
-        lines = next((li for li in profile_of(ctx.schema).lines if li.table == table), None)
+        lines = next((li for li in profile.lines if li.table == table), None)
         c.used.add(at)
         if said is not None:
             c.claim(said, "rank")
