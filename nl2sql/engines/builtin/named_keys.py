@@ -1,6 +1,6 @@
-"""A key shown for the row it points to: "each staff member and their manager", "with their home depot".
+"""A key shown for the row it points to: "each staff member and their manager", "shows with their stage manager".
 
-A key named for a role (``manager_id``, ``home_depot_id``, ``reports_to``) is what a question asks
+A key named for a role (``manager_id``, ``stage_manager_id``, ``reports_to``) is what a question asks
 for when it says the role: the manager, not the manager's number. Such a key among the columns a
 listing shows is shown by the label of the row it points to (a person's two names), read through a
 LEFT JOIN under the role's name, so that a row whose key is empty is still listed. Not when the

@@ -150,8 +150,6 @@ def _names_table(a: Analysis, i: int, table: str) -> bool:
     return link is not None and any(c.kind == TABLE and c.table == table and c.score >= 1.0 for c in link.candidates)
 
 
-
-
 def bare_self_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> tuple[str, ...]:
     """Doubts for a key to the rows' own table shown as it is ("who is the manager of each
     employee" answered with manager ids): the number says which row, not who; confirmed. Not when
