@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from tests.helpers import answers, built_sqlite, opened, schema_database
 
@@ -87,6 +88,14 @@ def test_listing_rows_that_have_related_rows_is_a_doubt(radio_db) -> None:
     listed = dict(engine.draft("Find the names of stations that have a play.", radio_db).signals)
     counted = dict(engine.draft("How many stations have any plays?", radio_db).signals)
     assert listed["doubts"] >= 1 and counted["doubts"] == 0
+
+
+def test_with_their_related_rows_asks_to_see_them_not_which_have_some(radio_db) -> None:
+    """ "stations with their plays" asks to see the plays: no test of which stations have some runs
+    as if it were the answer; the word stays unread until something shows them, and it is confirmed."""
+    draft = BuiltinEngine().draft("list the stations with their plays", radio_db)
+    assert "EXISTS" not in draft.sql.upper() and " IN (" not in draft.sql.upper(), draft.sql
+    assert draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
 
 
 def test_no_related_rows_of_rows_named_less_than_exactly(tmp_path) -> None:

@@ -4,7 +4,7 @@ A table whose rows refer to the main one (or a table linking the two), named aft
 "with", "any", "some", "through", "ever" or a verb in -ed, and read as nothing else, asks for the
 main rows that have such rows: EXISTS (op "exists", the mirror of "no <rows>"). Not when the
 question already filters those rows (the filter's EXISTS says they exist), nor after a negation
-(that is "no <rows>").
+(that is "no <rows>"), nor after a possessive ("with their <rows>" asks to see them).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import Link
 
 _HAVING = frozenset({"have", "has", "had", "having", "with", "any", "some", "through", "ever"})
+_POSSESSIVES = frozenset({"their", "its", "his", "her"})
 
 
 def _having_words(ctx: ReadContext, link: Link) -> list[int] | None:
@@ -26,6 +27,8 @@ def _having_words(ctx: ReadContext, link: Link) -> list[int] | None:
     before = range(max(0, link.first - 4), link.first)
     if not any(a.word(i) in _HAVING or (a.word(i).endswith("ed") and a.link_at(i) is None) for i in before):
         return None
+    if a.word(link.first - 1) in _POSSESSIVES:
+        return None  # "books with their authors" asks to see the authors, not which books have some
     return [i for i in before if a.word(i) in _HAVING]
 
 
