@@ -22,7 +22,7 @@ from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
 from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.identifiers import column
 from nl2sql.linking.text import name_words, singular
-from nl2sql.profile import profile_of
+from nl2sql.profile import Profile, profile_of
 from nl2sql.profile.roles import MONEY_UNITS, UNITS, Unit, money_unit, said_unit
 
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
@@ -115,7 +115,7 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         return spec
     taken = frozenset().union(*(f.words for f in spec.filters))
     spec = spec.with_(aggregates=tuple(_scaled(agg, a, schema, taken) for agg in spec.aggregates),
-                      shown_units=_shown_units(spec, a, schema, taken))
+                      shown_units=_shown_units(spec, a, profile, taken))
     filters, parts = [], frozenset[int]()
     for f in spec.filters:
         unit = profile.unit(f.column.table, f.column.column) or _money_unit(schema, f.column)
@@ -137,7 +137,7 @@ def in_asked_units(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     return spec.with_(filters=tuple(f for f in filters if not (f.words and f.words <= parts)))
 
 
-def _shown_units(spec: QuerySpec, a: Analysis, schema: Schema,
+def _shown_units(spec: QuerySpec, a: Analysis, profile: Profile,
                  taken: frozenset[int]) -> tuple[tuple[ColumnRef, str], ...]:
     """The listed columns kept in a unit of the dimension the line asks its answer in ("the 10
     longest tracks with their length in minutes"), each with the unit word asked for."""
@@ -145,7 +145,7 @@ def _shown_units(spec: QuerySpec, a: Analysis, schema: Schema,
         return ()
     out = []
     for ref in spec.projections:
-        unit = profile_of(schema).unit(ref.table, ref.column)
+        unit = profile.unit(ref.table, ref.column)
         asked = _asked_unit(a, unit, taken) if unit is not None else None
         if asked is not None:
             out.append((ref, asked[0]))

@@ -115,9 +115,6 @@ def _than_the_upper(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter 
     own key points to (``against="upper"``; ``other`` is that key). The upper row is said by a word
     of the cue table or by the key's own name ("than their skipper")."""
     a = ctx.a
-    ref = next((r for r in profile_of(ctx.schema).self_references if r.table == entity), None)
-    if ref is None:
-        return None
     named, op = None, _SPLIT.get(a.word(i))
     link = a.link_at(i + 1)
     if op is not None and link is not None and link.first == i + 1 and a.word(link.last + 1) == "than":
@@ -125,6 +122,9 @@ def _than_the_upper(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter 
     elif (found := _comparator_at(ctx, i)) is not None:
         end, op = found
     else:
+        return None  # most words open no comparison: the profile is not looked at for them
+    ref = next((r for r in profile_of(ctx.schema).self_references if r.table == entity), None)
+    if ref is None:
         return None
     j = _past_determiners(ctx, end)
     upper = a.link_at(j)

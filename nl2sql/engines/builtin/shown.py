@@ -425,11 +425,10 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     # "<rows> with the <column>", nothing after it but the end or the next item: the rows' own
     # column too ("with the amount above 100" is a condition, "with the highest amount" a ranking)
     # (only where the rows have a name to show beside it: a status alone says which row it is of to no one)
-    table = ctx.table(entity)
-    named = table.person_name is not None or _label(ctx, entity) is not None
     after_with = a.word(j - 1) == "with" or a.word(j - 1) in ("and", ",") and any(
         a.word(k) == "with" and a.word(k + 1) == "the" for k in range(j - 1))
-    listed = named and a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and after_with
+    listed = a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and after_with \
+        and (ctx.table(entity).person_name is not None or _label(ctx, entity) is not None)
     if not listed and (a.word(j) not in ("their", "its", "his", "her") or a.word(j - 1) not in ("and", "with", ",")):
         return False
     own = False  # a column of the rows said as the rows ("the admins": an is_admin flag)
