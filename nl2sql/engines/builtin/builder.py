@@ -28,6 +28,7 @@ from nl2sql.engines.builtin import (
     every,
     filters,
     measures,
+    periods,
     pieces,
     related,
     shared,
@@ -137,7 +138,7 @@ def build_spec(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, slots:
     parts, d = read_filters(ctx, d, parts, focus)
     parts, d = read_ranking(ctx, d, parts)
     parts, d = read_counts(ctx, d, parts)
-    parts = _ranked_by_measure(ctx, _per_compared_value(ctx, parts))
+    parts = _ranked_by_measure(ctx, _per_period(ctx, _per_compared_value(ctx, parts)))
     parts, d = read_projections(ctx, d, parts)
     parts, d = read_order(ctx, d, parts)
     parts, d = read_related(ctx, d, parts)
@@ -196,6 +197,30 @@ def _per_compared_value(ctx: ReadContext, parts: Parts) -> Parts:
     if not compare or not parts.aggregates:
         return parts
     return parts.using("compare", compare, group=(GroupKey(listed[0].column),))
+
+
+def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
+    """Whole periods of one date column said together ("revenue in 2024 and in 2025", "compare
+    bookings in March with April"): alternatives, and a measure once per period (see ``periods``)."""
+    found = periods.whole_periods(parts.filters)
+    if found is None or found.apart(ctx.a.negations):
+        return parts
+    joined = found.joined(parts.alternatives)
+    if joined is None:
+        return parts  # a period "or" another condition
+    compare = {i for i, t in enumerate(ctx.a.tokens) if t.text in COMPARE_WORDS}
+    more = either.more_of_either(ctx.a)
+    side_by_side = bool(compare) or more is not None
+    # "in 2024 or 2025" is one total over both, as said
+    per_period = (bool(parts.aggregates) or more is not None) and parts.limit is None \
+        and (not parts.group or side_by_side) and (side_by_side or not joined)
+    kept, either_groups = found.as_alternatives(parts.filters, parts.alternatives)
+    if not per_period:
+        return parts.using("periods", compare, filters=kept, alternatives=either_groups)
+    group = parts.group if found.group() in parts.group else (*parts.group, found.group())
+    return parts.using("periods", compare | ({more[0]} if more else set()), filters=kept,
+                       alternatives=either_groups, group=group,
+                       aggregates=parts.aggregates or (Aggregate("count"),))
 
 
 def choose_entity(ctx: ReadContext) -> Focus | Reading:

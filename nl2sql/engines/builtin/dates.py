@@ -225,6 +225,16 @@ def _day_of_month(words: list[str], i: int, month: int, today: date) -> tuple[in
     return (3 if _YEAR.fullmatch(year_word) else 2), DateRange(when, _next_day(when), f"on {when.isoformat()}")
 
 
+def _listed_year(words: list[str], i: int) -> int | None:
+    """The year said once after a list of months ("March and April 2025", "May, June or in July 2024"):
+    each month's in the list."""
+    last = k = i
+    while k + 1 < len(words) and (words[k + 1] in MONTHS or words[k + 1] in (",", "and", "or", "in")):
+        k += 1
+        last = k if words[k] in MONTHS else last
+    return int(words[last + 1]) if last > i and last + 1 < len(words) and _YEAR.fullmatch(words[last + 1]) else None
+
+
 def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
     w = words[i]
     nxt = words[i + 1] if i + 1 < len(words) else ""
@@ -237,9 +247,11 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
         month = MONTHS[w]
         if _YEAR.fullmatch(nxt):
             return 2, _month_range(int(nxt), month)
+        if nxt == "of" and i + 2 < len(words) and _YEAR.fullmatch(words[i + 2]):  # "May of 2025"
+            return 3, _month_range(int(words[i + 2]), month)
         if one_day := _day_of_month(words, i, month, today):
             return one_day
-        year = today.year if month <= today.month else today.year - 1
+        year = _listed_year(words, i) or (today.year if month <= today.month else today.year - 1)
         return 1, _month_range(year, month)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", w):
         try:
@@ -262,13 +274,25 @@ def find_dates(tokens: list[Token], today: date) -> list[DateMatch]:
         raise EngineError(f"A date in the question falls outside the years 1 to 9999 ({err}).") from None
 
 
+def _year_of_line(words: list[str]) -> int | None:
+    """The one year a line says as a period ("in 2025", "during 2024"): a month said bare elsewhere
+    in it ("in 2025 in May") is that year's, not the last May before today."""
+    years = {w for k, w in enumerate(words) if _YEAR.fullmatch(w) and k > 0 and words[k - 1] in _LEADING}
+    if len(years) != 1 or len({w for w in words if _YEAR.fullmatch(w)}) != 1:
+        return None
+    return int(years.pop())
+
+
 def _find_dates(words: list[str], today: date) -> list[DateMatch]:
     found: list[DateMatch] = []
+    year = _year_of_line(words)
+    months_today = date(year, 12, 31) if year is not None else today
     i = 0
     while i < len(words):
         bound = _bound(words, i, today)
         hit = bound or _quarter_of_year(words, i) or _relative(words, i, today) \
-            or (_absolute(words, i, today) if words[i] not in _LEADING else None)
+            or (_absolute(words, i, months_today if words[i] in MONTHS else today)
+                if words[i] not in _LEADING else None)
         if hit is None:
             hit = _between_dates(words, i, today)
         if hit is None:

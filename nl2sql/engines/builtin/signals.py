@@ -175,11 +175,18 @@ def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
     return (("repeated_parts", float(len(parts) - len(set(parts)))),
             ("ungrouped_mix", float(bool(spec.projections and spec.aggregates and not spec.group_by))),
             ("unasked_aggregate", float(bool(spec.aggregates and not asked))),
-            ("or_as_and", float("or" in words and len(spec.filters) > 1 and not alternatives)),
+            ("or_as_and", float(_loose_or(words, spec) and len(spec.filters) > 1 and not alternatives)),
             ("negations", float(len(analysis.negations))),
             ("count_unshown", float(analysis.count and not shown_count)),
             ("unlimited_superlative", float(bool(analysis.superlatives and spec.order_by and spec.limit is None))),
             ("empty_range", float(_empty_range(spec) and not spec.shared)))
+
+
+def _loose_or(words: list[str], spec: QuerySpec) -> bool:
+    """An "or" outside every condition's words; inside one ("3 or more", "in 2024 or 2025") it lists
+    that condition's values."""
+    spans = [(min(f.words), max(f.words)) for f in spec.filters if f.words]
+    return any(w == "or" and not any(lo < k < hi for lo, hi in spans) for k, w in enumerate(words))
 
 
 def _asked_aggregate(analysis: Analysis, spec: QuerySpec) -> bool:
