@@ -354,6 +354,14 @@ class Lexicon:
         # "permanent_address_id" into addresses says which address, not who: no role
         if not set(role) & (set(name_words(fk.ref_table)) | _WEAK_NAME_WORDS):
             self._add(" ".join(role), Candidate(COLUMN, table.name, column))
+            return
+        # "manager_staff_id" into a table of people: the noun beside the table's name is the role they
+        # have here ("the manager of the store"); an adjective ("original_language_id") is not said alone
+        extra = [w for w in role if w not in name_words(fk.ref_table)]
+        target = self.schema.table(fk.ref_table)
+        if len(extra) == 1 and len(extra[0]) >= KIND_MIN_LENGTH and extra[0] not in _WEAK_NAME_WORDS \
+                and not extra[0].endswith(("ed", "ing", "al")) and target is not None and target.person_name is not None:
+            self._add(extra[0], Candidate(COLUMN, table.name, column, score=0.9))
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
         words = name_words(column)

@@ -754,8 +754,9 @@ def _shown_aggregates(ctx: ReadContext, parts: Parts, ranking: Ranking | None) -
     """With no column to show, the aggregates are the answer and are shown; not when the line asks
     which group, where the count only ranks, nor for a count that only filters named groups."""
     # "which <group> ...", "the most common <column>": the group is the answer, its count only ranks
+    # ... of one group; "which 5 <groups>" is a short list, where each one's count is the answer too
     asks_identity = (ctx.a.word(0) in ("which", "what") or (ranking is not None and ranking.kind == "count_group")) \
-        and bool(parts.group)
+        and bool(parts.group) and (parts.limit or 1) == 1
     if parts.projections or asks_identity or parts.count_rows:
         return parts
     # a count made only to filter groups the question named ("<values> with fewer than N <rows>")

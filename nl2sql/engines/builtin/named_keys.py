@@ -6,8 +6,9 @@ listing shows is shown by the label of the row it points to (a person's two name
 LEFT JOIN under the role's name, so that a row whose key is empty is still listed. Not when the
 question asks for the key itself ("manager id"), nor for a key named like the table it points to
 (``country_id`` is that country's number, read as the reference it is), nor on grouped or counted
-rows, whose groups the key decides, nor when the key is all a listing shows ("list all managers"
-asks for the rows keys point to, each once, not for each row's).
+rows, whose groups the key decides, nor when the key is all a listing of every row shows ("list all
+managers" asks for the rows keys point to, each once, not for each row's; "the manager of store 2"
+asks for that row's).
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ def keys_said(a: Analysis) -> set[tuple[str, str]]:
 
 def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     """``spec`` with each role key it lists shown by the row the key points to (``named_keys``)."""
-    if spec.is_aggregate or spec.source is not None or spec.count_rows or len(spec.projections) < 2:
+    # a key shown alone is the rows keys point to ("list all managers"), unless the rows are picked
+    # by a condition of their own: "who is the manager of store 2" asks for that store's manager
+    alone = len(spec.projections) == 1 and not any(f.op in ("=", "in") for f in spec.filters)
+    if spec.is_aggregate or spec.source is not None or spec.count_rows or not spec.projections or alone:
         return spec.with_(named_keys=()) if spec.named_keys else spec
     said = keys_said(a)
     named = tuple(ref for ref in spec.projections if (ref.table, ref.column) not in said
@@ -54,7 +58,8 @@ def role_key(schema: Schema, ref: ColumnRef) -> tuple[ForeignKey, Table, str] | 
     if label is None or label.primary_key or not role or {singular(w) for w in role} <= {
             singular(w) for w in name_words(target.name)}:
         return None
-    alias = "_".join(role)
+    own = [w for w in role if singular(w) not in {singular(t) for t in name_words(target.name)}]
+    alias = "_".join(own or role)  # "manager_staff_id": the manager
     if any(alias.lower() == t.name.lower() for t in schema.tables):
         alias += "_row"
     return fk, target, alias
