@@ -359,8 +359,9 @@ class Lexicon:
         # have here ("the manager of the store"); an adjective ("original_language_id") is not said alone
         extra = [w for w in role if w not in name_words(fk.ref_table)]
         target = self.schema.table(fk.ref_table)
-        if len(extra) == 1 and len(extra[0]) >= KIND_MIN_LENGTH and extra[0] not in _WEAK_NAME_WORDS \
-                and not extra[0].endswith(("ed", "ing", "al")) and target is not None and target.person_name is not None:
+        people = target is not None and target.person_name is not None
+        if people and len(extra) == 1 and len(extra[0]) >= KIND_MIN_LENGTH and extra[0] not in _WEAK_NAME_WORDS \
+                and not extra[0].endswith(("ed", "ing", "al")):
             self._add(extra[0], Candidate(COLUMN, table.name, column, score=0.9))
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
@@ -558,10 +559,12 @@ class Lexicon:
         stored value may still be a common noun ("States"); a word in capitals is a code. ``acted``:
         said as a verb of the rows ("did we deliver"), so it may name the state it leaves them in."""
         base = stem(token.text)
-        for key in (base, base + "e", base + "ing"):
-            cands = [c if base == token.norm else replace(c, match=STEM) for c in self.lookup(key) if c.kind != VALUE]
-            if cands:
-                return cands
+        forms = [[c if base == token.norm else replace(c, match=STEM) for c in self.lookup(key) if c.kind != VALUE]
+                 for key in (base, base + "e", base + "ing")]
+        # a whole name before a piece of a longer one: "rated" is the rating, not part of a rental_rate
+        whole = next((cands for cands in forms if any(c.score >= 1.0 for c in cands)), None)
+        if cands := whole or next((cands for cands in forms if cands), []):
+            return cands
         if token.original.islower() and acted and (done := self._state_of(token.text, base)):
             return done
         if place := self._place_of(token):
@@ -637,6 +640,27 @@ class Lexicon:
                     return joined
         return self._reworded_compound(first, second) if self._may_reword(first, skip, marked) else []
 
+    def _letters_beside_columns(self, tokens: list[Token], taken: set[int], links: list[Link]) -> list[Link]:
+        """A capital letter beside the name of a column that stores it as a value ("R-rated films",
+        "grade A", "rated R"): that value, unless another word already says it ("female (sex F)").
+        Alone a letter is too short to name one ("a", "I")."""
+        found: list[Link] = []
+        for i, token in enumerate(tokens):
+            letter = token.original
+            if i in taken or token.quoted or len(letter) != 1 or not (letter.isalpha() and letter.isupper()):
+                continue
+            beside = [lk for lk in links if i - 1 in (lk.first, lk.last) or i + 1 in (lk.first, lk.last)]
+            cands = [Candidate(VALUE, c.table, c.column, value)
+                     for lk in beside for c in lk.of_kind(COLUMN) if c.column is not None
+                     and (table := self.schema.table(c.table)) is not None
+                     and (col := table.column(c.column)) is not None
+                     for value in col.values if value == letter]
+            said = {(c.table, c.column, c.value) for lk in links for c in lk.of_kind(VALUE)}
+            if len({(c.table, c.column) for c in cands}) == 1 and (cands[0].table, cands[0].column, letter) not in said:
+                found.append(Link(i, i, (cands[0],), True))
+                taken.add(i)
+        return found
+
     def _shared_heads(self, tokens: list[Token], taken: set[int], skip: frozenset[str]) -> list[Link]:
         """Modifiers that share one head noun ("their given and family names"): a word left
         unlinked, followed by a list that ends in "and"/"or" <modifier> <head>, is read with that
@@ -701,6 +725,7 @@ class Lexicon:
                 links.append(Link(i, i + size - 1, tuple(cands), strong))
                 taken.update(span)
         links += self._shared_heads(tokens, taken, skip_fuzzy)
+        links += self._letters_beside_columns(tokens, taken, links)
         for size in (2, 1):
             for i in range(len(tokens) - size + 1):
                 span = range(i, i + size)
