@@ -37,6 +37,7 @@ from nl2sql.engines.builtin import (
 from nl2sql.engines.builtin.analysis import COMPARE_WORDS, DIRECTIONS, NO_FUZZY, Analysis
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.measures import Ranking
+from nl2sql.engines.builtin.member_bridges import member_bridges, members_of
 from nl2sql.engines.builtin.names import snake
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import (
@@ -242,6 +243,8 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         entity = rate.table  # "the refund rate per cafe": a share of the rows the event happens to
     elif entity is not None and ranks_people(a) and (person := person_behind(schema, entity)) is not None:
         entity = person  # "who spent the most": the customer whose orders add up most
+    elif entity is not None and (members := members_of(a, schema, entity)) is not None:
+        entity = members  # "who works on <a project>": the people linked to it
     named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links) \
         or subject_value(a) is not None  # "how many baristas ..."
     if entity is None or (not named and a.unread() and not forced):
@@ -981,8 +984,10 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
         spec = spec.with_(distinct=True)
     # A table named as a verb ("ordered") is used only when a join passes through it; else its
     # words are unused, so that a condition the query cannot express lowers the confidence.
+    bridges = member_bridges(a, spec, ctx.schema)
+    spec = spec.with_(via=(*spec.via, *bridges))
     crossed = _crossed(ctx, spec)
-    spec = spec.with_(via=tuple(t for t in via if t in crossed))
+    spec = spec.with_(via=tuple(t for t in (*via, *bridges) if t in crossed))
     parts = parts.using("via", {i for link in via_links if any(t.table in crossed for t in link.of_kind(TABLE))
                                 for i in range(link.first, link.last + 1)} | {i for i, t in acts if t in crossed})
     used = accounted(a, spec, ctx.schema, parts.used | a.frame | query_words(a, spec, ctx.schema))
