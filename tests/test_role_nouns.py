@@ -71,12 +71,3 @@ def test_a_short_ranked_list_shows_each_count(diner: Database) -> None:
 def test_one_ranked_row_is_named_alone(diner: Database) -> None:
     columns, rows = _read(diner, "which kitchen has the most dishes?")
     assert len(columns) == 1 and len(rows) == 1
-
-
-def test_people_are_the_one_table_of_people(diner: Database) -> None:
-    """No name here says "people": the one table whose rows have a first and a last name is them."""
-    engine = BuiltinEngine(today=TODAY)
-    lexicon = engine.lexicon(engine.schema(diner))
-    assert {c.table for c in lexicon.lookup("people")} == {"cooks"}
-    _, rows = _read(diner, "how many people are there?")
-    assert rows == [(len(COOKS),)]

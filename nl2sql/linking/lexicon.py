@@ -226,7 +226,6 @@ class Lexicon:
             self._add_reference_phrases(table)
         self._add_comments(schema)
         self._add_country_names(schema)
-        self._add_people(schema)
         # "the dates", "by date": any date column, when no column is called that
         for table in schema.tables:
             for col in table.date_columns:
@@ -332,17 +331,6 @@ class Lexicon:
         if (key, cand) not in self._added:
             self._added.add((key, cand))
             self._phrases[key].append(cand)
-
-    def _add_people(self, schema: Schema) -> None:
-        """ "how many people in each department": the one table of people (a first and a last name)
-        when no name here says "people" or "person". A synonym's weight: a word of the table's own
-        name is read first."""
-        if any(self._phrases.get(w) for w in ("people", "person")):
-            return
-        people = [t for t in schema.tables if t.stored and t.person_name is not None]
-        if len(people) == 1:
-            for word in ("people", "person"):
-                self._add(word, Candidate(TABLE, people[0].name, score=SYNONYM_FACTOR, match=SYNONYM))
 
     def _add_reference_phrases(self, table: Table) -> None:
         """A table's name said before the name of a table it refers to ("product category" for a
