@@ -53,6 +53,7 @@ def _per(prefix: tuple[str, ...], measure: str) -> dict[str, float]:
     ("how many lessons in 2024 versus 2025", ("2024", "2025"), "count"),
     ("number of lessons in May and June 2025", ("2025-05", "2025-06"), "count"),  # the year said once
     ("did we give more lessons in 2024 or in 2025?", ("2024", "2025"), "count"),
+    ("compare lessons in May 2025 with June 2025", ("2025-05", "2025-06"), "count"),  # rows compared: counted
 ])
 def test_a_measure_is_given_once_per_period(stable: Database, question: str, periods: tuple[str, ...],
                                             measure: str) -> None:

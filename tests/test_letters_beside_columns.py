@@ -1,5 +1,5 @@
 """A capital letter beside the name of the column that stores it is that value ("X-rated plays",
-"plays rated U", "grade B"); an inflected word is a whole column name before a piece of a longer
+"plays rated U", "grade B", "rated U or X"); an inflected word is a whole column name before a piece of a longer
 one ("rated" is the rating, not part of ticket_rate). The schema is invented here."""
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ def _titles(db: Database, question: str) -> set[str]:
     ("plays rated U", {t for _, t, r, _, _ in PLAYS if r == "U"}),
     ("show plays of grade B", {t for _, t, _, g, _ in PLAYS if g == "B"}),
     ("which plays are rated PG?", {t for _, t, r, _, _ in PLAYS if r == "PG"}),
+    ("plays rated U or X", {t for _, t, r, _, _ in PLAYS if r in ("U", "X")}),  # the second after "or"
+    ("plays rated PG or X", {t for _, t, r, _, _ in PLAYS if r in ("PG", "X")}),
+    ("show plays of grade A or C", {t for _, t, _, g, _ in PLAYS if g in ("A", "C")}),
 ])
 def test_a_letter_beside_its_column_is_its_value(stage: Database, question: str, expected: set[str]) -> None:
     assert _titles(stage, question) == expected

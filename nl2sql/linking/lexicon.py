@@ -642,7 +642,7 @@ class Lexicon:
 
     def _letters_beside_columns(self, tokens: list[Token], taken: set[int], links: list[Link]) -> list[Link]:
         """A capital letter beside the name of a column that stores it as a value ("R-rated films",
-        "grade A", "rated R"): that value, unless another word already says it ("female (sex F)").
+        "grade A", "rated R", and "B or C" after one), unless another word already says it ("female (sex F)").
         Alone a letter is too short to name one ("a", "I")."""
         found: list[Link] = []
         for i, token in enumerate(tokens):
@@ -650,6 +650,9 @@ class Lexicon:
             if i in taken or token.quoted or len(letter) != 1 or not (letter.isalpha() and letter.isupper()):
                 continue
             beside = [lk for lk in links if i - 1 in (lk.first, lk.last) or i + 1 in (lk.first, lk.last)]
+            if i >= 2 and tokens[i - 1].text in ("or", "and"):  # "grade B or C": the letter before's column
+                beside += [Link(lk.first, lk.last, tuple(replace(c, kind=COLUMN) for c in lk.of_kind(VALUE)), True)
+                           for lk in (*links, *found) if lk.last == i - 2]
             cands = [Candidate(VALUE, c.table, c.column, value)
                      for lk in beside for c in lk.of_kind(COLUMN) if c.column is not None
                      and (table := self.schema.table(c.table)) is not None

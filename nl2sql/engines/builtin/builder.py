@@ -213,7 +213,9 @@ def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
     more = either.more_of_either(ctx.a)
     side_by_side = bool(compare) or more is not None
     # "in 2024 or 2025" is one total over both, as said
-    per_period = (bool(parts.aggregates) or more is not None) and parts.limit is None \
+    # "compare rentals in May with June": rows compared are counted, as "more" counts them
+    counted = more is not None or (bool(compare) and not parts.projections)
+    per_period = (bool(parts.aggregates) or counted) and parts.limit is None \
         and (not parts.group or side_by_side) and (side_by_side or not joined)
     kept, either_groups = found.as_alternatives(parts.filters, parts.alternatives)
     if not per_period:
