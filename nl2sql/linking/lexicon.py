@@ -72,7 +72,7 @@ _STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list"
 # Last words of a table's name that file its rows without saying what they are: "customer_details"
 # holds customers ("order_items" holds items, not orders: a noun is no filler).
 _FILLER_HEADS = frozenset({"info", "information", "data", "detail", "details", "master", "tbl", "table",
-                           "co", "cos"})
+                           "co", "cos", "catalog", "catalogue"})
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 
 

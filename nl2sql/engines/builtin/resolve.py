@@ -500,13 +500,15 @@ def _verb_measured(a: Analysis) -> set[str]:
 
 def _dated_by_parent(schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
     """A row with no date of its own (a sale's line) is dated by the one row it belongs to: the
-    table it refers to that is itself an event (it refers to something and has a date)."""
+    table it refers to that is itself an event (it refers to something and has a date), or the sale
+    the profile finds its lines make up, which may refer to nothing (an order with no customer kept)."""
     table = schema.table(entity)
     if table is None or table.date_columns:
         return None
+    sales = {lines.parent for lines in profile_of(schema).lines if lines.table == entity}
     for fk in table.foreign_keys:
         parent = schema.table(fk.ref_table)
-        if parent is None or parent.name == entity or not parent.foreign_keys:
+        if parent is None or parent.name == entity or not (parent.foreign_keys or parent.name in sales):
             continue
         if parent.name in domain.date_columns:
             return ColumnRef(parent.name, domain.date_columns[parent.name])
