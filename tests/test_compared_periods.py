@@ -54,6 +54,8 @@ def _per(prefix: tuple[str, ...], measure: str) -> dict[str, float]:
     ("number of lessons in May and June 2025", ("2025-05", "2025-06"), "count"),  # the year said once
     ("did we give more lessons in 2024 or in 2025?", ("2024", "2025"), "count"),
     ("compare lessons in May 2025 with June 2025", ("2025-05", "2025-06"), "count"),  # rows compared: counted
+    ("compare fees in 2024 with 2025", ("2024", "2025"), "sum"),  # an amount compared: summed
+    ("did we charge more fees in 2024 or 2025?", ("2024", "2025"), "sum"),
 ])
 def test_a_measure_is_given_once_per_period(stable: Database, question: str, periods: tuple[str, ...],
                                             measure: str) -> None:

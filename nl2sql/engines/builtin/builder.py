@@ -221,9 +221,25 @@ def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
     if not per_period:
         return parts.using("periods", compare, filters=kept, alternatives=either_groups)
     group = parts.group if found.group() in parts.group else (*parts.group, found.group())
-    return parts.using("periods", compare | ({more[0]} if more else set()), filters=kept,
+    said = compare | ({more[0]} if more else set())
+    measure = None if parts.aggregates else _amount_after(ctx, parts, said)
+    return parts.using("periods", said | (measure[1] if measure else set()), filters=kept,
                        alternatives=either_groups, group=group,
-                       aggregates=parts.aggregates or (Aggregate("count"),))
+                       aggregates=parts.aggregates or (measure[0] if measure else Aggregate("count"),))
+
+
+def _amount_after(ctx: ReadContext, parts: Parts, cues: set[int]) -> tuple[Aggregate, set[int]] | None:
+    """ "compare hours logged in March with April", "did we log more hours in 2024 or 2025": the amount
+    the cue is said of, summed (a quantity, money taken, a span of time), with the words naming it."""
+    for at in sorted(cues):
+        link = ctx.a.next_link(at, max_gap=1)
+        ref = ctx.column_of(link, parts.entity, set(parts.in_play)) if link is not None else None
+        table = ctx.table(ref.table) if ref is not None else None
+        col = table.column(ref.column) if table is not None and ref is not None else None
+        if link is not None and ref is not None and table is not None and col is not None \
+                and (roles.is_additive(table, col) or roles.is_duration(table, col)):
+            return Aggregate("sum", ref), set(range(link.first, link.last + 1))
+    return None
 
 
 def choose_entity(ctx: ReadContext) -> Focus | Reading:

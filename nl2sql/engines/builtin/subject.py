@@ -11,8 +11,11 @@ word and a stored value elsewhere in the line.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.resolve import subject_value
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Link, phrase_key
@@ -46,7 +49,15 @@ def missing_subject(a: Analysis, schema: Schema) -> str | None:
     word = a.tokens[before].norm
     if word in _DETERMINERS or _in_names(word, _name_words(schema)):
         return None  # "his <column>", or a word of the schema's names ("birthday" beside birth_date)
+    if a.tokens[before].text in _group_words():
+        return None  # "compare hours ...", "more hours": a cue of the measure, not a modifier of it
     return " ".join(t.text for t in a.tokens[before:head.last + 1])
+
+
+@lru_cache(maxsize=1)
+def _group_words() -> frozenset[str]:
+    """The one-word cues that compare or rank what follows them ("compare", "versus", "more")."""
+    return frozenset(w for w in cue_words("group") if " " not in w)
 
 
 def _says_its_table(a: Analysis, link: Link) -> bool:
