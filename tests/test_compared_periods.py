@@ -11,9 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import schema_database
+from tests.helpers import read, schema_database
 
 # (lesson id, rider, taken on, fee)
 LESSONS = [(1, "Ada", "2024-03-02", 40.0), (2, "Bo", "2024-11-20", 55.0), (3, "Ada", "2025-01-09", 40.0),
@@ -32,8 +30,7 @@ def stable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def _answer(db: Database, question: str) -> tuple[list[str], list[tuple], str]:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
+    draft, result = read(db, question)
     return result.columns, [tuple(row) for row in result.rows], draft.explanation
 
 

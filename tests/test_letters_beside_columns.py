@@ -9,9 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import schema_database
+from tests.helpers import read, schema_database
 
 # (id, title, rating, grade, ticket rate)
 PLAYS = [(1, "Lear", "U", "A", 20.0), (2, "Faust", "X", "B", 25.0), (3, "Oedipus", "X", "A", 18.0),
@@ -29,8 +27,7 @@ def stage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def _titles(db: Database, question: str) -> set[str]:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
+    _, result = read(db, question)
     return {row[result.columns.index("title")] for row in result.rows}
 
 

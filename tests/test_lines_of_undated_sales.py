@@ -10,9 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import schema_database
+from tests.helpers import read, schema_database
 
 CAKES = [(1, "Lemon drizzle", "A"), (2, "Carrot", "B"), (3, "Battenberg", "A")]
 SALES = [(1, "2024-11-02"), (2, "2025-01-15"), (3, "2025-03-09"), (4, "2026-02-01")]
@@ -36,8 +34,7 @@ def bakery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def _rows(db: Database, question: str) -> tuple[list[str], list[tuple]]:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
+    _, result = read(db, question)
     return result.columns, [tuple(row) for row in result.rows]
 
 

@@ -12,9 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from nl2sql.engines.builtin.engine import BuiltinEngine
-from tests.conftest import TODAY
-from tests.helpers import schema_database
+from tests.helpers import read, schema_database
 
 DANCERS = [(1, "Ana", "Ruiz"), (2, "Bea", "Sato"), (3, "Cleo", "Tran"), (4, "Dev", "Ueda")]
 SHOWS = [(1, "Firebird", 1), (2, "Giselle", 2)]  # (id, name, lead dancer)
@@ -42,8 +40,7 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def _firsts(db: Database, question: str) -> set[str]:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
+    _, result = read(db, question)
     return {row[result.columns.index("first_name")] for row in result.rows}
 
 
@@ -58,12 +55,10 @@ def test_people_of_a_named_row_are_its_members(studio: Database, question: str) 
 
 
 def test_a_role_said_takes_the_roles_key(studio: Database) -> None:
-    draft = BuiltinEngine(today=TODAY).draft("shows led by Ana Ruiz", studio)
-    rows = studio.execute(draft.sql, max_rows=None)
+    _, rows = read(studio, "shows led by Ana Ruiz")
     assert {row[rows.columns.index("show_name")] for row in rows.rows} == {n for _, n, lead in SHOWS if lead == 1}
 
 
 def test_members_are_counted_through_the_links(studio: Database) -> None:
-    draft = BuiltinEngine(today=TODAY).draft("how many dancers per show", studio)
-    rows = studio.execute(draft.sql, max_rows=None).rows
+    rows = read(studio, "how many dancers per show")[1].rows
     assert sorted(row[-1] for row in rows) == sorted(Counter(s for _, s, _ in CASTINGS).values())

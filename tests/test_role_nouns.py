@@ -13,7 +13,7 @@ from nl2sql.db import Database
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.linking.lexicon import COLUMN
 from tests.conftest import TODAY
-from tests.helpers import schema_database
+from tests.helpers import read, schema_database
 
 COOKS = [(1, "Ama", "Berg"), (2, "Ben", "Cole"), (3, "Cai", "Dorn")]
 KITCHENS = [(1, "Leeds", 2), (2, "York", 3), (3, "Hull", 2)]
@@ -41,8 +41,7 @@ def diner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def _read(db: Database, question: str) -> tuple[list[str], list[tuple]]:
-    draft = BuiltinEngine(today=TODAY).draft(question, db)
-    result = db.execute(draft.sql, max_rows=None)
+    _, result = read(db, question)
     return result.columns, [tuple(row) for row in result.rows]
 
 
