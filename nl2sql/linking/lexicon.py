@@ -644,23 +644,22 @@ class Lexicon:
         """A capital letter beside the name of a column that stores it as a value ("R-rated films",
         "grade A", "rated R", and "B or C" after one), unless another word already says it ("female (sex F)").
         Alone a letter is too short to name one ("a", "I")."""
+        said = {(c.table, c.column, c.value) for lk in links for c in lk.of_kind(VALUE)}
         found: list[Link] = []
         for i, token in enumerate(tokens):
             letter = token.original
             if i in taken or token.quoted or len(letter) != 1 or not (letter.isalpha() and letter.isupper()):
                 continue
-            beside = [lk for lk in links if i - 1 in (lk.first, lk.last) or i + 1 in (lk.first, lk.last)]
+            columns = {(c.table, c.column) for lk in links if {i - 1, i + 1} & {lk.first, lk.last}
+                       for c in lk.of_kind(COLUMN)}
             if i >= 2 and tokens[i - 1].text in ("or", "and"):  # "grade B or C": the letter before's column
-                beside += [Link(lk.first, lk.last, tuple(replace(c, kind=COLUMN) for c in lk.of_kind(VALUE)), True)
-                           for lk in (*links, *found) if lk.last == i - 2]
-            cands = [Candidate(VALUE, c.table, c.column, value)
-                     for lk in beside for c in lk.of_kind(COLUMN) if c.column is not None
-                     and (table := self.schema.table(c.table)) is not None
-                     and (col := table.column(c.column)) is not None
-                     for value in col.values if value == letter]
-            said = {(c.table, c.column, c.value) for lk in links for c in lk.of_kind(VALUE)}
-            if len({(c.table, c.column) for c in cands}) == 1 and (cands[0].table, cands[0].column, letter) not in said:
-                found.append(Link(i, i, (cands[0],), True))
+                columns |= {(c.table, c.column) for lk in (*links, *found) if lk.last == i - 2
+                            for c in lk.of_kind(VALUE)}
+            stored = [(name, column) for name, column in columns if column is not None
+                      and (table := self.schema.table(name)) is not None
+                      and (col := table.column(column)) is not None and letter in col.values]
+            if len(stored) == 1 and (*stored[0], letter) not in said:
+                found.append(Link(i, i, (Candidate(VALUE, *stored[0], letter),), True))
                 taken.add(i)
         return found
 

@@ -66,6 +66,8 @@ listed shown
 # the value a row was made by ("booked via <a channel>"; not "through", which also joins two dates), and
 # "corresponding", "respective": each row's own, which every per-row column is; and the titles before a
 # person's name ("Dr. Chen"). ("among them" is not one: in a follow-up it keeps the rows of the turn before.)
+# Words that make the noun after them belong to rows already said: "their authors", "its price".
+POSSESSIVES = frozenset({"their", "its", "his", "her"})
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
                             "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
                             "re", "ve", "ll", "via", "corresponding", "respective", "respectively",

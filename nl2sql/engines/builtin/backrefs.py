@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from nl2sql.engines.base import History
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.linking.text import POSSESSIVES
 
 # Always about something said before.
 _POINTERS = frozenset({"them", "they", "these", "ones"})
@@ -24,7 +25,6 @@ _DETERMINER_AFTER = frozenset({"of", "in", "for", "from", "about", "on", "at", "
 # Words that narrow an earlier result when they open a line with "those who ...".
 _NARROWING = frozenset({"just", "only"})
 # An earlier result's owner when nothing before them in the line could be ("what are their names?").
-_POSSESSIVES = frozenset({"their", "its", "his", "her"})
 # Openers that ask to change the current query rather than to start another.
 _OPENERS = (("what", "about"), ("how", "about"))
 _ADDITIVE = frozenset({"also", "too", "instead"})
@@ -53,7 +53,7 @@ def back_references(a: Analysis) -> frozenset[int]:
             found.add(i)
         elif word in _DETERMINERS and after not in _CLAUSE_AFTER and (i == 0 or before in _DETERMINER_AFTER):
             found.add(i)
-        elif word in _POSSESSIVES and i < linked_before:
+        elif word in POSSESSIVES and i < linked_before:
             found.add(i)
         elif word == "one" and before in _ONE_AFTER and after != "of":
             found.update((i - 1, i) if before in ("which", "each") else (i,))

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Schema, names_its_table
 from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.named_keys import KEY_WORDS, role_words
 from nl2sql.engines.builtin.relations import verb_names_column
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.linking import synonyms
 from nl2sql.linking.lexicon import COLUMN, VALUE
-from nl2sql.linking.text import name_words, singular, stem
+from nl2sql.linking.text import stem
 from nl2sql.profile import profile_of
 
-# Name words of a key that say it is one.
-_KEY_WORDS = frozenset({"id", "key", "no", "num", "fk", "ref", "code"})
+# A code key ("lead_code") is no role either: saying "code" names no one.
+_KEY_WORDS = KEY_WORDS | {"code"}
 
 
 def member_bridges(a: Analysis, spec: QuerySpec, schema: Schema) -> tuple[str, ...]:
@@ -40,8 +41,7 @@ def member_bridges(a: Analysis, spec: QuerySpec, schema: Schema) -> tuple[str, .
 def _role_said(a: Analysis, column: str, target: str) -> bool:
     """Whether a word says the role a key's name gives, past the name of the table it points to:
     "lead", "leads", "led" for lead_emp_id into employees."""
-    table_words = {singular(w) for w in name_words(target)}
-    role = {stem(w) for w in name_words(column) if w not in _KEY_WORDS and singular(w) not in table_words}
+    role = {stem(w) for w in role_words(column, target, _KEY_WORDS)}
     for i, token in enumerate(a.tokens):
         forms = {stem(token.text), *(stem(b) for b in synonyms.base_forms(token.text))}
         if forms & role or verb_names_column(a, i, column):

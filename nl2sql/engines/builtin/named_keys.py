@@ -22,7 +22,7 @@ from nl2sql.linking.text import name_words, singular
 # Words that say the key itself is asked for: "the manager id of each employee".
 KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no"})
 # Name words of a key that say it is one, not what it is for.
-_KEY_WORDS = frozenset({"id", "key", "no", "num", "fk", "ref"})
+KEY_WORDS = frozenset({"id", "key", "no", "num", "fk", "ref"})
 
 
 def keys_said(a: Analysis) -> set[tuple[str, str]]:
@@ -54,15 +54,21 @@ def role_key(schema: Schema, ref: ColumnRef) -> tuple[ForeignKey, Table, str] | 
     if table is None or col is None or fk is None or target is None or not col.is_numeric:
         return None
     label = target.label_column
-    role = tuple(w for w in name_words(ref.column) if w not in _KEY_WORDS)
-    if label is None or label.primary_key or not role or {singular(w) for w in role} <= {
-            singular(w) for w in name_words(target.name)}:
+    role = role_words(ref.column, target.name)
+    if label is None or label.primary_key or not role:
         return None
-    own = [w for w in role if singular(w) not in {singular(t) for t in name_words(target.name)}]
-    alias = "_".join(own or role)  # "manager_staff_id": the manager
+    alias = "_".join(role)  # "manager_staff_id": the manager
     if any(alias.lower() == t.name.lower() for t in schema.tables):
         alias += "_row"
     return fk, target, alias
+
+
+def role_words(column: str, target: str, key_words: frozenset[str] = KEY_WORDS) -> tuple[str, ...]:
+    """The words of a key's name that say the role of the row it points to, past the words that say it
+    is a key and the name of the table it points to: "manager" of ``manager_staff_id`` into staff;
+    none of ``country_id``, which is that country's number."""
+    table_words = {singular(w) for w in name_words(target)}
+    return tuple(w for w in name_words(column) if w not in key_words and singular(w) not in table_words)
 
 
 def labels(target: Table) -> tuple[str, ...]:

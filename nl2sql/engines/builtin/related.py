@@ -13,9 +13,9 @@ from nl2sql.engines.builtin.filters import absence_table, fans_out
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import Link
+from nl2sql.linking.text import POSSESSIVES
 
 _HAVING = frozenset({"have", "has", "had", "having", "with", "any", "some", "through", "ever"})
-_POSSESSIVES = frozenset({"their", "its", "his", "her"})
 
 
 def _having_words(ctx: ReadContext, link: Link) -> list[int] | None:
@@ -27,7 +27,7 @@ def _having_words(ctx: ReadContext, link: Link) -> list[int] | None:
     before = range(max(0, link.first - 4), link.first)
     if not any(a.word(i) in _HAVING or (a.word(i).endswith("ed") and a.link_at(i) is None) for i in before):
         return None
-    if a.word(link.first - 1) in _POSSESSIVES:
+    if a.word(link.first - 1) in POSSESSIVES:
         return None  # "books with their authors" asks to see the authors, not which books have some
     return [i for i in before if a.word(i) in _HAVING]
 

@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.resolve import (
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
-from nl2sql.linking.text import FUNCTION_WORDS, function_positions, name_words, stem
+from nl2sql.linking.text import FUNCTION_WORDS, POSSESSIVES, function_positions, name_words, stem
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
@@ -429,7 +429,7 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
         a.word(k) == "with" and a.word(k + 1) == "the" for k in range(j - 1))
     listed = a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and after_with \
         and (ctx.table(entity).person_name is not None or _label(ctx, entity) is not None)
-    if not listed and (a.word(j) not in ("their", "its", "his", "her") or a.word(j - 1) not in ("and", "with", ",")):
+    if not listed and (a.word(j) not in POSSESSIVES or a.word(j - 1) not in ("and", "with", ",")):
         return False
     own = False  # a column of the rows said as the rows ("the admins": an is_admin flag)
     for rows in sorted((k for k in a.links if k.last < j - 1), key=lambda k: -k.first):
