@@ -691,19 +691,24 @@ for _name in ("spider", "sparc", "cosql"):
               help="Also fit on a question file about DB, read with its domain config (repeatable).")
 @click.option("--today", callback=_parse_today, metavar="YYYY-MM-DD",
               help="The date the question files' relative phrases count from (the date DB was built with).")
+@click.option("--sets", "manifests", multiple=True, type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              metavar="MANIFEST", help="Also fit on the question sets a manifest lists, each with its database "
+                                       "and date (eval/as_is/build.py writes one; repeatable).")
 def eval_fit_confidence(data: Path, jobs: int, write: Path | None, questions: tuple[tuple[Path, str], ...],
-                        today: date | None) -> None:
+                        today: date | None, manifests: tuple[Path, ...]) -> None:
     """Refit the built-in engine's confidence on Spider, SParC and CoSQL dev (leave-one-database-out report)."""
-    from nl2sql.evaluation.fit import refit
+    from nl2sql.evaluation.fit import QuestionSet, load_sets, refit
 
     with _edge():
         if today is not None and not questions:
             raise UsageError("--today is the date of the --questions files; give one with it.")
+        sets = [QuestionSet(path, db, today) for path, db in questions]
+        sets += [qs for manifest in manifests for qs in load_sets(manifest)]
         if write is None:
             import nl2sql.engines.builtin as builtin
 
             write = Path(builtin.__file__).parent / "confidence.json"
-        click.echo(refit(data, jobs, write, questions, today))
+        click.echo(refit(data, jobs, write, sets))
 
 
 @eval_group.command("questions")

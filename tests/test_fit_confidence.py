@@ -115,3 +115,29 @@ def test_a_lift_seen_on_one_database_is_held_to_its_limit() -> None:
     mapping = fit(examples, ["heuristic", "unused_words", "configured"])
     lift = mapping.weights["configured"] / mapping.scales["configured"]
     assert lift == pytest.approx(LIFTS["configured"])  # unheld, this data would push it far higher
+
+
+def test_question_sets_of_a_manifest_join_the_fit_each_with_its_own_date(
+        tiny_benchmark: Path, tmp_path: Path) -> None:  # noqa: F811 - the imported fixture
+    target = tmp_path / "confidence.json"
+    broken = tmp_path / "broken.json"
+    broken.write_text('[{"questions": "zoo.jsonl"}]')  # no database
+    refused = CliRunner().invoke(cli, ["eval", "fit-confidence", "--data", str(tiny_benchmark), "--write",
+                                       str(target), "--sets", str(broken)])
+    assert refused.exit_code == 2 and "not a question-set manifest" in refused.output
+    assert len(refused.output.strip().splitlines()) == 1 and not target.exists()
+    zoo = tiny_benchmark / "spider" / "database" / "zoo" / "zoo.sqlite"
+    sets = tmp_path / "sets"
+    (sets / "dbs").mkdir(parents=True)
+    shutil.copy(zoo, sets / "dbs" / "zoo.sqlite")
+    (sets / "zoo-keepers.jsonl").write_text(json.dumps(
+        {"id": "z1", "db": "zoo", "kind": "single", "turns": ["How many keepers are there?"],
+         "gold": ["SELECT COUNT(*) FROM keeper"]}) + "\n")
+    manifest = sets / "sets.json"  # paths relative to the manifest, as eval/as_is/build.py writes them
+    manifest.write_text(json.dumps([{"questions": "zoo-keepers.jsonl", "db": "dbs/zoo.sqlite",
+                                     "today": "2026-11-27"}]))
+    result = CliRunner().invoke(cli, ["eval", "fit-confidence", "--data", str(tiny_benchmark), "--write",
+                                      str(target), "--sets", str(manifest)])
+    assert result.exit_code == 0, result.output
+    assert "zoo-keepers.jsonl (1 turns)" in result.output
+    assert json.loads(target.read_text())["fitted_on"][-1] == "zoo-keepers.jsonl"

@@ -100,8 +100,6 @@ There are 72 users whose country is Canada and whose segment is consumer.
 +--------------+
 (1 row, <ms>)
 {PER_STATUS}
-I understood: Shows the number of orders per status - run it? [Y/n/e]
-{PER_STATUS}
 Shows the number of orders per status.
 +-----------+---------------+
 | status    |   order_count |
@@ -114,7 +112,6 @@ Shows the number of orders per status.
 | shipped   |           479 |
 +-----------+---------------+
 (6 rows, <ms>)
-(answered: Run it)
   1  new_query   How many users are from Canada?
        {CANADA}
   2  refinement  only consumer ones
@@ -136,11 +133,11 @@ def _normalised(out: str) -> str:
 
 
 def test_repl_transcript(ecommerce_db, engine) -> None:
-    """What ``nl2sql chat`` shows for the same three turns, a yes to its confirmation, and /history."""
+    """What ``nl2sql chat`` shows for the same three turns and /history: each runs unasked, as in ``ask``."""
     workflow = InteractiveWorkflow(ecommerce_db, engine)
     buffer = io.StringIO()
     with create_pipe_input() as pipe:
-        pipe.send_text("\n".join([*TURNS[:2], TURNS[2], "y", "/history", "/exit"]) + "\n")
+        pipe.send_text("\n".join([*TURNS, "/history", "/exit"]) + "\n")
         pipe.close()
         ChatApp(workflow, session=PromptSession(input=pipe, output=DummyOutput()), output=PlainTextOutput(buffer)).run()
     assert _normalised(buffer.getvalue()) == REPL_TRANSCRIPT

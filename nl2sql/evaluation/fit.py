@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +33,15 @@ NOT_FITTED = frozenset({"route_low", "heuristic", "guessed_state"})
 # Lifts learned from too few databases to trust in full, at most this many logits (odds x e^2 ~ 7):
 # a domain config is seen on one database of the fit, where every reading was right.
 LIFTS = {"configured": 2.0}
+
+
+@dataclass(frozen=True)
+class QuestionSet:
+    """A question file, the database it asks about, and the date its relative phrases count from
+    (the date the database was built with)."""
+    questions: Path
+    database: str
+    today: date | None = None
 
 
 @dataclass(frozen=True)
@@ -131,8 +140,18 @@ def session_score(mapping: Mapping, signals: dict[str, float]) -> float:
 BENCHMARKS = ("spider", "sparc", "cosql")
 
 
-def collect(data: Path, jobs: int, questions: Sequence[tuple[Path, str]] = (),
-            today: date | None = None) -> dict[str, list[TurnRecord]]:
+def load_sets(manifest: Path) -> list[QuestionSet]:
+    """The question sets a manifest lists: a JSON list of {"questions", "db", "today"}, paths
+    relative to the manifest (``eval/as_is/build.py`` writes one beside the databases it builds)."""
+    try:
+        items = json.loads(manifest.read_text(encoding="utf-8"))
+        return [QuestionSet(manifest.parent / item["questions"], str(manifest.parent / item["db"]),
+                            date.fromisoformat(item["today"]) if item.get("today") else None) for item in items]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"{manifest}: not a question-set manifest ({exc}).") from None
+
+
+def collect(data: Path, jobs: int, questions: Sequence[QuestionSet] = ()) -> dict[str, list[TurnRecord]]:
     """Every judged turn of the development benchmarks and question files (each with the database
     it asks about, read with that database's domain config), with its signals, through the product path."""
     from nl2sql.evaluation import datasets
@@ -146,9 +165,11 @@ def collect(data: Path, jobs: int, questions: Sequence[tuple[Path, str]] = (),
         except UsageError:  # a benchmark that is not there is left out; the report says which ran
             continue
         out[name] = [r for batch in run(conversations, Settings(data_dir=spider), jobs) for r in batch]
-    for path, database in questions:
-        settings = Settings(database=database, rule="lenient", use_domain=True, today=today)
-        out[path.name] = [r for batch in run(datasets.load_questions(path), settings, jobs) for r in batch]
+    for qs in questions:
+        settings = Settings(database=qs.database, rule="lenient", use_domain=True, today=qs.today)
+        # held out as one database by its path: two sets may name different databases alike
+        batches = run(datasets.load_questions(qs.questions), settings, jobs)
+        out[qs.questions.name] = [replace(r, db_id=qs.database) for batch in batches for r in batch]
     if not out:
         raise UsageError(f"No benchmark under {data} (expected spider/, sparc/ or cosql/).")
     return out
@@ -163,12 +184,11 @@ def right_as_shown(record: TurnRecord) -> bool:
     return record.ok or bool(record.contains and record.signals and record.signals.get("all_columns"))
 
 
-def refit(data: Path, jobs: int, target: Path, questions: Sequence[tuple[Path, str]] = (),
-          today: date | None = None) -> str:
+def refit(data: Path, jobs: int, target: Path, questions: Sequence[QuestionSet] = ()) -> str:
     """Cross-validated calibration per benchmark, then the mapping fitted on all of them, written to ``target``."""
     from nl2sql.evaluation.calibration import calibration, report_lines
 
-    runs = collect(data, jobs, questions, today)
+    runs = collect(data, jobs, questions)
     examples = {name: [Example(r.db_id, r.signals, right_as_shown(r)) for r in records if r.signals is not None]
                 for name, records in runs.items()}
     every = [e for group in examples.values() for e in group]

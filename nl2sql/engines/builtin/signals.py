@@ -30,7 +30,8 @@ Signals = tuple[tuple[str, float], ...]
 DOUBTS = ("unused_share", "unused_words", "unused_numbers", "fuzzy", "doubts", "asked", "nesting_cues",
           "weak_links", "competing", "dropped_links", "partial", "unnamed_columns", "unnamed_tables", "key_literal",
           "stem_links", "synonym_links", "repeated_parts", "ungrouped_mix", "unasked_aggregate", "or_as_and",
-          "negations", "count_unshown", "unlimited_superlative", "empty_range", "conversation")
+          "negations", "count_unshown", "unlimited_superlative", "empty_range", "conversation", "loose_columns",
+          "single_row_groups", "unasked_grouping", "fanned_grouping")
 # Wording whose meaning needs a subquery or a set operation, which the engine does not build.
 NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", "all", "also", "same", "but",
                            "another", "other", "others"})
@@ -81,6 +82,10 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
         ("partial", float(bool(unused))),
         *_grounding(spec, used_links, schema),
         *_shape(analysis, spec),
+        *_faults(spec, schema),
+        ("unasked_grouping", float(base is None and bool(spec.group_by) and not (
+            analysis.group_words or analysis.buckets or analysis.superlatives or spec.having))),
+        ("fanned_grouping", float(sum(1 for g in spec.group_by if _fans_out(schema, spec.entity, g.column.table)))),
         ("stem_links", _count(used_links, _met_by_stem)),
         ("synonym_links", _count(used_links, _met_by_synonym)),
         ("guessed_state", _count(used_links, _state_of_a_verb)),
@@ -162,6 +167,38 @@ def _grounding(spec: QuerySpec, used_links: list[Link], schema: Schema) -> Signa
             ("unnamed_tables", float(len(tables - named_tables))),
             ("key_literal", float(key_literal)),
             ("shown_keys", float(len(shown_keys))))
+
+
+def _faults(spec: QuerySpec, schema: Schema) -> Signals:
+    """Shapes a person seldom means: a column shown or sorted on beside a grouping that does not
+    decide its value (one value of many, picked by the database), and groups of one row each (an
+    average of a table's column per row of that same table)."""
+    grouped = {(g.column.table, g.column.column) for g in spec.group_by if g.bucket is None}
+    decided = {t for t in {r.table for r in spec_refs(spec)} if (key := _key_of(schema, t)) and key <= grouped}
+    loose = 0
+    if spec.group_by:
+        shown = [*spec.projections, *(o.column for o in spec.order_by if o.column is not None)]
+        loose = sum(1 for r in shown if (r.table, r.column) not in grouped and r.table not in decided)
+    single = sum(1 for ag in spec.aggregates if ag.column is not None and ag.column.table in decided)
+    return ("loose_columns", float(loose)), ("single_row_groups", float(single))
+
+
+def _fans_out(schema: Schema, start: str, goal: str) -> bool:
+    """Whether the join from ``start`` to ``goal`` reaches rows that refer back to it, so that one
+    row of ``start`` falls in several groups of ``goal``'s columns: shops grouped by the city of
+    each employee they hire, rather than by a city of their own."""
+    here = start
+    for nxt, fk in schema.join_path(start, goal) or []:
+        if fk.table == nxt and fk.ref_table == here:
+            return True
+        here = nxt
+    return False
+
+
+def _key_of(schema: Schema, table_name: str) -> set[tuple[str, str]]:
+    """The columns of a table's primary key; empty when it has none."""
+    table = schema.table(table_name)
+    return {(table_name, c.name) for c in table.columns if c.primary_key} if table is not None else set()
 
 
 def _shape(analysis: Analysis, spec: QuerySpec) -> Signals:
