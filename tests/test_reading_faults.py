@@ -12,8 +12,8 @@ import pytest
 
 from nl2sql.db import Database
 from nl2sql.db.schema import Schema
-from nl2sql.engines.builtin.signals import DOUBTS, _fans_out, _faults
-from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey, OrderKey, QuerySpec
+from nl2sql.engines.builtin.signals import DOUBTS, _competing_routes, _fans_out, _faults
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from tests.helpers import built_sqlite, drafted, opened
 
 HAULAGE = """
@@ -86,9 +86,30 @@ def test_a_grouping_through_rows_that_refer_back_fans_out(haulage: Database) -> 
     assert not _fans_out(schema, "runs", "runs")
 
 
+SHOP = """
+    CREATE TABLE branches (id INTEGER PRIMARY KEY, town TEXT);
+    CREATE TABLE clerks (id INTEGER PRIMARY KEY, name TEXT, branch_id INTEGER REFERENCES branches (id));
+    CREATE TABLE members (id INTEGER PRIMARY KEY, name TEXT, branch_id INTEGER REFERENCES branches (id));
+    CREATE TABLE takings (id INTEGER PRIMARY KEY, amount REAL, clerk_id INTEGER REFERENCES clerks (id),
+                          member_id INTEGER REFERENCES members (id));
+"""  # money taken by a clerk of one branch from a member of another: two ways to a branch
+
+
+def test_a_table_reached_two_ways_is_a_choice_the_words_may_not_settle(tmp_path: Path) -> None:
+    with opened(built_sqlite(tmp_path, "shop", SHOP)) as db:
+        schema = db.schema
+        assert schema.routes("takings", "branches") == 2
+        assert schema.routes("takings", "clerks") == schema.routes("clerks", "branches") == 1
+        by_branch = QuerySpec("takings", group_by=(GroupKey(_ref("members.branch_id")),),
+                              aggregates=(Aggregate("sum", _ref("takings.amount")),))
+        assert _competing_routes(by_branch, schema) == 1
+        by_clerk = QuerySpec("takings", filters=(Filter(_ref("clerks.name"), "=", ("Ann",)),))
+        assert _competing_routes(by_clerk, schema) == 0
+
+
 def test_the_new_signals_reach_a_reading_and_only_ever_count_against_it(haulage: Database) -> None:
     signals = dict(drafted(haulage, "total km of runs for each driver").signals)
-    for name in ("loose_columns", "single_row_groups", "unasked_grouping", "fanned_grouping"):
+    for name in ("loose_columns", "single_row_groups", "unasked_grouping", "fanned_grouping", "competing_routes"):
         assert name in DOUBTS and signals[name] == 0
     unasked = dict(drafted(haulage, "total km of runs per driver").signals)
     assert unasked["unasked_grouping"] == 0  # "per" asks for the grouping

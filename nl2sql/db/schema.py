@@ -264,10 +264,28 @@ class Schema:
                 return direct
         return self._shortest(start, goal, frozenset())
 
+    def routes(self, start: str, goal: str) -> int:
+        """How many ways through other tables the shortest joins without a fan trap take: more than
+        one is a choice the words may not settle (payments reach a store through the customer who
+        paid or through the staff member who took it). Two keys between the same tables are one way."""
+        if start == goal:
+            return 1
+        views = self._views - {start, goal}
+        found = (self._walk(start, goal, views) if views else []) or self._walk(start, goal, frozenset())
+        if not found:
+            return 0
+        least = min(_shared_parents(start, p) for p in found)
+        return len({tuple(nxt for nxt, _ in p) for p in found if _shared_parents(start, p) == least})
+
     def _shortest(self, start: str, goal: str, avoid: frozenset[str]) -> list[tuple[str, ForeignKey]] | None:
         """The shortest paths in the order the walk finds them, the first that meets no two rows only
         through a parent they share (``_shared_parents``): trips and shipments are joined by the
         trips' shipments, not by a depot both refer to."""
+        found = self._walk(start, goal, avoid)
+        return min(found, key=lambda p: _shared_parents(start, p)) if found else None
+
+    def _walk(self, start: str, goal: str, avoid: frozenset[str]) -> list[list[tuple[str, ForeignKey]]]:
+        """Every shortest chain of keys from ``start`` to ``goal`` the walk finds, in its order."""
         found: list[list[tuple[str, ForeignKey]]] = []
         seen = {start} | avoid
         level: list[tuple[str, list[tuple[str, ForeignKey]]]] = [(start, [])]
@@ -283,7 +301,7 @@ class Schema:
                         nxt_level.append((nxt, [*path, (nxt, fk)]))
             seen |= set(reached)
             level = nxt_level
-        return min(found, key=lambda p: _shared_parents(start, p)) if found else None
+        return found
 
 
 # How many ways into one table a walk keeps per step: enough to tell a bridge from a shared parent.

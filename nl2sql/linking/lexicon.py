@@ -384,7 +384,8 @@ class Lexicon:
             pieces = dict.fromkeys([*strong_words, *(ABBREVIATIONS[w] for w in strong_words
                                                      if w in ABBREVIATIONS and " " not in ABBREVIATIONS[w])])
             for w in pieces:
-                self._add(w, Candidate(COLUMN, table, column, score=PIECE_SCORE))
+                if w not in STOPWORDS:  # "per" of hours_per_week says nothing of its own
+                    self._add(w, Candidate(COLUMN, table, column, score=PIECE_SCORE))
             for start in range(1, len(strong_words) - 1):  # "first_ship_date" is also a "ship date"
                 self._add(" ".join(strong_words[start:]), Candidate(COLUMN, table, column, score=0.9))
 

@@ -293,7 +293,8 @@ def read_measures(ctx: ReadContext, d: Decided, parts: Parts,
     entity, in_play = parts.entity, set(parts.in_play)
     group = measures.group_keys(ctx, d, entity, in_play, dict(focus.group_links))
     metrics, ctx = measures.metrics(ctx, group.decided)
-    aggs = measures.aggregates(ctx, metrics.decided, entity, in_play, offset=len(metrics.value))
+    aggs = measures.aggregates(ctx, metrics.decided, entity, in_play, offset=len(metrics.value),
+                               grouped=bool(group.value))
     parts = parts.using("group", group.used, group=tuple(group.value))
     parts = parts.using("metrics", metrics.used).using(
         "aggregates", aggs.used, aggregates=(*metrics.value, *aggs.value))

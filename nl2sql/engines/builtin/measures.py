@@ -392,8 +392,10 @@ def _aggregate_lists(ctx: ReadContext) -> list[list[tuple[str, int]]]:
     return lists
 
 
-def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], offset: int = 0) -> Step[list[Aggregate]]:
-    """Aggregates the question asks for; ``offset``: how many aggregates come before these."""
+def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], offset: int = 0,
+               grouped: bool = False) -> Step[list[Aggregate]]:
+    """Aggregates the question asks for; ``offset``: how many aggregates come before these;
+    ``grouped``: the rows are grouped (an amount said before the grouping is then its total)."""
     a, c = ctx.a, Claims(d)
     out: list[Aggregate] = []
     for words in _aggregate_lists(ctx):
@@ -422,7 +424,32 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
                 continue
             out.append(Aggregate(func, ref))
             c.used.update(a.span(at))
-    return c.done(out)
+    summed = None if out or offset or not grouped else _summed_per_group(ctx, c, entity, in_play)
+    return c.done([summed] if summed is not None else out)
+
+
+# Words of a column's name that make it an amount per unit (a price, a rate), which rows do not add up to.
+_PER_UNIT_WORDS = frozenset({"price", "rate", "per", "pct", "percent", "percentage", "ratio", "avg", "average"})
+
+
+def _summed_per_group(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Aggregate | None:
+    """ "billable hours per project", "freight per customer": an amount said just before a grouping,
+    with no word of counting or aggregating, is its total per group, when the profile knows it as an
+    amount that adds up (money, a quantity, a duration or a size in its unit), not a price or a rate."""
+    a = ctx.a
+    starts = [*a.group_words, *(i for _unit, i in a.buckets)]
+    if not starts or a.count or a.aggregates or a.superlatives:
+        return None
+    before = [link for link in a.links if link.last < min(starts)]
+    ref = ctx.column_of(before[-1], entity, in_play) if before else None
+    if ref is None or any(i in c.used for i in a.span(before[-1].first)):
+        return None
+    profile = profile_of(ctx.schema)
+    adds_up = {*profile.money, *profile.quantities, *((u.table, u.column) for u in profile.units)}
+    if (ref.table, ref.column) not in adds_up or set(name_words(ref.column)) & _PER_UNIT_WORDS:
+        return None
+    c.used.update(range(before[-1].first, before[-1].last + 1))
+    return Aggregate("sum", ref)
 
 
 def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str, in_play: set[str],

@@ -31,7 +31,7 @@ DOUBTS = ("unused_share", "unused_words", "unused_numbers", "fuzzy", "doubts", "
           "weak_links", "competing", "dropped_links", "partial", "unnamed_columns", "unnamed_tables", "key_literal",
           "stem_links", "synonym_links", "repeated_parts", "ungrouped_mix", "unasked_aggregate", "or_as_and",
           "negations", "count_unshown", "unlimited_superlative", "empty_range", "conversation", "loose_columns",
-          "single_row_groups", "unasked_grouping", "fanned_grouping")
+          "single_row_groups", "unasked_grouping", "fanned_grouping", "competing_routes")
 # Wording whose meaning needs a subquery or a set operation, which the engine does not build.
 NESTING_WORDS = frozenset({"both", "except", "neither", "nor", "either", "any", "all", "also", "same", "but",
                            "another", "other", "others"})
@@ -86,6 +86,7 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
         ("unasked_grouping", float(base is None and bool(spec.group_by) and not (
             analysis.group_words or analysis.buckets or analysis.superlatives or spec.having))),
         ("fanned_grouping", float(sum(1 for g in spec.group_by if _fans_out(schema, spec.entity, g.column.table)))),
+        ("competing_routes", float(_competing_routes(spec, schema))),
         ("stem_links", _count(used_links, _met_by_stem)),
         ("synonym_links", _count(used_links, _met_by_synonym)),
         ("guessed_state", _count(used_links, _state_of_a_verb)),
@@ -193,6 +194,17 @@ def _fans_out(schema: Schema, start: str, goal: str) -> bool:
             return True
         here = nxt
     return False
+
+
+def _competing_routes(spec: QuerySpec, schema: Schema) -> int:
+    """How many of the tables the query groups or filters by (a key's own table for a key column)
+    the main table reaches by more than one way: which one the question meant, the words may not say."""
+    goals: set[str] = set()
+    for ref in [*(g.column for g in spec.group_by), *(f.column for f in spec.filters)]:
+        table = schema.table(ref.table)
+        fk = next((fk for fk in table.foreign_keys if fk.column == ref.column), None) if table is not None else None
+        goals.add(fk.ref_table if fk is not None else ref.table)
+    return sum(1 for goal in goals - {spec.entity} if schema.routes(spec.entity, goal) > 1)
 
 
 def _key_of(schema: Schema, table_name: str) -> set[tuple[str, str]]:
