@@ -1240,7 +1240,7 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
         a.negations.add(i)
     elif phrase := next((p for p in NEGATION_PHRASES if _match_words(words, i, p)), None):
         a.negations.add(i)  # "a <column> other than <value>": the value is denied, as after "not"
-        a.used.update(range(i + 1, i + len(phrase)))
+        a.take(i, *range(i + 1, i + len(phrase)))
     elif w in PROJECTION_CUES and a.projection_cue < 0:
         a.projection_cue = i
 

@@ -139,8 +139,10 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
     "drop the cancelled ones")."""
     a = ctx.a
     for k in range(first - 1, max(-1, first - 4), -1):
-        if k in a.negations or a.word(k) in _EXCLUDING:
-            return (k,)
+        # the last word of a negation of several ("leave out the cancelled ones") stands for it
+        denial = next((n for n in a.negations if n == k or k in a.span(n)), None)
+        if denial is not None or a.word(k) in _EXCLUDING:
+            return (k if denial is None else denial,)
         if _no_longer(ctx, k):
             return (k - 1, k)
         if denies_keeping(ctx.a, k):

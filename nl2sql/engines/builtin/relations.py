@@ -58,6 +58,7 @@ def relation_words(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset
     keys = crossed_keys(spec, schema, tables)
     read = {(r.table, r.column) for r in spec_refs(spec)}
     shown = {(r.table, r.column) for r in (*spec.projections, *(g.column for g in spec.group_by))}
+    filtered = {(f.column.table, f.column.column) for f in spec.filters}
     out: set[int] = set()
     for i, token in enumerate(a.tokens):
         if i in used or token.text in STOPWORDS or token.is_number or _names_something(a, i) or not _verb(a, i):
@@ -71,7 +72,8 @@ def relation_words(a: Analysis, spec: QuerySpec, schema: Schema, used: frozenset
             right, left = left, _argument(a, used, left.first, -1)
             # "which cities do the captains come from": the rows' own column, which the query shows
             own = own or (left is not None and any((c.table, c.column) in shown for c in left.candidates))
-        if left is not None and right is not None and _relates(schema, keys, tables, left, right, token.text, own):
+        if left is not None and right is not None and _relates(schema, keys, tables, left, right, token.text, own,
+                                                               filtered):
             out.add(i)
     return out
 
@@ -146,15 +148,41 @@ def _tables(link: Link, tables: set[str]) -> set[str]:
 
 
 def _relates(schema: Schema, keys: set[ForeignKey], tables: set[str], left: Link, right: Link, word: str,
-             own: bool) -> bool:
+             own: bool, filtered: set[tuple[str, str]]) -> bool:
     """Whether the verb relates what the two links name along the one way the query connects them;
-    ``own``: the verb stands between them, so it may relate a row to a value of its own."""
+    ``own``: the verb stands between them, so it may relate a row to a value of its own;
+    ``filtered``: the columns the query keeps rows by."""
     for one in _tables(left, tables):
         for other in _tables(right, tables):
             if one == other:
                 if own and _own_value(one, left, right, word):
                     return True
-            elif one_way(schema, keys, one, other, word):
+            elif one_way(schema, keys, one, other, word) \
+                    and not _outcome_unsaid(schema, keys, filtered, (one, other), word):
+                return True
+    return False
+
+
+# Verbs that say a row came to be ("placed", "booked"), whatever state it reached since.
+_COMING_TO_BE = frozenset({"made", "placed", "booked", "created", "opened", "raised", "filed", "submitted", "logged",
+                           "recorded", "registered", "added", "received", "issued", "written", "signed", "enrolled",
+                           "joined", "ordered", "bought", "purchased", "had", "got", "taken", "took"})
+
+
+def _outcome_unsaid(schema: Schema, keys: set[ForeignKey], filtered: set[tuple[str, str]], tables: tuple[str, str],
+                    word: str) -> bool:
+    """Whether the verb may say which outcome the related rows reached, and the query keeps them all:
+    "patients who have missed appointments" beside appointments that are completed, cancelled or
+    scheduled. A table whose rows end in states (a column of a few past participles) leaves a verb
+    other than one of coming to be unexpressed by the join alone, so the reading is confirmed; a
+    verb that names the key itself ("lost" of a ship's lost_in_battle) is the key's."""
+    if word in _COMING_TO_BE or any(_names(word, fk.column) for fk in _path(keys, *tables) or []):
+        return False
+    for name in tables:
+        table = schema.table(name)
+        for col in table.columns if table is not None else ():
+            states = [v for v in col.values if isinstance(v, str) and v.lower().endswith("ed")]
+            if len(states) >= 2 and (name, col.name) not in filtered:
                 return True
     return False
 
@@ -214,10 +242,11 @@ def _path(keys: set[ForeignKey], start: str, goal: str) -> list[ForeignKey] | No
 
 
 def _names(word: str, column: str) -> bool:
-    """Whether a verb names a column: one of its words by stem, or a word WordNet derives from the
-    same root ("arriving" names an arrival_port_id). Synonyms are too loose for this: "live"
-    shares a sense with "last", which would name every last_name."""
-    words = {stem(w) for w in name_words(column) if w not in _WEAK}
+    """Whether a verb names a column: one of its words by stem or by its base form ("lose" names a
+    lost_in_battle), or a word WordNet derives from the same root ("arriving" names an
+    arrival_port_id). Synonyms are too loose for this: "live" shares a sense with "last", which
+    would name every last_name."""
+    words = {stem(base) for w in name_words(column) if w not in _WEAK for base in (w, *synonyms.base_forms(w))}
     return stem(word) in words or bool(_kin(word) & words)
 
 
