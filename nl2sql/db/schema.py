@@ -266,8 +266,8 @@ class Schema:
 
     def routes(self, start: str, goal: str) -> int:
         """How many ways through other tables the shortest joins without a fan trap take: more than
-        one is a choice the words may not settle (payments reach a store through the customer who
-        paid or through the staff member who took it). Two keys between the same tables are one way."""
+        one is a choice the words may not settle (takings reach a branch through the member who
+        paid or through the clerk who took them). Two keys between the same tables are one way."""
         if start == goal:
             return 1
         views = self._views - {start, goal}

@@ -175,7 +175,7 @@ def _outcome_unsaid(schema: Schema, keys: set[ForeignKey], filtered: set[tuple[s
     "patients who have missed appointments" beside appointments that are completed, cancelled or
     scheduled. A table whose rows end in states (a column of a few past participles) leaves a verb
     other than one of coming to be unexpressed by the join alone, so the reading is confirmed; a
-    verb that names the key itself ("lost" of a ship's lost_in_battle) is the key's."""
+    verb that names the key itself ("lost" of a crate's lost_on_voyage) is the key's."""
     if word in _COMING_TO_BE or any(_names(word, fk.column) for fk in _path(keys, *tables) or []):
         return False
     for name in tables:
@@ -243,7 +243,7 @@ def _path(keys: set[ForeignKey], start: str, goal: str) -> list[ForeignKey] | No
 
 def _names(word: str, column: str) -> bool:
     """Whether a verb names a column: one of its words by stem or by its base form ("lose" names a
-    lost_in_battle), or a word WordNet derives from the same root ("arriving" names an
+    lost_on_voyage), or a word WordNet derives from the same root ("arriving" names an
     arrival_port_id). Synonyms are too loose for this: "live" shares a sense with "last", which
     would name every last_name."""
     words = {stem(base) for w in name_words(column) if w not in _WEAK for base in (w, *synonyms.base_forms(w))}

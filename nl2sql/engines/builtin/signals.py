@@ -186,8 +186,8 @@ def _faults(spec: QuerySpec, schema: Schema) -> Signals:
 
 def _fans_out(schema: Schema, start: str, goal: str) -> bool:
     """Whether the join from ``start`` to ``goal`` reaches rows that refer back to it, so that one
-    row of ``start`` falls in several groups of ``goal``'s columns: shops grouped by the city of
-    each employee they hire, rather than by a city of their own."""
+    row of ``start`` falls in several groups of ``goal``'s columns: crates grouped by the driver of
+    each run they rode on, rather than by something of their own."""
     here = start
     for nxt, fk in schema.join_path(start, goal) or []:
         if fk.table == nxt and fk.ref_table == here:
