@@ -257,12 +257,8 @@ class Schema:
         """
         if start == goal:
             return []
-        views = self._views - {start, goal}
-        if views:
-            direct = self._shortest(start, goal, views)
-            if direct is not None:
-                return direct
-        return self._shortest(start, goal, frozenset())
+        found = self._shortest_walks(start, goal)
+        return min(found, key=lambda p: _shared_parents(start, p)) if found else None
 
     def routes(self, start: str, goal: str) -> int:
         """How many ways through other tables the shortest joins without a fan trap take: more than
@@ -270,19 +266,19 @@ class Schema:
         paid or through the clerk who took them). Two keys between the same tables are one way."""
         if start == goal:
             return 1
-        views = self._views - {start, goal}
-        found = (self._walk(start, goal, views) if views else []) or self._walk(start, goal, frozenset())
+        found = self._shortest_walks(start, goal)
         if not found:
             return 0
         least = min(_shared_parents(start, p) for p in found)
         return len({tuple(nxt for nxt, _ in p) for p in found if _shared_parents(start, p) == least})
 
-    def _shortest(self, start: str, goal: str, avoid: frozenset[str]) -> list[tuple[str, ForeignKey]] | None:
-        """The shortest paths in the order the walk finds them, the first that meets no two rows only
-        through a parent they share (``_shared_parents``): trips and shipments are joined by the
-        trips' shipments, not by a depot both refer to."""
-        found = self._walk(start, goal, avoid)
-        return min(found, key=lambda p: _shared_parents(start, p)) if found else None
+    def _shortest_walks(self, start: str, goal: str) -> list[list[tuple[str, ForeignKey]]]:
+        """The shortest chains of keys in the order the walk finds them, through stored tables when
+        any join the two; a path is then the first that meets no two rows only through a parent they
+        share (``_shared_parents``): trips and shipments are joined by the trips' shipments, not by
+        a depot both refer to."""
+        views = self._views - {start, goal}
+        return (self._walk(start, goal, views) if views else []) or self._walk(start, goal, frozenset())
 
     def _walk(self, start: str, goal: str, avoid: frozenset[str]) -> list[list[tuple[str, ForeignKey]]]:
         """Every shortest chain of keys from ``start`` to ``goal`` the walk finds, in its order."""

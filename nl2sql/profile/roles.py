@@ -123,6 +123,14 @@ def is_additive(table: Table, col: Column) -> bool:
     return is_quantity(table, col) or (is_money(table, col) and not is_price(table, col))
 
 
+def adds_up(table: Table, col: Column) -> bool:
+    """Whether rows are totalled by the column when it is said as what a grouping measures ("hours
+    per project"): an additive amount, or a measure in a unit of its own (hours, kilograms), and
+    never a rate or a price by its name."""
+    return (is_additive(table, col) or unit_of(table, col) is not None) \
+        and not set(name_words(col.name)) & PRICE_WORDS
+
+
 def is_taken(table: Table, col: Column) -> bool:
     """Whether a column's values add up to what was sold or taken (units, a sale's money), so that
     groups of rows are compared by their total; a salary or a budget is a level each row has."""

@@ -428,10 +428,6 @@ def aggregates(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], off
     return c.done([summed] if summed is not None else out)
 
 
-# Words of a column's name that make it an amount per unit (a price, a rate), which rows do not add up to.
-_PER_UNIT_WORDS = frozenset({"price", "rate", "per", "pct", "percent", "percentage", "ratio", "avg", "average"})
-
-
 def _summed_per_group(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Aggregate | None:
     """ "billable hours per project", "freight per customer": an amount said just before a grouping,
     with no word of counting or aggregating, is its total per group, when the profile knows it as an
@@ -442,13 +438,11 @@ def _summed_per_group(ctx: ReadContext, c: Claims, entity: str, in_play: set[str
         return None
     before = [link for link in a.links if link.last < min(starts)]
     ref = ctx.column_of(before[-1], entity, in_play) if before else None
-    if ref is None or any(i in c.used for i in a.span(before[-1].first)):
+    words = range(before[-1].first, before[-1].last + 1) if before else range(0)
+    col = ctx.table(ref.table).column(ref.column) if ref is not None else None
+    if ref is None or col is None or any(i in c.used for i in words) or not roles.adds_up(ctx.table(ref.table), col):
         return None
-    profile = profile_of(ctx.schema)
-    adds_up = {*profile.money, *profile.quantities, *((u.table, u.column) for u in profile.units)}
-    if (ref.table, ref.column) not in adds_up or set(name_words(ref.column)) & _PER_UNIT_WORDS:
-        return None
-    c.used.update(range(before[-1].first, before[-1].last + 1))
+    c.used.update(words)
     return Aggregate("sum", ref)
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from nl2sql.db.schema import ForeignKey, Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import QuerySpec
-from nl2sql.engines.builtin.used import spec_refs
+from nl2sql.engines.builtin.used import RECORDING_VERBS, spec_refs
 from nl2sql.linking import synonyms
 from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, stem
@@ -163,10 +163,9 @@ def _relates(schema: Schema, keys: set[ForeignKey], tables: set[str], left: Link
     return False
 
 
-# Verbs that say a row came to be ("placed", "booked"), whatever state it reached since.
-_COMING_TO_BE = frozenset({"made", "placed", "booked", "created", "opened", "raised", "filed", "submitted", "logged",
-                           "recorded", "registered", "added", "received", "issued", "written", "signed", "enrolled",
-                           "joined", "ordered", "bought", "purchased", "had", "got", "taken", "took"})
+# Verbs that say a row came to be ("placed", "booked"), whatever state it reached since: those that say
+# it was written down, and those of getting or buying it.
+_COMING_TO_BE = RECORDING_VERBS | {"ordered", "bought", "purchased", "had", "got", "taken", "took"}
 
 
 def _outcome_unsaid(schema: Schema, keys: set[ForeignKey], filtered: set[tuple[str, str]], tables: tuple[str, str],

@@ -85,8 +85,6 @@ def reading_signals(analysis: Analysis, reading: Reading, schema: Schema, *, bas
         *_faults(spec, schema),
         ("unasked_grouping", float(base is None and bool(spec.group_by) and not (
             analysis.group_words or analysis.buckets or analysis.superlatives or spec.having))),
-        ("fanned_grouping", float(sum(1 for g in spec.group_by if _fans_out(schema, spec.entity, g.column.table)))),
-        ("competing_routes", float(_competing_routes(spec, schema))),
         ("stem_links", _count(used_links, _met_by_stem)),
         ("synonym_links", _count(used_links, _met_by_synonym)),
         ("guessed_state", _count(used_links, _state_of_a_verb)),
@@ -172,8 +170,9 @@ def _grounding(spec: QuerySpec, used_links: list[Link], schema: Schema) -> Signa
 
 def _faults(spec: QuerySpec, schema: Schema) -> Signals:
     """Shapes a person seldom means: a column shown or sorted on beside a grouping that does not
-    decide its value (one value of many, picked by the database), and groups of one row each (an
-    average of a table's column per row of that same table)."""
+    decide its value (one value of many, picked by the database); groups of one row each (an
+    average of a table's column per row of that same table); groups reached through rows that refer
+    back; a grouped or filtered table the main one reaches two ways."""
     grouped = {(g.column.table, g.column.column) for g in spec.group_by if g.bucket is None}
     decided = {t for t in {r.table for r in spec_refs(spec)} if (key := _key_of(schema, t)) and key <= grouped}
     loose = 0
@@ -181,7 +180,9 @@ def _faults(spec: QuerySpec, schema: Schema) -> Signals:
         shown = [*spec.projections, *(o.column for o in spec.order_by if o.column is not None)]
         loose = sum(1 for r in shown if (r.table, r.column) not in grouped and r.table not in decided)
     single = sum(1 for ag in spec.aggregates if ag.column is not None and ag.column.table in decided)
-    return ("loose_columns", float(loose)), ("single_row_groups", float(single))
+    fanned = sum(1 for g in spec.group_by if _fans_out(schema, spec.entity, g.column.table))
+    return (("loose_columns", float(loose)), ("single_row_groups", float(single)), ("fanned_grouping", float(fanned)),
+            ("competing_routes", float(_competing_routes(spec, schema))))
 
 
 def _fans_out(schema: Schema, start: str, goal: str) -> bool:

@@ -152,9 +152,9 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
 
 # Verbs that say a row was written down: its record date is when. Said before the period the query
 # keeps its rows by ("invoices issued in 2025", "payments received per month"), they add nothing.
-_RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "raised", "filed", "submitted",
-                              "logged", "recorded", "registered", "added", "received", "entered", "generated",
-                              "billed", "invoiced", "posted", "booked", "written", "signed", "enrolled", "joined"})
+RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "raised", "filed", "submitted",
+                             "logged", "recorded", "registered", "added", "received", "entered", "generated",
+                             "billed", "invoiced", "posted", "booked", "written", "signed", "enrolled", "joined"})
 # Of those, the ones that say only that a row came to be, whatever it is: read by a table's one date.
 # "Invoiced", "booked", "billed" are acts of their own (a bill, a booking), which another table may hold.
 _CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered",
@@ -180,9 +180,9 @@ def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
         i = start - 1
         while i > 0 and a.word(i) in _PERIOD_LEADS:
             i -= 1
-        particle = i if i > 0 and a.word(i) in _PARTICLES and a.word(i - 1) in _RECORDING_VERBS else None
+        particle = i if i > 0 and a.word(i) in _PARTICLES and a.word(i - 1) in RECORDING_VERBS else None
         i -= particle is not None
-        if i >= 0 and a.word(i) in _RECORDING_VERBS and _unnamed(a, i) \
+        if i >= 0 and a.word(i) in RECORDING_VERBS and _unnamed(a, i) \
                 and _record_date(schema, column, a.word(i) in _CAME_TO_BE):
             out.update(k for k in (i, particle) if k is not None)
     return out
