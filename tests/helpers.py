@@ -86,6 +86,12 @@ def read(db: Database, question: str) -> tuple[Draft[Any], QueryResult]:
     return draft, db.execute(draft.sql, max_rows=None)
 
 
+def shown(db: Database, question: str) -> tuple[list[str], list[tuple]]:
+    """The columns and rows the built-in engine's reading of ``question`` returns, all of them."""
+    _, result = read(db, question)
+    return result.columns, [tuple(row) for row in result.rows]
+
+
 def all_rows(db: Database, sql: str) -> list[tuple]:
     return list(db.execute(sql, max_rows=None).rows)
 

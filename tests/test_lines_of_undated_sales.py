@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import read, schema_database
+from tests.helpers import schema_database, shown
 
 CAKES = [(1, "Lemon drizzle", "A"), (2, "Carrot", "B"), (3, "Battenberg", "A")]
 SALES = [(1, "2024-11-02"), (2, "2025-01-15"), (3, "2025-03-09"), (4, "2026-02-01")]
@@ -33,11 +33,6 @@ def bakery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
         yield db
 
 
-def _rows(db: Database, question: str) -> tuple[list[str], list[tuple]]:
-    _, result = read(db, question)
-    return result.columns, [tuple(row) for row in result.rows]
-
-
 def _revenue(year: str) -> float:
     dated = {s for s, day in SALES if day.startswith(year)}
     return sum(q * p for _, s, _, q, p in LINES if s in dated)
@@ -45,11 +40,11 @@ def _revenue(year: str) -> float:
 
 @pytest.mark.parametrize("year", ["2024", "2025"])
 def test_revenue_in_a_year_is_dated_by_the_sale(bakery: Database, year: str) -> None:
-    _, rows = _rows(bakery, f"what was our revenue in {year}?")
+    _, rows = shown(bakery, f"what was our revenue in {year}?")
     assert rows == [(pytest.approx(_revenue(year)),)]
 
 
 def test_a_catalogue_holds_the_things_it_lists(bakery: Database) -> None:
-    columns, rows = _rows(bakery, "list the grade A cakes")
+    columns, rows = shown(bakery, "list the grade A cakes")
     names = {row[columns.index("cakeName")] for row in rows}
     assert names == {n for _, n, g in CAKES if g == "A"}

@@ -13,7 +13,7 @@ from nl2sql.db import Database
 from nl2sql.engines.builtin.engine import BuiltinEngine
 from nl2sql.linking.lexicon import COLUMN
 from tests.conftest import TODAY
-from tests.helpers import read, schema_database
+from tests.helpers import schema_database, shown
 
 COOKS = [(1, "Ama", "Berg"), (2, "Ben", "Cole"), (3, "Cai", "Dorn")]
 KITCHENS = [(1, "Leeds", 2), (2, "York", 3), (3, "Hull", 2)]
@@ -40,11 +40,6 @@ def diner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
         yield db
 
 
-def _read(db: Database, question: str) -> tuple[list[str], list[tuple]]:
-    _, result = read(db, question)
-    return result.columns, [tuple(row) for row in result.rows]
-
-
 def test_the_role_beside_a_table_of_people_names_the_key(diner: Database) -> None:
     engine = BuiltinEngine(today=TODAY)
     lexicon = engine.lexicon(engine.schema(diner))
@@ -56,17 +51,17 @@ def test_the_role_beside_a_table_of_people_names_the_key(diner: Database) -> Non
 def test_the_role_of_one_row_is_shown_by_its_name(diner: Database, question: str) -> None:
     kitchen = 2
     chef = next(c for k, _, c in KITCHENS if k == kitchen)
-    _, rows = _read(diner, question)
+    _, rows = shown(diner, question)
     assert rows == [next(cook[1:] for cook in COOKS if cook[0] == chef)]
 
 
 def test_a_short_ranked_list_shows_each_count(diner: Database) -> None:
-    columns, rows = _read(diner, "which 2 kitchens have the most dishes?")
+    columns, rows = shown(diner, "which 2 kitchens have the most dishes?")
     counts = {k: sum(1 for _, kk, _ in DISHES if kk == k) for k, _, _ in KITCHENS}
     assert len(columns) == 2 and len(rows) == 2
     assert sorted(row[-1] for row in rows) == sorted(counts.values())[-2:]
 
 
 def test_one_ranked_row_is_named_alone(diner: Database) -> None:
-    columns, rows = _read(diner, "which kitchen has the most dishes?")
+    columns, rows = shown(diner, "which kitchen has the most dishes?")
     assert len(columns) == 1 and len(rows) == 1
