@@ -59,9 +59,10 @@ def test_a_ranking_by_a_column_nobody_named_asks_first(nursery: Database) -> Non
 
 
 def test_who_supervises_the_most_counts_the_rows_that_point_to_each(nursery: Database) -> None:
-    """The key into the rows' own table names the act: each gardener by how many name them supervisor."""
+    """The key into the rows' own table names the act: each gardener by how many name them supervisor,
+    shown by name, not by the key."""
     draft = BuiltinEngine(today=TODAY).draft("who supervises the most gardeners", nursery)
-    assert same_answer(nursery.execute(draft.sql), [(1, 2)]), draft.sql
+    assert same_answer(nursery.execute(draft.sql), [("Ann Reed", 2)]), draft.sql
 
 
 def test_units_are_the_quantity_of_the_lines_not_a_unit_price(tmp_path: Path) -> None:

@@ -89,12 +89,13 @@ def test_a_start_and_an_end_of_a_row_are_its_duration(agency) -> None:
     ("how many US families are there", "SELECT COUNT(*) FROM families WHERE country = 'USA'"),
     # a referral is no line of command: "reports to" is the tutors' manager key
     ("who reports to Ike Dunn", "SELECT full_name FROM tutors WHERE manager_id = 2"),
-    # the rows by how many of their own table point to each through its key
+    # the rows by how many of their own table point to each through its key, named as the row pointed to
     ("which family referred the most families",
-     "SELECT referred_by, COUNT(*) FROM families WHERE referred_by IS NOT NULL GROUP BY referred_by "
-     "ORDER BY COUNT(*) DESC LIMIT 1"),
+     "SELECT r.family_name, COUNT(*) FROM families f JOIN families r ON r.family_id = f.referred_by "
+     "GROUP BY f.referred_by ORDER BY COUNT(*) DESC LIMIT 1"),
     ("which tutor manages the most people",
-     "SELECT manager_id FROM tutors WHERE manager_id IS NOT NULL GROUP BY manager_id ORDER BY COUNT(*) DESC LIMIT 1"),
+     "SELECT m.full_name, COUNT(*) FROM tutors t JOIN tutors m ON m.tutor_id = t.manager_id "
+     "GROUP BY t.manager_id ORDER BY COUNT(*) DESC LIMIT 1"),
     # "a"/"an" before a unit is one of it
     ("sessions longer than an hour",
      "SELECT session_id FROM sessions WHERE (julianday(ends_at) - julianday(starts_at)) * 1440 > 60"),

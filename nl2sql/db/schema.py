@@ -253,12 +253,14 @@ class Schema:
 
         Returns the hops as (next table, foreign key used); None when the tables are not connected.
         A view is passed through only when no path of stored tables exists: a view may leave out
-        rows, and a join through it silently drops them.
+        rows, and a join through it silently drops them. Of two ways equally short, the one through
+        fewer keys named for a role is taken: a booking's location is its desk's, not its member's
+        home location.
         """
         if start == goal:
             return []
-        found = self._shortest_walks(start, goal)
-        return min(found, key=lambda p: _shared_parents(start, p)) if found else None
+        ways = self._ways(start, goal)
+        return min(ways, key=_role_keys) if ways else None
 
     def routes(self, start: str, goal: str) -> int:
         """How many ways through other tables the shortest joins without a fan trap take: more than
@@ -266,11 +268,21 @@ class Schema:
         paid or through the clerk who took them). Two keys between the same tables are one way."""
         if start == goal:
             return 1
+        ways = self._ways(start, goal)
+        least = min((_role_keys(p) for p in ways), default=0)
+        return sum(1 for p in ways if _role_keys(p) == least)
+
+    def _ways(self, start: str, goal: str) -> list[list[tuple[str, ForeignKey]]]:
+        """The first walk through each sequence of tables, of the shortest that meet no rows only
+        through a parent they share: two keys between the same tables are one way, taken by the
+        walk's order (the membership's key before a role's)."""
         found = self._shortest_walks(start, goal)
-        if not found:
-            return 0
-        least = min(_shared_parents(start, p) for p in found)
-        return len({tuple(nxt for nxt, _ in p) for p in found if _shared_parents(start, p) == least})
+        least = min((_shared_parents(start, p) for p in found), default=0)
+        ways: dict[tuple[str, ...], list[tuple[str, ForeignKey]]] = {}
+        for path in found:
+            if _shared_parents(start, path) == least:
+                ways.setdefault(tuple(nxt for nxt, _ in path), path)
+        return list(ways.values())
 
     def _shortest_walks(self, start: str, goal: str) -> list[list[tuple[str, ForeignKey]]]:
         """The shortest chains of keys in the order the walk finds them, through stored tables when
@@ -313,6 +325,12 @@ def _shared_parents(start: str, path: list[tuple[str, ForeignKey]]) -> int:
         turns += climbed and not up
         climbed, here = up, nxt
     return turns
+
+
+def _role_keys(path: list[tuple[str, ForeignKey]]) -> int:
+    """How many keys of a way are named for a role (``home_location_id``), not for the table they
+    point to: of two ways through other tables, the one with fewer is the rows' own."""
+    return sum(1 for _nxt, fk in path if not names_its_table(fk))
 
 
 def _members_first(hops: list[tuple[str, ForeignKey]], rows: dict[str, int | None]) -> list[tuple[str, ForeignKey]]:

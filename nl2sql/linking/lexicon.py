@@ -8,7 +8,7 @@ candidate with a score, so the parser can weigh them against the rest of the que
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -212,7 +212,12 @@ class Lexicon:
             if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.
                 # So is "portcrane", another table's name and a word joined.
-                self._add(singular(head), Candidate(TABLE, table.name, score=PIECE_SCORE))
+                # unless the table's own key is named by the head alone (JobID of RepairJobs): each
+                # row is one of those, and "jobs" is what the rows are called
+                key = table.primary_key
+                called = key is not None and [w for w in name_words(key.name) if w not in ("id", "no", "key")] == [
+                    singular(head)]
+                self._add(singular(head), Candidate(TABLE, table.name, score=0.95 if called else PIECE_SCORE))
             for modifier in words[:-1] if table.stored else ():  # a view's first word says which rows
                 if modifier not in _WEAK_NAME_WORDS and len(modifier) > 2 and modifier not in column_words \
                         and holding[modifier] == 1:
@@ -369,6 +374,8 @@ class Lexicon:
         if is_fk:  # "category_id" is reached through the table it references, unless named in full
             if len(words) > 1 and words[-1] != "id":
                 self._add(" ".join(words), Candidate(COLUMN, table, column))
+            for verb in _deed_of_key(words):  # "who did she refer" names referred_by
+                self._add(verb, Candidate(COLUMN, table, column, score=0.9, match=STEM))
             return
         self._add(" ".join(words), Candidate(COLUMN, table, column))
         if len(words) > 1 and all(w.isalpha() for w in words) and not set(words) & _WEAK_NAME_WORDS:
@@ -750,6 +757,16 @@ class Lexicon:
 
 _LIST_WORDS = ("and", "or")
 _MAX_LIST = 5  # words from a modifier to the head it shares with the rest of its list
+
+
+def _deed_of_key(words: Sequence[str]) -> tuple[str, ...]:
+    """The verb a key named for a deed and its doer is said by ("refer" of referred_by, "approve" of
+    approved_by): the participle less its ending, in each way English spells it."""
+    if len(words) != 2 or words[1] not in ("by", "to") or not words[0].endswith("ed") or len(words[0]) < 6:
+        return ()
+    done = words[0]
+    bases = [done[:-2], done[:-1]] + ([done[:-3]] if done[-3] == done[-4] else [])
+    return tuple(b for b in bases if len(b) >= 3)
 
 
 def _list_head(tokens: list[Token], i: int) -> int | None:

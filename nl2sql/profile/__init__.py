@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nl2sql.db.schema import REAL, TEXT, Column, ForeignKey, Schema, Table, per_schema
+from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
+    MONEY_UNITS,
     NOT_SOLD_WORDS,
     TIME,
     TIME_UNITS,
@@ -203,11 +205,16 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
         for col in table.columns:
             words = name_words(col.name)
             if is_sold_money(table, col) and ("total" in words or not is_price(table, col)) \
-                    and set(words) & set(_TOTAL_WORDS) \
+                    and (set(words) & set(_TOTAL_WORDS) or _just_an_amount(words)) \
                     and (is_real_money(col) or minor_unit(col.name) != 1.0):
                 found.append((table, col.name))
     found.sort(key=lambda tc: (not tc[0].date_columns, -(tc[0].row_count or 0)))
     return found
+
+
+def _just_an_amount(words: tuple[str, ...]) -> bool:
+    """ "amt", "amt_pence": a row's amount and nothing more said of it (not a ``declaredValueAmt``)."""
+    return set(expand(words)) - set(MONEY_UNITS) == {"amount"}
 
 
 # What an event costs its customer, when no total says what was taken: a rental's fee, a ride's fare,

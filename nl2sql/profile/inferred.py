@@ -24,7 +24,9 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "we make", "we made", "we earn", "we earned", "we take in", "we took in", "we bring in",
                "we brought in", "amount billed", "total billed", "amount invoiced", "total invoiced",
                # "billing" alone would meet the verb "bill" too ("how many visits did we bill")
-               "total billing", "lifetime billing")
+               "total billing", "lifetime billing",
+               # what a fundraiser brings in ("how much has each campaign raised")
+               "money raised", "amount raised", "total raised", "funds raised", "has raised", "have raised")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",

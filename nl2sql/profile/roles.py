@@ -21,11 +21,14 @@ MONEY_WORDS = frozenset({"price", "amount", "total", "cost", "salary", "fee", "c
 # Money words that measure what was sold (revenue), not what was paid out or held.
 SOLD_WORDS = frozenset({"price", "amount", "total", "revenue", "sale", "subtotal", "turnover", "gross", "value",
                         "payment", "paid", "charge", "fare"})
+# Name words of an amount planned, not one that came in: a campaign's target, a forecast.
+PLAN_WORDS = frozenset({"target", "goal", "quota", "forecast", "estimate", "estimated", "planned", "projected",
+                        "expected", "budget", "budgeted"})
 # Money words that are not revenue on their own, whatever else the name says (a fee of dated events
 # is read as what was taken only where no sale carries a total: profile._charges).
 NOT_SOLD_WORDS = frozenset({"salary", "wage", "budget", "cost", "balance", "tax", "discount", "fee", "freight",
                             "shipping", "rate", "refund", "return", "credit", "expense", "loss", "deposit",
-                            "withdrawal", "penalty", "fine", "commission"})
+                            "withdrawal", "penalty", "fine", "commission"}) | PLAN_WORDS
 PRICE_WORDS = frozenset({"price", "rate", "fare"})
 QUANTITY_WORDS = frozenset({"quantity", "qty", "unit", "units", "count"})
 
@@ -101,8 +104,13 @@ def is_money(table: Table, col: Column) -> bool:
 
 def is_sold_money(table: Table, col: Column) -> bool:
     """Money that measures a sale: a total, an amount, a price (not a salary, a cost or a tax)."""
-    words = set(name_words(col.name))
+    words = set(expand(name_words(col.name)))  # "amt_pence" is an amount
     return is_money(table, col) and bool(words & SOLD_WORDS) and not words & NOT_SOLD_WORDS
+
+
+def is_plan(col: Column) -> bool:
+    """An amount planned (``TargetAmt``, ``budget``): not what "how much" asks was taken."""
+    return bool(set(expand(name_words(col.name))) & PLAN_WORDS)
 
 
 def is_price(table: Table, col: Column) -> bool:

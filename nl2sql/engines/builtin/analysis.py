@@ -364,6 +364,35 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     return [Link(first, link.last, said, link.strong) if x is link else x for x in links]
 
 
+NEGATION_REACH = 3  # words from a negation to the state it denies: "not yet returned", "never been shipped"
+# Words that only join a negation to the state it denies ("leave out anything that was refunded").
+_JOINING_A_DENIAL = frozenset({"anything", "any", "that", "which", "who", "was", "were", "is", "are", "been", "be",
+                               "have", "has", "had", "the", "ones", "those"})
+
+
+def negation_before(a: Analysis, i: int, reach: int, taken: Collection[int] = ()) -> int | None:
+    """The negation that denies the word at ``i``: one at most ``reach`` words before it, not counting
+    the words that only join them, and no name of the schema between (the denial of a name said
+    there is that name's)."""
+    k = i - 1
+    while k >= 0 and reach > 0:
+        found = next((n for n in a.negations if (n == k or k in a.span(n)) and n not in taken), None)
+        if found is not None:
+            return found
+        if a.link_at(k) is not None:
+            return None
+        reach -= a.word(k) not in _JOINING_A_DENIAL
+        k -= 1
+    return None
+
+
+def denial_words(a: Analysis, n: int, i: int) -> frozenset[int]:
+    """The words from the negation at ``n`` to the state it denies at ``i`` that the denial reads: its
+    own, the joining words, a negated verb of keeping ("don't include anything refunded")."""
+    return frozenset({n, *a.span(n), *(k for k in range(n + 1, i)
+                                       if a.word(k) in _JOINING_A_DENIAL or denies_keeping(a, k))})
+
+
 def denies_keeping(a: Analysis, k: int) -> bool:
     """Whether the word at ``k`` is a negated word of keeping rows ("don't count", "not including"):
     the rows said after it are left out, as after "without"."""
@@ -764,11 +793,16 @@ def _next_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:
 def _names_rows_after(words: list[str], i: int, a: _Scratch, lexicon: Lexicon) -> bool:
     """Whether the words after the number at ``i`` end in the plural name of a table."""
     for end in range(i + 1, min(len(words), i + 4)):
-        if end in a.used or words[end] == singular(words[end]):
+        if end in a.used or not _plural(words[end]):
             continue
         phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
         return any(c.kind == "table" for c in lexicon.lookup(phrase) or lexicon.reworded(words[end]))
     return False
+
+
+def _plural(word: str) -> bool:
+    """A plural, "mechanics" and "clinics" too (which ``singular`` keeps whole, as it keeps "physics")."""
+    return singular(word) != word or (word.endswith("ics") and len(word) > 5)
 
 
 def _ranked_by(a: _Scratch, words: list[str], start: int, descending: bool) -> None:
@@ -792,7 +826,7 @@ def _counts_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
     if i > 0 and words[i - 1] not in _BEFORE_ROW_COUNT:
         return False
     for end in range(i + 1, min(len(words), i + 4)):
-        if end in a.used or words[end] == singular(words[end]):
+        if end in a.used or not _plural(words[end]):
             continue  # the plural word ends the table's name ("3 sale lines")
         phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
         named = lexicon.lookup(phrase) or (lexicon.reworded(words[end]) if end == i + 1 else [])  # "3 nations"
@@ -830,6 +864,8 @@ TIMES_WORDS = {w: float(cue.effect["times"]) for w, cue in cue_words("times").it
 TIMES_NOUNS = frozenset(w for w, cue in cue_words("times").items() if "times" not in cue.effect)
 # Units said with "a"/"an" for one of them: "more than a week", "under a kilogram".
 _ONE_UNITS = frozenset(u for units in UNITS.values() for u in units if len(u) > 2)
+# Every word a number's unit is said by: "£500 or more" reads as "500 pounds or more".
+_SAID_UNITS = frozenset(u for units in UNITS.values() for u in units)
 
 
 def _comparator_at(words: list[str], i: int) -> tuple[int, str, float, str | None] | None:
@@ -932,14 +968,18 @@ def _read_between(a: _Scratch, words: list[str], i: int) -> Comparison | None:
 
 
 def _read_or_more(a: _Scratch, words: list[str], i: int) -> Comparison | None:
-    """ "N or more", "N or fewer": a bound said after its number."""
+    """ "N or more", "N or fewer": a bound said after its number, or after its number and unit ("£500
+    or more", "3 hours or longer"), where the unit is what the column may be found by."""
     value = number_value(words[i])
-    if value is None or i + 2 >= len(words) or words[i + 1] != "or" or words[i + 2] not in _OR_MORE \
-            or {i + 1, i + 2} & a.used:
+    unit = int(i + 1 < len(words) and words[i + 1] in _SAID_UNITS)
+    k = i + unit  # the word before "or"
+    if value is None or k + 2 >= len(words) or words[k + 1] != "or" or words[k + 2] not in _OR_MORE \
+            or {k + 1, k + 2} & a.used:
         return None
-    a.used.update(range(i, i + 3))
-    concept = "age" if words[i + 2] in _OR_AGE else None
-    return Comparison(i, i + 2, _OR_MORE[words[i + 2]], (value,), concept, i + 3)
+    a.used.update({i, k + 1, k + 2})
+    concept = "age" if words[k + 2] in _OR_AGE else None
+    return Comparison(i, k + 2, _OR_MORE[words[k + 2]], (value,), concept, i + 1 if unit else k + 3,
+                      inner=i + 1 if unit else None)
 
 
 def _read_comparator(a: _Scratch, words: list[str], i: int) -> Comparison | None:

@@ -38,7 +38,8 @@ def _said_factor(a: Analysis, f: Filter, unit: Unit) -> tuple[float, int] | None
     said, if one is."""
     units = UNITS[unit.dimension]
     said = sorted(f.words)
-    for i in [*said, *(range(said[-1] + 1, said[-1] + 3) if said else ())]:  # "over 4 minutes": just after
+    # "over 4 minutes": just after; "£500 or more": between the number and its bound
+    for i in range(said[0], said[-1] + 3) if said else ():
         factor = _unit_at(a, i, units)
         if factor is not None:
             return factor, i

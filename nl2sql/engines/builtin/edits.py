@@ -282,7 +282,7 @@ def _grouped_columns(ctx: ReadContext, edit: Edit, step: Step[list[ColumnRef]]) 
     with many values per group is no addition this edit can make."""
     spec = edit.spec
     grouped = {(g.column.table, g.column.column) for g in spec.group_by}
-    keyed = {t for t, c in grouped if (pk := ctx.table(t).primary_key) is not None and pk.name == c}
+    keyed = _decided_by(ctx, {t for t, c in grouped if (pk := ctx.table(t).primary_key) is not None and pk.name == c})
     if not step.value or any(r.table not in keyed for r in step.value):
         return edit
     extra = [r for r in step.value if (r.table, r.column) not in grouped]
@@ -292,6 +292,18 @@ def _grouped_columns(ctx: ReadContext, edit: Edit, step: Step[list[ColumnRef]]) 
     listed = (*spec.projections, *(r for r in step.value if r not in spec.projections)) if spec.projections else ()
     return edit.deciding(step.decided).changed(spec.with_(group_by=keys, keys_shown=shown, projections=listed), [
         "added columns: " + ", ".join(str(r) for r in step.value)], step.used)
+
+
+def _decided_by(ctx: ReadContext, keyed: set[str]) -> set[str]:
+    """The tables whose one row each grouped row decides: the grouped tables, and those their keys
+    point to, and so on ("the category of each" product grouped by its key)."""
+    decided, todo = set(keyed), list(keyed)
+    while todo:
+        for fk in ctx.table(todo.pop()).foreign_keys:
+            if fk.ref_table not in decided and ctx.schema.table(fk.ref_table) is not None:
+                decided.add(fk.ref_table)
+                todo.append(fk.ref_table)
+    return decided
 
 
 def _kept_period(spec: QuerySpec, a: Analysis) -> ColumnRef | None:

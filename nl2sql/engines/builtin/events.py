@@ -9,7 +9,7 @@ such a word as used without a filter.
 from __future__ import annotations
 
 from nl2sql.db.schema import Table
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, negation_before
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
@@ -23,9 +23,6 @@ IRREGULAR_PARTICIPLES = frozenset({
     "written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led", "seen", "known",
     "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought", "taught", "caught", "brought", "kept",
     "spent", "lost", "read", "sung", "begun", "sent", "lent"})
-
-_NEGATION_REACH = 3  # "not yet returned", "never been shipped"
-
 
 def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int],
                   measured: frozenset[str] = frozenset()) -> Step[list[Filter]]:
@@ -51,13 +48,12 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
         table, column, by_particle = found
         if by_particle and particle is not None:
             c.used.add(particle)  # "logged in": the particle is the verb's (a login date)
-        negation = next((j for j in range(i - 1, max(-1, i - 1 - _NEGATION_REACH), -1)
-                         if j in a.negations and j not in taken), None)
+        negation = negation_before(a, i, NEGATION_REACH, taken)
         denied = (negation is not None) != unsaid  # "not unpaid" is paid
         out.append(Filter(ColumnRef(table, column), "null" if denied else "not_null"))
         if link is not None:
             c.claim(link, "event")
-        c.used.update({i} | ({negation} if negation is not None else set()))
+        c.used.update({i, *(denial_words(a, negation, i) if negation is not None else ())})
     return c.done(out)
 
 

@@ -13,6 +13,7 @@ from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
+from nl2sql.engines.builtin.money_said import money_or_named
 from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
@@ -499,7 +500,8 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     if counted is not None:
         _count_having(ctx, c, comp, counted, link, entity, in_play)
         return True, None
-    ref = ctx.numeric(link, entity, in_play, values_only=True)
+    # "donors who gave more than £100": an amount of money, whatever column the verb names
+    ref = money_or_named(ctx, comp, ctx.numeric(link, entity, in_play, values_only=True), entity, in_play)
     if ref is None:
         link = a.next_link(comp.after - 1, max_gap=2)
         link, ref = _counted_in(ctx, c, comp.after, entity, in_play) or (link, ctx.numeric(link, entity, in_play,

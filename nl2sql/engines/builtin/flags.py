@@ -11,7 +11,7 @@ group or sort by ("the retired flag", "by retired"), it is left to those readers
 
 from __future__ import annotations
 
-from nl2sql.engines.builtin.analysis import denies_keeping
+from nl2sql.engines.builtin.analysis import Analysis, denies_keeping
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.resolve import is_stored
 from nl2sql.engines.builtin.spec import Filter
@@ -43,6 +43,7 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         # the negation's readers
         denied = _negation_before(ctx, link.first) if a.word(link.first - 1) != "the" \
             or a.word(link.first - 2) in _EXCLUDING or denies_keeping(a, link.first - 2) \
+            or _ends_negation(a, link.first - 2) \
             or _opens_with_not(ctx, link.first - 2) else ()
         words = {*range(link.first, link.last + 1), *denied}
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
@@ -152,10 +153,18 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
     return ()
 
 
+def _ends_negation(a: Analysis, k: int) -> bool:
+    """ "leaving out the cancelled ones": the last word of a negation of several words, which excludes
+    what follows as "excluding" does."""
+    return any(k in a.span(n) and k != n for n in a.negations)
+
+
 def _opens_with_not(ctx: ReadContext, k: int) -> bool:
     """ "not the hygienists", "but not the retired ones": a negation opening the line or its last
     clause denies the rows that follow, not a statement about them."""
-    return k in ctx.a.negations and (k == 0 or ctx.a.word(k - 1) in ("but", "and", ","))
+    a = ctx.a
+    opening = next((n for n in a.negations if n == k or k in a.span(n)), None)  # "leave out the ..."
+    return opening is not None and (opening == 0 or a.word(opening - 1) in ("but", "and", ","))
 
 
 def _no_longer(ctx: ReadContext, k: int) -> bool:

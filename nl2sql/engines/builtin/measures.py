@@ -461,7 +461,8 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
         c.used.update((*a.span(at), *lasting[1]))
         return Aggregate(func, lasting[0])
     measure = ctx.table(entity).measure_column
-    asks_amount = func == "sum" and a.word(at) == "how" and measure is None
+    # "how much has each campaign raised": money the rows took, not their target
+    asks_amount = func == "sum" and a.word(at) == "how" and (measure is None or roles.is_plan(measure))
     money = _money_taken(ctx, entity) if asks_amount else None
     if money is not None:  # "how much did we bill in 2025": the money those rows took
         c.used.update(a.span(at))
@@ -530,10 +531,8 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
     """The link after the superlative; a Ranking when it names a table whose rows are counted."""
     a = ctx.a
     sup = a.superlatives[0]
-    start, counting = sup.index, tuple[int, ...]()
-    if a.word(start + 1) in ("number", "count", "amount") and a.word(start + 2) == "of":
-        start, counting = start + 2, (start + 1, start + 2)  # "the most number of <rows>": rank by how many
-    link = a.next_link(start, max_gap=2)
+    counting = _counting_words(a, sup.index)
+    link = a.next_link(max((sup.index, *counting)), max_gap=2)
     if link is not None and link.of_kind(VALUE) and not link.of_kind(TABLE):
         after = a.next_link(link.last, max_gap=1)  # "the most completed appointments": those rows, of that value
         link = after if after is not None and ctx.names_table(after) else link
@@ -555,6 +554,12 @@ def _ranked_link(ctx: ReadContext, c: Claims, d: Decided, entity: str,
         return Ranking("count_other", ColumnRef(other, ""), sup.descending)
     # "<superlative> <table> <column>": the table word names whose column follows
     return a.next_link(link.last, max_gap=1)
+
+
+def _counting_words(a: Analysis, at: int) -> tuple[int, ...]:
+    """ "the most number of <rows>": the words after the superlative at ``at`` that say it ranks by
+    how many."""
+    return (at + 1, at + 2) if a.word(at + 1) in ("number", "count", "amount") and a.word(at + 2) == "of" else ()
 
 
 def _ranks_by_metric(ctx: ReadContext, d: Decided, at: int) -> bool:
@@ -624,6 +629,8 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
     if link is None and _only_a_period_after(a, max(a.span(sup.index))):
         link = _verb_before(ctx, d, sup.index)  # "who spent the most (in 2025)": the column said before it
     ref = _ranked_column(ctx, link, entity, in_play)
+    if (by_key := _rows_by_key(ctx, c, link, ref, entity)) is not None:
+        return c.done(by_key)
     if ref is not None and link is not None:
         c.claim(link, "rank")
         if (grouped := _category_total(ctx, c, entity, in_play, ref)) is not None:
@@ -933,6 +940,18 @@ def _ranked_column(ctx: ReadContext, link: Link | None, entity: str, in_play: se
         return None
     money = _money_of(ctx, link, entity) if ctx.names_table(link) else None
     return money or ctx.numeric(link, entity, in_play)
+
+
+def _rows_by_key(ctx: ReadContext, c: Claims, link: Link | None, ref: ColumnRef | None,
+                 entity: str) -> Ranking | None:
+    """ "the most jobs" said by the key of other rows (JobID): how many of those rows, never the sum
+    of their ids."""
+    key = ctx.table(ref.table).primary_key if ref is not None else None
+    if link is None or ref is None or ref.table == entity or key is None or key.name != ref.column:
+        return None
+    sup = ctx.a.superlatives[0]
+    c.claim(link, "rank", *_counting_words(ctx.a, sup.index))
+    return Ranking("count_other", ColumnRef(ref.table, ""), sup.descending)
 
 
 def _only_a_period_after(a: Analysis, end: int) -> bool:

@@ -36,6 +36,9 @@ def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     # a key shown alone is the rows keys point to ("list all managers"), unless the rows are picked
     # by a condition of their own: "who is the manager of store 2" asks for that store's manager
     alone = len(spec.projections) == 1 and not any(f.op in ("=", "in") for f in spec.filters)
+    if spec.is_aggregate and spec.named_keys and set(spec.named_keys) <= {g.column for g in spec.group_by
+                                                                          if not g.bucket}:
+        return spec  # groups by a key to the rows' own table, each shown by the row it points to
     if spec.is_aggregate or spec.source is not None or spec.count_rows or not spec.projections or alone:
         return spec.with_(named_keys=()) if spec.named_keys else spec
     said = keys_said(a)

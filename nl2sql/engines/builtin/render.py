@@ -440,11 +440,13 @@ class _Renderer:
         projections: list[exp.Expr] = []
         if s.group_by or s.aggregates:
             if s.projections:  # the columns asked for, then the aggregates asked for
-                projections = [self._col(ref) for ref in s.projections]
+                projections = [shown for ref in s.projections for shown in self._shown(ref)]
             else:
                 for key in shown_keys(s, self.schema):
                     expr = self._group_expr(key)
-                    projections.append(exp.alias_(expr, key.alias) if key.bucket else expr)
+                    named = not key.bucket and key.column in self.roles
+                    projections += self._shown(key.column) if named else \
+                        [exp.alias_(expr, key.alias) if key.bucket else expr]
             for agg, name in zip(s.aggregates, self.names, strict=True):
                 if agg.shown or not (s.projections or s.group_by):
                     projections.append(exp.alias_(self.aggregate(agg), _ident(name)))
@@ -464,6 +466,12 @@ class _Renderer:
             query = query.join(exp.alias_(exp.Table(this=_ident(target.name)), _ident(role), table=True), on=on,
                                join_type="left")
         return query
+
+    def _role_labels(self) -> list[exp.Expr]:
+        """The labels a group shown by the row its key points to is named by: grouped too, as every
+        engine wants of a column shown beside groups."""
+        return [exp.column(_ident(name), table=_ident(role)) for _fk, target, role in self.roles.values()
+                for name in labels(target)]
 
     def _shown(self, ref: ColumnRef) -> list[exp.Expr]:
         """A column as listed; a key named for a role as the label of the row it points to."""
@@ -516,7 +524,7 @@ class _Renderer:
         if s.group_by:  # a period shown under its alias is grouped by it; one not shown, by its expression
             shown = set(shown_keys(s, self.schema)) if not s.projections else set()
             query = query.group_by(*(exp.column(k.alias) if k.bucket and k in shown else self._group_expr(k)
-                                     for k in s.group_by))
+                                     for k in s.group_by), *self._role_labels())
         for agg_index, op, value in s.having:
             query = query.having(_COMPARE[op](this=self.aggregate(s.aggregates[agg_index]), expression=literal(value)))
         order = []

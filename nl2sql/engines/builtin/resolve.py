@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, negation_before
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_noun, flag_of, said_as_state
@@ -369,6 +369,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
     if at is not None and (owned := _period_of_named(a, schema, entity, in_play, domain, at)) is not None:
         return owned
+    in_play = in_play | _measured_tables(a, schema)  # "completed the most jobs in 2025": the jobs' completion
     for link in a.links:
         if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates) or _state_word(a, link):
             continue
@@ -454,7 +455,7 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     metric measures are events with a date of their own (or their sale's), and a date phrase
     is about them, not about the main rows' own dates (a birth date). One such table only."""
     found = []
-    for name in sorted(_measured_tables(a) - {entity}):
+    for name in sorted(_measured_tables(a, schema) - {entity}):
         table = schema.table(name)
         if table is not None and table.stored and (dated := _table_date(schema, name, domain)) is not None:
             found.append(dated)
@@ -464,7 +465,7 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
 _TOTAL_WORDS = frozenset({"total", "sum", "combined"})
 
 
-def _measured_tables(a: Analysis) -> set[str]:
+def _measured_tables(a: Analysis, schema: Schema) -> set[str]:
     """The tables whose rows a count, a metric or a ranked total measures."""
     measured = {c.metric.table for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
     # the rows counted: "the number of <rows>", "the most <rows>"
@@ -479,11 +480,18 @@ def _measured_tables(a: Analysis) -> set[str]:
         if after is None:
             continue
         measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0}
+        measured |= _keyed_rows(schema, after)
         # "the most units", "the most kilometres": the rows whose column it totals (the lines' quantity,
         # a distance by its unit), named by the profile's words for it
         measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (end in totals and c.score >= 1.0)
                      or (end not in totals and c.match == SYNONYM and c.score >= 0.7)}
     return measured | _verb_measured(a)
+
+
+def _keyed_rows(schema: Schema, link: Link) -> set[str]:
+    """ "the most jobs" said by the rows' key (JobID of RepairJobs): the tables of those rows."""
+    return {c.table for c in link.of_kind(COLUMN) if c.score >= 0.9 and (t := schema.table(c.table)) is not None
+            and t.primary_key is not None and t.primary_key.name == c.column}
 
 
 def _verb_measured(a: Analysis) -> set[str]:
@@ -534,6 +542,11 @@ def named_date_links(a: Analysis, schema: Schema) -> set[int]:
 
 
 def _state_word(a: Analysis, link: Link) -> bool:
-    """ "open tickets": a state of the rows (not closed), not the name of their opening date."""
-    return link.first == link.last and a.word(link.first) in NOT_YET \
-        and said_as_state([t.text for t in a.tokens], link.first)
+    """ "open tickets": a state of the rows (not closed), not the name of their opening date; so is
+    a deed denied ("leave out anything refunded"): a period said beside it dates the rows kept."""
+    if link.first != link.last:
+        return False
+    word = a.word(link.first)
+    if word in NOT_YET:
+        return said_as_state([t.text for t in a.tokens], link.first)
+    return word.endswith("ed") and negation_before(a, link.first, NEGATION_REACH) is not None

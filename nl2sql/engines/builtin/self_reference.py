@@ -66,7 +66,7 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     if ref is None:
         return spec
     if spec.group_by:
-        return _per_referenced_row(spec, ref)
+        return _per_referenced_row(spec, ref, schema)
     lower = _lower_rows(spec, a, ref)
     if lower is not None:
         return lower
@@ -166,11 +166,16 @@ def _naming_filters(spec: QuerySpec, ref: SelfReference, key_words: set[int]) ->
             and f.column.column != ref.column and isinstance(f.values[0], str) and not f.words <= key_words]
 
 
-def _per_referenced_row(spec: QuerySpec, ref: SelfReference) -> QuerySpec:
+def _per_referenced_row(spec: QuerySpec, ref: SelfReference, schema: Schema) -> QuerySpec:
     """Rows grouped by the key to their own table ("how many people report to each manager"): a
-    group per row pointed to; the rows that point nowhere (the head of the chart) are no such
-    group."""
+    group per row pointed to, shown by that row's name (the manager's, not the name of some row
+    of the group); the rows that point nowhere (the head of the chart) are no such group."""
     key = ColumnRef(ref.table, ref.column)
     if not any(g.column == key for g in spec.group_by) or any(f.column == key for f in spec.filters):
         return spec
+    own = {ColumnRef(ref.table, c) for c in names_of(schema, ref.table)} | {key}
+    grouped = {g.column for g in spec.group_by}
+    if len(spec.group_by) == 1 and set(spec.projections) <= own and not own - {key} <= grouped:
+        return replace(spec, filters=(*spec.filters, Filter(key, "not_null")),
+                       projections=(key,) if spec.projections else (), named_keys=(key,))
     return replace(spec, filters=(*spec.filters, Filter(key, "not_null")))

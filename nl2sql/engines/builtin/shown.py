@@ -427,18 +427,28 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     # (only where the rows have a name to show beside it: a status alone says which row it is of to no one)
     after_with = a.word(j - 1) == "with" or a.word(j - 1) in ("and", ",") and any(
         a.word(k) == "with" and a.word(k + 1) == "the" for k in range(j - 1))
+    # "with the name of their manager" is "with their manager": the row it points to, by its name
+    lead = j - 1 if (name := _name_of_theirs(a, j)) is None else name - 2
     listed = a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and after_with \
         and (ctx.table(entity).person_name is not None or _label(ctx, entity) is not None)
-    if not listed and (a.word(j) not in POSSESSIVES or a.word(j - 1) not in ("and", "with", ",")):
+    if not listed and (a.word(j) not in POSSESSIVES or a.word(lead) not in ("and", "with", ",")):
         return False
     own = False  # a column of the rows said as the rows ("the admins": an is_admin flag)
-    for rows in sorted((k for k in a.links if k.last < j - 1), key=lambda k: -k.first):
+    for rows in sorted((k for k in a.links if k.last < lead), key=lambda k: -k.first):
         if ctx.names_table(rows):
             return ctx.table_of(rows) == entity
         own = own or any(cand.table == entity for cand in rows.of_kind(COLUMN))
         if not rows.of_kind(VALUE) and not own:
             return False  # the rows, then which of them ("the admins at <a company>"), then their column
     return own
+
+
+def _name_of_theirs(a: Analysis, j: int) -> int | None:
+    """Where "name" stands in "the name of their <column>" (the possessive at ``j``), else None."""
+    if a.word(j) in POSSESSIVES and a.word(j - 1) == "of" and a.word(j - 2) in ("name", "names") \
+            and a.word(j - 3) == "the":
+        return j - 2
+    return None
 
 
 def _whole_name(ctx: ReadContext, link: Link, ref: ColumnRef) -> list[ColumnRef]:

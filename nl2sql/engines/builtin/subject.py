@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from nl2sql.db.schema import Schema
-from nl2sql.engines.builtin.analysis import Analysis
+from nl2sql.engines.builtin.analysis import Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.resolve import subject_value
 from nl2sql.errors import EngineError
@@ -49,6 +49,8 @@ def missing_subject(a: Analysis, schema: Schema) -> str | None:
     word = a.tokens[before].norm
     if word in _DETERMINERS or _in_names(word, _name_words(schema)):
         return None  # "his <column>", or a word of the schema's names ("birthday" beside birth_date)
+    if denies_keeping(a, before):
+        return None  # "don't include refunded ones": a verb of keeping rows, negated, not a modifier
     if a.tokens[before].text in _group_words():
         return None  # "compare hours ...", "more hours": a cue of the measure, not a modifier of it
     return " ".join(t.text for t in a.tokens[before:head.last + 1])
