@@ -253,6 +253,8 @@ def test_user_text_is_quoted_by_sqlglot(tmp_path, question: str, value: str, mem
     ("in March", date(2026, 3, 1), date(2026, 4, 1)),
     ("in December", date(2025, 12, 1), date(2026, 1, 1)),
     ("since 2026-02-10", date(2026, 2, 10), None),
+    ("from 2024 onwards", date(2024, 1, 1), None),  # "from <date> onwards" is "since <date>"
+    ("from March 2025 onward", date(2025, 3, 1), None),
     # ahead of today: the next calendar period, or a span starting today
     ("next month", date(2026, 7, 1), date(2026, 8, 1)),
     ("next week", date(2026, 6, 22), date(2026, 6, 29)),  # from the Monday after TODAY (a Monday)

@@ -65,3 +65,20 @@ def test_follow_ups_keep_the_row_it_points_to(club: Database) -> None:
                          "show their email too"],
                   "SELECT c.full_name, m.full_name, c.email FROM coaches c "
                   "LEFT JOIN coaches m ON m.coach_id = c.manager_id WHERE c.grade = 'assistant'")
+
+
+@pytest.mark.parametrize("question", ["list assistants with their manager",
+                                      "Who does each of the assistants report to?",
+                                      "show each assistant with the name of their manager"])
+def test_rows_picked_by_a_value_each_beside_the_row_their_key_points_to(club: Database, question: str) -> None:
+    reads_whole(club, question, "SELECT c.full_name, m.full_name FROM coaches c "
+                                "LEFT JOIN coaches m ON m.coach_id = c.manager_id WHERE c.grade = 'assistant'")
+
+
+def test_the_row_a_named_row_points_to_is_still_that_row_alone(club: Database) -> None:
+    answers(club, "who does Eve Ray report to", "SELECT full_name FROM coaches WHERE coach_id = 4")
+
+
+def test_rows_listed_alongside_the_row_their_key_points_to(club: Database) -> None:
+    reads_whole(club, "List the coaches alongside their manager's name.",
+                "SELECT c.full_name, m.full_name FROM coaches c LEFT JOIN coaches m ON m.coach_id = c.manager_id")

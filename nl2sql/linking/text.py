@@ -71,7 +71,7 @@ POSSESSIVES = frozenset({"their", "its", "his", "her"})
 FUNCTION_WORDS = frozenset({"exist", "exists", "everybody", "everyone", "anybody", "anyone", "somebody",
                             "someone", "hi", "hello", "hey", "thanks", "thank", "ok", "okay", "whats",
                             "re", "ve", "ll", "via", "corresponding", "respective", "respectively",
-                            "dr", "mr", "mrs", "prof"})
+                            "dr", "mr", "mrs", "prof", "alongside", "beside", "here"})
 FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"), ("as", "well"),
                     ("his", "or", "her"), ("he", "or", "she"), ("him", "or", "her"),
                     # "how many dogs are in the table": the rows the question is about, not a table's name

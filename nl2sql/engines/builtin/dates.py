@@ -309,7 +309,7 @@ def _bound(words: list[str], i: int, today: date) -> tuple[int, DateRange] | Non
     """ "since <date>", "after <date>", "before <date>", "until <date>": one open end of a range.
     "after" a period starts where it ends, and nothing comes after the calendar's last day."""
     w = words[i]
-    if w not in ("since", "after", "before", "until") or i + 1 >= len(words):
+    if w not in ("since", "after", "before", "until", "from") or i + 1 >= len(words):
         return None
     k = i + 1
     while k + 1 < len(words) and words[k] in ("the", "year"):  # "after the year <N>"
@@ -319,6 +319,10 @@ def _bound(words: list[str], i: int, today: date) -> tuple[int, DateRange] | Non
         return None
     used, rng = inner
     used += k - i
+    if w == "from":  # "from 2024 onwards" is "since 2024"; "from 2024 to 2025" is a range
+        if words[i + used:i + used + 1] not in (["onwards"], ["onward"]):
+            return None
+        w, used = "since", used + 1
     if w == "after" and rng.end is None:
         raise EngineError(f"Nothing comes {w} {rng.label.removeprefix('on ').removeprefix('in ')}: "
                           f"{date.max.isoformat()} is the last date that can be compared.")

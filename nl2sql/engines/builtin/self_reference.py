@@ -17,6 +17,7 @@ from nl2sql.engines.builtin.analysis import Analysis, Comparison
 from nl2sql.engines.builtin.named_keys import keys_said
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, TABLE, Link
+from nl2sql.linking.text import POSSESSIVES
 from nl2sql.profile import SelfReference, names_of, profile_of
 
 # Conditions that pick the named row by its own values.
@@ -39,6 +40,15 @@ def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
     done_to = a.word(link.first - 1) == "who" and link.first == link.last \
         and min(min(f.words) for f in named) == link.last + 1
     return before or acted or done_to or a.word(link.last + 1) == "of"
+
+
+def _each_beside_its_own(a: Analysis, link: Link, named: list[Filter]) -> bool:
+    """Whether the rows the values pick are each asked for with the row their key points to, not
+    that row alone: the key said as theirs ("bartenders with their manager"), or the rows said one
+    by one ("who does each of the brewers report to")."""
+    start = min(min(f.words) for f in named)
+    return a.word(link.first - 1) in POSSESSIVES or any(a.word(k) in ("each", "every")
+                                                         for k in range(start - 3, start))
 
 
 def _verb_after_do(a: Analysis, link: Link, named: list[Filter]) -> bool:
@@ -77,6 +87,10 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     named = _naming_filters(spec, ref, key_words)
     if not named:
         return spec
+    if _each_beside_its_own(a, link, named):  # "bartenders with their manager": each row and its manager
+        key = ColumnRef(ref.table, ref.column)
+        listed = spec.projections or tuple(ColumnRef(ref.table, c) for c in names_of(schema, ref.table))
+        return replace(spec, projections=tuple(dict.fromkeys((*listed, key))))
     up = _points_up(a, link, named)
     inner = tuple(named)
     if up:  # the row the named one points to: its key is the named row's reference

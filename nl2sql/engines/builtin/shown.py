@@ -431,13 +431,13 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     lead = j - 1 if (name := _name_of_theirs(a, j)) is None else name - 2
     listed = a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and after_with \
         and (ctx.table(entity).person_name is not None or _label(ctx, entity) is not None)
-    if not listed and (a.word(j) not in POSSESSIVES or a.word(lead) not in ("and", "with", ",")):
+    if not listed and (a.word(j) not in POSSESSIVES or a.word(lead) not in ("and", "with", ",", "alongside", "beside")):
         return False
-    own = False  # a column of the rows said as the rows ("the admins": an is_admin flag)
+    own = False  # a column of the rows said as the rows ("the admins": an is_admin flag), or a value ("bartenders")
     for rows in sorted((k for k in a.links if k.last < lead), key=lambda k: -k.first):
         if ctx.names_table(rows):
             return ctx.table_of(rows) == entity
-        own = own or any(cand.table == entity for cand in rows.of_kind(COLUMN))
+        own = own or any(cand.table == entity for cand in (*rows.of_kind(COLUMN), *rows.of_kind(VALUE)))
         if not rows.of_kind(VALUE) and not own:
             return False  # the rows, then which of them ("the admins at <a company>"), then their column
     return own

@@ -337,8 +337,9 @@ def calibrated(signals: Signals, fallback: float) -> float:
 
 
 def capped(score: float, signals: Signals) -> float:
-    """The score a session may act on: a partial reading, one that read a state from a verb, and
-    one that says a doubt (a guess it tells the user about) never clear the confirmation threshold."""
+    """The score a session may act on: a partial reading, one that read a state from a verb, one
+    that says a doubt (a guess it tells the user about) and one that carries a choice it could ask
+    ("count revenue as?") never clear the confirmation threshold."""
     values = dict(signals)
-    held = values.get("partial") or values.get("guessed_state") or values.get("doubts")
+    held = values.get("partial") or values.get("guessed_state") or values.get("doubts") or values.get("asked")
     return min(score, PARTIAL_CAP) if held else score
