@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 # The rows read to tell a text column's kind.
 SAMPLE_ROWS = 50
+KIND_ROWS = 5  # values read further on for a column the sample holds empty
 # A text column with at most this many distinct values has them all indexed for value linking.
 MAX_INDEXED_VALUES = 10000
 # Counting a truncated result is only worth it when it is quick.
@@ -184,6 +185,16 @@ class Catalogue:
 
         query = exp.select(*(shown or [exp.Star()])).from_(ref, copy=False).limit(SAMPLE_ROWS, copy=False)
         return self._rows(query, self.budget) or []
+
+    def present_further(self, ref: exp.Table, column: str) -> list[object]:
+        """A few values of a column empty in all the sampled rows (a date kept only once something
+        happens, ``voided_at``): what its kind is read from, not the text an empty sample says."""
+        from sqlglot import exp
+
+        named = exp.column(column, quoted=True)
+        present = exp.Not(this=exp.Is(this=named.copy(), expression=exp.Null()))
+        query = exp.select(named).from_(ref, copy=False).where(present, copy=False).limit(KIND_ROWS, copy=False)
+        return [row[0] for row in self._rows(query, self.budget) or [] if row[0] not in (None, "")]
 
     def values(self, ref: exp.Table, column: str, order: exp.Expr | None = None) -> tuple[str, ...]:
         """Every distinct value of a text column, when there are few and they come quickly: sorted by

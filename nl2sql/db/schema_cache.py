@@ -31,7 +31,7 @@ from nl2sql.paths import cache_dir
 
 log = logging.getLogger(__name__)
 
-FORMAT = 4  # bump when what introspection stores changes meaning
+FORMAT = 5  # bump when what introspection stores changes meaning
 MAX_ENTRIES = 64
 
 

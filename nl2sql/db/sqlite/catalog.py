@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 
-from nl2sql.db.base import DATE_TEXT, Catalogue, Rows, present, table_ref, text_kind
+from nl2sql.db.base import DATE_TEXT, SAMPLE_ROWS, Catalogue, Rows, present, table_ref, text_kind
 from nl2sql.db.schema import BOOLEAN, DATE, INTEGER, OTHER, REAL, TEXT, ForeignKey, Schema, Table
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,10 @@ class Catalog(Catalogue):
         sample = self.sample(ref, None if len(info) == len(listed) else [exp.column(r[1], quoted=True) for r in info])
         columns = []
         for pos, (_cid, col, declared, notnull, _default, pk) in enumerate(info):
-            kind = self.kind(declared or "", present(sample, pos))
+            values = present(sample, pos)
+            if not values and len(sample) >= SAMPLE_ROWS and not notnull:
+                values = self.present_further(ref, col)  # set only on a few rows, none of the first
+            kind = self.kind(declared or "", values)
             columns.append(self.column(ref, col, declared or "", kind, primary=bool(pk),
                                        unique=col in unique or (bool(pk) and pk_count == 1), nullable=not notnull))
         keys = conn.execute('SELECT CAST("table" AS BLOB), CAST("from" AS BLOB), CAST("to" AS BLOB) '

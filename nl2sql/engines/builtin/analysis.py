@@ -393,6 +393,14 @@ def denial_words(a: Analysis, n: int, i: int) -> frozenset[int]:
                                        if a.word(k) in _JOINING_A_DENIAL or denies_keeping(a, k))})
 
 
+def denied_after(a: Analysis, i: int, taken: Collection[int] = ()) -> frozenset[int]:
+    """The words of a denial said after a state and its rows ("voided tabs don't count"), if any."""
+    j = link.last + 1 if (link := a.link_at(i + 1)) is not None else i + 1
+    if j in a.negations and j not in taken and a.word(j + 1) in ("count", "counted", "matter"):
+        return frozenset({j, j + 1})
+    return frozenset()
+
+
 def denies_keeping(a: Analysis, k: int) -> bool:
     """Whether the word at ``k`` is a negated word of keeping rows ("don't count", "not including"):
     the rows said after it are left out, as after "without"."""

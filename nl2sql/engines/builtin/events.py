@@ -9,7 +9,7 @@ such a word as used without a filter.
 from __future__ import annotations
 
 from nl2sql.db.schema import Table
-from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, negation_before
+from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, denied_after, negation_before
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
@@ -49,12 +49,14 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
         if by_particle and particle is not None:
             c.used.add(particle)  # "logged in": the particle is the verb's (a login date)
         negation = negation_before(a, i, NEGATION_REACH, taken)
-        denied = (negation is not None) != unsaid  # "not unpaid" is paid
+        denial = denial_words(a, negation, i) if negation is not None else denied_after(a, i, taken)
+        denied = bool(denial) != unsaid  # "not unpaid" is paid
         out.append(Filter(ColumnRef(table, column), "null" if denied else "not_null"))
         if link is not None:
             c.claim(link, "event")
-        c.used.update({i, *(denial_words(a, negation, i) if negation is not None else ())})
+        c.used.update({i, *denial})
     return c.done(out)
+
 
 
 def event_column(table: Table, word: str) -> str | None:

@@ -55,8 +55,8 @@ def anti_join_links(ctx: ReadContext, subject: str | None = None) -> dict[int, s
     a = ctx.a
     out: dict[int, str] = {}
     for n in sorted(a.negations):
-        if a.word(n) not in _ANTI_NEGATIONS:
-            continue
+        if a.word(n) not in _ANTI_NEGATIONS or denies_keeping(a, n + 1):
+            continue  # "don't count voided tabs" leaves those rows out; it asks for no rows without them
         named = {c.table for link in a.links if not n < link.first < n + 7
                  for c in [*link.of_kind(TABLE), *link.of_kind(COLUMN)] if c.score >= 0.7 or c.match != EXACT}
         named |= {subject} if subject is not None else set()

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import DATE, Column, Schema, Table
 from nl2sql.domain import EMPTY, DomainConfig
-from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, negation_before
+from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denied_after, negation_before
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_noun, flag_of, said_as_state
@@ -549,4 +549,5 @@ def _state_word(a: Analysis, link: Link) -> bool:
     word = a.word(link.first)
     if word in NOT_YET:
         return said_as_state([t.text for t in a.tokens], link.first)
-    return word.endswith("ed") and negation_before(a, link.first, NEGATION_REACH) is not None
+    return word.endswith("ed") and (negation_before(a, link.first, NEGATION_REACH) is not None
+                                    or bool(denied_after(a, link.first)))
