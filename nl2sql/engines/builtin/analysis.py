@@ -977,7 +977,7 @@ def _read_between(a: _Scratch, words: list[str], i: int) -> Comparison | None:
 
 def _read_or_more(a: _Scratch, words: list[str], i: int) -> Comparison | None:
     """ "N or more", "N or fewer": a bound said after its number, or after its number and unit ("£500
-    or more", "3 hours or longer"), where the unit is what the column may be found by."""
+    or more", "3 hours or more"), where the unit is what the column may be found by."""
     value = number_value(words[i])
     unit = int(i + 1 < len(words) and words[i + 1] in _SAID_UNITS)
     k = i + unit  # the word before "or"
