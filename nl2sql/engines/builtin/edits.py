@@ -23,7 +23,7 @@ from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
-from nl2sql.engines.builtin.resolve import named_date_links
+from nl2sql.engines.builtin.resolve import named_date_links, table_date
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words
 from nl2sql.errors import EngineError
@@ -223,7 +223,8 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
                 slots: Slots | None = None) -> Reading:
     """A follow-up applied to the current spec, step by step; what changed goes in the summary."""
     counted_groups = bool(spec.group_by) and any(ag.func == "count" and ag.column is None for ag in spec.aggregates)
-    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})), date_override=_kept_period(spec, a),
+    ctx = ReadContext(a, schema, domain, MappingProxyType(dict(slots or {})),
+                      date_override=_kept_period(spec, a, schema, domain),
                       counted_groups=counted_groups)
     # tables of the query, and tables the follow-up names
     in_play = _tables_of(spec) | {c.table for link in a.links for c in link.of_kind("table")}
@@ -306,17 +307,24 @@ def _decided_by(ctx: ReadContext, keyed: set[str]) -> set[str]:
     return decided
 
 
-def _kept_period(spec: QuerySpec, a: Analysis) -> ColumnRef | None:
+def _kept_period(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConfig) -> ColumnRef | None:
     """The date column of the one period the query keeps, which a follow-up's own period replaces
     ("what about 2024?" after revenue per store in 2025 moves the sales' dates, not the stores'),
-    unless the line names a date column of its own ("only those hired after 2020")."""
+    else the date of the rows the query measures, which a first period dates ("only from last
+    month" after top products by revenue: the orders', not the products'); not when the line names
+    a date column of its own ("only those hired after 2020")."""
     periods = {f.column for f in spec.filters if f.op == "range"}
-    if len(periods) != 1 or not a.dates or any(link.of_kind("column") and _before_a_date(a, link.first)
-                                                 for link in a.links):
+    if len(periods) > 1 or not a.dates or any(link.of_kind("column") and _before_a_date(a, link.first)
+                                              for link in a.links):
         return None
     if any(link.of_kind("table") for link in a.links):  # "those who purchased in 2025": other rows' dates
         return None
-    return next(iter(periods))
+    if periods:
+        return next(iter(periods))
+    measured = {ag.metric.table for ag in spec.aggregates if ag.metric is not None}
+    measured |= {ag.column.table for ag in spec.aggregates if ag.metric is None and ag.column is not None}
+    measured -= {spec.entity}
+    return table_date(schema, measured.pop(), domain) if len(measured) == 1 else None
 
 
 def _before_a_date(a: Analysis, first: int) -> bool:

@@ -399,7 +399,7 @@ def _own_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | No
     return None
 
 
-def _table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
+def table_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
     """A table's own date, else its parent event's."""
     return _own_date(schema, name, domain) or _dated_by_parent(schema, name, domain)
 
@@ -421,7 +421,7 @@ def _period_of_named(a: Analysis, schema: Schema, entity: str, in_play: set[str]
     if link is None or link.first != match.last + 1:
         return None
     named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and (c.table == entity or c.table in in_play)]
-    return _table_date(schema, named[0], domain) if named else None
+    return table_date(schema, named[0], domain) if named else None
 
 
 def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[str], domain: DomainConfig,
@@ -439,7 +439,7 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
                      and (t == entity or schema.join_path(entity, t))]  # the main rows' own act dates them
         for name in named[:1]:
             if name != entity:
-                return _table_date(schema, name, domain)
+                return table_date(schema, name, domain)
     return None
 
 
@@ -457,7 +457,7 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     found = []
     for name in sorted(_measured_tables(a, schema) - {entity}):
         table = schema.table(name)
-        if table is not None and table.stored and (dated := _table_date(schema, name, domain)) is not None:
+        if table is not None and table.stored and (dated := table_date(schema, name, domain)) is not None:
             found.append(dated)
     return found[0] if len(found) == 1 else None
 
