@@ -360,9 +360,14 @@ def is_membership(schema: Schema, fk: ForeignKey) -> bool:
     return names_its_table(fk)
 
 
+def named_words(key: str) -> list[str]:
+    """The words of a key column's name past those that say it is a key: ["job"] of ``JobID``."""
+    return [w for w in _name_words(key) if w not in ("id", "code", "no", "num", "key", "fk")]
+
+
 def names_its_table(fk: ForeignKey) -> bool:
     """Whether a key's name is the name of the table it points to (department_id, DeptNo into dept)."""
-    words = [w for w in _name_words(fk.column) if w not in ("id", "code", "no", "num", "key", "fk")]
+    words = named_words(fk.column)
     table = [w.removesuffix("s") for w in _name_words(fk.ref_table)]
     return bool(words) and [w.removesuffix("s") for w in words] == table
 

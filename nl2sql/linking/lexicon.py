@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from nl2sql.db.schema import TEXT, Column, Schema, Table, declared_key
+from nl2sql.db.schema import TEXT, Column, Schema, Table, declared_key, named_words
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.places import country_codes, state_codes
@@ -215,8 +215,7 @@ class Lexicon:
                 # unless the table's own key is named by the head alone (JobID of RepairJobs): each
                 # row is one of those, and "jobs" is what the rows are called
                 key = table.primary_key
-                called = key is not None and [w for w in name_words(key.name) if w not in ("id", "no", "key")] == [
-                    singular(head)]
+                called = key is not None and named_words(key.name) == [singular(head)]
                 self._add(singular(head), Candidate(TABLE, table.name, score=0.95 if called else PIECE_SCORE))
             for modifier in words[:-1] if table.stored else ():  # a view's first word says which rows
                 if modifier not in _WEAK_NAME_WORDS and len(modifier) > 2 and modifier not in column_words \

@@ -321,9 +321,7 @@ def _kept_period(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainCon
         return None
     if periods:
         return next(iter(periods))
-    measured = {ag.metric.table for ag in spec.aggregates if ag.metric is not None}
-    measured |= {ag.column.table for ag in spec.aggregates if ag.metric is None and ag.column is not None}
-    measured -= {spec.entity}
+    measured = {ag.table for ag in spec.aggregates if ag.table is not None} - {spec.entity}
     return table_date(schema, measured.pop(), domain) if len(measured) == 1 else None
 
 

@@ -96,12 +96,6 @@ def _counts_rows(agg: Aggregate) -> bool:
     return agg.metric is None and (agg.column is None or not agg.column.column)
 
 
-def _table_of(agg: Aggregate) -> str | None:
-    if agg.metric is not None:
-        return agg.metric.table
-    return agg.column.table if agg.column is not None else None
-
-
 def counted_key(r: Renderer) -> ColumnRef | None:
     """The main table's key when COUNT(*) must count its rows once: the groups or shown columns
     lie in a table that repeats them ("<rows> per <column of their child rows>")."""
@@ -130,7 +124,7 @@ def distorted(r: Renderer) -> dict[int, str]:
     """Aggregates (by index) that the joins would count more than once, and each one's table."""
     out: dict[int, str] = {}
     for i, agg in enumerate(r.spec.aggregates):
-        table_name = _table_of(agg)
+        table_name = agg.table
         if agg.distinct or agg.func in ("min", "max") or _counts_rows(agg) or table_name is None \
                 or counts_keys(r, agg):
             continue

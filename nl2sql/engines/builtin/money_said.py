@@ -32,9 +32,8 @@ def money_or_named(ctx: ReadContext, comp: Comparison, named: ColumnRef | None, 
 def _money_column(ctx: ReadContext, entity: str, in_play: set[str]) -> ColumnRef | None:
     """The one money column of the rows, of the rows in play, or of the rows that refer to them."""
     sold = {r.table for r in profile_of(ctx.schema).revenues}
-    referring = [t.name for t in ctx.schema.tables if t.name != entity
-                 and any(fk.ref_table == entity for fk in t.foreign_keys)]
-    for tables in ([entity], sorted(in_play - {entity}), sorted(referring)):
+    referring = sorted({t for t, fk in ctx.schema.neighbours(entity) if fk.ref_table == entity and t != entity})
+    for tables in ([entity], sorted(in_play - {entity}), referring):
         found = [ColumnRef(t, col.name) for t in tables if (table := ctx.schema.table(t)) is not None
                  for col in table.columns if _money(ctx, ColumnRef(t, col.name))]
         taken = [ref for ref in found if ref.table in sold]  # of several, money the business took

@@ -53,6 +53,13 @@ class Aggregate:
     # the days from this date to ``column``'s ("the average time between order and shipping")
     since: ColumnRef | None = None
 
+    @property
+    def table(self) -> str | None:
+        """The table whose rows the aggregate reads: its metric's, else its column's; None for COUNT(*)."""
+        if self.metric is not None:
+            return self.metric.table
+        return self.column.table if self.column is not None else None
+
 
 @dataclass(frozen=True)
 class GroupKey:
