@@ -582,6 +582,16 @@ class Lexicon:
             return self.reworded(token.text)
         return []
 
+    def _inflected_values(self, token: Token) -> list[Candidate]:
+        """ "tests that were passed" where a result column keeps 'Pass' and another table's flag is
+        named theory_passed: a piece of a longer name does not hide the stored value the word
+        inflects, which is offered beside it."""
+        base = stem(token.text)
+        if base == token.norm or len(base) < 4:
+            return []
+        return [replace(c, score=STEM_FACTOR, match=STEM) for c in self._uncrowded(self.lookup(base))
+                if c.kind == VALUE]
+
     def _state_of(self, word: str, base: str) -> list[Candidate]:
         """The state a verb leaves its rows in, where a column of a few states keeps it, or the column
         named for it: "deliver", "cancelling" -> 'delivered', 'cancelled' ("how many orders did we
@@ -721,6 +731,8 @@ class Lexicon:
                     # of a whole one ("state" for a country table): both are offered
                     best = max(c.score for c in cands)
                     cands = [*cands, *(c for c in self._synonym_names(tokens[i].text) if c.score > best)]
+                if size == 1 and _partial_only(cands):
+                    cands = [*cands, *self._inflected_values(tokens[i])]
                 if not cands and size == 2:
                     cands = self._unnamed_pair(tokens[i], tokens[i + 1], skip_fuzzy, i in marked)
                 if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):

@@ -153,8 +153,12 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
             discount, kind = found if found is not None else (None, FRACTION)
             out.append(LineItems(table.name, prices[0].name, quantities[0].name, _parent(schema, table),
                                  discount, kind))
-    # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines
+    # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines;
+    # so is one that rows with a price of their own refer to (a seat band's price and seat count,
+    # each ticket sold at its own price)
     referred = {fk.ref_table for ln in out if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
+    referred |= {fk.ref_table for t in schema.tables if t.stored and any(is_price(t, c) for c in t.columns)
+                 for fk in t.foreign_keys if fk.ref_table != t.name}
     return tuple(ln for ln in out if ln.table not in referred)
 
 
@@ -204,16 +208,28 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
             continue  # a refund's amount is money, but not money taken
         for col in table.columns:
             words = name_words(col.name)
-            if is_sold_money(table, col) and ("total" in words or not is_price(table, col)) \
-                    and (set(words) & set(_TOTAL_WORDS) or _just_an_amount(words)) \
+            one = is_price(table, col) and _sold_one_by_one(schema, table)  # a ticket's own price
+            if is_sold_money(table, col) and (one or (("total" in words or not is_price(table, col))
+                                                      and (set(words) & set(_TOTAL_WORDS) or _just_an_amount(words)))) \
                     and (is_real_money(col) or minor_unit(col.name) != 1.0):
                 found.append((table, col.name))
     found.sort(key=lambda tc: (not tc[0].date_columns, -(tc[0].row_count or 0)))
     return found
 
 
+def _sold_one_by_one(schema: Schema, table: Table) -> bool:
+    """Whether each row is one thing sold at its own price (a ticket of an order): it belongs to a
+    dated sale, keeps no quantity, and nothing refers to it."""
+    dated = any((parent := schema.table(fk.ref_table)) is not None and parent.date_columns
+                and parent.name != table.name for fk in table.foreign_keys)
+    return dated and not any(is_quantity(table, c) for c in table.columns) \
+        and not any(fk.ref_table == table.name for t in schema.tables for fk in t.foreign_keys if t.name != table.name)
+
+
 def _just_an_amount(words: tuple[str, ...]) -> bool:
-    """ "amt", "amt_pence": a row's amount and nothing more said of it (not a ``declaredValueAmt``)."""
+    """ "amt", "amt_pence", "amt_p": a row's amount and nothing more said of it (not a ``declaredValueAmt``)."""
+    if len(words) > 1 and minor_unit("_".join(words)) != 1.0:
+        words = words[:-1]  # the unit it is kept in, said last
     return set(expand(words)) - set(MONEY_UNITS) == {"amount"}
 
 

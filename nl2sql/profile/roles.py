@@ -75,6 +75,8 @@ class Unit:
 
 def said_unit(unit: str) -> str:
     """A unit said of many: "milliseconds", "minutes", but "ms" and "kb" stay as they are."""
+    if unit in ("pence", "penny"):
+        return "pence"
     return unit if len(unit) <= 3 or unit.endswith("s") else unit + "s"
 
 
@@ -170,9 +172,16 @@ def unit_of(table: Table, col: Column) -> Unit | None:
     return None
 
 
+# Short forms of a minor unit, said only as the last word of a longer name (``amt_p``, ``cost_ct``).
+_MINOR_SHORT = {"p": "pence", "ct": "cents", "cts": "cents"}
+
+
 def _said_money_unit(column_name: str) -> str | None:
-    """The money unit a column's name says (``price_cents``: "cent"), if any."""
-    return next((w for w in reversed(name_words(column_name)) if w in MONEY_UNITS), None)
+    """The money unit a column's name says (``price_cents``: "cent"; ``amt_p``: pence), if any."""
+    words = name_words(column_name)
+    if len(words) > 1 and words[-1] in _MINOR_SHORT and set(expand(words[:-1])) & MONEY_WORDS:
+        return _MINOR_SHORT[words[-1]]
+    return next((w for w in reversed(words) if w in MONEY_UNITS), None)
 
 
 def minor_unit(column_name: str) -> float:

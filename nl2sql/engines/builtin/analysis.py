@@ -260,8 +260,14 @@ def _match_words(words: list[str], i: int, phrase: tuple[str, ...]) -> bool:
     return tuple(words[i:i + len(phrase)]) == phrase
 
 
+_DETERMINERS = (["their"], ["the"], ["its"], ["his"], ["her"], ["a"], ["an"], ["each"], ["every"])
 _LEADING_VERBS = {"show", "list", "give", "find", "get", "display", "tell", "return", "select", "print", "compute",
                   "calculate", "determine", "identify"}
+
+
+def _hyphened(text: str, word: str) -> bool:
+    """Whether the word is said as the first piece of a hyphened one ("add-on sales"): a noun."""
+    return re.search(rf"\b{re.escape(word)}-\w", text, re.IGNORECASE) is not None
 
 
 def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
@@ -269,7 +275,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     a = _Scratch(tokens, lexicon)
     words = [t.text for t in tokens]
     content = [w for w in words if w not in ("please", "can", "you", "could", "would")]
-    if content and content[0] in WRITE_VERBS:
+    if content and content[0] in WRITE_VERBS and not _hyphened(text, content[0]):
         a.write_verb = content[0]
     lead = 1 if words[:1] == ["please"] else 0
     if words[:1] == ["among"] and "," in text:  # "among <rows with a condition>, which ...": the rows, said first
@@ -279,6 +285,8 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
             and words[lead + 1:lead + 2] != ["of"]:
         a.used.add(lead)  # a leading request verb, even where a table has that name
         a.frame.add(lead)
+    if words[lead:lead + 1] in (["add"], ["include"]) and words[lead + 1:lead + 2] in _DETERMINERS:
+        a.used.add(lead)  # "add their email": the verb of a follow-up, though a table is named AddOns
 
     for match in find_dates(tokens, today):
         if _value_not_year(words, match, lexicon):
@@ -838,6 +846,8 @@ def _counts_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
             continue  # the plural word ends the table's name ("3 sale lines")
         phrase = " ".join(singular(w) for w in words[i + 1:end + 1])
         named = lexicon.lookup(phrase) or (lexicon.reworded(words[end]) if end == i + 1 else [])  # "3 nations"
+        if not named and end > i + 1:  # "the 10 mug club members": a table's name before the plural it heads
+            named = [c for c in lexicon.lookup(" ".join(singular(w) for w in words[i + 1:end])) if c.kind == "table"]
         # a table's rows, or the values of a column ranked as groups ("the 10 countries with the highest sales")
         if any(c.kind in ("table", "column") for c in named):
             # the superlative says what it ranks by: "with the most" and nothing after it is no
@@ -1071,6 +1081,22 @@ def _value_named_by_next(lexicon: Lexicon, words: list[str], i: int) -> bool:
     return bool(tables) and bool(named & tables or referring)
 
 
+def _bucket_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Whether the word at ``i`` asks for periods ("monthly", "per week"), not a name that begins
+    with it ("weekly fee"), a stored value ("the weekly ones", "Weekly Digest")."""
+    w = words[i]
+    return w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS
+                             or _asked_period(lexicon, words, i)) \
+        and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)) \
+        and not _starts_column(lexicon, words, i) and not _kind_said(lexicon, words, i)
+
+
+def _kind_said(lexicon: Lexicon, words: list[str], i: int) -> bool:
+    """ "the weekly ones", "only the monthly plans": a period word after "the" that is a stored
+    value (a frequency column's) keeps the rows of that kind; it does not group them."""
+    return words[i - 1:i] == ["the"] and any(c.kind == VALUE and c.score >= 1.0 for c in lexicon.lookup(words[i]))
+
+
 def _starts_column(lexicon: Lexicon, words: list[str], i: int) -> bool:
     """Whether a cue word begins a column's name with the words after it ("last name", "top speed"):
     the name, not a superlative."""
@@ -1271,9 +1297,7 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
     elif w in SUPERLATIVES:
         if not _starts_column(lexicon, words, i):
             _read_superlative(a, words, i)
-    elif w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS
-                           or _asked_period(lexicon, words, i)) \
-            and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)):
+    elif _bucket_word(a, words, i, lexicon):
         a.buckets.append((BUCKETS[w], i))
         a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
     elif w in GROUP_WORDS:

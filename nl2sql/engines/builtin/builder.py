@@ -445,7 +445,7 @@ def _extreme_per_group(ctx: ReadContext, parts: Parts, ref: ColumnRef, descendin
             return None
         partition = fks[0].column
     own = tuple(f for f in parts.filters if f.column.table == entity.name and f.other is None and f.against is None
-                and f.op in ("=", "in", "like", ">", ">=", "<", "<=", "!=", "null", "not_null"))
+                and f.op in ("=", "in", "like", ">", ">=", "<", "<=", "!=", "null", "not_null", "open"))
     extreme = Filter(ref, "=", own, against="max" if descending else "min", other=ColumnRef(entity.name, partition))
     label = entity.label_column
     named = [k for k in keys if not _key_beside_label(ctx, k, keys)]  # each group by its name, not its id
@@ -633,7 +633,18 @@ def _count_rows(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
     else:
         count = _counted_table(ctx, entity) or Aggregate("count")
     used = a.count_span | (target.used if counted is not None and (a.distinct or not parts.group) else set())
-    return parts.using("count", used, aggregates=(count,)), target.decided
+    c = Claims(target.decided)
+    if not count.distinct and (quantity := _held_quantity(ctx, count.table or entity)) is not None:
+        c.doubts.append(f"each row of {count.table or entity} holds a {quantity}")  # 2 tickets on one row
+    return parts.using("count", used, aggregates=(count,)), c.done(None).decided
+
+
+def _held_quantity(ctx: ReadContext, table: str) -> str | None:
+    """The quantity column of rows that each stand for several things (a ticket row for 2 seats):
+    "how many tickets" may count the rows or add up the quantity."""
+    found = [col for t, col in profile_of(ctx.schema).quantities
+             if t == table and set(name_words(col)) & {"qty", "quantity"}]
+    return found[0] if len(found) == 1 else None
 
 
 def _number_ends_column(ctx: ReadContext) -> bool:
@@ -653,8 +664,12 @@ def _counted_table(ctx: ReadContext, entity: str) -> Aggregate | None:
     a = ctx.a
     link = a.next_link(max(a.count_span), max_gap=2) if a.count_span else None
     other = ctx.table_of(link) if ctx.names_table(link) else None
-    if other is None or other == entity or ctx.schema.join_path(entity, other) is None:
+    if link is None or other is None or other == entity or ctx.schema.join_path(entity, other) is None:
         return None
+    head = a.link_at(link.last + 1)
+    if head is not None and head.first == link.last + 1 and ctx.names_table(head) and ctx.table_of(head) == entity \
+            and a.tokens[head.last].text != a.tokens[head.last].norm:  # a plural noun, not a verb ("like")
+        return None  # "how many customer bikes": the bikes, of a kind the first name says
     return Aggregate("count", ctx.row_key(other))
 
 
@@ -889,13 +904,13 @@ def _via(ctx: ReadContext, d: Decided, focus: Focus,
     via = [t.table for link in via_links for t in link.of_kind(TABLE)
            if t.table != entity and (t.score >= 1.0 or ctx.table(t.table).stored)]
     acts = _acts(ctx, d, focus, entity)  # "employees assigned to <a project>": through the assignments
-    return via_links, acts, tuple(dict.fromkeys([*via, *(table for _i, table in acts)]))
+    return via_links, acts, tuple(dict.fromkeys([*via, *(table for _i, table in acts if table != entity)]))
 
 
 def _acts(ctx: ReadContext, d: Decided, focus: Focus, entity: str) -> list[tuple[int, str]]:
     """Participles no step used that name the rows their act leaves ("assigned": the assignments),
-    other than the main rows, and not denied: tables the joins should pass through, as a table word
-    would say."""
+    and not denied: tables the joins should pass through, as a table word would say; the main
+    table for an act its own rows record ("tickets sold")."""
     a, out = ctx.a, list[tuple[int, str]]()
     if a.lexicon is None:
         return out
@@ -903,9 +918,24 @@ def _acts(ctx: ReadContext, d: Decided, focus: Focus, entity: str) -> list[tuple
         said = events.participle(token.text)
         acted = said is not None and not said[1]  # "unpaid" says what did not happen: no rows left
         denied = any(j in a.negations for j in range(i - 3, i))  # "never sold": the absent rows' reading
-        if acted and not denied and i not in a.cues and i not in focus.skip and not d.taken(i):
-            out += [(i, table) for table in deeds.deed_tables(a.lexicon, token.text)[:1] if table != entity]
+        if not acted or denied or i in a.cues or i in focus.skip or d.taken(i):
+            continue
+        deed = deeds.deed_tables(a.lexicon, token.text)[:1]
+        if deed and _act_of_named(ctx, i, entity):
+            out.append((i, entity))  # the main rows' own act: said, and no other table to pass through
+        else:
+            out += [(i, table) for table in deed if table != entity]
     return out
+
+
+def _act_of_named(ctx: ReadContext, i: int, entity: str) -> bool:
+    """Whether the participle at ``i`` follows the main rows' own name ("tickets sold", "tickets
+    that we have sold") and those rows are acts themselves (they refer to others, and nothing
+    refers to them): the act left those rows. Products sold are another matter: their sales."""
+    a, table = ctx.a, ctx.table(entity)
+    before = a.prev_link(i, max_gap=3)
+    leaf = bool(table.foreign_keys) and not any(fk.ref_table == entity for _t, fk in ctx.schema.neighbours(entity))
+    return leaf and before is not None and any(t.table == entity and t.score >= 0.6 for t in before.of_kind(TABLE))
 
 
 def _crossed(ctx: ReadContext, spec: QuerySpec) -> set[str]:
@@ -930,13 +960,14 @@ def _repeats_parent_values(ctx: ReadContext, spec: QuerySpec) -> bool:
     not name ("which regions speak Dutch", read over a country's languages): each region would
     come once per row that points to it, a repetition the join makes and nobody asked for, so the
     list is of distinct values. Not when the rows are named ("the nationality of each player":
-    one per player), ordered or cut (the row with the lowest price is one row), nor when a shown
-    column is a key or unique (each row is then one thing)."""
+    one per player, though "who" asks for people whatever rows it names), ordered or cut (the row
+    with the lowest price is one row), nor when a shown column is a key or unique (each row is then
+    one thing)."""
     if not spec.projections or spec.aggregates or spec.group_by or spec.distinct or spec.count_rows \
             or spec.order_by or spec.limit is not None:
         return False
-    if any(c.table == spec.entity for link in ctx.a.links for c in link.of_kind(TABLE)):
-        return False
+    if ctx.a.word(0) != "who" and any(c.table == spec.entity for link in ctx.a.links for c in link.of_kind(TABLE)):
+        return False  # "who made a donation over £500": people, each once, whatever rows were named
     for ref in spec.projections:
         table = ctx.table(ref.table)
         col = table.column(ref.column) if ref.column else None
@@ -1007,8 +1038,9 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
     spec = spec.with_(via=(*spec.via, *bridges))
     crossed = _crossed(ctx, spec)
     spec = spec.with_(via=tuple(t for t in (*via, *bridges) if t in crossed))
+    acted = {i for i, t in acts if t in crossed or t == entity}
     parts = parts.using("via", {i for link in via_links if any(t.table in crossed for t in link.of_kind(TABLE))
-                                for i in range(link.first, link.last + 1)} | {i for i, t in acts if t in crossed})
+                                for i in range(link.first, link.last + 1)} | acted)
     used = accounted(a, spec, ctx.schema, parts.used | a.frame | query_words(a, spec, ctx.schema))
     if shared.shared_reading(a, spec, ctx.schema):  # "before N and after M": what both groups have
         spec = spec.with_(shared=True)

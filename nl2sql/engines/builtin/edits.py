@@ -107,6 +107,14 @@ _FILTER_WORDS = {"filter", "filters", "condition", "conditions", "restriction", 
 _ANY_WORDS = {"all", "any", "every"}
 
 
+def _only_counting(a: Analysis, spec: QuerySpec) -> frozenset[int]:
+    """ "only count the gift-aided donations" after a total: the words say which rows the total
+    keeps, not to count them (a count's follow-up keeps its rows as it is)."""
+    opening = a.word(0) == "only" and a.word(1) in ("count", "counting") and a.count_index == 1
+    totals = bool(spec.aggregates) and any(ag.func != "count" for ag in spec.aggregates)
+    return frozenset({0, 1}) if opening and totals else frozenset()
+
+
 def _words_in(a: Analysis, vocabulary: Collection[str]) -> set[int]:
     return {i for i, t in enumerate(a.tokens) if t.text in vocabulary}
 
@@ -242,10 +250,13 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     edit = _edit_havings(ctx, edit)
     edit, keys = _edit_grouping(ctx, edit, in_play, group_links)
     edit, switched, aggregates = _edit_aggregates(ctx, edit, in_play)
-    edit = _edit_count(ctx, edit, in_play, counting=a.count and not keys and not switched and not aggregates)
+    including = _only_counting(a, spec)
+    edit = _edit_count(ctx, edit, in_play,
+                       counting=a.count and not keys and not switched and not aggregates and not including)
     edit = _edit_projections(ctx, edit, in_play)
     edit = _edit_order(ctx, edit, in_play)
-    used = accounted(a, edit.spec, ctx.schema, edit.used | a.frame | query_words(a, edit.spec, ctx.schema))
+    used = accounted(a, edit.spec, ctx.schema,
+                     edit.used | a.frame | query_words(a, edit.spec, ctx.schema) | including)
     sure = confidence(a, used, edit.decided.doubts)
     unread = a.unread(used)
     if (edit.spec == spec and not edit.changes) or (unread and sure < CONFIRM_BELOW):
@@ -436,8 +447,9 @@ def _edit_grouping(ctx: ReadContext, edit: Edit, in_play: set[str],
     new = new.with_(group_by=tuple(dict.fromkeys([*kept_keys, *step.value])), projections=(), limit=None)
     if not new.aggregates:
         new = new.with_(aggregates=(Aggregate("count"),))
+    added = _added_words(ctx.a) if kept_keys else frozenset()  # "by <column> too": beside the groups kept
     return edit.changed(new, ["grouped by " + ", ".join(k.alias for k in step.value)],
-                        step.used | replacing), step.value
+                        step.used | replacing | added), step.value
 
 
 def _edit_aggregates(ctx: ReadContext, edit: Edit,

@@ -14,7 +14,7 @@ from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
-from nl2sql.linking.lexicon import COLUMN, PARTICLES, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, PARTICLES, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, stem
 from nl2sql.profile.roles import MOMENT_WORDS
 
@@ -22,7 +22,7 @@ from nl2sql.profile.roles import MOMENT_WORDS
 IRREGULAR_PARTICIPLES = frozenset({
     "written", "made", "done", "given", "taken", "held", "won", "sold", "built", "run", "led", "seen", "known",
     "shown", "drawn", "driven", "chosen", "spoken", "hit", "paid", "bought", "taught", "caught", "brought", "kept",
-    "spent", "lost", "read", "sung", "begun", "sent", "lent"})
+    "spent", "lost", "read", "sung", "begun", "sent", "lent", "left", "quit"})
 
 def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[int],
                   measured: frozenset[str] = frozenset()) -> Step[list[Filter]]:
@@ -80,10 +80,14 @@ def _particle(a: Analysis, c: Claims, i: int, link: Link | None) -> int | None:
 def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity: str,
               measured: frozenset[str]) -> tuple[str, str, bool] | None:
     """(table, date column, whether the particle named it) of the event the participle at ``i`` says:
-    of the rows named after it, else the main rows, else the rows an aggregate reads."""
+    of the rows named after it, else the main rows, else the rows an aggregate reads, else the one
+    row each of those belongs to ("tickets that were refunded": their order's refund)."""
     named = _rows_named_after(ctx, i, entity)
     said = ctx.a.word(particle) if particle is not None else ""
-    for table in (named, *sorted(measured - {named})):
+    own = (named, *sorted(measured - {named}))
+    parents = dict.fromkeys(fk.ref_table for t in own for fk in ctx.table(t).foreign_keys
+                            if fk.ref_table not in own and ctx.schema.table(fk.ref_table) is not None)
+    for table in (*own, *parents):
         if found := _event_dates(ctx.table(table), word):
             return table, found[0], False
         if said and (found := _event_dates(ctx.table(table), word, said)):
@@ -228,21 +232,13 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
     word there is an anti-join's (filters.py), and a stored value a condition of its own."""
     a, c, out = ctx.a, Claims(d), []
     table = ctx.table(entity)
-    for n, token in enumerate(a.tokens):
+    for n in range(len(a.tokens)):
         if n in taken:
             continue
-        op = "null"
-        if token.text in _MISSING:
-            j = n + 1 + (a.word(n + 1) in _ARTICLES)
-        elif n in a.negations and (k := _having_after(ctx, n)) is not None:
-            j = k  # "not associated with a company", "do not have a phone": the same denial
-        elif n in a.negations and token.text in _CANNOT:
-            j = n + 1 + (a.word(n + 1) in _PRONOUNS)  # "which clients can't we email": no email to use
-        elif token.text in _HAS_ONE and n not in a.frame and a.word(n + 1) in ("a", "an") and not _denied_before(a, n) \
-                and not _compared_after(a, n + 2):
-            j, op = n + 2, "not_null"  # "who earn a commission": the rows whose commission is set
-        else:
+        said = _lacked(ctx, n) or _held(a, n)
+        if said is None:
             continue
+        j, op = said
         link = a.link_at(j)
         if link is None or link.first != j or j in taken or c.taken(link.first) or not _column_word(link, entity):
             continue
@@ -254,6 +250,33 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
     return c.done(out)
 
 
+def _lacked(ctx: ReadContext, n: int) -> tuple[int, str] | None:
+    """(where the column word is, "null") for a word at ``n`` that denies it: "no", "without",
+    "not associated with a", "do not have a", "can't we email"."""
+    a, word = ctx.a, ctx.a.word(n)
+    if word in _MISSING:
+        return n + 1 + (a.word(n + 1) in _ARTICLES), "null"
+    if n in a.negations and (k := _having_after(ctx, n)) is not None:
+        return k, "null"  # "not associated with a company", "do not have a phone": the same denial
+    if n in a.negations and word in _CANNOT:
+        return n + 1 + (a.word(n + 1) in _PRONOUNS), "null"  # "which clients can't we email": no email to use
+    return None
+
+
+def _held(a: Analysis, n: int) -> tuple[int, str] | None:
+    """(where the column word is, "not_null") for a verb at ``n`` that has one: "who earn a
+    commission", "who work for a company"."""
+    if n in a.frame or _denied_before(a, n):
+        return None
+    if a.word(n) in _HAS_ONE and a.word(n + 1) in ("a", "an") and not _compared_after(a, n + 2):
+        return n + 2, "not_null"
+    if a.word(n + 1) in ("for", "with", "at") and a.word(n + 2) in ("a", "an") \
+            and a.word(n - 1) in ("who", "that", "which") and _names_little(a.link_at(n)) \
+            and not _compared_after(a, n + 3):
+        return n + 3, "not_null"
+    return None
+
+
 def _column_word(link: Link, entity: str) -> bool:
     """Whether a word after a denial may name a column of the rows: not a table's (an anti-join), nor
     a stored value of the rows' own table (a condition of its own, "no cash"); a value of another
@@ -263,6 +286,8 @@ def _column_word(link: Link, entity: str) -> bool:
 
 # Words that ask for the rows still running: "current subscriptions", "customers currently on a plan".
 _CURRENT = frozenset({"current", "currently", "ongoing"})
+# Adjectives of rows still running, said right before their name: "live subscriptions".
+_RUNNING = frozenset({"live", "active"})
 # Name words of the date a row stops being current.
 _END_WORDS = frozenset({"end", "ended", "ends", "ending", "expiry", "expires", "expired", "expiration", "until",
                         "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped",
@@ -274,31 +299,95 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     """ "current subscriptions", "customers currently on the Growth plan": the rows whose end date
     is still empty, on the one table of the question's way that has such a date."""
     c = Claims(d)
-    said = _current_words(ctx, c, taken)
-    if not said:
+    running, ended = _current_words(ctx, c, taken, entity), _ended_words(ctx, c, taken, entity)
+    if bool(running) == bool(ended):
         return c.done([])
     on_way = _tables_on_way(ctx, entity, in_play)
     if any("current" in name_words(col.name) for t in on_way for col in t.columns):
         return c.done([])  # "students who currently live ...": the word names a current_address column
     ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
             if col.nullable and set(name_words(col.name)) & _END_WORDS]
+    if len(ends) > 1:  # a cancellation beside a pause's "until": the one that ends the row for good
+        ends = [ref for ref in ends if set(name_words(ref.column)) & _FINAL_WORDS]
     if len(ends) != 1:
         return c.done([])
-    c.used.update(said)
-    return c.done([Filter(ends[0], "null", words=frozenset(said))])
+    c.used.update(running or ended)
+    words = frozenset(running or ended)
+    if running and ctx.a.today is not None and not set(name_words(ends[0].column)) & _FINAL_WORDS:
+        # a planned end (EndDt, expires_on) may lie ahead: the row runs until that day comes, and
+        # from its planned start on (a campaign not yet begun is not live)
+        table = ctx.table(ends[0].table)
+        starts = [col.name for col in table.date_columns if set(name_words(col.name)) & _START_WORDS]
+        begun = [Filter(ColumnRef(table.name, start), "<=", (ctx.a.today,), words=words) for start in starts[:1]
+                 if len(starts) == 1]
+        return c.done([*begun, Filter(ends[0], "open", (ctx.a.today,), words=words)])
+    return c.done([Filter(ends[0], "null" if running else "not_null", words=words)])
 
 
-def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int]) -> list[int]:
+# Of those, the ones no row comes back from.
+_FINAL_WORDS = frozenset({"cancelled", "canceled", "cancellation", "terminated", "termination", "left", "departed",
+                          "resigned", "quit", "closed", "ended"})
+# Name words of the date a row's run begins.
+_START_WORDS = frozenset({"start", "starts", "started", "begin", "begins", "began", "launch", "launched", "opens",
+                          "opened", "commenced"})
+# Words that ask for the rows that have ended: "former members", "ex-staff".
+_FORMER = frozenset({"former", "ex"})
+
+
+def _ended_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str) -> list[int]:
+    """The words that ask for rows that stopped: "former", and "no longer" before a word naming
+    little ("no longer work here", "no longer with us")."""
+    a = ctx.a
+    said = [i for i, t in enumerate(a.tokens) if t.text in _FORMER and i not in taken and not c.taken(i)
+            and a.link_at(i) is None]
+    for i in range(len(a.tokens) - 2):
+        if (a.word(i), a.word(i + 1)) == ("no", "longer") and not {i, i + 1, i + 2} & taken \
+                and (going := _going_on(ctx, i + 2, entity)):
+            said += [i, i + 1, *going]
+    return said
+
+
+# What a row still going on is said to be: "still with us", "no longer here".
+_STAYING = (("with", "us"), ("here",), ("around",), ("on", "board"))
+
+
+def _going_on(ctx: ReadContext, i: int, entity: str) -> list[int]:
+    """The words from ``i`` that say the rows go on: a verb naming little ("work"), the rows' own
+    verb ("volunteering" of volunteers), or "with us", "here"; empty when none does."""
+    a = ctx.a
+    words = tuple(a.word(j) for j in range(i, i + 2))
+    for staying in _STAYING:
+        if words[:len(staying)] == staying:
+            return list(range(i, i + len(staying)))
+    return [i] if (_own_verb(ctx, i, entity) or _names_little(a.link_at(i))) and a.word(i) not in STOPWORDS else []
+
+
+def _own_verb(ctx: ReadContext, i: int, entity: str) -> bool:
+    """Whether the word at ``i`` is the main rows' name said as a verb ("volunteering", of volunteers)."""
+    link, token = ctx.a.link_at(i), ctx.a.tokens[i]
+    return link is not None and link.first == link.last and {t.table for t in link.of_kind(TABLE)} == {entity} \
+        and token.text.endswith(("ing", "ed"))
+
+
+def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str) -> list[int]:
     """The words that ask for rows still running: "current", and "still" before a word naming
     nothing ("still employed", "still working for us")."""
     a = ctx.a
-    said = [i for i, t in enumerate(a.tokens) if t.text in _CURRENT and i not in taken and not c.taken(i)
-            and a.link_at(i) is None]  # "the current salary": a column's own word
+    said = [i for i, t in enumerate(a.tokens) if i not in taken and not c.taken(i) and a.link_at(i) is None
+            and (t.text in _CURRENT  # "the current salary": a column's own word
+                 or (t.text in _RUNNING and (after := a.link_at(i + 1)) is not None and bool(after.of_kind(TABLE))))]
     for i in range(len(a.tokens) - 1):
-        if a.word(i) == "still" and not {i, i + 1} & taken and a.link_at(i + 1) is None \
-                and a.word(i + 1) not in STOPWORDS:
-            said += [i, i + 1]
+        if a.word(i) == "still" and i not in taken and (going := _going_on(ctx, i + 1, entity)) \
+                and not (set(going) & taken and not _own_verb(ctx, i + 1, entity)):
+            said += [i, *going]
     return said
+
+
+def _names_little(link: Link | None) -> bool:
+    """Whether a word names nothing, or only a far synonym of a name ("work" for a quantity):
+    after "still" it is a verb of the rows going on ("still work here")."""
+    return link is None or (not link.strong and all(c.kind in (COLUMN, TABLE) and c.match == SYNONYM
+                                                     and c.score < 0.7 for c in link.candidates))
 
 
 def _tables_on_way(ctx: ReadContext, entity: str, in_play: set[str]) -> list[Table]:

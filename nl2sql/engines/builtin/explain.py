@@ -118,6 +118,8 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
         return f"with {name} {' and '.join(_number(v) for v in f.values)} each"
     if f.op in ("null", "not_null"):
         return _whose(name, "empty" if f.op == "null" else "set")
+    if f.op == "open":
+        return _whose(name, f"empty or from {_number(f.values[0])} on")
     if f.against is not None:
         return _whose(name, f"{_OPS.get(f.op, f.op)} the {'average' if f.against == 'avg' else f.against} {name}")
     if f.op == "like":

@@ -26,6 +26,7 @@ from nl2sql.engines.builtin.resolve import (
     is_stored,
     kind_value,
     kind_values,
+    parent_dates,
     reachable,
     subject_value,
 )
@@ -338,6 +339,22 @@ def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str
     return cand
 
 
+_PLACE_PREPOSITIONS = frozenset({"in", "from", "near", "around", "at"})
+_PERSON_NAME_WORDS = frozenset({"surname", "lastname", "firstname", "forename", "first", "last", "given", "family",
+                                "middle"})
+
+
+def _place_not_person(ctx: ReadContext, link: Link, cand: Candidate) -> Candidate:
+    """ "subscribers in Upton", where Upton is a surname and an area: after "in" the value is where
+    the rows are, not who they are; the same rows' other column keeps it."""
+    if ctx.a.word(link.first - 1) not in _PLACE_PREPOSITIONS \
+            or not set(name_words(cand.column or "")) & _PERSON_NAME_WORDS:
+        return cand
+    places = [v for v in link.of_kind(VALUE) if v.table == cand.table and v.score >= cand.score
+              and not set(name_words(v.column or "")) & _PERSON_NAME_WORDS and "name" not in name_words(v.column or "")]
+    return places[0] if len(places) == 1 else cand
+
+
 def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], skip: set[int]) -> Step[list[Filter]]:
     a, c = ctx.a, Claims(d)
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
@@ -351,7 +368,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         if cand is None:
             continue
         cand, before = _table_said_before(ctx, c, link, cand, entity)
-        cand = _named_near(ctx, link, cand)
+        cand = _place_not_person(ctx, link, _named_near(ctx, link, cand))
         if not grouped and _strays(ctx, link, cand, entity, in_play):
             c.doubts.append(f"ignored {a.tokens[link.first].text!r}")
             continue
@@ -890,6 +907,8 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if ref is None:
             c.doubts.append(f"no date column for {rng.label!r}")
             continue
+        if _dated_two_ways(ctx, ref, {entity, *in_play}):
+            c.doubts.append(f"{rng.label!r} read as the {ref.table}' {ref.column}")  # a ticket: its order's or show's
         out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label,
                           words=frozenset(range(match.first, match.last + 1))))
         c.used.update(range(match.first, match.last + 1))
@@ -898,6 +917,13 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
                           words=frozenset(year_words)))
     return c.done(out)
+
+
+def _dated_two_ways(ctx: ReadContext, ref: ColumnRef, tables: set[str]) -> bool:
+    """Whether the date a period is read on is one of two events the rows belong to (a ticket's
+    order and its show), neither of which the words chose."""
+    return ctx.date_override is None and any(
+        ref in (dates := parent_dates(ctx.schema, t, ctx.domain)) and len(dates) > 1 for t in tables)
 
 
 def _names_year(ctx: ReadContext) -> bool:

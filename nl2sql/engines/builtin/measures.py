@@ -23,6 +23,7 @@ from nl2sql.engines.builtin.resolve import (
     date_column_for,
     find_concept,
     kind_value,
+    said_reading,
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
@@ -54,7 +55,7 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
         or any(link.of_kind(METRIC) for link in a.links) \
         or rate_in(a, ctx.schema) is not None  # "revenue by <rows>", "refund rate per <rows>"
     for g in a.group_words:
-        link = a.next_link(g, max_gap=2)
+        link = a.next_link(g, max_gap=2) or _after_period(a, g)
         if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE)
                                                                            or link.of_kind(COLUMN))):
             # "in each Computer Science course", "for each sushi restaurant": the rows named after
@@ -65,12 +66,38 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
             link = after if after is not None and ctx.names_table(after) else link if kept else None
         if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE) or per_kind(ctx, g, link)):
             continue
+        link = _column_of_named(ctx, link)
         if not _groups(ctx, g, link, has_measure):
             continue
         out[link.first] = link
     if has_measure and (ranked := _ranked_values(ctx)) is not None:
         out[ranked.first] = ranked
     return out
+
+
+def _after_period(a: Analysis, g: int) -> Link | None:
+    """ "for each upcoming event", "per past booking": the rows after a period said as their
+    modifier are the groups (the period keeps them, read with the dates)."""
+    period = next((d for d in a.dates if d.first == g + 1), None)
+    if period is None:
+        return None
+    link = a.link_at(period.last + 1)
+    return link if link is not None and link.first == period.last + 1 else None
+
+
+def _column_of_named(ctx: ReadContext, link: Link) -> Link:
+    """ "by test centre", "per customer city": a table's name before one of its columns (not its
+    label) says whose column it is; the column is what the rows are grouped by."""
+    after = ctx.a.link_at(link.last + 1)
+    named = ctx.table_of(link) if ctx.names_table(link) else None
+    if after is None or after.first != link.last + 1 or named is None or after.of_kind(TABLE) \
+            or after.of_kind(VALUE):
+        return link
+    table = ctx.table(named)
+    own = [c for c in after.of_kind(COLUMN) if c.table == named and c.score >= 1.0
+           and (col := table.column(c.column or "")) is not None and col != table.label_column
+           and col.name not in table.fk_columns and not col.primary_key]
+    return after if own else link
 
 
 def _ranked_values(ctx: ReadContext) -> Link | None:
@@ -284,7 +311,7 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric
-                if (said := _said_reading(ctx, metric)) is not None:
+                if (said := said_reading(ctx.a, ctx.domain, metric)) is not None:
                     metric = said  # the words name the rows of one reading: nothing to ask
                 elif metric.question is not None:
                     chosen, ctx = configured(ctx, c, metric.question, SlotKey("metric_question", metric.name),
@@ -296,19 +323,6 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
                 c.claim(link, "metric")
                 break
     return c.done(out), ctx
-
-
-def _said_reading(ctx: ReadContext, metric: Metric) -> Metric | None:
-    """ "revenue from extras" where revenue is read either from the bookings' totals or from their
-    extras: the one reading whose rows a word of the line names, or a stored value of theirs."""
-    if metric.question is None:
-        return None
-    readings = [m for value in metric.question.values if (m := ctx.domain.metrics.get(value)) is not None]
-    # "extras" of booking_extras, or a value of theirs ("towels"): the rows the reading sums
-    named = {ctx.table_of(link) for link in ctx.a.links if link.of_kind(TABLE)}
-    named |= {cand.table for link in ctx.a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
-    fits = [m for m in readings if m.table in named]
-    return fits[0] if len(fits) == 1 else None
 
 
 def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Link | None]:

@@ -359,6 +359,9 @@ class _Renderer:
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
         if f.op in ("null", "not_null"):  # whether the row's event happened
             return _emptiness(col, f.op)
+        if f.op == "open":  # an end not set, or not yet come: the row still runs
+            return exp.Paren(this=exp.Or(this=_emptiness(col, "null"), expression=exp.GTE(
+                this=col.copy(), expression=literal(f.values[0]))))
         if f.op == "like":  # a piece of the text, anywhere in it or at one end
             return exp.Like(this=col, expression=literal(like_pattern(f)))
         if f.op == "between":

@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from nl2sql.db.schema import DATE, Column, Schema, Table
-from nl2sql.domain import EMPTY, DomainConfig
+from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denied_after, negation_before
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.spec import ColumnRef
@@ -369,7 +369,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
     if at is not None and (owned := _period_of_named(a, schema, entity, in_play, domain, at)) is not None:
         return owned
-    in_play = in_play | _measured_tables(a, schema)  # "completed the most jobs in 2025": the jobs' completion
+    in_play = in_play | _measured_tables(a, schema, domain)  # "completed the most jobs in 2025": the jobs' completion
     for link in a.links:
         if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates) or _state_word(a, link):
             continue
@@ -413,15 +413,21 @@ _PERIOD_PREPOSITIONS = frozenset({"in", "during", "since", "before", "after", "f
 def _period_of_named(a: Analysis, schema: Schema, entity: str, in_play: set[str], domain: DomainConfig,
                      at: int) -> ColumnRef | None:
     """ "last year's invoices were paid late", "this month's orders": a period said before a table's
-    name, as its modifier, dates that table's rows by their own date, whatever date the rest names."""
+    name, as its modifier, dates that table's rows by their own date, whatever date the rest names.
+    Of several names in a row, the last is the one the period modifies."""
     match = next((d for d in a.dates if d.first == at), None)
     if match is None or a.word(match.first) in _PERIOD_PREPOSITIONS:
         return None
     link = a.link_at(match.last + 1)
     if link is None or link.first != match.last + 1:
         return None
-    named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and (c.table == entity or c.table in in_play)]
-    return table_date(schema, named[0], domain) if named else None
+    while (head := a.link_at(link.last + 1)) is not None and head.first == link.last + 1:
+        link = head  # "this year's beer sales": the period modifies the head of the names, the sales
+    if link.of_kind(METRIC):
+        return None  # the rows the metric measures are dated as measured rows
+    named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0
+             and (c.table == entity or c.table in in_play or schema.join_path(entity, c.table))]
+    return table_date(schema, named[0], domain) if named else None  # "each upcoming fair": the groups
 
 
 def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[str], domain: DomainConfig,
@@ -455,7 +461,7 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
     metric measures are events with a date of their own (or their sale's), and a date phrase
     is about them, not about the main rows' own dates (a birth date). One such table only."""
     found = []
-    for name in sorted(_measured_tables(a, schema) - {entity}):
+    for name in sorted(_measured_tables(a, schema, domain) - {entity}):
         table = schema.table(name)
         if table is not None and table.stored and (dated := table_date(schema, name, domain)) is not None:
             found.append(dated)
@@ -465,9 +471,24 @@ def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConf
 _TOTAL_WORDS = frozenset({"total", "sum", "combined"})
 
 
-def _measured_tables(a: Analysis, schema: Schema) -> set[str]:
-    """The tables whose rows a count, a metric or a ranked total measures."""
-    measured = {c.metric.table for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
+def said_reading(a: Analysis, domain: DomainConfig, metric: Metric) -> Metric | None:
+    """ "revenue from extras" where revenue is read either from the bookings' totals or from their
+    extras: the one reading whose rows a word of the line names, or a stored value of theirs."""
+    if metric.question is None:
+        return None
+    readings = [m for value in metric.question.values if (m := domain.metrics.get(value)) is not None]
+    # "extras" of booking_extras, or a value of theirs ("towels"): the rows the reading sums
+    named = {max(tables, key=lambda c: c.score).table for link in a.links if (tables := link.of_kind(TABLE))}
+    named |= {cand.table for link in a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
+    fits = [m for m in readings if m.table in named]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
+    """The tables whose rows a count, a metric (the reading the words name, of several) or a ranked
+    total measures."""
+    measured = {(said_reading(a, domain, c.metric) or c.metric).table
+                for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
     # the rows counted: "the number of <rows>", "the most <rows>"
     ends = [max(a.count_span)] if a.count_span else []
     ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]
@@ -510,19 +531,27 @@ def _dated_by_parent(schema: Schema, entity: str, domain: DomainConfig) -> Colum
     """A row with no date of its own (a sale's line) is dated by the one row it belongs to: the
     table it refers to that is itself an event (it refers to something and has a date), or the sale
     the profile finds its lines make up, which may refer to nothing (an order with no customer kept)."""
+    dates = parent_dates(schema, entity, domain)
+    return dates[0] if dates else None
+
+
+def parent_dates(schema: Schema, entity: str, domain: DomainConfig) -> list[ColumnRef]:
+    """The dates of the events a row with no date of its own belongs to, the first the one it is
+    dated by; a ticket has two (its order's and its performance's), which a period leaves open."""
     table = schema.table(entity)
     if table is None or table.date_columns:
-        return None
+        return []
     sales = {lines.parent for lines in profile_of(schema).lines if lines.table == entity}
+    out = []
     for fk in table.foreign_keys:
         parent = schema.table(fk.ref_table)
         if parent is None or parent.name == entity or not (parent.foreign_keys or parent.name in sales):
             continue
         if parent.name in domain.date_columns:
-            return ColumnRef(parent.name, domain.date_columns[parent.name])
-        if parent.default_date_column is not None:
-            return ColumnRef(parent.name, parent.default_date_column.name)
-    return None
+            out.append(ColumnRef(parent.name, domain.date_columns[parent.name]))
+        elif parent.default_date_column is not None:
+            out.append(ColumnRef(parent.name, parent.default_date_column.name))
+    return out
 
 
 def named_date_links(a: Analysis, schema: Schema) -> set[int]:

@@ -159,14 +159,18 @@ RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "r
 # "Invoiced", "booked", "billed" are acts of their own (a bill, a booking), which another table may hold.
 _CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered",
                          "signed", "enrolled", "joined"})
-# A particle after the verb is the verb's ("signed up"): skipped on the way back from the period.
-_PARTICLES = frozenset({"up", "on", "in"})
+# A particle after the verb is the verb's ("signed up"), as is its object when it is the business
+# ("joined us"): skipped on the way back from the period.
+_PARTICLES = frozenset({"up", "on", "in", "us"})
 _PERIOD_LEADS = frozenset({"per", "each", "every", "by"})
+_BEFORE_PERIOD = frozenset({"in", "the", "during", "over", "within", "since", "from", "this", "last"})
 # Words of a date's name for an event that is not the row's coming to be: a pet's birth, a bill's due day.
 _OTHER_EVENTS = BIRTH_WORDS | {"due", "deadline", "expiry", "expire", "expires", "expired", "end", "ended", "ends",
                                "closed", "left", "death", "died"}
 # Words of a date's name that say it is when its row was written down (an opened_on is an act of its own).
 _RECORD_NAMES = frozenset({"create", "created", "creation", "recorded", "logged", "entered", "record", "entry"})
+# Words of a date's name that say when its row's holder came in: what "joined", "signed up" date.
+_BEGAN_NAMES = frozenset({"signup", "registration", "registered", "joined", "enrolled", "enrolment", "enrollment"})
 
 
 def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
@@ -178,8 +182,8 @@ def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
     out: set[int] = set()
     for start, column in dated:
         i = start - 1
-        while i > 0 and a.word(i) in _PERIOD_LEADS:
-            i -= 1
+        while i > 0 and (a.word(i) in _PERIOD_LEADS or a.word(i) in _BEFORE_PERIOD):
+            i -= 1  # "joined in the last 3 months": the verb before the phrase's preposition
         particle = i if i > 0 and a.word(i) in _PARTICLES and a.word(i - 1) in RECORDING_VERBS else None
         i -= particle is not None
         if i >= 0 and a.word(i) in RECORDING_VERBS and _unnamed(a, i) \
@@ -204,7 +208,7 @@ def _record_date(schema: Schema, ref: ColumnRef, any_act: bool) -> bool:
     words = set(name_words(ref.column))
     own = {singular(w) for w in name_words(table.name)}
     one = any_act and len(table.date_columns) == 1 and not words & _OTHER_EVENTS
-    return one or bool(words & (own | _RECORD_NAMES))
+    return one or bool(words & (own | _RECORD_NAMES)) or (any_act and bool(words & _BEGAN_NAMES))
 
 
 def _name_words_before(a: Analysis, link: Link, named: list[Candidate]) -> set[int]:
