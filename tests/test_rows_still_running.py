@@ -68,3 +68,8 @@ def test_a_planned_end_may_lie_ahead(guild: Database) -> None:
     answers(guild, "which drives are still live?",
             "SELECT * FROM drives WHERE start_date <= '2026-06-15' AND (end_date IS NULL OR end_date >= '2026-06-15')")
 
+
+
+def test_the_rows_own_verb_said_of_them(guild: Database) -> None:
+    """ "pledges still pledged": the verb whose root begins the rows' own name."""
+    answers(guild, "pledges that are still pledged", "SELECT * FROM pledges WHERE cancelled_on IS NULL")

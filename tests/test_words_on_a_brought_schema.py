@@ -182,3 +182,43 @@ def test_rows_sold_are_counted_per_upcoming_group(tmp_path_factory: pytest.TempP
         answers(db, "how many passes have we sold for each upcoming fair?",
                 "SELECT f.fair_title, COUNT(*) FROM passes p JOIN fairs f ON f.fair_id = p.fair_id "
                 "WHERE f.fair_date >= '2026-06-15' GROUP BY f.fair_id")
+
+
+STAGE = """
+    CREATE TABLE plays (play_id INTEGER PRIMARY KEY, play_title TEXT NOT NULL);
+    CREATE TABLE nights (night_id INTEGER PRIMARY KEY, play_id INTEGER REFERENCES plays (play_id),
+                         night_date TEXT NOT NULL, sold_out INTEGER NOT NULL);
+    CREATE TABLE seats (seat_id INTEGER PRIMARY KEY, night_id INTEGER REFERENCES nights (night_id),
+                        is_comp INTEGER NOT NULL, paid REAL NOT NULL);
+    INSERT INTO plays VALUES (1, 'Medea'), (2, 'Faust');
+    INSERT INTO nights VALUES (1, 1, '2026-06-05', 0), (2, 1, '2026-06-07', 1), (3, 2, '2026-06-12', 0),
+                              (4, 2, '2026-06-19', 1), (5, 2, '2026-06-21', 0);
+    INSERT INTO seats VALUES (1, 1, 0, 10), (2, 1, 1, 0), (3, 2, 0, 12), (4, 3, 0, 10), (5, 4, 1, 0), (6, 5, 0, 9);
+"""  # a stage's plays, their nights (Fridays and Sundays among them) and the seats sold, some comps
+
+
+@pytest.fixture(scope="module")
+def stage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "stage", STAGE) as db:
+        yield db
+
+
+def test_a_day_of_the_week_keeps_the_rows_dated_on_it(stage: Database) -> None:
+    reads_whole(stage, "nights on Fridays", "SELECT * FROM nights WHERE strftime('%w', night_date) = '5'")
+
+
+def test_another_day_in_a_follow_up_replaces_the_first(stage: Database) -> None:
+    answers_after(stage, ["how many seats per play", "only the Friday nights", "and Sundays?"],
+                  "SELECT p.play_title, COUNT(*) FROM seats s JOIN nights n ON n.night_id = s.night_id "
+                  "JOIN plays p ON p.play_id = n.play_id WHERE strftime('%w', n.night_date) = '0' GROUP BY p.play_id")
+
+
+def test_the_next_one_is_the_soonest_from_today(stage: Database) -> None:
+    answers(stage, "what's our next night?",
+            "SELECT * FROM nights WHERE night_date >= '2026-06-15' ORDER BY night_date LIMIT 1")
+
+
+@pytest.mark.parametrize("question", ["seats for Faust, comps included", "total paid per play, comps included"])
+def test_rows_said_to_count_too_are_not_kept_alone(stage: Database, question: str) -> None:
+    draft = drafted(stage, question)
+    assert "is_comp" not in draft.sql and "seats" in draft.sql, draft.sql

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
-from nl2sql.engines.builtin.dates import DateMatch, find_dates
+from nl2sql.engines.builtin.dates import DateMatch, DateRange, find_dates
 from nl2sql.linking.lexicon import (
     COLUMN,
     DOMAIN,
@@ -304,6 +304,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_direction_ranges(a, words)
     _merge_directions(a, words)
     _read_limits(a, words, lexicon)
+    _read_next_one(a, words, lexicon, today)
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
@@ -798,6 +799,21 @@ def _after_superlative(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) 
     plural name of a table is how many of those rows to keep, not a key of one row."""
     return i > 0 and words[i - 1] in SUPERLATIVES and i - 1 not in a.used and (i < 2 or words[i - 2] != "at") \
         and _names_rows_after(words, i, a, lexicon)  # "at least 2 <rows>" is a count compared
+
+
+def _read_next_one(a: _Scratch, words: list[str], lexicon: Lexicon, today: date) -> None:
+    """ "our next performance", "the next delivery": the soonest row from today on, one of them."""
+    if a.limit is not None:
+        return
+    for i, w in enumerate(words[:-1]):
+        if w == "next" and i not in a.used and i + 1 not in a.used and singular(words[i + 1]) == words[i + 1] \
+                and any(c.kind == "table" and c.score >= 1.0 for c in lexicon.lookup(words[i + 1])):
+            a.dates.append(DateMatch(i, i, DateRange(today, None, "from today on")))
+            a.limit, a.limit_from_top = 1, None
+            a.sorts.append(SortCue(-1, False, "date"))
+            a.used.add(i)
+            a.limit_span.add(i)
+            return
 
 
 def _next_rows(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> bool:

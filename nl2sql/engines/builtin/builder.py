@@ -52,6 +52,7 @@ from nl2sql.engines.builtin.reader import (
 from nl2sql.engines.builtin.resolve import named_date_links, person_behind, pick_entity, ranks_people, subject_value
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
+from nl2sql.engines.builtin.weekdays import weekday_filters
 from nl2sql.errors import EngineError
 from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
@@ -307,15 +308,16 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     values = filters.value_filters(ctx, d, entity, in_play, focus.skip)
     compared = filters.comparison_filters(ctx, values.decided, entity, in_play)
     dated = filters.date_filters(ctx, compared.decided, entity, in_play, focus.named_dates)
-    held = pieces.contains_filters(ctx, dated.decided, entity, in_play)
+    days = weekday_filters(ctx, dated.decided, entity, in_play)
+    held = pieces.contains_filters(ctx, days.decided, entity, in_play)
     d = held.decided
     group, aggregates, having = filters.havings(ctx, d, entity, list(parts.group), list(parts.aggregates), [])
     aggregates, having = filters.settle_conditions(aggregates, having)
     anti = filters.anti_join_filters(ctx, d, entity, dict(focus.anti))
     parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
-    parts = parts.using("contains", held.used).using(
+    parts = parts.using("weekdays", days.used).using("contains", held.used).using(
         "anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
-        filters=(*values.value, *compared.value, *dated.value, *held.value, *anti.value))
+        filters=(*values.value, *compared.value, *dated.value, *days.value, *held.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()),
                                     frozenset(t for ag in parts.aggregates if (t := agg_table(ag)) is not None))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))

@@ -26,6 +26,7 @@ from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.resolve import named_date_links, table_date
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words
+from nl2sql.engines.builtin.weekdays import weekday_filters
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import VALUE, Link
 
@@ -36,7 +37,8 @@ def _edit_words(effect: str) -> frozenset[str]:
 
 
 _FAMILY = {">": "gt", ">=": "gt", "<": "lt", "<=": "lt", "between": "gt", "=": "eq", "!=": "eq", "in": "eq",
-           "not_in": "eq", "range": "range", "not_exists": "anti", "exists": "anti", "like": "like"}
+           "not_in": "eq", "range": "range", "not_exists": "anti", "exists": "anti", "like": "like",
+           "weekday": "weekday"}
 
 
 @dataclass(frozen=True)
@@ -349,6 +351,8 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     compared = filter_steps.comparison_filters(ctx, values.decided, entity, in_play,
                                                having_fallback=bool(spec.aggregates and spec.group_by))
     dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play, dating)
+    days = weekday_filters(ctx, dated.decided, entity, in_play)
+    dated = Step([*dated.value, *days.value], dated.used | days.used, days.decided)
     # "which ones have no <rows>": rows of the current table that no such row refers to, when the
     # line names no other table before its negation (one that does asks about those rows instead)
     first_negation = min(a.negations, default=len(a.tokens))

@@ -15,7 +15,7 @@ from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
 from nl2sql.linking.lexicon import COLUMN, PARTICLES, SYNONYM, TABLE, VALUE, Link
-from nl2sql.linking.text import STOPWORDS, name_words, stem
+from nl2sql.linking.text import STOPWORDS, name_words, singular, stem
 from nl2sql.profile.roles import MOMENT_WORDS
 
 # Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
@@ -363,10 +363,15 @@ def _going_on(ctx: ReadContext, i: int, entity: str) -> list[int]:
 
 
 def _own_verb(ctx: ReadContext, i: int, entity: str) -> bool:
-    """Whether the word at ``i`` is the main rows' name said as a verb ("volunteering", of volunteers)."""
+    """Whether the word at ``i`` is the main rows' name said as a verb ("volunteering", of volunteers;
+    "subscribed", of subscribers)."""
     link, token = ctx.a.link_at(i), ctx.a.tokens[i]
-    return link is not None and link.first == link.last and {t.table for t in link.of_kind(TABLE)} == {entity} \
-        and token.text.endswith(("ing", "ed"))
+    if not token.text.endswith(("ing", "ed")):
+        return False
+    if link is None:  # the verb's root begins the rows' own name: a subscriber subscribes
+        root, names = stem(token.text), name_words(entity)
+        return len(root) >= 5 and len(names) == 1 and singular(names[0]).startswith(root)
+    return link.first == link.last and {t.table for t in link.of_kind(TABLE)} == {entity}
 
 
 def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str) -> list[int]:

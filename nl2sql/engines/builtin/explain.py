@@ -75,6 +75,7 @@ def _number(value: object) -> str:
 
 
 _EVENT_SUFFIXES = (" at", " on", " date", " time")
+_DAY_NAMES = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
 
 def _event_name(name: str) -> str:
@@ -118,6 +119,9 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
         return f"with {name} {' and '.join(_number(v) for v in f.values)} each"
     if f.op in ("null", "not_null"):
         return _whose(name, "empty" if f.op == "null" else "set")
+    if f.op == "weekday":
+        days = " or ".join(_DAY_NAMES[d] for d in f.values)
+        return f"whose {spoken(f.column.column)} falls on a {days}"
     if f.op == "open":
         return _whose(name, f"empty or from {_number(f.values[0])} on")
     if f.against is not None:

@@ -37,6 +37,9 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         if c.taken(link.first):
             continue
         flag = _flag_named(ctx, link, entity, in_play)
+        if flag is not None and (kept := _kept_too(a, link)) is not None:
+            c.claim(link, "flag", *kept)  # "comps included": those rows are not left out, nor kept alone
+            continue
         if flag is None or not _as_condition(ctx, link, flag):
             continue
         # "<value> is not the official <column>" denies the whole statement, not the flag: left to
@@ -50,6 +53,18 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         c.claim(link, "flag", *denied)
         _doubt(c, flag)
     return out + _prefixed_flags(ctx, c, entity, in_play)
+
+
+_KEPT_TOO = frozenset({"included", "including", "inclusive"})
+
+
+def _kept_too(a: Analysis, link: Link) -> tuple[int, ...] | None:
+    """The words saying the flagged rows count too ("comps included", "including refunds"), when said."""
+    if a.word(link.last + 1) in _KEPT_TOO:
+        return (link.last + 1,)
+    if a.word(link.first - 1) in _KEPT_TOO:
+        return (link.first - 1,)
+    return None
 
 
 def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Flag | None:

@@ -30,6 +30,17 @@ def _emptiness(col: exp.Expr, op: str) -> exp.Expr:
     return empty if op == "null" else exp.Not(this=empty)
 
 
+def _moment_condition(col: exp.Expr, f: Filter) -> exp.Expr:
+    """Whether a row's date is set (null, not_null), on a day of the week (weekday), or not yet
+    come when set (open: a planned end)."""
+    if f.op == "weekday":  # as a bucket writes it, '0' Sunday to '6' Saturday
+        return bucket_sql(col, "weekday").isin(*(exp.Literal.string(str(d)) for d in f.values))
+    if f.op == "open":
+        return exp.Paren(this=exp.Or(this=_emptiness(col, "null"),
+                                     expression=exp.GTE(this=col.copy(), expression=literal(f.values[0]))))
+    return _emptiness(col, f.op)
+
+
 def _quarter(col: exp.Expr) -> exp.Expr:
     """A date's quarter as "2025-Q3": no engine's date format has one, so the month says it."""
     month = exp.Cast(this=exp.TimeToStr(this=col.copy(), format=exp.Literal.string("%m")), to=exp.DataType.build("INT"))
@@ -357,11 +368,8 @@ class _Renderer:
             return col.isin(*(literal(v) for v in f.values))
         if f.op in ("not_in", "none"):  # "none" here: no related rows, the row's own value is not one
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
-        if f.op in ("null", "not_null"):  # whether the row's event happened
-            return _emptiness(col, f.op)
-        if f.op == "open":  # an end not set, or not yet come: the row still runs
-            return exp.Paren(this=exp.Or(this=_emptiness(col, "null"), expression=exp.GTE(
-                this=col.copy(), expression=literal(f.values[0]))))
+        if f.op in ("null", "not_null", "weekday", "open"):  # whether, or when, the row's event happened
+            return _moment_condition(col, f)
         if f.op == "like":  # a piece of the text, anywhere in it or at one end
             return exp.Like(this=col, expression=literal(like_pattern(f)))
         if f.op == "between":

@@ -27,7 +27,8 @@ class Filter:
     """``column op values``; ops: = != in not_in > >= < <= between range not_exists like (contains the text)
     all (related rows with each of the values: "both a cat and a dog"), none (no related row with one of
     the values: "does not have a cat"), exists (some row of ``other`` refers to the row: "who have a pet"),
-    open (empty, or the day in ``values`` or later: a row whose end has not come)."""
+    open (empty, or the day in ``values`` or later: a row whose end has not come), weekday (the date
+    falls on one of the days in ``values``, 0 for Sunday to 6 for Saturday)."""
 
     column: ColumnRef
     op: str

@@ -1,0 +1,40 @@
+"""Days of the week said as a condition: "performances on Fridays", "the Sunday ones", "and Sundays?".
+
+A day's name keeps the rows whose date falls on it, on the date the rows are dated by (the one a
+period would use). A column that stores day names ('Friday' as a delivery day) is a value of its
+own, read with the values: the day's name is then no condition on a date.
+"""
+
+from __future__ import annotations
+
+from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
+from nl2sql.engines.builtin.resolve import date_column_for
+from nl2sql.engines.builtin.spec import Filter
+from nl2sql.linking.lexicon import VALUE
+from nl2sql.linking.text import singular
+
+# SQLite's numbering (strftime '%w'), which every engine's rendering of a weekday is made to follow.
+WEEKDAYS = {"sunday": 0, "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6}
+_LEADS = frozenset({"on", "every", "each"})
+
+
+def weekday_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[list[Filter]]:
+    """One condition for the days named: the rows' date on one of them."""
+    a, c = ctx.a, Claims(d)
+    days: list[int] = []
+    words: set[int] = set()
+    for i, token in enumerate(a.tokens):
+        day = WEEKDAYS.get(singular(token.text))
+        link = a.link_at(i)
+        if day is None or c.taken(i) or (link is not None and link.of_kind(VALUE)):
+            continue
+        days.append(day)
+        words.update({i, *((i - 1,) if a.word(i - 1) in _LEADS else ())})
+    if not days:
+        return c.done([])
+    ref = ctx.date_override or date_column_for(a, ctx.schema, entity, in_play, ctx.domain)
+    if ref is None:
+        c.doubts.append("no date to read a day of the week on")
+        return c.done([])
+    c.used.update(words)
+    return c.done([Filter(ref, "weekday", tuple(dict.fromkeys(days)), words=frozenset(words))])
