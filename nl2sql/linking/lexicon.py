@@ -122,6 +122,8 @@ def phrase_key(text: str) -> str:
 # Words after which a word is a verb of the rows' business, said as done ("did we deliver", "orders
 # they return"); not denied or still to come ("did not ship", "yet to ship": the state is not reached).
 _DOERS = frozenset({"we", "they", "you", "i", "did", "do", "does"})
+# Auxiliaries of a question whose subject comes between them and the verb: "did people skip".
+_ASKED_DOING = frozenset({"did", "do", "does"})
 # Words up to four before the verb that deny the act or put it off.
 _NOT_DONE = frozenset({"not", "never", "n't", "didn't", "don't", "doesn't", "yet", "fail", "failed", "waiting"})
 
@@ -723,7 +725,8 @@ class Lexicon:
                 if size == 1 and not (i in marked or tokens[i].quoted or tokens[i].is_number):
                     cands = self._uncrowded(cands)  # "independence" is a word before it is one town's name
                 if not cands and size == 1:
-                    acted = i > 0 and tokens[i - 1].text in _DOERS and tokens[i].text == tokens[i].norm \
+                    acted = i > 0 and (tokens[i - 1].text in _DOERS or (i > 1 and tokens[i - 2].text in _ASKED_DOING)) \
+                        and tokens[i].text == tokens[i].norm \
                         and not {t.text for t in tokens[max(0, i - 4):i]} & _NOT_DONE
                     cands = self._unnamed_word(tokens[i], skip_fuzzy, i in marked, acted)
                 elif size == 1 and _partial_only(cands) and self._may_reword(tokens[i], skip_fuzzy, False):
@@ -751,7 +754,7 @@ class Lexicon:
             for i in range(len(tokens) - size + 1):
                 span = range(i, i + size)
                 words = [tokens[j].text for j in span]
-                if any(j in taken for j in span) or any(w in skip_fuzzy or tokens[j].is_number
+                if any(j in taken for j in span) or any(w in skip_fuzzy or tokens[j].is_number or tokens[j].symbol
                                                         for j, w in zip(span, words, strict=True)):
                     continue
                 key = " ".join(tokens[j].norm for j in span)

@@ -128,6 +128,11 @@ class Token:
     norm: str  # singular form used for matching
 
     @property
+    def symbol(self) -> bool:
+        """A word said as a sign ("£" of "£25" is "pounds"): no typo of a name."""
+        return self.original[:1] in _CURRENCIES
+
+    @property
     def is_number(self) -> bool:
         return number_value(self.text) is not None
 

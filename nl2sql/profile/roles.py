@@ -60,7 +60,8 @@ UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGH
 # (``first_response_min``), and "duration" alone says no unit.
 DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time", "response", "wait", "waiting",
                              "delay", "lead", "resolution", "handling", "turnaround", "travel", "commute", "ride",
-                             "trip", "session", "call", "hold", "play", "watch", "downtime", "uptime"})
+                             "trip", "session", "call", "hold", "play", "watch", "downtime", "uptime", "life",
+                             "shelf", "stay", "overdue", "notice", "term"})
 
 
 @dataclass(frozen=True)

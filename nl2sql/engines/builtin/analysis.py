@@ -1101,6 +1101,8 @@ def _bucket_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
     """Whether the word at ``i`` asks for periods ("monthly", "per week"), not a name that begins
     with it ("weekly fee"), a stored value ("the weekly ones", "Weekly Digest")."""
     w = words[i]
+    if i > 0 and (words[i - 1] in ("a", "an", "one") or number_value(words[i - 1]) is not None):
+        return False  # "less than a week", "over 2 days": a length of time, not periods
     return w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS
                              or _asked_period(lexicon, words, i)) \
         and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)) \

@@ -628,6 +628,10 @@ def _count_rows(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
     rows (of another table when it names one). The words naming what is counted are the count's
     only for a distinct count or an ungrouped one; beside a grouping they are the grouping's."""
     a, entity = ctx.a, parts.entity
+    weighed = _weighed(ctx, entity)
+    if weighed is not None:  # "how many kilos of potatoes": the quantity the rows hold, added up
+        ref, unit = weighed
+        return parts.using("count", a.count_span | {unit}, aggregates=(Aggregate("sum", ref),)), d
     target = measures.count_target(ctx, d, entity, set(parts.in_play))
     counted = target.value
     if counted is not None and a.distinct:
@@ -639,6 +643,22 @@ def _count_rows(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Deci
     if not count.distinct and (quantity := _held_quantity(ctx, count.table or entity)) is not None:
         c.doubts.append(f"each row of {count.table or entity} holds a {quantity}")  # 2 tickets on one row
     return parts.using("count", used, aggregates=(count,)), c.done(None).decided
+
+
+# Units a quantity is weighed or measured in, said after "how many" ("how many kilos of ...").
+_MEASURE_UNITS = frozenset({"kilo", "kilos", "kg", "kgs", "kilogram", "kilograms", "gram", "grams", "tonne", "tonnes",
+                            "ton", "tons", "litre", "litres", "liter", "liters", "lb", "lbs", "ounces", "oz"})
+
+
+def _weighed(ctx: ReadContext, entity: str) -> tuple[ColumnRef, int] | None:
+    """(the quantity, the unit word) of "how many <unit> of <rows>", when the counted rows keep one
+    quantity and the unit names nothing of the schema."""
+    a = ctx.a
+    at = max(a.count_span) + 1 if a.count_span else -1
+    if at < 0 or a.word(at) not in _MEASURE_UNITS or a.link_at(at) is not None:
+        return None
+    found = [col for t, col in profile_of(ctx.schema).quantities if t == entity]
+    return (ColumnRef(entity, found[0]), at) if len(found) == 1 else None
 
 
 def _held_quantity(ctx: ReadContext, table: str) -> str | None:

@@ -13,7 +13,7 @@ from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
-from nl2sql.engines.builtin.money_said import money_or_named
+from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named
 from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
@@ -517,15 +517,42 @@ def _compared_column(ctx: ReadContext, c: Claims, comp: Comparison, entity: str,
     if counted is not None:
         _count_having(ctx, c, comp, counted, link, entity, in_play)
         return True, None
-    # "donors who gave more than £100": an amount of money, whatever column the verb names
+    return _amount_compared(ctx, c, comp, link, entity, in_play)
+
+
+def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link | None, entity: str,
+                     in_play: set[str]) -> tuple[bool, ColumnRef | None]:
+    """(held, column) of a comparison on an amount: money said as money whatever column the verb
+    names ("donors who gave more than £100"), else the column named before or after the number.
+    Said of other rows "in total" ("altogether"), it is a condition on each row's total of them."""
     ref = money_or_named(ctx, comp, ctx.numeric(link, entity, in_play, values_only=True), entity, in_play)
+    ref = duration_or_named(ctx, comp, ref, entity, in_play)
     if ref is None:
-        link = a.next_link(comp.after - 1, max_gap=2)
+        link = ctx.a.next_link(comp.after - 1, max_gap=2)
         link, ref = _counted_in(ctx, c, comp.after, entity, in_play) or (link, ctx.numeric(link, entity, in_play,
                                                                                             values_only=True))
     if link is not None and ref is not None:
         c.claim(link, "compare")
+    totalled = _said_in_total(ctx.a, comp) if ref is not None and ref.table != entity else None
+    if ref is not None and totalled is not None and len(comp.values) == 1:
+        c.total_havings.append((ref, comp.op, comp.values[0]))
+        c.used.update({*comp.span, *totalled})
+        return True, None
     return False, ref
+
+
+# Words that say a comparison is on the sum of many rows: "more than £200 altogether", "in total".
+_TOTALLED = frozenset({"altogether", "combined", "overall"})
+
+
+def _said_in_total(a: Analysis, comp: Comparison) -> tuple[int, ...] | None:
+    """The words right after a comparison that say it is on a total ("altogether", "in total")."""
+    for i in range(comp.last + 1, min(comp.last + 4, len(a.tokens))):
+        if a.word(i) in _TOTALLED:
+            return (i,)
+        if (a.word(i), a.word(i + 1)) == ("in", "total"):
+            return (i, i + 1)
+    return None
 
 
 # Words that count pieces of something and say nothing of which number: "10 units in stock".
@@ -948,6 +975,9 @@ def havings(ctx: ReadContext, d: Decided, entity: str, group: list[GroupKey], ag
             aggregates.append(Aggregate("count", shown=False))
         else:
             continue
+        having.append((len(aggregates) - 1, op, value))
+    for ref, op, value in d.total_havings:  # "<rows> who gave more than £200 altogether"
+        aggregates.append(Aggregate("sum", ref, shown=False))
         having.append((len(aggregates) - 1, op, value))
     if having and not group:
         group = list(entity_keys(ctx.table(entity)))

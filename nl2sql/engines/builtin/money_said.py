@@ -1,4 +1,5 @@
-"""A number said as money ("over £100", "500 dollars or more") is compared with an amount of money.
+"""A number said as money ("over £100", "500 dollars or more") is compared with an amount of money;
+one said as a length of time ("less than a week") with the rows' one duration.
 
 The word before a comparison often names a verb or a flag, not the amount ("donors who gave more
 than £100": a gift-aid flag shares the verb's root). When the number carries a currency, the
@@ -12,6 +13,7 @@ from __future__ import annotations
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef
+from nl2sql.linking.text import singular
 from nl2sql.profile import profile_of, roles
 
 
@@ -49,3 +51,29 @@ def _money(ctx: ReadContext, ref: ColumnRef) -> bool:
     col = table.column(ref.column) if table is not None else None
     return col is not None and table is not None and roles.money_unit(table, col) is not None \
         and not roles.is_plan(col) and col.name not in table.fk_columns and not col.primary_key
+
+
+def duration_or_named(ctx: ReadContext, comp: Comparison, named: ColumnRef | None, entity: str,
+                      in_play: set[str]) -> ColumnRef | None:
+    """ "produce that keeps for less than a week": a number said with a unit of time is compared
+    with the one column of the rows kept in a unit of time, when the word before named none."""
+    word = ctx.a.word(comp.after)
+    if word not in roles.TIME_UNITS and singular(word) not in roles.TIME_UNITS:
+        return named
+    if named is not None and _in_time(ctx, named):
+        return named
+    for tables in ([entity], sorted(in_play - {entity})):
+        found = [ColumnRef(t, col.name) for t in tables if (table := ctx.schema.table(t)) is not None
+                 for col in table.columns if _in_time(ctx, ColumnRef(t, col.name))]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return named
+    return named
+
+
+def _in_time(ctx: ReadContext, ref: ColumnRef) -> bool:
+    table = ctx.schema.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
+    unit = roles.unit_of(table, col) if table is not None and col is not None else None
+    return unit is not None and unit.dimension == roles.TIME

@@ -48,6 +48,9 @@ SENT_WORDS = frozenset({"shipped", "ship", "sent", "dispatched", "dispatch", "ha
 # "late": the event after the date expected; "early": before it. ("overdue" is not here: it also
 # means not done yet, past the date, which no comparison of the two dates says.)
 _TIMING = {"late": ">", "delayed": ">", "early": "<"}
+_PRONOUNS = frozenset({"they", "it", "we", "he", "she"})
+_BE = frozenset({"were", "was", "are", "is", "had", "have"})
+_CAME = frozenset({"turned", "turn", "turns", "showed", "show", "shows"})
 # Name words of a column that is an amount held (compared with a threshold when none is named).
 _HELD_WORDS = frozenset({"stock", "quantity", "qty", "units", "inventory", "hand", "available", "balance", "level",
                          "count", "remaining", "left", "current", "actual", "onhand", "held", "supply"})
@@ -323,7 +326,8 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
     due (both by their names; the due date the one its expectation word names, when it names one)."""
     a = ctx.a
     on_time = a.word(i) == "time" and a.word(i - 1) == "on"  # "delivered on time": not after the date due
-    expectation = _expectation(a.word(i), a.word(i + 1), a.word(i + 2))
+    said = i + 2 + 2 * (a.word(i + 2) in _PRONOUNS and a.word(i + 3) in _BE)  # "later than they were due"
+    expectation = _expectation(a.word(i), a.word(i + 1), a.word(said))
     op = "<=" if on_time else expectation[0] if expectation else _TIMING.get(a.word(i))
     if op is None or (a.word(i + 1) == "than" and expectation is None):
         return None
@@ -337,9 +341,11 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
     actual, due, sure = pair
     if not sure:
         c.doubts.append(f"read {a.word(i)!r} as {actual.column.replace('_', ' ')} against {due.replace('_', ' ')}")
-    words = {i, i - 1} if on_time else {i, i + 1, i + 2} if expectation else {i}
+    words = {i, i - 1} if on_time else set(range(i, said + 1)) if expectation else {i}
     if a.word(i - 1) in DONE_WORDS | SENT_WORDS:
         words.add(i - 1)  # "arrived late": the verb of the event compared
+    elif a.word(i - 1) == "up" and a.word(i - 2) in _CAME:
+        words.update({i - 2, i - 1})  # "turned up late": it arrived
     c.used.update(words)
     if event is not None and event_link is not None:
         c.claim(event_link, "compare")

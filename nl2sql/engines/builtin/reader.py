@@ -25,6 +25,7 @@ from nl2sql.linking.text import name_words
 
 Having = tuple[int, str, float]  # (aggregate index, operator, value)
 CountHaving = tuple[str, str, float, ColumnRef | None]  # (counted table, operator, value, grouped column)
+TotalHaving = tuple[ColumnRef, str, float]  # (column of other rows totalled per row, operator, value)
 T = TypeVar("T")
 
 
@@ -156,6 +157,7 @@ class Decided:
     count_havings: tuple[CountHaving, ...] = ()
     doubts: tuple[str, ...] = ()
     ambiguities: tuple[Ambiguity, ...] = ()
+    total_havings: tuple[TotalHaving, ...] = ()
 
     def role(self, first: int) -> str | None:
         return self.roles.get(first)
@@ -185,6 +187,7 @@ class Claims:
         self.aggregate_links = dict(decided.aggregate_links)
         self.aggregate_havings = list(decided.aggregate_havings)
         self.count_havings = list(decided.count_havings)
+        self.total_havings = list(decided.total_havings)
         self.doubts = list(decided.doubts)
         self.ambiguities = list(decided.ambiguities)
         self.used: set[int] = set()
@@ -210,12 +213,13 @@ class Claims:
         return (not self.used and len(self.roles) == len(b.roles) and len(self.doubts) == len(b.doubts)
                 and len(self.ambiguities) == len(b.ambiguities) and len(self.aggregate_links) == len(b.aggregate_links)
                 and len(self.aggregate_havings) == len(b.aggregate_havings)
-                and len(self.count_havings) == len(b.count_havings))
+                and len(self.count_havings) == len(b.count_havings)
+                and len(self.total_havings) == len(b.total_havings))
 
     def done(self, value: T) -> Step[T]:
         if self._unchanged():  # most steps find nothing: the decisions before them stand as they were
             return Step(value, frozenset(), self.before)
         decided = Decided(MappingProxyType(dict(self.roles)), MappingProxyType(dict(self.aggregate_links)),
                           tuple(self.aggregate_havings), tuple(self.count_havings), tuple(self.doubts),
-                          tuple(self.ambiguities))
+                          tuple(self.ambiguities), tuple(self.total_havings))
         return Step(value, frozenset(self.used), decided)

@@ -288,6 +288,12 @@ def pick_entity(a: Analysis, schema: Schema, skip: set[int]) -> str | None:
     if not scores:
         return None
     order = [t.name for t in schema.tables]
+    top = max(scores.values())
+    tied = [t for t in scores if scores[t] == top]
+    if len(tied) > 1:  # "total quantity of potatoes": the quantity of the rows nearest the potatoes
+        named = {c.table for link in a.links if link.first not in skip for c in link.of_kind(VALUE)} - set(tied)
+        return min(tied, key=lambda t: (sum(len(schema.join_path(t, n) or ()) for n in named),
+                                        order.index(t) if t in order else 0))
     return max(scores, key=lambda t: (scores[t], -order.index(t) if t in order else 0))
 
 
@@ -383,10 +389,14 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         return named
     if (event := _measured_event(a, schema, entity, domain)) is not None:
         return event
-    for name in [entity, *sorted(in_play - {entity})]:
+    if (own := _own_date(schema, entity, domain)) is not None:
+        return own
+    if (parent := _dated_by_parent(schema, entity, domain)) is not None:
+        return parent  # a sale's line by its sale's date, before another table the words may mean
+    for name in sorted(in_play - {entity}):
         if (own := _own_date(schema, name, domain)) is not None:
             return own
-    return _dated_by_parent(schema, entity, domain)
+    return None
 
 
 def _own_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:
