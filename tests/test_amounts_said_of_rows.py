@@ -10,8 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import Database
-from tests.helpers import all_rows, answers, read, reads_whole, same_answer, schema_database
+from tests.helpers import all_rows, answers, drafted, read, reads_whole, same_answer, schema_database
 
 FARM = """
     CREATE TABLE growers (grower_id INTEGER PRIMARY KEY, grower_name TEXT NOT NULL, miles_away INTEGER);
@@ -81,3 +82,23 @@ def test_the_state_a_verb_leaves_after_its_subject(farm: Database) -> None:
     answers(farm, "how many rounds did people skip in May 2026?",
             "SELECT COUNT(*) FROM rounds WHERE outcome = 'skipped' "
             "AND due_on >= '2026-05-01' AND due_on < '2026-06-01'")
+
+
+def test_what_we_raised_is_money_taken(farm: Database) -> None:
+    """Read as the money taken, not as the one amount a table happens to keep: nothing to doubt."""
+    question = "how much have we raised from rounds in 2026?"
+    reads_whole(farm, question, "SELECT SUM(fee) FROM rounds WHERE due_on >= '2026-01-01'")
+    assert drafted(farm, question).confidence > CONFIRM_BELOW
+
+
+def test_a_verb_of_coming_to_be_said_after_its_period(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """ "Since March, how many new members have signed up?": the start date keeps them; the verb adds nothing."""
+    club = """
+        CREATE TABLE members (member_id INTEGER PRIMARY KEY, started_on TEXT NOT NULL, paused_from TEXT,
+                              cancelled_on TEXT);
+        INSERT INTO members VALUES (1, '2026-01-10', NULL, NULL), (2, '2026-03-05', '2026-04-01', NULL),
+                                   (3, '2026-05-20', NULL, NULL), (4, '2025-11-11', NULL, '2026-02-02');
+    """
+    with schema_database(tmp_path_factory, "club", club) as db:
+        reads_whole(db, "Since March, how many new members have signed up?",
+                    "SELECT COUNT(*) FROM members WHERE started_on >= '2026-03-01'")

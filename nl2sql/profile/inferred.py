@@ -26,7 +26,8 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                # "billing" alone would meet the verb "bill" too ("how many visits did we bill")
                "total billing", "lifetime billing",
                # what a fundraiser brings in ("how much has each campaign raised")
-               "money raised", "amount raised", "total raised", "funds raised", "has raised", "have raised")
+               "money raised", "amount raised", "total raised", "funds raised", "has raised", "have raised",
+               "we raised", "we raise")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",

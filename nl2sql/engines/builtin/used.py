@@ -170,7 +170,8 @@ _OTHER_EVENTS = BIRTH_WORDS | {"due", "deadline", "expiry", "expire", "expires",
 # Words of a date's name that say it is when its row was written down (an opened_on is an act of its own).
 _RECORD_NAMES = frozenset({"create", "created", "creation", "recorded", "logged", "entered", "record", "entry"})
 # Words of a date's name that say when its row's holder came in: what "joined", "signed up" date.
-_BEGAN_NAMES = frozenset({"signup", "registration", "registered", "joined", "enrolled", "enrolment", "enrollment"})
+_BEGAN_NAMES = frozenset({"signup", "registration", "registered", "joined", "enrolled", "enrolment", "enrollment",
+                          "start", "started", "since", "member"})
 
 
 def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
@@ -189,7 +190,18 @@ def _recording_verbs(a: Analysis, spec: QuerySpec, schema: Schema) -> set[int]:
         if i >= 0 and a.word(i) in RECORDING_VERBS and _unnamed(a, i) \
                 and _record_date(schema, column, a.word(i) in _CAME_TO_BE):
             out.update(k for k in (i, particle) if k is not None)
+        elif len(dated) == 1:  # "since March, how many new members have signed up": the verb said after
+            out.update(_coming_to_be_after(a, start, schema, column))
     return out
+
+
+def _coming_to_be_after(a: Analysis, start: int, schema: Schema, column: ColumnRef) -> set[int]:
+    """A verb that says only that rows came to be ("signed up", "joined"), said after the period
+    that keeps them by the date they came to be."""
+    for i in range(start + 1, len(a.tokens)):
+        if a.word(i) in _CAME_TO_BE and _unnamed(a, i) and _record_date(schema, column, True):
+            return {i, i + 1} if a.word(i + 1) in _PARTICLES - {"us"} else {i}
+    return set()
 
 
 def _unnamed(a: Analysis, i: int) -> bool:
