@@ -4,7 +4,8 @@
 usage: python3 eval/as_is/build.py OUT
 
 Each folder here is one set: a build.py that writes two SQLite databases beside itself (generated
-rows, fixed seed, dated around 2026-11-27) and the analyst questions asked of them, with gold SQL.
+rows, fixed seed, dated around 2026-11-27, or the day a TODAY file beside it says) and the analyst
+questions asked of them, with gold SQL.
 Each build.py is copied to OUT/<set>/ and run there; its questions are split per database, so that
 a fit can hold out one database at a time. Standard library only: it runs before anything is installed.
 """
@@ -34,11 +35,13 @@ def build(out: Path) -> Path:
         for line in (folder / "questions.jsonl").read_text(encoding="utf-8").splitlines():
             if line.strip():
                 by_db[json.loads(line)["db"]].append(line)
+        dated = folder / "TODAY"  # a set generated around another day says which
+        today = dated.read_text(encoding="utf-8").strip() if dated.is_file() else TODAY
         for db, lines in sorted(by_db.items()):
             questions = target / f"{folder.name}-{db}.jsonl"
             questions.write_text("\n".join(lines) + "\n", encoding="utf-8")
             manifest.append({"questions": str(questions.relative_to(out)),
-                             "db": f"{folder.name}/dbs/{db}/{db}.sqlite", "today": TODAY})
+                             "db": f"{folder.name}/dbs/{db}/{db}.sqlite", "today": today})
     path = out / "sets.json"
     path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return path
