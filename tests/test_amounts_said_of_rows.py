@@ -102,3 +102,15 @@ def test_a_verb_of_coming_to_be_said_after_its_period(tmp_path_factory: pytest.T
     with schema_database(tmp_path_factory, "club", club) as db:
         reads_whole(db, "Since March, how many new members have signed up?",
                     "SELECT COUNT(*) FROM members WHERE started_on >= '2026-03-01'")
+
+
+def test_a_yes_no_column_is_never_compared_with_an_age(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """ "patients who are 65 or over" on rows that keep no birth date: the one number they keep is
+    a 0/1 flag, which never holds 65; the reading says so and asks."""
+    clinic = """
+        CREATE TABLE patients (patient_id INTEGER PRIMARY KEY, surname TEXT NOT NULL, is_private INTEGER NOT NULL);
+        INSERT INTO patients VALUES (1, 'Ash', 0), (2, 'Birch', 1), (3, 'Cole', 1);
+    """
+    with schema_database(tmp_path_factory, "clinic", clinic) as db:
+        draft = drafted(db, "how many patients are 65 or over?")
+        assert "is_private" not in draft.sql and draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)

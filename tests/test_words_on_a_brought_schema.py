@@ -222,3 +222,9 @@ def test_the_next_one_is_the_soonest_from_today(stage: Database) -> None:
 def test_rows_said_to_count_too_are_not_kept_alone(stage: Database, question: str) -> None:
     draft = drafted(stage, question)
     assert "is_comp" not in draft.sql and "seats" in draft.sql, draft.sql
+
+
+def test_the_bigger_one_first_sorts_the_measure_down(stage: Database) -> None:
+    answers_after(stage, ["total paid per play", "put the bigger one first"],
+                  "SELECT p.play_title, SUM(s.paid) AS t FROM seats s JOIN nights n ON n.night_id = s.night_id "
+                  "JOIN plays p ON p.play_id = n.play_id GROUP BY p.play_id ORDER BY t DESC")

@@ -23,7 +23,7 @@ HIGH, MEDIUM, LOW = "high", "medium", "low"
 
 _REFINE_START = re.compile(
     r"^(only|just|and|but|also|plus|except|excluding|exclude|without|instead|now|then|same|"
-    r"what about|how about|and what about|what if|sort|sorted|order|ordered|rank|group|grouped|split|"
+    r"what about|how about|and what about|what if|sort|sorted|order|ordered|rank|group|grouped|split|put|"
     r"break (it |that |this |them )?down|"
     r"filter|limit|remove|drop the|add|include|newest|oldest|latest|earliest|most recent|"
     r"alphabetically|descending|ascending|reverse|"

@@ -627,6 +627,14 @@ def _read_superlative_first(a: _Scratch, words: list[str], i: int) -> bool:
         a.sorts.append(SortCue(-1, descending, concept))
         a.used.update((i - 2, i - 1, i))
         return True
+    if words[i] == "first" and i >= 1 and (said := _comparative_before(words, i)) is not None:
+        at, superlative = said  # "put the bigger one first": as "biggest first"
+        a.sorts.append(SortCue(-1, *SUPERLATIVES[superlative]))
+        lead = at - (words[at - 1:at] in (["the"], ["them"], ["their"]))
+        a.used.update(range(lead, i + 1))
+        if lead > 0 and words[lead - 1] in ("put", "list", "show", *_SORT_VERBS):
+            a.used.add(lead - 1)
+        return True
     if words[i] != "first" or i == 0 or words[i - 1] not in SUPERLATIVES:
         return False
     descending, concept = SUPERLATIVES[words[i - 1]]
@@ -640,6 +648,18 @@ def _read_superlative_first(a: _Scratch, words: list[str], i: int) -> bool:
         a.sorts.append(SortCue(-1, descending, concept))
     a.used.update((i - 1, i))
     return True
+
+
+# Comparatives said of two or a few ("the bigger one first"): the superlative they sort as.
+_AS_SUPERLATIVE = {"bigger": "biggest", "larger": "largest", "higher": "highest", "greater": "greatest",
+                   "smaller": "smallest", "lower": "lowest"}
+
+
+def _comparative_before(words: list[str], i: int) -> tuple[int, str] | None:
+    """(where it is said, the superlative) of "<comparative> [one|ones] first" ending at ``i``."""
+    at = i - 1 - (words[i - 1] in ("one", "ones"))
+    word = words[at] if at >= 0 else ""
+    return (at, _AS_SUPERLATIVE[word]) if word in _AS_SUPERLATIVE else None
 
 
 _ORDER_OF_LEADS = (*DIRECTIONS, *REVERSE_WORDS, "alphabetical")

@@ -31,6 +31,7 @@ from nl2sql.engines.builtin.resolve import (
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
+from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, EXACT, TABLE, VALUE, Candidate, Link
@@ -541,6 +542,13 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
     return False, ref
 
 
+def _flag_beyond(ctx: ReadContext, ref: ColumnRef, comp: Comparison) -> bool:
+    """Whether a yes/no column would be compared with a number it never holds (0 and 1 apart)."""
+    table = ctx.table(ref.table)
+    col = table.column(ref.column)
+    return col is not None and flag_of(table, col) is not None and any(v not in (0, 1) for v in comp.values)
+
+
 # Words that say a comparison is on the sum of many rows: "more than £200 altogether", "in total".
 _TOTALLED = frozenset({"altogether", "combined", "overall"})
 
@@ -749,6 +757,9 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
             # the one amount the rows keep is no guess; "have more than N" may count what they have
             if len(ctx.table(entity).measure_columns) > 1 or ctx.a.word(comp.first - 1) in ("have", "has", "had"):
                 c.doubts.append(f"compared {measure.name}")
+        if _flag_beyond(ctx, ref, comp):
+            c.doubts.append(f"{ref.column} holds yes or no, not {comp.values[0]:g}")
+            continue
         out.append(Filter(_verb_tie(ctx, comp, ref), comp.op, comp.values, words=comp.span | (c.used - before)))
         c.used.update(comp.span)
     out += _bare_numbers(ctx, c, entity, in_play)
