@@ -114,3 +114,22 @@ def test_a_yes_no_column_is_never_compared_with_an_age(tmp_path_factory: pytest.
     with schema_database(tmp_path_factory, "clinic", clinic) as db:
         draft = drafted(db, "how many patients are 65 or over?")
         assert "is_private" not in draft.sql and draft.confidence <= CONFIRM_BELOW, (draft.sql, draft.confidence)
+
+
+def test_the_most_rows_of_a_kind_are_dated_by_their_own_date(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """ "which keeper has done the most feeds this year": the feeds (visits of that kind) are the
+    rows the period dates, not the keepers' hiring date."""
+    zoo = """
+        CREATE TABLE keepers (keeper_id INTEGER PRIMARY KEY, keeper_name TEXT NOT NULL, hired_on TEXT NOT NULL);
+        CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, keeper_id INTEGER REFERENCES keepers (keeper_id),
+                             visit_kind TEXT NOT NULL, visited_on TEXT NOT NULL);
+        INSERT INTO keepers VALUES (1, 'Ola', '2026-02-01'), (2, 'Pim', '2019-05-05');
+        INSERT INTO visits VALUES (1, 1, 'Feed', '2026-03-01'), (2, 2, 'Feed', '2026-03-02'),
+                                  (3, 2, 'Feed', '2026-04-02'), (4, 1, 'Clean', '2026-04-03'),
+                                  (5, 1, 'Feed', '2025-03-03'), (6, 1, 'Feed', '2025-04-04');
+    """
+    with schema_database(tmp_path_factory, "zoo", zoo) as db:
+        answers(db, "which keeper has done the most feeds this year?",
+                "SELECT k.keeper_name FROM keepers k JOIN visits v ON v.keeper_id = k.keeper_id "
+                "WHERE v.visit_kind = 'Feed' AND v.visited_on >= '2026-01-01' GROUP BY k.keeper_id "
+                "ORDER BY COUNT(*) DESC LIMIT 1")

@@ -505,18 +505,26 @@ def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) 
     # "the highest total <column>": the rows whose column the total adds up
     totals = [s.index + 1 for s in a.superlatives if a.word(s.index + 1) in _TOTAL_WORDS]
     for end in [*ends, *totals]:
-        after = a.next_link(end, max_gap=2)
-        if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
-            after = a.next_link(after.last, max_gap=0)  # "the most completed appointments": a value before them
-        if after is None:
-            continue
-        measured |= {c.table for c in after.of_kind(TABLE) if c.score >= 1.0}
-        measured |= _keyed_rows(schema, after)
-        # "the most units", "the most kilometres": the rows whose column it totals (the lines' quantity,
-        # a distance by its unit), named by the profile's words for it
-        measured |= {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (end in totals and c.score >= 1.0)
-                     or (end not in totals and c.match == SYNONYM and c.score >= 0.7)}
+        measured |= _rows_measured_after(a, schema, end, end in totals)
     return measured | _verb_measured(a)
+
+
+def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool) -> set[str]:
+    """The tables of the rows named after a count or a superlative (at ``end``), or of the column
+    a "total" (``total``) adds up."""
+    after = a.next_link(end, max_gap=2)
+    if after is not None and after.of_kind(VALUE) and not after.of_kind(TABLE):
+        kind = after  # "the most completed appointments": a value before them
+        after = a.next_link(after.last, max_gap=0)
+        if after is None:  # "the most dentals": the rows of that kind
+            return {c.table for c in kind.of_kind(VALUE) if c.score >= 1.0}
+    if after is None:
+        return set()
+    measured = {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} | _keyed_rows(schema, after)
+    # "the most units", "the most kilometres": the rows whose column it totals (the lines' quantity,
+    # a distance by its unit), named by the profile's words for it
+    return measured | {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (total and c.score >= 1.0)
+                       or (not total and c.match == SYNONYM and c.score >= 0.7)}
 
 
 def _keyed_rows(schema: Schema, link: Link) -> set[str]:
