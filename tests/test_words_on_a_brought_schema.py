@@ -228,3 +228,20 @@ def test_the_bigger_one_first_sorts_the_measure_down(stage: Database) -> None:
     answers_after(stage, ["total paid per play", "put the bigger one first"],
                   "SELECT p.play_title, SUM(s.paid) AS t FROM seats s JOIN nights n ON n.night_id = s.night_id "
                   "JOIN plays p ON p.play_id = n.play_id GROUP BY p.play_id ORDER BY t DESC")
+
+
+
+def test_a_views_copy_of_a_key_is_no_column_of_its_own(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A view keeps no keys: the column it copies from a table under a key's name (``usual_groomer_id``)
+    is a key too, reached through the table it points to, and no reason to read the view."""
+    salon = """
+        CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, full_name TEXT NOT NULL, role TEXT NOT NULL);
+        CREATE TABLE pets (pet_id INTEGER PRIMARY KEY, pet_name TEXT NOT NULL, usual_groomer_id INTEGER
+                           REFERENCES staff (staff_id), left_on TEXT);
+        CREATE VIEW current_pets AS SELECT pet_id, pet_name, usual_groomer_id FROM pets WHERE left_on IS NULL;
+        INSERT INTO staff VALUES (1, 'Rae Fox', 'Groomer'), (2, 'Sol Hay', 'Groomer');
+        INSERT INTO pets VALUES (1, 'Bo', 1, NULL), (2, 'Cy', 2, '2026-01-01'), (3, 'Di', 2, NULL);
+    """
+    with schema_database(tmp_path_factory, "salon", salon) as db:
+        draft = drafted(db, "which groomer saw the most pets?")
+        assert "current_pets" not in draft.sql, draft.sql

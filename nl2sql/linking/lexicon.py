@@ -244,11 +244,13 @@ class Lexicon:
                                 else (c.kind in (VALUE, TABLE) and c.score >= 1.0) for c in cands)]
 
     def _add_columns(self, table: Table, words: tuple[str, ...]) -> None:
-        """Each column's names, its role, its name said with its table's, and its stored values."""
+        """Each column's names, its role, its name said with its table's, and its stored values. A
+        view keeps no keys: a column it copies under a stored table's key name is a key too."""
+        keys = set(table.fk_columns) if table.stored else set(table.fk_columns) | self._stored_keys()
         for col in table.columns:
-            self._add_column(table.name, col.name, col.name in table.fk_columns)
+            self._add_column(table.name, col.name, col.name in keys)
             self._add_role(table, col.name)
-            if col.name not in table.fk_columns and not col.primary_key:
+            if col.name not in keys and not col.primary_key:
                 # "category name", "product price", "order amount": a column said with its table
                 col_words = [w for w in name_words(col.name) if w not in _WEAK_NAME_WORDS]
                 for i in range(len(col_words)):
@@ -369,6 +371,9 @@ class Lexicon:
         if people and len(extra) == 1 and len(extra[0]) >= KIND_MIN_LENGTH and extra[0] not in _WEAK_NAME_WORDS \
                 and not extra[0].endswith(("ed", "ing", "al")):
             self._add(extra[0], Candidate(COLUMN, table.name, column, score=0.9))
+
+    def _stored_keys(self) -> set[str]:
+        return {name for t in self.schema.tables if t.stored for name in t.fk_columns}
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
         words = name_words(column)
