@@ -198,6 +198,7 @@ class Lexicon:
         self._added: set[tuple[str, Candidate]] = set()
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         self._roles = _one_word_roles(schema)
+        self._stored_keys = {name for t in schema.tables if t.stored for name in t.fk_columns}  # what a view copies
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         named = [name_words(table.name) for table in schema.tables]
         # how many tables' names hold each word, and begin with each run of words: counted once, not
@@ -246,7 +247,7 @@ class Lexicon:
     def _add_columns(self, table: Table, words: tuple[str, ...]) -> None:
         """Each column's names, its role, its name said with its table's, and its stored values. A
         view keeps no keys: a column it copies under a stored table's key name is a key too."""
-        keys = set(table.fk_columns) if table.stored else set(table.fk_columns) | self._stored_keys()
+        keys = set(table.fk_columns) if table.stored else set(table.fk_columns) | self._stored_keys
         for col in table.columns:
             self._add_column(table.name, col.name, col.name in keys)
             self._add_role(table, col.name)
@@ -371,9 +372,6 @@ class Lexicon:
         if people and len(extra) == 1 and len(extra[0]) >= KIND_MIN_LENGTH and extra[0] not in _WEAK_NAME_WORDS \
                 and not extra[0].endswith(("ed", "ing", "al")):
             self._add(extra[0], Candidate(COLUMN, table.name, column, score=0.9))
-
-    def _stored_keys(self) -> set[str]:
-        return {name for t in self.schema.tables if t.stored for name in t.fk_columns}
 
     def _add_column(self, table: str, column: str, is_fk: bool) -> None:
         words = name_words(column)

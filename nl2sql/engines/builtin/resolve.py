@@ -375,7 +375,8 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
     if at is not None and (owned := _period_of_named(a, schema, entity, in_play, domain, at)) is not None:
         return owned
-    in_play = in_play | _measured_tables(a, schema, domain)  # "completed the most jobs in 2025": the jobs' completion
+    measured = _measured_tables(a, schema, domain)
+    in_play = in_play | measured  # "completed the most jobs in 2025": the jobs' completion
     for link in a.links:
         if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates) or _state_word(a, link):
             continue
@@ -387,7 +388,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
                 return ColumnRef(cand.table, col.name)
     if (named := _dated_where_named(a, schema, entity, in_play, domain, at)) is not None:
         return named
-    if (event := _measured_event(a, schema, entity, domain)) is not None:
+    if (event := _measured_event(schema, entity, domain, measured)) is not None:
         return event
     if (own := _own_date(schema, entity, domain)) is not None:
         return own
@@ -466,12 +467,13 @@ def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bo
         and table is not None and table.default_date_column is not None and table.default_date_column != col
 
 
-def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
+def _measured_event(schema: Schema, entity: str, domain: DomainConfig, measured: set[str]) -> ColumnRef | None:
     """ "employees with the most orders in 2023", "who spent the most in 2024": the rows a count or a
     metric measures are events with a date of their own (or their sale's), and a date phrase
-    is about them, not about the main rows' own dates (a birth date). One such table only."""
+    is about them, not about the main rows' own dates (a birth date). One such table only
+    (``measured``: the tables the question's counts and metrics measure)."""
     found = []
-    for name in sorted(_measured_tables(a, schema, domain) - {entity}):
+    for name in sorted(measured - {entity}):
         table = schema.table(name)
         if table is not None and table.stored and (dated := table_date(schema, name, domain)) is not None:
             found.append(dated)
