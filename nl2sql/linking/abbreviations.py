@@ -19,6 +19,9 @@ ABBREVIATIONS: dict[str, str] = {
     "hr": "hour", "hrs": "hours", "hrly": "hourly", "mins": "minutes", "secs": "seconds", "qtr": "quarter",
     "pmt": "payment", "proj": "project", "acct": "account", "txn": "transaction", "mgr": "manager",
     "bal": "balance", "org": "organization", "msg": "message", "rcpt": "receipt", "nm": "name",
+    "tkt": "ticket", "inv": "invoice", "descr": "description", "lvl": "level", "recd": "received",
+    "rcvd": "received", "disc": "discount", "stk": "stock", "supp": "supplier", "svc": "service",
+    "appt": "appointment", "ln": "line", "po": "purchase order", "rpt": "report", "rpts": "reports",
 }
 
 

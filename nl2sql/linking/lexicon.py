@@ -53,6 +53,7 @@ CROWDED_VALUES = 1000
 _ADJECTIVE_ENDINGS = ("an", "ese", "ish", "i", "ic")
 # One word of a longer name ("age" of pet_age, "item" of order_items): the weakest exact link.
 PIECE_SCORE = 0.6
+PEOPLE_WORDS = frozenset({"people", "person", "persons", "individuals"})
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
 # English's light verbs: they say little of their own, and their rare nouns (a film's "take", the
@@ -211,6 +212,8 @@ class Lexicon:
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
+            if (spelled := expand(words)) != list(words):  # "tkt" is a "ticket", "PO" a "purchase order"
+                self._add(" ".join(spelled), Candidate(TABLE, table.name, score=0.95, match=STEM))
             head = words[-1] if len(words) > 1 else _joined_head(table, one_word)
             if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.
@@ -233,6 +236,7 @@ class Lexicon:
             self._add_reference_phrases(table)
         self._add_comments(schema)
         self._add_country_names(schema)
+        self._add_people_words(schema)
         # "the dates", "by date": any date column, when no column is called that
         for table in schema.tables:
             for col in table.date_columns:
@@ -243,6 +247,14 @@ class Lexicon:
                             if len(k) >= FUZZY_MIN_LENGTH and any(
                                 (c[:2] not in self._crowded) if isinstance(c, tuple)
                                 else (c.kind in (VALUE, TABLE) and c.score >= 1.0) for c in cands)]
+
+    def _add_people_words(self, schema: Schema) -> None:
+        """ "how many people no longer work here": a word for persons names each stored table of people
+        (rows named by a first and a last name), weakly, for the other words to choose between."""
+        for table in schema.tables:
+            if table.stored and table.person_name is not None:
+                for word in PEOPLE_WORDS:
+                    self._add(word, Candidate(TABLE, table.name, score=PIECE_SCORE, match=SYNONYM))
 
     def _add_columns(self, table: Table, words: tuple[str, ...]) -> None:
         """Each column's names, its role, its name said with its table's, and its stored values. A
@@ -744,6 +756,8 @@ class Lexicon:
                 if size == 1 and not (tokens[i].quoted or tokens[i].is_number or i in marked):
                     # "in", "is", "by" are words before they are country codes
                     cands = [c for c in cands if not (c.kind == VALUE and (key in STOPWORDS or len(key) <= 2))]
+                if size == 1 and key in PEOPLE_WORDS and i > 0 and tokens[i - 1].norm in ("that", "this", "same"):
+                    cands = [c for c in cands if c.match != SYNONYM]  # "that person": one said before, no table
                 # Capitalised, quoted, several words long or a number: a stored value, not a verb that looks like one.
                 strong = any(j in marked for j in span) or tokens[i].quoted or size > 1 \
                     or (tokens[i].is_number and any(c.kind == VALUE for c in cands))

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
+from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words, singular
 from nl2sql.profile import Profile, profile_of
 from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, TIME_UNITS, WEIGHT
@@ -27,7 +28,9 @@ MONEY_TAKEN = ("revenue", "sales", "spend", "spent", "spending", "income", "turn
                "total billing", "lifetime billing",
                # what a fundraiser brings in ("how much has each campaign raised")
                "money raised", "amount raised", "total raised", "funds raised", "has raised", "have raised",
-               "we raised", "we raise")
+               "we raised", "we raise",
+               # ("how many bookings did we take" counts the bookings: measures._verb_of_counted)
+               "we take", "we took", "we have taken", "have we taken", "we've taken")
 REVENUE = "revenue"
 # How people name a row's link to another row of its own table.
 REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "reports to", "reporting to",
@@ -181,7 +184,7 @@ def _named(table: Table) -> bool:
 # The words of a key's own name that say it points up a line of command (or a tree), as a manager does.
 _RANK_WORDS = frozenset({"manager", "mgr", "boss", "supervisor", "superior", "report", "reports", "lead", "leader",
                          "head", "chief", "parent", "director", "up", "above", "managed", "supervised", "led",
-                         "overseen", "reporting"})
+                         "overseen", "reporting", "foreman", "forewoman", "captain", "overseer"})
 
 
 def _with_reference_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
@@ -203,7 +206,7 @@ def _own_reference_words(table: str, column: str) -> tuple[str, ...]:
     """What the key's own name calls the link, without its key word and the table's noun:
     ``referred_by_member_id`` is "referred by" (and "referred"), ``team_lead_id`` a "team lead"."""
     noun = set(name_words(table))
-    words = [w for w in name_words(column) if w not in ("id", "key", "code", "no") and w not in noun]
+    words = [w for w in expand(name_words(column)) if w not in ("id", "key", "code", "no") and w not in noun]
     phrase = " ".join(words)
     if not words or phrase in ("by", "to", "of"):
         return ()

@@ -49,7 +49,14 @@ from nl2sql.engines.builtin.reader import (
     agg_table,
     entity_keys,
 )
-from nl2sql.engines.builtin.resolve import named_date_links, person_behind, pick_entity, ranks_people, subject_value
+from nl2sql.engines.builtin.resolve import (
+    named_date_links,
+    person_behind,
+    pick_entity,
+    ranks_people,
+    subject_value,
+    table_evidence,
+)
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, OrderKey, QuerySpec
 from nl2sql.engines.builtin.used import confidence, query_words, spec_refs
 from nl2sql.engines.builtin.weekdays import weekday_filters
@@ -281,7 +288,8 @@ def _entity_questions(ctx: ReadContext, focus: Focus) -> tuple[Decided, ReadCont
     """Whether the main table is a guess worth asking about, and the domain's question for it."""
     c = Claims(Decided())
     if not focus.forced:
-        c.ask(doubts.partial(ctx.a, ctx.schema, focus.entity, focus.skip, ctx.slots))
+        c.ask(doubts.partial(ctx.a, ctx.schema, focus.entity, focus.skip, ctx.slots)
+              or doubts.people(ctx.a, focus.entity, ctx.slots, table_evidence(ctx.a, ctx.schema, focus.skip)))
     asked = ctx.domain.table_questions.get(focus.entity)
     if asked is not None:
         _, ctx = measures.configured(ctx, c, asked, SlotKey("table_question", focus.entity), focus.entity)

@@ -7,6 +7,8 @@ gets a query. Answers come back as slots on the next reading and the question is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from nl2sql.db.schema import DATE, Schema, Table
 from nl2sql.dialog.ambiguity import CONFIRMATION, GENERAL, PARTIAL, SPECIFIC
 from nl2sql.dialog.questions import FREE, SINGLE, Question, SlotKey, Slots
@@ -14,7 +16,7 @@ from nl2sql.domain import ClarifyingQuestion
 from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.explain import one, plural
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, PEOPLE_WORDS, TABLE, VALUE, Link
 from nl2sql.linking.text import spoken
 from nl2sql.profile.roles import is_price, is_sold_money
 
@@ -74,6 +76,23 @@ def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Slo
                         tuple(f"{_label(t)} ({_label(best[t][1])})" for t in ordered), default_choice=1,
                         slot=ENTITY, values=tuple(ordered))
     return Ambiguity(PARTIAL, f"'{phrase}' is in {len(best)} tables", question)
+
+
+def people(a: Analysis, entity: str, slots: Slots, evidence: Mapping[str, float]) -> Ambiguity | None:
+    """ "how many people ...", where several tables hold people and no other word names one, nor
+    points at one more than at the others (``evidence``: "hired" at a hiring date): which."""
+    if ENTITY in slots:
+        return None
+    said = [link for link in a.links if link.first == link.last and a.word(link.first) in PEOPLE_WORDS]
+    if not said or any(link.of_kind(TABLE) for link in a.links if link not in said):
+        return None
+    tables = sorted({c.table for c in said[0].of_kind(TABLE)}, key=lambda t: (t != entity, t))
+    if len(tables) < 2 or all(evidence.get(t, 0.0) < evidence.get(entity, 0.0) for t in tables if t != entity):
+        return None
+    word = a.word(said[0].first)
+    question = Question(f"Which {word} do you mean?", SINGLE, tuple(_label(t) for t in tables[:5]),
+                        default_choice=1, slot=ENTITY, values=tuple(tables[:5]))
+    return Ambiguity(PARTIAL, f"'{word}' may be any of {len(tables)} tables", question)
 
 
 # Column-name words of quantities that add up, and of scores that are averaged instead.

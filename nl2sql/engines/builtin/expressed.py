@@ -277,10 +277,17 @@ _MEMBER_WORDS = frozenset({"member", "members"})
 
 
 def member_words(a: Analysis, tables: set[str]) -> set[int]:
-    """ "each staff member": a word for one of the rows, right after the word of a table the query
-    reads, adds nothing the table's word did not say."""
+    """ "each staff member", "every member of staff": a word for one of the rows, beside the word of
+    a table the query reads, adds nothing the table's word did not say."""
+    def names_read(link: Link | None) -> bool:
+        return link is not None and any(c.table in tables for c in link.of_kind(TABLE))
+
+    def of_rows(i: int) -> bool:  # "member of staff", "members of the team"
+        k = i + 2 if a.word(i + 2) not in ("the", "our", "your") else i + 3
+        return a.word(i + 1) == "of" and names_read(a.link_at(k))
+
     return {i for i, t in enumerate(a.tokens) if t.text in _MEMBER_WORDS and a.link_at(i) is None
-            and (before := a.link_at(i - 1)) is not None and any(c.table in tables for c in before.of_kind(TABLE))}
+            and (names_read(a.link_at(i - 1)) or of_rows(i))}
 
 
 # Words for persons as such: what the rows of a table of people are, whatever the table is called.

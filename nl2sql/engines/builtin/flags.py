@@ -23,6 +23,8 @@ _OWNING_HEADS = frozenset({"has", "have", "with", "include", "includes", "allow"
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "become", "became", "remain", "remains",
                       "currently", "still", "now", "also", "marked", "flagged", "listed", "set", "as"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "each", "every"})
+# Who did what a flag says: "products we (have) discontinued", "have they withdrawn".
+_DOERS = frozenset({"we", "they", "you", "i", "we've", "they've", "you've"})
 _NOT_BE = frozenset({"isn't", "aren't", "wasn't", "weren't"})
 _PREFIXES = ("non", "un", "in", "im")  # "inactive", "unverified", "nonexempt"
 # Words after a column's name that make it a column to show ("the retired flag"), not a condition.
@@ -108,6 +110,8 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
         k -= 1
     if a.word(k) in _COPULAS:
         return True  # "horses that are (not) retired"
+    if a.word(k) in _DOERS:
+        return True  # "how many products have we discontinued": the state, said as what we did
     return _owning(flag) and a.word(k) in ("have", "has", "had", "with", "having", "offer", "offers", "include",
                                            "includes")
 

@@ -11,7 +11,7 @@ from nl2sql.db.schema import DATE, TEXT
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion, Metric
 from nl2sql.engines.builtin import doubts, intervals
-from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis
+from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis, counted_at
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.paired import paid_against_upper
@@ -308,6 +308,9 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
     for link in ctx.a.links:
         if paid_against_upper(ctx, link.first):
             continue  # "earn more than their manager": the rows' own pay (paired.py)
+        if _verb_of_counted(ctx, link):
+            c.used.update(range(link.first, link.last + 1))
+            continue
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric
@@ -323,6 +326,15 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
                 c.claim(link, "metric")
                 break
     return c.done(out), ctx
+
+
+def _verb_of_counted(ctx: ReadContext, link: Link) -> bool:
+    """ "how many bookings did we take": a verb of money taken ("we take", "we made") whose object is
+    the rows counted before it says what was done to them, not money."""
+    a = ctx.a
+    if not a.count_span or a.word(link.first) not in ("we", "did", "have", "we've"):
+        return False
+    return counted_at([t.norm for t in a.tokens], a.count_span) < link.first
 
 
 def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Link | None]:

@@ -50,6 +50,8 @@ SENT_WORDS = frozenset({"shipped", "ship", "sent", "dispatched", "dispatch", "ha
 _TIMING = {"late": ">", "delayed": ">", "early": "<"}
 _PRONOUNS = frozenset({"they", "it", "we", "he", "she"})
 _BE = frozenset({"were", "was", "are", "is", "had", "have"})
+# Words before a verb: its subject, or "still" ("that we still sell").
+_VERB_SUBJECTS = frozenset({"we", "they", "you", "i", "still"})
 _CAME = frozenset({"turned", "turn", "turns", "showed", "show", "shows"})
 # Name words of a column that is an amount held (compared with a threshold when none is named).
 _HELD_WORDS = frozenset({"stock", "quantity", "qty", "units", "inventory", "hand", "available", "balance", "level",
@@ -211,6 +213,8 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     (ref, kind), words = right, {*range(i, j), *range(right_link.first, right_link.last + 1)}
     said = " ".join(a.word(k) for k in range(i, end))
     left_link = a.prev_link(i, max_gap=3)
+    if left_link is not None and a.word(left_link.first - 1) in _VERB_SUBJECTS:
+        left_link = None  # "products that we still sell are below their reorder level": a verb, no column
     left = _column(ctx, left_link, {ref.table}) if left_link is not None and not c.taken(left_link.first) else None
     if left is not None and left[0] != ref and left[1] == kind and left_link is not None:
         c.claim(left_link, "compare")
@@ -298,6 +302,10 @@ def _of_the_rows(ctx: ReadContext, i: int, table: str) -> bool:
     k = i - 1
     while k >= 0 and a.word(k) in _COPULAS and a.link_at(k) is None:
         k -= 1
+    # past a clause about the rows: "products that we still sell are below their reorder level"
+    clause = next((m for m in range(k - 1, max(-1, k - 4), -1) if a.word(m) in ("that", "which")), None)
+    if clause is not None and any(a.word(m) in _VERB_SUBJECTS for m in range(clause + 1, k)):
+        k = clause - 1
     link = a.link_at(k)
     return link is not None and ctx.table_of(link) == table and ctx.names_table(link)
 

@@ -67,7 +67,10 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
             # the first table named is the subject; but a word matching part of a table's name
             # that opens "<word> of <rows>" ("the name of the country": car_names) is not
             lead = first_table and not (best.score < 1.0 and (_column_of_next(a, link) or _modifies_next(a, link)))
-            scores[best.table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
+            # a word for several tables alike ("people" of customers and staff): each, for the rest to decide
+            tied = {bridged_head(schema, t.table) for t in tables if t.score == best.score and t.match == best.match}
+            for table in tied if best.score < 1.0 else {best.table}:
+                scores[table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
             first_table = first_table and not lead
             continue
         if first_table and link is subject_value(a):
@@ -447,7 +450,10 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
     ranked by their orders), or after a verb whose act those rows record ("did not buy anything
     last month"), dates that table's rows, not the main rows' own."""
     for start in sorted({at} if at is not None else {d.first for d in a.dates}):
-        before = start - 1 - (a.word(start - 1) in _ANY)
+        before = start - 1
+        if a.word(before) in ("us", "me") and a.word(before - 1) in ("from", "with", "for", "through", "at"):
+            before -= 2  # "haven't bought anything from us this year": the business, no row of its own
+        before -= a.word(before) in _ANY
         link = a.link_at(before)
         named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and c.table in in_play] if link else []
         if not named and a.lexicon is not None:

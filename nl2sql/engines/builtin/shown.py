@@ -431,7 +431,12 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
     lead = j - 1 if (name := _name_of_theirs(a, j)) is None else name - 2
     listed = a.word(j) == "the" and a.word(link.last + 1) in _LIST_ENDS and after_with \
         and (ctx.table(entity).person_name is not None or _label(ctx, entity) is not None)
-    if not listed and (a.word(j) not in POSSESSIVES or a.word(lead) not in ("and", "with", ",", "alongside", "beside")):
+    related = _whom_they(ctx, link, entity, j)
+    if related is not None:
+        lead = related
+    elif not listed and a.word(j) not in POSSESSIVES:
+        return False
+    if not listed and a.word(lead) not in ("and", "with", ",", "alongside", "beside"):
         return False
     own = False  # a column of the rows said as the rows ("the admins": an is_admin flag), or a value ("bartenders")
     for rows in sorted((k for k in a.links if k.last < lead), key=lambda k: -k.first):
@@ -441,6 +446,29 @@ def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
         if not rows.of_kind(VALUE) and not own:
             return False  # the rows, then which of them ("the admins at <a company>"), then their column
     return own
+
+
+# "<rows> with the person they report to": the row the rows' key points to, said as a clause.
+_WHOM = frozenset({"who", "whom", "that"})
+_PERSON = frozenset({"person", "one", "people", "ones"})
+
+
+def _whom_they(ctx: ReadContext, link: Link, entity: str, j: int) -> int | None:
+    """Where the list word stands before "who they <key>", "the person they <key>", "the name of
+    the person they <key>": a key of the rows to a row of people, said by what the rows do to it
+    ("report to", "work under"), asks for that row beside each of them, as "their <key>" does."""
+    a = ctx.a
+    if a.word(j) not in ("they", "he", "she") or not any(
+            cand.table == entity and cand.column in ctx.table(entity).fk_columns for cand in link.of_kind(COLUMN)):
+        return None
+    k = j - 1
+    if a.word(k) in _WHOM:
+        k -= 1
+    elif a.word(k) in _PERSON and a.word(k - 1) == "the":
+        k -= 2
+        if a.word(k) == "of" and a.word(k - 1) in ("name", "names") and a.word(k - 2) == "the":
+            k -= 3
+    return k if k < j - 1 else None
 
 
 def _name_of_theirs(a: Analysis, j: int) -> int | None:

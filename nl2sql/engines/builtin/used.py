@@ -154,11 +154,13 @@ def _recorded_event(schema: Schema, link: Link, tables: set[str], spec: QuerySpe
 # keeps its rows by ("invoices issued in 2025", "payments received per month"), they add nothing.
 RECORDING_VERBS = frozenset({"issued", "created", "made", "placed", "opened", "raised", "filed", "submitted",
                              "logged", "recorded", "registered", "added", "received", "entered", "generated",
-                             "billed", "invoiced", "posted", "booked", "written", "signed", "enrolled", "joined"})
+                             "billed", "invoiced", "posted", "booked", "written", "signed", "enrolled", "joined",
+                             # what a counter does with a sale or a booking: "tickets each till rang up"
+                             "take", "took", "taken", "ring", "rang", "rung"})
 # Of those, the ones that say only that a row came to be, whatever it is: read by a table's one date.
 # "Invoiced", "booked", "billed" are acts of their own (a bill, a booking), which another table may hold.
 _CAME_TO_BE = frozenset({"created", "made", "recorded", "logged", "entered", "added", "received", "registered",
-                         "signed", "enrolled", "joined"})
+                         "signed", "enrolled", "joined", "take", "took", "taken", "ring", "rang", "rung"})
 # A particle after the verb is the verb's ("signed up"), as is its object when it is the business
 # ("joined us"): skipped on the way back from the period.
 _PARTICLES = frozenset({"up", "on", "in", "us"})
