@@ -188,7 +188,7 @@ def _discount(table: Table) -> tuple[str, str] | None:
     the SQL tells them apart row by row). An integer called discount says neither, and is left
     out rather than guessed."""
     for col in table.columns:
-        words = set(name_words(col.name))
+        words = set(name_words(col.name)) | set(expand(name_words(col.name)))  # "disc_pct"
         if not words & _DISCOUNT_WORDS or not col.is_numeric or col.primary_key or col.name in table.fk_columns:
             continue
         if words & _PERCENT_WORDS:

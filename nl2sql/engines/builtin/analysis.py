@@ -18,6 +18,7 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, DateRange, find_dates
+from nl2sql.engines.builtin.net_of import net_of_discount
 from nl2sql.linking.lexicon import (
     COLUMN,
     DOMAIN,
@@ -307,6 +308,9 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     _read_next_one(a, words, lexicon, today)
     _read_comparisons(a, words)
     _read_cue_words(a, words, lexicon)
+    net = net_of_discount(words, lexicon.schema)  # "after discounts": how the money is counted
+    a.used |= net
+    a.frame |= net
     links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
              if not _agent_verb(words, link) and not _our_spending(words, link)]
     a.used -= held
