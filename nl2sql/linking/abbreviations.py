@@ -22,9 +22,22 @@ ABBREVIATIONS: dict[str, str] = {
     "tkt": "ticket", "inv": "invoice", "descr": "description", "lvl": "level", "recd": "received",
     "rcvd": "received", "disc": "discount", "stk": "stock", "supp": "supplier", "svc": "service",
     "appt": "appointment", "ln": "line", "po": "purchase order", "rpt": "report", "rpts": "reports",
+    "chk": "check",
+}
+
+
+# Abbreviations that shorten a word only beside another: "px" is a price after "unit" (a
+# ``unit_px``), and pixels elsewhere (``width_px``).
+_AFTER: dict[str, tuple[frozenset[str], str]] = {
+    "px": (frozenset({"unit", "sell", "list", "cost", "retail", "sale", "buy", "each", "shelf"}), "price"),
 }
 
 
 def expand(words: tuple[str, ...] | list[str]) -> list[str]:
     """A name's words with abbreviations spelled out: ("part", "no") -> ["part", "number"]."""
-    return " ".join(ABBREVIATIONS.get(w, w) for w in words).split()
+    spelled = []
+    for i, w in enumerate(words):
+        after = _AFTER.get(w)
+        spelled.append(after[1] if after is not None and i > 0 and words[i - 1] in after[0]
+                       else ABBREVIATIONS.get(w, w))
+    return " ".join(spelled).split()

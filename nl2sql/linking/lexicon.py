@@ -54,6 +54,9 @@ _ADJECTIVE_ENDINGS = ("an", "ese", "ish", "i", "ic")
 # One word of a longer name ("age" of pet_age, "item" of order_items): the weakest exact link.
 PIECE_SCORE = 0.6
 PEOPLE_WORDS = frozenset({"people", "person", "persons", "individuals"})
+# Names of a table of the people who work for the business, and the words people use for them.
+_WORKFORCE_NAMES = frozenset({"staff", "employee", "worker", "personnel", "workforce", "crew"})
+_WORKFORCE_WORDS = frozenset({"team", "staff", "employees", "workers", "personnel", "workforce", "colleagues"})
 # A word is reworded only when it is this long and links to nothing as it stands.
 REWORD_MIN_LENGTH = 3
 # English's light verbs: they say little of their own, and their rare nouns (a film's "take", the
@@ -251,17 +254,23 @@ class Lexicon:
     def _add_people_words(self, schema: Schema) -> None:
         """ "how many people no longer work here": a word for persons names each stored table of people
         (rows named by a first and a last name), weakly, for the other words to choose between."""
+        named = {w for w in _WORKFORCE_WORDS if self._phrases.get(w)}
         for table in schema.tables:
             if table.stored and table.person_name is not None:
                 for word in PEOPLE_WORDS:
                     self._add(word, Candidate(TABLE, table.name, score=PIECE_SCORE, match=SYNONYM))
+            # "who's on the team": the people who work here, whatever their table is called
+            if table.stored and {singular(w) for w in name_words(table.name)} & _WORKFORCE_NAMES:
+                for word in _WORKFORCE_WORDS - set(name_words(table.name)) - named:  # not a name's own word
+                    self._add(word, Candidate(TABLE, table.name, score=0.9, match=SYNONYM))
 
     def _add_columns(self, table: Table, words: tuple[str, ...]) -> None:
         """Each column's names, its role, its name said with its table's, and its stored values. A
         view keeps no keys: a column it copies under a stored table's key name is a key too."""
         keys = set(table.fk_columns) if table.stored else set(table.fk_columns) | self._stored_keys
         for col in table.columns:
-            self._add_column(table.name, col.name, col.name in keys)
+            target = next((f.ref_table for f in table.foreign_keys if f.column == col.name), None)
+            self._add_column(table.name, col.name, col.name in keys, target)
             self._add_role(table, col.name)
             if col.name not in keys and not col.primary_key:
                 # "category name", "product price", "order amount": a column said with its table
@@ -385,11 +394,14 @@ class Lexicon:
                 and not extra[0].endswith(("ed", "ing", "al")):
             self._add(extra[0], Candidate(COLUMN, table.name, column, score=0.9))
 
-    def _add_column(self, table: str, column: str, is_fk: bool) -> None:
+    def _add_column(self, table: str, column: str, is_fk: bool, target: str | None = None) -> None:
         words = name_words(column)
         if is_fk:  # "category_id" is reached through the table it references, unless named in full
-            if len(words) > 1 and words[-1] != "id":
+            if len(words) > 1 and (words[-1] != "id" or _names_a_role(words, target)):
+                # a key named for a role ("mgr_id" into emp) is "manager id" said in full
                 self._add(" ".join(words), Candidate(COLUMN, table, column))
+                if (spelled := expand(words)) != list(words):
+                    self._add(" ".join(spelled), Candidate(COLUMN, table, column))
             for verb in _deed_of_key(words):  # "who did she refer" names referred_by
                 self._add(verb, Candidate(COLUMN, table, column, score=0.9, match=STEM))
             return
@@ -441,10 +453,11 @@ class Lexicon:
         """The candidates that are no value of a crowded column."""
         return [c for c in cands if not (c.kind == VALUE and (c.table, c.column) in self._crowded)]
 
-    def _names(self, key: str, factor: float, match: str) -> list[Candidate]:
-        """Tables and columns a reworded form names, weaker than an exact link (never stored values)."""
+    def _names(self, key: str, factor: float, match: str, given: bool = True) -> list[Candidate]:
+        """Tables and columns a reworded form names, weaker than an exact link (never stored values);
+        ``given``: also through the words a config or the profile gave them."""
         return [replace(c, score=round(c.score * factor, 3), match=match)
-                for c in self.lookup(key) if c.kind in (TABLE, COLUMN)]
+                for c in self.lookup(key) if c.kind in (TABLE, COLUMN) and (given or c.match != DOMAIN)]
 
     def reworded(self, word: str) -> list[Candidate]:
         """Names a word means through morphology or a general English synonym, when it names none itself.
@@ -514,7 +527,9 @@ class Lexicon:
         found: list[Candidate] = []
         for form in dict.fromkeys([word, singular(word), *wordnet.base_forms(word)]):
             for other in wordnet.synonyms(form):
-                found += [c for c in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM) if c not in found]
+                # not a synonym of a word the config or the profile gave ("club" ~ "order", the sales)
+                found += [c for c in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM, given=False)
+                          if c not in found]
         return found
 
     def _kinds(self, forms: list[str]) -> list[Candidate]:
@@ -788,6 +803,15 @@ class Lexicon:
 
 _LIST_WORDS = ("and", "or")
 _MAX_LIST = 5  # words from a modifier to the head it shares with the rest of its list
+
+
+def _names_a_role(words: tuple[str, ...], target: str | None) -> bool:
+    """Whether a key's name before its "id" says a role, not the table it points to: "mgr" of an
+    ``mgr_id`` into ``emp``, not "category" of a ``category_id`` into ``categories``."""
+    if target is None:
+        return False
+    table_words = {singular(w) for w in expand(name_words(target))} | {singular(w) for w in name_words(target)}
+    return not {singular(w) for w in expand(words[:-1])} & table_words
 
 
 def _deed_of_key(words: Sequence[str]) -> tuple[str, ...]:

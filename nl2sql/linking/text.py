@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,6 +22,8 @@ _CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros"}
 _IRREGULAR = {
     "people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
     "ids": "id", "data": "data", "news": "news", "series": "series", "species": "species", "feet": "foot",
+    # the particle of a phrasal noun in the plural: "check-ins", "sign-ups", "drop-offs"
+    "ins": "in", "ups": "up", "offs": "off", "outs": "out",
     # plurals the suffix rules below get wrong: "-f" and "-fe" nouns, "-o" nouns with "-es",
     # Latin and Greek plurals, a doubled "z"
     "wolves": "wolf", "knives": "knife", "wives": "wife", "halves": "half", "shelves": "shelf",
@@ -78,7 +81,8 @@ FUNCTION_PHRASES = (("as", "well", "as"), ("along", "with"), ("together", "with"
                     ("in", "the", "table"), ("on", "the", "table"), ("in", "this", "table"), ("on", "this", "table"),
                     ("in", "the", "list"), ("on", "this", "list"), ("in", "this", "list"),
                     # where or when the rows are kept, which every row is: "on file", "at the moment"
-                    ("on", "file"), ("on", "record"), ("at", "the", "moment"), ("at", "present"), ("so", "far"),
+                    ("on", "file"), ("on", "record"), ("on", "the", "books"), ("on", "our", "books"),
+                    ("at", "the", "moment"), ("at", "present"), ("so", "far"),
                     ("in", "the", "system"), ("in", "our", "system"), ("in", "the", "database"),
                     ("in", "our", "database"), ("in", "the", "world"), ("around", "the", "world"),
                     ("across", "the", "world"))
@@ -187,7 +191,14 @@ def function_positions(tokens: tuple[Token, ...]) -> frozenset[int]:
     well as", "as well" ending a clause, "his or her") or at all ("someone", "exist"): what they
     join or refer to is read, they add nothing to it. A quoted word is a value, whatever it says."""
     words = [None if t.quoted else t.text for t in tokens]
-    out = {i for i, w in enumerate(words) if w in FUNCTION_WORDS}
+    return frozenset({i for i, w in enumerate(words) if w in FUNCTION_WORDS}) | function_phrases(tokens)
+
+
+def function_phrases(tokens: Sequence[Token]) -> frozenset[int]:
+    """Positions of the words of function phrases ("at the moment", "in the system"): none of them
+    names data, though one alone might ("moment", "system")."""
+    words = [None if t.quoted else t.text for t in tokens]
+    out: set[int] = set()
     for i in range(len(words)):
         for phrase in FUNCTION_PHRASES:
             if tuple(words[i:i + len(phrase)]) == phrase:

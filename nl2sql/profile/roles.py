@@ -117,7 +117,7 @@ def is_plan(col: Column) -> bool:
 
 
 def is_price(table: Table, col: Column) -> bool:
-    return is_sold_money(table, col) and bool(set(name_words(col.name)) & PRICE_WORDS)
+    return is_sold_money(table, col) and bool(set(expand(name_words(col.name))) & PRICE_WORDS)
 
 
 def is_quantity(table: Table, col: Column) -> bool:
@@ -174,14 +174,14 @@ def unit_of(table: Table, col: Column) -> Unit | None:
 
 
 # Short forms of a minor unit, said only as the last word of a longer name (``amt_p``, ``cost_ct``).
-_MINOR_SHORT = {"p": "pence", "ct": "cents", "cts": "cents"}
+MINOR_SHORT = {"p": "pence", "ct": "cents", "cts": "cents"}
 
 
 def _said_money_unit(column_name: str) -> str | None:
     """The money unit a column's name says (``price_cents``: "cent"; ``amt_p``: pence), if any."""
     words = name_words(column_name)
-    if len(words) > 1 and words[-1] in _MINOR_SHORT and set(expand(words[:-1])) & MONEY_WORDS:
-        return _MINOR_SHORT[words[-1]]
+    if len(words) > 1 and words[-1] in MINOR_SHORT and set(expand(words[:-1])) & MONEY_WORDS:
+        return MINOR_SHORT[words[-1]]
     return next((w for w in reversed(words) if w in MONEY_UNITS), None)
 
 

@@ -32,7 +32,16 @@ from nl2sql.linking.lexicon import (
     case_marks,
     phrase_key,
 )
-from nl2sql.linking.text import STOPWORDS, Token, function_positions, name_words, number_value, singular, tokenize
+from nl2sql.linking.text import (
+    STOPWORDS,
+    Token,
+    function_phrases,
+    function_positions,
+    name_words,
+    number_value,
+    singular,
+    tokenize,
+)
 from nl2sql.profile.roles import UNITS
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
@@ -311,7 +320,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     net = net_of_discount(words, lexicon.schema)  # "after discounts": how the money is counted
     a.used |= net
     a.frame |= net
-    links = [link for link in lexicon.link(tokens, a.used, skip_fuzzy=NO_FUZZY)
+    links = [link for link in lexicon.link(tokens, a.used | function_phrases(tokens), skip_fuzzy=NO_FUZZY)
              if not _agent_verb(words, link) and not _our_spending(words, link)]
     a.used -= held
     links = sorted([*links, *named], key=lambda link: link.first)

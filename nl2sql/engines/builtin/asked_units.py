@@ -23,7 +23,7 @@ from nl2sql.engines.builtin.used import spec_refs
 from nl2sql.identifiers import column
 from nl2sql.linking.text import name_words, singular
 from nl2sql.profile import Profile, profile_of
-from nl2sql.profile.roles import MONEY_UNITS, UNITS, Unit, money_unit, said_unit
+from nl2sql.profile.roles import MINOR_SHORT, MONEY, MONEY_UNITS, UNITS, Unit, money_unit, said_unit
 
 _NUMERIC_OPS = frozenset({">", ">=", "<", "<=", "=", "!=", "between"})
 
@@ -78,6 +78,14 @@ def _asked_unit(a: Analysis, unit: Unit, taken: frozenset[int]) -> tuple[str, fl
     return None
 
 
+def _own_unit_said(a: Analysis, unit: Unit, taken: frozenset[int]) -> bool:
+    """Whether the line says the unit the column keeps ("in pence", "total fee cents"): the user
+    counts in it."""
+    units = UNITS[unit.dimension]
+    return any(i not in taken and any(units.get(form) == unit.factor for form in (token.text, singular(token.text)))
+               for i, token in enumerate(a.tokens))
+
+
 def _decimal(number: float) -> str:
     """A divisor written with a decimal point, so that no engine divides integers to an integer."""
     return f"{number:.12g}" if not float(number).is_integer() else f"{int(number)}.0"
@@ -89,17 +97,28 @@ def _scaled(agg: Aggregate, a: Analysis, schema: Schema, taken: frozenset[int]) 
         return agg
     unit = profile_of(schema).unit(agg.column.table, agg.column.column) or _money_unit(schema, agg.column)
     asked = _asked_unit(a, unit, taken) if unit is not None else None
-    if unit is None or asked is None:
+    if unit is None or (asked is None and not (unit.dimension == MONEY and unit.factor < 1.0)) \
+            or (asked is None and _own_unit_said(a, unit, taken)):
         return agg
-    word, factor = asked
+    # money kept in pence or cents is given in pounds or dollars when no unit is asked: a total of
+    # 123456 pence reads as a fortune
+    word, factor = asked or ("", 1.0)
     ratio = factor / unit.factor
     total = _SCALED[agg.func](this=column(agg.column.column))
     # days asked in hours multiply by 24: a divisor of 0.0416... says the same less plainly
     scaled = exp.Div(this=total, expression=exp.Literal.number(_decimal(ratio))) if ratio >= 1 \
         else exp.Mul(this=total, expression=exp.Literal.number(_decimal(1 / ratio)))
-    metric = Metric(name=f"{base_name(agg, agg.column.table)}_in_{said_unit(word)}", table=agg.column.table,
+    name = f"{base_name(agg, agg.column.table)}_in_{said_unit(word)}" if word else _major_name(agg)
+    metric = Metric(name=name, table=agg.column.table,
                     expression=scaled.sql(dialect=schema.dialect), description=f"converted from {said_unit(unit.unit)}")
     return replace(agg, func="metric", column=None, metric=metric)
+
+
+def _major_name(agg: Aggregate) -> str:
+    """The aggregate's name without the minor unit its column is kept in: "total_amount" of amount_p."""
+    assert agg.column is not None
+    words = [w for w in base_name(agg, agg.column.table).split("_") if w not in MONEY_UNITS and w not in MINOR_SHORT]
+    return "_".join(words) or base_name(agg, agg.column.table)
 
 
 def _money_unit(schema: Schema, ref: ColumnRef) -> Unit | None:

@@ -707,18 +707,26 @@ def _count_asked_again(ctx: ReadContext, parts: Parts) -> Parts | None:
     """ "<rows> with more than N <child rows>, and how many <child rows>": the count that filters
     the groups is also the count asked for, so it is shown."""
     a = ctx.a
-    link = a.next_link(a.count_span and max(a.count_span) or a.count_index, max_gap=2)
-    if link is None:
+    end = max(a.count_span) if a.count_span else a.count_index
+    link = a.next_link(end, max_gap=2)
+    # "Show how many each has": the count of the rows the condition counts, said of each group
+    each = link is None and a.word(end + 1) in _EACH_ONE and bool(a.count_span)
+    if link is None and not each:
         return None
-    tables = {cand.table for cand in link.candidates}
+    tables = {cand.table for cand in link.candidates} if link is not None else None
     conditions = {i for i, _op, _value in parts.having}
     for i, ag in enumerate(parts.aggregates):
-        if i in conditions and ag.func == "count" and ag.column is not None and ag.column.table in tables:
+        counted = ag.column.table if ag.column is not None else parts.entity  # COUNT(*): the rows' own
+        if i in conditions and ag.func == "count" and (tables is None or counted in tables):
             aggregates = tuple(replace(other, shown=True) if j == i else other
                                for j, other in enumerate(parts.aggregates))
-            used = a.count_span | set(range(link.first, link.last + 1))
+            used = a.count_span | (set(range(link.first, link.last + 1)) if link is not None else {end + 1})
             return parts.using("count", used, aggregates=aggregates)
     return None
+
+
+# Words after "how many" that say the count is of each group's rows: "show how many each has".
+_EACH_ONE = frozenset({"each", "every", "they", "it", "he", "she"})
 
 
 def _count_of_ranked(ctx: ReadContext, parts: Parts) -> Parts | None:

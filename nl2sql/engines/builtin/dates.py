@@ -249,6 +249,9 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
             return 2, _month_range(int(nxt), month)
         if nxt == "of" and i + 2 < len(words) and _YEAR.fullmatch(words[i + 2]):  # "May of 2025"
             return 3, _month_range(int(words[i + 2]), month)
+        shift = {"last": -1, "this": 0, "next": 1}.get(nxt)
+        if shift is not None and i + 2 < len(words) and words[i + 2] == "year":  # "October last year"
+            return 3, _month_range(today.year + shift, month)
         if one_day := _day_of_month(words, i, month, today):
             return one_day
         year = _listed_year(words, i) or (today.year if month <= today.month else today.year - 1)

@@ -68,6 +68,9 @@ def partial(a: Analysis, schema: Schema, entity: str, skip: set[int], slots: Slo
         for cand in link.of_kind(COLUMN):
             if cand.table not in best or cand.score > best[cand.table][0]:
                 best[cand.table] = (cand.score, cand.column or "")
+    stored = {t for t in best if (table := schema.table(t)) is not None and table.stored}
+    if stored:  # a view's copy of a table's column is that table's ("chk_in" of a stays view)
+        best = {t: v for t, v in best.items() if t in stored}
     if len(best) < 2:
         return None
     ordered = sorted(best, key=lambda t: (t != entity, -best[t][0], t))[:5]

@@ -286,12 +286,16 @@ def _column_word(link: Link, entity: str) -> bool:
 
 # Words that ask for the rows still running: "current subscriptions", "customers currently on a plan".
 _CURRENT = frozenset({"current", "currently", "ongoing"})
+# Phrases that ask for the rows as they are today: "who's on the team at the moment".
+_NOW = (("at", "the", "moment"), ("right", "now"), ("at", "present"), ("as", "of", "today"), ("on", "the", "books"),
+        ("on", "our", "books"))
 # Adjectives of rows still running, said right before their name: "live subscriptions".
 _RUNNING = frozenset({"live", "active"})
 # Name words of the date a row stops being current.
 _END_WORDS = frozenset({"end", "ended", "ends", "ending", "expiry", "expires", "expired", "expiration", "until",
                         "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped",
-                        "left", "departed", "resigned", "quit", "exit", "exited", "closed"})
+                        "left", "leave", "leaving", "departed", "resigned", "quit", "exit", "exited", "closed",
+                        "finish", "finished", "finishes"})
 
 
 def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
@@ -325,8 +329,8 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
 
 
 # Of those, the ones no row comes back from.
-_FINAL_WORDS = frozenset({"cancelled", "canceled", "cancellation", "terminated", "termination", "left", "departed",
-                          "resigned", "quit", "closed", "ended"})
+_FINAL_WORDS = frozenset({"cancelled", "canceled", "cancellation", "terminated", "termination", "left", "leave",
+                          "leaving", "departed", "resigned", "quit", "closed", "ended"})
 # Name words of the date a row's run begins.
 _START_WORDS = frozenset({"start", "starts", "started", "begin", "begins", "began", "launch", "launched", "opens",
                           "opened", "commenced"})
@@ -381,6 +385,10 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: s
     said = [i for i, t in enumerate(a.tokens) if i not in taken and not c.taken(i) and a.link_at(i) is None
             and (t.text in _CURRENT  # "the current salary": a column's own word
                  or (t.text in _RUNNING and (after := a.link_at(i + 1)) is not None and bool(after.of_kind(TABLE))))]
+    for i in range(len(a.tokens)):  # "at the moment", "right now": what the rows are today
+        span = next((range(i, i + len(p)) for p in _NOW if tuple(a.word(k) for k in range(i, i + len(p))) == p), None)
+        if span is not None and not set(span) & taken:
+            said += span
     for i in range(len(a.tokens) - 1):
         if a.word(i) == "still" and i not in taken and (going := _going_on(ctx, i + 1, entity)) \
                 and not (set(going) & taken and not _own_verb(ctx, i + 1, entity)):

@@ -470,7 +470,8 @@ def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bo
     """ "appointments booked for next month": a period after "for" is when the rows are for (their
     table's own date), not when the verb's record was made (``booked_at``)."""
     return a.word(link.last + 1) == "for" and any(d.first in (link.last + 1, link.last + 2) for d in a.dates) \
-        and table is not None and table.default_date_column is not None and table.default_date_column != col
+        and a.word(link.last).endswith("ed") and table is not None \
+        and table.default_date_column is not None and table.default_date_column != col
 
 
 def _measured_event(schema: Schema, entity: str, domain: DomainConfig, measured: set[str]) -> ColumnRef | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import DATE, Schema
 from nl2sql.engines.builtin.analysis import Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.resolve import subject_value
@@ -46,14 +46,21 @@ def missing_subject(a: Analysis, schema: Schema) -> str | None:
         return None
     if a.word(head.last + 1) == "than" or a.word(head.last + 2) == "than":
         return None  # "a larger <column> than ...": the word before is the comparison's
+    if _no_modifier(a, schema, before, head):
+        return None
+    return " ".join(t.text for t in a.tokens[before:head.last + 1])
+
+
+def _no_modifier(a: Analysis, schema: Schema, before: int, head: Link) -> bool:
+    """Whether the word before the head names no other thing the head would be part of."""
     word = a.tokens[before].norm
     if word in _DETERMINERS or _in_names(word, _name_words(schema)):
-        return None  # "his <column>", or a word of the schema's names ("birthday" beside birth_date)
+        return True  # "his <column>", or a word of the schema's names ("birthday" beside birth_date)
     if denies_keeping(a, before):
-        return None  # "don't include refunded ones": a verb of keeping rows, negated, not a modifier
+        return True  # "don't include refunded ones": a verb of keeping rows, negated, not a modifier
     if a.tokens[before].text in _group_words():
-        return None  # "compare hours ...", "more hours": a cue of the measure, not a modifier of it
-    return " ".join(t.text for t in a.tokens[before:head.last + 1])
+        return True  # "compare hours ...", "more hours": a cue of the measure, not a modifier of it
+    return word in _NEW_WORDS and _names_an_event(schema, head)  # "new sign-ups": rows a date says came in
 
 
 @lru_cache(maxsize=1)
@@ -69,6 +76,17 @@ def _says_its_table(a: Analysis, link: Link) -> bool:
     return link.last > link.first and any(first in phrase_key(c.table).split()
                                           and first not in phrase_key(c.column or "").split()
                                           for c in link.of_kind(COLUMN))
+
+
+# Words before an event's name that say the rows are recent ones: "new sign-ups", "recent check-ins".
+_NEW_WORDS = frozenset({"new", "recent", "latest", "fresh"})
+
+
+def _names_an_event(schema: Schema, link: Link) -> bool:
+    """Whether every column a link may name is a date: the word names an event of those rows."""
+    cands = link.of_kind(COLUMN)
+    return bool(cands) and all((t := schema.table(c.table)) is not None
+                               and (col := t.column(c.column or "")) is not None and col.kind == DATE for c in cands)
 
 
 # Words that point at or qualify rows rather than name a thing: "his best finish", "the other cities".
