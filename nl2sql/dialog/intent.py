@@ -31,6 +31,7 @@ _REFINE_START = re.compile(
     r"more|less|fewer|over|under|above|below|at least|at most|cheaper|pricier|larger|smaller|higher|lower|"
     r"not|no|top \d+$|top \d+ by|first \d+|bottom \d+|last \d+|limit \d+|"
     r"(which|that) (were|are|is|was|have|has|had)|"
+    r"how many (are|were|is|was|of them|of those|of these) (on|in|at|from|for|per|by|with)\b|"
     r"show only|show just|show me only|list only|keep only|make it|change|switch|use)\b"
 )
 _BACK_REFERENCE = re.compile(

@@ -365,17 +365,12 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         return links
     after = counted_at(words, a.count_span)
     link = next((link for link in links if link.first == after), None)
-    if link is None or not link.candidates:
+    if link is None or not link.candidates or _before_rows(links, link):
         return links
     # what a config or the profile calls the word ("units": the lines' quantity) before pieces of names
     said = tuple(c for c in link.candidates if c.match == DOMAIN) or link.candidates
-    if any(c.kind != COLUMN for c in said):
+    if not _holds_counts(said, lexicon):
         return links
-    tables = [lexicon.schema.table(c.table) for c in said]
-    columns = [t.column(c.column or "") if t is not None else None for t, c in zip(tables, said, strict=True)]
-    if not all(col is not None and col.is_numeric and not col.primary_key and name_words(col.name) != ("year",)
-               for col in columns):
-        return links  # a year is a point in time, not an amount of years
     a.count, a.count_index = False, -1
     first = min(a.count_span)
     a.count_span.clear()
@@ -384,6 +379,24 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
         first += 1 if words[first] == "total" else 2
     return [Link(first, link.last, said, link.strong) if x is link else x for x in links]
+
+
+def _holds_counts(said: tuple[Candidate, ...], lexicon: Lexicon) -> bool:
+    """Whether every candidate is a number column that may hold a count (a year is a point in
+    time, not an amount of years)."""
+    if any(c.kind != COLUMN for c in said):
+        return False
+    tables = [lexicon.schema.table(c.table) for c in said]
+    columns = [t.column(c.column or "") if t is not None else None for t, c in zip(tables, said, strict=True)]
+    return all(col is not None and col.is_numeric and not col.primary_key and name_words(col.name) != ("year",)
+               for col in columns)
+
+
+def _before_rows(links: list[Link], link: Link) -> bool:
+    """ "how many active memberships": a word right before a table's name says which rows are
+    counted; it names no column that holds a count."""
+    nxt = next((other for other in links if other.first == link.last + 1), None)
+    return nxt is not None and any(c.kind == TABLE and c.score >= 1.0 for c in nxt.candidates)
 
 
 NEGATION_REACH = 3  # words from a negation to the state it denies: "not yet returned", "never been shipped"

@@ -54,6 +54,7 @@ from nl2sql.engines.builtin.resolve import (
     person_behind,
     pick_entity,
     ranks_people,
+    says_who,
     subject_value,
     table_evidence,
 )
@@ -1004,7 +1005,7 @@ def _repeats_parent_values(ctx: ReadContext, spec: QuerySpec) -> bool:
     if not spec.projections or spec.aggregates or spec.group_by or spec.distinct or spec.count_rows \
             or spec.order_by or spec.limit is not None:
         return False
-    if ctx.a.word(0) != "who" and any(c.table == spec.entity for link in ctx.a.links for c in link.of_kind(TABLE)):
+    if not says_who(ctx.a) and any(c.table == spec.entity for link in ctx.a.links for c in link.of_kind(TABLE)):
         return False  # "who made a donation over £500": people, each once, whatever rows were named
     for ref in spec.projections:
         table = ctx.table(ref.table)

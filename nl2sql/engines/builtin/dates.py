@@ -87,6 +87,10 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
         return 2, ahead
     if w == "tomorrow" and tomorrow is not None:
         return 1, DateRange(tomorrow, _next_day(tomorrow), "tomorrow")
+    onward = _AHEAD_PHRASES.get((w, nxt, words[i + 2] if i + 2 < len(words) else ""), 2 if (w, nxt) in (
+        ("coming", "up"), ("in", "future")) else 0)
+    if onward:
+        return onward, DateRange(today, None, "from today on")  # "<rows> coming up", "still to come"
     if w == "upcoming" or (w in _AHEAD and _number(nxt) is not None and words[i + 2:i + 3] != []
                            and words[i + 2].rstrip("s") not in _UNITS):
         return 1, DateRange(today, None, "from today on")  # "upcoming visits", "the next 5 visits"
@@ -111,6 +115,8 @@ def _span(words: list[str], i: int, today: date) -> DateRange | None:
 
 # Words of a period after today: "next month", "the coming week", "in the next 30 days".
 _AHEAD = frozenset({"next", "coming", "upcoming", "following"})
+# Phrases of three words that say from today on.
+_AHEAD_PHRASES = {("in", "the", "future"): 3, ("still", "to", "come"): 3}
 
 
 def _quarter_start(today: date) -> date:

@@ -309,10 +309,7 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     on_way = _tables_on_way(ctx, entity, in_play)
     if any("current" in name_words(col.name) for t in on_way for col in t.columns):
         return c.done([])  # "students who currently live ...": the word names a current_address column
-    ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
-            if col.nullable and set(name_words(col.name)) & _END_WORDS]
-    if len(ends) > 1:  # a cancellation beside a pause's "until": the one that ends the row for good
-        ends = [ref for ref in ends if set(name_words(ref.column)) & _FINAL_WORDS]
+    ends, planned = _end_dates(on_way, bool(running))
     if len(ends) != 1:
         return c.done([])
     c.used.update(running or ended)
@@ -320,17 +317,39 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     if running and ctx.a.today is not None and not set(name_words(ends[0].column)) & _FINAL_WORDS:
         # a planned end (EndDt, expires_on) may lie ahead: the row runs until that day comes, and
         # from its planned start on (a campaign not yet begun is not live)
-        table = ctx.table(ends[0].table)
-        starts = [col.name for col in table.date_columns if set(name_words(col.name)) & _START_WORDS]
-        begun = [Filter(ColumnRef(table.name, start), "<=", (ctx.a.today,), words=words) for start in starts[:1]
-                 if len(starts) == 1]
-        return c.done([*begun, Filter(ends[0], "open", (ctx.a.today,), words=words)])
+        return c.done(_running_until(ctx, ends[0], words))
+    if planned and ctx.a.today is not None:  # not cancelled, and a planned end (a gift's fixed term) not yet come
+        return c.done([Filter(ends[0], "null", words=words), *_running_until(ctx, planned[0], words)])
     return c.done([Filter(ends[0], "null" if running else "not_null", words=words)])
+
+
+def _end_dates(on_way: list[Table], running: bool) -> tuple[list[ColumnRef], list[ColumnRef]]:
+    """The dates that end a row (of several, the one that ends it for good: a cancellation beside a
+    pause's "until"), and beside it, for rows still running, the one planned end of the same row."""
+    ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
+            if col.nullable and set(name_words(col.name)) & _END_WORDS]
+    if len(ends) <= 1:
+        return ends, []
+    final = [ref for ref in ends if set(name_words(ref.column)) & _FINAL_WORDS]
+    # a fixed term's end (EndDate), not a pause's "until": a paused row still runs
+    planned = [ref for ref in ends if ref not in final and ref.table in {f.table for f in final}
+               and set(name_words(ref.column)) & _PLANNED_ENDS]
+    return final, planned if len(planned) == 1 and running else []
+
+
+def _running_until(ctx: ReadContext, end: ColumnRef, words: frozenset[int]) -> list[Filter]:
+    """A planned end not yet come (empty, or from today on), and a planned start already come."""
+    table = ctx.table(end.table)
+    starts = [col.name for col in table.date_columns if set(name_words(col.name)) & _START_WORDS]
+    begun = [Filter(ColumnRef(table.name, starts[0]), "<=", (ctx.a.today,), words=words)] if len(starts) == 1 else []
+    return [*begun, Filter(end, "open", (ctx.a.today,), words=words)]
 
 
 # Of those, the ones no row comes back from.
 _FINAL_WORDS = frozenset({"cancelled", "canceled", "cancellation", "terminated", "termination", "left", "leave",
                           "leaving", "departed", "resigned", "quit", "closed", "ended"})
+# Name words of a date a row is planned to end on.
+_PLANNED_ENDS = frozenset({"end", "ends", "ending", "expiry", "expires", "expiration"})
 # Name words of the date a row's run begins.
 _START_WORDS = frozenset({"start", "starts", "started", "begin", "begins", "began", "launch", "launched", "opens",
                           "opened", "commenced"})
@@ -382,9 +401,9 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: s
     """The words that ask for rows still running: "current", and "still" before a word naming
     nothing ("still employed", "still working for us")."""
     a = ctx.a
-    said = [i for i, t in enumerate(a.tokens) if i not in taken and not c.taken(i) and a.link_at(i) is None
-            and (t.text in _CURRENT  # "the current salary": a column's own word
-                 or (t.text in _RUNNING and (after := a.link_at(i + 1)) is not None and bool(after.of_kind(TABLE))))]
+    said = [i for i, t in enumerate(a.tokens) if i not in taken and not c.taken(i)
+            and ((a.link_at(i) is None and t.text in _CURRENT)  # "the current salary": a column's own word
+                 or (t.text in _RUNNING and _running_rows(ctx, i)))]
     for i in range(len(a.tokens)):  # "at the moment", "right now": what the rows are today
         span = next((range(i, i + len(p)) for p in _NOW if tuple(a.word(k) for k in range(i, i + len(p))) == p), None)
         if span is not None and not set(span) & taken:
@@ -394,6 +413,17 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: s
                 and not (set(going) & taken and not _own_verb(ctx, i + 1, entity)):
             said += [i, *going]
     return said
+
+
+def _running_rows(ctx: ReadContext, i: int) -> bool:
+    """ "live subscriptions", "an active club subscription": the adjective right before a table's
+    name, naming nothing of that table's own (an is_active flag of another table is not theirs)."""
+    after, own = ctx.a.link_at(i + 1), ctx.a.link_at(i)
+    if after is None or not after.of_kind(TABLE) or not ctx.names_table(after):
+        return False
+    table = ctx.table_of(after)
+    return own is None or (own.first == own.last == i and all(
+        cand.kind == COLUMN and cand.table != table for cand in own.candidates))
 
 
 def _names_little(link: Link | None) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from nl2sql.db.schema import DATE, Column, Table
 from nl2sql.engines.builtin.analysis import COMPARATORS
 from nl2sql.engines.builtin.cues import words as cue_words
+from nl2sql.engines.builtin.full_rows import full_rows
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import flag_of, said_words
@@ -111,7 +112,7 @@ def column_comparisons(ctx: ReadContext, c: Claims, entity: str, in_play: set[st
             or _split_pair(ctx, c, i, entity, in_play) or _timing(ctx, c, i, entity, in_play)
         if found is not None:
             out.append(found)
-    return out
+    return out + full_rows(ctx, c, entity)
 
 
 def _than_the_upper(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter | None:

@@ -144,6 +144,15 @@ def _one_key_to(schema: Schema, owner: str, table: str) -> bool:
     return column is not None and keys[0].table == owner and (column.primary_key or column.unique)
 
 
+_EVERYONE = frozenset({"everyone", "everybody", "anyone", "anybody"})
+
+
+def says_who(a: Analysis) -> bool:
+    """Whether the line asks who: "who ...", or a request for "everyone who ..." near its start."""
+    return a.word(0) in ("who", "whom") or any(a.word(i) in _EVERYONE and a.word(i + 1) in ("who", "that")
+                                                for i in range(4))
+
+
 def ranks_people(a: Analysis) -> bool:
     """ "who spent the most", "who placed the fewest orders", "who gave the largest total": a person
     asked for by how much or how many of their rows add up; not "who made the biggest payment",
@@ -455,7 +464,12 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
             before -= 2  # "haven't bought anything from us this year": the business, no row of its own
         before -= a.word(before) in _ANY
         link = a.link_at(before)
-        named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and c.table in in_play] if link else []
+        # "authors with events in 2025": a table named right before the period, in play, or reached
+        # from rows that have no date of their own (not "booked at each location in 2025")
+        undated = table_date(schema, entity, domain) is None and a.word(before - 1) not in ("each", "per", "every")
+        named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and (
+            c.table in in_play or (undated and c.table != entity and schema.join_path(entity, c.table)))] \
+            if link else []
         if not named and a.lexicon is not None:
             named = [t for t in deed_tables(a.lexicon, a.word(before))
                      if (table := schema.table(t)) is not None and table.stored

@@ -14,9 +14,11 @@ from nl2sql.engines.builtin.resolve import (
     owned_table,
     person_behind,
     ranks_people,
+    says_who,
     subject_flag,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
+from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
 from nl2sql.linking.text import FUNCTION_WORDS, POSSESSIVES, function_positions, name_words, stem
 
@@ -112,7 +114,7 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
                                 or any(c.role(lk.first) == "project" for lk in a.links if lk.first < opening)):
         found += _list_continued(ctx, c, entity, opening)
     found = _beside_referred(ctx, entity, found, referred)
-    if a.word(0) in ("who", "whom", "when"):
+    if a.word(0) == "when" or says_who(a):
         found = _answering_who_or_when(ctx, entity, in_play, found)
     found += _unlinked_requests(ctx, c, windows, entity)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
@@ -198,7 +200,8 @@ def _requested_by(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play:
     names a filter, or a column the main table cannot reach."""
     if ctx.names_table(link) and not _name_word(ctx, link):  # "the <table>'s <column>", "the <table> name"
         return _owned_column(ctx, c, link) or _referred_label(ctx, c, link, entity, in_play)
-    if not link.of_kind(COLUMN) or _names_filter(c, link, ctx.a.next_link(link.last, max_gap=2)):
+    if not link.of_kind(COLUMN) or _names_filter(c, link, ctx.a.next_link(link.last, max_gap=2)) \
+            or _flag_before_rows(ctx, link):
         return None
     if _ends_column_name(ctx, link):  # "the government form name": the name is the form itself
         c.claim(link, "project")
@@ -212,6 +215,15 @@ def _requested_by(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play:
         c.claim(link, "project")
         return ref
     return None
+
+
+def _flag_before_rows(ctx: ReadContext, link: Link) -> bool:
+    """ "everyone who's got an active club subscription": a yes/no column's word right before a
+    table's name says which of those rows, not a column to show."""
+    nxt = ctx.a.link_at(link.last + 1)
+    return nxt is not None and ctx.names_table(nxt) and all(
+        (table := ctx.table(cand.table)) is not None and (col := table.column(cand.column or "")) is not None
+        and flag_of(table, col) is not None for cand in link.of_kind(COLUMN))
 
 
 def _unlinked_requests(ctx: ReadContext, c: Claims, windows: list[tuple[int, int]],
