@@ -7,6 +7,7 @@ candidate with a score, so the parser can weigh them against the rest of the que
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -53,6 +54,8 @@ CROWDED_VALUES = 1000
 _ADJECTIVE_ENDINGS = ("an", "ese", "ish", "i", "ic")
 # One word of a longer name ("age" of pet_age, "item" of order_items): the weakest exact link.
 PIECE_SCORE = 0.6
+_FEW_VALUES = 30  # a column of at most this many values is a short list of kinds
+_JOINED_KINDS = re.compile(r"\s(&|and|/|\+)\s", re.IGNORECASE)  # "Crime & Thriller", "Food and Drink"
 PEOPLE_WORDS = frozenset({"people", "person", "persons", "individuals"})
 # Names of a table of the people who work for the business, and the words people use for them.
 _WORKFORCE_NAMES = frozenset({"staff", "employee", "worker", "personnel", "workforce", "crew"})
@@ -280,8 +283,28 @@ class Lexicon:
                               Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
             if col.kind == TEXT:
                 self._add_values(table.name, col)
+                self._add_value_pieces(table.name, col)
                 self._add_state_names(table.name, col)
                 self._add_sex_names(table.name, col)
+
+    def _add_value_pieces(self, table: str, col: Column) -> None:
+        """ "crime books" where a genre is 'Crime & Thriller': a word of a value made of kinds joined
+        ("&", "/", "and"), in a short list, names that value, below the value said whole. A name of
+        several words ('North Omer') is no list of kinds."""
+        if not 2 <= len(col.values) <= _FEW_VALUES:
+            return
+        pieces: dict[str, list[str]] = defaultdict(list)
+        for value in col.values:
+            sides = [value_words(side) for side in _JOINED_KINDS.split(value) if side and not _JOINED_KINDS.fullmatch(
+                f" {side} ")]
+            if len(sides) > 1 and all(len(side) == 1 for side in sides):  # not 'Dental scale & polish'
+                for side in sides:
+                    if len(side[0]) >= 4 and side[0] not in STOPWORDS:
+                        pieces[side[0]].append(value)
+        whole = {" ".join(value_words(value)) for value in col.values}
+        for word, values in pieces.items():
+            if len(values) == 1 and word not in whole:
+                self._add(word, Candidate(VALUE, table, col.name, values[0], score=0.8, match=STEM))
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate

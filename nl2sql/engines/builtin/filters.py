@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import ForeignKey, is_membership
+from nl2sql.db.schema import ForeignKey, Table, is_membership
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
@@ -142,9 +142,9 @@ def absence_table(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] 
     if fk is not None:
         return other, fk.column
     for table in ctx.schema.tables:
-        if table.name in (other, entity) or not table.stored or not any(f.ref_table == other
-                                                                         for f in table.foreign_keys):
-            continue  # a view may leave rows out: no row there is no row at all
+        if table.name in (other, entity) or not table.stored or not any(
+                f.ref_table == other and not _for_something_else(table, f, entity) for f in table.foreign_keys):
+            continue  # a view may leave rows out; an invoice for a stay or an appointment links no appointment
         fk = next((f for f in table.foreign_keys if f.ref_table == entity), None)
         if fk is not None:
             return table.name, fk.column
@@ -159,9 +159,37 @@ def far_absence(ctx: ReadContext, other: str, entity: str) -> tuple[str, str] | 
     here = entity
     for nxt, fk in path:
         if fk.table != nxt or fk.ref_table != here or not ctx.table(nxt).stored:
-            return None
+            return _down_chain(ctx, entity, other)
         here = nxt
     return (path[0][0], path[0][1].column) if len(path) > 1 else None
+
+
+def _down_chain(ctx: ReadContext, entity: str, other: str, depth: int = 3) -> tuple[str, str] | None:
+    """The first hop of a chain of stored tables each pointing at the one before, from ``entity`` down
+    to ``other`` (an appointment's dog's owner), where the shortest join goes another way."""
+    frontier: list[tuple[str, tuple[str, str] | None]] = [(entity, None)]
+    seen = {entity}
+    for _ in range(depth):
+        nxt_frontier: list[tuple[str, tuple[str, str] | None]] = []
+        for here, first in frontier:
+            for table in ctx.schema.tables:
+                fk = next((f for f in table.foreign_keys if f.ref_table == here and f.table == table.name), None)
+                if fk is None or table.name in seen or not table.stored:
+                    continue
+                hop = first or (table.name, fk.column)
+                if table.name == other:
+                    return hop if first is not None else None
+                seen.add(table.name)
+                nxt_frontier.append((table.name, hop))
+        frontier = nxt_frontier
+    return None
+
+
+def _for_something_else(table: Table, fk: ForeignKey, entity: str) -> bool:
+    """Whether a row may point at ``fk``'s table or at another instead: the key may be empty and the
+    row has a key to a third table (an invoice for a stay or for an appointment)."""
+    col = table.column(fk.column)
+    return (col is None or col.nullable) and any(f.ref_table not in (fk.ref_table, entity) for f in table.foreign_keys)
 
 
 def anti_join_filters(ctx: ReadContext, d: Decided, entity: str, anti: dict[int, str]) -> Step[list[Filter]]:

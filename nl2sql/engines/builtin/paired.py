@@ -31,7 +31,8 @@ _FACTORS = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "half": 0.5}
 # Words between a comparator and the column it compares with: "below their reorder mark".
 _DETERMINERS = frozenset({"the", "its", "their", "his", "her", "a", "an", "own", "that", "this", "each"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "currently", "still", "now", "that", "which",
-                      "who", "whose", "fall", "falls", "fell", "dropped", "drop", "drops", "went", "go", "goes"})
+                      "who", "whose", "fall", "falls", "fell", "dropped", "drop", "drops", "went", "go", "goes",
+                      "have", "has", "had", "gone", "fallen", "run", "running", "low", "short", ","})
 # Nouns for the row a table's own key points to (its manager), whatever the key is called (reports_to).
 UPPER_WORDS = frozenset(cue_words("upper"))
 # Verbs of what a row is paid: "earn more than their manager" compares the table's money column.
@@ -208,7 +209,7 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     right_link = a.link_at(j)
     if right_link is None or right_link.first != j or c.taken(j):
         return None
-    right = _column(ctx, right_link, {entity, *in_play})
+    right = _column(ctx, right_link, {entity, *in_play, *_extensions(ctx, entity)})
     if right is None:
         return None
     (ref, kind), words = right, {*range(i, j), *range(right_link.first, right_link.last + 1)}
@@ -308,7 +309,15 @@ def _of_the_rows(ctx: ReadContext, i: int, table: str) -> bool:
     if clause is not None and any(a.word(m) in _VERB_SUBJECTS for m in range(clause + 1, k)):
         k = clause - 1
     link = a.link_at(k)
-    return link is not None and ctx.table_of(link) == table and ctx.names_table(link)
+    named = ctx.table_of(link) if link is not None and ctx.names_table(link) else None
+    # a row's own table, or the one its columns extend (a book's stock row, keyed by the book)
+    return named is not None and (named == table or table in _extensions(ctx, named))
+
+
+def _extensions(ctx: ReadContext, entity: str) -> list[str]:
+    """Tables that hold one row per row of ``entity``: their key is a key to it (a book's stock)."""
+    return [t.name for t in ctx.schema.tables if t.stored and t.primary_key is not None and t.name != entity
+            and any(f.column == t.primary_key.name and f.ref_table == entity for f in t.foreign_keys)]
 
 
 def _held_column(ctx: ReadContext, ref: ColumnRef, kind: str) -> tuple[ColumnRef, bool] | None:
