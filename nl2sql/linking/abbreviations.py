@@ -40,9 +40,8 @@ def expand(words: tuple[str, ...] | list[str]) -> list[str]:
         after = _AFTER.get(w)
         if after is not None and i > 0 and words[i - 1] in after[0]:
             spelled.append(after[1])
-        elif w not in ABBREVIATIONS and w.endswith("s") and w[:-1] in ABBREVIATIONS and len(w) > 3 \
-                and " " not in ABBREVIATIONS[w[:-1]]:
-            spelled.append(ABBREVIATIONS[w[:-1]] + "s")  # "appts", "invs": the plural of the word
+        elif w not in ABBREVIATIONS and w.endswith("s") and w[:-1] in ABBREVIATIONS and len(w) > 2:
+            spelled.append(ABBREVIATIONS[w[:-1]] + "s")  # "appts", "POs": the plural of the word
         else:
             spelled.append(ABBREVIATIONS.get(w, w))
     return " ".join(spelled).split()

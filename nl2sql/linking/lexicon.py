@@ -218,8 +218,9 @@ class Lexicon:
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
-            if (spelled := expand(words)) != list(words):  # "tkt" is a "ticket", "PO" a "purchase order"
-                self._add(" ".join(spelled), Candidate(TABLE, table.name, score=0.95, match=STEM))
+            if (spelled := expand(words)) != list(words):  # "tkt" is a "ticket", "POs" are "purchase orders"
+                self._add(" ".join([*spelled[:-1], singular(spelled[-1])]),
+                          Candidate(TABLE, table.name, score=0.95, match=STEM))
             head = words[-1] if len(words) > 1 else _joined_head(table, one_word)
             if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.
@@ -263,7 +264,7 @@ class Lexicon:
                 for word in PEOPLE_WORDS:
                     self._add(word, Candidate(TABLE, table.name, score=PIECE_SCORE, match=SYNONYM))
             # "who's on the team": the people who work here, whatever their table is called
-            if table.stored and {singular(w) for w in name_words(table.name)} & _WORKFORCE_NAMES:
+            if table.stored and is_workforce(table):
                 for word in _WORKFORCE_WORDS - set(name_words(table.name)) - named:  # not a name's own word
                     self._add(word, Candidate(TABLE, table.name, score=0.9, match=SYNONYM))
 
@@ -826,6 +827,11 @@ class Lexicon:
 
 _LIST_WORDS = ("and", "or")
 _MAX_LIST = 5  # words from a modifier to the head it shares with the rest of its list
+
+
+def is_workforce(table: Table) -> bool:
+    """Whether a table's name says it holds the people who work for the business."""
+    return bool({singular(w) for w in name_words(table.name)} & _WORKFORCE_NAMES)
 
 
 def _names_a_role(words: tuple[str, ...], target: str | None) -> bool:

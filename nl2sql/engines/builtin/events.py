@@ -11,6 +11,7 @@ from __future__ import annotations
 from nl2sql.db.schema import Table
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, denied_after, negation_before
 from nl2sql.engines.builtin.cues import words as cue_words
+from nl2sql.engines.builtin.pending import pending_rows
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
@@ -303,6 +304,9 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     """ "current subscriptions", "customers currently on the Growth plan": the rows whose end date
     is still empty, on the one table of the question's way that has such a date."""
     c = Claims(d)
+    awaited = pending_rows(ctx, c, entity, taken)  # "orders we're still waiting on"
+    if awaited:
+        return c.done(awaited)
     running, ended = _current_words(ctx, c, taken, entity), _ended_words(ctx, c, taken, entity)
     if bool(running) == bool(ended):
         return c.done([])

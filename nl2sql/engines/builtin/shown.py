@@ -19,7 +19,7 @@ from nl2sql.engines.builtin.resolve import (
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.engines.builtin.yes_no import flag_of
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link, is_workforce
 from nl2sql.linking.text import FUNCTION_WORDS, POSSESSIVES, function_positions, name_words, stem
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
@@ -117,7 +117,34 @@ def requested_columns(ctx: ReadContext, d: Decided, entity: str, in_play: set[st
     if a.word(0) == "when" or says_who(a):
         found = _answering_who_or_when(ctx, entity, in_play, found)
     found += _unlinked_requests(ctx, c, windows, entity)
+    found += _counterparty(ctx, c, entity)
     return c.done([ref for _, ref in sorted(found, key=lambda item: item[0])])
+
+
+# "... and who are they with?": the party the rows are with, by name.
+_WHO_WITH = frozenset({"with", "from", "for", "to"})
+
+
+def _counterparty(ctx: ReadContext, c: Claims, entity: str) -> list[tuple[int, ColumnRef]]:
+    """ "which orders are we waiting on, and who are they with": the one table the rows point to that
+    names a party (not the staff who keyed them), shown by its label; a doubt when several could be."""
+    a = ctx.a
+    at = next((i for i in range(1, len(a.tokens) - 3) if a.word(i) in ("who", "whom") and a.word(i + 1) in
+               ("are", "is", "was", "were") and a.word(i + 2) in ("they", "it", "these", "those")
+               and a.word(i + 3) in _WHO_WITH), None)
+    if at is None:
+        return []
+    parties = [fk.ref_table for fk in ctx.table(entity).foreign_keys
+               if fk.ref_table != entity and not is_workforce(ctx.table(fk.ref_table))
+               and _label(ctx, fk.ref_table) is not None]
+    if len(set(parties)) != 1:
+        c.doubts.append("who the rows are with")
+        return []
+    label, pk = _label(ctx, parties[0]), ctx.table(entity).primary_key
+    assert label is not None
+    c.used.update(range(at, at + 4))
+    own = _label(ctx, entity) or (ColumnRef(entity, pk.name) if pk is not None else None)
+    return [(-1, own), (at, label)] if own is not None else [(at, label)]  # which row, and who it is with
 
 
 def _answering_who_or_when(ctx: ReadContext, entity: str, in_play: set[str],

@@ -1,0 +1,43 @@
+"""Rows still awaited: "orders we're still waiting on", "outstanding deliveries", "not yet received".
+
+A row that records when it was completed (a purchase order's received date, a delivery's arrival)
+is still awaited while that date is empty. The words say so whatever the date is called, as long
+as the rows in the question have exactly one such date.
+"""
+
+from __future__ import annotations
+
+from nl2sql.engines.builtin.reader import Claims, ReadContext
+from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.linking.text import name_words, stem
+
+# Phrases that say a row is still awaited.
+_AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "waiting"), ("waiting", "on"),
+            ("waiting", "for"), ("still", "outstanding"), ("outstanding",), ("on", "the", "way"),
+            ("yet", "to", "arrive"), ("yet", "to", "be", "received"), ("yet", "to", "be", "delivered"),
+            ("not", "yet", "received"), ("not", "yet", "delivered"), ("not", "yet", "arrived"),
+            ("awaiting", "delivery"), ("still", "due"))
+# Name words (as stems) of the date a row is completed on.
+_DONE = frozenset({"receiv", "recv", "recd", "rcvd", "deliver", "arriv", "complet", "fulfil", "fulfill"})
+
+
+def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
+    """``completed IS NULL`` for the phrases that say the rows (of the main table) are still awaited."""
+    a = ctx.a
+    for i in range(len(a.tokens)):
+        phrase = next((p for p in _AWAITED if tuple(a.word(k) for k in range(i, i + len(p))) == p), None)
+        if phrase is None:
+            continue
+        words = frozenset(range(i, i + len(phrase)))
+        if words & taken or any(c.taken(k) or a.link_at(k) is not None for k in words):
+            continue  # "an outstanding balance" names a column
+        done = [ColumnRef(entity, col.name) for col in ctx.table(entity).date_columns
+                if col.nullable and any(stem(w).startswith(_DONE_PREFIXES) for w in name_words(col.name))]
+        if len(done) != 1:
+            return []
+        c.used.update(words)
+        return [Filter(done[0], "null", words=words)]
+    return []
+
+
+_DONE_PREFIXES = tuple(sorted(_DONE))
