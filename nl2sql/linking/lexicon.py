@@ -296,8 +296,7 @@ class Lexicon:
             return
         pieces: dict[str, list[str]] = defaultdict(list)
         for value in col.values:
-            sides = [value_words(side) for side in _JOINED_KINDS.split(value) if side and not _JOINED_KINDS.fullmatch(
-                f" {side} ")]
+            sides = [value_words(side) for side in _JOINED_KINDS.split(value)[::2]]  # the kinds, not what joins them
             if len(sides) > 1 and all(len(side) == 1 for side in sides):  # not 'Dental scale & polish'
                 for side in sides:
                     if len(side[0]) >= 4 and side[0] not in STOPWORDS:

@@ -17,8 +17,8 @@ _AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "
             ("yet", "to", "arrive"), ("yet", "to", "be", "received"), ("yet", "to", "be", "delivered"),
             ("not", "yet", "received"), ("not", "yet", "delivered"), ("not", "yet", "arrived"),
             ("awaiting", "delivery"), ("still", "due"))
-# Name words (as stems) of the date a row is completed on.
-_DONE = frozenset({"receiv", "recv", "recd", "rcvd", "deliver", "arriv", "complet", "fulfil", "fulfill"})
+# How the name words of the date a row is completed on begin (their stems: "received", "RecvdDt").
+_DONE_PREFIXES = ("receiv", "recv", "recd", "rcvd", "deliver", "arriv", "complet", "fulfil")
 
 
 def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
@@ -38,6 +38,3 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
         c.used.update(words)
         return [Filter(done[0], "null", words=words)]
     return []
-
-
-_DONE_PREFIXES = tuple(sorted(_DONE))
