@@ -343,9 +343,9 @@ def test_revenue_takes_the_lines_discount_off(wholesale: Database) -> None:
 
 
 @pytest.mark.parametrize(("column", "kind", "expected"), [
-    ("discount REAL", "fraction", "ELSE discount END)"),
+    ("discount REAL", "fraction", "ELSE COALESCE(discount, 0) END)"),
     ("discount_pct INTEGER", "percent", "AS REAL) / 100)"),
-    ("discount_amount REAL", "amount", "- discount_amount"),
+    ("discount_amount REAL", "amount", "- COALESCE(discount_amount, 0)"),
 ])
 def test_a_discount_is_read_as_its_name_says(tmp_path: Path, column: str, kind: str, expected: str) -> None:
     from nl2sql.profile import profile_of

@@ -155,6 +155,7 @@ class Table:
             c for c in self.columns
             if c.is_numeric and not c.primary_key and c.name not in self.fk_columns and not c.computed
             and not c.name.lower().endswith("id") and not _CODE_WORDS & set(_name_words(c.name))
+            and not labels_rows(c.name)
         ]
         # a yes/no (is_active) or a year (birth_year) is no amount, nor are digits kept as text (a
         # rating typed as text beside a real share): a measure only when nothing else is
@@ -166,6 +167,15 @@ class Table:
 
 # Name words of digits that identify rather than measure (a postal code, a phone number): no amount.
 _CODE_WORDS = frozenset({"postal", "postcode", "zip", "zipcode", "phone", "telephone", "fax"})
+# Last name words of a number that labels a row or sorts rows into kinds (``table_no``, ``order_status``)
+_LABEL_ENDS = frozenset({"no", "num", "nbr", "number", "status", "code", "type", "kind"})
+
+
+def labels_rows(name: str) -> bool:
+    """``table_no``, ``order_status``: a number that names or sorts rows, which no one adds up or averages."""
+    words = _name_words(name)
+    return len(words) > 1 and words[-1] in _LABEL_ENDS
+
 # A declared type of text: numbers kept there are a measure only where a table keeps nothing else.
 _TEXT_TYPE = re.compile(r"char|text|clob|string", re.IGNORECASE)
 

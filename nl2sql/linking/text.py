@@ -114,8 +114,9 @@ def singular(word: str) -> str:
 
 @lru_cache(maxsize=4096)
 def stem(word: str) -> str:
-    """Strip a verb ending so that "reviewed" and "ordered" meet "review" and "order"."""
-    for suffix, keep in (("ied", "y"), ("ed", ""), ("ing", "")):
+    """Strip a verb ending so that "reviewed" and "ordered" meet "review" and "order", and an
+    adverb's so that "actually" meets "actual"."""
+    for suffix, keep in (("ied", "y"), ("ed", ""), ("ing", ""), ("ally", "al")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)] + keep
             if suffix != "ied" and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "sl":

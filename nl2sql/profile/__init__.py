@@ -55,6 +55,7 @@ class LineItems:
     parent: str | None  # the table whose rows the lines make up (the sale), if a key says so
     discount: str | None = None
     discount_kind: str = FRACTION  # FRACTION (0.15), PERCENT (15) or AMOUNT (money off the line)
+    discount_nullable: bool = False  # a line without one keeps NULL, which takes nothing off
 
     def money_sql(self, dialect: str) -> str:
         """The lines' money as an aggregate: ``SUM(price * quantity * (1 - discount))`` and the like."""
@@ -64,7 +65,9 @@ class LineItems:
 
         gross: exp.Expr = exp.Mul(this=column(self.price), expression=column(self.quantity))
         if self.discount is not None:
-            off = column(self.discount)
+            off: exp.Expr = column(self.discount)
+            if self.discount_nullable:  # no discount on a line is none taken off, not a line left out
+                off = exp.Coalesce(this=off, expressions=[exp.Literal.number(0)])
             if self.discount_kind == AMOUNT:
                 gross = exp.Sub(this=gross, expression=off)
             else:
@@ -139,20 +142,39 @@ def _parent(schema: Schema, table: Table) -> str | None:
     return min(refs, key=rank).name if refs else None
 
 
+# Money words of what a line charges for each unit beside its quantity, when no price is named.
+_FEE_WORDS = frozenset({"fee", "charged"})
+
+
+def _charged_each(table: Table, col: Column) -> bool:
+    """A fee charged on a line that keeps a quantity (``fee_charged_p`` beside ``qty``): its price."""
+    return is_money(table, col) and bool(_FEE_WORDS & set(name_words(col.name))) and \
+        not _DISCOUNT_WORDS & set(name_words(col.name))
+
+
+def _priced(table: Table) -> tuple[list[Column], list[Column]]:
+    """A line's prices and quantities: a price, else a fee charged beside a quantity, else time
+    billed at a rate."""
+    quantities = [c for c in table.columns if is_quantity(table, c)]
+    prices = [c for c in table.columns if is_price(table, c)] or \
+        [c for c in table.columns if quantities and _charged_each(table, c)]
+    if not (prices and quantities) and (billed := _billed_time(table)) is not None:
+        return [billed[0]], [billed[1]]
+    return prices, quantities
+
+
 def _lines(schema: Schema) -> tuple[LineItems, ...]:
     out = []
     for table in schema.tables:
         if not table.stored:
             continue
-        prices = [c for c in table.columns if is_price(table, c)]
-        quantities = [c for c in table.columns if is_quantity(table, c)]
-        if not (prices and quantities) and (billed := _billed_time(table)) is not None:
-            prices, quantities = [billed[0]], [billed[1]]
+        prices, quantities = _priced(table)
         if prices and quantities and table.foreign_keys:
             found = _discount(table)
             discount, kind = found if found is not None else (None, FRACTION)
+            kept = table.column(discount) if discount is not None else None
             out.append(LineItems(table.name, prices[0].name, quantities[0].name, _parent(schema, table),
-                                 discount, kind))
+                                 discount, kind, kept is not None and kept.nullable))
     # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines;
     # so is one that rows with a price of their own refer to (a seat band's price and seat count,
     # each ticket sold at its own price)
@@ -184,15 +206,15 @@ def _billed_time(table: Table) -> tuple[Column, Column] | None:
 
 def _discount(table: Table) -> tuple[str, str] | None:
     """A line's discount column and how it is kept: named so, as a percentage or an amount when the
-    name says so, else as a share of the line when it holds decimals (one above 1 is a percentage:
-    the SQL tells them apart row by row). An integer called discount says neither, and is left
-    out rather than guessed."""
+    name says so (a decimal one named a percentage is read row by row too), else as a share of the
+    line when it holds decimals (one above 1 is a percentage: the SQL tells them apart row by row).
+    An integer called discount says neither, and is left out rather than guessed."""
     for col in table.columns:
         words = set(name_words(col.name)) | set(expand(name_words(col.name)))  # "disc_pct"
         if not words & _DISCOUNT_WORDS or not col.is_numeric or col.primary_key or col.name in table.fk_columns:
             continue
-        if words & _PERCENT_WORDS:
-            return col.name, PERCENT
+        if words & _PERCENT_WORDS:  # a percentage kept as a decimal may be a share still (0.15)
+            return col.name, FRACTION if col.kind == REAL else PERCENT
         if words & _AMOUNT_WORDS or is_money(table, col):
             return col.name, AMOUNT
         if col.kind == REAL:

@@ -41,7 +41,7 @@ REFERENCE_WORDS = ("manager", "boss", "supervisor", "superior", "report to", "re
 _WHAT_WORDS = frozenset({"duration", "length", "size"})
 # How a duration or a size is asked for, in any unit: each names the table's one column of that kind.
 UNIT_WORDS = {TIME: ("duration", "length", "lasted", "lasting", "milliseconds", "seconds", "minutes", "hours",
-                     "millisecond", "second", "minute", "hour", "ms", "secs", "mins", "hrs"),
+                     "millisecond", "second", "minute", "hour", "ms", "secs", "mins", "hrs", "days", "nights"),
               SIZE: ("size", "bytes", "kilobytes", "megabytes", "gigabytes", "kb", "mb", "gb", "byte", "kilobyte",
                      "megabyte", "gigabyte"),
               LENGTH: ("meters", "metres", "centimeters", "centimetres", "millimeters", "kilometers", "meter",

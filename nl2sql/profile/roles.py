@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nl2sql.db.schema import INTEGER, NUMERIC_KINDS, REAL, Column, Table
+from nl2sql.db.schema import INTEGER, NUMERIC_KINDS, REAL, Column, Table, labels_rows
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words
 
@@ -36,7 +36,7 @@ QUANTITY_WORDS = frozenset({"quantity", "qty", "unit", "units", "count"})
 # (milliseconds for time, bytes for size).
 TIME_UNITS = {"millisecond": 1.0, "ms": 1.0, "msec": 1.0, "second": 1000.0, "sec": 1000.0, "secs": 1000.0,
               "minute": 60_000.0, "min": 60_000.0, "mins": 60_000.0, "hour": 3_600_000.0, "hr": 3_600_000.0,
-              "hrs": 3_600_000.0, "day": 86_400_000.0, "week": 604_800_000.0}
+              "hrs": 3_600_000.0, "day": 86_400_000.0, "night": 86_400_000.0, "week": 604_800_000.0}
 SIZE_UNITS = {"byte": 1.0, "bytes": 1.0, "kb": 1024.0, "kilobyte": 1024.0, "mb": 1024.0 ** 2,
               "megabyte": 1024.0 ** 2, "gb": 1024.0 ** 3, "gigabyte": 1024.0 ** 3}
 # Lengths in millimetres and weights in grams: "height_cm" compared with "1 meter".
@@ -61,7 +61,9 @@ UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGH
 DURATION_WORDS = frozenset({"duration", "length", "runtime", "elapsed", "time", "response", "wait", "waiting",
                              "delay", "lead", "resolution", "handling", "turnaround", "travel", "commute", "ride",
                              "trip", "session", "call", "hold", "play", "watch", "downtime", "uptime", "life",
-                             "shelf", "stay", "overdue", "notice", "term"})
+                             "shelf", "stay", "overdue", "notice", "term",
+                             # a span planned beside the one it took: "planned_min", "actual_mins"
+                             "actual", "planned", "scheduled", "estimated", "booked"})
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def said_unit(unit: str) -> str:
 def _plain(table: Table, col: Column) -> bool:
     """A measured value: numeric, and neither a key nor a reference."""
     return (col.kind in NUMERIC_KINDS and not col.primary_key and col.name not in table.fk_columns
-            and name_words(col.name)[-1:] != ("id",))
+            and name_words(col.name)[-1:] != ("id",) and not labels_rows(col.name))  # no "sale_status"
 
 
 # Words of a column that holds a share of something, not an amount: "tip_pct", "tax_share".
@@ -99,8 +101,9 @@ def _a_ratio(words: set[str]) -> bool:
 
 def is_money(table: Table, col: Column) -> bool:
     words = set(expand(name_words(col.name)))  # "amt", "bal", "sal" as the words they shorten
-    if _plain(table, col) and words & _CURRENCY_WORDS and not words & _SHARE_WORDS:
-        return True  # "hourly_rate_cents", "invoice_total_gbp": a currency says money, whatever else
+    if _plain(table, col) and (words & _CURRENCY_WORDS or _said_money_unit(col.name) in MINOR_SHORT.values()) \
+            and not words & _SHARE_WORDS:
+        return True  # "hourly_rate_cents", "invoice_total_gbp", "discount_p": a currency says money, whatever else
     return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"} \
         and not _a_ratio(words)
 
@@ -180,7 +183,7 @@ MINOR_SHORT = {"p": "pence", "ct": "cents", "cts": "cents"}
 def _said_money_unit(column_name: str) -> str | None:
     """The money unit a column's name says (``price_cents``: "cent"; ``amt_p``: pence), if any."""
     words = name_words(column_name)
-    if len(words) > 1 and words[-1] in MINOR_SHORT and set(expand(words[:-1])) & MONEY_WORDS:
+    if len(words) > 1 and words[-1] in MINOR_SHORT and set(expand(words[:-1])) & (MONEY_WORDS | {"discount"}):
         return MINOR_SHORT[words[-1]]
     return next((w for w in reversed(words) if w in MONEY_UNITS), None)
 

@@ -27,10 +27,12 @@ from nl2sql.engines.builtin import (
     events,
     every,
     filters,
+    group_averages,
     measures,
     periods,
     pieces,
     related,
+    render,
     shared,
     shown,
 )
@@ -475,7 +477,8 @@ def _key_beside_label(ctx: ReadContext, ref: ColumnRef, keys: list[ColumnRef]) -
 def read_counts(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Decided]:
     """ "how many", "by number of <rows>", "distinct <column>": counts and distinct listings."""
     a = ctx.a
-    averaged = _average_count(ctx, parts) or _average_sale(ctx, parts)
+    averaged = _average_count(ctx, parts) or _average_count_per_period(ctx, parts) or _average_sale(ctx, parts) \
+        or _average_of_groups(ctx, parts)
     if averaged is not None:
         return averaged, d
     if a.count and _number_ends_column(ctx):  # "<column> number of <row>": a column, not a count
@@ -525,7 +528,33 @@ def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
         "count", used, aggregates=(Aggregate("metric", metric=metric),), group=(), projections=())
 
 
-_SALE_SIZE_WORDS = ("total", "value", "amount", "size", "revenue", "spend")
+def _average_count_per_period(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the average number of <rows> per month", "average daily <rows>", "how many <rows> do we get a
+    week on average": how many rows a period has, on average over the periods that have any, one
+    number: the rows over the distinct periods of their date."""
+    a, keys, entity = ctx.a, parts.group, parts.entity
+    at = next((i for func, i in a.aggregates if func == "avg"), None)
+    rows = next((lk for lk in a.links if ctx.names_table(lk) and ctx.table_of(lk) == entity), None)
+    if at is None or rows is None or len(keys) != 1 or keys[0].bucket is None or keys[0].column.table != entity \
+            or parts.having or parts.ranking is not None:
+        return None
+    if a.word(at + 1) == "number" and a.word(at + 2) == "of" and rows.first in (at + 3, at + 4):
+        words = {at, at + 1, at + 2}  # "average number of (the) <rows>"
+    elif any(i == at + 1 for _unit, i in a.buckets) and rows.first == at + 2:
+        words = {at}  # "average daily <rows>"
+    elif a.count and a.count_span:
+        words = {*a.span(at), *a.count_span}  # "how many <rows> ... on average"
+    else:
+        return None
+    bucket = keys[0].bucket
+    periods = exp.Count(this=exp.Distinct(expressions=[render.bucket_sql(column(keys[0].column.column), bucket)]))
+    rows_sql = exp.Mul(this=exp.Count(this=exp.Star()), expression=exp.Literal.number("1.0"))
+    metric = Metric(name=f"average_{snake(entity)}_per_{bucket}", table=entity,
+                    expression=exp.Div(this=rows_sql, expression=periods).sql(dialect=ctx.schema.dialect),
+                    description=f"the number of {spoken(entity)} per {bucket}, on average over the {bucket}s "
+                                "that have any")
+    return parts.dropping("aggregates", "metrics").using(
+        "count", words, aggregates=(Aggregate("metric", metric=metric),), group=(), projections=())
 
 
 def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
@@ -534,7 +563,9 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
     a, entity = ctx.a, parts.entity
     line = next((ln for ln in profile_of(ctx.schema).lines if ln.parent == entity), None)
     at = next((i for func, i in a.aggregates if func == "avg"), None)
-    if line is None or at is None or parts.aggregates or parts.group or parts.having:
+    # "by <group>" alone counts each group's rows; "the average order value by store" asks the average instead
+    counted = all(ag.func == "count" and ag.column is None for ag in parts.aggregates) and not a.count
+    if line is None or at is None or (parts.aggregates and not (parts.group and counted)) or parts.having:
         return None
     fk = next((k for k in ctx.table(line.table).foreign_keys if k.ref_table == entity), None)
     sale = next((link for link in a.links if ctx.names_table(link) and ctx.table_of(link) == entity), None)
@@ -544,12 +575,29 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
     money = sqlglot.parse_one(line.money_sql(ctx.schema.dialect), read=ctx.schema.dialect)
     sales = exp.Count(this=exp.Distinct(expressions=[column(fk.column)]))
     expression = exp.Div(this=exp.Mul(this=money, expression=exp.Literal.number("1.0")), expression=sales)
-    metric = Metric(name=f"average_{snake(entity)}_value", table=line.table,
+    metric = Metric(name=f"average_{snake(singular(entity))}_value", table=line.table,
                     expression=expression.sql(dialect=ctx.schema.dialect),
-                    description=f"the {line.said} of the {spoken(line.table)} per {spoken(entity)}, on average")
-    size = {i for i in range(sale.last + 1, sale.last + 3) if a.word(i) in _SALE_SIZE_WORDS}
+                    description=f"the {line.said} of the {spoken(line.table)} per {singular(spoken(entity))}, "
+                                "on average")
+    size = {i for i in range(sale.last + 1, sale.last + 3) if a.word(i) in measures.SALE_SIZE_WORDS}
     used = {at, *range(sale.first, sale.last + 1), *size}
     return parts.using("count", used, aggregates=(Aggregate("metric", metric=metric),), projections=())
+
+
+def _average_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:
+    """ "the average spend per member": an amount that adds up, read per group, with an average word
+    no reader took: the groups' totals averaged, one number (``group_averages.py``)."""
+    at = next((i for func, i in ctx.a.aggregates if func == "avg" and i not in parts.used), None)
+    if at is None or len(parts.aggregates) != 1 or not parts.group or parts.having or parts.ranking is not None \
+            or parts.order or parts.limit is not None:
+        return None
+    found = group_averages.averaged_over_groups(parts.aggregates[0], parts.group, ctx.schema)
+    if found is None:
+        return None
+    agg, grouped_on = found
+    metric_table = agg.metric.table if agg.metric is not None else parts.entity
+    entity = parts.entity if grouped_on in (parts.entity, metric_table) else grouped_on
+    return parts.using("average", set(ctx.a.span(at)), entity=entity, aggregates=(agg,), group=(), projections=())
 
 
 def _counted_per_group(ctx: ReadContext) -> tuple[set[int], Link, Link] | None:
@@ -1059,14 +1107,21 @@ def _not_periods(parts: Parts) -> tuple[ColumnRef, ...]:
     return tuple(p for p in parts.projections if p not in periods)
 
 
+def _not_measured(parts: Parts, keys: tuple[GroupKey, ...]) -> tuple[GroupKey, ...]:
+    """The group keys but a column the query also adds up or averages: "total discounts" read a
+    column twice, and a total of each of its own values is no answer."""
+    measured = {ag.column for ag in parts.aggregates if ag.func in ("sum", "avg") and ag.column is not None}
+    return tuple(k for k in keys if k.bucket is not None or k.column not in measured)
+
+
 def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading:
     """The spec, the words it used, the questions worth asking, and how sure the reading is."""
     a, entity = ctx.a, parts.entity
     via_links, acts, via = _via(ctx, d, focus, entity)
     spec = QuerySpec(
         entity=entity, projections=_not_periods(parts), distinct=parts.distinct, aggregates=parts.aggregates, via=via,
-        group_by=_rows_by_key(ctx, parts), filters=parts.filters, having=parts.having, order_by=parts.order,
-        limit=parts.limit, count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group),
+        group_by=_not_measured(parts, _rows_by_key(ctx, parts)), filters=parts.filters, having=parts.having,
+        order_by=parts.order, limit=parts.limit, count_rows=parts.count_rows, keys_shown=_names_key(ctx, parts.group),
         alternatives=parts.alternatives,
     )
     if _repeats_parent_values(ctx, spec) or _asks_which_values(ctx, spec):

@@ -292,10 +292,24 @@ def _year_of_line(words: list[str]) -> int | None:
     return int(years.pop())
 
 
+# Words of a line about what is still to happen, and of one about what happened.
+_FUTURE_WORDS = frozenset({"due", "upcoming", "will", "scheduled", "expire", "expires", "expiring", "renew",
+                           "renews", "coming", "forthcoming", "planned", "ahead"})
+_PAST_WORDS = frozenset({"was", "were", "did", "had", "been", "happened", "last"})
+
+
+def _looks_ahead(words: list[str]) -> bool:
+    """Whether the line asks about what is still to come ("which renewals fall due in March"), so
+    that a month said bare is its next one, not its last."""
+    return bool(_FUTURE_WORDS & set(words)) and not _PAST_WORDS & set(words)
+
+
 def _find_dates(words: list[str], today: date) -> list[DateMatch]:
     found: list[DateMatch] = []
     year = _year_of_line(words)
     months_today = date(year, 12, 31) if year is not None else today
+    if year is None and _looks_ahead(words):  # "due in January": the next January, from this month on
+        months_today = _add_months(_month_start(today), 12) - timedelta(days=1)
     i = 0
     while i < len(words):
         bound = _bound(words, i, today)

@@ -337,10 +337,20 @@ def _verb_of_counted(ctx: ReadContext, link: Link) -> bool:
     return counted_at([t.norm for t in a.tokens], a.count_span) < link.first
 
 
+# Words between an aggregate word and "of <column>" that say only that an amount is meant.
+_AMOUNT_OF = frozenset({"value", "amount", "sum", "size"})
+
+
 def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Link | None]:
     """(skip, link): the link an aggregate word at ``index`` applies to; skip when it adds nothing."""
     a = ctx.a
     link = a.next_link(index, max_gap=2)
+    if link is None and any(i == index + 1 for _unit, i in a.buckets):
+        link = a.next_link(index + 1, max_gap=1)  # "average monthly <amount>": the period says the groups
+    if link is None and a.word(index + 1) in _AMOUNT_OF and a.word(index + 2) == "of" and a.link_at(index + 1) is None:
+        link = a.next_link(index + 2, max_gap=2)  # "the total value of <column>": the column's total
+        if link is not None:
+            c.used.update((index + 1, index + 2))
     before = a.link_at(index - 1)
     if link is None and before is not None and _names_column(ctx, before, a.word(index)):
         c.used.add(index)  # it completes a column name ("<table> total")
@@ -486,6 +496,8 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
     if lasting is not None:  # "how long does a visit take on average": its duration
         c.used.update((*a.span(at), *lasting[1]))
         return Aggregate(func, lasting[0])
+    if func == "avg" and _averaged_with_counts(ctx, at, entity):
+        return None
     measure = ctx.table(entity).measure_column
     # "how much has each campaign raised": money the rows took, not their target
     asks_amount = func == "sum" and a.word(at) == "how" and (measure is None or roles.is_plan(measure))
@@ -504,6 +516,22 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
     return Aggregate(func, ColumnRef(entity, measure.name))
 
 
+def _averaged_with_counts(ctx: ReadContext, at: int, entity: str) -> bool:
+    """ "the average number of <rows>", "average daily <rows>" (a count averaged), "the average <sale>
+    value" (its lines' money per sale): averages the counts step reads, never the table's one measure."""
+    a = ctx.a
+    counted = a.next_link(at + 2 if a.word(at + 1) == "number" else at + 1, max_gap=2)
+    if a.count or ((a.word(at + 1) == "number" or any(i == at + 1 for _unit, i in a.buckets))
+                   and counted is not None and ctx.names_table(counted)):
+        return True
+    return any(a.word(i) in SALE_SIZE_WORDS for i in range(at + 1, at + 4)) and \
+        any(line.parent == entity for line in profile_of(ctx.schema).lines)
+
+
+# Words after a sale that ask what it came to: "the average order value", "what a tab is worth".
+SALE_SIZE_WORDS = ("total", "value", "amount", "size", "revenue", "spend", "worth")
+
+
 def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:
     """The metric of money (a config's, or the profile's revenue) measured on ``entity``'s rows or on
     the lines that make them up: what "how much" asks of invoices or sales that name no amount."""
@@ -514,13 +542,21 @@ def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:
     return None
 
 
-def _how_long(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[ColumnRef, tuple[int, int]] | None:
+def _how_long(ctx: ReadContext, entity: str, in_play: set[str]) -> tuple[ColumnRef, tuple[int, ...]] | None:
     """ "how long" asked of rows with a duration (a column whose name gives a unit of time): that
     column, and the two words."""
     a = ctx.a
     at = next((i for i in range(1, len(a.tokens)) if a.word(i) == "long" and a.word(i - 1) == "how"), None)
-    ref = find_concept(ctx.schema, entity, "length", in_play) if at is not None else None
-    if ref is None or at is None:
+    if at is None:
+        return None
+    table = ctx.table(entity)
+    for link in a.links:  # "how long does it actually take": the duration a word names, of two kept
+        named = [cand.column for cand in link.of_kind(COLUMN) if cand.table == entity and (
+            col := table.column(cand.column or "")) is not None and roles.is_duration(table, col)]
+        if len(named) == 1 and link.first > at:
+            return ColumnRef(entity, named[0] or ""), (at - 1, at, *range(link.first, link.last + 1))
+    ref = find_concept(ctx.schema, entity, "length", in_play)
+    if ref is None:
         return None
     column = ctx.table(ref.table).column(ref.column)
     return (ref, (at - 1, at)) if column is not None and roles.is_duration(ctx.table(ref.table), column) else None
@@ -595,6 +631,8 @@ def _ranks_by_metric(ctx: ReadContext, d: Decided, at: int) -> bool:
     if a.group_words:
         return False
     after, before = a.next_link(max(a.span(at)), max_gap=2), a.prev_link(at, max_gap=2)
+    if after is not None and ctx.names_table(after) and d.role(after.first) != "metric":
+        after = a.link_at(after.last + 1) or after  # "the most treatment income": a table word before the metric
     return any(link is not None and d.role(link.first) == "metric" for link in (after, before))
 
 
@@ -633,7 +671,7 @@ def ranking(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Ste
         return c.done(None)
     c.used.update(a.span(sup.index))
     if sup.concept == "frequency":
-        return c.done(_most_frequent(ctx, c, entity, in_play))
+        return c.done(_frequency_ranking(ctx, c, entity, in_play))
     if sup.concept not in (None, "count"):
         settled, found = _concept_ranking(ctx, entity, in_play)
         if settled:
@@ -767,11 +805,56 @@ def _counted_kind(ctx: ReadContext, d: Decided, entity: str) -> str | None:
 def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
     """ "best-selling <rows>", "most rented <rows>": the verb after the superlative names the rows
     its act leaves (the sales lines, the rentals); the rows are ranked by how much of them they
-    have: the units of a table of lines, else how many. As a rank option ("sum:lines.quantity")."""
+    have: the units of a table of lines, else how many. As a rank option ("sum:lines.quantity").
+    "<rows> ordered the most", "which <rows> sell most often": the verb said just before a
+    superlative that ends the line (or only a period follows) is the act too."""
     a = ctx.a
-    at = max(a.span(a.superlatives[0].index)) + 1
+    sup = a.superlatives[0]
+    found = _act_said_at(ctx, c, entity, max(a.span(sup.index)) + 1)
+    before = sup.index - 1 - (a.word(sup.index - 1) == "the")
+    if found is None and before > 0 and _only_a_period_after(a, max(a.span(sup.index))) \
+            and not _money_act(ctx, a.word(before), entity):
+        found = _act_said_at(ctx, c, entity, before, verb_before=True) or _done_to(ctx, c, entity, before)
+    return found
+
+
+# Verbs that say only that something was done: "the treatments we did most often".
+_DONE = frozenset({"do", "did", "does", "done", "performed", "perform", "carried", "provided", "gave"})
+
+
+def _done_to(ctx: ReadContext, c: Claims, entity: str, at: int) -> str | None:
+    """ "the <rows> we did most often": a verb of doing names no act of its own; the one table of
+    lines that refers to the rows is what was done (its units), else the one table that does."""
+    if ctx.a.word(at) not in _DONE:
+        return None
+    lines = [li for li in profile_of(ctx.schema).lines if is_child(ctx, li.table, entity)
+             and any(fk.ref_table == entity for fk in ctx.table(li.table).foreign_keys)]
+    referring = [t.name for t in ctx.schema.tables if t.name != entity and t.stored
+                 and any(fk.ref_table == entity for fk in t.foreign_keys)]
+    if len(lines) == 1:
+        c.used.add(at)
+        return f"sum:{lines[0].table}.{lines[0].quantity}"
+    if not lines and len(referring) == 1:
+        c.used.add(at)
+        return f"count:{referring[0]}"
+    return None
+
+
+def _money_act(ctx: ReadContext, verb: str, entity: str) -> bool:
+    """ "which member donated the most": an act whose rows are money taken ranks by that money
+    (``_verb_before``), not by how many of them there are."""
+    tables = [ctx.table(t) for t in deed_tables(ctx.a.lexicon, verb)] if ctx.a.lexicon is not None else []
+    return any(t.name != entity and any(roles.is_taken(t, col) and not roles.is_quantity(t, col) for col in t.columns)
+               for t in tables)
+
+
+def _act_said_at(ctx: ReadContext, c: Claims, entity: str, at: int, verb_before: bool = False) -> str | None:
+    """The rank option of the act the verb at ``at`` names, if it names one of rows that refer to
+    ``entity``'s."""
+    a = ctx.a
     said = a.link_at(at)
-    if at >= len(a.tokens) or at in a.cues or a.lexicon is None or (said is not None and not _act_not_name(ctx, said)):
+    if at >= len(a.tokens) or at in a.cues or a.lexicon is None or \
+            (said is not None and not _act_not_name(ctx, said) and not (verb_before and _verb_of_rows(ctx, said))):
         return None
     if any(link.first > at and not ctx.names_table(link) and ctx.numeric(link, entity, set(), values_only=True)
            is not None for link in a.links):
@@ -790,6 +873,17 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
             c.claim(said, "rank")
         return f"sum:{table}.{lines.quantity}" if lines is not None else f"count:{table}"
     return None
+
+
+def _verb_of_rows(ctx: ReadContext, link: Link) -> bool:
+    """ "<rows> ordered the most": a participle before the superlative that reaches tables and
+    columns only through its root is the act; one whose root is a measure of its own ("the most
+    populated") names that measure."""
+    word = ctx.a.word(link.first)
+    return link.first == link.last and (word.endswith("ed") or word in IRREGULAR_PARTICIPLES) and all(
+        cand.match in (STEM, SYNONYM)
+        and not (cand.kind == COLUMN and ctx.numeric(link, cand.table, set(), values_only=True) is not None)
+        for cand in link.candidates)
 
 
 def _act_not_name(ctx: ReadContext, link: Link) -> bool:
@@ -833,6 +927,20 @@ def _column_ranking(ctx: ReadContext, link: Link, ref: ColumnRef, entity: str) -
     if not a.limit and link.first == max(a.span(sup.index)) + 1 and any(g > link.last for g in a.group_words):
         return Ranking("aggregate", ref, descending)  # "the highest <column> in each <group>"
     return Ranking("order", ref, descending)
+
+
+def _frequency_ranking(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | None:
+    """ "<rows> sold most often": by the lines of the act; "the most common <column>": by its values."""
+    a, sup = ctx.a, ctx.a.superlatives[0]
+    acted = _act_ranking(ctx, c, entity)
+    if acted is not None:
+        return Ranking("by_child", ColumnRef(entity, acted), sup.descending)
+    if any(index < sup.index for _unit, index in a.buckets) and not a.next_link(max(a.span(sup.index)), max_gap=0):
+        after = a.next_link(max(a.span(sup.index)), max_gap=1)  # "which day is busiest (for <rows>)"
+        if after is not None and ctx.names_table(after) and ctx.table_of(after) == entity:
+            c.claim(after, "rank", *range(max(a.span(sup.index)) + 1, after.first))
+        return Ranking("count_bucket", ColumnRef(entity, ""), sup.descending)
+    return _most_frequent(ctx, c, entity, in_play)
 
 
 def _most_frequent(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> Ranking | None:

@@ -24,6 +24,7 @@ from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
 from nl2sql.profile import SelfReference, profile_of
+from nl2sql.profile.roles import is_duration
 
 _ORDERING = (">", "<", ">=", "<=")
 # Words that multiply the column compared with: "more than double their buy price".
@@ -110,7 +111,8 @@ def column_comparisons(ctx: ReadContext, c: Claims, entity: str, in_play: set[st
         if i in numbered or i in a.cues or a.link_at(i) is not None:
             continue
         found = _than_the_upper(ctx, c, i, entity) or _compared_pair(ctx, c, i, entity, in_play) \
-            or _split_pair(ctx, c, i, entity, in_play) or _timing(ctx, c, i, entity, in_play)
+            or _split_pair(ctx, c, i, entity, in_play) or _timing(ctx, c, i, entity, in_play) \
+            or _overrun(ctx, c, i, entity)
         if found is not None:
             out.append(found)
     return out + full_rows(ctx, c, entity)
@@ -370,6 +372,51 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
         words.update(range(event_link.first, event_link.last + 1))
     label = {">": "after", "<": "before"}.get(op, "no later than")
     return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due), words=frozenset(words))
+
+
+# "overran", "went over (their booked time)", "took longer than planned": more time taken than given.
+_OVERRAN = frozenset({"overran", "overrun", "overruns", "overrunning"})
+_RAN = frozenset({"went", "go", "goes", "going", "ran", "run", "runs", "running"})
+# Words of the span a row was given, said after "went over": "their booked time", "the slot allowed".
+_GIVEN_WORDS = frozenset({"booked", "planned", "scheduled", "allotted", "allowed", "allocated", "estimated",
+                          "expected", "time", "slot", "length", "duration"})
+
+
+def _overrun(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter | None:
+    """ "<rows> that overran", "went over their booked time", "took longer than planned": the span a
+    row took above the one it was given, two durations of the row (one named actual, one planned)."""
+    a = ctx.a
+    if a.word(i) in _OVERRAN:
+        words = {i}
+    elif a.word(i) == "over" and a.word(i - 1) in _RAN:
+        words = {i - 1, i}
+    elif a.word(i) == "longer" and a.word(i + 1) == "than" and a.word(i + 2) in _GIVEN_WORDS:
+        words = {i, i + 1, i + 2}
+    else:
+        return None
+    pair = _spans_beside(ctx.table(entity))
+    if pair is None:
+        return None
+    j = _past_determiners(ctx, max(words) + 1)
+    while a.word(j) in _GIVEN_WORDS:  # "their booked time": the span given, said
+        link = a.link_at(j)
+        if link is not None:
+            c.claim(link, "compare")
+        words.update({*range(max(words) + 1, j + 1), *(range(link.first, link.last + 1) if link else ())})
+        j = link.last + 1 if link is not None else j + 1
+    c.used.update(words)
+    planned, actual = pair
+    return Filter(ColumnRef(entity, actual), ">", (), label="more than", other=ColumnRef(entity, planned),
+                  words=frozenset(words))
+
+
+def _spans_beside(table: Table) -> tuple[str, str] | None:
+    """(the span planned, the span taken) of two durations of a row: ``duration_mins`` beside
+    ``actual_mins``, ``planned_min`` beside ``actual_min``."""
+    spans = [col for col in table.columns if is_duration(table, col)]
+    taken = [col for col in spans if DONE_WORDS & set(name_words(col.name))]
+    given = [col for col in spans if col not in taken]
+    return (given[0].name, taken[0].name) if len(taken) == 1 and len(given) == 1 else None
 
 
 def _event_and_due(table: Table, event: ColumnRef | None, said: str | None,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
-from nl2sql.db.schema import Schema, Table
+from nl2sql.db.schema import Schema, Table, labels_rows
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity
@@ -136,7 +136,8 @@ class ReadContext:
         table_score = max((c.score for c in link.of_kind(TABLE)), default=0.0)
         cands = [c for c in link.of_kind(COLUMN)
                  if (col := self.table(c.table).column(c.column or "")) is not None and col.is_numeric
-                 and not (values_only and c.score < max(table_score, 1.0) and self.is_key(c.table, col.name))]
+                 and not (values_only and c.score < max(table_score, 1.0)
+                          and (self.is_key(c.table, col.name) or labels_rows(col.name)))]
         if not cands:
             return None
         best = best_candidate(Link(link.first, link.last, tuple(cands)), COLUMN, entity, self.schema, in_play)

@@ -53,7 +53,7 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
     scores: dict[str, float] = defaultdict(float)
     first_table = True
     for link in a.links:
-        if link.first in skip:
+        if link.first in skip or _ranked_act(a, link):
             continue
         # a view named only in part ("rating" of a restaurant ratings view) is no subject: its rows
         # are a selection of a table's, read when the question names the view
@@ -73,21 +73,49 @@ def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, flo
                 scores[table] += (3.0 * _subject_weight(best) if lead else 1.5 * best.score)
             first_table = first_table and not lead
             continue
-        if first_table and link is subject_value(a):
-            best = max(link.of_kind(VALUE), key=lambda c: c.score)
-            # "list the baristas": staff whose role is Barista; "books over $50": the products filed
-            # under the Books category
-            scores[filed_under(schema, best)] += 3.0 * best.score
-            first_table = False
-            continue
-        flagged = subject_flag(a, schema, link) if first_table else None
-        if flagged is not None:
-            scores[flagged] += 3.0  # "which contractors ...": users whose is_contractor is yes
+        subject = _subject_not_named(a, schema, link) if first_table else None
+        if subject is not None:
+            scores[subject[0]] += subject[1]
             first_table = False
             continue
         for table, weight in _column_evidence(schema, link).items():
             scores[table] += weight
     return scores
+
+
+def _subject_not_named(a: Analysis, schema: Schema, link: Link) -> tuple[str, float] | None:
+    """The rows a first word names without naming their table, and how strongly: "list the
+    baristas" (staff whose role is Barista; "books over $50": the products filed under Books),
+    "which contractors" (users whose is_contractor is yes), "our best-selling titles" (the books,
+    by what names them)."""
+    if link is subject_value(a):
+        best = max(link.of_kind(VALUE), key=lambda c: c.score)
+        return filed_under(schema, best), 3.0 * best.score
+    flagged = subject_flag(a, schema, link)
+    if flagged is not None:
+        return flagged, 3.0
+    labelled = _subject_label(a, schema, link)
+    return (labelled, 3.0) if labelled is not None else None
+
+
+def _ranked_act(a: Analysis, link: Link) -> bool:
+    """ "best-selling", "most borrowed": the act the rows are ranked by, reached only through its
+    root, says what they did, not which rows they are."""
+    word = a.word(link.first)
+    return link.first == link.last and word.endswith(("ing", "ed")) and \
+        a.word(link.first - 1) in ("best", "worst", "most", "least", "top") and \
+        all(c.match in (STEM, SYNONYM) for c in link.candidates)
+
+
+def _subject_label(a: Analysis, schema: Schema, link: Link) -> str | None:
+    """The one table a plural word names by its label column ("titles": the books' Title), not a
+    word every table's label shares ("names")."""
+    token = a.tokens[link.first]
+    if link.first != link.last or token.text == token.norm or token.norm in ("name", "id", "code", "description"):
+        return None
+    tables = {c.table for c in link.of_kind(COLUMN) if c.score >= 1.0 and (t := schema.table(c.table)) is not None
+              and t.label_column is not None and t.label_column.name == c.column and t.stored}
+    return tables.pop() if len(tables) == 1 else None
 
 
 def filed_under(schema: Schema, value: Candidate) -> str:
@@ -402,6 +430,9 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         return named
     if (event := _measured_event(schema, entity, domain, measured)) is not None:
         return event
+    undated = not any(table_date(schema, m, domain) is not None for m in measured)
+    if undated and (acted := _acted_date(a, schema, entity, domain)) is not None:
+        return acted  # the rows measured keep no date: the act's rows date the line
     if (own := _own_date(schema, entity, domain)) is not None:
         return own
     if (parent := _dated_by_parent(schema, entity, domain)) is not None:
@@ -410,6 +441,34 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         if (own := _own_date(schema, name, domain)) is not None:
             return own
     return None
+
+
+def _acted_date(a: Analysis, schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
+    """ "which member of staff sold the most books this month", "best-selling titles this year": a
+    verb of an act other rows record (the sales) dates the line by those rows, not by the main rows'
+    own date (when the member started, the year a book came out); one such table only."""
+    if a.lexicon is None:
+        return None
+    found: list[ColumnRef] = []
+    for i, token in enumerate(a.tokens):
+        ranked_act = token.text.endswith("ing") and a.word(i - 1) in ("best", "worst", "top", "most", "fastest")
+        if not token.text.endswith("ed") and token.text not in _IRREGULAR_PAST and not ranked_act:
+            continue  # "sold", "ordered", "best-selling": an act, not a state
+        link = a.link_at(i)
+        if link is not None and any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates):
+            continue  # "ordered" that names the orders: the rows themselves, read before
+        for name in deed_tables(a.lexicon, token.text):
+            table = schema.table(name)
+            dated = table_date(schema, name, domain) if table is not None and table.stored and name != entity \
+                and schema.join_path(entity, name) else None
+            if dated is not None and dated not in found:
+                found.append(dated)
+    return found[0] if len(found) == 1 else None
+
+
+# Past forms of verbs of a business's acts that do not end in -ed.
+_IRREGULAR_PAST = frozenset({"sold", "bought", "paid", "sent", "made", "took", "taught", "won", "lost", "wrote",
+                             "spent", "gave", "brought", "held", "ran", "drove", "flew", "rode", "saw", "met"})
 
 
 def _own_date(schema: Schema, name: str, domain: DomainConfig) -> ColumnRef | None:

@@ -1,0 +1,228 @@
+"""Averages of what a group adds up to, and of how many rows a period has.
+
+"the average spend per customer" is one number: each customer's total, averaged over the customers
+that bought anything; "average monthly revenue" the same over months; "the average sale value" a
+sale's lines added up, averaged over sales, where the sale keeps no total (and never the sale's
+numeric status code or till number). A level each row has ("the average price per glaze") stays
+an average per group. Also here: a verb before "the most" / "most often" ranks the rows by the
+lines of that act, a month said of what is still due is the coming one, a discount named as a
+percentage but kept as a share is read as a share, and "in nights" is the unit of a stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import answers, drafted, reads_whole, schema_database
+
+STUDIO = """
+    CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, full_name TEXT NOT NULL);
+    CREATE TABLE pieces (piece_id INTEGER PRIMARY KEY, piece_name TEXT NOT NULL, glaze TEXT NOT NULL,
+                         list_price REAL NOT NULL);
+    CREATE TABLE sales (sale_no INTEGER PRIMARY KEY, cust_id INTEGER REFERENCES customers (cust_id),
+                        sold_at TEXT NOT NULL, till_no INTEGER NOT NULL, sale_status INTEGER NOT NULL);
+    CREATE TABLE sale_lines (line_id INTEGER PRIMARY KEY, sale_no INTEGER NOT NULL REFERENCES sales (sale_no),
+                             piece_id INTEGER NOT NULL REFERENCES pieces (piece_id), qty INTEGER NOT NULL,
+                             unit_price REAL NOT NULL, disc_pct REAL NOT NULL DEFAULT 0);
+    CREATE TABLE upkeep (task_id INTEGER PRIMARY KEY, task TEXT NOT NULL, due_on TEXT NOT NULL);
+    INSERT INTO customers VALUES (1, 'Ada Brook'), (2, 'Ben Carr'), (3, 'Cleo Dunn'), (4, 'Dev Ellis');
+    INSERT INTO pieces VALUES (1, 'Bowl', 'celadon', 30.0), (2, 'Mug', 'tenmoku', 12.0),
+                              (3, 'Vase', 'celadon', 80.0), (4, 'Plate', 'shino', 20.0);
+    INSERT INTO sales VALUES (1, 1, '2026-04-03', 1, 2), (2, 1, '2026-04-20', 2, 2), (3, 2, '2026-05-02', 1, 3),
+                             (4, 3, '2026-05-09', 2, 2), (5, 3, '2026-05-30', 2, 1), (6, 2, '2026-06-01', 1, 2);
+    INSERT INTO sale_lines VALUES (1, 1, 1, 2, 30.0, 0), (2, 1, 2, 1, 12.0, 0.1), (3, 2, 3, 1, 80.0, 0),
+                                  (4, 3, 2, 4, 12.0, 0.25), (5, 4, 4, 1, 20.0, 0), (6, 5, 2, 3, 12.0, 0),
+                                  (7, 5, 1, 1, 30.0, 0.1), (8, 6, 2, 2, 12.0, 0), (9, 6, 4, 1, 20.0, 0);
+    INSERT INTO upkeep VALUES (1, 'Service the kiln', '2026-02-10'), (2, 'Re-line the kiln', '2027-02-20'),
+                              (3, 'Clean the wheels', '2027-02-25'), (4, 'Order clay', '2026-07-01');
+"""  # a pottery studio: sales keep no total of their own, only lines (a discount kept as a share)
+
+LINE_MONEY = "l.qty * l.unit_price * (1 - l.disc_pct)"
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "studio", STUDIO) as db:
+        yield db
+
+
+@pytest.mark.parametrize("line", ["average spend per customer", "the average revenue per customer"])
+def test_an_amount_per_group_averaged_is_one_number(studio: Database, line: str) -> None:
+    reads_whole(studio, line, f"SELECT AVG(t) FROM (SELECT s.cust_id, SUM({LINE_MONEY}) AS t FROM sale_lines l "
+                              "JOIN sales s ON s.sale_no = l.sale_no GROUP BY s.cust_id)")
+
+
+@pytest.mark.parametrize("line", ["average monthly revenue", "the average revenue per month"])
+def test_an_amount_per_period_averaged_is_one_number(studio: Database, line: str) -> None:
+    reads_whole(studio, line, f"SELECT AVG(t) FROM (SELECT strftime('%Y-%m', s.sold_at), SUM({LINE_MONEY}) AS t "
+                              "FROM sale_lines l JOIN sales s ON s.sale_no = l.sale_no GROUP BY 1)")
+
+
+@pytest.mark.parametrize("line", ["average number of sales per month",
+                                  "how many sales do we make per month on average"])
+def test_a_count_per_period_averaged_is_one_number(studio: Database, line: str) -> None:
+    reads_whole(studio, line,
+                "SELECT AVG(n) FROM (SELECT strftime('%Y-%m', sold_at), COUNT(*) AS n FROM sales GROUP BY 1)")
+
+
+@pytest.mark.parametrize("line", ["average sale value", "what's the average sale worth"])
+def test_a_sale_value_is_its_lines_money_never_a_code(studio: Database, line: str) -> None:
+    draft = drafted(studio, line)
+    assert "sale_status" not in draft.sql and "till_no" not in draft.sql, draft.sql
+    reads_whole(studio, line, f"SELECT AVG(t) FROM (SELECT l.sale_no, SUM({LINE_MONEY}) AS t FROM sale_lines l "
+                              "GROUP BY l.sale_no)")
+
+
+def test_a_sale_value_by_group_averages_each_groups_sales(studio: Database) -> None:
+    reads_whole(studio, "average sale value by customer",
+                f"SELECT c.full_name, AVG(t) FROM (SELECT s.sale_no, s.cust_id, SUM({LINE_MONEY}) AS t "
+                "FROM sale_lines l JOIN sales s ON s.sale_no = l.sale_no GROUP BY s.sale_no) x "
+                "JOIN customers c ON c.cust_id = x.cust_id GROUP BY c.cust_id")
+
+
+def test_a_level_per_group_stays_an_average_per_group(studio: Database) -> None:
+    reads_whole(studio, "average list price per glaze", "SELECT glaze, AVG(list_price) FROM pieces GROUP BY glaze")
+
+
+@pytest.mark.parametrize("line", ["which 2 pieces were sold most often", "which 2 pieces sell the most"])
+def test_a_verb_before_the_superlative_ranks_by_its_lines(studio: Database, line: str) -> None:
+    answers(studio, line, "SELECT p.piece_name, SUM(l.qty) FROM pieces p JOIN sale_lines l ON l.piece_id = p.piece_id "
+                          "GROUP BY p.piece_id ORDER BY SUM(l.qty) DESC LIMIT 2", ordered=True)
+
+
+def test_a_month_still_due_is_the_coming_one(studio: Database) -> None:
+    reads_whole(studio, "which upkeep tasks are due in February",
+                "SELECT task FROM upkeep WHERE due_on >= '2027-02-01' AND due_on < '2027-03-01'")
+
+
+def test_a_month_that_was_due_is_the_last_one(studio: Database) -> None:
+    reads_whole(studio, "which upkeep tasks were due in February",
+                "SELECT task FROM upkeep WHERE due_on >= '2026-02-01' AND due_on < '2026-03-01'")
+
+
+INN = """
+    CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, guest TEXT NOT NULL, check_in TEXT NOT NULL,
+                        check_out TEXT NOT NULL, room_no INTEGER NOT NULL);
+    INSERT INTO stays VALUES (1, 'Ann', '2026-05-01', '2026-05-04', 3), (2, 'Bo', '2026-05-10', '2026-05-11', 7),
+                             (3, 'Cy', '2026-06-01', '2026-06-06', 2);
+"""  # a small inn whose stays keep the day a guest came and the day they left
+
+
+@pytest.fixture(scope="module")
+def inn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "inn", INN) as db:
+        yield db
+
+
+@pytest.mark.parametrize("line", ["average length of stay in nights", "average stay in days"])
+def test_a_stay_is_asked_in_nights_or_days(inn: Database, line: str) -> None:
+    reads_whole(inn, line, "SELECT AVG(julianday(check_out) - julianday(check_in)) FROM stays")
+
+
+SURGERY = """
+    CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, seen_at TEXT NOT NULL, vet TEXT NOT NULL);
+    CREATE TABLE visit_items (item_id INTEGER PRIMARY KEY, visit_id INTEGER NOT NULL REFERENCES visits (visit_id),
+                              item_code TEXT NOT NULL, qty INTEGER NOT NULL, fee_charged_p INTEGER NOT NULL,
+                              discount_p INTEGER);
+    INSERT INTO visits VALUES (1, '2026-05-04 09:00', 'Ines'), (2, '2026-05-20 10:30', 'Ola'),
+                              (3, '2026-06-02 11:00', 'Ines');
+    INSERT INTO visit_items VALUES (1, 1, 'VAC', 1, 4500, NULL), (2, 1, 'NAIL', 2, 800, 300),
+                                   (3, 2, 'XRAY', 1, 12000, NULL), (4, 3, 'VAC', 1, 4500, 500);
+"""  # a vets' surgery: each visit's items charged a fee in pence, a discount in pence only on some
+
+
+@pytest.fixture(scope="module")
+def surgery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "surgery", SURGERY) as db:
+        yield db
+
+
+def test_a_fee_charged_per_unit_is_the_lines_money_and_no_discount_takes_nothing_off(surgery: Database) -> None:
+    reads_whole(surgery, "how much did we take in May",
+                "SELECT SUM(i.qty * i.fee_charged_p - COALESCE(i.discount_p, 0)) / 100.0 FROM visit_items i "
+                "JOIN visits v ON v.visit_id = i.visit_id WHERE v.seen_at >= '2026-05-01' AND v.seen_at < '2026-06-01'")
+
+
+def test_a_total_of_discounts_kept_in_pence_is_one_sum_in_pounds(surgery: Database) -> None:
+    reads_whole(surgery, "what's the total value of discounts", "SELECT SUM(discount_p) / 100.0 FROM visit_items")
+
+
+PHYSIO = """
+    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE therapies (therapy_code TEXT PRIMARY KEY, therapy_name TEXT NOT NULL);
+    CREATE TABLE sessions (session_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES clients (client_id),
+                           therapy_code TEXT NOT NULL REFERENCES therapies (therapy_code), starts_at TEXT NOT NULL,
+                           booked_mins INTEGER NOT NULL, actual_mins INTEGER NOT NULL);
+    INSERT INTO clients VALUES (1, 'Mo'), (2, 'Nia');
+    INSERT INTO therapies VALUES ('MAS', 'Massage'), ('ACU', 'Acupuncture'), ('REH', 'Rehab');
+    INSERT INTO sessions VALUES (1, 1, 'MAS', '2026-06-01 09:00', 30, 40), (2, 2, 'MAS', '2026-06-02 10:00', 45, 45),
+                                (3, 1, 'ACU', '2026-06-02 11:00', 30, 25), (4, 2, 'MAS', '2026-06-09 09:00', 30, 50),
+                                (5, 1, 'REH', '2026-06-09 14:00', 60, 60), (6, 2, 'ACU', '2026-06-16 09:00', 30, 30);
+"""  # a physio practice: each session keeps the minutes booked and the minutes it took
+
+
+@pytest.fixture(scope="module")
+def physio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "physio", PHYSIO) as db:
+        yield db
+
+
+@pytest.mark.parametrize("line", ["which sessions overran", "which sessions took longer than planned"])
+def test_a_span_taken_above_the_one_booked(physio: Database, line: str) -> None:
+    reads_whole(physio, line, "SELECT session_id FROM sessions WHERE actual_mins > booked_mins")
+
+
+def test_how_long_it_actually_took_is_the_actual_span(physio: Database) -> None:
+    reads_whole(physio, "on average, how long does a session actually take", "SELECT AVG(actual_mins) FROM sessions")
+
+
+def test_a_period_asked_busiest_is_the_one_with_most_rows(physio: Database) -> None:
+    reads_whole(physio, "which day of the week is busiest for sessions",
+                "SELECT strftime('%w', starts_at) FROM sessions GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_what_we_did_most_often_counts_the_rows_that_did_it(physio: Database) -> None:
+    answers(physio, "which 2 therapies did we do most often",
+            "SELECT t.therapy_name, COUNT(*) FROM therapies t JOIN sessions s ON s.therapy_code = t.therapy_code "
+            "GROUP BY t.therapy_code ORDER BY COUNT(*) DESC LIMIT 2", ordered=True)
+
+
+BOOKSHOP = """
+    CREATE TABLE clerks (clerk_id INTEGER PRIMARY KEY, name TEXT NOT NULL, started_on DATE NOT NULL);
+    CREATE TABLE books (book_id INTEGER PRIMARY KEY, title TEXT NOT NULL, pub_year INTEGER NOT NULL);
+    CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, clerk_id INTEGER NOT NULL REFERENCES clerks (clerk_id),
+                        sold_at DATE NOT NULL);
+    CREATE TABLE sale_lines (line_id INTEGER PRIMARY KEY, sale_id INTEGER NOT NULL REFERENCES sales (sale_id),
+                             book_id INTEGER NOT NULL REFERENCES books (book_id), qty INTEGER NOT NULL,
+                             unit_price REAL NOT NULL);
+    INSERT INTO clerks VALUES (1, 'Ruth', '2026-06-01'), (2, 'Sami', '2019-03-01');
+    INSERT INTO books VALUES (1, 'Tide Tables', 2026), (2, 'Salt Roads', 2024), (3, 'Low Light', 2025),
+                             (4, 'Reed Song', 2026);
+    INSERT INTO sales VALUES (1, 1, '2026-06-03'), (2, 2, '2026-06-05'), (3, 2, '2026-06-10'), (4, 1, '2025-11-20'),
+                             (5, 1, '2026-02-14');
+    INSERT INTO sale_lines VALUES (1, 1, 1, 1, 9.0), (2, 2, 2, 2, 12.0), (3, 2, 3, 1, 8.0), (4, 3, 2, 1, 12.0),
+                                  (5, 4, 4, 9, 10.0), (6, 5, 3, 3, 8.0), (7, 3, 4, 5, 10.0);
+"""  # a bookshop whose clerks keep the day they started and whose books the year they came out
+
+
+@pytest.fixture(scope="module")
+def bookshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "bookshop", BOOKSHOP) as db:
+        yield db
+
+
+def test_a_period_of_an_act_dates_the_rows_that_record_it(bookshop: Database) -> None:
+    answers(bookshop, "which clerk sold the most books this month",
+            "SELECT c.name FROM clerks c JOIN sales s ON s.clerk_id = c.clerk_id "
+            "JOIN sale_lines l ON l.sale_id = s.sale_id WHERE s.sold_at >= '2026-06-01' AND s.sold_at < '2026-07-01' "
+            "GROUP BY c.clerk_id ORDER BY SUM(l.qty) DESC LIMIT 1")
+
+
+def test_best_selling_titles_are_the_books_ranked_by_what_sold_this_year(bookshop: Database) -> None:
+    answers(bookshop, "our three best-selling titles this year",
+            "SELECT b.title, SUM(l.qty) FROM books b JOIN sale_lines l ON l.book_id = b.book_id "
+            "JOIN sales s ON s.sale_id = l.sale_id WHERE s.sold_at >= '2026-01-01' AND s.sold_at < '2027-01-01' "
+            "GROUP BY b.book_id ORDER BY SUM(l.qty) DESC LIMIT 3", ordered=True)
