@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import answers, drafted, reads_whole, schema_database
+from tests.helpers import answers, answers_after, drafted, reads_whole, schema_database
 
 STUDIO = """
     CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, full_name TEXT NOT NULL);
@@ -105,9 +105,9 @@ def test_a_month_that_was_due_is_the_last_one(studio: Database) -> None:
 
 INN = """
     CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, guest TEXT NOT NULL, check_in TEXT NOT NULL,
-                        check_out TEXT NOT NULL, room_no INTEGER NOT NULL);
-    INSERT INTO stays VALUES (1, 'Ann', '2026-05-01', '2026-05-04', 3), (2, 'Bo', '2026-05-10', '2026-05-11', 7),
-                             (3, 'Cy', '2026-06-01', '2026-06-06', 2);
+                        check_out TEXT NOT NULL, room_no INTEGER NOT NULL, is_cancelled INTEGER NOT NULL);
+    INSERT INTO stays VALUES (1, 'Ann', '2026-05-01', '2026-05-04', 3, 0), (2, 'Bo', '2026-05-10', '2026-05-11', 7, 1),
+                             (3, 'Cy', '2026-06-01', '2026-06-06', 2, 0);
 """  # a small inn whose stays keep the day a guest came and the day they left
 
 
@@ -115,6 +115,11 @@ INN = """
 def inn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     with schema_database(tmp_path_factory, "inn", INN) as db:
         yield db
+
+
+def test_a_flag_denied_across_joining_words(inn: Database) -> None:
+    reads_whole(inn, "list the stays, leaving out any that have been cancelled",
+                "SELECT guest FROM stays WHERE is_cancelled = 0")
 
 
 @pytest.mark.parametrize("line", ["average length of stay in nights", "average stay in days"])
@@ -151,16 +156,17 @@ def test_a_total_of_discounts_kept_in_pence_is_one_sum_in_pounds(surgery: Databa
 
 
 PHYSIO = """
-    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, name TEXT NOT NULL, credits INTEGER NOT NULL);
     CREATE TABLE therapies (therapy_code TEXT PRIMARY KEY, therapy_name TEXT NOT NULL);
     CREATE TABLE sessions (session_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES clients (client_id),
                            therapy_code TEXT NOT NULL REFERENCES therapies (therapy_code), starts_at TEXT NOT NULL,
                            booked_mins INTEGER NOT NULL, actual_mins INTEGER NOT NULL);
-    INSERT INTO clients VALUES (1, 'Mo'), (2, 'Nia');
+    INSERT INTO clients VALUES (1, 'Mo', 0), (2, 'Nia', 3), (3, 'Zoë', 5);
     INSERT INTO therapies VALUES ('MAS', 'Massage'), ('ACU', 'Acupuncture'), ('REH', 'Rehab');
     INSERT INTO sessions VALUES (1, 1, 'MAS', '2026-06-01 09:00', 30, 40), (2, 2, 'MAS', '2026-06-02 10:00', 45, 45),
                                 (3, 1, 'ACU', '2026-06-02 11:00', 30, 25), (4, 2, 'MAS', '2026-06-09 09:00', 30, 50),
-                                (5, 1, 'REH', '2026-06-09 14:00', 60, 60), (6, 2, 'ACU', '2026-06-16 09:00', 30, 30);
+                                (5, 1, 'REH', '2026-06-09 14:00', 60, 60), (6, 2, 'ACU', '2026-06-16 09:00', 30, 30),
+                                (7, 3, 'MAS', '2026-06-10 15:00', 45, 45);
 """  # a physio practice: each session keeps the minutes booked and the minutes it took
 
 
@@ -226,3 +232,25 @@ def test_best_selling_titles_are_the_books_ranked_by_what_sold_this_year(booksho
             "SELECT b.title, SUM(l.qty) FROM books b JOIN sale_lines l ON l.book_id = b.book_id "
             "JOIN sales s ON s.sale_id = l.sale_id WHERE s.sold_at >= '2026-01-01' AND s.sold_at < '2027-01-01' "
             "GROUP BY b.book_id ORDER BY SUM(l.qty) DESC LIMIT 3", ordered=True)
+
+
+def test_a_grouping_by_listed_values_groups_by_their_column(physio: Database) -> None:
+    reads_whole(physio, "number of sessions by massage and acupuncture",
+                "SELECT t.therapy_name, COUNT(*) FROM sessions s JOIN therapies t ON t.therapy_code = s.therapy_code "
+                "WHERE t.therapy_name IN ('Massage', 'Acupuncture') GROUP BY t.therapy_name")
+
+
+def test_a_name_typed_without_its_accent_is_the_same_name(physio: Database) -> None:
+    reads_whole(physio, "how many sessions has Zoe had",
+                "SELECT COUNT(*) FROM sessions s JOIN clients c ON c.client_id = s.client_id WHERE c.name = 'Zoë'")
+
+
+@pytest.mark.parametrize(("line", "kept"), [("clients with some credits", "credits > 0"),
+                                            ("clients with no credits", "credits <= 0")])
+def test_some_or_none_of_an_amount_held(physio: Database, line: str, kept: str) -> None:
+    reads_whole(physio, line, f"SELECT name FROM clients WHERE {kept}")
+
+
+def test_some_of_an_amount_held_said_in_a_follow_up(physio: Database) -> None:
+    answers_after(physio, ["list the clients", "only the ones who've got some credits"],
+                  "SELECT * FROM clients WHERE credits > 0")

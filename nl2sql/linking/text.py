@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -161,6 +162,16 @@ def number_value(text: str) -> float | None:
     return value if math.isfinite(value) else None  # "1e999" and "nan" are no numbers a query can use
 
 
+@lru_cache(maxsize=65_536)
+def fold_accents(word: str) -> str:
+    """ "café" as "cafe": a word typed with or without its accents is the same word, in a question,
+    a name or a stored value alike (the value's own spelling is what the SQL compares)."""
+    if word.isascii():
+        return word
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+    return folded if len(folded) == len(word) else word
+
+
 def tokenize(text: str) -> list[Token]:
     tokens = []
     for match in _TOKEN_RE.finditer(text.replace("’", "'")):
@@ -170,7 +181,7 @@ def tokenize(text: str) -> list[Token]:
             norm = " ".join(t.norm for t in tokenize(inner.lower().replace("_", " ")))
             tokens.append(Token(inner.lower(), original, norm))
             continue
-        lower = original.lower()
+        lower = fold_accents(original.lower())
         if lower[:1] in _CURRENCIES:  # "$150" is said "150 dollars": the amount, then its unit
             amount, unit = lower[1:].strip(), _CURRENCIES[lower[:1]]
             tokens += [Token(amount, amount, amount), Token(unit, lower[:1], singular(unit))]
@@ -217,7 +228,7 @@ def tokenize_lower(text: str) -> list[Token]:
 def name_words(identifier: str) -> tuple[str, ...]:
     """``created_at`` -> ("created", "at"); ``unitPrice`` -> ("unit", "price"); singular forms."""
     spaced = _CAMEL_RE.sub(" ", identifier).replace("_", " ").replace("-", " ")
-    return tuple(singular(w) for w in spaced.lower().split() if w)
+    return tuple(singular(w) for w in fold_accents(spaced.lower()).split() if w)
 
 
 @lru_cache(maxsize=65_536)

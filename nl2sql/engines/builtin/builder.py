@@ -38,6 +38,7 @@ from nl2sql.engines.builtin import (
 )
 from nl2sql.engines.builtin.analysis import COMPARE_WORDS, DIRECTIONS, NO_FUZZY, Analysis
 from nl2sql.engines.builtin.expressed import accounted
+from nl2sql.engines.builtin.held_amounts import held_amounts
 from nl2sql.engines.builtin.measures import Ranking
 from nl2sql.engines.builtin.member_bridges import member_bridges, members_of
 from nl2sql.engines.builtin.names import snake
@@ -321,14 +322,15 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     dated = filters.date_filters(ctx, compared.decided, entity, in_play, focus.named_dates)
     days = weekday_filters(ctx, dated.decided, entity, in_play)
     held = pieces.contains_filters(ctx, days.decided, entity, in_play)
-    d = held.decided
+    some = held_amounts(ctx, held.decided, entity, in_play)
+    d = some.decided
     group, aggregates, having = filters.havings(ctx, d, entity, list(parts.group), list(parts.aggregates), [])
     aggregates, having = filters.settle_conditions(aggregates, having)
     anti = filters.anti_join_filters(ctx, d, entity, dict(focus.anti))
     parts = parts.using("values", values.used).using("compare", compared.used).using("dates", dated.used)
-    parts = parts.using("weekdays", days.used).using("contains", held.used).using(
+    parts = parts.using("weekdays", days.used).using("contains", held.used).using("some", some.used).using(
         "anti", anti.used, group=tuple(group), aggregates=tuple(aggregates), having=tuple(having),
-        filters=(*values.value, *compared.value, *dated.value, *days.value, *held.value, *anti.value))
+        filters=(*values.value, *compared.value, *dated.value, *days.value, *held.value, *some.value, *anti.value))
     happened = events.event_filters(ctx, anti.decided, entity, frozenset().union(*parts.words.values()),
                                     frozenset(t for ag in parts.aggregates if (t := agg_table(ag)) is not None))
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))

@@ -20,6 +20,7 @@ from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.expressed import accounted
+from nl2sql.engines.builtin.held_amounts import held_amounts
 from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
@@ -352,7 +353,8 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
                                                having_fallback=bool(spec.aggregates and spec.group_by))
     dated = filter_steps.date_filters(ctx, compared.decided, entity, in_play, dating)
     days = weekday_filters(ctx, dated.decided, entity, in_play)
-    dated = Step([*dated.value, *days.value], dated.used | days.used, days.decided)
+    some = held_amounts(ctx, days.decided, entity, in_play)  # "only the ones with some points"
+    dated = Step([*dated.value, *days.value, *some.value], dated.used | days.used | some.used, some.decided)
     # "which ones have no <rows>": rows of the current table that no such row refers to, when the
     # line names no other table before its negation (one that does asks about those rows instead)
     first_negation = min(a.negations, default=len(a.tokens))

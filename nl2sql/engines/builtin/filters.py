@@ -320,6 +320,10 @@ def _stray_value(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     still a verb) or a word that keeps rows to it ("only books", "just the jazz"), not qualifying
     the rows, not a kind of rows that is counted."""
     a = ctx.a
+    listed = a.link_at(link.first - 1 - (a.word(link.first - 1) in ("and", "or")))
+    if listed is not None and {(c.table, c.column) for c in listed.of_kind(VALUE)} & \
+            {(c.table, c.column) for c in link.of_kind(VALUE)}:
+        return _stray_value(ctx, listed, rows)  # "for massage and acupuncture": the list's first value says
     after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
     before = link.first - (2 if a.word(link.first - 1) == "the" else 1)
     if a.word(before) in ("only", "just"):

@@ -158,7 +158,7 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
     """The negation just before a flag's name ("not retired", "aren't retired", "non retired",
     "drop the cancelled ones")."""
     a = ctx.a
-    for k in range(first - 1, max(-1, first - 4), -1):
+    for k in range(first - 1, max(-1, first - 6), -1):  # "leave out any that have been cancelled"
         # the last word of a negation of several ("leave out the cancelled ones") stands for it
         denial = next((n for n in a.negations if n == k or k in a.span(n)), None)
         if denial is not None or a.word(k) in _EXCLUDING:
@@ -167,9 +167,14 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
             return (k - 1, k)
         if denies_keeping(ctx.a, k):
             return (k - 1, k)  # "don't count the vip ones": leave them out
-        if a.word(k) not in _COPULAS and a.word(k) not in ("a", "an", "the", "any"):
+        if a.word(k) not in _COPULAS and a.word(k) not in _JOINING:
             return ()
     return ()
+
+
+# Words between a denial and the flag it denies that only join them: "any that have been".
+_JOINING = frozenset({"a", "an", "the", "any", "anything", "that", "which", "who", "have", "has", "had", "been",
+                      "ones", "those"})
 
 
 def _ends_negation(a: Analysis, k: int) -> bool:

@@ -55,24 +55,51 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
         or any(link.of_kind(METRIC) for link in a.links) \
         or rate_in(a, ctx.schema) is not None  # "revenue by <rows>", "refund rate per <rows>"
     for g in a.group_words:
-        link = a.next_link(g, max_gap=2) or _after_period(a, g)
-        if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE)
-                                                                           or link.of_kind(COLUMN))):
-            # "in each Computer Science course", "for each sushi restaurant": the rows named after
-            # the value, the value one condition of theirs; a kind said in several lowercase words
-            # ("per senior bus driver") is grouped as one word of it would be
-            after = a.link_at(link.last + 1)
-            kept = not link.strong or per_kind(ctx, g, link)
-            link = after if after is not None and ctx.names_table(after) else link if kept else None
-        if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE) or per_kind(ctx, g, link)):
-            continue
-        link = _column_of_named(ctx, link)
-        if not _groups(ctx, g, link, has_measure):
-            continue
-        out[link.first] = link
+        found = _group_link(ctx, g, has_measure)
+        if found is not None:
+            out[found[0]] = found[1]
     if has_measure and (ranked := _ranked_values(ctx)) is not None:
         out[ranked.first] = ranked
     return out
+
+
+def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link] | None:
+    """What the group word at ``g`` groups on, keyed by where it is said, if it groups."""
+    a = ctx.a
+    link = a.next_link(g, max_gap=2) or _after_period(a, g)
+    if link is not None and (listed := _listed_values(ctx, link)) is not None and has_measure:
+        return g, Link(g, g, (listed,))  # "sales by card, cash and gift card": by the column they are of
+    if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE) or link.of_kind(COLUMN))):
+        # "in each Computer Science course", "for each sushi restaurant": the rows named after
+        # the value, the value one condition of theirs; a kind said in several lowercase words
+        # ("per senior bus driver") is grouped as one word of it would be
+        after = a.link_at(link.last + 1)
+        kept = not link.strong or per_kind(ctx, g, link)
+        link = after if after is not None and ctx.names_table(after) else link if kept else None
+    if link is None or not (link.of_kind(COLUMN) or link.of_kind(TABLE) or per_kind(ctx, g, link)):
+        return None
+    link = _column_of_named(ctx, link)
+    return (link.first, link) if _groups(ctx, g, link, has_measure) else None
+
+
+def _listed_values(ctx: ReadContext, link: Link) -> Candidate | None:
+    """The one column of a list of two or more of its stored values said from ``link`` on ("card,
+    cash and gift card"), as a column a grouping can read."""
+    a, count = ctx.a, 0
+    columns: set[tuple[str, str | None]] | None = None
+    at: Link | None = link
+    while at is not None and at.of_kind(VALUE) and not at.of_kind(TABLE):
+        here = {(c.table, c.column) for c in at.of_kind(VALUE)}
+        columns = here if columns is None else columns & here
+        count += 1
+        j = at.last + 1
+        while a.word(j) in (",", "and", "or"):
+            j += 1
+        at = a.link_at(j)  # commas are no tokens: "card, cash" is two values side by side
+    if count < 2 or not columns or len(columns) != 1:
+        return None
+    table, col = columns.pop()
+    return Candidate(COLUMN, table, col, score=1.0)
 
 
 def _after_period(a: Analysis, g: int) -> Link | None:
@@ -311,6 +338,9 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
         if _verb_of_counted(ctx, link):
             c.used.update(range(link.first, link.last + 1))
             continue
+        if _verb_of_held(ctx, link):
+            c.used.update(range(link.first, link.last + 1))
+            continue  # "members who have earned some points": what they earned is the column said
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric
@@ -326,6 +356,15 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
                 c.claim(link, "metric")
                 break
     return c.done(out), ctx
+
+
+def _verb_of_held(ctx: ReadContext, link: Link) -> bool:
+    """A money verb whose object is an amount of a column said after "some", "any" or "no" ("earned
+    some points"): the column is the amount, not money taken."""
+    a, nxt = ctx.a, link.last + 1
+    after = a.link_at(nxt + 1) if a.word(nxt) in ("some", "any", "no") else None
+    return link.first == link.last and after is not None and bool(after.of_kind(COLUMN)) \
+        and not after.of_kind(METRIC) and not after.of_kind(TABLE)
 
 
 def _verb_of_counted(ctx: ReadContext, link: Link) -> bool:
