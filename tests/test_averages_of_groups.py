@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import answers, answers_after, drafted, reads_whole, schema_database
+from tests.helpers import all_rows, answers, answers_after, drafted, read, reads_whole, schema_database
 
 STUDIO = """
     CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, full_name TEXT NOT NULL);
@@ -254,3 +254,112 @@ def test_some_or_none_of_an_amount_held(physio: Database, line: str, kept: str) 
 def test_some_of_an_amount_held_said_in_a_follow_up(physio: Database) -> None:
     answers_after(physio, ["list the clients", "only the ones who've got some credits"],
                   "SELECT * FROM clients WHERE credits > 0")
+
+
+SURGERY_DIARY = """
+    CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL);
+    CREATE TABLE patients (patient_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL);
+    CREATE TABLE appointments (appt_id INTEGER PRIMARY KEY, staff_id INTEGER NOT NULL REFERENCES staff (staff_id),
+                               patient_id INTEGER NOT NULL REFERENCES patients (patient_id),
+                               starts_at TEXT NOT NULL, booked_on TEXT NOT NULL);
+    CREATE TABLE recalls (recall_id INTEGER PRIMARY KEY, patient_id INTEGER NOT NULL REFERENCES patients (patient_id),
+                          due_on TEXT NOT NULL);
+    INSERT INTO staff VALUES (1, 'Ada', 'Lowe'), (2, 'Ben', 'Marsh');
+    INSERT INTO patients VALUES (1, 'Ada', 'Price'), (2, 'Cal', 'Reed'), (3, 'Ada', 'Stone');
+    INSERT INTO appointments VALUES (1, 1, 2, '2026-06-23 09:00', '2026-06-16'),
+                                    (2, 2, 1, '2026-06-24 10:00', '2026-06-22'),
+                                    (3, 1, 3, '2026-06-10 11:00', '2026-05-30'),
+                                    (4, 2, 3, '2026-06-25 12:00', '2026-06-01');
+    INSERT INTO recalls VALUES (1, 1, '2026-03-04'), (2, 2, '2027-03-09'), (3, 3, '2027-03-20'), (4, 1, '2027-02-02'),
+                               (5, 2, '2026-02-11'), (6, 3, '2026-02-12');
+"""  # a dental diary: a first name both a dentist and patients have, recalls a year either side of today
+
+
+@pytest.fixture(scope="module")
+def diary(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "diary", SURGERY_DIARY) as db:
+        yield db
+
+
+def test_a_first_and_last_name_said_together_are_one_persons(diary: Database) -> None:
+    reads_whole(diary, "appointments with Ada Lowe",
+                "SELECT a.appt_id FROM appointments a JOIN staff s ON s.staff_id = a.staff_id "
+                "WHERE s.first_name = 'Ada' AND s.last_name = 'Lowe'")
+
+
+def test_a_month_in_a_follow_up_to_one_still_due_is_the_coming_one(diary: Database) -> None:
+    answers_after(diary, ["how many recalls are due in March", "what about February?"],
+                  "SELECT COUNT(*) FROM recalls WHERE due_on >= '2027-02-01' AND due_on < '2027-03-01'")
+
+
+def test_booked_in_for_a_period_is_when_the_rows_are_for(diary: Database) -> None:
+    draft, result = read(diary, "what have we got booked in for next week")
+    gold = all_rows(diary, "SELECT appt_id FROM appointments "
+                           "WHERE starts_at >= '2026-06-22' AND starts_at < '2026-06-29'")
+    assert result.row_count == len(gold) and not draft.unused, draft.sql  # three, not the one booked next week
+
+
+def test_rows_still_outstanding_by_their_open_states(tmp_path_factory: pytest.TempPathFactory) -> None:
+    ledger = """
+        CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, client TEXT NOT NULL, amount_p INTEGER NOT NULL,
+                            state TEXT NOT NULL);
+        INSERT INTO bills VALUES (1, 'Ash', 1200, 'paid'), (2, 'Bay', 800, 'unpaid'), (3, 'Cove', 500, 'part_paid'),
+                                 (4, 'Dell', 300, 'void'), (5, 'Elm', 900, 'paid');
+    """  # bills that keep a state and no date they were paid
+    with schema_database(tmp_path_factory, "ledger", ledger) as db:
+        reads_whole(db, "which bills are still outstanding",
+                    "SELECT client FROM bills WHERE state IN ('unpaid', 'part_paid')")
+
+
+def test_rows_on_a_plan_at_the_moment_are_those_whose_bridge_row_runs(tmp_path_factory: pytest.TempPathFactory) -> None:
+    club = """
+        CREATE TABLE members (member_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE cover_plans (plan_id INTEGER PRIMARY KEY, insurer TEXT NOT NULL, tier TEXT NOT NULL);
+        CREATE TABLE member_cover (member_id INTEGER NOT NULL REFERENCES members (member_id),
+                                   plan_id INTEGER NOT NULL REFERENCES cover_plans (plan_id),
+                                   start_on DATE NOT NULL, end_on DATE, PRIMARY KEY (member_id, plan_id, start_on));
+        INSERT INTO members VALUES (1, 'Ivo'), (2, 'Jun'), (3, 'Kit');
+        INSERT INTO cover_plans VALUES (1, 'Acme', 'gold'), (2, 'Brill', 'basic');
+        INSERT INTO member_cover VALUES (1, 1, '2025-01-01', NULL), (2, 1, '2024-01-01', '2025-12-31'),
+                                        (2, 2, '2026-01-01', NULL), (3, 1, '2026-09-01', NULL);
+    """  # members covered by insurers' plans: one left Acme's, one joins it later this year
+    with schema_database(tmp_path_factory, "club", club) as db:
+        reads_whole(db, "which members are on an Acme plan at the moment",
+                    "SELECT m.name FROM members m JOIN member_cover mc ON mc.member_id = m.member_id "
+                    "JOIN cover_plans p ON p.plan_id = mc.plan_id WHERE p.insurer = 'Acme' "
+                    "AND mc.start_on <= '2026-06-15' AND (mc.end_on IS NULL OR mc.end_on >= '2026-06-15')")
+
+
+FITTERS = """
+    CREATE TABLE fitters (fitter_id INTEGER PRIMARY KEY, name TEXT NOT NULL, started_on DATE NOT NULL);
+    CREATE TABLE jobs (job_id INTEGER PRIMARY KEY, fitter_id INTEGER NOT NULL REFERENCES fitters (fitter_id),
+                       started_at TEXT NOT NULL, finished_at TEXT NOT NULL);
+    CREATE TABLE timesheets (sheet_id INTEGER PRIMARY KEY, fitter_id INTEGER NOT NULL REFERENCES fitters (fitter_id),
+                             job_id INTEGER NOT NULL REFERENCES jobs (job_id), work_date DATE NOT NULL,
+                             hours_worked REAL NOT NULL);
+    INSERT INTO fitters VALUES (1, 'Ola', '2026-05-02'), (2, 'Pim', '2018-04-01');
+    INSERT INTO jobs VALUES (1, 1, '2026-05-04 08:00', '2026-05-06 17:00'),
+                            (2, 2, '2026-05-05 08:00', '2026-05-05 12:00');
+    INSERT INTO timesheets VALUES (1, 1, 1, '2026-05-04', 7.5), (2, 1, 1, '2026-05-05', 6.0),
+                                  (3, 2, 2, '2026-05-05', 4.0), (4, 2, 2, '2026-05-06', 10.0),
+                                  (5, 2, 2, '2025-12-01', 8.0);
+"""  # fitters log hours on timesheets; a job also keeps when it started and finished
+
+
+@pytest.fixture(scope="module")
+def fitters(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "fitters", FITTERS) as db:
+        yield db
+
+
+def test_hours_said_are_the_hours_kept_not_a_span_computed(fitters: Database) -> None:
+    reads_whole(fitters, "how many hours has each fitter logged this year",
+                "SELECT f.name, SUM(t.hours_worked) FROM timesheets t JOIN fitters f ON f.fitter_id = t.fitter_id "
+                "WHERE t.work_date >= '2026-01-01' AND t.work_date < '2027-01-01' GROUP BY f.fitter_id")
+
+
+def test_the_most_hours_in_a_period_are_dated_by_the_hours_kept(fitters: Database) -> None:
+    answers(fitters, "which fitter clocked up the most hours last month",
+            "SELECT f.name FROM timesheets t JOIN fitters f ON f.fitter_id = t.fitter_id "
+            "WHERE t.work_date >= '2026-05-01' AND t.work_date < '2026-06-01' GROUP BY f.fitter_id "
+            "ORDER BY SUM(t.hours_worked) DESC LIMIT 1")

@@ -336,7 +336,9 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     empty = events.missing_values(ctx, happened.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("missing", empty.used, filters=(*parts.filters, *empty.value))
-    running = events.current_rows(ctx, empty.decided, entity, in_play, frozenset().union(*parts.words.values()))
+    # "patients on a <plan> at the moment": the tables a condition reaches are on the way too
+    reached = in_play | {f.column.table for f in parts.filters}
+    running = events.current_rows(ctx, empty.decided, entity, reached, frozenset().union(*parts.words.values()))
     parts = parts.using("current", running.used, filters=(*parts.filters, *running.value))
 
     groups, joined = either.alternatives(ctx.a, parts.filters)

@@ -7,6 +7,7 @@ the <column>" changes the projection. Each change is said in the refinement summ
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -19,6 +20,7 @@ from nl2sql.engines.builtin import events, measures, shown
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import family as cue_family
+from nl2sql.engines.builtin.dates import MONTHS
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.held_amounts import held_amounts
 from nl2sql.engines.builtin.names import base_name
@@ -344,6 +346,24 @@ def _before_a_date(a: Analysis, first: int) -> bool:
     return link is not None and any(1 <= m.first - link.last <= 2 for m in a.dates)
 
 
+def _ahead_as_before(a: Analysis, spec: QuerySpec, added: list[Filter]) -> list[Filter]:
+    """ "what about January?" after "due in December": a month said bare in a follow-up to a period
+    still to come is the coming one too, not the last one before today."""
+    today = a.today
+    ahead = today is not None and any(f.op == "range" and f.values and f.values[0] is not None
+                                      and f.values[0] > today for f in spec.filters)
+    out = []
+    for f in added:
+        said = [a.word(i) for i in sorted(f.words)]
+        if ahead and today is not None and f.op == "range" and len(f.values) == 2 and f.values[0] is not None \
+                and f.values[1] is not None and f.values[1] <= today and any(w in MONTHS for w in said) \
+                and not any(w.isdigit() for w in said):
+            start, end = f.values[0].replace(year=f.values[0].year + 1), f.values[1].replace(year=f.values[1].year + 1)
+            f = replace(f, values=(start, end), label=f"in {calendar.month_name[start.month]} {start.year}")
+        out.append(f)
+    return out
+
+
 def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int],
                   dating: frozenset[int] = frozenset()) -> Edit:
     """New filters, merged with the current ones; "how about <value>?" replaces the old value."""
@@ -367,8 +387,8 @@ def _edit_filters(ctx: ReadContext, edit: Edit, in_play: set[str], skip: set[int
     happened = events.event_filters(ctx, denied.decided, entity, taken)
     empty = events.missing_values(ctx, happened.decided, entity, taken | happened.used)
     running = events.current_rows(ctx, empty.decided, entity, in_play, taken | happened.used | empty.used)
-    added = [*values.value, *compared.value, *dated.value, *denied.value, *happened.value, *empty.value,
-             *running.value]
+    added = [*values.value, *compared.value, *_ahead_as_before(a, spec, dated.value), *denied.value,
+             *happened.value, *empty.value, *running.value]
     current, changes = list(spec.filters), []
     if _asks_instead(a) and added and all(f.op in ("=", "in") for f in added):
         for old in _values_instead(current, added):

@@ -363,6 +363,7 @@ def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str
     """The stored value a link names as a condition; "overdue loans" are due before today, whatever
     a fine's reason says, so another table's value does not take the word from the rows' due date."""
     cand = best_candidate(link, VALUE, entity, ctx.schema, in_play)
+    cand = _named_with_neighbour(ctx, link, cand) or cand
     if cand is None or (cand.table != entity and events.overdue_word(ctx, link.first, entity)):
         return None
     if cand.table not in in_play and not is_stored(ctx.schema, cand.table) and (
@@ -370,6 +371,27 @@ def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str
             or negated_flag(ctx, link.first, entity, in_play) is not None):
         return None  # a view's text ("active" in its notes) after a table's own column of that name
     return cand
+
+
+def _named_with_neighbour(ctx: ReadContext, link: Link, chosen: Candidate | None) -> Candidate | None:
+    """ "Claire Whitfield": a first name said beside a last name (or the other way round) is the one
+    person's whose table keeps both, though other tables keep the first name too. None when the
+    value chosen already pairs with its neighbour, or no one stored table pairs them."""
+    a = ctx.a
+    pairs: list[Candidate] = []
+    for other in (a.link_at(link.last + 1), a.link_at(link.first - 1)):
+        if other is None or other is link:
+            continue
+        for cand in link.of_kind(VALUE):
+            table = ctx.schema.table(cand.table)
+            names = {c.name for c in table.person_name} if table is not None and table.person_name else set()
+            beside = {o.column for o in other.of_kind(VALUE) if o.table == cand.table}
+            if table is not None and table.stored and cand.column in names and (beside & names) - {cand.column}:
+                pairs.append(cand)
+    tables = {c.table for c in pairs}
+    if chosen is not None and chosen.table in tables or len(tables) != 1:
+        return None
+    return pairs[0]
 
 
 _PLACE_PREPOSITIONS = frozenset({"in", "from", "near", "around", "at"})

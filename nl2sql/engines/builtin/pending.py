@@ -34,7 +34,25 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
         done = [ColumnRef(entity, col.name) for col in ctx.table(entity).date_columns
                 if col.nullable and any(stem(w).startswith(_DONE_PREFIXES) for w in name_words(col.name))]
         if len(done) != 1:
-            return []
+            return _open_states(ctx, c, entity, words)
         c.used.update(words)
         return [Filter(done[0], "null", words=words)]
     return []
+
+
+# Words of a stored state that says a row is still open: 'unpaid', 'part_paid', 'pending', 'awaiting'.
+_OPEN_STATE_WORDS = frozenset({"unpaid", "part", "partial", "partly", "pending", "open", "outstanding", "awaiting",
+                               "overdue", "due", "unsettled", "owing"})
+
+
+def _open_states(ctx: ReadContext, c: Claims, entity: str, words: frozenset[int]) -> list[Filter]:
+    """The states of the rows' one column of states that say a row is still open (an invoice
+    'unpaid' or 'part_paid'), where no date says when it was completed."""
+    found = [(col.name, [v for v in col.values if _OPEN_STATE_WORDS & set(name_words(v))])
+             for col in ctx.table(entity).columns if col.values]
+    found = [(name, values) for name, values in found if values]
+    if len(found) != 1:
+        return []
+    c.used.update(words)
+    name, values = found[0]
+    return [Filter(ColumnRef(entity, name), "in" if len(values) > 1 else "=", tuple(values), words=words)]

@@ -215,12 +215,22 @@ def _column_evidence(schema: Schema, link: Link) -> dict[str, float]:
     """How strongly a link that names no subject points at each table, by its best candidate there."""
     per_table: dict[str, float] = {}
     stored = {c.column for c in link.candidates if is_stored(schema, c.table)}
+    computed = {(c.table, c.column) for c in link.of_kind(COLUMN) if _computed(schema, c)}
+    kept = any(c.kind == COLUMN and (c.table, c.column) not in computed for c in link.candidates)
     for cand in link.candidates:
         if cand.column in stored and not is_stored(schema, cand.table):
             continue  # a view's copy of a stored column: the stored table's rows are the evidence
+        if kept and (cand.table, cand.column) in computed:
+            continue  # "hours": the hours a table keeps, not a span computed from another's two moments
         weight = cand.score * (1.0 if cand.kind in (COLUMN, METRIC) else 0.9 if link.strong else 0.5)
         per_table[cand.table] = max(per_table.get(cand.table, 0.0), weight)
     return per_table
+
+
+def _computed(schema: Schema, cand: Candidate) -> bool:
+    table = schema.table(cand.table)
+    col = table.column(cand.column or "") if table is not None else None
+    return col is not None and col.computed
 
 
 # Words before a noun that make it the head of its phrase: "which hygienist", "each stylist".
@@ -351,14 +361,16 @@ def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: 
     said = any(c.match == DOMAIN and c.score >= 1.0 for c in cands)
     subject = {singular(w) for t in {entity, *in_play} for w in name_words(t)}
 
-    def rank(c: Candidate) -> tuple[bool, float, bool, bool, float]:
+    def rank(c: Candidate) -> tuple[bool, float, bool, bool, bool, float]:
         place = 2.0 if c.table == entity else 1.0 if c.table in in_play else 0.0
         hops = len(schema.join_path(entity, c.table) or [])
         # of two pieces equally good, the one whose name says it is of the rows asked about (a
         # courier's rating per courier, not the food's)
         own = bool((subject - {singular(w) for w in name_words(c.table)}) & set(name_words(c.column or "")))
         stored = (table := schema.table(c.table)) is not None and table.stored  # a view's copy after the table's
-        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, own, stored, -hops)
+        # a measure kept (hours_worked) before one the engine computes from two moments of a row
+        kept = table is not None and (col := table.column(c.column or "")) is not None and not col.computed
+        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, kept, own, stored, -hops)
 
     return max(cands, key=rank)
 
@@ -542,7 +554,8 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
 def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bool:
     """ "appointments booked for next month": a period after "for" is when the rows are for (their
     table's own date), not when the verb's record was made (``booked_at``)."""
-    return a.word(link.last + 1) == "for" and any(d.first in (link.last + 1, link.last + 2) for d in a.dates) \
+    at = link.last + 1 + (a.word(link.last + 1) in ("in", "up"))  # "booked in for next week"
+    return a.word(at) == "for" and any(d.first in (at, at + 1) for d in a.dates) \
         and a.word(link.last).endswith("ed") and table is not None \
         and table.default_date_column is not None and table.default_date_column != col
 
@@ -605,8 +618,11 @@ def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool) -> 
     measured = {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} | _keyed_rows(schema, after)
     # "the most units", "the most kilometres": the rows whose column it totals (the lines' quantity,
     # a distance by its unit), named by the profile's words for it
-    return measured | {c.table for c in after.of_kind(COLUMN) if c.match == DOMAIN or (total and c.score >= 1.0)
-                       or (not total and c.match == SYNONYM and c.score >= 0.7)}
+    named = [c for c in after.of_kind(COLUMN) if c.match == DOMAIN or (total and c.score >= 1.0)
+             or (not total and c.match == SYNONYM and c.score >= 0.7)]
+    kept = [c for c in named if (t := schema.table(c.table)) is not None
+            and (col := t.column(c.column or "")) is not None and not col.computed]
+    return measured | {c.table for c in kept or named}  # hours worked kept before a span computed
 
 
 def _keyed_rows(schema: Schema, link: Link) -> set[str]:
