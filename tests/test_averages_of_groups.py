@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from nl2sql.config import CONFIRM_BELOW
 from nl2sql.db import Database
 from tests.helpers import all_rows, answers, answers_after, drafted, read, reads_whole, schema_database
 
@@ -363,3 +364,46 @@ def test_the_most_hours_in_a_period_are_dated_by_the_hours_kept(fitters: Databas
             "SELECT f.name FROM timesheets t JOIN fitters f ON f.fitter_id = t.fitter_id "
             "WHERE t.work_date >= '2026-05-01' AND t.work_date < '2026-06-01' GROUP BY f.fitter_id "
             "ORDER BY SUM(t.hours_worked) DESC LIMIT 1")
+
+
+GYM = """
+    CREATE TABLE classes (cls_id INTEGER PRIMARY KEY, cls_nm TEXT NOT NULL, hrly_rate REAL NOT NULL);
+    CREATE TABLE mbrs (mbr_id INTEGER PRIMARY KEY, first_nm TEXT NOT NULL, tier TEXT NOT NULL, join_dt DATE NOT NULL);
+    CREATE TABLE cls_bookings (bkg_id INTEGER PRIMARY KEY, cls_id INTEGER NOT NULL REFERENCES classes (cls_id),
+                               mbr_id INTEGER NOT NULL REFERENCES mbrs (mbr_id), cls_dt DATE NOT NULL);
+    CREATE TABLE mbr_pmts (pmt_id INTEGER PRIMARY KEY, mbr_id INTEGER NOT NULL REFERENCES mbrs (mbr_id),
+                           fee_chg REAL NOT NULL, paid_on DATE NOT NULL);
+    INSERT INTO classes VALUES (1, 'Spin', 12.0), (2, 'Yoga', 30.0), (3, 'Boxing', 1.5);
+    INSERT INTO mbrs VALUES (1, 'Rae', 'gold', '2024-03-01'), (2, 'Sol', 'basic', '2025-01-10'),
+                            (3, 'Tam', 'gold', '2026-02-02');
+    INSERT INTO cls_bookings VALUES (1, 1, 1, '2026-06-02'), (2, 1, 2, '2026-06-02'), (3, 2, 3, '2026-06-03'),
+                                    (4, 3, 1, '2026-06-09'), (5, 1, 3, '2026-06-09'), (6, 2, 2, '2026-06-11');
+    INSERT INTO mbr_pmts VALUES (1, 1, 60.0, '2026-04-01'), (2, 1, 60.0, '2026-05-01'), (3, 2, 30.0, '2026-05-01'),
+                                (4, 3, 55.0, '2026-05-02');
+"""  # a gym that shortens its names: cls for class, mbr for member, nm for name, chg for charge
+
+
+@pytest.fixture(scope="module")
+def gym(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "gym", GYM) as db:
+        yield db
+
+
+def test_each_type_of_a_table_groups_by_its_rows(gym: Database) -> None:
+    reads_whole(gym, "how many bookings did each type of class get",
+                "SELECT c.cls_nm, COUNT(*) FROM cls_bookings b JOIN classes c ON c.cls_id = b.cls_id GROUP BY c.cls_id")
+
+
+def test_a_shortened_table_name_is_said_in_full(gym: Database) -> None:
+    reads_whole(gym, "which day of the week gets the most class bookings",
+                "SELECT strftime('%w', cls_dt) FROM cls_bookings GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 1")
+
+
+def test_a_period_said_of_a_money_column_is_what_it_is_per(gym: Database) -> None:
+    reads_whole(gym, "what's the average monthly fee on each tier",
+                "SELECT m.tier, AVG(p.fee_chg) FROM mbr_pmts p JOIN mbrs m ON m.mbr_id = p.mbr_id GROUP BY m.tier")
+
+
+def test_a_number_of_hours_is_never_an_hourly_rate(gym: Database) -> None:
+    draft = drafted(gym, "which classes are shorter than 2 hours")
+    assert "hrly_rate" not in draft.sql and draft.confidence <= CONFIRM_BELOW, draft.sql

@@ -22,7 +22,8 @@ ABBREVIATIONS: dict[str, str] = {
     "tkt": "ticket", "inv": "invoice", "descr": "description", "lvl": "level", "recd": "received",
     "rcvd": "received", "disc": "discount", "stk": "stock", "supp": "supplier", "svc": "service",
     "appt": "appointment", "ln": "line", "po": "purchase order", "rpt": "report", "rpts": "reports",
-    "chk": "check",
+    "chk": "check", "cls": "class", "mbr": "member", "instr": "instructor", "wk": "week", "mth": "month",
+    "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time",
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import ForeignKey, Table, is_membership
+from nl2sql.db.schema import DATE, ForeignKey, Table, is_membership
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
@@ -38,7 +38,7 @@ from nl2sql.linking.lexicon import COLUMN, EXACT, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, Token, name_words, number_value, singular, stem
 from nl2sql.profile import roles
 from nl2sql.profile.ages import AGE
-from nl2sql.profile.roles import UNITS
+from nl2sql.profile.roles import TIME_UNITS, UNITS
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
 _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
@@ -586,6 +586,8 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
         link = ctx.a.next_link(comp.after - 1, max_gap=2)
         link, ref = _counted_in(ctx, c, comp.after, entity, in_play) or (link, ctx.numeric(link, entity, in_play,
                                                                                             values_only=True))
+    if ref is not None and _time_said_of_no_duration(ctx, comp, ref):
+        return False, None  # "less than 24 hours' notice" is no hourly rate
     if link is not None and ref is not None:
         c.claim(link, "compare")
     totalled = _said_in_total(ctx.a, comp) if ref is not None and ref.table != entity else None
@@ -594,6 +596,15 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
         c.used.update({*comp.span, *totalled})
         return True, None
     return False, ref
+
+
+def _time_said_of_no_duration(ctx: ReadContext, comp: Comparison, ref: ColumnRef) -> bool:
+    """A number said in a unit of time compared with a column that keeps no span of time."""
+    unit = ctx.a.word(comp.after)
+    table = ctx.table(ref.table)
+    col = table.column(ref.column)
+    return singular(unit) in TIME_UNITS and col is not None and not roles.is_duration(table, col) \
+        and col.kind != DATE
 
 
 def _flag_beyond(ctx: ReadContext, ref: ColumnRef, comp: Comparison) -> bool:

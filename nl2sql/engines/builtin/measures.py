@@ -66,7 +66,7 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
 def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link] | None:
     """What the group word at ``g`` groups on, keyed by where it is said, if it groups."""
     a = ctx.a
-    link = a.next_link(g, max_gap=2) or _after_period(a, g)
+    link = _kind_of_table(ctx, g) or a.next_link(g, max_gap=2) or _after_period(a, g)
     if link is not None and (listed := _listed_values(ctx, link)) is not None and has_measure:
         return g, Link(g, g, (listed,))  # "sales by card, cash and gift card": by the column they are of
     if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE) or link.of_kind(COLUMN))):
@@ -80,6 +80,23 @@ def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link]
         return None
     link = _column_of_named(ctx, link)
     return (link.first, link) if _groups(ctx, g, link, has_measure) else None
+
+
+# Words for a kind of rows said before "of <table>": "each type of class", "every kind of room".
+_KIND_OF_WORDS = frozenset({"type", "kind", "sort", "variety"})
+
+
+def _kind_of_table(ctx: ReadContext, g: int) -> Link | None:
+    """ "each type of class": the rows of the table named, as one link over the words; a type column
+    of theirs ("each type of pet": its pet_type) is read as that column, elsewhere."""
+    a = ctx.a
+    kind_of = a.link_at(g + 3) if a.word(g + 1) in _KIND_OF_WORDS and a.word(g + 2) == "of" else None
+    if kind_of is None or not ctx.names_table(kind_of):
+        return None
+    said = a.link_at(g + 1)
+    if said is not None and any(c.table == ctx.table_of(kind_of) for c in said.of_kind(COLUMN)):
+        return None
+    return Link(g + 1, kind_of.last, kind_of.candidates)
 
 
 def _listed_values(ctx: ReadContext, link: Link) -> Candidate | None:
@@ -232,6 +249,9 @@ def _bucket_keys(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
     """The periods asked for ("per month", "by hour of the day"), each on the date the rows are dated by."""
     keys = []
     for bucket, index in ctx.a.buckets:
+        if _rate_of_a_column(ctx, index):
+            c.used.update(ctx.a.span(index))  # read: what the amount is per
+            continue
         ref = ctx.date_override or date_column_for(ctx.a, ctx.schema, entity, in_play, ctx.domain)
         if ref is not None and bucket == "hour" and not _keeps_time(ctx, ref):
             c.doubts.append(f"{ref.column} keeps no time of day")  # every row would be hour 00
@@ -243,6 +263,19 @@ def _bucket_keys(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
             keys.append(GroupKey(year))  # "each year" with no date: the number column that holds years
             c.used.update(ctx.a.span(index))
     return keys
+
+
+def _rate_of_a_column(ctx: ReadContext, index: int) -> bool:
+    """ "the monthly fee", "their annual salary": a period said as an adjective of a money column
+    the rows keep (not of money taken, "monthly revenue") says what the amount is per, no grouping."""
+    a = ctx.a
+    word = a.word(index)
+    nxt = a.link_at(index + 1)
+    if not word.endswith("ly") and word not in ("annual", "nightly"):
+        return False
+    return nxt is not None and not nxt.of_kind(METRIC) and not nxt.of_kind(TABLE) and any(
+        (t := ctx.schema.table(cand.table)) is not None and (col := t.column(cand.column or "")) is not None
+        and roles.is_money(t, col) for cand in nxt.of_kind(COLUMN))
 
 
 def _own_rows_after_value(ctx: ReadContext, link: Link, entity: str) -> bool:
