@@ -332,13 +332,14 @@ def test_rows_on_a_plan_at_the_moment_are_those_whose_bridge_row_runs(tmp_path_f
 
 
 FITTERS = """
-    CREATE TABLE fitters (fitter_id INTEGER PRIMARY KEY, name TEXT NOT NULL, started_on DATE NOT NULL);
+    CREATE TABLE fitters (fitter_id INTEGER PRIMARY KEY, name TEXT NOT NULL, started_on DATE NOT NULL,
+                          gasSafe INTEGER NOT NULL);
     CREATE TABLE jobs (job_id INTEGER PRIMARY KEY, fitter_id INTEGER NOT NULL REFERENCES fitters (fitter_id),
                        started_at TEXT NOT NULL, finished_at TEXT NOT NULL);
     CREATE TABLE timesheets (sheet_id INTEGER PRIMARY KEY, fitter_id INTEGER NOT NULL REFERENCES fitters (fitter_id),
                              job_id INTEGER NOT NULL REFERENCES jobs (job_id), work_date DATE NOT NULL,
                              hours_worked REAL NOT NULL);
-    INSERT INTO fitters VALUES (1, 'Ola', '2026-05-02'), (2, 'Pim', '2018-04-01');
+    INSERT INTO fitters VALUES (1, 'Ola', '2026-05-02', 0), (2, 'Pim', '2018-04-01', 1);
     INSERT INTO jobs VALUES (1, 1, '2026-05-04 08:00', '2026-05-06 17:00'),
                             (2, 2, '2026-05-05 08:00', '2026-05-05 12:00');
     INSERT INTO timesheets VALUES (1, 1, 1, '2026-05-04', 7.5), (2, 1, 1, '2026-05-05', 6.0),
@@ -407,3 +408,8 @@ def test_a_period_said_of_a_money_column_is_what_it_is_per(gym: Database) -> Non
 def test_a_number_of_hours_is_never_an_hourly_rate(gym: Database) -> None:
     draft = drafted(gym, "which classes are shorter than 2 hours")
     assert "hrly_rate" not in draft.sql and draft.confidence <= CONFIRM_BELOW, draft.sql
+
+
+@pytest.mark.parametrize(("line", "kept"), [("which fitters are gas safe", 1), ("which fitters aren't gas safe", 0)])
+def test_a_flag_named_by_an_adjective(fitters: Database, line: str, kept: int) -> None:
+    reads_whole(fitters, line, f"SELECT name FROM fitters WHERE gasSafe = {kept}")

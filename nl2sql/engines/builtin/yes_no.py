@@ -33,7 +33,10 @@ _PREDICATE_HEADS = frozenset({"is", "has", "have", "can", "was", "should", "allo
 _FLAG_WORDS = frozenset({"active", "enabled", "disabled", "available", "visible", "hidden", "public", "private",
                          "valid", "flag", "current", "online", "deleted", "archived", "verified", "approved",
                          "default", "featured", "cancelled", "canceled", "closed", "open", "retired", "married",
-                         "discontinued", "exempt", "taxable", "refundable", "primary", "locked", "banned"})
+                         "discontinued", "exempt", "taxable", "refundable", "primary", "locked", "banned",
+                         # what a person or a thing is, said of it in a word: "gasSafe", "vegan", "urgent"
+                         "safe", "vegan", "vegetarian", "organic", "local", "urgent", "remote", "premium", "free",
+                         "live", "student", "member", "vip", "emergency"})
 # Name words of a number that counts or measures, whatever else the name says.
 _MEASURE_WORDS = frozenset({"id", "count", "number", "num", "no", "qty", "quantity", "amount", "total", "level",
                             "rank", "year", "age", "size", "speed", "price", "score", "rating", "order", "seq",
