@@ -413,3 +413,24 @@ def test_a_number_of_hours_is_never_an_hourly_rate(gym: Database) -> None:
 @pytest.mark.parametrize(("line", "kept"), [("which fitters are gas safe", 1), ("which fitters aren't gas safe", 0)])
 def test_a_flag_named_by_an_adjective(fitters: Database, line: str, kept: int) -> None:
     reads_whole(fitters, line, f"SELECT name FROM fitters WHERE gasSafe = {kept}")
+
+
+def test_money_owed_is_the_unpaid_bills_money(tmp_path_factory: pytest.TempPathFactory) -> None:
+    books = """
+        CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT NOT NULL);
+        CREATE TABLE jobs (job_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES clients (client_id),
+                           done_on DATE NOT NULL);
+        CREATE TABLE job_lines (line_id INTEGER PRIMARY KEY, job_id INTEGER NOT NULL REFERENCES jobs (job_id),
+                                qty INTEGER NOT NULL, unit_price_pence INTEGER NOT NULL);
+        CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, job_id INTEGER NOT NULL REFERENCES jobs (job_id),
+                            total_pence INTEGER NOT NULL, issued_on DATE NOT NULL, paid_on DATE);
+        INSERT INTO clients VALUES (1, 'Arden'), (2, 'Birch'), (3, 'Cole');
+        INSERT INTO jobs VALUES (1, 1, '2026-04-01'), (2, 1, '2026-05-02'), (3, 2, '2026-05-10'), (4, 3, '2026-05-12');
+        INSERT INTO job_lines VALUES (1, 1, 2, 5000), (2, 2, 1, 4000), (3, 3, 3, 3000), (4, 4, 1, 2500);
+        INSERT INTO bills VALUES (1, 1, 12000, '2026-04-01', '2026-04-20'), (2, 2, 4550, '2026-05-02', NULL),
+                                 (3, 3, 9900, '2026-05-10', NULL), (4, 4, 3000, '2026-05-12', '2026-05-30');
+    """  # a firm's jobs priced by their lines, billed with a total that is paid or not yet
+    with schema_database(tmp_path_factory, "books", books) as db:
+        reads_whole(db, "how much does each client still owe us",
+                    "SELECT c.client_name, SUM(b.total_pence) / 100.0 FROM bills b JOIN jobs j ON j.job_id = b.job_id "
+                    "JOIN clients c ON c.client_id = j.client_id WHERE b.paid_on IS NULL GROUP BY c.client_id")

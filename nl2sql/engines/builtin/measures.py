@@ -14,6 +14,7 @@ from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis, counted_at
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
+from nl2sql.engines.builtin.owed import owed_money
 from nl2sql.engines.builtin.paired import paid_against_upper
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
@@ -570,6 +571,9 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
         return Aggregate(func, lasting[0])
     if func == "avg" and _averaged_with_counts(ctx, at, entity):
         return None
+    if func == "sum" and (owed := owed_money(ctx, entity)) is not None:
+        c.used.update((*a.span(at), owed[1]))  # "how much does each customer still owe"
+        return Aggregate("metric", metric=owed[0])
     measure = ctx.table(entity).measure_column
     # "how much has each campaign raised": money the rows took, not their target
     asks_amount = func == "sum" and a.word(at) == "how" and (measure is None or roles.is_plan(measure))

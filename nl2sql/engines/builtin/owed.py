@@ -1,0 +1,50 @@
+"""Money still owed: "how much does each customer still owe us", "which clients owe us money".
+
+What is owed is the amount of the bills not yet paid: the one table the question's rows reach that
+keeps an amount of money and a date it was paid on, left empty until it is, summed where that date
+is empty. Read in the money's major unit (an amount kept in pence is totalled in pounds).
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from nl2sql.db.schema import DATE
+from nl2sql.domain import Metric
+from nl2sql.engines.builtin.reader import ReadContext
+from nl2sql.identifiers import column
+from nl2sql.linking.text import name_words, spoken
+from nl2sql.profile import roles
+
+OWE_WORDS = frozenset({"owe", "owes", "owed", "owing"})
+_PAID_WORDS = frozenset({"paid", "settled", "payment"})
+
+
+def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
+    """The sum of the unpaid bills' money, and where the question says "owe", if it does and one
+    table of bills is in reach."""
+    a = ctx.a
+    at = next((i for i, t in enumerate(a.tokens) if t.text in OWE_WORDS), None)
+    if at is None:
+        return None
+    found = []
+    for table in ctx.schema.tables:
+        if not table.stored or (table.name != entity and ctx.schema.join_path(entity, table.name) is None):
+            continue
+        money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
+        paid = [c for c in table.columns if c.kind == DATE and c.nullable and set(name_words(c.name)) & _PAID_WORDS]
+        if len(money) == 1 and len(paid) == 1:
+            found.append((table.name, money[0].name, paid[0].name))
+    if len(found) != 1:
+        return None
+    bills, amount, paid_on = found[0]
+    total: exp.Expr = exp.Sum(this=column(amount))
+    factor = roles.minor_unit(amount)
+    if factor != 1.0:
+        total = exp.Div(this=exp.Cast(this=total, to=exp.DataType.build("REAL")),
+                        expression=exp.Literal.number(f"{1 / factor:.1f}"))
+    dialect = ctx.schema.dialect
+    metric = Metric(name="owed", table=bills, expression=total.sql(dialect=dialect),
+                    where=exp.column(paid_on).is_(exp.null()).sql(dialect=dialect),
+                    description=f"the {spoken(amount)} of the {spoken(bills)} not yet paid")
+    return metric, at
