@@ -336,7 +336,7 @@ def read_filters(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> tu
     parts = parts.using("events", happened.used, filters=(*parts.filters, *happened.value))
     empty = events.missing_values(ctx, happened.decided, entity, frozenset().union(*parts.words.values()))
     parts = parts.using("missing", empty.used, filters=(*parts.filters, *empty.value))
-    # "patients on a <plan> at the moment": the tables a condition reaches are on the way too
+    # "tenants on a <scheme> right now": the tables a condition reaches are on the way too
     reached = in_play | {f.column.table for f in parts.filters}
     running = events.current_rows(ctx, empty.decided, entity, reached, frozenset().union(*parts.words.values()))
     parts = parts.using("current", running.used, filters=(*parts.filters, *running.value))
@@ -533,9 +533,9 @@ def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
 
 
 def _average_count_per_period(ctx: ReadContext, parts: Parts) -> Parts | None:
-    """ "the average number of <rows> per month", "average daily <rows>", "how many <rows> do we get a
-    week on average": how many rows a period has, on average over the periods that have any, one
-    number: the rows over the distinct periods of their date."""
+    """ "the average number of <rows> per month", "average daily <rows>", "<rows> per week, on
+    average": the count of rows a period has, averaged over the periods that have any, one number:
+    the rows over the distinct periods of their date."""
     a, keys, entity = ctx.a, parts.group, parts.entity
     at = next((i for func, i in a.aggregates if func == "avg"), None)
     rows = next((lk for lk in a.links if ctx.names_table(lk) and ctx.table_of(lk) == entity), None)
@@ -589,7 +589,7 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
 
 
 def _average_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:
-    """ "the average spend per member": an amount that adds up, read per group, with an average word
+    """ "the mean outlay per tenant": an amount that adds up, read per group, with an average word
     no reader took: the groups' totals averaged, one number (``group_averages.py``)."""
     at = next((i for func, i in ctx.a.aggregates if func == "avg" and i not in parts.used), None)
     if at is None or len(parts.aggregates) != 1 or not parts.group or parts.having or parts.ranking is not None \

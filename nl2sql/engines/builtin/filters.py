@@ -323,7 +323,7 @@ def _stray_value(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     listed = a.link_at(link.first - 1 - (a.word(link.first - 1) in ("and", "or")))
     if listed is not None and {(c.table, c.column) for c in listed.of_kind(VALUE)} & \
             {(c.table, c.column) for c in link.of_kind(VALUE)}:
-        return _stray_value(ctx, listed, rows)  # "for massage and acupuncture": the list's first value says
+        return _stray_value(ctx, listed, rows)  # "for pottery and weaving": the list's first value says
     after_preposition = a.word(link.first - 1) in ("by", "with", "via", "using", "in", "from", "for", "on", "of")
     before = link.first - (2 if a.word(link.first - 1) == "the" else 1)
     if a.word(before) in ("only", "just"):
@@ -374,7 +374,7 @@ def _value_candidate(ctx: ReadContext, link: Link, entity: str, in_play: set[str
 
 
 def _named_with_neighbour(ctx: ReadContext, link: Link, chosen: Candidate | None) -> Candidate | None:
-    """ "Claire Whitfield": a first name said beside a last name (or the other way round) is the one
+    """ "Ada Lowe": a first name said beside a last name (or the other way round) is the one
     person's whose table keeps both, though other tables keep the first name too. None when the
     value chosen already pairs with its neighbour, or no one stored table pairs them."""
     a = ctx.a
@@ -587,7 +587,7 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
         link, ref = _counted_in(ctx, c, comp.after, entity, in_play) or (link, ctx.numeric(link, entity, in_play,
                                                                                             values_only=True))
     if ref is not None and _time_said_of_no_duration(ctx, comp, ref):
-        return False, None  # "less than 24 hours' notice" is no hourly rate
+        return False, None  # "under 48 hours' warning" is no hourly rate
     if link is not None and ref is not None:
         c.claim(link, "compare")
     totalled = _said_in_total(ctx.a, comp) if ref is not None and ref.table != entity else None

@@ -158,7 +158,7 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
     """The negation just before a flag's name ("not retired", "aren't retired", "non retired",
     "drop the cancelled ones")."""
     a = ctx.a
-    for k in range(first - 1, max(-1, first - 6), -1):  # "leave out any that have been cancelled"
+    for k in range(first - 1, max(-1, first - 6), -1):  # "drop anything which was withdrawn"
         # the last word of a negation of several ("leave out the cancelled ones") stands for it
         denial = next((n for n in a.negations if n == k or k in a.span(n)), None)
         if denial is not None or a.word(k) in _EXCLUDING:
@@ -172,7 +172,7 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
     return ()
 
 
-# Words between a denial and the flag it denies that only join them: "any that have been".
+# Words between a denial and the flag it denies that only join them: "anything that was", "those which are".
 _JOINING = frozenset({"a", "an", "the", "any", "anything", "that", "which", "who", "have", "has", "had", "been",
                       "ones", "those"})
 

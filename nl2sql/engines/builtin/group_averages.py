@@ -1,6 +1,6 @@
 """An amount that adds up, asked "on average" per group: one number, the groups' totals averaged.
 
-"the average spend per member", "average takings per month": the readers read the amount per group
+"the mean outlay per tenant", "average rent per month": the readers read the amount per group
 (a total for each member) and no reader takes the average word, so the line would list the totals
 and leave the word unread. What is asked is one number: the amount over all the rows, divided by
 the number of groups those rows fall in (the groups with any rows, as an average of the totals of

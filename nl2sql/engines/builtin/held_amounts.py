@@ -1,4 +1,4 @@
-"""An amount a row has some of, or none of: "members with some points", "items with no stock left".
+"""An amount a row has some of, or none of: "tenants with some credit", "parts with no stock left".
 
 A word of quantity said right before a number column the rows keep compares it with nothing at all:
 "some" or "any" keeps the rows with more than none, "no" or "zero" the rows with none. A table's
@@ -26,7 +26,7 @@ def held_amounts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -
         ref = ctx.numeric(link, entity, in_play, values_only=True)
         if ref is None or ref.table != entity or a.word(link.last + 1) in ("of", "than"):
             continue  # "any of the", "no more than": not an amount held
-        verb = a.link_at(link.first - 2)  # "who've earned some points": the verb of holding them, no money
+        verb = a.link_at(link.first - 2)  # "who've earned some credits": the verb of holding them, no money
         held = {link.first - 2} if verb is not None and all(cand.kind == METRIC for cand in verb.candidates) else set()
         words = frozenset({*range(link.first - 1, link.last + 1), *held})
         c.claim(link, "value", *words)

@@ -69,7 +69,7 @@ def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link]
     a = ctx.a
     link = _kind_of_table(ctx, g) or a.next_link(g, max_gap=2) or _after_period(a, g)
     if link is not None and (listed := _listed_values(ctx, link)) is not None and has_measure:
-        return g, Link(g, g, (listed,))  # "sales by card, cash and gift card": by the column they are of
+        return g, Link(g, g, (listed,))  # "rentals by bike, scooter and kayak": by the column they are of
     if link is not None and link.of_kind(VALUE) and (link.strong or not (link.of_kind(TABLE) or link.of_kind(COLUMN))):
         # "in each Computer Science course", "for each sushi restaurant": the rows named after
         # the value, the value one condition of theirs; a kind said in several lowercase words
@@ -83,12 +83,12 @@ def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link]
     return (link.first, link) if _groups(ctx, g, link, has_measure) else None
 
 
-# Words for a kind of rows said before "of <table>": "each type of class", "every kind of room".
+# Words for a kind of rows said before "of <table>": "each kind of course", "every sort of room".
 _KIND_OF_WORDS = frozenset({"type", "kind", "sort", "variety"})
 
 
 def _kind_of_table(ctx: ReadContext, g: int) -> Link | None:
-    """ "each type of class": the rows of the table named, as one link over the words; a type column
+    """ "each kind of course": the rows of the table named, as one link over the words; a type column
     of theirs ("each type of pet": its pet_type) is read as that column, elsewhere."""
     a = ctx.a
     kind_of = a.link_at(g + 3) if a.word(g + 1) in _KIND_OF_WORDS and a.word(g + 2) == "of" else None
@@ -101,8 +101,8 @@ def _kind_of_table(ctx: ReadContext, g: int) -> Link | None:
 
 
 def _listed_values(ctx: ReadContext, link: Link) -> Candidate | None:
-    """The one column of a list of two or more of its stored values said from ``link`` on ("card,
-    cash and gift card"), as a column a grouping can read."""
+    """The one column of a list of two or more of its stored values said from ``link`` on ("bike,
+    scooter and kayak"), as a column a grouping can read."""
     a, count = ctx.a, 0
     columns: set[tuple[str, str | None]] | None = None
     at: Link | None = link
@@ -394,7 +394,7 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
 
 def _verb_of_held(ctx: ReadContext, link: Link) -> bool:
     """A money verb whose object is an amount of a column said after "some", "any" or "no" ("earned
-    some points"): the column is the amount, not money taken."""
+    some credits"): the column is the amount, not money taken."""
     a, nxt = ctx.a, link.last + 1
     after = a.link_at(nxt + 1) if a.word(nxt) in ("some", "any", "no") else None
     return link.first == link.last and after is not None and bool(after.of_kind(COLUMN)) \
@@ -421,7 +421,7 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
     if link is None and any(i == index + 1 for _unit, i in a.buckets):
         link = a.next_link(index + 1, max_gap=1)  # "average monthly <amount>": the period says the groups
     if link is None and a.word(index + 1) in _AMOUNT_OF and a.word(index + 2) == "of" and a.link_at(index + 1) is None:
-        link = a.next_link(index + 2, max_gap=2)  # "the total value of <column>": the column's total
+        link = a.next_link(index + 2, max_gap=2)  # "the whole value of <column>": the column's total
         if link is not None:
             c.used.update((index + 1, index + 2))
     before = a.link_at(index - 1)
@@ -572,7 +572,7 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
     if func == "avg" and _averaged_with_counts(ctx, at, entity):
         return None
     if func == "sum" and (owed := owed_money(ctx, entity)) is not None:
-        c.used.update((*a.span(at), owed[1]))  # "how much does each customer still owe"
+        c.used.update((*a.span(at), owed[1]))  # "how much is each tenant still owing"
         return Aggregate("metric", metric=owed[0])
     measure = ctx.table(entity).measure_column
     # "how much has each campaign raised": money the rows took, not their target
@@ -708,7 +708,7 @@ def _ranks_by_metric(ctx: ReadContext, d: Decided, at: int) -> bool:
         return False
     after, before = a.next_link(max(a.span(at)), max_gap=2), a.prev_link(at, max_gap=2)
     if after is not None and ctx.names_table(after) and d.role(after.first) != "metric":
-        after = a.link_at(after.last + 1) or after  # "the most treatment income": a table word before the metric
+        after = a.link_at(after.last + 1) or after  # "the most repair income": a table word before the metric
     return any(link is not None and d.role(link.first) == "metric" for link in (after, before))
 
 
@@ -894,12 +894,12 @@ def _act_ranking(ctx: ReadContext, c: Claims, entity: str) -> str | None:
     return found
 
 
-# Verbs that say only that something was done: "the treatments we did most often".
+# Verbs that say only that something was done: "the repairs we did the most".
 _DONE = frozenset({"do", "did", "does", "done", "performed", "perform", "carried", "provided", "gave"})
 
 
 def _done_to(ctx: ReadContext, c: Claims, entity: str, at: int) -> str | None:
-    """ "the <rows> we did most often": a verb of doing names no act of its own; the one table of
+    """ "the <rows> we did the most": a verb of doing names no act of its own; the one table of
     lines that refers to the rows is what was done (its units), else the one table that does."""
     if ctx.a.word(at) not in _DONE:
         return None

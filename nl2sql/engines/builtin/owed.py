@@ -1,4 +1,4 @@
-"""Money still owed: "how much does each customer still owe us", "which clients owe us money".
+"""Money still owed: "what is each tenant still owing", "which clients owe us money".
 
 What is owed is the amount of the bills not yet paid: the one table the question's rows reach that
 keeps an amount of money and a date it was paid on, left empty until it is, summed where that date

@@ -374,16 +374,16 @@ def _timing(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: set[str])
     return Filter(actual, op, (), label=label, other=ColumnRef(table.name, due), words=frozenset(words))
 
 
-# "overran", "went over (their booked time)", "took longer than planned": more time taken than given.
+# "overran", "ran over (the slot)", "took longer than planned": more time taken than given.
 _OVERRAN = frozenset({"overran", "overrun", "overruns", "overrunning"})
 _RAN = frozenset({"went", "go", "goes", "going", "ran", "run", "runs", "running"})
-# Words of the span a row was given, said after "went over": "their booked time", "the slot allowed".
+# Words of the span a row was given, said after "ran over": "the slot allowed", "their planned time".
 _GIVEN_WORDS = frozenset({"booked", "planned", "scheduled", "allotted", "allowed", "allocated", "estimated",
                           "expected", "time", "slot", "length", "duration"})
 
 
 def _overrun(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter | None:
-    """ "<rows> that overran", "went over their booked time", "took longer than planned": the span a
+    """ "<rows> that overran", "ran over the slot allowed", "took longer than planned": the span a
     row took above the one it was given, two durations of the row (one named actual, one planned)."""
     a = ctx.a
     if a.word(i) in _OVERRAN:

@@ -456,7 +456,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
 
 
 def _acted_date(a: Analysis, schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
-    """ "which member of staff sold the most books this month", "best-selling titles this year": a
+    """ "which clerk sold the most records in May", "the best-selling albums of 2025": a
     verb of an act other rows record (the sales) dates the line by those rows, not by the main rows'
     own date (when the member started, the year a book came out); one such table only."""
     if a.lexicon is None:
@@ -554,7 +554,7 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
 def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bool:
     """ "appointments booked for next month": a period after "for" is when the rows are for (their
     table's own date), not when the verb's record was made (``booked_at``)."""
-    at = link.last + 1 + (a.word(link.last + 1) in ("in", "up"))  # "booked in for next week"
+    at = link.last + 1 + (a.word(link.last + 1) in ("in", "up"))  # "booked in for Friday"
     return a.word(at) == "for" and any(d.first in (at, at + 1) for d in a.dates) \
         and a.word(link.last).endswith("ed") and table is not None \
         and table.default_date_column is not None and table.default_date_column != col
