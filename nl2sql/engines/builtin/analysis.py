@@ -401,7 +401,7 @@ def _before_rows(links: list[Link], link: Link) -> bool:
 
 NEGATION_REACH = 3  # words from a negation to the state it denies: "not yet returned", "never been shipped"
 # Words that only join a negation to the state it denies ("leave out anything that was refunded").
-_JOINING_A_DENIAL = frozenset({"anything", "any", "that", "which", "who", "was", "were", "is", "are", "been", "be",
+JOINING_A_DENIAL = frozenset({"anything", "any", "that", "which", "who", "was", "were", "is", "are", "been", "be",
                                "have", "has", "had", "the", "ones", "those"})
 
 
@@ -416,7 +416,7 @@ def negation_before(a: Analysis, i: int, reach: int, taken: Collection[int] = ()
             return found
         if a.link_at(k) is not None:
             return None
-        reach -= a.word(k) not in _JOINING_A_DENIAL
+        reach -= a.word(k) not in JOINING_A_DENIAL
         k -= 1
     return None
 
@@ -425,7 +425,7 @@ def denial_words(a: Analysis, n: int, i: int) -> frozenset[int]:
     """The words from the negation at ``n`` to the state it denies at ``i`` that the denial reads: its
     own, the joining words, a negated verb of keeping ("don't include anything refunded")."""
     return frozenset({n, *a.span(n), *(k for k in range(n + 1, i)
-                                       if a.word(k) in _JOINING_A_DENIAL or denies_keeping(a, k))})
+                                       if a.word(k) in JOINING_A_DENIAL or denies_keeping(a, k))})
 
 
 def denied_after(a: Analysis, i: int, taken: Collection[int] = ()) -> frozenset[int]:

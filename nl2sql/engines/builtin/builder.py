@@ -521,8 +521,7 @@ def _average_count(ctx: ReadContext, parts: Parts) -> Parts | None:
     if ref is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
         return None
     col = column(ref.column)
-    rows = exp.Mul(this=exp.Count(this=col), expression=exp.Literal.number("1.0"))
-    expression = exp.Div(this=rows, expression=exp.Count(this=exp.Distinct(expressions=[col.copy()])))
+    expression = group_averages.per_group(exp.Count(this=col), col.copy())
     group_name = spoken((ctx.table_of(per) if ctx.names_table(per) else None) or ref.column)
     metric = Metric(name=f"average_{snake(entity)}_count", table=entity,
                     expression=expression.sql(dialect=ctx.schema.dialect),
@@ -551,10 +550,10 @@ def _average_count_per_period(ctx: ReadContext, parts: Parts) -> Parts | None:
     else:
         return None
     bucket = keys[0].bucket
-    periods = exp.Count(this=exp.Distinct(expressions=[render.bucket_sql(column(keys[0].column.column), bucket)]))
-    rows_sql = exp.Mul(this=exp.Count(this=exp.Star()), expression=exp.Literal.number("1.0"))
+    expression = group_averages.per_group(exp.Count(this=exp.Star()),
+                                          render.bucket_sql(column(keys[0].column.column), bucket))
     metric = Metric(name=f"average_{snake(entity)}_per_{bucket}", table=entity,
-                    expression=exp.Div(this=rows_sql, expression=periods).sql(dialect=ctx.schema.dialect),
+                    expression=expression.sql(dialect=ctx.schema.dialect),
                     description=f"the number of {spoken(entity)} per {bucket}, on average over the {bucket}s "
                                 "that have any")
     return parts.dropping("aggregates", "metrics").using(
@@ -577,8 +576,7 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
                                          for col in ctx.table(entity).columns):
         return None  # a sale with a total of its own: its average is that column's, read elsewhere
     money = sqlglot.parse_one(line.money_sql(ctx.schema.dialect), read=ctx.schema.dialect)
-    sales = exp.Count(this=exp.Distinct(expressions=[column(fk.column)]))
-    expression = exp.Div(this=exp.Mul(this=money, expression=exp.Literal.number("1.0")), expression=sales)
+    expression = group_averages.per_group(money, column(fk.column))
     metric = Metric(name=f"average_{snake(singular(entity))}_value", table=line.table,
                     expression=expression.sql(dialect=ctx.schema.dialect),
                     description=f"the {line.said} of the {spoken(line.table)} per {singular(spoken(entity))}, "

@@ -60,7 +60,7 @@ def _end_after_days(d: date, days: int) -> date | None:
     return d + timedelta(days=days) if (date.max - d).days >= days else None
 
 
-def _month_range(year: int, month: int) -> DateRange:
+def month_range(year: int, month: int) -> DateRange:
     start = date(year, month, 1)
     return DateRange(start, _end_after_months(start, 1), f"in {calendar.month_name[month]} {year}")
 
@@ -252,16 +252,16 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     if w in MONTHS:
         month = MONTHS[w]
         if _YEAR.fullmatch(nxt):
-            return 2, _month_range(int(nxt), month)
+            return 2, month_range(int(nxt), month)
         if nxt == "of" and i + 2 < len(words) and _YEAR.fullmatch(words[i + 2]):  # "May of 2025"
-            return 3, _month_range(int(words[i + 2]), month)
+            return 3, month_range(int(words[i + 2]), month)
         shift = {"last": -1, "this": 0, "next": 1}.get(nxt)
         if shift is not None and i + 2 < len(words) and words[i + 2] == "year":  # "October last year"
-            return 3, _month_range(today.year + shift, month)
+            return 3, month_range(today.year + shift, month)
         if one_day := _day_of_month(words, i, month, today):
             return one_day
         year = _listed_year(words, i) or (today.year if month <= today.month else today.year - 1)
-        return 1, _month_range(year, month)
+        return 1, month_range(year, month)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", w):
         try:
             day = date.fromisoformat(w)

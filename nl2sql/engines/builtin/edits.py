@@ -7,7 +7,6 @@ the <column>" changes the projection. Each change is said in the refinement summ
 
 from __future__ import annotations
 
-import calendar
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -20,7 +19,7 @@ from nl2sql.engines.builtin import events, measures, shown
 from nl2sql.engines.builtin import filters as filter_steps
 from nl2sql.engines.builtin.analysis import COMPARATORS, DIRECTIONS, REVERSE_WORDS, Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import family as cue_family
-from nl2sql.engines.builtin.dates import MONTHS
+from nl2sql.engines.builtin.dates import MONTHS, month_range
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.held_amounts import held_amounts
 from nl2sql.engines.builtin.names import base_name
@@ -358,8 +357,8 @@ def _ahead_as_before(a: Analysis, spec: QuerySpec, added: list[Filter]) -> list[
         if ahead and today is not None and f.op == "range" and len(f.values) == 2 and f.values[0] is not None \
                 and f.values[1] is not None and f.values[1] <= today and any(w in MONTHS for w in said) \
                 and not any(w.isdigit() for w in said):
-            start, end = f.values[0].replace(year=f.values[0].year + 1), f.values[1].replace(year=f.values[1].year + 1)
-            f = replace(f, values=(start, end), label=f"in {calendar.month_name[start.month]} {start.year}")
+            coming = month_range(f.values[0].year + 1, f.values[0].month)
+            f = replace(f, values=(coming.start, coming.end), label=coming.label)
         out.append(f)
     return out
 

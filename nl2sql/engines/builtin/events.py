@@ -66,7 +66,7 @@ def event_column(table: Table, word: str) -> str | None:
     said = participle(word)
     if said is None or said[1]:
         return None
-    return next(iter(_event_dates(table, said[0])), None)
+    return next(iter(event_dates(table, said[0])), None)
 
 
 def _particle(a: Analysis, c: Claims, i: int, link: Link | None) -> int | None:
@@ -89,9 +89,9 @@ def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity:
     parents = dict.fromkeys(fk.ref_table for t in own for fk in ctx.table(t).foreign_keys
                             if fk.ref_table not in own and ctx.schema.table(fk.ref_table) is not None)
     for table in (*own, *parents):
-        if found := _event_dates(ctx.table(table), word):
+        if found := event_dates(ctx.table(table), word):
             return table, found[0], False
-        if said and (found := _event_dates(ctx.table(table), word, said)):
+        if said and (found := event_dates(ctx.table(table), word, said)):
             return table, found[0], True
     return None
 
@@ -100,7 +100,7 @@ def _event_of(ctx: ReadContext, i: int, word: str, particle: int | None, entity:
 _LATEST = frozenset({"last", "latest"})
 
 
-def _event_dates(table: Table, word: str, particle: str = "") -> list[str]:
+def event_dates(table: Table, word: str, particle: str = "") -> list[str]:
     """The dates of ``table`` that may be empty and whose name is the participle's event (said with
     its particle, when it has one: ``last_login_at`` for "logged in")."""
     said = {(stem(word),)} | ({(stem(word) + particle,), (stem(word + particle),)} if particle else set())

@@ -11,7 +11,7 @@ group or sort by ("the retired flag", "by retired"), it is left to those readers
 
 from __future__ import annotations
 
-from nl2sql.engines.builtin.analysis import Analysis, denies_keeping
+from nl2sql.engines.builtin.analysis import JOINING_A_DENIAL, Analysis, denies_keeping
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.resolve import is_stored
 from nl2sql.engines.builtin.spec import Filter
@@ -167,14 +167,9 @@ def _negation_before(ctx: ReadContext, first: int) -> tuple[int, ...]:
             return (k - 1, k)
         if denies_keeping(ctx.a, k):
             return (k - 1, k)  # "don't count the vip ones": leave them out
-        if a.word(k) not in _COPULAS and a.word(k) not in _JOINING:
+        if a.word(k) not in _COPULAS and a.word(k) not in JOINING_A_DENIAL and a.word(k) not in ("a", "an"):
             return ()
     return ()
-
-
-# Words between a denial and the flag it denies that only join them: "anything that was", "those which are".
-_JOINING = frozenset({"a", "an", "the", "any", "anything", "that", "which", "who", "have", "has", "had", "been",
-                      "ones", "those"})
 
 
 def _ends_negation(a: Analysis, k: int) -> bool:

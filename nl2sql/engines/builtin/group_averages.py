@@ -21,6 +21,13 @@ from nl2sql.engines.builtin.spec import Aggregate, GroupKey
 from nl2sql.linking.text import singular, spoken
 
 
+def per_group(amount: exp.Expr, key: exp.Expr) -> exp.Expr:
+    """``amount`` over the number of distinct ``key`` values: what a group has on average, over the
+    groups that have any (as a decimal, whatever the amount's type)."""
+    return exp.Div(this=exp.Mul(this=amount, expression=exp.Literal.number("1.0")),
+                   expression=exp.Count(this=exp.Distinct(expressions=[key])))
+
+
 def _adds_up(agg: Aggregate, dialect: str) -> tuple[str, str, Metric | None] | None:
     """(the table the amount is read on, its SQL, its metric) for a sum or a summing metric."""
     if agg.func == "sum" and agg.column is not None and agg.since is None and not agg.distinct:
@@ -61,9 +68,7 @@ def averaged_over_groups(agg: Aggregate, group: tuple[GroupKey, ...], schema: Sc
     table, total, metric = amount
     if len(group) == 1 and group[0].bucket is None and group[0].column.table == table and group[0].column.column:
         key = exp.column(group[0].column.column, table=table)  # the rows' own column ("per order" of lines)
-    counted = exp.Count(this=exp.Distinct(expressions=[key]))
-    ratio = exp.Div(this=exp.Mul(this=sqlglot.parse_one(total, read=schema.dialect),
-                                 expression=exp.Literal.number("1.0")), expression=counted)
+    ratio = per_group(sqlglot.parse_one(total, read=schema.dialect), key)
     per = group[0].bucket or singular(spoken(group[0].column.table))
     said = metric.name if metric is not None else agg.column.column if agg.column else "amount"
     name = f"average_{snake(said)}_per_{snake(per)}"

@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import Filter
-from nl2sql.linking.lexicon import METRIC, TABLE
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Link
 
 _SOME = frozenset({"some", "any"})
 _NONE = frozenset({"no", "zero"})
+
+
+def verb_of_held(ctx: ReadContext, link: Link) -> bool:
+    """A money verb whose object is an amount of a column said after "some", "any" or "no" ("earned
+    some credits"): the column is the amount, not money taken (no metric is read for the verb)."""
+    a, nxt = ctx.a, link.last + 1
+    after = a.link_at(nxt + 1) if a.word(nxt) in ("some", "any", "no") else None
+    return link.first == link.last and after is not None and bool(after.of_kind(COLUMN)) \
+        and not after.of_kind(METRIC) and not after.of_kind(TABLE)
 
 
 def held_amounts(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[list[Filter]]:

@@ -14,6 +14,7 @@ from nl2sql.engines.builtin import doubts, intervals
 from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Analysis, counted_at
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
+from nl2sql.engines.builtin.held_amounts import verb_of_held
 from nl2sql.engines.builtin.owed import owed_money
 from nl2sql.engines.builtin.paired import paid_against_upper
 from nl2sql.engines.builtin.rates import rate_in
@@ -81,10 +82,6 @@ def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link]
         return None
     link = _column_of_named(ctx, link)
     return (link.first, link) if _groups(ctx, g, link, has_measure) else None
-
-
-# Words for a kind of rows said before "of <table>": "each kind of course", "every sort of room".
-_KIND_OF_WORDS = frozenset({"type", "kind", "sort", "variety"})
 
 
 def _kind_of_table(ctx: ReadContext, g: int) -> Link | None:
@@ -372,7 +369,7 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
         if _verb_of_counted(ctx, link):
             c.used.update(range(link.first, link.last + 1))
             continue
-        if _verb_of_held(ctx, link):
+        if verb_of_held(ctx, link):
             c.used.update(range(link.first, link.last + 1))
             continue  # "members who have earned some points": what they earned is the column said
         for cand in link.of_kind(METRIC):
@@ -390,15 +387,6 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
                 c.claim(link, "metric")
                 break
     return c.done(out), ctx
-
-
-def _verb_of_held(ctx: ReadContext, link: Link) -> bool:
-    """A money verb whose object is an amount of a column said after "some", "any" or "no" ("earned
-    some credits"): the column is the amount, not money taken."""
-    a, nxt = ctx.a, link.last + 1
-    after = a.link_at(nxt + 1) if a.word(nxt) in ("some", "any", "no") else None
-    return link.first == link.last and after is not None and bool(after.of_kind(COLUMN)) \
-        and not after.of_kind(METRIC) and not after.of_kind(TABLE)
 
 
 def _verb_of_counted(ctx: ReadContext, link: Link) -> bool:
@@ -1233,6 +1221,8 @@ def singular_head(ctx: ReadContext, entity: str) -> bool:
 
 
 _KIND_WORDS = {"type": "type", "types": "type", "kind": "kind", "kinds": "kind", "sort": "sort", "sorts": "sort"}
+# Words for a kind of rows said before "of <table>": "each kind of course", "every sort of room".
+_KIND_OF_WORDS = frozenset({*_KIND_WORDS.values(), "variety"})
 
 
 def _kind_column(ctx: ReadContext, link: Link) -> ColumnRef | None:

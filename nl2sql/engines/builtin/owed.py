@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from nl2sql.db.schema import DATE
 from nl2sql.domain import Metric
+from nl2sql.engines.builtin.events import event_dates, participle
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.identifiers import column
-from nl2sql.linking.text import name_words, spoken
+from nl2sql.linking.text import spoken
 from nl2sql.profile import roles
 
 OWE_WORDS = frozenset({"owe", "owes", "owed", "owing"})
-_PAID_WORDS = frozenset({"paid", "settled", "payment"})
 
 
 def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
@@ -25,16 +24,17 @@ def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
     table of bills is in reach."""
     a = ctx.a
     at = next((i for i, t in enumerate(a.tokens) if t.text in OWE_WORDS), None)
-    if at is None:
+    said = participle(a.word(at)) if at is not None else None  # "owed": not yet paid
+    if at is None or said is None:
         return None
     found = []
     for table in ctx.schema.tables:
         if not table.stored or (table.name != entity and ctx.schema.join_path(entity, table.name) is None):
             continue
         money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
-        paid = [c for c in table.columns if c.kind == DATE and c.nullable and set(name_words(c.name)) & _PAID_WORDS]
+        paid = event_dates(table, said[0])  # the date the bill is paid on, empty until it is
         if len(money) == 1 and len(paid) == 1:
-            found.append((table.name, money[0].name, paid[0].name))
+            found.append((table.name, money[0].name, paid[0]))
     if len(found) != 1:
         return None
     bills, amount, paid_on = found[0]
