@@ -195,7 +195,7 @@ def test_chat_from_a_file_answers_a_clarification_with_the_next_line(ecommerce_p
 def test_chat_reads_many_lines_of_word_salad_one_turn_each(ecommerce_path: Path, tmp_path: Path) -> None:
     """A large paste or a wrong file piped in: each line gets its one-line answer or error, and the run ends."""
     words = ["users", "orders", "zq1", "between", "sort", "not", "qqq", "price", "top", "month"]
-    lines = [" ".join(words[(n * 7 + k * 3) % len(words)] for k in range(12)) for n in range(3000)]
+    lines = [" ".join(words[(n * 7 + k * 3) % len(words)] for k in range(12)) for n in range(1000)]
     script = tmp_path / "salad.txt"
     script.write_text("\n".join(lines) + "\n")
     proc = _chat_from(script, ecommerce_path, "--format", "json")
@@ -204,7 +204,7 @@ def test_chat_reads_many_lines_of_word_salad_one_turn_each(ecommerce_path: Path,
     # (on stderr, since stdout is for a program); a line that answers no question is the next question.
     results = [json.loads(line) for line in proc.stdout.splitlines()]
     said = proc.stderr.count("Error:") + proc.stderr.count("run it?") + proc.stderr.count("? I need")
-    assert len(results) + said >= 3000
+    assert len(results) + said >= 1000
 
 
 @pytest.mark.parametrize("command", ["ask", "chat"])

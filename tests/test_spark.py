@@ -43,6 +43,24 @@ def test_session_reads_no_path_and_substitutes_nothing_past_both_checks(ecommerc
     assert ecommerce_spark._run("SELECT '${env:HOME}'", None, 5.0).rows == (("${env:HOME}",),)
 
 
+def test_an_interrupt_before_the_job_group_exists_still_cancels(ecommerce_spark,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while Spark still plans the statement (no job group yet) is not lost: the statement is
+    cancelled when its group starts, not left to run to its time limit."""
+    enter = ecommerce_spark._enter_group
+
+    def interrupted_while_planning(group: str) -> None:
+        enter(group)
+        ecommerce_spark.interrupt()  # the statement's group is entered but not yet the one in flight
+
+    monkeypatch.setattr(ecommerce_spark, "_enter_group", interrupted_while_planning)
+    slow = "SELECT COUNT(*) FROM range(100000000) AS a CROSS JOIN range(100000000) AS b"
+    with pytest.raises(DatabaseError, match="cancelled"):
+        ecommerce_spark.execute(slow, timeout=20)
+    monkeypatch.undo()
+    assert ecommerce_spark.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
 def _parquet(folder: Path, sql: str) -> Path:
     folder.mkdir(parents=True)
     with closing(duckdb.connect()) as conn:

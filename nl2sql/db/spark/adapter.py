@@ -124,6 +124,8 @@ class SparkDatabase(Adapter):
         group = f"nl2sql-{next(_GROUPS)}"
         self._enter_group(group)
         self._group = group
+        if self._cancel.is_set():  # interrupted while the statement was planned, before it had a group
+            self._cancel_group(group)
         try:
             with self._expiring(seconds, lambda: self._cancel_group(group)):
                 yield
