@@ -80,6 +80,15 @@ _STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list"
 # holds customers ("order_items" holds items, not orders: a noun is no filler).
 _FILLER_HEADS = frozenset({"info", "information", "data", "detail", "details", "master", "tbl", "table",
                            "co", "cos", "catalog", "catalogue"})
+# Last words of a table's name that say the rows are records of something ("delivery_notes",
+# "labour_entries", "service_log"): the words before them name what each row records.
+_RECORD_HEADS = frozenset({"note", "entry", "record", "log"})
+# Last words of the rows that are parts of another table's rows, under the same first words
+# ("delivery_lines" beside "delivery_notes"): no rival for the first words.
+_PART_HEADS = frozenset({"line", "item", "detail"})
+# The short forms a column of days of the week may keep, and the day each says.
+_DAY_OF_SHORT = {short: day for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+                 for short in (day[:3], day[:4], day[:5], day)}
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 
 
@@ -206,12 +215,30 @@ class Lexicon:
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         self._roles = _one_word_roles(schema)
         self._stored_keys = {name for t in schema.tables if t.stored for name in t.fk_columns}  # what a view copies
+        self._add_tables(schema)
+        self._add_comments(schema)
+        self._add_country_names(schema)
+        self._add_people_words(schema)
+        # "the dates", "by date": any date column, when no column is called that
+        for table in schema.tables:
+            for col in table.date_columns:
+                self._add("date", Candidate(COLUMN, table.name, col.name, score=0.5))
+        self._add_domain(domain)
+        # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
+        self._fuzzy_keys = [k for k, cands in self._phrases.items()
+                            if len(k) >= FUZZY_MIN_LENGTH and any(
+                                (c[:2] not in self._crowded) if isinstance(c, tuple)
+                                else (c.kind in (VALUE, TABLE) and c.score >= 1.0) for c in cands)]
+
+    def _add_tables(self, schema: Schema) -> None:
+        """Each table's name, the words of it that name its rows alone, and its columns."""
         one_word = [w[0] for table in schema.tables if len(w := name_words(table.name)) == 1 and len(w[0]) >= 3]
         named = [name_words(table.name) for table in schema.tables]
         # how many tables' names hold each word, and begin with each run of words: counted once, not
         # by a pass over every table per table (a wide schema has thousands)
         holding = Counter(w for words in named for w in set(words))
         opening = Counter(words[:k] for words in named for k in range(1, len(words) + 1))
+        wholes = Counter(words[:k] for words in named if words[-1] not in _PART_HEADS for k in range(1, len(words) + 1))
         # words of the columns that are no keys: a word that names one is read as the column first
         column_words = {w for table in schema.tables for col in table.columns
                         if not col.primary_key and col.name not in table.fk_columns for w in name_words(col.name)}
@@ -239,21 +266,11 @@ class Lexicon:
                 # "client_info", "clientCos": the rows are the clients, the last word only files them
                 # (unless another table is filed under the same words: "car_data" beside "car_makers")
                 self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, score=0.9, match=STEM))
+            if len(words) > 1 and words[-1] in _RECORD_HEADS and table.stored and wholes[words[:-1]] == 1:
+                # "deliveries" are the rows of delivery_notes: each note records one (its lines are parts)
+                self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, match=STEM))
             self._add_columns(table, words)
             self._add_reference_phrases(table)
-        self._add_comments(schema)
-        self._add_country_names(schema)
-        self._add_people_words(schema)
-        # "the dates", "by date": any date column, when no column is called that
-        for table in schema.tables:
-            for col in table.date_columns:
-                self._add("date", Candidate(COLUMN, table.name, col.name, score=0.5))
-        self._add_domain(domain)
-        # Fuzzy matching only looks at stored values and table names: a typo in a verb is no link.
-        self._fuzzy_keys = [k for k, cands in self._phrases.items()
-                            if len(k) >= FUZZY_MIN_LENGTH and any(
-                                (c[:2] not in self._crowded) if isinstance(c, tuple)
-                                else (c.kind in (VALUE, TABLE) and c.score >= 1.0) for c in cands)]
 
     def _add_people_words(self, schema: Schema) -> None:
         """ "how many people no longer work here": a word for persons names each stored table of people
@@ -286,6 +303,7 @@ class Lexicon:
                 self._add_values(table.name, col)
                 self._add_value_pieces(table.name, col)
                 self._add_state_names(table.name, col)
+                self._add_day_names(table.name, col)
                 self._add_sex_names(table.name, col)
 
     def _add_value_pieces(self, table: str, col: Column) -> None:
@@ -318,6 +336,13 @@ class Lexicon:
             if key and len(key) > 1:
                 self._phrases[key].append((table, col.name, value))
                 self._waiting.add(key)
+
+    def _add_day_names(self, table: str, col: Column) -> None:
+        """ "on Saturdays" where a column keeps the days as 'Sat', 'Sun': each day's full name names
+        its short form, as surely as the short form itself."""
+        for value, day in days_kept(col).items():
+            if day != value.lower():
+                self._add(day, Candidate(VALUE, table, col.name, value, match=STEM))
 
     def _add_state_names(self, table: str, col: Column) -> None:
         """ "customers in California" where a state column keeps CA: each state's full name names
@@ -826,6 +851,15 @@ class Lexicon:
 
 _LIST_WORDS = ("and", "or")
 _MAX_LIST = 5  # words from a modifier to the head it shares with the rest of its list
+
+
+def days_kept(col: Column) -> dict[str, str]:
+    """The day of the week each stored value of ``col`` says ('Sat': 'saturday'), for a column that
+    holds days of the week and nothing else; empty for any other column."""
+    said = {str(v): _DAY_OF_SHORT.get(str(v).strip(".").lower()) for v in col.values if isinstance(v, str)}
+    if not said or len(said) != len(col.values) or None in said.values():
+        return {}
+    return {value: day for value, day in said.items() if day is not None}
 
 
 def is_workforce(table: Table) -> bool:

@@ -29,7 +29,7 @@ from nl2sql.engines.builtin.resolve import (
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
-from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link, days_kept
 from nl2sql.linking.text import STOPWORDS, name_words, singular
 from nl2sql.profile import profile_of, roles
 
@@ -243,12 +243,26 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     return c.done(keys)
 
 
+def _days_column(ctx: ReadContext, entity: str, in_play: set[str]) -> ColumnRef | None:
+    """The column of the main rows (else of a table in play) that keeps days of the week by name."""
+    for name in [entity, *sorted(in_play - {entity})]:
+        table = ctx.schema.table(name)
+        found = next((col for col in table.columns if days_kept(col)), None) if table is not None else None
+        if table is not None and found is not None:
+            return ColumnRef(table.name, found.name)
+    return None
+
+
 def _bucket_keys(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[GroupKey]:
     """The periods asked for ("per month", "by hour of the day"), each on the date the rows are dated by."""
     keys = []
     for bucket, index in ctx.a.buckets:
         if _rate_of_a_column(ctx, index):
             c.used.update(ctx.a.span(index))  # read: what the amount is per
+            continue
+        if bucket == "weekday" and (days := _days_column(ctx, entity, in_play)) is not None:
+            keys.append(GroupKey(days))  # the rows keep their day of the week: 'Mon', not a date's number
+            c.used.update(ctx.a.span(index))
             continue
         ref = ctx.date_override or date_column_for(ctx.a, ctx.schema, entity, in_play, ctx.domain)
         if ref is not None and bucket == "hour" and not _keeps_time(ctx, ref):

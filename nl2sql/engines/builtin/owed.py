@@ -2,7 +2,8 @@
 
 What is owed is the amount of the bills not yet paid: the one table the question's rows reach that
 keeps an amount of money and a date it was paid on, left empty until it is, summed where that date
-is empty. Read in the money's major unit (an amount kept in pence is totalled in pounds).
+is empty. Where payments are kept against each bill (part payments), what was paid on it is taken
+off. Read in the money's major unit (an amount kept in pence is totalled in pounds).
 """
 
 from __future__ import annotations
@@ -13,10 +14,15 @@ from nl2sql.domain import Metric
 from nl2sql.engines.builtin.events import event_dates, participle
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.identifiers import column
-from nl2sql.linking.text import spoken
+from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile import roles
 
 OWE_WORDS = frozenset({"owe", "owes", "owed", "owing"})
+# What a table of money paid against bills is called (its name's words, singular).
+# States of a bill that was called off: nothing is owed on it.
+_VOID_STATES = frozenset({"void", "voided", "cancelled", "canceled", "written off", "written_off", "writtenoff",
+                          "credited"})
+_PAYMENT_WORDS = frozenset({"payment", "pay", "receipt", "remittance", "instalment", "installment"})
 
 
 def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
@@ -38,13 +44,50 @@ def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
     if len(found) != 1:
         return None
     bills, amount, paid_on = found[0]
-    total: exp.Expr = exp.Sum(this=column(amount))
+    total: exp.Expr = exp.Sum(this=_less_paid(ctx, bills, amount))
     factor = roles.minor_unit(amount)
     if factor != 1.0:
         total = exp.Div(this=exp.Cast(this=total, to=exp.DataType.build("REAL")),
                         expression=exp.Literal.number(f"{1 / factor:.1f}"))
     dialect = ctx.schema.dialect
-    metric = Metric(name="owed", table=bills, expression=total.sql(dialect=dialect),
-                    where=exp.column(paid_on).is_(exp.null()).sql(dialect=dialect),
-                    description=f"the {spoken(amount)} of the {spoken(bills)} not yet paid")
+    unpaid: exp.Expr = exp.column(paid_on).is_(exp.null())
+    for name, states in _void_states(ctx, bills):  # a voided bill keeps no paid date and owes nothing
+        called_off = [exp.Literal.string(v) for v in states]
+        unpaid = exp.and_(unpaid, exp.column(name).neq(called_off[0]) if len(called_off) == 1
+                          else exp.not_(exp.column(name).isin(*called_off)))
+    less = " less what was paid against them" if isinstance(total.find(exp.Subquery), exp.Subquery) else ""
+    metric = Metric(name="owed", table=bills, expression=total.sql(dialect=dialect), where=unpaid.sql(dialect=dialect),
+                    description=f"the {spoken(amount)} of the {spoken(bills)} not yet paid{less}")
     return metric, at
+
+
+def _less_paid(ctx: ReadContext, bills: str, amount: str) -> exp.Expr:
+    """A bill's amount less the money of the one table of payments made against it, if there is one."""
+    table = ctx.schema.table(bills)
+    key = table.primary_key if table is not None else None
+    found = []
+    for other in ctx.schema.tables:
+        keys = [fk for fk in other.foreign_keys if fk.ref_table == bills]
+        money = [c for c in other.columns if roles.is_sold_money(other, c) and not roles.is_price(other, c)]
+        if other.stored and other.name != bills and _PAYMENT_WORDS & set(name_words(other.name)) \
+                and len(keys) == 1 and len(money) == 1 \
+                and roles.minor_unit(money[0].name) == roles.minor_unit(amount):
+            found.append((other.name, keys[0].column, money[0].name))
+    if key is None or len(found) != 1:
+        return column(amount)
+    payments, fk, paid = found[0]
+    made = exp.select(exp.Sum(this=exp.column(paid, table=payments))).from_(payments) \
+        .where(exp.column(fk, table=payments).eq(exp.column(key.name, table=bills)))
+    return exp.Sub(this=column(amount),
+                   expression=exp.Coalesce(this=exp.Subquery(this=made), expressions=[exp.Literal.number(0)]))
+
+
+def _void_states(ctx: ReadContext, bills: str) -> list[tuple[str, list[str]]]:
+    """The columns of the bills that keep a called-off state, with the stored values saying it."""
+    table = ctx.schema.table(bills)
+    found = []
+    for col in table.columns if table is not None else ():
+        states = [v for v in col.values if isinstance(v, str) and v.strip().lower() in _VOID_STATES]
+        if states:
+            found.append((col.name, states))
+    return found

@@ -531,6 +531,8 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
     last month"), dates that table's rows, not the main rows' own."""
     for start in sorted({at} if at is not None else {d.first for d in a.dates}):
         before = start - 1
+        while a.word(before) == "the" and a.word(before - 1) in _PERIOD_PREPOSITIONS:
+            before -= 2  # "in the past month": the words before the period's own
         if a.word(before) in ("us", "me") and a.word(before - 1) in ("from", "with", "for", "through", "at"):
             before -= 2  # "haven't bought anything from us this year": the business, no row of its own
         before -= a.word(before) in _ANY

@@ -1,0 +1,130 @@
+"""Rows kept as records of an act, days of the week kept by name, and what is still owed on bills paid in parts.
+
+A table named for the record it keeps ("visit_notes") holds the acts themselves: "visits" names its
+rows, and a period said of them dates them, not the people who made them. A column that keeps the
+days of the week as 'Mon', 'Tue' is what "on Saturdays" and "per day of the week" read. What is
+owed on a bill is its amount less the payments made against it, and a voided bill owes nothing.
+A period said after a denied row ("haven't had a visit in the past month") dates those rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import all_rows, drafted, read, reads_whole, schema_database
+
+GROOMING = """
+    CREATE TABLE groomers (groomer_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+                           started_on TEXT NOT NULL);
+    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT NOT NULL, joined_on TEXT NOT NULL);
+    CREATE TABLE visit_notes (note_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES clients (client_id),
+                              groomer_id INTEGER NOT NULL REFERENCES groomers (groomer_id), visited_on TEXT NOT NULL);
+    CREATE TABLE visit_lines (line_id INTEGER PRIMARY KEY, note_id INTEGER NOT NULL REFERENCES visit_notes (note_id),
+                              treatment TEXT NOT NULL, qty INTEGER NOT NULL, price REAL NOT NULL);
+    CREATE TABLE rota (rota_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES clients (client_id),
+                       van_day TEXT NOT NULL, start_date TEXT NOT NULL);
+    CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, client_id INTEGER NOT NULL REFERENCES clients (client_id),
+                        issued_on TEXT NOT NULL, amount REAL NOT NULL, paid_on TEXT, state TEXT NOT NULL);
+    CREATE TABLE bill_payments (pay_id INTEGER PRIMARY KEY, bill_id INTEGER NOT NULL REFERENCES bills (bill_id),
+                                paid_amount REAL NOT NULL, paid_at TEXT NOT NULL);
+    INSERT INTO groomers VALUES (1, 'Ivy', 'Lake', '2026-02-01'), (2, 'Otto', 'Marsh', '2023-05-01');
+    INSERT INTO clients VALUES (1, 'Biscuit', '2024-01-10'), (2, 'Pepper', '2026-05-03'), (3, 'Mabel', '2025-09-09'),
+                               (4, 'Rolo', '2026-05-20');
+    INSERT INTO visit_notes VALUES (1, 1, 2, '2025-11-02'), (2, 1, 2, '2025-12-07'), (3, 2, 2, '2025-12-14'),
+                                   (4, 1, 1, '2026-03-01'), (5, 3, 1, '2026-05-09'), (6, 2, 1, '2026-05-16'),
+                                   (7, 1, 2, '2026-06-01');
+    INSERT INTO visit_lines VALUES (1, 1, 'bath', 1, 30.0), (2, 2, 'clip', 1, 40.0), (3, 3, 'bath', 1, 30.0),
+                                   (4, 4, 'nails', 2, 8.0), (5, 5, 'bath', 1, 30.0), (6, 6, 'clip', 1, 40.0),
+                                   (7, 7, 'bath', 1, 30.0);
+    INSERT INTO rota VALUES (1, 1, 'Mon', '2026-01-05'), (2, 2, 'Sat', '2026-02-07'), (3, 3, 'Sat', '2026-03-07'),
+                            (4, 4, 'Wed', '2026-05-20'), (5, 1, 'Sat', '2026-04-04');
+    INSERT INTO bills VALUES (1, 1, '2026-03-01', 16.0, '2026-03-02', 'paid'), (2, 3, '2026-05-09', 30.0, NULL, 'part_paid'),
+                             (3, 2, '2026-05-16', 40.0, NULL, 'sent'), (4, 4, '2026-05-20', 55.0, NULL, 'void'),
+                             (5, 1, '2026-06-01', 30.0, NULL, 'part_paid');
+    INSERT INTO bill_payments VALUES (1, 1, 16.0, '2026-03-02'), (2, 2, 10.0, '2026-05-10'), (3, 5, 12.5, '2026-06-02'),
+                                     (4, 5, 5.0, '2026-06-03');
+"""  # a mobile dog groomer: each visit is kept as a visit note with its lines; bills are paid in parts
+
+SERVICED = """
+    CREATE TABLE services (service_id INTEGER PRIMARY KEY, service_name TEXT NOT NULL);
+    CREATE TABLE service_records (record_id INTEGER PRIMARY KEY,
+                                  service_id INTEGER NOT NULL REFERENCES services (service_id), done_on TEXT NOT NULL);
+    INSERT INTO services VALUES (1, 'descale'), (2, 'filter change');
+    INSERT INTO service_records VALUES (1, 1, '2026-01-02'), (2, 1, '2026-02-02'), (3, 2, '2026-03-03');
+"""  # the records beside a table of the things recorded: "services" are the services
+
+
+@pytest.fixture(scope="module")
+def grooming(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "grooming", GROOMING) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def serviced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "serviced", SERVICED) as db:
+        yield db
+
+
+@pytest.mark.parametrize("line", ["how many visits were there in May", "number of visits in May 2026"])
+def test_rows_kept_as_notes_are_named_by_the_act_they_record(grooming: Database, line: str) -> None:
+    reads_whole(grooming, line, "SELECT COUNT(*) FROM visit_notes WHERE visited_on >= '2026-05-01' "
+                                "AND visited_on < '2026-06-01'")
+
+
+def test_a_period_of_the_most_recorded_acts_dates_the_acts(grooming: Database) -> None:
+    # Otto has the most visits in all; of this year's, Ivy (3 to 1). The groomers' own start date is not the period's.
+    reads_whole(grooming, "which groomer has made the most visits this year",
+                "SELECT g.first_name, g.last_name FROM visit_notes v JOIN groomers g ON g.groomer_id = v.groomer_id "
+                "WHERE v.visited_on >= '2026-01-01' AND v.visited_on < '2027-01-01' GROUP BY g.groomer_id "
+                "ORDER BY COUNT(*) DESC LIMIT 1")
+    assert "visited_on" in drafted(grooming, "which groomer has made the most visits this year").sql
+
+
+def test_the_records_beside_the_things_recorded_leave_those_their_name(serviced: Database) -> None:
+    reads_whole(serviced, "how many services are there", "SELECT COUNT(*) FROM services")
+
+
+@pytest.mark.parametrize(("line", "gold"), [
+    ("rota entries on Saturdays", "SELECT * FROM rota WHERE van_day = 'Sat'"),
+    ("which clients are on the rota on a Monday",
+     "SELECT c.client_name FROM clients c JOIN rota r ON r.client_id = c.client_id WHERE r.van_day = 'Mon'"),
+])
+def test_a_day_named_reads_the_column_that_keeps_days_by_name(grooming: Database, line: str, gold: str) -> None:
+    draft, result = read(grooming, line)
+    assert "strftime" not in draft.sql.lower(), draft.sql  # the start date's weekday is another day
+    assert sorted(map(tuple, result.rows)) == sorted(all_rows(grooming, gold)) or \
+        {r[0] for r in all_rows(grooming, gold)} <= {v for row in result.rows for v in row}, draft.sql
+
+
+@pytest.mark.parametrize("line", ["number of rota entries per day of the week",
+                                  "how many rota entries are there for each weekday"])
+def test_per_day_of_the_week_groups_by_the_days_kept(grooming: Database, line: str) -> None:
+    reads_whole(grooming, line, "SELECT van_day, COUNT(*) FROM rota GROUP BY van_day")
+
+
+OWED = ("SELECT SUM(b.amount - COALESCE((SELECT SUM(p.paid_amount) FROM bill_payments p WHERE p.bill_id = b.bill_id), 0)) "
+        "FROM bills b WHERE b.paid_on IS NULL AND b.state <> 'void'")
+
+
+@pytest.mark.parametrize("line", ["how much is still owed on bills", "the total we are still owed on our bills"])
+def test_what_is_owed_is_each_bill_less_its_payments_and_never_a_void_one(grooming: Database, line: str) -> None:
+    reads_whole(grooming, line, OWED)  # 20 + 40 + 12.5: not 30 + 40 + 55 + 30 of the unpaid bills' amounts
+
+
+def test_what_each_client_owes_is_theirs_less_their_payments(grooming: Database) -> None:
+    reads_whole(grooming, "how much does each client still owe",
+                "SELECT c.client_name, SUM(b.amount - COALESCE((SELECT SUM(p.paid_amount) FROM bill_payments p "
+                "WHERE p.bill_id = b.bill_id), 0)) FROM bills b JOIN clients c ON c.client_id = b.client_id "
+                "WHERE b.paid_on IS NULL AND b.state <> 'void' GROUP BY c.client_id")
+
+
+@pytest.mark.parametrize("line", ["which clients haven't had a visit in the past month",
+                                  "clients who have not had a visit in the last month"])
+def test_a_period_after_a_denied_row_dates_the_denied_rows(grooming: Database, line: str) -> None:
+    # Biscuit and Rolo had no visit in May; dated by the clients' joining dates the line would mean another thing
+    reads_whole(grooming, line, "SELECT client_name FROM clients WHERE client_id NOT IN (SELECT client_id "
+                                "FROM visit_notes WHERE visited_on >= '2026-05-01' AND visited_on < '2026-06-01')")
