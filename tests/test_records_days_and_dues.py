@@ -5,15 +5,23 @@ rows, and a period said of them dates them, not the people who made them. A colu
 days of the week as 'Mon', 'Tue' is what "on Saturdays" and "per day of the week" read. What is
 owed on a bill is its amount less the payments made against it, and a voided bill owes nothing.
 A period said after a denied row ("haven't had a visit in the past month") dates those rows.
+Money taken leaves out the sales that were called off (a state 'voided' on the sale or on the sale
+its lines make up), as the fixture's own config reads revenue, and `domain init` writes that down.
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from nl2sql.db import Database
+from click.testing import CliRunner
+
+from nl2sql.cli import cli
+from nl2sql.domain import parse_domain
 from tests.helpers import all_rows, drafted, read, reads_whole, schema_database
 
 GROOMING = """
@@ -41,8 +49,8 @@ GROOMING = """
                                    (7, 7, 'bath', 1, 30.0);
     INSERT INTO rota VALUES (1, 1, 'Mon', '2026-01-05'), (2, 2, 'Sat', '2026-02-07'), (3, 3, 'Sat', '2026-03-07'),
                             (4, 4, 'Wed', '2026-05-20'), (5, 1, 'Sat', '2026-04-04');
-    INSERT INTO bills VALUES (1, 1, '2026-03-01', 16.0, '2026-03-02', 'paid'), (2, 3, '2026-05-09', 30.0, NULL, 'part_paid'),
-                             (3, 2, '2026-05-16', 40.0, NULL, 'sent'), (4, 4, '2026-05-20', 55.0, NULL, 'void'),
+    INSERT INTO bills VALUES (1, 1, '2026-03-01', 16.0, '2026-03-02', 'paid'),
+                             (2, 3, '2026-05-09', 30.0, NULL, 'part_paid'), (3, 2, '2026-05-16', 40.0, NULL, 'sent'), (4, 4, '2026-05-20', 55.0, NULL, 'void'),
                              (5, 1, '2026-06-01', 30.0, NULL, 'part_paid');
     INSERT INTO bill_payments VALUES (1, 1, 16.0, '2026-03-02'), (2, 2, 10.0, '2026-05-10'), (3, 5, 12.5, '2026-06-02'),
                                      (4, 5, 5.0, '2026-06-03');
@@ -106,8 +114,8 @@ def test_per_day_of_the_week_groups_by_the_days_kept(grooming: Database, line: s
     reads_whole(grooming, line, "SELECT van_day, COUNT(*) FROM rota GROUP BY van_day")
 
 
-OWED = ("SELECT SUM(b.amount - COALESCE((SELECT SUM(p.paid_amount) FROM bill_payments p WHERE p.bill_id = b.bill_id), 0)) "
-        "FROM bills b WHERE b.paid_on IS NULL AND b.state <> 'void'")
+OWED = ("SELECT SUM(b.amount - COALESCE((SELECT SUM(p.paid_amount) FROM bill_payments p "
+        "WHERE p.bill_id = b.bill_id), 0)) FROM bills b WHERE b.paid_on IS NULL AND b.state <> 'void'")
 
 
 @pytest.mark.parametrize("line", ["how much is still owed on bills", "the total we are still owed on our bills"])
@@ -128,3 +136,49 @@ def test_a_period_after_a_denied_row_dates_the_denied_rows(grooming: Database, l
     # Biscuit and Rolo had no visit in May; dated by the clients' joining dates the line would mean another thing
     reads_whole(grooming, line, "SELECT client_name FROM clients WHERE client_id NOT IN (SELECT client_id "
                                 "FROM visit_notes WHERE visited_on >= '2026-05-01' AND visited_on < '2026-06-01')")
+
+
+KILN = """
+    CREATE TABLE firings (firing_id INTEGER PRIMARY KEY, fired_on TEXT NOT NULL, cost REAL NOT NULL,
+                          kiln TEXT NOT NULL);
+    CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL, state TEXT NOT NULL);
+    CREATE TABLE sale_lines (line_id INTEGER PRIMARY KEY, sale_id INTEGER NOT NULL REFERENCES sales (sale_id),
+                             item TEXT NOT NULL, qty INTEGER NOT NULL, price REAL NOT NULL);
+    INSERT INTO firings VALUES (1, '2026-05-02', 40.0, 'big'), (2, '2026-05-20', 25.0, 'small');
+    INSERT INTO sales VALUES (1, '2026-04-04', 'done'), (2, '2026-05-05', 'voided'), (3, '2026-05-06', 'done');
+    INSERT INTO sale_lines VALUES (1, 1, 'jug', 1, 30.0), (2, 2, 'bowl', 4, 20.0), (3, 3, 'cup', 2, 9.0),
+                                  (4, 3, 'bowl', 1, 20.0);
+"""  # a pottery: one sale was voided, its lines kept
+
+
+@pytest.fixture(scope="module")
+def kiln(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "kiln", KILN) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("line", "gold"), [
+    ("total revenue", "SELECT SUM(l.qty * l.price) FROM sale_lines l JOIN sales s ON s.sale_id = l.sale_id "
+                      "WHERE s.state <> 'voided'"),
+    ("revenue per month", "SELECT strftime('%Y-%m', s.sold_on), SUM(l.qty * l.price) FROM sale_lines l "
+                          "JOIN sales s ON s.sale_id = l.sale_id WHERE s.state <> 'voided' GROUP BY 1"),
+    ("takings by item", "SELECT l.item, SUM(l.qty * l.price) FROM sale_lines l JOIN sales s ON s.sale_id = l.sale_id "
+                        "WHERE s.state <> 'voided' GROUP BY l.item"),
+])
+def test_money_taken_leaves_out_a_sale_called_off(kiln: Database, line: str, gold: str) -> None:
+    reads_whole(kiln, line, gold)  # the voided sale's 80.0 is no money taken
+    assert "voided" in drafted(kiln, line).explanation
+
+
+def test_money_of_rows_with_no_state_called_off_keeps_them_all(kiln: Database) -> None:
+    reads_whole(kiln, "total cost of firings", "SELECT SUM(cost) FROM firings")
+
+
+def test_the_draft_says_which_sales_revenue_leaves_out(kiln: Database, tmp_path: Path) -> None:
+    out = tmp_path / "kiln.toml"
+    result = CliRunner().invoke(cli, ["domain", "init", "--db", str(kiln.path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    config = parse_domain(tomllib.loads(out.read_text()), kiln.schema, out)
+    revenue = config.metrics["revenue"]
+    assert revenue.where is not None and "voided" in revenue.where, revenue
+    assert all_rows(kiln, f"SELECT {revenue.expression} FROM {revenue.table} WHERE {revenue.where}") == [(68.0,)]

@@ -9,7 +9,7 @@ and which tables are views. The engine reads the user's words through it, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from nl2sql.db.schema import REAL, TEXT, Column, ForeignKey, Schema, Table, per_schema
@@ -93,6 +93,7 @@ class Revenue:
     expression: str  # an aggregate over ``table``'s columns: "SUM(unit_price * quantity)"
     description: str  # "the sum of unit price x quantity of the sale lines"
     line: LineItems | None = None
+    where: str | None = None  # the rows left out: a sale that was called off ("status <> 'cancelled'")
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,44 @@ def _charge_sql(dialect: str, column_name: str) -> str:
 _LINE_WORDS = ("item", "line", "detail", "entry", "position", "product")  # "orderline", "lineitem" too
 
 
+# Stored states of a sale, a bill or a delivery that was called off: no money was taken by it.
+CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "failed", "declined", "rejected"})
+
+
+def called_off(table: Table) -> tuple[Column, tuple[str, ...]] | None:
+    """The one column of ``table`` whose stored values say a row was called off, with those values."""
+    found = [(col, states) for col in table.columns if col.kind == TEXT
+             and (states := tuple(v for v in col.values if isinstance(v, str) and v.strip().lower() in CALLED_OFF))]
+    return found[0] if len(found) == 1 else None
+
+
+def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
+    """``reading`` leaving out the rows called off: its own rows' state, else the state of the sale its
+    lines make up (through the lines' key to it)."""
+    from sqlglot import exp
+
+    table = schema.table(reading.table)
+    parent = schema.table(reading.line.parent) if reading.line is not None and reading.line.parent else None
+    for held in (table, parent):
+        state = called_off(held) if held is not None else None
+        if held is None or state is None:
+            continue
+        col, states = state
+        values = [exp.Literal.string(v) for v in states]
+        test: exp.Expr = exp.column(col.name, table=held.name if held is parent else None)
+        test = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
+        if held is parent and table is not None:
+            fk = next((k for k in table.foreign_keys if k.ref_table == held.name), None)
+            if fk is None:
+                return reading
+            kept = exp.select(exp.column(fk.ref_column, table=held.name)).from_(held.name).where(test)
+            test = exp.column(fk.column, table=table.name).isin(query=kept)
+        left_out = " or ".join(states)
+        return replace(reading, where=test.sql(dialect=schema.dialect),
+                       description=f"{reading.description}, {left_out} ones left out")
+    return reading
+
+
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""
@@ -351,7 +390,7 @@ def build_profile(schema: Schema) -> Profile:
         money=tuple((t.name, c.name) for t in tables for c in t.columns if is_money(t, c)),
         quantities=tuple((t.name, c.name) for t in tables for c in t.columns if is_quantity(t, c)),
         lines=lines,
-        revenues=_revenues(schema, lines),
+        revenues=tuple(_kept_sql(schema, r) for r in _revenues(schema, lines)),
         units=tuple(u for t in tables for c in t.columns if (u := unit_of(t, c)) is not None),
         dates=tuple((t.name, c.name) for t in tables for c in t.date_columns),
         labels=tuple((t.name, ", ".join(names)) for t in tables if (names := names_of(schema, t.name))),

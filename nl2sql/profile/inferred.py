@@ -82,13 +82,13 @@ def revenue_metrics(profile: Profile, schema: Schema, config: DomainConfig,
     name = REVENUE if REVENUE in words else words[0]
     best, *others = profile.revenues
     alternates = tuple(Metric(name=f"{name}_{i + 2}", table=r.table, expression=r.expression,
-                              description=r.description) for i, r in enumerate(others))
+                              description=r.description, where=r.where) for i, r in enumerate(others))
     question = None
     if alternates:
         question = ClarifyingQuestion(f"Count {name} as?", tuple(r.description for r in profile.revenues), 1,
                                       (name, *(m.name for m in alternates)))
     main = Metric(name=name, table=best.table, expression=best.expression, description=best.description,
-                  synonyms=tuple(w for w in words if w != name), question=question)
+                  where=best.where, synonyms=tuple(w for w in words if w != name), question=question)
     return (main, *alternates)
 
 

@@ -439,12 +439,18 @@ class _Renderer:
         conditions += [self._semi_join(hop, [replace(f, op="=" if len(f.values) == 1 else "in")], negated=True)
                        for hop, f in self.absent]
         conditions += [exp.or_(*(self._either(f) for f in members)) for members in self.either]
-        metrics = [a.metric for a in s.aggregates if a.metric is not None] + ([s.rows_of] if s.rows_of else [])
-        scopes = dict.fromkeys((m.where, m.table) for m in metrics if m.where)
-        conditions += [self._metric_sql(where, table) for where, table in scopes if where]
+        conditions += self._metric_conditions()
         if conditions:
             query = query.where(exp.and_(*conditions))
         return query
+
+    def _metric_conditions(self) -> list[exp.Expr]:
+        """The rows each metric counts ("status NOT IN ('cancelled')"), once per condition."""
+        s = self.spec
+        metrics = [a.metric for a in s.aggregates if a.metric is not None] + ([s.rows_of] if s.rows_of else [])
+        scopes = dict.fromkeys((m.where, m.table) for m in metrics if m.where)
+        joined = {s.entity, *(table for table, _on in self.joins)}
+        return [_on_joined(self._metric_sql(where, table), joined) for where, table in scopes if where]
 
     def _projections(self) -> list[exp.Expr]:
         s = self.spec
@@ -570,6 +576,20 @@ def render(spec: QuerySpec, schema: Schema) -> exp.Query:
     if parts is not None:
         return exp.intersect(_Renderer(parts[0], schema).render(), _Renderer(parts[1], schema).render(), distinct=True)
     return _Renderer(spec, schema).render()
+
+
+def _on_joined(condition: exp.Expr, joined: set[str]) -> exp.Expr:
+    """ "key IN (SELECT key FROM sales WHERE <test>)" as the test itself when the sales are joined
+    already: the condition a person writes on the row the query has."""
+    query = condition.args.get("query") if isinstance(condition, exp.In) else None
+    select = query.this if isinstance(query, exp.Subquery) else query
+    if not isinstance(select, exp.Select) or select.args.get("joins") or select.args.get("where") is None:
+        return condition
+    source = select.args.get("from") or select.args.get("from_")
+    table = source.this if source is not None else None
+    if not isinstance(table, exp.Table) or table.name not in joined:
+        return condition
+    return select.args["where"].this.copy()
 
 
 def _exact_days(start: exp.Expr, end: exp.Expr, dialect: str) -> exp.Expr:
