@@ -7,6 +7,8 @@ owed on a bill is its amount less the payments made against it, and a voided bil
 A period said after a denied row ("haven't had a visit in the past month") dates those rows.
 Money taken leaves out the sales that were called off (a state 'voided' on the sale or on the sale
 its lines make up), as the fixture's own config reads revenue, and `domain init` writes that down.
+What a person costs ("the priciest tutor") is their rate; a label several rows share is shown
+with the level that tells them apart.
 """
 
 from __future__ import annotations
@@ -16,11 +18,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from nl2sql.db import Database
 from click.testing import CliRunner
 
 from nl2sql.cli import cli
+from nl2sql.db import Database
 from nl2sql.domain import parse_domain
 from tests.helpers import all_rows, drafted, read, reads_whole, schema_database
 
@@ -50,7 +51,8 @@ GROOMING = """
     INSERT INTO rota VALUES (1, 1, 'Mon', '2026-01-05'), (2, 2, 'Sat', '2026-02-07'), (3, 3, 'Sat', '2026-03-07'),
                             (4, 4, 'Wed', '2026-05-20'), (5, 1, 'Sat', '2026-04-04');
     INSERT INTO bills VALUES (1, 1, '2026-03-01', 16.0, '2026-03-02', 'paid'),
-                             (2, 3, '2026-05-09', 30.0, NULL, 'part_paid'), (3, 2, '2026-05-16', 40.0, NULL, 'sent'), (4, 4, '2026-05-20', 55.0, NULL, 'void'),
+                             (2, 3, '2026-05-09', 30.0, NULL, 'part_paid'), (3, 2, '2026-05-16', 40.0, NULL, 'sent'),
+                             (4, 4, '2026-05-20', 55.0, NULL, 'void'),
                              (5, 1, '2026-06-01', 30.0, NULL, 'part_paid');
     INSERT INTO bill_payments VALUES (1, 1, 16.0, '2026-03-02'), (2, 2, 10.0, '2026-05-10'), (3, 5, 12.5, '2026-06-02'),
                                      (4, 5, 5.0, '2026-06-03');
@@ -182,3 +184,47 @@ def test_the_draft_says_which_sales_revenue_leaves_out(kiln: Database, tmp_path:
     revenue = config.metrics["revenue"]
     assert revenue.where is not None and "voided" in revenue.where, revenue
     assert all_rows(kiln, f"SELECT {revenue.expression} FROM {revenue.table} WHERE {revenue.where}") == [(68.0,)]
+
+
+TUITION = """
+    CREATE TABLE tutors (tutor_id INTEGER PRIMARY KEY, full_name TEXT NOT NULL, hourly_rate REAL NOT NULL,
+                         rating REAL NOT NULL);
+    CREATE TABLE courses (course_id INTEGER PRIMARY KEY, course_name TEXT NOT NULL, stage TEXT NOT NULL,
+                          blurb TEXT NOT NULL);
+    CREATE TABLE sessions (session_id INTEGER PRIMARY KEY, tutor_id INTEGER NOT NULL REFERENCES tutors (tutor_id),
+                           course_id INTEGER NOT NULL REFERENCES courses (course_id), held_on TEXT NOT NULL,
+                           runtime REAL NOT NULL);
+    INSERT INTO tutors VALUES (1, 'Rae Lowe', 38.0, 4.1), (2, 'Sol Park', 52.0, 3.2), (3, 'Tam Ives', 45.0, 4.9);
+    INSERT INTO courses VALUES (1, 'Chemistry', 'beginner', 'atoms'), (2, 'Chemistry', 'advanced', 'bonds'),
+                               (3, 'Latin', 'beginner', 'verbs'), (4, 'Drawing', 'beginner', 'lines');
+    INSERT INTO sessions VALUES (1, 1, 1, '2026-05-01', 1.0), (2, 1, 2, '2026-05-02', 1.5),
+                                (3, 2, 2, '2026-05-03', 2.0), (4, 3, 3, '2026-05-04', 1.0),
+                                (5, 3, 1, '2026-05-05', 0.5), (6, 2, 4, '2026-05-06', 1.0);
+"""  # a tutoring school: the tutors' price is their hourly rate; two courses share a name
+
+
+@pytest.fixture(scope="module")
+def tuition(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "tuition", TUITION) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("line", "gold"), [
+    ("who is our priciest tutor", "SELECT full_name FROM tutors ORDER BY hourly_rate DESC LIMIT 1"),
+    ("the 2 cheapest tutors", "SELECT full_name FROM tutors ORDER BY hourly_rate ASC LIMIT 2"),
+])
+def test_what_a_person_costs_is_their_rate(tuition: Database, line: str, gold: str) -> None:
+    reads_whole(tuition, line, gold)
+
+
+def test_a_label_rows_share_is_shown_with_what_tells_them_apart(tuition: Database) -> None:
+    draft, result = read(tuition, "number of sessions per course")
+    assert "stage" in result.columns and "blurb" not in result.columns, draft.sql  # a level, never free text
+    assert sorted(tuple(r[:2]) + (r[-1],) for r in result.rows) == sorted(all_rows(
+        tuition, "SELECT c.course_name, c.stage, COUNT(*) FROM sessions s JOIN courses c ON c.course_id = s.course_id "
+                 "GROUP BY c.course_id")), draft.sql
+
+
+def test_a_label_no_two_rows_share_is_shown_alone(tuition: Database) -> None:
+    draft, result = read(tuition, "number of sessions per tutor")
+    assert len(result.columns) == 2, draft.sql

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
-from nl2sql.db.schema import Schema, Table, labels_rows
+from nl2sql.db.schema import DATE, Column, Schema, Table, labels_rows
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import EMPTY, DomainConfig
 from nl2sql.engines.base import Ambiguity
@@ -61,7 +61,24 @@ def entity_keys(table: Table) -> tuple[GroupKey, ...]:
         person = table.person_name
         if person is not None and person[0].name == label.name:  # first and last name together
             keys.append(GroupKey(ColumnRef(table.name, person[1].name)))
+        elif (beside := _beside_repeated_label(table, label)) is not None:
+            keys.append(GroupKey(ColumnRef(table.name, beside.name)))
     return tuple(keys)
+
+
+def _beside_repeated_label(table: Table, label: Column) -> Column | None:
+    """A label several rows share ('Maths' at four levels): the table's first column of fewer values
+    than the label, no free text (its level), shown beside it, so that each row of an answer says
+    which one it is."""
+    if not label.values or table.row_count is None or len(label.values) >= table.row_count:
+        return None
+    return next((col for col in table.columns if 1 < len(col.values) < len(label.values) and not col.primary_key
+                 and col.name not in table.fk_columns and col.kind != DATE
+                 and not set(name_words(col.name)) & _FREE_TEXT_WORDS), None)
+
+
+# Words of a column of free text: its few values are no level of the rows.
+_FREE_TEXT_WORDS = frozenset({"description", "desc", "descr", "note", "comment", "detail", "text", "summary", "other"})
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
 CONCEPT_COLUMNS = {
-    "price": ("price", "cost", "amount", "total", "fee", "salary", "value", "revenue"),
+    "price": ("price", "cost", "amount", "total", "fee", "salary", "value", "revenue", "rate", "charge"),
     "length": ("length", "pages", "duration", "runtime", "minutes", "distance", "size", "height"),
     "age": ("age",),
     "weight": ("weight", "mass", "tonnage", "tons", "kg"),
@@ -44,8 +44,8 @@ CONCEPT_COLUMNS = {
 }
 # The dimensions a concept measures, for a column whose name gives only its unit (``milliseconds``).
 CONCEPT_UNITS = {"length": (TIME, LENGTH), "height": (LENGTH,), "weight": (WEIGHT,)}
-# Concepts whose column must carry the word whole: "age" is no part of "pages" or "average".
-WHOLE_WORD_CONCEPTS = frozenset({"age"})
+# Words a column must carry whole: "age" is no part of "pages" or "average".
+WHOLE_WORD_CONCEPTS = frozenset({"age", "rate"})  # nor is a "rate" part of "generated"
 
 
 def table_evidence(a: Analysis, schema: Schema, skip: set[int]) -> dict[str, float]:
