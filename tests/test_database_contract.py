@@ -297,6 +297,28 @@ def test_interrupt_from_another_thread_cancels_a_query_in_flight(opened: Opened)
 
 
 @_each(ENGINES)
+def test_an_interrupt_while_the_guard_checks_cancels_the_statement(opened: Opened,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C that lands before the statement reached the database (the guard still parsing it) is
+    that statement's: it never runs, and the next one is not cancelled."""
+    from nl2sql.db import guard
+
+    checked = guard.checked_statement
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        opened.db.interrupt()
+        return checked(*args, **kwargs)
+
+    monkeypatch.setattr(guard, "checked_statement", interrupted)
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="cancelled"):
+        opened.db.execute(opened.spec.slow, timeout=60)
+    assert time.monotonic() - started < opened.spec.stop_within
+    monkeypatch.undo()
+    assert opened.db.execute("SELECT COUNT(*) FROM users").rows == ((1000,),)
+
+
+@_each(ENGINES)
 def test_an_error_after_a_timeout_is_the_error(opened: Opened) -> None:
     """A statement stopped by the time limit leaves no trace on the next."""
     with pytest.raises(QueryTimeout):

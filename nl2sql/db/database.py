@@ -64,6 +64,10 @@ class Database(ABC):
     def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
         """Run a statement that already passed the guard."""
 
+    @abstractmethod
+    def _starting(self) -> None:
+        """A statement is about to be checked and run: a cancel of an earlier one is no longer in force."""
+
     def check(self, sql: str) -> str | None:
         """Whether ``sql`` passes the guard and compiles here, without running it: why not, or None.
 
@@ -105,6 +109,7 @@ class Database(ABC):
 
         # sqlglot's rendering of the approved tree runs, not the text given: comments a server would
         # execute and escapes it would decode never reach it.
+        self._starting()  # from here on, Ctrl-C is this statement's, also while the guard checks it
         text = checked_statement(sql, self.dialect, self.allowed_functions, self.refused_functions).text
         started = time.perf_counter()
         result = self._run(text, max_rows or None, timeout)

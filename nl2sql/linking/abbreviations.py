@@ -23,7 +23,7 @@ ABBREVIATIONS: dict[str, str] = {
     "rcvd": "received", "disc": "discount", "stk": "stock", "supp": "supplier", "svc": "service",
     "appt": "appointment", "ln": "line", "po": "purchase order", "rpt": "report", "rpts": "reports",
     "chk": "check", "cls": "class", "mbr": "member", "instr": "instructor", "wk": "week", "mth": "month",
-    "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time",
+    "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time", "mob": "mobile",
 }
 
 

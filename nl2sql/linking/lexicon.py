@@ -537,7 +537,8 @@ class Lexicon:
         for relation, tried in ((wordnet.related, roots), (wordnet.synonyms, forms)):
             found: list[Candidate] = []
             for form in tried:
-                for other in relation(form):
+                # a synonym that is also a short form names ("mob" of "family", a mobile's number) says nothing
+                for other in (o for o in relation(form) if o not in ABBREVIATIONS):
                     for cand in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM):
                         if cand not in found:
                             found.append(cand)

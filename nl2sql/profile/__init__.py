@@ -285,7 +285,7 @@ def _in_major_unit(total: exp.Expr, money_column: str) -> exp.Expr:
     return total if factor == 1.0 else exp.Div(this=total, expression=exp.Literal.number(f"{1 / factor:.1f}"))
 
 
-def _charge_sql(dialect: str, column_name: str) -> str:
+def charge_sql(dialect: str, column_name: str) -> str:
     """``SUM(total)``, or ``SUM(total_cents) / 100.0`` for an amount kept in cents."""
     from sqlglot import exp
 
@@ -309,6 +309,20 @@ def called_off(table: Table) -> tuple[Column, tuple[str, ...]] | None:
     return found[0] if len(found) == 1 else None
 
 
+def kept_test(table: Table, qualified: bool = False) -> tuple[exp.Expr, tuple[str, ...]] | None:
+    """The condition keeping the rows of ``table`` not called off ("status <> 'cancelled'"), and the
+    states it leaves out; None when no column says a row was."""
+    from sqlglot import exp
+
+    state = called_off(table)
+    if state is None:
+        return None
+    col, states = state
+    values = [exp.Literal.string(v) for v in states]
+    test: exp.Expr = exp.column(col.name, table=table.name if qualified else None)
+    return (test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))), states
+
+
 def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
     """``reading`` leaving out the rows called off: its own rows' state, else the state of the sale its
     lines make up (through the lines' key to it)."""
@@ -317,19 +331,16 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
     table = schema.table(reading.table)
     parent = schema.table(reading.line.parent) if reading.line is not None and reading.line.parent else None
     for held in (table, parent):
-        state = called_off(held) if held is not None else None
-        if held is None or state is None:
+        kept = kept_test(held, qualified=held is parent) if held is not None else None
+        if held is None or kept is None:
             continue
-        col, states = state
-        values = [exp.Literal.string(v) for v in states]
-        test: exp.Expr = exp.column(col.name, table=held.name if held is parent else None)
-        test = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
+        test, states = kept
         if held is parent and table is not None:
             fk = next((k for k in table.foreign_keys if k.ref_table == held.name), None)
             if fk is None:
                 return reading
-            kept = exp.select(exp.column(fk.ref_column, table=held.name)).from_(held.name).where(test)
-            test = exp.column(fk.column, table=table.name).isin(query=kept)
+            sales = exp.select(exp.column(fk.ref_column, table=held.name)).from_(held.name).where(test)
+            test = exp.column(fk.column, table=table.name).isin(query=sales)
         left_out = " or ".join(states)
         return replace(reading, where=test.sql(dialect=schema.dialect),
                        description=f"{reading.description}, {left_out} ones left out")
@@ -339,7 +350,7 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""
-    totals = tuple(Revenue(table.name, _charge_sql(schema.dialect, column),
+    totals = tuple(Revenue(table.name, charge_sql(schema.dialect, column),
                            f"the sum of {spoken(column)} of the {spoken(table.name)}")
                    for table, column in _totals(schema) or _charges(schema))
     if not lines:

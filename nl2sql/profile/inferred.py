@@ -13,8 +13,8 @@ from dataclasses import replace
 from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.abbreviations import expand
-from nl2sql.linking.text import name_words, singular
-from nl2sql.profile import Profile, profile_of
+from nl2sql.linking.text import name_words, singular, spoken
+from nl2sql.profile import Profile, charge_sql, kept_test, profile_of, roles
 from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, TIME_UNITS, WEIGHT
 
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
@@ -106,7 +106,37 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
     if config.metrics:
         return config
     metrics = revenue_metrics(profile, schema, config, names)
+    metrics += received_metrics(schema, config, names)
     return replace(config, metrics={m.name: m for m in metrics}) if metrics else config
+
+
+# What is said of money paid to the business, as against what it sold: "how much came in in May".
+RECEIVED = "received"
+RECEIVED_WORDS = ("money received", "money came in", "came in", "come in", "coming in", "money in", "cash in",
+                  "collected", "money collected", "paid us", "paid to us", "payments received", "cash received")
+# Words of a table's name that say its rows are payments made to the business.
+_PAYMENT_TABLE_WORDS = frozenset({"payment", "pay", "receipt", "remittance"})
+
+
+def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | None = None) -> tuple[Metric, ...]:
+    """The money of the one table of payments (its name says so; one amount of money, a date) as
+    the money received, beside the revenue the sales read: a bill paid in parts, a deposit."""
+    found = []
+    for table in schema.tables:
+        money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
+        if table.stored and _PAYMENT_TABLE_WORDS & set(name_words(table.name)) and len(money) == 1 \
+                and table.date_columns:
+            found.append((table, money[0]))
+    taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
+    words = tuple(w for w in RECEIVED_WORDS if " ".join(name_words(w)) not in taken)
+    if len(found) != 1 or not words:
+        return ()
+    table, paid = found[0]
+    kept = kept_test(table)  # a payment that failed or was refunded brought nothing in
+    where = kept[0].sql(dialect=schema.dialect) if kept is not None else None
+    return (Metric(name=RECEIVED if RECEIVED not in taken else f"{RECEIVED}_money", table=table.name,
+                   expression=charge_sql(schema.dialect, paid.name), where=where, synonyms=words,
+                   description=f"the sum of {spoken(paid.name)} of the {spoken(table.name)}"),)
 
 
 # What a count of things sold is called: the quantity of the one table of lines.

@@ -25,6 +25,7 @@ from nl2sql.engines.builtin.resolve import (
     date_column_for,
     find_concept,
     kind_value,
+    money_of_another,
     said_reading,
     subject_value,
 )
@@ -378,6 +379,9 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
     """Named metrics of the domain config, and the context after any question they ask."""
     c, out = Claims(d), list[Aggregate]()
     for link in ctx.a.links:
+        if money_of_another(ctx.a, link):
+            c.used.update(range(link.first, link.last + 1))
+            continue
         if paid_against_upper(ctx, link.first):
             continue  # "earn more than their manager": the rows' own pay (paired.py)
         if _verb_of_counted(ctx, link):

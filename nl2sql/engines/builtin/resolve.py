@@ -591,11 +591,19 @@ def said_reading(a: Analysis, domain: DomainConfig, metric: Metric) -> Metric | 
     return fits[0] if len(fits) == 1 else None
 
 
+def money_of_another(a: Analysis, link: Link) -> bool:
+    """ "how much money was collected": the bare word "money" beside another metric's words is that
+    metric's money, no measure of its own."""
+    if link.first != link.last or a.word(link.first) != "money" or not link.of_kind(METRIC):
+        return False
+    return any(other.of_kind(METRIC) for other in a.links if other is not link)
+
+
 def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
     """The tables whose rows a count, a metric (the reading the words name, of several) or a ranked
     total measures."""
-    measured = {(said_reading(a, domain, c.metric) or c.metric).table
-                for link in a.links for c in link.of_kind(METRIC) if c.metric is not None}
+    measured = {(said_reading(a, domain, c.metric) or c.metric).table for link in a.links
+                if not money_of_another(a, link) for c in link.of_kind(METRIC) if c.metric is not None}
     # the rows counted: "the number of <rows>", "the most <rows>"
     ends = [max(a.count_span)] if a.count_span else []
     ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]
