@@ -238,7 +238,8 @@ class Lexicon:
         # by a pass over every table per table (a wide schema has thousands)
         holding = Counter(w for words in named for w in set(words))
         opening = Counter(words[:k] for words in named for k in range(1, len(words) + 1))
-        wholes = Counter(words[:k] for words in named if words[-1] not in _PART_HEADS for k in range(1, len(words) + 1))
+        wholes = Counter(words[:k] for words in named if words and words[-1] not in _PART_HEADS
+                         for k in range(1, len(words) + 1))
         # words of the columns that are no keys: a word that names one is read as the column first
         column_words = {w for table in schema.tables for col in table.columns
                         if not col.primary_key and col.name not in table.fk_columns for w in name_words(col.name)}

@@ -298,8 +298,11 @@ def charge_sql(dialect: str, column_name: str) -> str:
 _LINE_WORDS = ("item", "line", "detail", "entry", "position", "product")  # "orderline", "lineitem" too
 
 
-# Stored states of a sale, a bill or a delivery that was called off: no money was taken by it.
-CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "failed", "declined", "rejected"})
+# Stored states of a sale, a bill or a delivery that was called off: no money was taken by it, none is owed.
+CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "failed", "declined", "rejected",
+                        "written off", "written_off", "credited"})
+# Words of a table's name that say its rows are money paid to the business (against its bills).
+PAYMENT_WORDS = frozenset({"payment", "pay", "receipt", "remittance", "instalment", "installment"})
 
 
 def called_off(table: Table) -> tuple[Column, tuple[str, ...]] | None:

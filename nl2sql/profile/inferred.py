@@ -14,7 +14,7 @@ from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words, singular, spoken
-from nl2sql.profile import Profile, charge_sql, kept_test, profile_of, roles
+from nl2sql.profile import PAYMENT_WORDS, Profile, charge_sql, kept_test, profile_of, roles
 from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, TIME_UNITS, WEIGHT
 
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
@@ -114,8 +114,6 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
 RECEIVED = "received"
 RECEIVED_WORDS = ("money received", "money came in", "came in", "come in", "coming in", "money in", "cash in",
                   "collected", "money collected", "paid us", "paid to us", "payments received", "cash received")
-# Words of a table's name that say its rows are payments made to the business.
-_PAYMENT_TABLE_WORDS = frozenset({"payment", "pay", "receipt", "remittance"})
 
 
 def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | None = None) -> tuple[Metric, ...]:
@@ -124,7 +122,7 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     found = []
     for table in schema.tables:
         money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
-        if table.stored and _PAYMENT_TABLE_WORDS & set(name_words(table.name)) and len(money) == 1 \
+        if table.stored and PAYMENT_WORDS & set(name_words(table.name)) and len(money) == 1 \
                 and table.date_columns:
             found.append((table, money[0]))
     taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)

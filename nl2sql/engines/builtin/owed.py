@@ -15,14 +15,9 @@ from nl2sql.engines.builtin.events import event_dates, participle
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.identifiers import column
 from nl2sql.linking.text import name_words, spoken
-from nl2sql.profile import roles
+from nl2sql.profile import PAYMENT_WORDS, kept_test, roles
 
 OWE_WORDS = frozenset({"owe", "owes", "owed", "owing"})
-# What a table of money paid against bills is called (its name's words, singular).
-# States of a bill that was called off: nothing is owed on it.
-_VOID_STATES = frozenset({"void", "voided", "cancelled", "canceled", "written off", "written_off", "writtenoff",
-                          "credited"})
-_PAYMENT_WORDS = frozenset({"payment", "pay", "receipt", "remittance", "instalment", "installment"})
 
 
 def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
@@ -51,10 +46,10 @@ def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
                         expression=exp.Literal.number(f"{1 / factor:.1f}"))
     dialect = ctx.schema.dialect
     unpaid: exp.Expr = exp.column(paid_on).is_(exp.null())
-    for name, states in _void_states(ctx, bills):  # a voided bill keeps no paid date and owes nothing
-        called_off = [exp.Literal.string(v) for v in states]
-        unpaid = exp.and_(unpaid, exp.column(name).neq(called_off[0]) if len(called_off) == 1
-                          else exp.not_(exp.column(name).isin(*called_off)))
+    held = ctx.schema.table(bills)
+    kept = kept_test(held) if held is not None else None
+    if kept is not None:  # a voided bill keeps no paid date and owes nothing
+        unpaid = exp.and_(unpaid, kept[0])
     less = " less what was paid against them" if isinstance(total.find(exp.Subquery), exp.Subquery) else ""
     metric = Metric(name="owed", table=bills, expression=total.sql(dialect=dialect), where=unpaid.sql(dialect=dialect),
                     description=f"the {spoken(amount)} of the {spoken(bills)} not yet paid{less}")
@@ -69,7 +64,7 @@ def _less_paid(ctx: ReadContext, bills: str, amount: str) -> exp.Expr:
     for other in ctx.schema.tables:
         keys = [fk for fk in other.foreign_keys if fk.ref_table == bills]
         money = [c for c in other.columns if roles.is_sold_money(other, c) and not roles.is_price(other, c)]
-        if other.stored and other.name != bills and _PAYMENT_WORDS & set(name_words(other.name)) \
+        if other.stored and other.name != bills and PAYMENT_WORDS & set(name_words(other.name)) \
                 and len(keys) == 1 and len(money) == 1 \
                 and roles.minor_unit(money[0].name) == roles.minor_unit(amount):
             found.append((other.name, keys[0].column, money[0].name))
@@ -80,14 +75,3 @@ def _less_paid(ctx: ReadContext, bills: str, amount: str) -> exp.Expr:
         .where(exp.column(fk, table=payments).eq(exp.column(key.name, table=bills)))
     return exp.Sub(this=column(amount),
                    expression=exp.Coalesce(this=exp.Subquery(this=made), expressions=[exp.Literal.number(0)]))
-
-
-def _void_states(ctx: ReadContext, bills: str) -> list[tuple[str, list[str]]]:
-    """The columns of the bills that keep a called-off state, with the stored values saying it."""
-    table = ctx.schema.table(bills)
-    found = []
-    for col in table.columns if table is not None else ():
-        states = [v for v in col.values if isinstance(v, str) and v.strip().lower() in _VOID_STATES]
-        if states:
-            found.append((col.name, states))
-    return found
