@@ -246,3 +246,53 @@ def test_a_synonym_that_is_a_short_form_names_nothing(tuition: Database) -> None
 ])
 def test_money_received_is_the_payments_and_revenue_the_sales(grooming: Database, line: str, gold: str) -> None:
     reads_whole(grooming, line, gold)  # 10.0 came in in May, for 70.0 of visits
+
+
+CORNER = """
+    CREATE TABLE stores (id INTEGER PRIMARY KEY, city TEXT NOT NULL, closed_on TEXT NOT NULL);
+    CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, tier TEXT NOT NULL, email TEXT NOT NULL);
+    CREATE TABLE "order" (id INTEGER PRIMARY KEY, store_id INTEGER REFERENCES stores (id),
+                          customer_id INTEGER REFERENCES customers (id), placed_on TEXT NOT NULL, status TEXT);
+    CREATE TABLE order_item (id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES "order" (id), qty INTEGER NOT NULL,
+                             unit_price REAL NOT NULL);
+    CREATE TABLE email_log (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (id), sent_on TEXT);
+    CREATE TABLE supplier_payments (id INTEGER PRIMARY KEY, paid_on TEXT NOT NULL, amount REAL NOT NULL);
+    INSERT INTO stores VALUES (1, 'Leeds', 'Sun'), (2, 'York', 'Mon'), (3, 'Hull', 'Sun');
+    INSERT INTO customers VALUES (1, 'Ada', 'gold', 'ada@example.com'), (2, NULL, 'basic', 'bo@example.com'),
+                                 (3, 'Cy', 'basic', 'cy@example.com'), (4, 'Di', 'gold', 'di@example.com');
+    INSERT INTO "order" VALUES (1, 1, 1, '2026-05-03', 'paid'), (2, 2, 2, '2026-05-04', 'cancelled'),
+                               (3, 3, 3, '2026-05-05', NULL), (4, 1, 1, '2026-05-10', 'paid');
+    INSERT INTO order_item VALUES (1, 1, 2, 5.0), (2, 2, 1, 9.0), (3, 3, 4, 5.0), (4, 4, 1, 3.0);
+    INSERT INTO email_log VALUES (1, 1, '2026-05-01');
+    INSERT INTO supplier_payments VALUES (1, '2026-05-02', 999.0);
+"""  # a corner shop: a table named by a keyword, an order with no status, a store's closing day
+
+
+@pytest.fixture(scope="module")
+def corner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "corner", CORNER) as db:
+        yield db
+
+
+def test_revenue_of_a_keyword_table_runs_and_keeps_rows_with_no_state(corner: Database) -> None:
+    # 10 + 20 + 3: the cancelled order left out, the one with no status kept
+    reads_whole(corner, "total revenue", "SELECT 33.0")
+
+
+def test_a_day_kept_by_other_rows_is_no_day_of_the_rows_asked_about(corner: Database) -> None:
+    draft, result = read(corner, "how many orders were placed on Sundays")
+    assert "closed_on" not in draft.sql and result.rows == ((2,),), draft.sql  # 3 and 10 May 2026
+
+
+def test_a_log_named_by_a_word_another_table_keeps_as_a_column_leaves_it_the_column(corner: Database) -> None:
+    assert "email_log" not in drafted(corner, "show the email of each customer").sql
+
+
+def test_money_paid_out_is_no_money_received(corner: Database) -> None:
+    draft = drafted(corner, "how much money came in in May 2026")
+    assert "supplier_payments" not in draft.sql, draft.sql
+
+
+def test_a_label_that_may_be_empty_gets_no_companion(corner: Database) -> None:
+    # three names kept for four customers: one has none, and no name repeats
+    assert "tier" not in drafted(corner, "number of orders per customer").sql

@@ -241,8 +241,13 @@ class Lexicon:
         wholes = Counter(words[:k] for words in named if words and words[-1] not in _PART_HEADS
                          for k in range(1, len(words) + 1))
         # words of the columns that are no keys: a word that names one is read as the column first
-        column_words = {w for table in schema.tables for col in table.columns
-                        if not col.primary_key and col.name not in table.fk_columns for w in name_words(col.name)}
+        owners: dict[str, set[str]] = defaultdict(set)
+        for table in schema.tables:
+            for col in table.columns:
+                if not col.primary_key and col.name not in table.fk_columns:
+                    for said in name_words(col.name):
+                        owners[said].add(table.name)
+        column_words = set(owners)
         for table in schema.tables:
             words = name_words(table.name)
             self._add(" ".join(words), Candidate(TABLE, table.name))
@@ -267,7 +272,8 @@ class Lexicon:
                 # "client_info", "clientCos": the rows are the clients, the last word only files them
                 # (unless another table is filed under the same words: "car_data" beside "car_makers")
                 self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, score=0.9, match=STEM))
-            if len(words) > 1 and words[-1] in _RECORD_HEADS and table.stored and wholes[words[:-1]] == 1:
+            if len(words) > 1 and words[-1] in _RECORD_HEADS and table.stored and wholes[words[:-1]] == 1 \
+                    and not owners.get(words[-2], set()) - {table.name}:  # "email_log" beside customers.email
                 # "deliveries" are the rows of delivery_notes: each note records one (its lines are parts)
                 self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, match=STEM))
             self._add_columns(table, words)

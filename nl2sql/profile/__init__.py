@@ -93,7 +93,7 @@ class Revenue:
     expression: str  # an aggregate over ``table``'s columns: "SUM(unit_price * quantity)"
     description: str  # "the sum of unit price x quantity of the sale lines"
     line: LineItems | None = None
-    where: str | None = None  # the rows left out: a sale that was called off ("status <> 'cancelled'")
+    where: str | None = None  # the rows counted: no sale that was called off ("status <> 'cancelled'")
 
 
 @dataclass(frozen=True)
@@ -302,34 +302,42 @@ _LINE_WORDS = ("item", "line", "detail", "entry", "position", "product")  # "ord
 CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "failed", "declined", "rejected",
                         "written off", "written_off", "credited"})
 # Words of a table's name that say its rows are money paid to the business (against its bills).
-PAYMENT_WORDS = frozenset({"payment", "pay", "receipt", "remittance", "instalment", "installment"})
+PAYMENT_WORDS = frozenset({"payment", "receipt", "remittance", "instalment", "installment"})
 
 
 def called_off(table: Table) -> tuple[Column, tuple[str, ...]] | None:
-    """The one column of ``table`` whose stored values say a row was called off, with those values."""
-    found = [(col, states) for col in table.columns if col.kind == TEXT
+    """The one column of states of ``table`` (a few stored values, one of them saying a row was called
+    off) with the values that say so."""
+    found = [(col, states) for col in table.columns if col.kind == TEXT and len(col.values) > 1
              and (states := tuple(v for v in col.values if isinstance(v, str) and v.strip().lower() in CALLED_OFF))]
     return found[0] if len(found) == 1 else None
 
 
 def kept_test(table: Table, qualified: bool = False) -> tuple[exp.Expr, tuple[str, ...]] | None:
-    """The condition keeping the rows of ``table`` not called off ("status <> 'cancelled'"), and the
-    states it leaves out; None when no column says a row was."""
+    """The condition keeping the rows of ``table`` not called off ("status <> 'cancelled'", a row with
+    no state kept too), and the states it leaves out; None when no column says a row was."""
     from sqlglot import exp
+
+    from nl2sql.identifiers import identifier
 
     state = called_off(table)
     if state is None:
         return None
     col, states = state
     values = [exp.Literal.string(v) for v in states]
-    test: exp.Expr = exp.column(col.name, table=table.name if qualified else None)
-    return (test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))), states
+    test: exp.Expr = exp.Column(this=identifier(col.name), table=identifier(table.name) if qualified else None)
+    kept = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
+    if col.nullable:  # NULL <> 'cancelled' is not true: a row with no state is no row called off
+        kept = exp.Paren(this=exp.or_(test.copy().is_(exp.null()), kept))
+    return kept, states
 
 
 def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
     """``reading`` leaving out the rows called off: its own rows' state, else the state of the sale its
     lines make up (through the lines' key to it)."""
     from sqlglot import exp
+
+    from nl2sql.identifiers import identifier
 
     table = schema.table(reading.table)
     parent = schema.table(reading.line.parent) if reading.line is not None and reading.line.parent else None
@@ -342,8 +350,9 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
             fk = next((k for k in table.foreign_keys if k.ref_table == held.name), None)
             if fk is None:
                 return reading
-            sales = exp.select(exp.column(fk.ref_column, table=held.name)).from_(held.name).where(test)
-            test = exp.column(fk.column, table=table.name).isin(query=sales)
+            sales = exp.select(exp.Column(this=identifier(fk.ref_column), table=identifier(held.name))) \
+                .from_(exp.Table(this=identifier(held.name))).where(test)
+            test = exp.Column(this=identifier(fk.column), table=identifier(table.name)).isin(query=sales)
         left_out = " or ".join(states)
         return replace(reading, where=test.sql(dialect=schema.dialect),
                        description=f"{reading.description}, {left_out} ones left out")

@@ -50,7 +50,7 @@ def _table_notes(profile: Profile, name: str) -> list[str]:
 def _metric(metric: Metric) -> list[str]:
     lines = [f"[metrics.{metric.name}]", f"table = {_toml(metric.table)}", f"expression = {_toml(metric.expression)}",
              f"description = {_toml(metric.description)}"]
-    if metric.where:  # the rows left out (a sale called off), for the owner to check
+    if metric.where:  # the rows counted (no sale called off), for the owner to check
         lines.append(f"where = {_toml(metric.where)}")
     if metric.synonyms:
         lines.append(f"synonyms = {_toml(list(metric.synonyms))}")

@@ -112,6 +112,9 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
 
 # What is said of money paid to the business, as against what it sold: "how much came in in May".
 RECEIVED = "received"
+# Words of a table of payments the business makes, not receives.
+_PAID_OUT = frozenset({"supplier", "vendor", "payroll", "salary", "wage", "expense", "purchase", "payout", "staff",
+                       "employee", "refund"})
 RECEIVED_WORDS = ("money received", "money came in", "came in", "come in", "coming in", "money in", "cash in",
                   "collected", "money collected", "paid us", "paid to us", "payments received", "cash received")
 
@@ -122,7 +125,8 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     found = []
     for table in schema.tables:
         money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
-        if table.stored and PAYMENT_WORDS & set(name_words(table.name)) and len(money) == 1 \
+        named = set(name_words(table.name))
+        if table.stored and PAYMENT_WORDS & named and not _PAID_OUT & named and len(money) == 1 \
                 and table.date_columns:
             found.append((table, money[0]))
     taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)

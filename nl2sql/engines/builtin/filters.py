@@ -31,6 +31,7 @@ from nl2sql.engines.builtin.resolve import (
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey
+from nl2sql.engines.builtin.weekdays import day_of_other_rows
 from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
@@ -417,7 +418,8 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
     empty: list[Filter] = []
     for link in a.links:
         grouped = c.role(link.first) in ("group", "kind") and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
-        if not grouped and (_not_a_value(ctx, c, link, skip) or compared_to_column(ctx, link, entity, in_play)):
+        if not grouped and (_not_a_value(ctx, c, link, skip) or compared_to_column(ctx, link, entity, in_play)
+                            or day_of_other_rows(ctx, link, entity)):
             continue
         cand = _value_candidate(ctx, link, entity, in_play)
         if cand is None:

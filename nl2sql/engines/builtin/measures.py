@@ -245,8 +245,11 @@ def group_keys(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
 
 
 def _days_column(ctx: ReadContext, entity: str, in_play: set[str]) -> ColumnRef | None:
-    """The column of the main rows (else of a table in play) that keeps days of the week by name."""
-    for name in [entity, *sorted(in_play - {entity})]:
+    """The column of the main rows that keeps days of the week by name; of a table in play only when
+    the main rows keep no date (a store's closing day is no day an order was placed on)."""
+    main = ctx.schema.table(entity)
+    others = sorted(in_play - {entity}) if main is not None and not main.date_columns else []
+    for name in [entity, *others]:
         table = ctx.schema.table(name)
         found = next((col for col in table.columns if days_kept(col)), None) if table is not None else None
         if table is not None and found is not None:

@@ -3,7 +3,8 @@
 What is owed is the amount of the bills not yet paid: the one table the question's rows reach that
 keeps an amount of money and a date it was paid on, left empty until it is, summed where that date
 is empty. Where payments are kept against each bill (part payments), what was paid on it is taken
-off. Read in the money's major unit (an amount kept in pence is totalled in pounds).
+off (a payment that failed takes nothing off). Read in the money's major unit (an amount kept in
+pence is totalled in pounds).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from sqlglot import exp
 from nl2sql.domain import Metric
 from nl2sql.engines.builtin.events import event_dates, participle
 from nl2sql.engines.builtin.reader import ReadContext
-from nl2sql.identifiers import column
+from nl2sql.identifiers import column, identifier
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile import PAYMENT_WORDS, kept_test, roles
 
@@ -30,8 +31,9 @@ def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
         return None
     found = []
     for table in ctx.schema.tables:
-        if not table.stored or (table.name != entity and ctx.schema.join_path(entity, table.name) is None):
-            continue
+        if not table.stored or (table.name != entity and ctx.schema.join_path(entity, table.name) is None) \
+                or PAYMENT_WORDS & set(name_words(table.name)):
+            continue  # (a payment's own date is no bill's)
         money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
         paid = event_dates(table, said[0])  # the date the bill is paid on, empty until it is
         if len(money) == 1 and len(paid) == 1:
@@ -67,11 +69,17 @@ def _less_paid(ctx: ReadContext, bills: str, amount: str) -> exp.Expr:
         if other.stored and other.name != bills and PAYMENT_WORDS & set(name_words(other.name)) \
                 and len(keys) == 1 and len(money) == 1 \
                 and roles.minor_unit(money[0].name) == roles.minor_unit(amount):
-            found.append((other.name, keys[0].column, money[0].name))
+            found.append((other.name, keys[0].column, keys[0].ref_column, money[0].name))
     if key is None or len(found) != 1:
         return column(amount)
-    payments, fk, paid = found[0]
-    made = exp.select(exp.Sum(this=exp.column(paid, table=payments))).from_(payments) \
-        .where(exp.column(fk, table=payments).eq(exp.column(key.name, table=bills)))
+    payments, fk, to, paid = found[0]
+    made = exp.select(exp.Sum(this=exp.Column(this=identifier(paid), table=identifier(payments)))) \
+        .from_(exp.Table(this=identifier(payments))) \
+        .where(exp.Column(this=identifier(fk), table=identifier(payments))
+               .eq(exp.Column(this=identifier(to), table=identifier(bills))))
+    payer = ctx.schema.table(payments)
+    kept = kept_test(payer, qualified=True) if payer is not None else None
+    if kept is not None:  # a payment that failed took nothing off
+        made = made.where(kept[0])
     return exp.Sub(this=column(amount),
                    expression=exp.Coalesce(this=exp.Subquery(this=made), expressions=[exp.Literal.number(0)]))

@@ -70,8 +70,8 @@ def _beside_repeated_label(table: Table, label: Column) -> Column | None:
     """A label several rows share ('Maths' at four levels): the table's first column of fewer values
     than the label, no free text (its level), shown beside it, so that each row of an answer says
     which one it is."""
-    if not label.values or table.row_count is None or len(label.values) >= table.row_count:
-        return None
+    if not label.values or label.nullable or table.row_count is None or len(label.values) >= table.row_count:
+        return None  # (the values kept leave NULL out: a nullable label may repeat no name)
     return next((col for col in table.columns if 1 < len(col.values) < len(label.values) and not col.primary_key
                  and col.name not in table.fk_columns and col.kind != DATE
                  and not set(name_words(col.name)) & _FREE_TEXT_WORDS), None)

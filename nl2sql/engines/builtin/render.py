@@ -583,7 +583,8 @@ def _on_joined(condition: exp.Expr, joined: set[str]) -> exp.Expr:
     already: the condition a person writes on the row the query has."""
     query = condition.args.get("query") if isinstance(condition, exp.In) else None
     select = query.this if isinstance(query, exp.Subquery) else query
-    if not isinstance(select, exp.Select) or select.args.get("joins") or select.args.get("where") is None:
+    if not isinstance(select, exp.Select) or select.args.get("where") is None or len(select.expressions) != 1 \
+            or any(select.args.get(part) for part in ("joins", "group", "having", "limit", "distinct")):
         return condition
     source = select.args.get("from") or select.args.get("from_")
     table = source.this if source is not None else None

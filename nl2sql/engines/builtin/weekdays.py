@@ -10,12 +10,28 @@ from __future__ import annotations
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for
 from nl2sql.engines.builtin.spec import Filter
-from nl2sql.linking.lexicon import VALUE
+from nl2sql.linking.lexicon import TABLE, VALUE, Link
 from nl2sql.linking.text import singular
 
 # SQLite's numbering (strftime '%w'), which every engine's rendering of a weekday is made to follow.
 WEEKDAYS = {"sunday": 0, "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6}
 _LEADS = frozenset({"on", "every", "each"})
+
+
+def _kept_day(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """Whether the day said is a value the rows keep: a day column of the main rows, of rows the line
+    names ("on the rota on a Monday"), or of other rows when the main rows keep no date of their own."""
+    main = ctx.schema.table(entity)
+    named = {c.table for other in ctx.a.links for c in other.of_kind(TABLE) if c.score >= 1.0}
+    return any(v.table == entity or v.table in named or main is None or not main.date_columns
+               for v in link.of_kind(VALUE))
+
+
+def day_of_other_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """A day's name that other rows keep by name (a store's closing day) said of rows with a date of
+    their own: the day their date falls on, read here, not that value."""
+    said = " ".join(t.text for t in ctx.a.tokens[link.first:link.last + 1])
+    return singular(said) in WEEKDAYS and bool(link.of_kind(VALUE)) and not _kept_day(ctx, link, entity)
 
 
 def weekday_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]) -> Step[list[Filter]]:
@@ -26,7 +42,7 @@ def weekday_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]
     for i, token in enumerate(a.tokens):
         day = WEEKDAYS.get(singular(token.text))
         link = a.link_at(i)
-        if day is None or c.taken(i) or (link is not None and link.of_kind(VALUE)):
+        if day is None or c.taken(i) or (link is not None and _kept_day(ctx, link, entity)):
             continue
         days.append(day)
         words.update({i, *((i - 1,) if a.word(i - 1) in _LEADS else ())})
