@@ -129,3 +129,21 @@ def test_a_100_kb_sql_line_is_answered_whole(capped: InteractiveWorkflow, ecomme
     assert shown is not None and shown[1] == sql  # not a character lost, added or moved
     assert list(shown[2].rows) == rows_of(ecommerce_db, sql)[:50]
     assert len(changes) < len(line) // 100  # about one change per 1 KB read; once per key was 100,000
+
+
+def test_a_quick_redraw_after_a_slow_one_leaves_the_pending_redraw_a_number(capped: InteractiveWorkflow) -> None:
+    """A slow redraw (a fresh process, a busy machine) spaces the next one: prompt-toolkit schedules it
+    to wait ``min_redraw_interval`` less the time gone when it comes due. A quick redraw in between
+    must leave a number there (None made that subtraction an error printed over the session)."""
+    import asyncio
+    import time
+
+    session: PromptSession[str] = PromptSession(input=None, output=DummyOutput())
+    app = ChatApp(capped, session=session, output=PlainTextOutput(io.StringIO()))
+    app._before_redraw(None)
+    time.sleep(0.02)
+    app._after_redraw(None)  # slow: the next redraw is spaced
+    assert session.app.min_redraw_interval > 0
+    app._before_redraw(None)
+    app._after_redraw(None)  # quick: nothing held back
+    asyncio.run(asyncio.sleep(max(0.0, session.app.min_redraw_interval - 0.01)))  # what the pending redraw does

@@ -135,9 +135,10 @@ class ChatApp:
         self._redraw_began = time.perf_counter()
 
     def _after_redraw(self, _app: object) -> None:
-        """Space the next redraw by what this one cost (``REDRAW_SHARE``); a quick one holds nothing back."""
+        """Space the next redraw by what this one cost (``REDRAW_SHARE``); a quick one holds nothing back.
+        Never None: a redraw already spaced by a slow one subtracts from the interval when it comes due."""
         took = time.perf_counter() - self._redraw_began
-        self.session.app.min_redraw_interval = took / REDRAW_SHARE if took > QUICK_REDRAW_S else None
+        self.session.app.min_redraw_interval = took / REDRAW_SHARE if took > QUICK_REDRAW_S else 0.0
 
     def _stop_prompt(self, error: BaseException) -> None:
         """The workflow could not be built: end the prompt now with the error, from the loading thread."""
