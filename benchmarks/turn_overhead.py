@@ -40,7 +40,7 @@ class NullDatabase(Database):
     def schema(self) -> Schema:
         return Schema(())
 
-    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
+    def _run(self, sql: str, max_rows: int | None, timeout: float, started: bool = False) -> QueryResult:
         return self._result
 
     def execute(self, sql: str, *, max_rows: int | None = 50, timeout: float = 10.0) -> QueryResult:

@@ -267,7 +267,6 @@ class Adapter(Database):
         self._lock = threading.Lock()  # held while a statement or an introspection query uses the connection
         self._cancel = threading.Event()  # set by interrupt(): the statement in flight was cancelled
         self._timed_out = threading.Event()  # set when the time limit stopped it (where the adapter stops it)
-        self._begun = False  # execute() began the statement _run is about to run (its cancel cleared there)
 
     @cached_property
     def schema(self) -> Schema:
@@ -289,13 +288,11 @@ class Adapter(Database):
     def _starting(self) -> None:
         self._cancel.clear()  # a cancel or a time-out of an earlier statement is not this one's
         self._timed_out.clear()
-        self._begun = True
 
-    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
+    def _run(self, sql: str, max_rows: int | None, timeout: float, started: bool = False) -> QueryResult:
         with self._lock:
-            if not self._begun:  # run on its own, not through execute: nothing of it was cancelled yet
+            if not started:  # run on its own, not through execute: nothing of it was cancelled yet
                 self._starting()
-            self._begun = False
             if self._cancel.is_set():  # Ctrl-C while the statement was checked: it never starts
                 raise stopped(True, timeout)
             with self._statement(timeout):

@@ -61,12 +61,14 @@ class Database(ABC):
         """The introspected schema, computed once per handle."""
 
     @abstractmethod
-    def _run(self, sql: str, max_rows: int | None, timeout: float) -> QueryResult:
-        """Run a statement that already passed the guard."""
+    def _run(self, sql: str, max_rows: int | None, timeout: float, started: bool = False) -> QueryResult:
+        """Run a statement that already passed the guard; ``started``: ``execute`` began it (``_starting``)
+        before the guard, and a cancel since then is this statement's."""
 
-    @abstractmethod
     def _starting(self) -> None:
-        """A statement is about to be checked and run: a cancel of an earlier one is no longer in force."""
+        """A statement is about to be checked and run: a cancel of an earlier one is no longer in force
+        (a database with no cancel of its own has nothing to clear)."""
+        return None
 
     def check(self, sql: str) -> str | None:
         """Whether ``sql`` passes the guard and compiles here, without running it: why not, or None.
@@ -112,7 +114,7 @@ class Database(ABC):
         self._starting()  # from here on, Ctrl-C is this statement's, also while the guard checks it
         text = checked_statement(sql, self.dialect, self.allowed_functions, self.refused_functions).text
         started = time.perf_counter()
-        result = self._run(text, max_rows or None, timeout)
+        result = self._run(text, max_rows or None, timeout, started=True)
         return replace(result, elapsed_ms=(time.perf_counter() - started) * 1000)
 
     def __enter__(self) -> Database:

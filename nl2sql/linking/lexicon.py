@@ -87,7 +87,9 @@ _RECORD_HEADS = frozenset({"note", "entry", "record", "log"})
 # ("delivery_lines" beside "delivery_notes"): no rival for the first words.
 _PART_HEADS = frozenset({"line", "item", "detail"})
 # The short forms a column of days of the week may keep, and the day each says.
-_DAY_OF_SHORT = {short: day for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The days of the week in SQLite's numbering (strftime '%w': Sunday is 0).
+DAYS_OF_WEEK = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
+_DAY_OF_SHORT = {short: day for day in DAYS_OF_WEEK
                  for short in (day[:3], day[:4], day[:5], day)}
 _WEAK_NAME_WORDS = {"at", "id", "of", "on", "is", "the", "a", "no", "num", "by", "to", "in", "for"}
 

@@ -22,6 +22,7 @@ from nl2sql.profile.roles import (
     TIME_UNITS,
     Unit,
     is_money,
+    is_money_taken,
     is_price,
     is_quantity,
     is_real_money,
@@ -136,7 +137,7 @@ def _parent(schema: Schema, table: Table) -> str | None:
             if (t := schema.table(fk.ref_table)) is not None]
 
     def rank(ref: Table) -> int:
-        if any(is_sold_money(ref, c) and not is_price(ref, c) for c in ref.columns):
+        if any(is_money_taken(ref, c) for c in ref.columns):
             return 0
         return 1 if ref.foreign_keys and ref.date_columns else 2
 

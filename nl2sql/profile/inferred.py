@@ -124,7 +124,7 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     the money received, beside the revenue the sales read: a bill paid in parts, a deposit."""
     found = []
     for table in schema.tables:
-        money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
+        money = [c for c in table.columns if roles.is_money_taken(table, c)]
         named = set(name_words(table.name))
         if table.stored and PAYMENT_WORDS & named and not _PAID_OUT & named and len(money) == 1 \
                 and table.date_columns:

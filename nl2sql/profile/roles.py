@@ -123,6 +123,11 @@ def is_price(table: Table, col: Column) -> bool:
     return is_sold_money(table, col) and bool(set(expand(name_words(col.name))) & PRICE_WORDS)
 
 
+def is_money_taken(table: Table, col: Column) -> bool:
+    """Money a row itself took (a sale's total, a payment, a bill's amount), not a price per unit."""
+    return is_sold_money(table, col) and not is_price(table, col)
+
+
 def is_quantity(table: Table, col: Column) -> bool:
     """A count of items on a row: ``quantity``, ``qty``, ``units`` (not ``unit_price``)."""
     words = name_words(col.name)
@@ -148,7 +153,7 @@ def adds_up(table: Table, col: Column) -> bool:
 def is_taken(table: Table, col: Column) -> bool:
     """Whether a column's values add up to what was sold or taken (units, a sale's money), so that
     groups of rows are compared by their total; a salary or a budget is a level each row has."""
-    return is_quantity(table, col) or (is_sold_money(table, col) and not is_price(table, col))
+    return is_quantity(table, col) or is_money_taken(table, col)
 
 
 def is_duration(table: Table, col: Column) -> bool:

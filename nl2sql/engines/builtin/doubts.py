@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.explain import one, plural
 from nl2sql.linking.lexicon import COLUMN, METRIC, PEOPLE_WORDS, TABLE, VALUE, Link
 from nl2sql.linking.text import spoken
-from nl2sql.profile.roles import is_price, is_sold_money
+from nl2sql.profile.roles import is_money_taken
 
 # Words a question uses when it has no particular data in mind.
 VAGUE_WORDS = {
@@ -117,7 +117,7 @@ def _choice(*words: str) -> str:
 def _own_totals(table: Table) -> list[tuple[str, str]]:
     """A row's own total of money (a sale's total): its size, offered first."""
     return [(_choice(spoken(col.name), "of each", one(table.name)), f"own:{table.name}.{col.name}")
-            for col in table.columns if is_sold_money(table, col) and not is_price(table, col)]
+            for col in table.columns if is_money_taken(table, col)]
 
 
 def rank_options(schema: Schema, entity: str) -> list[tuple[str, str]]:

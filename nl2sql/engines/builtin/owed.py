@@ -34,7 +34,7 @@ def owed_money(ctx: ReadContext, entity: str) -> tuple[Metric, int] | None:
         if not table.stored or (table.name != entity and ctx.schema.join_path(entity, table.name) is None) \
                 or PAYMENT_WORDS & set(name_words(table.name)):
             continue  # (a payment's own date is no bill's)
-        money = [c for c in table.columns if roles.is_sold_money(table, c) and not roles.is_price(table, c)]
+        money = [c for c in table.columns if roles.is_money_taken(table, c)]
         paid = event_dates(table, said[0])  # the date the bill is paid on, empty until it is
         if len(money) == 1 and len(paid) == 1:
             found.append((table.name, money[0].name, paid[0]))
@@ -65,7 +65,7 @@ def _less_paid(ctx: ReadContext, bills: str, amount: str) -> exp.Expr:
     found = []
     for other in ctx.schema.tables:
         keys = [fk for fk in other.foreign_keys if fk.ref_table == bills]
-        money = [c for c in other.columns if roles.is_sold_money(other, c) and not roles.is_price(other, c)]
+        money = [c for c in other.columns if roles.is_money_taken(other, c)]
         if other.stored and other.name != bills and PAYMENT_WORDS & set(name_words(other.name)) \
                 and len(keys) == 1 and len(money) == 1 \
                 and roles.minor_unit(money[0].name) == roles.minor_unit(amount):

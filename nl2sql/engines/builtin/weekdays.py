@@ -10,11 +10,11 @@ from __future__ import annotations
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.resolve import date_column_for
 from nl2sql.engines.builtin.spec import Filter
-from nl2sql.linking.lexicon import TABLE, VALUE, Link
+from nl2sql.linking.lexicon import DAYS_OF_WEEK, TABLE, VALUE, Link
 from nl2sql.linking.text import singular
 
 # SQLite's numbering (strftime '%w'), which every engine's rendering of a weekday is made to follow.
-WEEKDAYS = {"sunday": 0, "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6}
+WEEKDAYS = {day: number for number, day in enumerate(DAYS_OF_WEEK)}
 _LEADS = frozenset({"on", "every", "each"})
 
 
