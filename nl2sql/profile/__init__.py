@@ -95,6 +95,7 @@ class Revenue:
     description: str  # "the sum of unit price x quantity of the sale lines"
     line: LineItems | None = None
     where: str | None = None  # the rows counted: no sale that was called off ("status <> 'cancelled'")
+    left_out: str = ""  # the states ``where`` leaves out, said: "cancelled or planned"
 
 
 @dataclass(frozen=True)
@@ -302,26 +303,34 @@ _LINE_WORDS = ("item", "line", "detail", "entry", "position", "product")  # "ord
 # Stored states of a sale, a bill or a delivery that was called off: no money was taken by it, none is owed.
 CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "failed", "declined", "rejected",
                         "written off", "written_off", "credited"})
+# Stored states of a row that has not happened yet (a lesson booked, a delivery planned, a job quoted):
+# no money has been taken by it so far.
+NOT_YET = frozenset({"planned", "scheduled", "booked", "quoted", "draft", "tentative", "provisional", "pending",
+                     "requested", "awaiting"})
 # Words of a table's name that say its rows are money paid to the business (against its bills).
 PAYMENT_WORDS = frozenset({"payment", "receipt", "remittance", "instalment", "installment"})
 
 
-def called_off(table: Table) -> tuple[Column, tuple[str, ...]] | None:
+def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ...]] | None:
     """The one column of states of ``table`` (a few stored values, one of them saying a row was called
-    off) with the values that say so."""
-    found = [(col, states) for col in table.columns if col.kind == TEXT and len(col.values) > 1
-             and (states := tuple(v for v in col.values if isinstance(v, str) and v.strip().lower() in CALLED_OFF))]
+    off) with the values that say so; with ``taken``, also those of rows still to come, which have
+    brought no money in yet."""
+    left_out = CALLED_OFF | NOT_YET if taken else CALLED_OFF
+    found = [(col, tuple(v for v in col.values if isinstance(v, str) and v.strip().lower() in left_out))
+             for col in table.columns if col.kind == TEXT and len(col.values) > 1
+             and any(isinstance(v, str) and v.strip().lower() in CALLED_OFF for v in col.values)]
     return found[0] if len(found) == 1 else None
 
 
-def kept_test(table: Table, qualified: bool = False) -> tuple[exp.Expr, tuple[str, ...]] | None:
+def kept_test(table: Table, qualified: bool = False, taken: bool = False) -> tuple[exp.Expr, tuple[str, ...]] | None:
     """The condition keeping the rows of ``table`` not called off ("status <> 'cancelled'", a row with
-    no state kept too), and the states it leaves out; None when no column says a row was."""
+    no state kept too), and the states it leaves out; None when no column says a row was. ``taken``
+    reads the money the rows brought in: a row still to come (booked, planned) has brought none."""
     from sqlglot import exp
 
     from nl2sql.identifiers import identifier
 
-    state = called_off(table)
+    state = called_off(table, taken)
     if state is None:
         return None
     col, states = state
@@ -343,7 +352,7 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
     table = schema.table(reading.table)
     parent = schema.table(reading.line.parent) if reading.line is not None and reading.line.parent else None
     for held in (table, parent):
-        kept = kept_test(held, qualified=held is parent) if held is not None else None
+        kept = kept_test(held, qualified=held is parent, taken=True) if held is not None else None
         if held is None or kept is None:
             continue
         test, states = kept
@@ -355,7 +364,7 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
                 .from_(exp.Table(this=identifier(held.name))).where(test)
             test = exp.Column(this=identifier(fk.column), table=identifier(table.name)).isin(query=sales)
         left_out = " or ".join(states)
-        return replace(reading, where=test.sql(dialect=schema.dialect),
+        return replace(reading, where=test.sql(dialect=schema.dialect), left_out=left_out,
                        description=f"{reading.description}, {left_out} ones left out")
     return reading
 

@@ -134,7 +134,7 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     if len(found) != 1 or not words:
         return ()
     table, paid = found[0]
-    kept = kept_test(table)  # a payment that failed or was refunded brought nothing in
+    kept = kept_test(table, taken=True)  # a payment that failed, or is still pending, brought nothing in
     where = kept[0].sql(dialect=schema.dialect) if kept is not None else None
     return (Metric(name=RECEIVED if RECEIVED not in taken else f"{RECEIVED}_money", table=table.name,
                    expression=charge_sql(schema.dialect, paid.name), where=where, synonyms=words,

@@ -68,7 +68,7 @@ from nl2sql.errors import EngineError
 from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import name_words, singular, spoken
-from nl2sql.profile import profile_of, roles
+from nl2sql.profile import LineItems, Profile, profile_of, roles
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
 
@@ -564,7 +564,8 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
     """ "the average invoice total", "average order value": the money of a sale's lines, per sale,
     on average, where the sale keeps no total of its own."""
     a, entity = ctx.a, parts.entity
-    line = next((ln for ln in profile_of(ctx.schema).lines if ln.parent == entity), None)
+    profile = profile_of(ctx.schema)
+    line = next((ln for ln in profile.lines if ln.parent == entity), None)
     at = next((i for func, i in a.aggregates if func == "avg"), None)
     # "by <group>" alone counts each group's rows; "the average order value by store" asks the average instead
     counted = all(ag.func == "count" and ag.column is None for ag in parts.aggregates) and not a.count
@@ -577,13 +578,21 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
         return None  # a sale with a total of its own: its average is that column's, read elsewhere
     money = sqlglot.parse_one(line.money_sql(ctx.schema.dialect), read=ctx.schema.dialect)
     expression = group_averages.per_group(money, column(fk.column))
+    where, left_out = _sales_kept(profile, line)
     metric = Metric(name=f"average_{snake(singular(entity))}_value", table=line.table,
                     expression=expression.sql(dialect=ctx.schema.dialect),
                     description=f"the {line.said} of the {spoken(line.table)} per {singular(spoken(entity))}, "
-                                "on average")
+                                f"on average{left_out}", where=where)
     size = {i for i in range(sale.last + 1, sale.last + 3) if a.word(i) in measures.SALE_SIZE_WORDS}
     used = {at, *range(sale.first, sale.last + 1), *size}
     return parts.using("count", used, aggregates=(Aggregate("metric", metric=metric),), projections=())
+
+
+def _sales_kept(profile: Profile, line: LineItems) -> tuple[str | None, str]:
+    """The condition leaving out the sales of ``line`` that brought no money in (called off, still to
+    come), as the revenue reads it, and its words for the explanation."""
+    taken = next((r for r in profile.revenues if r.line == line and r.where), None)
+    return (taken.where, f", {taken.left_out} ones left out") if taken is not None else (None, "")
 
 
 def _average_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:

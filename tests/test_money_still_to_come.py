@@ -1,0 +1,74 @@
+"""Money taken is money of rows that happened: a lesson still booked, an order only planned, a payment
+still pending has brought nothing in yet, beside the rows called off that never will.
+
+What is owed is read apart: a bill sent and not yet paid is owed all the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import drafted, reads_whole, schema_database
+
+PIANO = """
+    CREATE TABLE pupils (pupil_id INTEGER PRIMARY KEY, pupil_name TEXT NOT NULL);
+    CREATE TABLE lessons (lesson_id INTEGER PRIMARY KEY, pupil_id INTEGER NOT NULL REFERENCES pupils (pupil_id),
+                          taught_on TEXT NOT NULL, fee REAL NOT NULL, status TEXT NOT NULL);
+    CREATE TABLE fee_payments (payment_id INTEGER PRIMARY KEY,
+                               pupil_id INTEGER NOT NULL REFERENCES pupils (pupil_id),
+                               paid_on TEXT NOT NULL, paid_amount REAL NOT NULL, state TEXT NOT NULL);
+    INSERT INTO pupils VALUES (1, 'Ada'), (2, 'Ben'), (3, 'Cleo');
+    INSERT INTO lessons VALUES (1, 1, '2026-09-03', 30.0, 'taught'), (2, 2, '2026-09-10', 30.0, 'taught'),
+                               (3, 1, '2026-10-01', 35.0, 'cancelled'), (4, 3, '2026-10-08', 35.0, 'taught'),
+                               (5, 2, '2026-12-03', 35.0, 'booked'), (6, 3, '2026-12-10', 35.0, 'booked');
+    INSERT INTO fee_payments VALUES (1, 1, '2026-09-04', 30.0, 'cleared'), (2, 2, '2026-09-11', 30.0, 'cleared'),
+                                    (3, 3, '2026-10-09', 35.0, 'failed'), (4, 3, '2026-10-20', 35.0, 'pending');
+"""  # a piano teacher: lessons still booked, a payment pending
+
+SHEETS = """
+    CREATE TABLE sheet_orders (order_id INTEGER PRIMARY KEY, buyer TEXT NOT NULL, ordered_on TEXT NOT NULL,
+                               stage TEXT NOT NULL);
+    CREATE TABLE sheet_order_lines (line_id INTEGER PRIMARY KEY,
+                                    order_id INTEGER NOT NULL REFERENCES sheet_orders (order_id),
+                                    title TEXT NOT NULL, qty INTEGER NOT NULL, price REAL NOT NULL);
+    INSERT INTO sheet_orders VALUES (1, 'Ada', '2026-09-01', 'sent'), (2, 'Ben', '2026-09-02', 'sent'),
+                                    (3, 'Cleo', '2026-09-05', 'cancelled'), (4, 'Ada', '2026-11-30', 'planned');
+    INSERT INTO sheet_order_lines VALUES (1, 1, 'Scales', 1, 8.0), (2, 2, 'Etudes', 2, 12.0),
+                                         (3, 3, 'Sonatas', 1, 20.0), (4, 4, 'Nocturnes', 3, 15.0);
+"""  # a sheet music shop: an order called off, an order only planned
+
+
+@pytest.fixture(scope="module")
+def piano(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "piano", PIANO) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "sheets", SHEETS) as db:
+        yield db
+
+
+@pytest.mark.parametrize(("line", "gold"), [
+    ("lesson income by month", "SELECT strftime('%Y-%m', taught_on), SUM(fee) FROM lessons "
+                               "WHERE status = 'taught' GROUP BY 1"),
+    ("how much have we made from lessons", "SELECT SUM(fee) FROM lessons WHERE status = 'taught'"),
+])
+def test_money_taken_leaves_out_rows_still_to_come(piano: Database, line: str, gold: str) -> None:
+    reads_whole(piano, line, gold)  # the two booked December lessons have brought nothing in
+    assert "booked" in drafted(piano, line).explanation
+
+
+def test_money_received_leaves_out_a_payment_still_pending(piano: Database) -> None:
+    reads_whole(piano, "how much money came in", "SELECT SUM(paid_amount) FROM fee_payments WHERE state = 'cleared'")
+
+
+def test_the_average_value_of_a_sale_leaves_out_those_called_off_or_only_planned(sheets: Database) -> None:
+    reads_whole(sheets, "average value of a sheet order",
+                "SELECT AVG(v) FROM (SELECT SUM(qty * price) AS v FROM sheet_order_lines l "
+                "JOIN sheet_orders o ON o.order_id = l.order_id WHERE o.stage = 'sent' GROUP BY l.order_id)")
+    assert "planned" in drafted(sheets, "average value of a sheet order").explanation
