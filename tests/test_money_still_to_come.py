@@ -29,15 +29,19 @@ PIANO = """
 """  # a piano teacher: lessons still booked, a payment pending
 
 SHEETS = """
+    CREATE TABLE scores (score_id INTEGER PRIMARY KEY, title TEXT NOT NULL, kind TEXT NOT NULL);
     CREATE TABLE sheet_orders (order_id INTEGER PRIMARY KEY, buyer TEXT NOT NULL, ordered_on TEXT NOT NULL,
                                stage TEXT NOT NULL);
     CREATE TABLE sheet_order_lines (line_id INTEGER PRIMARY KEY,
                                     order_id INTEGER NOT NULL REFERENCES sheet_orders (order_id),
-                                    title TEXT NOT NULL, qty INTEGER NOT NULL, price REAL NOT NULL);
+                                    score_id INTEGER NOT NULL REFERENCES scores (score_id),
+                                    qty INTEGER NOT NULL, price REAL NOT NULL);
+    INSERT INTO scores VALUES (1, 'Scales', 'method'), (2, 'Etudes', 'songbook'), (3, 'Sonatas', 'songbook'),
+                              (4, 'Nocturnes', 'songbook');
     INSERT INTO sheet_orders VALUES (1, 'Ada', '2026-09-01', 'sent'), (2, 'Ben', '2026-09-02', 'sent'),
                                     (3, 'Cleo', '2026-09-05', 'cancelled'), (4, 'Ada', '2026-11-30', 'planned');
-    INSERT INTO sheet_order_lines VALUES (1, 1, 'Scales', 1, 8.0), (2, 2, 'Etudes', 2, 12.0),
-                                         (3, 3, 'Sonatas', 1, 20.0), (4, 4, 'Nocturnes', 3, 15.0);
+    INSERT INTO sheet_order_lines VALUES (1, 1, 1, 1, 8.0), (2, 2, 2, 2, 12.0), (3, 3, 3, 1, 20.0),
+                                         (4, 4, 4, 3, 15.0), (5, 3, 2, 4, 12.0);
 """  # a sheet music shop: an order called off, an order only planned
 
 
@@ -72,3 +76,16 @@ def test_the_average_value_of_a_sale_leaves_out_those_called_off_or_only_planned
                 "SELECT AVG(v) FROM (SELECT SUM(qty * price) AS v FROM sheet_order_lines l "
                 "JOIN sheet_orders o ON o.order_id = l.order_id WHERE o.stage = 'sent' GROUP BY l.order_id)")
     assert "planned" in drafted(sheets, "average value of a sheet order").explanation
+
+
+def test_units_sold_leave_out_the_sales_called_off_or_still_to_come(sheets: Database) -> None:
+    # the cancelled order's four Etudes and the planned order's three Nocturnes were never sold
+    reads_whole(sheets, "what's our best-selling songbook",
+                "SELECT s.title, SUM(l.qty) FROM sheet_order_lines l JOIN scores s ON s.score_id = l.score_id "
+                "JOIN sheet_orders o ON o.order_id = l.order_id WHERE o.stage = 'sent' AND s.kind = 'songbook' "
+                "GROUP BY s.score_id ORDER BY 2 DESC LIMIT 1")
+
+
+def test_a_kind_said_in_the_singular_asks_for_one_row(sheets: Database) -> None:
+    assert drafted(sheets, "what's our best-selling songbook").spec.limit == 1
+    assert drafted(sheets, "what are our best-selling songbooks").spec.limit != 1

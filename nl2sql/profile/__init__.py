@@ -369,6 +369,13 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
     return reading
 
 
+def sales_kept(profile: Profile, line: LineItems) -> tuple[str | None, str]:
+    """The condition leaving out the sales of ``line`` that brought no money in (called off, still to
+    come), as the revenue reads it, and its words for an explanation (", cancelled ones left out")."""
+    taken = next((r for r in profile.revenues if r.line == line and r.where), None)
+    return (taken.where, f", {taken.left_out} ones left out") if taken is not None else (None, "")
+
+
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""

@@ -53,6 +53,7 @@ from nl2sql.engines.builtin.reader import (
     entity_keys,
 )
 from nl2sql.engines.builtin.resolve import (
+    kind_value,
     named_date_links,
     person_behind,
     pick_entity,
@@ -68,7 +69,7 @@ from nl2sql.errors import EngineError
 from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import name_words, singular, spoken
-from nl2sql.profile import LineItems, Profile, profile_of, roles
+from nl2sql.profile import profile_of, roles, sales_kept
 
 __all__ = ["Reading", "build_spec", "entity_keys"]
 
@@ -271,12 +272,12 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         entity = chosen  # the answer chose a metric of another table: its rows are the subject
     elif (rate := rate_in(a, schema)) is not None:
         entity = rate.table  # "the refund rate per cafe": a share of the rows the event happens to
-    elif entity is not None and ranks_people(a) and (person := person_behind(schema, entity)) is not None:
+    elif entity is not None and ranks_people(a) and (person := _person_asked(a, schema, entity)) is not None:
         entity = person  # "who spent the most": the customer whose orders add up most
     elif entity is not None and (members := members_of(a, schema, entity)) is not None:
         entity = members  # "who works on <a project>": the people linked to it
     named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links) \
-        or subject_value(a) is not None  # "how many baristas ..."
+        or subject_value(a) is not None or _ranked_kind(a)  # "how many baristas ...", "the best-selling songbook"
     if entity is None or (not named and a.unread() and not forced):
         vague = doubts.general(a, schema, ctx.domain.entities, ctx.slots)
         if vague is None or vague.question is None:
@@ -286,6 +287,27 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         return Reading(spec, 0.3, ("nothing in the question names data",), ambiguities=(vague,))
     return Focus(entity, bool(forced), MappingProxyType(group_links), MappingProxyType(anti),
                  frozenset(named_date_links(a, schema)))
+
+
+def _ranked_kind(a: Analysis) -> bool:
+    """Whether a kind of rows said as a noun is what a superlative ranks ("our best-selling
+    songbook", "the most popular novel"): the rows are named, by their kind."""
+    ends = {max(a.span(s.index)) for s in a.superlatives}
+    return any(kind_value(a, link) and (link.first - 1 in ends or link.first - 2 in ends) for link in a.links)
+
+
+def _person_asked(a: Analysis, schema: Schema, entity: str) -> str | None:
+    """ "who spent the most": the person behind the rows chosen; when those are no events of a
+    person ("who in the Leeds office raised the most tickets" chose the office), the person behind
+    the events the line names."""
+    named = frozenset(c.table for link in a.links for c in link.candidates
+                      if c.score >= 1.0 and c.kind in (TABLE, COLUMN, VALUE))
+    table = schema.table(entity)
+    if table is None or table.person_name is not None:
+        return None
+    others = sorted(named - {entity}) if table.default_date_column is None else []
+    found = {p for t in [entity, *others] if (p := person_behind(schema, t, named)) is not None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _entity_questions(ctx: ReadContext, focus: Focus) -> tuple[Decided, ReadContext]:
@@ -462,7 +484,7 @@ def _extreme_per_group(ctx: ReadContext, parts: Parts, ref: ColumnRef, descendin
             return None
         partition = fks[0].column
     own = tuple(f for f in parts.filters if f.column.table == entity.name and f.other is None and f.against is None
-                and f.op in ("=", "in", "like", ">", ">=", "<", "<=", "!=", "null", "not_null", "open"))
+                and f.op in ("=", "in", "like", ">", ">=", "<", "<=", "!=", "null", "not_null", "open", "unsettled"))
     extreme = Filter(ref, "=", own, against="max" if descending else "min", other=ColumnRef(entity.name, partition))
     label = entity.label_column
     named = [k for k in keys if not _key_beside_label(ctx, k, keys)]  # each group by its name, not its id
@@ -578,7 +600,7 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
         return None  # a sale with a total of its own: its average is that column's, read elsewhere
     money = sqlglot.parse_one(line.money_sql(ctx.schema.dialect), read=ctx.schema.dialect)
     expression = group_averages.per_group(money, column(fk.column))
-    where, left_out = _sales_kept(profile, line)
+    where, left_out = sales_kept(profile, line)
     metric = Metric(name=f"average_{snake(singular(entity))}_value", table=line.table,
                     expression=expression.sql(dialect=ctx.schema.dialect),
                     description=f"the {line.said} of the {spoken(line.table)} per {singular(spoken(entity))}, "
@@ -586,13 +608,6 @@ def _average_sale(ctx: ReadContext, parts: Parts) -> Parts | None:
     size = {i for i in range(sale.last + 1, sale.last + 3) if a.word(i) in measures.SALE_SIZE_WORDS}
     used = {at, *range(sale.first, sale.last + 1), *size}
     return parts.using("count", used, aggregates=(Aggregate("metric", metric=metric),), projections=())
-
-
-def _sales_kept(profile: Profile, line: LineItems) -> tuple[str | None, str]:
-    """The condition leaving out the sales of ``line`` that brought no money in (called off, still to
-    come), as the revenue reads it, and its words for the explanation."""
-    taken = next((r for r in profile.revenues if r.line == line and r.where), None)
-    return (taken.where, f", {taken.left_out} ones left out") if taken is not None else (None, "")
 
 
 def _average_of_groups(ctx: ReadContext, parts: Parts) -> Parts | None:

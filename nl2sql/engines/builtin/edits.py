@@ -40,7 +40,7 @@ def _edit_words(effect: str) -> frozenset[str]:
 
 _FAMILY = {">": "gt", ">=": "gt", "<": "lt", "<=": "lt", "between": "gt", "=": "eq", "!=": "eq", "in": "eq",
            "not_in": "eq", "range": "range", "not_exists": "anti", "exists": "anti", "like": "like",
-           "weekday": "weekday"}
+           "weekday": "weekday", "unsettled": "eq"}
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,8 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
 
 
 # Conditions on a list of values: (what comes before the values, the word between them).
-_LISTED = {"=": ("", "or"), "!=": ("not ", "or"), "in": ("", "or"), "not_in": ("neither ", "nor")}
+_LISTED = {"=": ("", "or"), "!=": ("not ", "or"), "in": ("", "or"), "not_in": ("neither ", "nor"),
+           "unsettled": ("neither ", "nor")}  # still open: in none of the states that settle a row
 
 
 def _compared(name: str, other: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named
 from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
+from nl2sql.engines.builtin.pending import final_states
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
 from nl2sql.engines.builtin.resolve import (
@@ -415,6 +416,7 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
     a, c = ctx.a, Claims(d)
     by_column: dict[tuple[ColumnRef, bool], list[str]] = {}
     spans: dict[tuple[ColumnRef, bool], set[int]] = {}
+    literal: set[tuple[ColumnRef, bool]] = set()
     empty: list[Filter] = []
     for link in a.links:
         grouped = c.role(link.first) in ("group", "kind") and bool(link.of_kind(VALUE)) and not link.of_kind(COLUMN)
@@ -443,21 +445,28 @@ def value_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str], 
         # values named with a negation and without one are two conditions ("a dog but not a cat")
         key = (ColumnRef(cand.table, cand.column or ""), bool(negations))
         by_column.setdefault(key, []).extend(kind_values(ctx.schema, a, link, cand))
-        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations, before,
-                                            _column_said_after(ctx, c, link, cand))
+        column_said = _column_said_after(ctx, c, link, cand)
+        if column_said or a.tokens[link.first].quoted or a.word(link.first - 1) in name_words(cand.column or ""):
+            literal.add(key)  # "status 'Open'", "status open": the stored value itself, as typed
+        spans.setdefault(key, set()).update(range(link.first, link.last + 1), negations, before, column_said)
         if grouped:  # "per hygienist": grouped by those rows, and kept to them
             c.used.update(range(link.first, link.last + 1))
         else:
             c.claim(link, "value", *negations)
-    filters = list(empty)
-    for (ref, negated), vals in by_column.items():
-        names = tuple(dict.fromkeys(vals))
-        words = frozenset(spans[ref, negated])
-        if len(names) == 1:
-            filters.append(Filter(ref, "!=" if negated else "=", names, words=words))
-        else:
-            filters.append(Filter(ref, "not_in" if negated else "in", names, words=words))
-    return c.done(filters)
+    return c.done([*empty, *(_listed(ctx, key, vals, frozenset(spans[key]), key in literal)
+                             for key, vals in by_column.items())])
+
+
+def _listed(ctx: ReadContext, key: tuple[ColumnRef, bool], vals: list[str], words: frozenset[int],
+            literal: bool) -> Filter:
+    """The condition of the values a column was said to hold (or, negated, not to hold)."""
+    (ref, negated), names = key, tuple(dict.fromkeys(vals))
+    final = final_states(ctx, ref, names[0]) if len(names) == 1 and not literal and not negated else ()
+    if final:  # "the open tickets": in none of the states that settle a ticket
+        return Filter(ref, "unsettled", final, words=words)
+    if len(names) == 1:
+        return Filter(ref, "!=" if negated else "=", names, words=words)
+    return Filter(ref, "not_in" if negated else "in", names, words=words)
 
 
 # Words that say which end of a journey or a transfer a value is at, and the column-name words of that end.

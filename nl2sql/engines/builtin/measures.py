@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from sqlglot import exp
+
 from nl2sql.db.schema import DATE, TEXT
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion, Metric
@@ -15,6 +17,7 @@ from nl2sql.engines.builtin.analysis import AGGREGATE_WORDS, HOW_MANY_MOST, Anal
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.held_amounts import verb_of_held
+from nl2sql.engines.builtin.names import snake
 from nl2sql.engines.builtin.owed import owed_money
 from nl2sql.engines.builtin.paired import paid_against_upper
 from nl2sql.engines.builtin.rates import rate_in
@@ -30,9 +33,10 @@ from nl2sql.engines.builtin.resolve import (
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
+from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link, days_kept
-from nl2sql.linking.text import STOPWORDS, name_words, singular
-from nl2sql.profile import profile_of, roles
+from nl2sql.linking.text import STOPWORDS, name_words, singular, spoken
+from nl2sql.profile import profile_of, roles, sales_kept
 
 
 @dataclass(frozen=True)
@@ -345,6 +349,14 @@ def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:
     """ "sum:orders.total_amount" or "count:orders" (a rank option) as the aggregate it means."""
     how, _, target = chosen.partition(":")
     child, _, column_name = target.partition(".")
+    profile = profile_of(ctx.schema)
+    line = next((li for li in profile.lines if li.table == child and li.quantity == column_name), None)
+    where, left_out = sales_kept(profile, line) if how == "sum" and line is not None else (None, "")
+    if where is not None:  # units sold: none of a sale called off or still to come
+        units = exp.Sum(this=column(column_name)).sql(dialect=ctx.schema.dialect)
+        return Aggregate("metric", metric=Metric(
+            name=f"total_{snake(column_name)}", table=child, expression=units, where=where,
+            description=f"the sum of {spoken(column_name)} of the {spoken(child)}{left_out}"))
     if how in ("sum", "avg"):
         return Aggregate(how, ColumnRef(child, column_name))
     return Aggregate("count", ctx.row_key(child))
@@ -1238,7 +1250,10 @@ def singular_head(ctx: ReadContext, entity: str) -> bool:
         if any(c.table == entity for c in link.of_kind(TABLE)):
             tok = ctx.a.tokens[link.last]
             return tok.text == tok.norm
-    return False
+    # "our best-selling bouquet": a kind of the rows said as a noun later in the line, no table named
+    kinds = [link for link in ctx.a.links if kind_value(ctx.a, link)
+             and any(c.table == entity for c in link.of_kind(VALUE))]
+    return len(kinds) == 1 and ctx.a.tokens[kinds[0].last].text == ctx.a.tokens[kinds[0].last].norm
 
 
 _KIND_WORDS = {"type": "type", "types": "type", "kind": "kind", "kinds": "kind", "sort": "sort", "sorts": "sort"}

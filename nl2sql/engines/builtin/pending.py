@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
-from nl2sql.linking.text import name_words, stem
+from nl2sql.linking.text import name_words, stem, value_words
 
 # Phrases that say a row is still awaited.
 _AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "waiting"), ("waiting", "on"),
@@ -56,3 +56,23 @@ def _open_states(ctx: ReadContext, c: Claims, entity: str, words: frozenset[int]
     c.used.update(words)
     name, values = found[0]
     return [Filter(ColumnRef(entity, name), "in" if len(values) > 1 else "=", tuple(values), words=words)]
+
+
+# Words of a stored state that says a row is settled for good: done with, or called off.
+_FINAL_WORDS = frozenset({"closed", "resolved", "done", "completed", "complete", "finished", "fulfilled", "delivered",
+                          "paid", "settled", "archived", "cancelled", "canceled", "void", "voided", "refunded",
+                          "rejected", "declined", "failed", "expired", "withdrawn", "won", "lost"})
+
+
+def final_states(ctx: ReadContext, ref: ColumnRef, value: str) -> tuple[str, ...]:
+    """ "the open tickets": where the state 'Open' is one of several states a row is still open in
+    ('In Progress', 'On Hold'), the states that settle a row ('Closed', 'Resolved', 'Cancelled'),
+    which an open row is in none of; empty when 'Open' is the one state that is not final."""
+    table = ctx.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
+    if col is None or value_words(value) != ("open",):
+        return ()
+    states = [v for v in col.values if isinstance(v, str)]
+    final = tuple(v for v in states if _FINAL_WORDS & set(value_words(v)))
+    still = [v for v in states if v != value and v not in final]
+    return final if final and still else ()

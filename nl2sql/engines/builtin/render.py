@@ -368,6 +368,8 @@ class _Renderer:
             return col.isin(*(literal(v) for v in f.values))
         if f.op in ("not_in", "none"):  # "none" here: no related rows, the row's own value is not one
             return exp.Not(this=col.isin(*(literal(v) for v in f.values)))
+        if f.op == "unsettled":  # a row with no state yet is settled by none
+            return self._unsettled(f, col)
         if f.op in ("null", "not_null", "weekday", "open"):  # whether, or when, the row's event happened
             return _moment_condition(col, f)
         if f.op == "like":  # a piece of the text, anywhere in it or at one end
@@ -387,6 +389,16 @@ class _Renderer:
             )
             return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
+
+    def _unsettled(self, f: Filter, col: exp.Expr) -> exp.Expr:
+        """``(state IS NULL OR NOT state IN (<final states>))``; without the test of NULL where the
+        column is never empty."""
+        table = self.schema.table(f.column.table)
+        column = table.column(f.column.column) if table is not None else None
+        settled = exp.Not(this=col.isin(*(literal(v) for v in f.values)))
+        if column is None or not column.nullable:
+            return settled
+        return exp.Paren(this=exp.Or(this=_emptiness(col.copy(), "null"), expression=settled))
 
     def _in_rows(self, f: Filter, other: ColumnRef, col: exp.Expr) -> exp.Expr:
         """A key among the keys the rows its own conditions pick hold (``in_rows``, ``not_in_rows``), or

@@ -191,16 +191,21 @@ def ranks_people(a: Analysis) -> bool:
         for s in a.superlatives)
 
 
-def person_behind(schema: Schema, entity: str) -> str | None:
+def person_behind(schema: Schema, entity: str, named: frozenset[str] = frozenset()) -> str | None:
     """ "who spent the most": the one table of people the rows belong to, when they are dated events
     and no people themselves (an order's customer), so that "who" is answered by a person, not by
-    the order; a row that stands for a person (a player and its person) answers it itself."""
+    the order; a row that stands for a person (a player and its person) answers it itself. Of a
+    buyer and a seller, the one whose own rows point to a table the line names ("who in the
+    Leeds branch"): the words said which."""
     table = schema.table(entity)
     if table is None or _people(table) or table.default_date_column is None:
         return None
-    people = [fk.ref_table for fk in table.foreign_keys
-              if (ref := schema.table(fk.ref_table)) is not None and ref.name != entity and _people(ref)]
-    return people[0] if len(people) == 1 else None  # a buyer and a seller: whose, the words must say
+    people = list(dict.fromkeys(fk.ref_table for fk in table.foreign_keys
+                                if (ref := schema.table(fk.ref_table)) is not None and ref.name != entity
+                                and _people(ref)))
+    near = [p for p in people if any(fk.ref_table in named and fk.ref_table != entity
+                                     for fk in schema.table(p).foreign_keys)]  # type: ignore[union-attr]
+    return people[0] if len(people) == 1 else near[0] if len(near) == 1 else None
 
 
 # Name words of columns only people have.

@@ -1,0 +1,58 @@
+""""The open jobs" are the jobs not yet settled: where 'open' is one of several states a job is still
+open in ('waiting parts', 'in progress'), they are the jobs in none of the final states (done,
+cancelled), a job with no state yet among them. "status open" is the stored value itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import answers_after, drafted, reads_whole, schema_database
+
+WORKSHOP = """
+    CREATE TABLE jobs (job_id INTEGER PRIMARY KEY, customer TEXT NOT NULL, urgency TEXT NOT NULL,
+                       booked_in TEXT NOT NULL, status TEXT);
+    INSERT INTO jobs VALUES (1, 'Ames', 'high', '2026-10-01', 'open'), (2, 'Bell', 'low', '2026-10-02', 'waiting parts'),
+                            (3, 'Cole', 'high', '2026-10-03', 'in progress'), (4, 'Dunn', 'high', '2026-10-04', 'done'),
+                            (5, 'Eade', 'low', '2026-10-05', 'cancelled'), (6, 'Ford', 'high', '2026-10-06', NULL),
+                            (7, 'Gray', 'low', '2026-10-07', 'done');
+"""  # a repair workshop: 'open' is one of three states a job is still open in; one job has no state yet
+
+LEDGER = """
+    CREATE TABLE accounts (account_id INTEGER PRIMARY KEY, holder TEXT NOT NULL, state TEXT NOT NULL);
+    INSERT INTO accounts VALUES (1, 'Ames', 'open'), (2, 'Bell', 'closed'), (3, 'Cole', 'open');
+"""  # open or closed, nothing between
+
+
+@pytest.fixture(scope="module")
+def workshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "workshop", WORKSHOP) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "ledger", LEDGER) as db:
+        yield db
+
+
+@pytest.mark.parametrize("line", ["how many open jobs are there", "count the open jobs"])
+def test_open_rows_are_those_in_no_final_state(workshop: Database, line: str) -> None:
+    reads_whole(workshop, line, "SELECT COUNT(*) FROM jobs WHERE status IS NULL OR status NOT IN ('done', 'cancelled')")
+
+
+def test_a_state_named_with_its_column_is_the_stored_value(workshop: Database) -> None:
+    reads_whole(workshop, "how many jobs have status open", "SELECT COUNT(*) FROM jobs WHERE status = 'open'")
+
+
+def test_a_follow_up_keeps_the_open_rows_to_the_ones_asked(workshop: Database) -> None:
+    answers_after(workshop, ["list the high urgency jobs", "only the open ones"],
+                  "SELECT * FROM jobs WHERE urgency = 'high' AND (status IS NULL OR status NOT IN ('done', 'cancelled'))")
+
+
+def test_open_beside_only_closed_is_the_stored_value(ledger: Database) -> None:
+    draft = drafted(ledger, "list the open accounts")
+    assert [(f.op, f.values) for f in draft.spec.filters] == [("=", ("open",))], draft.sql
