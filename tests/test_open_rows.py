@@ -1,6 +1,9 @@
 """"The open jobs" are the jobs not yet settled: where 'open' is one of several states a job is still
 open in ('waiting parts', 'in progress'), they are the jobs in none of the final states (done,
 cancelled), a job with no state yet among them. "status open" is the stored value itself.
+
+"The current memberships" have begun and not reached their end (a pause's "until" beside the end
+is no end of the membership); "active" ones are, besides, not frozen for now.
 """
 
 from __future__ import annotations
@@ -25,6 +28,21 @@ LEDGER = """
     CREATE TABLE accounts (account_id INTEGER PRIMARY KEY, holder TEXT NOT NULL, state TEXT NOT NULL);
     INSERT INTO accounts VALUES (1, 'Ames', 'open'), (2, 'Bell', 'closed'), (3, 'Cole', 'open');
 """  # open or closed, nothing between
+
+
+GYM = """
+    CREATE TABLE memberships (membership_id INTEGER PRIMARY KEY, member_name TEXT NOT NULL, start_date TEXT NOT NULL,
+                              end_date TEXT, frozen_until TEXT, is_frozen INTEGER NOT NULL DEFAULT 0);
+    INSERT INTO memberships VALUES (1, 'Ames', '2025-01-01', NULL, NULL, 0), (2, 'Bell', '2025-03-01', '2026-03-01', NULL, 0),
+                                   (3, 'Cole', '2026-01-10', '2026-12-31', '2026-07-01', 1),
+                                   (4, 'Dunn', '2026-09-01', NULL, NULL, 0), (5, 'Eade', '2024-05-05', NULL, NULL, 0);
+"""  # a gym: one membership ended, one frozen until July, one starting in September (today is 2026-06-15)
+
+
+@pytest.fixture(scope="module")
+def gym(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "gym", GYM) as db:
+        yield db
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +74,15 @@ def test_a_follow_up_keeps_the_open_rows_to_the_ones_asked(workshop: Database) -
 def test_open_beside_only_closed_is_the_stored_value(ledger: Database) -> None:
     draft = drafted(ledger, "list the open accounts")
     assert [(f.op, f.values) for f in draft.spec.filters] == [("=", ("open",))], draft.sql
+
+
+CURRENT = "start_date <= '2026-06-15' AND (end_date IS NULL OR end_date >= '2026-06-15')"
+
+
+def test_current_rows_have_begun_and_not_reached_their_end(gym: Database) -> None:
+    reads_whole(gym, "list the current memberships", f"SELECT * FROM memberships WHERE {CURRENT}")
+
+
+@pytest.mark.parametrize("line", ["list the active memberships", "which memberships are active"])
+def test_active_rows_are_current_and_not_paused(gym: Database, line: str) -> None:
+    reads_whole(gym, line, f"SELECT * FROM memberships WHERE {CURRENT} AND is_frozen = 0")

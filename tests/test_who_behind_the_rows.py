@@ -1,5 +1,6 @@
 """"Who ... the most <rows>" is answered by a person: of the two kinds of people a row belongs to
 (the customer who booked a repair, the mechanic who did it), the one the line's other words reach.
+The people a row belongs to are also named by a yes/no of theirs ("repairs booked by couriers").
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ from tests.helpers import drafted, reads_whole, schema_database
 CYCLES = """
     CREATE TABLE branches (branch_id INTEGER PRIMARY KEY, branch_name TEXT NOT NULL, town TEXT NOT NULL);
     CREATE TABLE riders (rider_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
-                         email TEXT, branch_id INTEGER REFERENCES branches (branch_id));
+                         email TEXT, branch_id INTEGER REFERENCES branches (branch_id),
+                         is_courier INTEGER NOT NULL DEFAULT 0);
     CREATE TABLE mechanics (mechanic_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
                             email TEXT);
     CREATE TABLE repairs (repair_id INTEGER PRIMARY KEY, rider_id INTEGER NOT NULL REFERENCES riders (rider_id),
                           mechanic_id INTEGER NOT NULL REFERENCES mechanics (mechanic_id), booked_on TEXT NOT NULL);
     INSERT INTO branches VALUES (1, 'Canal Street', 'Leeds'), (2, 'Quayside', 'Hull');
-    INSERT INTO riders VALUES (1, 'Ana', 'Roe', 'ana@example.org', 1), (2, 'Bo', 'Kent', 'bo@example.org', 1),
-                              (3, 'Cy', 'Hart', 'cy@example.org', 2);
+    INSERT INTO riders VALUES (1, 'Ana', 'Roe', 'ana@example.org', 1, 0), (2, 'Bo', 'Kent', 'bo@example.org', 1, 1),
+                              (3, 'Cy', 'Hart', 'cy@example.org', 2, 0);
     INSERT INTO mechanics VALUES (1, 'Dee', 'Lowe', 'dee@example.org'), (2, 'Eli', 'Moss', 'eli@example.org');
     INSERT INTO repairs VALUES (1, 1, 1, '2026-02-01'), (2, 2, 2, '2026-03-01'), (3, 2, 2, '2026-04-01'),
                                (4, 3, 1, '2026-05-01'), (5, 3, 1, '2026-06-01'), (6, 3, 2, '2026-07-01');
-"""  # a bike repair shop: each repair is a rider's and a mechanic's; riders belong to a branch
+"""  # a bike repair shop: each repair is a rider's and a mechanic's; riders belong to a branch, one is a courier
 
 
 @pytest.fixture(scope="module")
@@ -45,3 +47,10 @@ def test_who_in_a_place_ranks_the_people_of_that_place(cycles: Database) -> None
 def test_who_with_nothing_to_tell_the_people_apart_is_not_guessed(cycles: Database) -> None:
     draft = drafted(cycles, "who had the most repairs")  # the rider's or the mechanic's: the words do not say
     assert draft.confidence <= 0.75, draft.sql
+
+
+@pytest.mark.parametrize("line", ["how many repairs from couriers", "how many repairs did couriers book",
+                                  "count the repairs made by couriers"])
+def test_rows_of_people_named_by_a_flag_of_theirs(cycles: Database, line: str) -> None:
+    reads_whole(cycles, line, "SELECT COUNT(*) FROM repairs p JOIN riders r ON r.rider_id = p.rider_id "
+                              "WHERE r.is_courier = 1")

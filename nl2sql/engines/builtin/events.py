@@ -321,7 +321,7 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     if running and ctx.a.today is not None and not set(name_words(ends[0].column)) & _FINAL_WORDS:
         # a planned end (EndDt, expires_on) may lie ahead: the row runs until that day comes, and
         # from its planned start on (a campaign not yet begun is not live)
-        return c.done(_running_until(ctx, ends[0], words))
+        return c.done([*_running_until(ctx, ends[0], words), *_not_paused(ctx, ends[0].table, running)])
     if planned and ctx.a.today is not None:  # not cancelled, and a planned end (a gift's fixed term) not yet come
         return c.done([Filter(ends[0], "null", words=words), *_running_until(ctx, planned[0], words)])
     return c.done([Filter(ends[0], "null" if running else "not_null", words=words)])
@@ -335,10 +335,27 @@ def _end_dates(on_way: list[Table], running: bool) -> tuple[list[ColumnRef], lis
     if len(ends) <= 1:
         return ends, []
     final = [ref for ref in ends if set(name_words(ref.column)) & _FINAL_WORDS]
+    if not final:  # a fixed term's end (EndDate) beside a pause's "until": the term ends the row
+        return [ref for ref in ends if set(name_words(ref.column)) & _PLANNED_ENDS], []
     # a fixed term's end (EndDate), not a pause's "until": a paused row still runs
     planned = [ref for ref in ends if ref not in final and ref.table in {f.table for f in final}
                and set(name_words(ref.column)) & _PLANNED_ENDS]
     return final, planned if len(planned) == 1 and running else []
+
+
+# Name words of a yes/no that says a running row is paused for now: an active one is not.
+_PAUSED = frozenset({"paused", "suspended", "frozen", "hold"})
+
+
+def _not_paused(ctx: ReadContext, table_name: str, running: list[int]) -> list[Filter]:
+    """ "the active subscriptions": running, and not paused, where a yes/no of the row says it is
+    (``isPaused``); "current" ones are current while paused too."""
+    if not any(ctx.a.word(i) in _RUNNING for i in running):
+        return []
+    table = ctx.table(table_name)
+    flags = [flag for col in table.columns if set(name_words(col.name)) & _PAUSED
+             and (flag := flag_of(table, col)) is not None]
+    return [Filter(flags[0].ref, "=", (flags[0].no,), words=frozenset(running))] if len(flags) == 1 else []
 
 
 def _running_until(ctx: ReadContext, end: ColumnRef, words: frozenset[int]) -> list[Filter]:
@@ -407,7 +424,7 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: s
     a = ctx.a
     said = [i for i, t in enumerate(a.tokens) if i not in taken and not c.taken(i)
             and ((a.link_at(i) is None and t.text in _CURRENT)  # "the current salary": a column's own word
-                 or (t.text in _RUNNING and _running_rows(ctx, i)))]
+                 or (t.text in _RUNNING and (_running_rows(ctx, i) or _said_of_rows(ctx, i))))]
     for i in range(len(a.tokens)):  # "at the moment", "right now": what the rows are today
         span = next((range(i, i + len(p)) for p in _NOW if tuple(a.word(k) for k in range(i, i + len(p))) == p), None)
         if span is not None and not set(span) & taken:
@@ -419,10 +436,16 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: s
     return said
 
 
-def _running_rows(ctx: ReadContext, i: int) -> bool:
+def _said_of_rows(ctx: ReadContext, i: int) -> bool:
+    """ "which subscriptions are active": the adjective after "be" said of a table's rows."""
+    return ctx.a.word(i - 1) in ("is", "are") and _running_rows(ctx, i, ctx.a.link_at(i - 2))
+
+
+def _running_rows(ctx: ReadContext, i: int, rows: Link | None = None) -> bool:
     """ "live subscriptions", "an active club subscription": the adjective right before a table's
-    name, naming nothing of that table's own (an is_active flag of another table is not theirs)."""
-    after, own = ctx.a.link_at(i + 1), ctx.a.link_at(i)
+    name (or said of it, ``rows``), naming nothing of that table's own (an is_active flag of another
+    table is not theirs)."""
+    after, own = rows or ctx.a.link_at(i + 1), ctx.a.link_at(i)
     if after is None or not after.of_kind(TABLE) or not ctx.names_table(after):
         return False
     table = ctx.table_of(after)

@@ -12,6 +12,7 @@ group or sort by ("the retired flag", "by retired"), it is left to those readers
 from __future__ import annotations
 
 from nl2sql.engines.builtin.analysis import JOINING_A_DENIAL, Analysis, denies_keeping
+from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.resolve import is_stored
 from nl2sql.engines.builtin.spec import Filter
@@ -70,15 +71,20 @@ def _kept_too(a: Analysis, link: Link) -> tuple[int, ...] | None:
 
 
 def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Flag | None:
-    """The yes/no column a link names on the main table (or a table in play), if that is its best reading."""
+    """The yes/no column a link names on the main table (or a table in play), if that is its best
+    reading; or the plural noun of one of the rows the main rows belong to ("tickets from VIPs":
+    the requester's ``is_vip``)."""
     best = max((cand.score for cand in link.candidates), default=0.0)
+    owners = {fk.ref_table for fk in ctx.table(entity).foreign_keys}
+    token = ctx.a.tokens[link.last]
     for cand in link.of_kind(COLUMN):
-        if cand.score < best or (cand.table != entity and cand.table not in in_play):
+        owner = cand.table in owners and link.first == link.last and token.text != token.norm
+        if cand.score < best or (cand.table != entity and cand.table not in in_play and not owner):
             continue
         table = ctx.table(cand.table)
         col = table.column(cand.column or "")
         flag = flag_of(table, col) if col is not None else None
-        if flag is not None:
+        if flag is not None and (cand.table == entity or cand.table in in_play or flag_noun(col.name) == (token.norm,)):
             return flag
     return None
 
@@ -89,7 +95,7 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
     of what a row has."""
     a = ctx.a
     before, after = a.word(link.first - 1), a.word(link.last + 1)
-    rows_of = before == "of" and _names_the_rows(ctx, link, flag)
+    rows_of = _rows_after_of(ctx, link, flag)
     if after in _NAMING_WORDS or (before in _GROUPING_WORDS and not rows_of):
         return False  # "by retired", but "the email of contractors" names the rows
     if after in ("ones", "one") or link.first - 1 in a.negations:
@@ -114,6 +120,14 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
         return True  # "how many products have we discontinued": the state, said as what we did
     return _owning(flag) and a.word(k) in ("have", "has", "had", "with", "having", "offer", "offers", "include",
                                            "includes")
+
+
+def _rows_after_of(ctx: ReadContext, link: Link, flag: Flag) -> bool:
+    """ "the email of contractors", "tickets raised by VIPs": the flagged rows, named after "of" or
+    after the "by" of who did something."""
+    before, verb = ctx.a.word(link.first - 1), ctx.a.word(link.first - 2)
+    agent = before == "by" and (verb.endswith("ed") or verb in IRREGULAR_PARTICIPLES)
+    return (before == "of" or agent) and _names_the_rows(ctx, link, flag)
 
 
 def _names_the_rows(ctx: ReadContext, link: Link, flag: Flag) -> bool:

@@ -33,6 +33,7 @@ from nl2sql.engines.builtin.resolve import (
     subject_value,
 )
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
+from nl2sql.engines.builtin.yes_no import flag_noun, flag_of
 from nl2sql.identifiers import column
 from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link, days_kept
 from nl2sql.linking.text import STOPWORDS, name_words, singular, spoken
@@ -178,8 +179,8 @@ def _groups(ctx: ReadContext, g: int, link: Link, has_measure: bool) -> bool:
         return False  # "<verb> by <value>" is no grouping; "<rows> by <column>" is
     if _value_named_after(ctx, link):
         return False  # "by the artist <a name>": the word says whose value follows, a condition
-    if word == "by" and _participle(a.word(g - 1)) and not (
-            has_measure and link.of_kind(COLUMN) and not link.of_kind(TABLE) and not link.of_kind(VALUE)):
+    if word == "by" and _participle(a.word(g - 1)) and (_flagged_people(ctx, link) or not (
+            has_measure and link.of_kind(COLUMN) and not link.of_kind(TABLE) and not link.of_kind(VALUE))):
         return False  # "shared by <rows>", "written by <rows>": who did it, not a grouping; but a measure
         # "received by payment method" is grouped by the column
     if word == "by" and _ranks_by(ctx, g, link):
@@ -188,6 +189,19 @@ def _groups(ctx: ReadContext, g: int, link: Link, has_measure: bool) -> bool:
         return False  # "<aggregate> across all <rows>" is one number, "used by any <row>" an agent: no grouping
     # without a measure "every"/"each" lists rows; with one it groups
     return not (word in ("each", "every") and not has_measure and not a.buckets)
+
+
+def _flagged_people(ctx: ReadContext, link: Link) -> bool:
+    """Whether the link is the plural noun of a yes/no column ("couriers" for ``is_courier``): after
+    "made by" it names who did it, the rows the column says yes of."""
+    token = ctx.a.tokens[link.last]
+    if link.first != link.last or token.text == token.norm:
+        return False
+    for cand in link.of_kind(COLUMN):
+        col = ctx.table(cand.table).column(cand.column or "")
+        if col is not None and flag_noun(col.name) == (token.norm,) and flag_of(ctx.table(cand.table), col) is not None:
+            return True
+    return False
 
 
 def _value_named_after(ctx: ReadContext, link: Link) -> bool:
