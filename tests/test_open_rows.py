@@ -18,7 +18,8 @@ from tests.helpers import answers_after, drafted, reads_whole, schema_database
 WORKSHOP = """
     CREATE TABLE jobs (job_id INTEGER PRIMARY KEY, customer TEXT NOT NULL, urgency TEXT NOT NULL,
                        booked_in TEXT NOT NULL, status TEXT);
-    INSERT INTO jobs VALUES (1, 'Ames', 'high', '2026-10-01', 'open'), (2, 'Bell', 'low', '2026-10-02', 'waiting parts'),
+    INSERT INTO jobs VALUES (1, 'Ames', 'high', '2026-10-01', 'open'),
+                            (2, 'Bell', 'low', '2026-10-02', 'waiting parts'),
                             (3, 'Cole', 'high', '2026-10-03', 'in progress'), (4, 'Dunn', 'high', '2026-10-04', 'done'),
                             (5, 'Eade', 'low', '2026-10-05', 'cancelled'), (6, 'Ford', 'high', '2026-10-06', NULL),
                             (7, 'Gray', 'low', '2026-10-07', 'done');
@@ -33,7 +34,8 @@ LEDGER = """
 GYM = """
     CREATE TABLE memberships (membership_id INTEGER PRIMARY KEY, member_name TEXT NOT NULL, start_date TEXT NOT NULL,
                               end_date TEXT, frozen_until TEXT, is_frozen INTEGER NOT NULL DEFAULT 0);
-    INSERT INTO memberships VALUES (1, 'Ames', '2025-01-01', NULL, NULL, 0), (2, 'Bell', '2025-03-01', '2026-03-01', NULL, 0),
+    INSERT INTO memberships VALUES (1, 'Ames', '2025-01-01', NULL, NULL, 0),
+                                   (2, 'Bell', '2025-03-01', '2026-03-01', NULL, 0),
                                    (3, 'Cole', '2026-01-10', '2026-12-31', '2026-07-01', 1),
                                    (4, 'Dunn', '2026-09-01', NULL, NULL, 0), (5, 'Eade', '2024-05-05', NULL, NULL, 0);
 """  # a gym: one membership ended, one frozen until July, one starting in September (today is 2026-06-15)
@@ -68,7 +70,8 @@ def test_a_state_named_with_its_column_is_the_stored_value(workshop: Database) -
 
 def test_a_follow_up_keeps_the_open_rows_to_the_ones_asked(workshop: Database) -> None:
     answers_after(workshop, ["list the high urgency jobs", "only the open ones"],
-                  "SELECT * FROM jobs WHERE urgency = 'high' AND (status IS NULL OR status NOT IN ('done', 'cancelled'))")
+                  "SELECT * FROM jobs WHERE urgency = 'high' "
+                  "AND (status IS NULL OR status NOT IN ('done', 'cancelled'))")
 
 
 def test_open_beside_only_closed_is_the_stored_value(ledger: Database) -> None:

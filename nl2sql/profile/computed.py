@@ -1,8 +1,9 @@
 """Columns the engine computes, put back as the SQL that computes them.
 
-The profile adds columns no table stores: how long a row lasted (``spans``) and how old a person is
-(``ages``). The reader treats them as columns; once a query is rendered, ``written`` replaces each
-reference to one with its expression in the dialect, named as the column where it is shown.
+The profile adds columns no table stores: how long a row lasted (``spans``), how old a person is
+(``ages``) and what a thing sells for above its cost (``margins``). The reader treats them as
+columns; once a query is rendered, ``written`` replaces each reference to one with its expression
+in the dialect, named as the column where it is shown.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from sqlglot import exp
 
 from nl2sql.db.schema import Schema
 from nl2sql.profile.ages import ages
+from nl2sql.profile.margins import margins
 from nl2sql.profile.spans import spans
 
 
@@ -30,7 +32,7 @@ class Computed(Protocol):
 
 def written(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
     """``tree`` with each computed column replaced by its expression."""
-    found: tuple[Computed, ...] = (*spans(schema), *ages(schema))
+    found: tuple[Computed, ...] = (*spans(schema), *ages(schema), *margins(schema))
     if not found:
         return tree
     names = {c.column.lower() for c in found}
