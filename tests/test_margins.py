@@ -1,5 +1,6 @@
 """A thing's margin is its selling price less its cost, where its table keeps both and no margin:
 averaged, compared, listed like a column it keeps; in pounds where both prices are kept in pence.
+What a thing sells for is its price: "sell for under 10", "selling below cost".
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from tests.helpers import reads_whole, schema_database
 
 NURSERY = """
     CREATE TABLE plants (plant_id INTEGER PRIMARY KEY, plant_name TEXT NOT NULL, kind TEXT NOT NULL,
-                         sell_price REAL NOT NULL, cost_price REAL NOT NULL);
+                         price REAL NOT NULL, cost_price REAL NOT NULL);
     INSERT INTO plants VALUES (1, 'Fern', 'indoor', 12.0, 5.0), (2, 'Palm', 'indoor', 30.0, 26.5),
-                              (3, 'Holly', 'outdoor', 9.0, 4.0), (4, 'Yew', 'outdoor', 15.0, 13.0);
-"""  # a plant nursery: what each plant sells for and what it cost
+                              (3, 'Holly', 'outdoor', 9.0, 4.0), (4, 'Yew', 'outdoor', 15.0, 13.0),
+                              (5, 'Aloe', 'indoor', 4.0, 6.0);
+"""  # a plant nursery: what each plant sells for and what it cost; one sold at a loss
 
 STUDIO = """
     CREATE TABLE prints (print_id INTEGER PRIMARY KEY, title TEXT NOT NULL, size TEXT NOT NULL,
@@ -42,8 +44,8 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 @pytest.mark.parametrize(("line", "gold"), [
-    ("average margin by kind", "SELECT kind, AVG(sell_price - cost_price) FROM plants GROUP BY kind"),
-    ("plants with a margin under 3", "SELECT * FROM plants WHERE sell_price - cost_price < 3"),
+    ("average margin by kind", "SELECT kind, AVG(price - cost_price) FROM plants GROUP BY kind"),
+    ("plants with a margin under 3", "SELECT * FROM plants WHERE price - cost_price < 3"),
 ])
 def test_the_margin_is_the_price_less_the_cost(nursery: Database, line: str, gold: str) -> None:
     reads_whole(nursery, line, gold)
@@ -58,3 +60,11 @@ def test_a_table_that_keeps_its_margin_gets_none_computed(nursery: Database) -> 
     assert plants is not None and margin_of(plants) is not None
     kept = replace(plants, columns=(*plants.columns, Column("margin", "REAL", REAL)))
     assert margin_of(kept) is None  # "margin" is the stored column's
+
+
+@pytest.mark.parametrize(("line", "gold"), [
+    ("which plants do we sell below cost", "SELECT * FROM plants WHERE price < cost_price"),
+    ("plants that sell for more than 10", "SELECT * FROM plants WHERE price > 10"),
+])
+def test_what_a_thing_sells_for_is_its_price(nursery: Database, line: str, gold: str) -> None:
+    reads_whole(nursery, line, gold)

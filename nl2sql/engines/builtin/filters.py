@@ -14,7 +14,7 @@ from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, 
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named
-from nl2sql.engines.builtin.paired import column_comparisons, compared_to_column
+from nl2sql.engines.builtin.paired import SELLING, column_comparisons, compared_to_column
 from nl2sql.engines.builtin.pending import final_states
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
@@ -609,6 +609,17 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
     return False, ref
 
 
+def sold_for(ctx: ReadContext, first: int, entity: str) -> tuple[ColumnRef, tuple[int, ...]] | None:
+    """ "products that sell for under £10": a selling verb just before a comparison at ``first``
+    names the rows' one price, and the words that named it."""
+    at = first - 1 - (ctx.a.word(first - 1) in ("for", "at"))
+    if ctx.a.word(at) not in SELLING or ctx.a.link_at(at) is not None:
+        return None
+    table = ctx.table(entity)
+    prices = [col for col in table.columns if roles.is_price(table, col)]
+    return (ColumnRef(entity, prices[0].name), tuple(range(at, first))) if len(prices) == 1 else None
+
+
 def _time_said_of_no_duration(ctx: ReadContext, comp: Comparison, ref: ColumnRef) -> bool:
     """A number said in a unit of time compared with a column that keeps no span of time."""
     unit = ctx.a.word(comp.after)
@@ -824,6 +835,9 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         if ref is None and (verbed := verb_compared(ctx.a, comp.first - 1, ctx.table(entity))) is not None:
             ref = ColumnRef(entity, verbed)  # "agents earning over 9000": the salary the verb says
             c.used.add(comp.first - 1)
+        if ref is None and (sold := sold_for(ctx, comp.first, entity)) is not None:
+            ref, said = sold  # "products that sell for under £10": the price
+            c.used.update(said)
         if ref is None:
             measure = ctx.table(entity).measure_column
             if measure is None:

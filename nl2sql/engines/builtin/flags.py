@@ -83,8 +83,9 @@ def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) ->
             continue
         table = ctx.table(cand.table)
         col = table.column(cand.column or "")
-        flag = flag_of(table, col) if col is not None else None
-        if flag is not None and (cand.table == entity or cand.table in in_play or flag_noun(col.name) == (token.norm,)):
+        if col is None or (flag := flag_of(table, col)) is None:
+            continue
+        if cand.table == entity or cand.table in in_play or flag_noun(col.name) == (token.norm,):
             return flag
     return None
 

@@ -24,7 +24,7 @@ from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
 from nl2sql.profile import SelfReference, profile_of
-from nl2sql.profile.roles import is_duration
+from nl2sql.profile.roles import is_duration, is_price
 
 _ORDERING = (">", "<", ">=", "<=")
 # Words that multiply the column compared with: "more than double their buy price".
@@ -70,15 +70,20 @@ def _comparable(col: Column | None, table: Table) -> str | None:
     return "number" if col.is_numeric and name_words(col.name)[-1:] != ("id",) else None
 
 
-def _column(ctx: ReadContext, link: Link | None, tables: set[str]) -> tuple[ColumnRef, str] | None:
-    """The orderable column a link names on one of ``tables``, its best reading, and its kind."""
+def _column(ctx: ReadContext, link: Link | None, tables: set[str],
+            no_price: bool = False) -> tuple[ColumnRef, str] | None:
+    """The orderable column a link names on one of ``tables``, its best reading, and its kind; with
+    ``no_price``, what a price is compared with ("selling below cost"), never the price itself."""
     if link is None:
         return None
     cands = sorted((c for c in link.of_kind(COLUMN) if c.table in tables), key=lambda c: -c.score)
     best = max((c.score for c in link.candidates), default=0.0)
     for cand in cands:
         table = ctx.table(cand.table)
-        kind = _comparable(table.column(cand.column or ""), table)
+        col = table.column(cand.column or "")
+        if no_price and col is not None and is_price(table, col):
+            continue
+        kind = _comparable(col, table)
         if kind is not None and cand.score >= min(best, 0.6):
             return ColumnRef(cand.table, cand.column or ""), kind
     return None
@@ -211,7 +216,7 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     right_link = a.link_at(j)
     if right_link is None or right_link.first != j or c.taken(j):
         return None
-    right = _column(ctx, right_link, {entity, *in_play, *_extensions(ctx, entity)})
+    right = _column(ctx, right_link, {entity, *in_play, *_extensions(ctx, entity)}, no_price=a.word(i - 1) in SELLING)
     if right is None:
         return None
     (ref, kind), words = right, {*range(i, j), *range(right_link.first, right_link.last + 1)}
@@ -250,15 +255,23 @@ def _unnamed_side(ctx: ReadContext, i: int, ref: ColumnRef, kind: str,
         return (happened[0], happened[1] and said) if happened else None
     if kind == "number" and possessive and _of_the_rows(ctx, i, ref.table):
         return _held_column(ctx, ref, kind)
+    if kind == "number" and ctx.a.word(i - 1) in SELLING:  # "selling below cost": the price
+        prices = [col for col in table.columns if is_price(table, col) and col.name != ref.column]
+        return (ColumnRef(table.name, prices[0].name), True) if len(prices) == 1 else None
     return None
+
+
+# Verbs of what a thing is sold for: said of an amount, they name its price.
+SELLING = frozenset({"sell", "sells", "selling", "sold", "retail", "retails", "retailing"})
 
 
 def _verb_before(ctx: ReadContext, i: int) -> tuple[int, ...]:
     """A word linked to nothing right before the comparator: the verb of the event ("arrived after")."""
     a = ctx.a
     k = i - 1
-    return (k,) if k >= 0 and a.link_at(k) is None and k not in a.cues and a.word(k) not in _COPULAS \
-        and a.word(k).isalpha() and len(a.word(k)) > 3 else ()
+    said = a.link_at(k)  # "selling below cost" where "selling" is a far synonym of some column: the verb
+    return (k,) if k >= 0 and (said is None or a.word(k) in SELLING and not said.strong) and k not in a.cues \
+        and a.word(k) not in _COPULAS and a.word(k).isalpha() and len(a.word(k)) > 3 else ()
 
 
 def _expected(column: str) -> bool:
