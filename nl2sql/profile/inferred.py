@@ -257,7 +257,8 @@ def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) ->
         words = UNIT_WORDS[unit.dimension]
         # "break_minutes" is no "length" of its row: its name says what it measures, and it is no
         # duration ("duration_sec", "ride_time_min") nor a bare unit ("milliseconds")
-        other = set(name_words(unit.column)) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} - DURATION_WORDS \
+        other = set(expand(name_words(unit.column))) - set(UNIT_WORDS[unit.dimension]) - {unit.unit} \
+            - {expand([unit.unit])[0]} - DURATION_WORDS \
             - set(name_words(unit.table))  # "video_seconds" of a videos table is the video's own length
         words = tuple(w for w in words if w not in _WHAT_WORDS or not other)
         if unit.dimension == TIME and unit.factor >= TIME_UNITS["day"]:  # a span of dates is said in days or more

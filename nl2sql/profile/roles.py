@@ -171,7 +171,7 @@ def unit_of(table: Table, col: Column) -> Unit | None:
     if "per" in words:
         return None
     for word in reversed(words):
-        if word in TIME_UNITS and (len(words) == 1 or set(words) & DURATION_WORDS or len(word) > 3):
+        if word in TIME_UNITS and (len(words) == 1 or set(expand(words)) & DURATION_WORDS or len(word) > 3):
             return Unit(table.name, col.name, TIME, word, TIME_UNITS[word])
         if word in SIZE_UNITS:
             return Unit(table.name, col.name, SIZE, word, SIZE_UNITS[word])

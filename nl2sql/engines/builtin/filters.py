@@ -13,7 +13,7 @@ from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
-from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named
+from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named, time_of_another
 from nl2sql.engines.builtin.paired import SELLING, column_comparisons, compared_to_column
 from nl2sql.engines.builtin.pending import final_states
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
@@ -597,8 +597,8 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
         link = ctx.a.next_link(comp.after - 1, max_gap=2)
         link, ref = _counted_in(ctx, c, comp.after, entity, in_play) or (link, ctx.numeric(link, entity, in_play,
                                                                                             values_only=True))
-    if ref is not None and _time_said_of_no_duration(ctx, comp, ref):
-        return False, None  # "under 48 hours' warning" is no hourly rate
+    if ref is not None and (_time_said_of_no_duration(ctx, comp, ref) or time_of_another(ctx, comp)):
+        return False, None  # "under 48 hours' warning" is no hourly rate, nor a class's length
     if link is not None and ref is not None:
         c.claim(link, "compare")
     totalled = _said_in_total(ctx.a, comp) if ref is not None and ref.table != entity else None
@@ -838,6 +838,8 @@ def comparison_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[s
         if ref is None and (sold := sold_for(ctx, comp.first, entity)) is not None:
             ref, said = sold  # "products that sell for under £10": the price
             c.used.update(said)
+        if ref is None and time_of_another(ctx, comp):
+            continue  # "with less than 24 hours' notice": no length the rows keep, left unread
         if ref is None:
             measure = ctx.table(entity).measure_column
             if measure is None:

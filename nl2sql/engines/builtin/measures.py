@@ -463,19 +463,43 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
     if link is None and before is not None and _names_column(ctx, before, a.word(index)):
         c.used.add(index)  # it completes a column name ("<table> total")
         return True, None
-    if link is None:  # a list of aggregate words: the column after the list
-        j = index + 1
-        while j < len(a.tokens) and (a.word(j) in AGGREGATE_WORDS or a.word(j) in ("and", "or", "the")):
-            j += 1
-        link = a.link_at(j)
-    if link is None and a.link_at(index + 1) is None and (nxt := a.link_at(index + 2)) is not None \
-            and nxt.of_kind(COLUMN) and not nxt.of_kind(TABLE):
-        link = nxt  # "total ride duration": a word the schema lacks before the column, left unused
+    link = link or _link_past_words(ctx, index)
+    if link is not None and (own := _own_column_after(ctx, link)) is not None:
+        c.used.update(range(link.first, link.last + 1))  # "average lesson length": the lesson's length
+        link = own
     if link is not None and c.role(link.first) == "metric":
         if a.word(index) in ("total", "sum"):  # "total revenue": the metric's own total, said
             c.used.add(index)
         return True, None  # an aggregate word before a metric: the metric already says how to add up
     return False, link
+
+
+def _link_past_words(ctx: ReadContext, index: int) -> Link | None:
+    """The column after a list of aggregate words ("average, minimum and maximum <column>"), or past
+    one word the schema lacks ("total ride duration", the word left unused)."""
+    a = ctx.a
+    j = index + 1
+    while j < len(a.tokens) and (a.word(j) in AGGREGATE_WORDS or a.word(j) in ("and", "or", "the")):
+        j += 1
+    if (link := a.link_at(j)) is not None:
+        return link
+    nxt = a.link_at(index + 2) if a.link_at(index + 1) is None else None
+    return nxt if nxt is not None and nxt.of_kind(COLUMN) and not nxt.of_kind(TABLE) else None
+
+
+def _own_column_after(ctx: ReadContext, link: Link) -> Link | None:
+    """The link right after a table's name that names a number of that table outright ("lesson
+    length" of lessons): the column the aggregate is of, the table word saying whose."""
+    a = ctx.a
+    tables = {cand.table for cand in link.of_kind(TABLE) if cand.score >= 1.0}
+    after = a.link_at(link.last + 1)
+    if not tables or after is None or after.first != link.last + 1 or after.of_kind(TABLE):
+        return None
+    for cand in after.of_kind(COLUMN):
+        col = ctx.table(cand.table).column(cand.column or "") if cand.table in tables else None
+        if col is not None and cand.score >= 1.0 and col.is_numeric and not col.primary_key:
+            return after
+    return None
 
 
 def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], index: int, link: Link | None,

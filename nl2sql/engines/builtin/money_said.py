@@ -13,7 +13,7 @@ from __future__ import annotations
 from nl2sql.engines.builtin.analysis import Comparison
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef
-from nl2sql.linking.text import singular
+from nl2sql.linking.text import STOPWORDS, singular
 from nl2sql.profile import profile_of, roles
 
 
@@ -53,6 +53,18 @@ def _money(ctx: ReadContext, ref: ColumnRef) -> bool:
         and not roles.is_plan(col) and col.name not in table.fk_columns and not col.primary_key
 
 
+# Words after a length of time that say it is the rows' own: "over 2 hours long".
+_LONG = frozenset({"long", "each", "apiece", "total", "altogether", "overall"})
+
+
+def time_of_another(ctx: ReadContext, comp: Comparison) -> bool:
+    """ "less than 24 hours' notice": a length of time said of a noun after it that names nothing
+    of the rows, the time of something they keep no length of."""
+    word, nxt = ctx.a.word(comp.after), ctx.a.word(comp.after + 1)
+    return (word in roles.TIME_UNITS or singular(word) in roles.TIME_UNITS) and nxt.isalpha() \
+        and nxt not in STOPWORDS and nxt not in _LONG and ctx.a.link_at(comp.after + 1) is None
+
+
 def duration_or_named(ctx: ReadContext, comp: Comparison, named: ColumnRef | None, entity: str,
                       in_play: set[str]) -> ColumnRef | None:
     """ "produce that keeps for less than a week": a number said with a unit of time is compared
@@ -61,6 +73,8 @@ def duration_or_named(ctx: ReadContext, comp: Comparison, named: ColumnRef | Non
     if word not in roles.TIME_UNITS and singular(word) not in roles.TIME_UNITS:
         return named
     if named is not None and _in_time(ctx, named):
+        return named
+    if time_of_another(ctx, comp):
         return named
     for tables in ([entity], sorted(in_play - {entity})):
         found = [ColumnRef(t, col.name) for t in tables if (table := ctx.schema.table(t)) is not None
