@@ -1,7 +1,8 @@
 """Money taken is money of rows that happened: a lesson still booked, an order only planned, a payment
 still pending has brought nothing in yet, beside the rows called off that never will.
 
-What is owed is read apart: a bill sent and not yet paid is owed all the same.
+What is owed is read apart: a bill sent and not yet paid is owed all the same. "How much" of rows
+that keep a count of units beside an amount of money asks the money.
 """
 
 from __future__ import annotations
@@ -43,6 +44,21 @@ SHEETS = """
     INSERT INTO sheet_order_lines VALUES (1, 1, 1, 1, 8.0), (2, 2, 2, 2, 12.0), (3, 3, 3, 1, 20.0),
                                          (4, 4, 4, 3, 15.0), (5, 3, 2, 4, 12.0);
 """  # a sheet music shop: an order called off, an order only planned
+
+
+RETURNS = """
+    CREATE TABLE credit_notes (note_id INTEGER PRIMARY KEY, shopper TEXT NOT NULL, cause TEXT NOT NULL,
+                               qty INTEGER, value_pence INTEGER NOT NULL, issued_on TEXT NOT NULL);
+    INSERT INTO credit_notes VALUES (1, 'Ada', 'faulty', 2, 3000, '2026-02-01'),
+                                    (2, 'Ben', 'late', 5, 1250, '2026-03-01'),
+                                    (3, 'Ada', 'faulty', 1, 800, '2026-04-01');
+"""  # a shop's credit notes: how many items each covers and the money credited
+
+
+@pytest.fixture(scope="module")
+def returns(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "returns", RETURNS) as db:
+        yield db
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +105,8 @@ def test_units_sold_leave_out_the_sales_called_off_or_still_to_come(sheets: Data
 def test_a_kind_said_in_the_singular_asks_for_one_row(sheets: Database) -> None:
     assert drafted(sheets, "what's our best-selling songbook").spec.limit == 1
     assert drafted(sheets, "what are our best-selling songbooks").spec.limit != 1
+
+
+def test_how_much_of_rows_with_units_and_money_asks_the_money(returns: Database) -> None:
+    reads_whole(returns, "how much credit was issued per cause",
+                "SELECT cause, SUM(value_pence) / 100.0 FROM credit_notes GROUP BY cause")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from sqlglot import exp
 
-from nl2sql.db.schema import DATE, TEXT
+from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.dialog.questions import SlotKey
 from nl2sql.domain import ClarifyingQuestion, Metric
 from nl2sql.engines.builtin import doubts, intervals
@@ -646,6 +646,8 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
         if asks_amount:  # "how much did we invoice": no amount found that the rows took
             c.doubts.append("no amount for 'how much'")
         return None
+    if func == "sum" and a.word(at) == "how" and roles.is_quantity(ctx.table(entity), measure):
+        measure = _money_beside(ctx.table(entity)) or measure  # "how much credit": its money, not its units
     c.doubts.append(f"{func} of {measure.name}")
     c.used.update(a.span(at))
     return Aggregate(func, ColumnRef(entity, measure.name))
@@ -665,6 +667,13 @@ def _averaged_with_counts(ctx: ReadContext, at: int, entity: str) -> bool:
 
 # Words after a sale that ask what it came to: "the average order value", "what a tab is worth".
 SALE_SIZE_WORDS = ("total", "value", "amount", "size", "revenue", "spend", "worth")
+
+
+def _money_beside(table: Table) -> Column | None:
+    """The one amount of money a table keeps beside a count of units: what "how much" asks of it."""
+    money = [col for col in table.columns if roles.is_money(table, col) and not roles.is_plan(col)
+             and not roles.is_price(table, col)]
+    return money[0] if len(money) == 1 else None
 
 
 def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:
