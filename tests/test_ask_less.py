@@ -233,3 +233,15 @@ def test_a_column_joined_along_a_key_that_may_be_empty_is_asked(tmp_path: Path) 
     vans.process_turn("y")
     added = vans.process_turn("add the driver name")
     assert added.mode == AWAITING_CONFIRMATION and "drivers" in (added.query or ""), added.query
+
+
+def test_a_follow_up_right_after_a_line_not_understood_is_confirmed(store: Path) -> None:
+    """The line before was not read, so the query a follow-up refines may lack what it said: shown
+    first, however sure the follow-up's own reading is; a follow-up after that runs as before."""
+    session = open_session(str(store), SessionOptions())  # the default threshold
+    assert session.process_turn("list customers").ok
+    assert not session.process_turn("only the ones with a zorblat").ok
+    sorted_after_miss = session.process_turn("sort by last name")
+    assert sorted_after_miss.mode == AWAITING_CONFIRMATION, sorted_after_miss
+    session.process_turn("y")
+    assert session.process_turn("top 1").mode == IDLE

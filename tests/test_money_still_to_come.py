@@ -55,6 +55,23 @@ RETURNS = """
 """  # a shop's credit notes: how many items each covers and the money credited
 
 
+CLUB = """
+    CREATE TABLE mbrs (mbr_id INTEGER PRIMARY KEY, mbr_name TEXT NOT NULL);
+    CREATE TABLE mbr_pmts (pmt_id INTEGER PRIMARY KEY, mbr_id INTEGER NOT NULL REFERENCES mbrs (mbr_id),
+                           amt REAL NOT NULL, paid_on TEXT NOT NULL);
+    CREATE TABLE bar_sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL, total REAL NOT NULL);
+    INSERT INTO mbrs VALUES (1, 'Ada'), (2, 'Ben');
+    INSERT INTO mbr_pmts VALUES (1, 1, 20.0, '2026-01-05'), (2, 2, 20.0, '2026-01-06'), (3, 1, 20.0, '2026-02-05');
+    INSERT INTO bar_sales VALUES (1, '2026-01-05', 7.5), (2, '2026-02-05', 12.0);
+"""  # a club: members' payments kept under short names beside the bar's sales
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "club", CLUB) as db:
+        yield db
+
+
 @pytest.fixture(scope="module")
 def returns(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     with schema_database(tmp_path_factory, "returns", RETURNS) as db:
@@ -110,3 +127,7 @@ def test_a_kind_said_in_the_singular_asks_for_one_row(sheets: Database) -> None:
 def test_how_much_of_rows_with_units_and_money_asks_the_money(returns: Database) -> None:
     reads_whole(returns, "how much credit was issued per cause",
                 "SELECT cause, SUM(value_pence) / 100.0 FROM credit_notes GROUP BY cause")
+
+
+def test_a_table_of_payments_under_a_short_name_is_the_money_received(club: Database) -> None:
+    reads_whole(club, "how much money came in", "SELECT SUM(amt) FROM mbr_pmts")

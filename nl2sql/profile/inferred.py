@@ -125,7 +125,7 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     found = []
     for table in schema.tables:
         money = [c for c in table.columns if roles.is_money_taken(table, c)]
-        named = set(name_words(table.name))
+        named = set(expand(name_words(table.name)))  # "mbr_pmts": members' payments
         if table.stored and PAYMENT_WORDS & named and not _PAID_OUT & named and len(money) == 1 \
                 and table.date_columns:
             found.append((table, money[0]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import sqlglot
 import sqlglot.errors
@@ -228,7 +228,7 @@ class TurnStep(Generic[S]):
         # query the user signed off and was read word for word.
         seen = pending.taught_sql is not None and draft.sql == pending.taught_sql
         if request is None and not seen and (draft.unused or pending.rounds == 0 and not pending.taught
-                                and self._confidence(draft.confidence, pending) <= self.policy.confirm_below
+                                and self._confidence(draft.confidence, pending, state) <= self.policy.confirm_below
                                 and not self._narrows(state, pending, draft)):
             events = (*events, "confirmation")
             confirm = confirmation_request(draft)
@@ -247,6 +247,7 @@ class TurnStep(Generic[S]):
         twice."""
         current = state.current
         return (pending.intent == REFINEMENT and pending.route_confidence != LOW and current is not None
+                and not _after_a_miss(state, pending)
                 and current.query is not None and not current.guessed and self.engine.capabilities.accounts_words
                 and draft.read_whole and same_rows(current.query, draft.sql, self.database.dialect,
                                                      unique_keys(self.database.schema),
@@ -278,7 +279,7 @@ class TurnStep(Generic[S]):
                                intent_confidence=pending.route_confidence, rounds=pending.log,
                                # the SQL a confirmation asks about, and why it asks: shown before it runs
                                query=shown.sql if shown else None,
-                               confidence=self._confidence(shown.confidence, pending) if shown else None,
+                               confidence=self._confidence(shown.confidence, pending, state) if shown else None,
                                unused=shown.unused if shown else ())
         return Transition(waiting, result, Effects(events=events))
 
@@ -360,8 +361,9 @@ class TurnStep(Generic[S]):
 
     # -- running ---------------------------------------------------------------------------------
 
-    def _confidence(self, score: float, pending: Pending[Draft[S]]) -> float:
-        return min(score, self.policy.unclear_cap) if pending.route_confidence == LOW else score
+    def _confidence(self, score: float, pending: Pending[Draft[S]], state: State[S] | None = None) -> float:
+        unclear = pending.route_confidence == LOW or (state is not None and _after_a_miss(state, pending))
+        return min(score, self.policy.unclear_cap) if unclear else score
 
     def _run(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S], note: str | None,
              events: tuple[str, ...], *, confirmed: bool = False, guessed: bool = False) -> Transition[S]:
@@ -372,7 +374,7 @@ class TurnStep(Generic[S]):
                                              reading=draft)
         else:
             outcome = self.generation.execute(pending.text, self.database, slots, reading=draft)
-        confidence = self._confidence(outcome.confidence, pending)
+        confidence = self._confidence(outcome.confidence, pending, state)
         # A reading the user saw and said to run is what they meant: what refines it starts from certainty.
         turn = Turn(pending.number, pending.text, pending.intent, question=pending.question, query=outcome.sql,
                     explanation=outcome.explanation, confidence=confidence,
@@ -422,6 +424,14 @@ class TurnStep(Generic[S]):
         result = TurnResult.of(committed, number, intent, error=ErrorInfo(message, can_retry, kind),
                                intent_confidence=sure)
         return Transition(committed, result, Effects(events=("turn",)))
+
+
+def _after_a_miss(state: State[Any], pending: Pending[Any]) -> bool:
+    """Whether a follow-up comes right after a line that was not understood: what it refines is the
+    query before that line, which may lack what the line said, so it is not run unasked."""
+    last = state.turns[-1] if state.turns else None
+    return pending.intent == REFINEMENT and last is not None and last.number > state.since and not last.ok \
+        and last.number == pending.number - 1
 
 
 def history(state: State[S]) -> History:
