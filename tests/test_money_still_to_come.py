@@ -60,10 +60,15 @@ CLUB = """
     CREATE TABLE mbr_pmts (pmt_id INTEGER PRIMARY KEY, mbr_id INTEGER NOT NULL REFERENCES mbrs (mbr_id),
                            amt REAL NOT NULL, paid_on TEXT NOT NULL);
     CREATE TABLE bar_sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL, total REAL NOT NULL);
+    CREATE TABLE kiosk_sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL);
+    CREATE TABLE kiosk_sale_lines (line_id INTEGER PRIMARY KEY, sale_id INTEGER NOT NULL REFERENCES kiosk_sales (sale_id),
+                                   item TEXT NOT NULL, qty INTEGER NOT NULL, price REAL NOT NULL);
     INSERT INTO mbrs VALUES (1, 'Ada'), (2, 'Ben');
     INSERT INTO mbr_pmts VALUES (1, 1, 20.0, '2026-01-05'), (2, 2, 20.0, '2026-01-06'), (3, 1, 20.0, '2026-02-05');
     INSERT INTO bar_sales VALUES (1, '2026-01-05', 7.5), (2, '2026-02-05', 12.0);
-"""  # a club: members' payments kept under short names beside the bar's sales
+    INSERT INTO kiosk_sales VALUES (1, '2026-01-07'), (2, '2026-02-08');
+    INSERT INTO kiosk_sale_lines VALUES (1, 1, 'towel', 2, 4.0), (2, 2, 'goggles', 1, 9.0);
+"""  # a club: members' payments kept under short names, the bar's sales and the kiosk's, line by line
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +136,13 @@ def test_how_much_of_rows_with_units_and_money_asks_the_money(returns: Database)
 
 def test_a_table_of_payments_under_a_short_name_is_the_money_received(club: Database) -> None:
     reads_whole(club, "how much money came in", "SELECT SUM(amt) FROM mbr_pmts")
+
+
+@pytest.mark.parametrize(("line", "gold"), [
+    ("membership takings by month", "SELECT strftime('%Y-%m', paid_on), SUM(amt) FROM mbr_pmts GROUP BY 1"),
+    ("bar takings by month", "SELECT strftime('%Y-%m', sold_on), SUM(total) FROM bar_sales GROUP BY 1"),
+    ("kiosk takings by month", "SELECT strftime('%Y-%m', s.sold_on), SUM(l.qty * l.price) FROM kiosk_sale_lines l "
+                               "JOIN kiosk_sales s ON s.sale_id = l.sale_id GROUP BY 1"),
+])
+def test_money_taken_of_the_rows_the_line_names(club: Database, line: str, gold: str) -> None:
+    reads_whole(club, line, gold)

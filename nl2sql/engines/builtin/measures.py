@@ -422,7 +422,7 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric
-                if (said := said_reading(ctx.a, ctx.domain, metric)) is not None:
+                if (said := said_reading(ctx.a, ctx.domain, metric, link.first)) is not None:
                     metric = said  # the words name the rows of one reading: nothing to ask
                 elif metric.question is not None:
                     chosen, ctx = configured(ctx, c, metric.question, SlotKey("metric_question", metric.name),
@@ -432,8 +432,22 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
                 c.aggregate_links[link.first] = len(out)
                 out.append(Aggregate("metric", metric=metric))
                 c.claim(link, "metric")
+                c.used.update(i for i in _rows_of_metric_before(ctx, link, metric) if not c.taken(i))
                 break
     return c.done(out), ctx
+
+
+def _rows_of_metric_before(ctx: ReadContext, link: Link, metric: Metric) -> tuple[int, ...]:
+    """The word right before a metric that names the rows it measures, or the sale its lines make up
+    ("kiosk takings" of kiosk sale lines): a table word, or a word of their names no link took."""
+    at, table = link.first - 1, ctx.schema.table(metric.table)
+    own = {metric.table, *(fk.ref_table for fk in table.foreign_keys)} if table is not None else set()
+    before = ctx.a.link_at(at)
+    if before is not None:
+        named = any(cand.table in own and cand.score >= 1.0 for cand in before.of_kind(TABLE))
+        return tuple(range(before.first, before.last + 1)) if named else ()
+    word = ctx.a.word(at)
+    return (at,) if at >= 0 and word not in STOPWORDS and any(word in name_words(t) for t in own) else ()
 
 
 def _verb_of_counted(ctx: ReadContext, link: Link) -> bool:

@@ -15,6 +15,7 @@ from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denied_aft
 from nl2sql.engines.builtin.deeds import deed_tables
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_noun, flag_of, said_as_state
+from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import (
     COLUMN,
     DOMAIN,
@@ -29,8 +30,9 @@ from nl2sql.linking.lexicon import (
     Candidate,
     Link,
 )
-from nl2sql.linking.text import name_words, singular, value_words
-from nl2sql.profile import profile_of
+from nl2sql.linking.text import name_words, singular, spoken, value_words
+from nl2sql.profile import charge_sql, profile_of, roles
+from nl2sql.profile.inferred import RECEIVED, REVENUE
 from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -583,17 +585,50 @@ def _measured_event(schema: Schema, entity: str, domain: DomainConfig, measured:
 _TOTAL_WORDS = frozenset({"total", "sum", "combined"})
 
 
-def said_reading(a: Analysis, domain: DomainConfig, metric: Metric) -> Metric | None:
+def said_reading(a: Analysis, domain: DomainConfig, metric: Metric, at: int | None = None) -> Metric | None:
     """ "revenue from extras" where revenue is read either from the bookings' totals or from their
-    extras: the one reading whose rows a word of the line names, or a stored value of theirs."""
-    if metric.question is None:
-        return None
-    readings = [m for value in metric.question.values if (m := domain.metrics.get(value)) is not None]
+    extras: the one reading whose rows a word of the line names, or a stored value of theirs; of
+    money taken, also the money received ("membership takings": the members' payments)."""
+    taken = metric.name == REVENUE or metric.question is not None
+    readings = _readings(domain, metric, taken)
     # "extras" of booking_extras, or a value of theirs ("towels"): the rows the reading sums
     named = {max(tables, key=lambda c: c.score).table for link in a.links if (tables := link.of_kind(TABLE))}
     named |= {cand.table for link in a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
-    fits = [m for m in readings if m.table in named]
-    return fits[0] if len(fits) == 1 else None
+    fits = [m for m in readings if m.table in named or _kept_for(a, m.table, named)]
+    before = a.link_at(at - 1) if at is not None else None  # "bar takings": the rows named just before
+    if not fits and taken and before is not None and before.of_kind(TABLE):
+        best = max(before.of_kind(TABLE), key=lambda c: c.score)
+        fits = [m] if (m := _own_takings(a, metric, best.table)) is not None else []
+    return fits[0] if len(fits) == 1 and (len(readings) > 1 or fits[0] is not metric) else None
+
+
+def _readings(domain: DomainConfig, metric: Metric, taken: bool) -> list[Metric]:
+    """The readings a metric's question offers (or the metric alone), and of money taken the money
+    received too."""
+    readings = [m for value in metric.question.values if (m := domain.metrics.get(value)) is not None] \
+        if metric.question is not None else [metric]
+    return readings + [m for m in domain.metrics.values() if taken and m.name.startswith(RECEIVED)
+                       and m not in readings]
+
+
+def _own_takings(a: Analysis, metric: Metric, table_name: str) -> Metric | None:
+    """The sum of a table's one amount of money taken, read as ``metric`` where the words name it."""
+    schema = a.lexicon.schema if a.lexicon is not None else None
+    table = schema.table(table_name) if schema is not None else None
+    money = [c for c in table.columns if roles.is_money_taken(table, c)] if table is not None else []
+    if schema is None or table is None or len(money) != 1 or not table.date_columns:
+        return None
+    return replace(metric, table=table.name, expression=charge_sql(schema.dialect, money[0].name), where=None,
+                   question=None, description=f"the sum of {spoken(money[0].name)} of the {spoken(table.name)}")
+
+
+def _kept_for(a: Analysis, table_name: str, named: set[str]) -> bool:
+    """Whether ``table_name`` keeps rows of a named table under its name ("mbr_pmts" of members)."""
+    schema = a.lexicon.schema if a.lexicon is not None else None
+    table = schema.table(table_name) if schema is not None else None
+    words = set(expand(name_words(table_name)))
+    return table is not None and any(fk.ref_table in named and expand([singular(name_words(fk.ref_table)[-1])])[0]
+                                     in words for fk in table.foreign_keys)
 
 
 def money_of_another(a: Analysis, link: Link) -> bool:
@@ -607,7 +642,7 @@ def money_of_another(a: Analysis, link: Link) -> bool:
 def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
     """The tables whose rows a count, a metric (the reading the words name, of several) or a ranked
     total measures."""
-    measured = {(said_reading(a, domain, c.metric) or c.metric).table for link in a.links
+    measured = {(said_reading(a, domain, c.metric, link.first) or c.metric).table for link in a.links
                 if not money_of_another(a, link) for c in link.of_kind(METRIC) if c.metric is not None}
     # the rows counted: "the number of <rows>", "the most <rows>"
     ends = [max(a.count_span)] if a.count_span else []
