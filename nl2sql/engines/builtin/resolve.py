@@ -595,10 +595,11 @@ def said_reading(a: Analysis, domain: DomainConfig, metric: Metric, at: int | No
     named = {max(tables, key=lambda c: c.score).table for link in a.links if (tables := link.of_kind(TABLE))}
     named |= {cand.table for link in a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
     fits = [m for m in readings if m.table in named or _kept_for(a, m.table, named)]
-    before = a.link_at(at - 1) if at is not None else None  # "bar takings": the rows named just before
-    if not fits and taken and before is not None and before.of_kind(TABLE):
-        best = max(before.of_kind(TABLE), key=lambda c: c.score)
-        fits = [m] if (m := _own_takings(a, metric, best.table)) is not None else []
+    if not fits and taken and at is not None:  # "bar takings": the rows named just before a money word
+        said = {max(before.of_kind(TABLE), key=lambda c: c.score).table for link in a.links
+                if any(c.metric is not None and c.metric.name == metric.name for c in link.of_kind(METRIC))
+                and (before := a.link_at(link.first - 1)) is not None and before.of_kind(TABLE)}
+        fits = [m for t in sorted(said) if (m := _own_takings(a, metric, t)) is not None]
     return fits[0] if len(fits) == 1 and (len(readings) > 1 or fits[0] is not metric) else None
 
 
