@@ -61,8 +61,9 @@ CLUB = """
                            amt REAL NOT NULL, paid_on TEXT NOT NULL);
     CREATE TABLE bar_sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL, total REAL NOT NULL);
     CREATE TABLE kiosk_sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL);
-    CREATE TABLE kiosk_sale_lines (line_id INTEGER PRIMARY KEY, sale_id INTEGER NOT NULL REFERENCES kiosk_sales (sale_id),
-                                   item TEXT NOT NULL, qty INTEGER NOT NULL, price REAL NOT NULL);
+    CREATE TABLE kiosk_sale_lines (line_id INTEGER PRIMARY KEY,
+                                   sale_id INTEGER NOT NULL REFERENCES kiosk_sales (sale_id), item TEXT NOT NULL,
+                                   qty INTEGER NOT NULL, price REAL NOT NULL);
     INSERT INTO mbrs VALUES (1, 'Ada'), (2, 'Ben');
     INSERT INTO mbr_pmts VALUES (1, 1, 20.0, '2026-01-05'), (2, 2, 20.0, '2026-01-06'), (3, 1, 20.0, '2026-02-05');
     INSERT INTO bar_sales VALUES (1, '2026-01-05', 7.5), (2, '2026-02-05', 12.0);

@@ -2,6 +2,8 @@
 open in ('waiting parts', 'in progress'), they are the jobs in none of the final states (done,
 cancelled), a job with no state yet among them. "status open" is the stored value itself.
 
+"Bills still waiting on money" have no paid date yet, and were not voided.
+
 "The current memberships" have begun and not reached their end (a pause's "until" beside the end
 is no end of the membership); "active" ones are, besides, not frozen for now.
 """
@@ -39,6 +41,22 @@ GYM = """
                                    (3, 'Cole', '2026-01-10', '2026-12-31', '2026-07-01', 1),
                                    (4, 'Dunn', '2026-09-01', NULL, NULL, 0), (5, 'Eade', '2024-05-05', NULL, NULL, 0);
 """  # a gym: one membership ended, one frozen until July, one starting in September (today is 2026-06-15)
+
+
+STUDIO = """
+    CREATE TABLE bills (bill_id INTEGER PRIMARY KEY, client TEXT NOT NULL, amount REAL NOT NULL,
+                        issued_on TEXT NOT NULL, paid_on TEXT, state TEXT NOT NULL);
+    INSERT INTO bills VALUES (1, 'Ames', 120.0, '2026-04-01', '2026-04-09', 'paid'),
+                             (2, 'Bell', 80.0, '2026-05-01', NULL, 'sent'),
+                             (3, 'Cole', 60.0, '2026-05-02', NULL, 'void'),
+                             (4, 'Dunn', 45.0, '2026-06-01', NULL, 'sent');
+"""  # a design studio's bills: two unpaid, one voided
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "studio", STUDIO) as db:
+        yield db
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +107,8 @@ def test_current_rows_have_begun_and_not_reached_their_end(gym: Database) -> Non
 @pytest.mark.parametrize("line", ["list the active memberships", "which memberships are active"])
 def test_active_rows_are_current_and_not_paused(gym: Database, line: str) -> None:
     reads_whole(gym, line, f"SELECT * FROM memberships WHERE {CURRENT} AND is_frozen = 0")
+
+
+@pytest.mark.parametrize("line", ["which bills are still waiting on money", "list bills still waiting for payment"])
+def test_rows_still_awaiting_money_are_unpaid_and_not_voided(studio: Database, line: str) -> None:
+    reads_whole(studio, line, "SELECT * FROM bills WHERE paid_on IS NULL AND state <> 'void'")

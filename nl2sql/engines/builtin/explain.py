@@ -110,8 +110,7 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
     if f.other is not None and (across := _across(f, spec, name)) is not None:
         return across
     if f.op in _LISTED:
-        joined = f" {_LISTED[f.op][1]} ".join(_number(v) for v in f.values)
-        return _whose(name, f"{_LISTED[f.op][0]}{joined}")
+        return _whose(name, _listed(f))
     if f.op == "none":
         values = " or ".join(_number(v) for v in f.values)
         return f"with no {plural(f.column.table)} whose {spoken(f.column.column)} is {values}"
@@ -138,6 +137,13 @@ def describe_filter(f: Filter, spec: QuerySpec) -> str:
 # Conditions on a list of values: (what comes before the values, the word between them).
 _LISTED = {"=": ("", "or"), "!=": ("not ", "or"), "in": ("", "or"), "not_in": ("neither ", "nor"),
            "unsettled": ("neither ", "nor")}  # still open: in none of the states that settle a row
+
+
+def _listed(f: Filter) -> str:
+    """The values of a condition on a list: "France or Spain", "neither void nor lost", "not void"."""
+    joined = f" {_LISTED[f.op][1]} ".join(_number(v) for v in f.values)
+    lead = "not " if f.op in ("not_in", "unsettled") and len(f.values) == 1 else _LISTED[f.op][0]
+    return f"{lead}{joined}"
 
 
 def _compared(name: str, other: str) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from nl2sql.engines.builtin.held_amounts import verb_of_held
 from nl2sql.engines.builtin.names import snake
 from nl2sql.engines.builtin.owed import owed_money
 from nl2sql.engines.builtin.paired import paid_against_upper
+from nl2sql.engines.builtin.pending import awaited_object
 from nl2sql.engines.builtin.rates import rate_in
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.resolve import (
@@ -408,8 +409,8 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
     """Named metrics of the domain config, and the context after any question they ask."""
     c, out = Claims(d), list[Aggregate]()
     for link in ctx.a.links:
-        if money_of_another(ctx.a, link):
-            c.used.update(range(link.first, link.last + 1))
+        if money_of_another(ctx.a, link) or awaited_object(ctx.a, link.first):
+            c.used.update(range(link.first, link.last + 1))  # "waiting on money": not yet paid, no measure
             continue
         if paid_against_upper(ctx, link.first):
             continue  # "earn more than their manager": the rows' own pay (paired.py)

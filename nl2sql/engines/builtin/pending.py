@@ -7,9 +7,11 @@ as the rows in the question have exactly one such date.
 
 from __future__ import annotations
 
+from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.text import name_words, stem, value_words
+from nl2sql.profile import called_off
 
 # Phrases that say a row is still awaited.
 _AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "waiting"), ("waiting", "on"),
@@ -18,7 +20,20 @@ _AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "
             ("not", "yet", "received"), ("not", "yet", "delivered"), ("not", "yet", "arrived"),
             ("awaiting", "delivery"), ("still", "due"))
 # How the name words of the date a row is completed on begin (their stems: "received", "RecvdDt").
-_DONE_PREFIXES = ("receiv", "recv", "recd", "rcvd", "deliver", "arriv", "complet", "fulfil")
+_DONE_PREFIXES = ("receiv", "recv", "recd", "rcvd", "deliver", "arriv", "complet", "fulfil", "paid", "settl")
+
+
+# What rows still awaited wait for, said after the phrase: "waiting on money", "still due a payment".
+_AWAITED_OBJECTS = frozenset({"money", "payment", "payments", "cash", "funds", "delivery", "it", "them"})
+
+
+def awaited_object(a: Analysis, first: int) -> bool:
+    """Whether the word at ``first`` is what rows still awaited wait for ("invoices still waiting on
+    money"): part of that phrase, no measure of its own."""
+    if a.word(first) not in _AWAITED_OBJECTS:
+        return False
+    k = first - (a.word(first - 1) in ("a", "the", "any", "their", "its"))
+    return any(tuple(a.word(j) for j in range(k - len(p), k)) == p for p in _AWAITED)
 
 
 def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
@@ -35,9 +50,20 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
                 if col.nullable and any(stem(w).startswith(_DONE_PREFIXES) for w in name_words(col.name))]
         if len(done) != 1:
             return _open_states(ctx, c, entity, words)
+        after = i + len(phrase) + (a.word(i + len(phrase)) in ("a", "the", "any", "their", "its"))
+        words = words | ({*range(i + len(phrase), after + 1)} if awaited_object(a, after) else set())
         c.used.update(words)
-        return [Filter(done[0], "null", words=words)]
+        return [Filter(done[0], "null", words=frozenset(words)), *_not_called_off(ctx, entity, frozenset(words))]
     return []
+
+
+def _not_called_off(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
+    """A row called off (an invoice voided) awaits nothing: left out of the rows still awaited."""
+    state = called_off(ctx.table(entity))
+    if state is None:
+        return []
+    col, states = state
+    return [Filter(ColumnRef(entity, col.name), "unsettled", states, words=words)]
 
 
 # Words of a stored state that says a row is still open: 'unpaid', 'part_paid', 'pending', 'awaiting'.

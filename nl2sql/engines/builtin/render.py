@@ -395,7 +395,8 @@ class _Renderer:
         column is never empty."""
         table = self.schema.table(f.column.table)
         column = table.column(f.column.column) if table is not None else None
-        settled = exp.Not(this=col.isin(*(literal(v) for v in f.values)))
+        settled = col.neq(literal(f.values[0])) if len(f.values) == 1 else \
+            exp.Not(this=col.isin(*(literal(v) for v in f.values)))
         if column is None or not column.nullable:
             return settled
         return exp.Paren(this=exp.Or(this=_emptiness(col.copy(), "null"), expression=settled))
