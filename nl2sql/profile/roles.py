@@ -100,6 +100,8 @@ def _a_ratio(words: set[str]) -> bool:
 
 
 def is_money(table: Table, col: Column) -> bool:
+    if name_words(col.name)[-1:] and name_words(col.name)[-1] in TIME_UNITS:
+        return False  # "paymentTermsDays", "fee_hours": a length of time, whatever else the name says
     words = set(expand(name_words(col.name)))  # "amt", "bal", "sal" as the words they shorten
     if _plain(table, col) and (words & _CURRENCY_WORDS or _said_money_unit(col.name) in MINOR_SHORT.values()) \
             and not words & _SHARE_WORDS:

@@ -617,7 +617,7 @@ def _own_takings(a: Analysis, metric: Metric, table_name: str) -> Metric | None:
     schema = a.lexicon.schema if a.lexicon is not None else None
     table = schema.table(table_name) if schema is not None else None
     money = [c for c in table.columns if roles.is_money_taken(table, c)] if table is not None else []
-    if schema is None or table is None or len(money) != 1 or not table.date_columns:
+    if schema is None or table is None or len(money) != 1 or not table.date_columns or _people(table):
         return None
     return replace(metric, table=table.name, expression=charge_sql(schema.dialect, money[0].name), where=None,
                    question=None, description=f"the sum of {spoken(money[0].name)} of the {spoken(table.name)}")
