@@ -112,3 +112,10 @@ def test_active_rows_are_current_and_not_paused(gym: Database, line: str) -> Non
 @pytest.mark.parametrize("line", ["which bills are still waiting on money", "list bills still waiting for payment"])
 def test_rows_still_awaiting_money_are_unpaid_and_not_voided(studio: Database, line: str) -> None:
     reads_whole(studio, line, "SELECT * FROM bills WHERE paid_on IS NULL AND state <> 'void'")
+
+
+def test_the_open_rows_hold_for_the_peers_a_row_is_ranked_among(workshop: Database) -> None:
+    reads_whole(workshop, "the latest open job for each urgency",
+                "SELECT urgency, job_id, booked_in FROM jobs j "
+                "WHERE (status IS NULL OR status NOT IN ('done', 'cancelled')) AND booked_in = (SELECT MAX(booked_in) FROM jobs p WHERE p.urgency = j.urgency "
+                "AND (p.status IS NULL OR p.status NOT IN ('done', 'cancelled')))")

@@ -305,7 +305,7 @@ CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "
                         "written off", "written_off", "credited"})
 # Stored states of a row that has not happened yet (a lesson booked, a delivery planned, a job quoted):
 # no money has been taken by it so far.
-NOT_YET = frozenset({"planned", "scheduled", "booked", "quoted", "draft", "tentative", "provisional", "pending",
+STILL_TO_COME = frozenset({"planned", "scheduled", "booked", "quoted", "draft", "tentative", "provisional", "pending",
                      "requested", "awaiting"})
 # Words of a table's name that say its rows are money paid to the business (against its bills).
 PAYMENT_WORDS = frozenset({"payment", "receipt", "remittance", "instalment", "installment"})
@@ -315,7 +315,7 @@ def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ..
     """The one column of states of ``table`` (a few stored values, one of them saying a row was called
     off) with the values that say so; with ``taken``, also those of rows still to come, which have
     brought no money in yet."""
-    left_out = CALLED_OFF | NOT_YET if taken else CALLED_OFF
+    left_out = CALLED_OFF | STILL_TO_COME if taken else CALLED_OFF
     found = [(col, tuple(v for v in col.values if isinstance(v, str) and v.strip().lower() in left_out))
              for col in table.columns if col.kind == TEXT and len(col.values) > 1
              and any(isinstance(v, str) and v.strip().lower() in CALLED_OFF for v in col.values)]

@@ -424,6 +424,9 @@ class _Renderer:
             return col.isin(*(literal(v) for v in f.values))
         if f.op in ("null", "not_null"):
             return _emptiness(col, f.op)
+        if f.op == "unsettled":  # the peers still open too, a peer with no state among them
+            return exp.Paren(this=exp.Or(this=_emptiness(col.copy(), "null"),
+                                         expression=exp.Not(this=col.isin(*(literal(v) for v in f.values)))))
         return _COMPARE[f.op](this=col, expression=literal(f.values[0]))
 
     def compare(self, op: str, left: exp.Expr, value: object) -> exp.Expr:
