@@ -115,7 +115,7 @@ def test_rows_still_awaiting_money_are_unpaid_and_not_voided(studio: Database, l
 
 
 def test_the_open_rows_hold_for_the_peers_a_row_is_ranked_among(workshop: Database) -> None:
+    still_open = "(status IS NULL OR status NOT IN ('done', 'cancelled'))"
     reads_whole(workshop, "the latest open job for each urgency",
-                "SELECT urgency, job_id, booked_in FROM jobs j "
-                "WHERE (status IS NULL OR status NOT IN ('done', 'cancelled')) "
-                "AND booked_in = (SELECT MAX(booked_in) FROM jobs p WHERE p.urgency = j.urgency AND (p.status IS NULL OR p.status NOT IN ('done', 'cancelled')))")
+                f"SELECT urgency, job_id, booked_in FROM jobs j WHERE {still_open} AND booked_in = "
+                f"(SELECT MAX(booked_in) FROM jobs p WHERE p.urgency = j.urgency AND {still_open})")
