@@ -345,8 +345,10 @@ def test_a_rate_or_a_share_of_money_is_no_amount() -> None:
 
     table = Table("items", (Column("item_id", "INTEGER", INTEGER, primary_key=True),
                             Column("tax_rate", "REAL", REAL), Column("tip_pct", "REAL", REAL),
-                            Column("paymentTermsDays", "INTEGER", INTEGER), Column("tax_amount", "REAL", REAL)), ())
-    assert [c.name for c in table.columns if is_money(table, c)] == ["tax_amount"]  # terms in days: no money
+                            Column("paymentTermsDays", "INTEGER", INTEGER), Column("tax_amount", "REAL", REAL),
+                            Column("price_per_night", "REAL", REAL)), ())
+    # terms in days are no money; a price per night is
+    assert [c.name for c in table.columns if is_money(table, c)] == ["tax_amount", "price_per_night"]
 
 
 def test_a_yes_no_or_a_year_is_no_amount() -> None:

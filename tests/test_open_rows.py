@@ -27,6 +27,12 @@ WORKSHOP = """
                             (7, 'Gray', 'low', '2026-10-07', 'done');
 """  # a repair workshop: 'open' is one of three states a job is still open in; one job has no state yet
 
+POSTS = """
+    CREATE TABLE vacancies (vacancy_id INTEGER PRIMARY KEY, title TEXT NOT NULL, status TEXT NOT NULL);
+    INSERT INTO vacancies VALUES (1, 'Cook', 'open'), (2, 'Porter', 'filled'), (3, 'Chef', 'closed'),
+                                 (4, 'Host', 'draft'), (5, 'Baker', 'open');
+"""  # a state ('filled', 'draft') that may be either side of open: the stored value it is
+
 LEDGER = """
     CREATE TABLE accounts (account_id INTEGER PRIMARY KEY, holder TEXT NOT NULL, state TEXT NOT NULL);
     INSERT INTO accounts VALUES (1, 'Ames', 'open'), (2, 'Bell', 'closed'), (3, 'Cole', 'open');
@@ -68,6 +74,12 @@ def gym(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 @pytest.fixture(scope="module")
 def workshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     with schema_database(tmp_path_factory, "workshop", WORKSHOP) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def posts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "posts", POSTS) as db:
         yield db
 
 
@@ -119,3 +131,7 @@ def test_the_open_rows_hold_for_the_peers_a_row_is_ranked_among(workshop: Databa
     reads_whole(workshop, "the latest open job for each urgency",
                 f"SELECT urgency, job_id, booked_in FROM jobs j WHERE {still_open} AND booked_in = "
                 f"(SELECT MAX(booked_in) FROM jobs p WHERE p.urgency = j.urgency AND {still_open})")
+
+
+def test_open_beside_states_not_surely_in_progress_is_the_stored_value(posts: Database) -> None:
+    reads_whole(posts, "how many open vacancies", "SELECT COUNT(*) FROM vacancies WHERE status = 'open'")

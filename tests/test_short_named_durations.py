@@ -40,3 +40,9 @@ def test_a_short_named_duration_is_the_rows_length(swim: Database, line: str, go
 def test_a_length_said_of_something_else_is_not_the_rows_length(swim: Database) -> None:
     draft = drafted(swim, "how many sessions were cancelled with less than 24 hours notice")
     assert "dur_min" not in draft.sql, draft.sql
+
+
+def test_a_length_followed_by_what_the_rows_did_is_theirs(swim: Database) -> None:
+    reads_whole(swim, "sessions over 60 minutes coached by Ola",
+                "SELECT s.* FROM sessions s JOIN coaches c ON c.coach_id = s.coach_id "
+                "WHERE s.dur_min > 60 AND c.coach_name = 'Ola'")

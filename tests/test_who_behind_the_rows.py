@@ -49,8 +49,12 @@ def test_who_with_nothing_to_tell_the_people_apart_is_not_guessed(cycles: Databa
     assert draft.confidence <= 0.75, draft.sql
 
 
-@pytest.mark.parametrize("line", ["how many repairs from couriers", "how many repairs did couriers book",
+@pytest.mark.parametrize("line", ["how many repairs from couriers", "how many repairs have couriers booked",
                                   "count the repairs made by couriers"])
 def test_rows_of_people_named_by_a_flag_of_theirs(cycles: Database, line: str) -> None:
     reads_whole(cycles, line, "SELECT COUNT(*) FROM repairs p JOIN riders r ON r.rider_id = p.rider_id "
                               "WHERE r.is_courier = 1")
+
+
+def test_a_flag_of_the_people_beside_a_denial_is_not_read_as_said(cycles: Database) -> None:
+    assert "is_courier = 1" not in drafted(cycles, "how many repairs not from couriers").sql

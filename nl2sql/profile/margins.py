@@ -23,6 +23,13 @@ MARGIN = "margin"
 _KEPT_WORDS = frozenset({"margin", "profit", "markup"})
 
 
+# The words a selling price's and a cost price's names may hold: the thing's own prices, not a
+# ticket's price beside a venue's cost.
+_UNITS = {"pence", "penny", "cent", "cents", "p", "ct", "amount", "each", "unit", "per", "item"}
+_PRICE_NAME = frozenset({"price", "sell", "selling", "sale", "retail", "list", "rrp"} | _UNITS)
+_COST_NAME = frozenset({"cost", "price", "buy", "buying", "purchase", "wholesale", "landed", "standard"} | _UNITS)
+
+
 @dataclass(frozen=True)
 class Margin:
     """A row's ``price`` less its ``cost``, seen as the column ``column``."""
@@ -45,8 +52,9 @@ def margin_of(table: Table) -> Margin | None:
     """The table's one selling price and one cost, kept in the same unit, when it keeps no margin."""
     if not table.stored or any(set(name_words(c.name)) & _KEPT_WORDS for c in table.columns if not c.computed):
         return None
-    prices = [c for c in table.columns if is_price(table, c)]
-    costs = [c for c in table.columns if is_money(table, c) and "cost" in expand(name_words(c.name))]
+    prices = [c for c in table.columns if is_price(table, c) and set(expand(name_words(c.name))) <= _PRICE_NAME]
+    costs = [c for c in table.columns if is_money(table, c) and "cost" in expand(name_words(c.name))
+             and set(expand(name_words(c.name))) <= _COST_NAME]
     if len(prices) != 1 or len(costs) != 1 or _said_money_unit(prices[0].name) != _said_money_unit(costs[0].name):
         return None
     return Margin(table.name, prices[0].name, costs[0].name, _said_money_unit(prices[0].name))

@@ -99,9 +99,14 @@ def _a_ratio(words: set[str]) -> bool:
     return bool(words & _SHARE_WORDS) or "rate" in words
 
 
+# Whole words of a length of time that end the name of a column keeping one ("payment_terms_days").
+_SPAN_WORDS = frozenset({"day", "week", "month", "hour", "minute", "second", "night"})
+
+
 def is_money(table: Table, col: Column) -> bool:
-    if name_words(col.name)[-1:] and name_words(col.name)[-1] in TIME_UNITS:
-        return False  # "paymentTermsDays", "fee_hours": a length of time, whatever else the name says
+    said = name_words(col.name)
+    if said[-1:] and said[-1] in _SPAN_WORDS and "per" not in said:
+        return False  # "paymentTermsDays": a length of time, whatever else the name says (not "price_per_night")
     words = set(expand(name_words(col.name)))  # "amt", "bal", "sal" as the words they shorten
     if _plain(table, col) and (words & _CURRENCY_WORDS or _said_money_unit(col.name) in MINOR_SHORT.values()) \
             and not words & _SHARE_WORDS:

@@ -324,7 +324,8 @@ def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         return c.done([*_running_until(ctx, ends[0], words), *_not_paused(ctx, ends[0].table, running)])
     if planned and ctx.a.today is not None:  # not cancelled, and a planned end (a gift's fixed term) not yet come
         return c.done([Filter(ends[0], "null", words=words), *_running_until(ctx, planned[0], words)])
-    return c.done([Filter(ends[0], "null" if running else "not_null", words=words)])
+    paused = _not_paused(ctx, ends[0].table, running) if running else []
+    return c.done([Filter(ends[0], "null" if running else "not_null", words=words), *paused])
 
 
 def _end_dates(on_way: list[Table], running: bool) -> tuple[list[ColumnRef], list[ColumnRef]]:

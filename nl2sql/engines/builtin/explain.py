@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nl2sql.engines.builtin.render import state_named
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.linking.text import singular, spoken
 from nl2sql.profile.roles import said_unit
@@ -214,7 +215,10 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     if agg.func == "share":
         return f"the percentage of {plural(spec.entity)} that meet the conditions"
     if agg.metric is not None:
-        about = f" ({agg.metric.description})" if agg.metric.description else ""
+        said = agg.metric.description
+        if said and agg.metric.where and state_named(spec, agg.metric.where, agg.metric.table):
+            said = said.rsplit(", ", 1)[0] if said.endswith(" ones left out") else said  # the state the line named
+        about = f" ({said})" if said else ""
         return f"{_metric_name(agg.metric.name)}{about}"
     counted = _counted_table(agg, spec)
     if counted is not None:

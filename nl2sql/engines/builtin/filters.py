@@ -613,7 +613,7 @@ def sold_for(ctx: ReadContext, first: int, entity: str) -> tuple[ColumnRef, tupl
     """ "products that sell for under £10": a selling verb just before a comparison at ``first``
     names the rows' one price, and the words that named it."""
     at = first - 1 - (ctx.a.word(first - 1) in ("for", "at"))
-    if ctx.a.word(at) not in SELLING or ctx.a.link_at(at) is not None:
+    if ctx.a.word(at) not in SELLING or ctx.a.link_at(at) is not None or ctx.a.word(first) == "fewer":
         return None
     table = ctx.table(entity)
     prices = [col for col in table.columns if roles.is_price(table, col)]

@@ -77,8 +77,11 @@ def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) ->
     best = max((cand.score for cand in link.candidates), default=0.0)
     owners = {fk.ref_table for fk in ctx.table(entity).foreign_keys}
     token = ctx.a.tokens[link.last]
+    # "tickets from VIPs", "raised by VIPs", "tickets VIPs raised": never beside a denial (a reading of its own)
+    agent = ctx.a.word(link.first - 1) in ("from", "by") or ctx.a.word(link.last + 1).endswith("ed")
     for cand in link.of_kind(COLUMN):
-        owner = cand.table in owners and link.first == link.last and token.text != token.norm
+        owner = cand.table in owners and link.first == link.last and token.text != token.norm and agent \
+            and not ctx.a.negations and not (_EXCLUDING | {"excluded"}) & {t.text for t in ctx.a.tokens}
         if cand.score < best or (cand.table != entity and cand.table not in in_play and not owner):
             continue
         table = ctx.table(cand.table)

@@ -1315,7 +1315,8 @@ def singular_head(ctx: ReadContext, entity: str) -> bool:
     # "our best-selling bouquet": a kind of the rows said as a noun later in the line, no table named
     kinds = [link for link in ctx.a.links if kind_value(ctx.a, link)
              and any(c.table == entity for c in link.of_kind(VALUE))]
-    return len(kinds) == 1 and ctx.a.tokens[kinds[0].last].text == ctx.a.tokens[kinds[0].last].norm
+    per = ctx.a.group_words or ctx.a.buckets  # "the best-selling songbook in each group": one per group
+    return len(kinds) == 1 and not per and ctx.a.tokens[kinds[0].last].text == ctx.a.tokens[kinds[0].last].norm
 
 
 _KIND_WORDS = {"type": "type", "types": "type", "kind": "kind", "kinds": "kind", "sort": "sort", "sorts": "sort"}

@@ -62,7 +62,8 @@ def time_of_another(ctx: ReadContext, comp: Comparison) -> bool:
     of the rows, the time of something they keep no length of."""
     word, nxt = ctx.a.word(comp.after), ctx.a.word(comp.after + 1)
     return (word in roles.TIME_UNITS or singular(word) in roles.TIME_UNITS) and nxt.isalpha() \
-        and nxt not in STOPWORDS and nxt not in _LONG and ctx.a.link_at(comp.after + 1) is None
+        and nxt not in STOPWORDS and nxt not in _LONG and ctx.a.link_at(comp.after + 1) is None \
+        and not nxt.endswith(("ed", "ing"))  # "calls over 10 minutes answered by": a verb of the rows
 
 
 def duration_or_named(ctx: ReadContext, comp: Comparison, named: ColumnRef | None, entity: str,

@@ -90,6 +90,12 @@ _FINAL_WORDS = frozenset({"closed", "resolved", "done", "completed", "complete",
                           "rejected", "declined", "failed", "expired", "withdrawn", "won", "lost"})
 
 
+# Words of a stored state a row is in while it is worked on: open, though not 'Open'.
+_IN_PROGRESS = frozenset({"progress", "hold", "waiting", "awaiting", "pending", "assigned", "new", "reopened",
+                          "escalated", "review", "triage", "acknowledged", "working", "investigating", "blocked",
+                          "started", "queued"})
+
+
 def final_states(ctx: ReadContext, ref: ColumnRef, value: str) -> tuple[str, ...]:
     """ "the open tickets": where the state 'Open' is one of several states a row is still open in
     ('In Progress', 'On Hold'), the states that settle a row ('Closed', 'Resolved', 'Cancelled'),
@@ -101,4 +107,6 @@ def final_states(ctx: ReadContext, ref: ColumnRef, value: str) -> tuple[str, ...
     states = [v for v in col.values if isinstance(v, str)]
     final = tuple(v for v in states if _FINAL_WORDS & set(value_words(v)))
     still = [v for v in states if v != value and v not in final]
-    return final if final and still else ()
+    # a state neither final nor surely in progress ('Draft', 'Dormant', 'Filled'): which side it is on, unsure
+    sure = all(_IN_PROGRESS & set(value_words(v)) for v in still)
+    return final if final and still and sure else ()

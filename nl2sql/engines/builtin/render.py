@@ -466,7 +466,8 @@ class _Renderer:
         metrics = [a.metric for a in s.aggregates if a.metric is not None] + ([s.rows_of] if s.rows_of else [])
         scopes = dict.fromkeys((m.where, m.table) for m in metrics if m.where)
         joined = {s.entity, *(table for table, _on in self.joins)}
-        return [_on_joined(self._metric_sql(where, table), joined) for where, table in scopes if where]
+        return [_on_joined(self._metric_sql(where, table), joined) for where, table in scopes
+                if where and not state_named(s, where, table, self.schema.dialect)]
 
     def _projections(self) -> list[exp.Expr]:
         s = self.spec
@@ -578,6 +579,14 @@ class _Renderer:
         if s.limit is not None:
             query = query.limit(s.limit)
         return query
+
+
+def state_named(spec: QuerySpec, where: str, table: str, dialect: str = "sqlite") -> bool:
+    """Whether the line itself keeps rows by a column a metric's condition tests ("revenue of booked
+    stays"): the rows the user named are the ones counted, none left out by their state."""
+    tested = {(col.table or table, col.name) for col in sqlglot.parse_one(where, read=dialect).find_all(exp.Column)}
+    return any((f.column.table, f.column.column) in tested and f.op in ("=", "in", "!=", "not_in", "unsettled")
+               for f in spec.filters)
 
 
 def condition_sql(spec: QuerySpec, f: Filter, schema: Schema) -> str:

@@ -31,8 +31,8 @@ from nl2sql.linking.lexicon import (
     Link,
 )
 from nl2sql.linking.text import name_words, singular, spoken, value_words
-from nl2sql.profile import charge_sql, profile_of, roles
-from nl2sql.profile.inferred import RECEIVED, REVENUE
+from nl2sql.profile import charge_sql, kept_test, profile_of, roles
+from nl2sql.profile.inferred import REVENUE
 from nl2sql.profile.roles import LENGTH, TIME, WEIGHT, unit_of
 
 # Column-name words a concept word ("expensive", "newest") refers to, in order of preference.
@@ -587,29 +587,26 @@ _TOTAL_WORDS = frozenset({"total", "sum", "combined"})
 
 def said_reading(a: Analysis, domain: DomainConfig, metric: Metric, at: int | None = None) -> Metric | None:
     """ "revenue from extras" where revenue is read either from the bookings' totals or from their
-    extras: the one reading whose rows a word of the line names, or a stored value of theirs; of
-    money taken, also the money received ("membership takings": the members' payments)."""
+    extras: the one reading whose rows a word of the line names, or a stored value of theirs. The
+    money received is no reading of it: "customer revenue" is what customers bought, whatever they
+    paid in."""
     taken = metric.name == REVENUE or metric.question is not None
-    readings = _readings(domain, metric, taken)
+    readings = [m for value in metric.question.values if (m := domain.metrics.get(value)) is not None] \
+        if metric.question is not None else [metric]
     # "extras" of booking_extras, or a value of theirs ("towels"): the rows the reading sums
     named = {max(tables, key=lambda c: c.score).table for link in a.links if (tables := link.of_kind(TABLE))}
     named |= {cand.table for link in a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
     fits = [m for m in readings if m.table in named or _kept_for(a, m.table, named)]
     if not fits and taken and at is not None:  # "bar takings": the rows named just before a money word
-        said = {max(before.of_kind(TABLE), key=lambda c: c.score).table for link in a.links
-                if any(c.metric is not None and c.metric.name == metric.name for c in link.of_kind(METRIC))
-                and (before := a.link_at(link.first - 1)) is not None and before.of_kind(TABLE)}
-        fits = [m for t in sorted(said) if (m := _own_takings(a, metric, t)) is not None]
+        fits = [m for t in sorted(_named_before(a, metric)) if (m := _own_takings(a, metric, t)) is not None]
     return fits[0] if len(fits) == 1 and (len(readings) > 1 or fits[0] is not metric) else None
 
 
-def _readings(domain: DomainConfig, metric: Metric, taken: bool) -> list[Metric]:
-    """The readings a metric's question offers (or the metric alone), and of money taken the money
-    received too."""
-    readings = [m for value in metric.question.values if (m := domain.metrics.get(value)) is not None] \
-        if metric.question is not None else [metric]
-    return readings + [m for m in domain.metrics.values() if taken and m.name.startswith(RECEIVED)
-                       and m not in readings]
+def _named_before(a: Analysis, metric: Metric) -> set[str]:
+    """The tables named right before any word of ``metric`` in the line."""
+    return {max(before.of_kind(TABLE), key=lambda c: c.score).table for link in a.links
+            if any(c.metric is not None and c.metric.name == metric.name for c in link.of_kind(METRIC))
+            and (before := a.link_at(link.first - 1)) is not None and before.of_kind(TABLE)}
 
 
 def _own_takings(a: Analysis, metric: Metric, table_name: str) -> Metric | None:
@@ -619,8 +616,10 @@ def _own_takings(a: Analysis, metric: Metric, table_name: str) -> Metric | None:
     money = [c for c in table.columns if roles.is_money_taken(table, c)] if table is not None else []
     if schema is None or table is None or len(money) != 1 or not table.date_columns or _people(table):
         return None
-    return replace(metric, table=table.name, expression=charge_sql(schema.dialect, money[0].name), where=None,
-                   question=None, description=f"the sum of {spoken(money[0].name)} of the {spoken(table.name)}")
+    kept = kept_test(table, taken=True)  # none of the rows called off or still to come
+    return replace(metric, table=table.name, expression=charge_sql(schema.dialect, money[0].name),
+                   where=kept[0].sql(dialect=schema.dialect) if kept is not None else None, question=None,
+                   description=f"the sum of {spoken(money[0].name)} of the {spoken(table.name)}")
 
 
 def _kept_for(a: Analysis, table_name: str, named: set[str]) -> bool:
