@@ -68,3 +68,15 @@ def test_a_table_that_keeps_its_margin_gets_none_computed(nursery: Database) -> 
 ])
 def test_what_a_thing_sells_for_is_its_price(nursery: Database, line: str, gold: str) -> None:
     reads_whole(nursery, line, gold)
+
+
+def test_a_price_in_pence_below_a_cost_in_pounds_is_the_same_money(tmp_path_factory: pytest.TempPathFactory) -> None:
+    script = """
+        CREATE TABLE lamps (lamp_id INTEGER PRIMARY KEY, lamp_name TEXT NOT NULL, price_pence INTEGER NOT NULL,
+                            unit_cost REAL NOT NULL);
+        CREATE TABLE spares (spare_id INTEGER PRIMARY KEY, spare_name TEXT NOT NULL, cost REAL NOT NULL);
+        INSERT INTO lamps VALUES (1, 'Arc', 4500, 30.0), (2, 'Bud', 900, 12.5), (3, 'Cone', 2000, 19.99);
+        INSERT INTO spares VALUES (1, 'Bulb', 2.0);
+    """  # a lamp shop: prices in pence, costs in pounds; the Bud sells at a loss; spares cost something else
+    with schema_database(tmp_path_factory, "lamps", script) as db:
+        reads_whole(db, "which lamps do we sell below cost", "SELECT * FROM lamps WHERE lamp_id = 2")

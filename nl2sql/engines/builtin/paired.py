@@ -24,7 +24,7 @@ from nl2sql.engines.builtin.yes_no import flag_of, said_words
 from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
 from nl2sql.profile import SelfReference, profile_of
-from nl2sql.profile.roles import is_duration, is_price
+from nl2sql.profile.roles import is_duration, is_price, money_unit
 
 _ORDERING = (">", "<", ">=", "<=")
 # Words that multiply the column compared with: "more than double their buy price".
@@ -216,7 +216,9 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     right_link = a.link_at(j)
     if right_link is None or right_link.first != j or c.taken(j):
         return None
-    right = _column(ctx, right_link, {entity, *in_play, *_extensions(ctx, entity)}, no_price=a.word(i - 1) in SELLING)
+    selling = a.word(i - 1) in SELLING  # "items selling below cost": the items' own cost, never their price
+    right = _column(ctx, right_link, {entity} if selling else {entity, *in_play, *_extensions(ctx, entity)},
+                    no_price=selling)
     if right is None:
         return None
     (ref, kind), words = right, {*range(i, j), *range(right_link.first, right_link.last + 1)}
@@ -228,7 +230,8 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
     if left is not None and left[0] != ref and left[1] == kind and left_link is not None:
         c.claim(left_link, "compare")
         c.claim(right_link, "compare", *words)
-        return Filter(left[0], op, (factor,) if factor else (), label=said, other=ref, words=frozenset(words))
+        scale = factor or _money_scale(ctx, left[0], ref)
+        return Filter(left[0], op, (scale,) if scale else (), label=said, other=ref, words=frozenset(words))
     if factor is not None:
         return None
     guess = _unnamed_side(ctx, i, ref, kind, any(a.word(k) in ("its", "their") for k in range(end, j)))
@@ -239,7 +242,8 @@ def _compared_pair(ctx: ReadContext, c: Claims, i: int, entity: str, in_play: se
         c.doubts.append(f"compared {column.column.replace('_', ' ')} with {ref.column.replace('_', ' ')}")
     c.claim(right_link, "compare", *words)
     c.used.update(_verb_before(ctx, i))
-    return Filter(column, op, (), label=said, other=ref, words=frozenset(words))
+    scale = _money_scale(ctx, column, ref)  # a price in pence against a cost in pounds: the same money
+    return Filter(column, op, (scale,) if scale else (), label=said, other=ref, words=frozenset(words))
 
 
 def _unnamed_side(ctx: ReadContext, i: int, ref: ColumnRef, kind: str,
@@ -263,6 +267,16 @@ def _unnamed_side(ctx: ReadContext, i: int, ref: ColumnRef, kind: str,
 
 # Verbs of what a thing is sold for: said of an amount, they name its price.
 SELLING = frozenset({"sell", "sells", "selling", "sold", "retail", "retails", "retailing"})
+
+
+def _money_scale(ctx: ReadContext, left: ColumnRef, right: ColumnRef) -> float | None:
+    """How many of ``left``'s money units make one of ``right``'s (100 for pence against pounds);
+    None where they keep money alike, or either keeps none."""
+    units = [money_unit(t, col) if (t := ctx.table(ref.table)) is not None and (col := t.column(ref.column))
+             is not None else None for ref in (left, right)]
+    if units[0] is None or units[1] is None or units[0].factor == units[1].factor:
+        return None
+    return units[1].factor / units[0].factor
 
 
 def _verb_before(ctx: ReadContext, i: int) -> tuple[int, ...]:
