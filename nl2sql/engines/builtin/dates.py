@@ -94,8 +94,35 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     if w == "upcoming" or (w in _AHEAD and _number(nxt) is not None and words[i + 2:i + 3] != []
                            and words[i + 2].rstrip("s") not in _UNITS):
         return 1, DateRange(today, None, "from today on")  # "upcoming visits", "the next 5 visits"
+    day = _one_weekday(words, i, today)
+    if day is not None:
+        return day
     span = _span(words, i, today)
     return (3, span) if span is not None else None
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")  # date.weekday()
+
+
+def _one_weekday(words: list[str], i: int, today: date) -> tuple[int, DateRange] | None:
+    """ "last Monday", "next Friday", and "on Monday" in a line about what happened ("did we ...")
+    or what is coming ("are we delivering ..."): that one day, not every Monday ("on Mondays")."""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    if nxt not in _WEEKDAYS:
+        return None
+    number = _WEEKDAYS.index(nxt)
+    before = today - timedelta(days=(today.weekday() - number) % 7 or 7)
+    after = today + timedelta(days=(number - today.weekday()) % 7 or 7)
+    said = set(words)
+    happened = bool(_PAST_WORDS & said) or any(len(w) > 4 and w.endswith("ed") for w in said)
+    coming = bool(_FUTURE_WORDS & said) or bool({"are", "is", "am"} & said and any(w.endswith("ing") for w in said))
+    if words[i] in ("last", "previous") or (words[i] == "on" and happened and not coming):
+        day = before
+    elif words[i] in _AHEAD or (words[i] == "on" and coming and not happened):
+        day = after
+    else:
+        return None
+    return 2, DateRange(day, day + timedelta(days=1), f"on {nxt.capitalize()} {day.isoformat()}")
 
 
 def _span(words: list[str], i: int, today: date) -> DateRange | None:

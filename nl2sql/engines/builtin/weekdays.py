@@ -42,7 +42,8 @@ def weekday_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str]
     for i, token in enumerate(a.tokens):
         day = WEEKDAYS.get(singular(token.text))
         link = a.link_at(i)
-        if day is None or c.taken(i) or (link is not None and _kept_day(ctx, link, entity)):
+        if day is None or c.taken(i) or (link is not None and _kept_day(ctx, link, entity)) \
+                or any(m.first <= i <= m.last for m in a.dates):  # "last Monday": one day, a date's
             continue
         days.append(day)
         words.update({i, *((i - 1,) if a.word(i - 1) in _LEADS else ())})
