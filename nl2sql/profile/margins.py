@@ -1,7 +1,7 @@
 """What a thing sells for above what it costs, when a table keeps both.
 
 A product table often keeps a selling price and a cost price and no margin: "the margin on each
-bouquet", "products with a margin under 5", "the average margin by category" ask for the one less
+plant", "products with a margin under 5", "the average margin by category" ask for the one less
 the other. The profile sees such a table as having one more column, ``margin`` (``margin_pence``
 where the prices are kept in pence, so that it reads in pounds as they do), and ``computed.written``
 puts the subtraction in its place.

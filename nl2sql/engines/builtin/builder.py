@@ -298,7 +298,7 @@ def _ranked_kind(a: Analysis) -> bool:
 
 def _person_asked(a: Analysis, schema: Schema, entity: str) -> str | None:
     """ "who spent the most": the person behind the rows chosen; when those are no events of a
-    person ("who in the Leeds office raised the most tickets" chose the office), the person behind
+    person ("who in the Leeds branch booked the most repairs" chose the branch), the person behind
     the events the line names."""
     named = frozenset(c.table for link in a.links for c in link.candidates
                       if c.score >= 1.0 and c.kind in (TABLE, COLUMN, VALUE))

@@ -349,7 +349,7 @@ _PAUSED = frozenset({"paused", "suspended", "frozen", "hold"})
 
 
 def _not_paused(ctx: ReadContext, table_name: str, running: list[int]) -> list[Filter]:
-    """ "the active subscriptions": running, and not paused, where a yes/no of the row says it is
+    """ "the active memberships": running, and not paused, where a yes/no of the row says it is
     (``isPaused``); "current" ones are current while paused too."""
     if not any(ctx.a.word(i) in _RUNNING for i in running):
         return []
@@ -438,7 +438,7 @@ def _current_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: s
 
 
 def _said_of_rows(ctx: ReadContext, i: int) -> bool:
-    """ "which subscriptions are active": the adjective after "be" said of a table's rows."""
+    """ "which memberships are active": the adjective after "be" said of a table's rows."""
     return ctx.a.word(i - 1) in ("is", "are") and _running_rows(ctx, i, ctx.a.link_at(i - 2))
 
 

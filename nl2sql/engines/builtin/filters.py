@@ -462,7 +462,7 @@ def _listed(ctx: ReadContext, key: tuple[ColumnRef, bool], vals: list[str], word
     """The condition of the values a column was said to hold (or, negated, not to hold)."""
     (ref, negated), names = key, tuple(dict.fromkeys(vals))
     final = final_states(ctx, ref, names[0]) if len(names) == 1 and not literal and not negated else ()
-    if final:  # "the open tickets": in none of the states that settle a ticket
+    if final:  # "the open jobs": in none of the states that settle a job
         return Filter(ref, "unsettled", final, words=words)
     if len(names) == 1:
         return Filter(ref, "!=" if negated else "=", names, words=words)

@@ -72,12 +72,12 @@ def _kept_too(a: Analysis, link: Link) -> tuple[int, ...] | None:
 
 def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) -> Flag | None:
     """The yes/no column a link names on the main table (or a table in play), if that is its best
-    reading; or the plural noun of one of the rows the main rows belong to ("tickets from VIPs":
-    the requester's ``is_vip``)."""
+    reading; or the plural noun of one of the rows the main rows belong to ("repairs from couriers":
+    the rider's ``is_courier``)."""
     best = max((cand.score for cand in link.candidates), default=0.0)
     owners = {fk.ref_table for fk in ctx.table(entity).foreign_keys}
     token = ctx.a.tokens[link.last]
-    # "tickets from VIPs", "raised by VIPs", "tickets VIPs raised": never beside a denial (a reading of its own)
+    # "repairs from couriers", "made by couriers", "repairs couriers booked": never beside a denial (a reading of its own)
     agent = ctx.a.word(link.first - 1) in ("from", "by") or ctx.a.word(link.last + 1).endswith("ed")
     for cand in link.of_kind(COLUMN):
         owner = cand.table in owners and link.first == link.last and token.text != token.norm and agent \
@@ -127,7 +127,7 @@ def _as_condition(ctx: ReadContext, link: Link, flag: Flag) -> bool:
 
 
 def _rows_after_of(ctx: ReadContext, link: Link, flag: Flag) -> bool:
-    """ "the email of contractors", "tickets raised by VIPs": the flagged rows, named after "of" or
+    """ "the email of contractors", "repairs made by couriers": the flagged rows, named after "of" or
     after the "by" of who did something."""
     before, verb = ctx.a.word(link.first - 1), ctx.a.word(link.first - 2)
     agent = before == "by" and (verb.endswith("ed") or verb in IRREGULAR_PARTICIPLES)

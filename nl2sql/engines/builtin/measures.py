@@ -480,7 +480,7 @@ def _aggregated_link(ctx: ReadContext, c: Claims, index: int) -> tuple[bool, Lin
         return True, None
     link = link or _link_past_words(ctx, index)
     if link is not None and (own := _own_column_after(ctx, link)) is not None:
-        c.used.update(range(link.first, link.last + 1))  # "average lesson length": the lesson's length
+        c.used.update(range(link.first, link.last + 1))  # "average session length": the session's length
         link = own
     if link is not None and c.role(link.first) == "metric":
         if a.word(index) in ("total", "sum"):  # "total revenue": the metric's own total, said
@@ -503,8 +503,8 @@ def _link_past_words(ctx: ReadContext, index: int) -> Link | None:
 
 
 def _own_column_after(ctx: ReadContext, link: Link) -> Link | None:
-    """The link right after a table's name that names a number of that table outright ("lesson
-    length" of lessons): the column the aggregate is of, the table word saying whose."""
+    """The link right after a table's name that names a number of that table outright ("session
+    length" of sessions): the column the aggregate is of, the table word saying whose."""
     a = ctx.a
     tables = {cand.table for cand in link.of_kind(TABLE) if cand.score >= 1.0}
     after = a.link_at(link.last + 1)
@@ -1312,7 +1312,7 @@ def singular_head(ctx: ReadContext, entity: str) -> bool:
         if any(c.table == entity for c in link.of_kind(TABLE)):
             tok = ctx.a.tokens[link.last]
             return tok.text == tok.norm
-    # "our best-selling bouquet": a kind of the rows said as a noun later in the line, no table named
+    # "our best-selling songbook": a kind of the rows said as a noun later in the line, no table named
     kinds = [link for link in ctx.a.links if kind_value(ctx.a, link)
              and any(c.table == entity for c in link.of_kind(VALUE))]
     per = ctx.a.group_words or ctx.a.buckets  # "the best-selling songbook in each group": one per group

@@ -28,7 +28,7 @@ _AWAITED_OBJECTS = frozenset({"money", "payment", "payments", "cash", "funds", "
 
 
 def awaited_object(a: Analysis, first: int) -> bool:
-    """Whether the word at ``first`` is what rows still awaited wait for ("invoices still waiting on
+    """Whether the word at ``first`` is what rows still awaited wait for ("bills still waiting on
     money"): part of that phrase, no measure of its own."""
     if a.word(first) not in _AWAITED_OBJECTS:
         return False
@@ -58,7 +58,7 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
 
 
 def _not_called_off(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
-    """A row called off (an invoice voided) awaits nothing: left out of the rows still awaited."""
+    """A row called off (a bill voided) awaits nothing: left out of the rows still awaited."""
     state = called_off(ctx.table(entity))
     if state is None:
         return []
@@ -97,7 +97,7 @@ _IN_PROGRESS = frozenset({"progress", "hold", "waiting", "awaiting", "pending", 
 
 
 def final_states(ctx: ReadContext, ref: ColumnRef, value: str) -> tuple[str, ...]:
-    """ "the open tickets": where the state 'Open' is one of several states a row is still open in
+    """ "the open jobs": where the state 'Open' is one of several states a row is still open in
     ('In Progress', 'On Hold'), the states that settle a row ('Closed', 'Resolved', 'Cancelled'),
     which an open row is in none of; empty when 'Open' is the one state that is not final."""
     table = ctx.table(ref.table)

@@ -29,7 +29,7 @@ class Filter:
     the values: "does not have a cat"), exists (some row of ``other`` refers to the row: "who have a pet"),
     open (empty, or the day in ``values`` or later: a row whose end has not come), weekday (the date
     falls on one of the days in ``values``, 0 for Sunday to 6 for Saturday), unsettled (empty, or none of
-    the final states in ``values``: an open ticket is not closed, resolved or cancelled)."""
+    the final states in ``values``: an open job is not done or cancelled)."""
 
     column: ColumnRef
     op: str
