@@ -77,7 +77,7 @@ def _flag_named(ctx: ReadContext, link: Link, entity: str, in_play: set[str]) ->
     best = max((cand.score for cand in link.candidates), default=0.0)
     owners = {fk.ref_table for fk in ctx.table(entity).foreign_keys}
     token = ctx.a.tokens[link.last]
-    # "repairs from couriers", "made by couriers", "repairs couriers booked": never beside a denial (a reading of its own)
+    # "repairs from couriers", "made by couriers", "repairs couriers booked": never beside a denial
     agent = ctx.a.word(link.first - 1) in ("from", "by") or ctx.a.word(link.last + 1).endswith("ed")
     for cand in link.of_kind(COLUMN):
         owner = cand.table in owners and link.first == link.last and token.text != token.norm and agent \
