@@ -58,3 +58,25 @@ def test_rows_of_people_named_by_a_flag_of_theirs(cycles: Database, line: str) -
 
 def test_a_flag_of_the_people_beside_a_denial_is_not_read_as_said(cycles: Database) -> None:
     assert "is_courier = 1" not in drafted(cycles, "how many repairs not from couriers").sql
+
+
+DESK = """
+    CREATE TABLE offices (office_id INTEGER PRIMARY KEY, town TEXT NOT NULL);
+    CREATE TABLE agents (agent_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+                         email TEXT, office_id INTEGER REFERENCES offices (office_id));
+    CREATE TABLE callers (caller_id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+                          email TEXT, office_id INTEGER REFERENCES offices (office_id));
+    CREATE TABLE calls (call_id INTEGER PRIMARY KEY, caller_id INTEGER REFERENCES callers (caller_id),
+                        agent_id INTEGER REFERENCES agents (agent_id), called_on TEXT NOT NULL);
+    INSERT INTO offices VALUES (1, 'York'), (2, 'Hull');
+    INSERT INTO agents VALUES (1, 'Al', 'Bee', 'al@example.org', 1), (2, 'Cy', 'Dee', 'cy@example.org', 2);
+    INSERT INTO callers VALUES (1, 'Ed', 'Fox', 'ed@example.org', 1), (2, 'Gus', 'Hay', 'gus@example.org', 1);
+    INSERT INTO calls VALUES (1, 1, 1, '2026-06-01'), (2, 1, 2, '2026-06-02'), (3, 2, 1, '2026-06-03');
+"""  # a call centre: each call is a caller's and an agent's, and both belong to an office
+
+
+def test_who_in_a_place_both_kinds_of_people_belong_to_is_asked(tmp_path_factory: pytest.TempPathFactory) -> None:
+    with schema_database(tmp_path_factory, "desk", DESK) as db:
+        draft = drafted(db, "who in the York office has the most calls")
+        asked = [q.values for a in draft.ambiguities if a.question is not None for q in [a.question]]
+        assert ("agents", "callers") in asked, (draft.sql, draft.ambiguities)

@@ -55,6 +55,7 @@ from nl2sql.engines.builtin.reader import (
 from nl2sql.engines.builtin.resolve import (
     kind_value,
     named_date_links,
+    people_behind,
     person_behind,
     pick_entity,
     ranks_people,
@@ -310,12 +311,23 @@ def _person_asked(a: Analysis, schema: Schema, entity: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _people_unsaid(a: Analysis, schema: Schema, entity: str) -> list[str]:
+    """The kinds of people "who ... the most" may ask for when the rows chosen are no person's nor
+    their events (an office) and the events the line names belong to several kinds."""
+    table = schema.table(entity)
+    if not ranks_people(a) or table is None or table.person_name is not None or table.default_date_column:
+        return []
+    named = {c.table for link in a.links for c in link.of_kind(TABLE) if c.score >= 1.0} - {entity}
+    return sorted({p for t in named for p in people_behind(schema, t)})
+
+
 def _entity_questions(ctx: ReadContext, focus: Focus) -> tuple[Decided, ReadContext]:
     """Whether the main table is a guess worth asking about, and the domain's question for it."""
     c = Claims(Decided())
     if not focus.forced:
         c.ask(doubts.partial(ctx.a, ctx.schema, focus.entity, focus.skip, ctx.slots)
-              or doubts.people(ctx.a, focus.entity, ctx.slots, table_evidence(ctx.a, ctx.schema, focus.skip)))
+              or doubts.people(ctx.a, focus.entity, ctx.slots, table_evidence(ctx.a, ctx.schema, focus.skip))
+              or doubts.whom(_people_unsaid(ctx.a, ctx.schema, focus.entity), ctx.slots))
     asked = ctx.domain.table_questions.get(focus.entity)
     if asked is not None:
         _, ctx = measures.configured(ctx, c, asked, SlotKey("table_question", focus.entity), focus.entity)

@@ -98,6 +98,16 @@ def people(a: Analysis, entity: str, slots: Slots, evidence: Mapping[str, float]
     return Ambiguity(PARTIAL, f"'{word}' may be any of {len(tables)} tables", question)
 
 
+def whom(tables: list[str], slots: Slots) -> Ambiguity | None:
+    """ "who in the York office has the most tickets", where the tickets belong to two kinds of
+    people the place both reaches: which kind "who" asks for."""
+    if ENTITY in slots or len(tables) < 2:
+        return None
+    question = Question("Who do you mean?", SINGLE, tuple(_label(t) for t in tables[:5]), default_choice=1,
+                        slot=ENTITY, values=tuple(tables[:5]))
+    return Ambiguity(PARTIAL, f"'who' may be any of {len(tables)} tables of people", question)
+
+
 # Column-name words of quantities that add up, and of scores that are averaged instead.
 ADDITIVE = ("amount", "total", "quantity", "qty", "revenue", "sales", "units", "value", "spent", "cost")
 SCORES = ("rating", "score", "stars", "grade")

@@ -202,12 +202,19 @@ def person_behind(schema: Schema, entity: str, named: frozenset[str] = frozenset
     table = schema.table(entity)
     if table is None or _people(table) or table.default_date_column is None:
         return None
-    people = [fk.ref_table for fk in table.foreign_keys
-              if (ref := schema.table(fk.ref_table)) is not None and ref.name != entity and _people(ref)]
+    people = people_behind(schema, entity)
     # two keys to one table of people (a buyer and a seller) stay two: whose, the words must say
     near = [p for p in people if any(fk.ref_table in named and fk.ref_table != entity
                                      for fk in schema.table(p).foreign_keys)]  # type: ignore[union-attr]
     return people[0] if len(people) == 1 else near[0] if len(near) == 1 else None
+
+
+def people_behind(schema: Schema, entity: str) -> list[str]:
+    """The tables of people ``entity``'s rows point to, once per key (a buyer and a seller in one
+    table of people are two)."""
+    table = schema.table(entity)
+    return [fk.ref_table for fk in table.foreign_keys if (ref := schema.table(fk.ref_table)) is not None
+            and ref.name != entity and _people(ref)] if table is not None else []
 
 
 # Name words of columns only people have.
