@@ -365,7 +365,7 @@ def _kept_sql(schema: Schema, reading: Revenue) -> Revenue:
             test = exp.Column(this=identifier(fk.column), table=identifier(table.name)).isin(query=sales)
         left_out = " or ".join(states)
         return replace(reading, where=test.sql(dialect=schema.dialect), left_out=left_out,
-                       description=f"{reading.description}, {left_out} ones left out")
+                       description=f"{reading.description}{said_left_out(left_out)}")
     return reading
 
 
@@ -373,7 +373,20 @@ def sales_kept(profile: Profile, line: LineItems) -> tuple[str | None, str]:
     """The condition leaving out the sales of ``line`` that brought no money in (called off, still to
     come), as the revenue reads it, and its words for an explanation (", cancelled ones left out")."""
     taken = next((r for r in profile.revenues if r.line == line and r.where), None)
-    return (taken.where, f", {taken.left_out} ones left out") if taken is not None else (None, "")
+    return (taken.where, said_left_out(taken.left_out)) if taken is not None else (None, "")
+
+
+_LEFT_OUT = " ones left out"
+
+
+def said_left_out(states: str) -> str:
+    """How a reading's description ends when it leaves rows out by their state: ", cancelled ones left out"."""
+    return f", {states}{_LEFT_OUT}"
+
+
+def without_left_out(description: str) -> str:
+    """A description without the states it said were left out (the line itself named the state)."""
+    return description.rsplit(", ", 1)[0] if description.endswith(_LEFT_OUT) else description
 
 
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:

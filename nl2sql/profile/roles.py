@@ -107,7 +107,7 @@ def is_money(table: Table, col: Column) -> bool:
     said = name_words(col.name)
     if said[-1:] and said[-1] in _SPAN_WORDS and "per" not in said:
         return False  # "paymentTermsDays": a length of time, whatever else the name says (not "price_per_night")
-    words = set(expand(name_words(col.name)))  # "amt", "bal", "sal" as the words they shorten
+    words = set(expand(said))  # "amt", "bal", "sal" as the words they shorten
     if _plain(table, col) and (words & _CURRENCY_WORDS or _said_money_unit(col.name) in MINOR_SHORT.values()) \
             and not words & _SHARE_WORDS:
         return True  # "hourly_rate_cents", "invoice_total_gbp", "discount_p": a currency says money, whatever else

@@ -361,8 +361,8 @@ class TurnStep(Generic[S]):
 
     # -- running ---------------------------------------------------------------------------------
 
-    def _confidence(self, score: float, pending: Pending[Draft[S]], state: State[S] | None = None) -> float:
-        unclear = pending.route_confidence == LOW or (state is not None and _after_a_miss(state, pending))
+    def _confidence(self, score: float, pending: Pending[Draft[S]], state: State[S]) -> float:
+        unclear = pending.route_confidence == LOW or _after_a_miss(state, pending)
         return min(score, self.policy.unclear_cap) if unclear else score
 
     def _run(self, state: State[S], pending: Pending[Draft[S]], draft: Draft[S], note: str | None,

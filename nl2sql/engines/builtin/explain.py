@@ -14,6 +14,7 @@ from dataclasses import replace
 from nl2sql.engines.builtin.render import state_named
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.linking.text import singular, spoken
+from nl2sql.profile import without_left_out
 from nl2sql.profile.roles import said_unit
 
 _FUNC = {"sum": "total", "avg": "average", "min": "smallest", "max": "largest", "count": "number"}
@@ -217,7 +218,7 @@ def describe_aggregate(agg: Aggregate, spec: QuerySpec) -> str:
     if agg.metric is not None:
         said = agg.metric.description
         if said and agg.metric.where and state_named(spec, agg.metric.where, agg.metric.table):
-            said = said.rsplit(", ", 1)[0] if said.endswith(" ones left out") else said  # the state the line named
+            said = without_left_out(said)  # the state the line named is counted
         about = f" ({said})" if said else ""
         return f"{_metric_name(agg.metric.name)}{about}"
     counted = _counted_table(agg, spec)

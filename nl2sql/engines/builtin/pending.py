@@ -25,6 +25,7 @@ _DONE_PREFIXES = ("receiv", "recv", "recd", "rcvd", "deliver", "arriv", "complet
 
 # What rows still awaited wait for, said after the phrase: "waiting on money", "still due a payment".
 _AWAITED_OBJECTS = frozenset({"money", "payment", "payments", "cash", "funds", "delivery", "it", "them"})
+_DETERMINERS = frozenset({"a", "the", "any", "their", "its"})
 
 
 def awaited_object(a: Analysis, first: int) -> bool:
@@ -32,7 +33,7 @@ def awaited_object(a: Analysis, first: int) -> bool:
     money"): part of that phrase, no measure of its own."""
     if a.word(first) not in _AWAITED_OBJECTS:
         return False
-    k = first - (a.word(first - 1) in ("a", "the", "any", "their", "its"))
+    k = first - (a.word(first - 1) in _DETERMINERS)
     return any(tuple(a.word(j) for j in range(k - len(p), k)) == p for p in _AWAITED)
 
 
@@ -50,7 +51,7 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
                 if col.nullable and any(stem(w).startswith(_DONE_PREFIXES) for w in name_words(col.name))]
         if len(done) != 1:
             return _open_states(ctx, c, entity, words)
-        after = i + len(phrase) + (a.word(i + len(phrase)) in ("a", "the", "any", "their", "its"))
+        after = i + len(phrase) + (a.word(i + len(phrase)) in _DETERMINERS)
         words = words | ({*range(i + len(phrase), after + 1)} if awaited_object(a, after) else set())
         c.used.update(words)
         return [Filter(done[0], "null", words=frozenset(words)), *_not_called_off(ctx, entity, frozenset(words))]

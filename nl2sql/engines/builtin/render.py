@@ -7,6 +7,7 @@ literals, so whatever the user typed is quoted by sqlglot, never pasted into SQL
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
@@ -584,9 +585,16 @@ class _Renderer:
 def state_named(spec: QuerySpec, where: str, table: str, dialect: str = "sqlite") -> bool:
     """Whether the line itself keeps rows by a column a metric's condition tests ("revenue of booked
     stays"): the rows the user named are the ones counted, none left out by their state."""
-    tested = {(col.table or table, col.name) for col in sqlglot.parse_one(where, read=dialect).find_all(exp.Column)}
+    tested = _tested_columns(where, table, dialect)
     return any((f.column.table, f.column.column) in tested and f.op in ("=", "in", "!=", "not_in", "unsettled")
                for f in spec.filters)
+
+
+@lru_cache(maxsize=256)
+def _tested_columns(where: str, table: str, dialect: str) -> frozenset[tuple[str, str]]:
+    """The (table, column) pairs a metric's condition tests, parsed once: render and explain both ask."""
+    return frozenset((col.table or table, col.name) for col in sqlglot.parse_one(where, read=dialect)
+                     .find_all(exp.Column))
 
 
 def condition_sql(spec: QuerySpec, f: Filter, schema: Schema) -> str:

@@ -618,8 +618,7 @@ def _named_before(a: Analysis, metric: Metric) -> set[str]:
 
 def _own_takings(a: Analysis, metric: Metric, table_name: str) -> Metric | None:
     """The sum of a table's one amount of money taken, read as ``metric`` where the words name it."""
-    schema = a.lexicon.schema if a.lexicon is not None else None
-    table = schema.table(table_name) if schema is not None else None
+    schema, table = _schema_table(a, table_name)
     money = [c for c in table.columns if roles.is_money_taken(table, c)] if table is not None else []
     if schema is None or table is None or len(money) != 1 or not table.date_columns or _people(table):
         return None
@@ -629,10 +628,15 @@ def _own_takings(a: Analysis, metric: Metric, table_name: str) -> Metric | None:
                    description=f"the sum of {spoken(money[0].name)} of the {spoken(table.name)}")
 
 
+def _schema_table(a: Analysis, table_name: str) -> tuple[Schema | None, Table | None]:
+    """The schema the line was read against, and one of its tables."""
+    schema = a.lexicon.schema if a.lexicon is not None else None
+    return schema, schema.table(table_name) if schema is not None else None
+
+
 def _kept_for(a: Analysis, table_name: str, named: set[str]) -> bool:
     """Whether ``table_name`` keeps rows of a named table under its name ("mbr_pmts" of members)."""
-    schema = a.lexicon.schema if a.lexicon is not None else None
-    table = schema.table(table_name) if schema is not None else None
+    _schema, table = _schema_table(a, table_name)
     words = set(expand(name_words(table_name)))
     return table is not None and any(fk.ref_table in named and expand([singular(name_words(fk.ref_table)[-1])])[0]
                                      in words for fk in table.foreign_keys)
