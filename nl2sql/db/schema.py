@@ -41,6 +41,9 @@ class Column:
     description: str = ""
     # A column the built-in engine computes from others (how long a row lasted): no measure of its own.
     computed: bool = False
+    # False for a computed column no word links to by its name: a reader reaches it through a phrase
+    # of its own (the wait before an event, "time to first reply").
+    linked: bool = True
 
     @property
     def is_numeric(self) -> bool:

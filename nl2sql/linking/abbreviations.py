@@ -24,7 +24,7 @@ ABBREVIATIONS: dict[str, str] = {
     "appt": "appointment", "ln": "line", "po": "purchase order", "rpt": "report", "rpts": "reports",
     "chk": "check", "cls": "class", "mbr": "member", "instr": "instructor", "wk": "week", "mth": "month",
     "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time", "mob": "mobile",
-    "dur": "duration",
+    "dur": "duration", "resp": "response",
 }
 
 

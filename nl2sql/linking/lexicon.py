@@ -215,6 +215,7 @@ class Lexicon:
         self._crowded: set[tuple[str, str]] = set()  # columns of more than CROWDED_VALUES values
         self._added: set[tuple[str, Candidate]] = set()
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
+        self._given: dict[str, list[Candidate]] = defaultdict(list)  # people's first names, said capitalised
         self._roles = _one_word_roles(schema)
         self._stored_keys = {name for t in schema.tables if t.stored for name in t.fk_columns}  # what a view copies
         self._add_tables(schema)
@@ -246,7 +247,7 @@ class Lexicon:
         owners: dict[str, set[str]] = defaultdict(set)
         for table in schema.tables:
             for col in table.columns:
-                if not col.primary_key and col.name not in table.fk_columns:
+                if not col.primary_key and col.name not in table.fk_columns and col.linked:
                     for said in name_words(col.name):
                         owners[said].add(table.name)
         column_words = set(owners)
@@ -299,6 +300,8 @@ class Lexicon:
         view keeps no keys: a column it copies under a stored table's key name is a key too."""
         keys = set(table.fk_columns) if table.stored else set(table.fk_columns) | self._stored_keys
         for col in table.columns:
+            if not col.linked:
+                continue
             target = next((f.ref_table for f in table.foreign_keys if f.column == col.name), None)
             self._add_column(table.name, col.name, col.name in keys, target)
             self._add_role(table, col.name)
@@ -310,6 +313,7 @@ class Lexicon:
                               Candidate(COLUMN, table.name, col.name, score=1.0 if i == 0 else 0.95))
             if col.kind == TEXT:
                 self._add_values(table.name, col)
+                self._add_given_names(table.name, col)
                 self._add_value_pieces(table.name, col)
                 self._add_state_names(table.name, col)
                 self._add_day_names(table.name, col)
@@ -332,6 +336,28 @@ class Lexicon:
         for word, values in pieces.items():
             if len(values) == 1 and word not in whole:
                 self._add(word, Candidate(VALUE, table, col.name, values[0], score=0.8, match=STEM))
+
+    def _add_given_names(self, table: str, col: Column) -> None:
+        """ "Noor's manager", "jobs Ivo signed off" where a name column keeps 'Noor Haddad': a
+        person's first name, when no one else of the column has it, names them; only said
+        capitalised (``given_name``), so that "bill" is not Bill Ward. A column of names is one whose
+        values are mostly two capitalised words."""
+        if "name" not in name_words(col.name) or not 2 <= len(col.values) <= CROWDED_VALUES:
+            return
+        parts = [value.split() for value in col.values]
+        named = [p for p in parts
+                 if len(p) == 2 and all(w[:1].isupper() and w.replace("-", "").replace("'", "").isalpha() for w in p)]
+        if len(named) * 5 < len(parts) * 4:
+            return
+        firsts = Counter(p[0].lower() for p in parts)
+        for value, words in zip(col.values, parts, strict=True):
+            first = words[0].lower()
+            if len(words) == 2 and firsts[first] == 1 and len(first) >= 3 and first not in STOPWORDS:
+                self._given[first].append(Candidate(VALUE, table, col.name, value, score=0.9, match=STEM))
+
+    def given_name(self, word: str) -> list[Candidate]:
+        """The one person a first name said capitalised names (beside what else the word names)."""
+        return list(self._given.get(word, ()))
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate

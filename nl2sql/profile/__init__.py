@@ -306,7 +306,7 @@ CALLED_OFF = frozenset({"cancelled", "canceled", "void", "voided", "refunded", "
 # Stored states of a row that has not happened yet (a lesson booked, a delivery planned, a job quoted):
 # no money has been taken by it so far.
 STILL_TO_COME = frozenset({"planned", "scheduled", "booked", "quoted", "draft", "tentative", "provisional", "pending",
-                     "requested", "awaiting"})
+                     "requested", "awaiting", "enquiry", "inquiry", "prospect"})
 # Words of a table's name that say its rows are money paid to the business (against its bills).
 PAYMENT_WORDS = frozenset({"payment", "receipt", "remittance", "instalment", "installment"})
 
@@ -401,11 +401,26 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     readings = tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
     # Lines that are no sale's lines but extras charged beside a total of their own (a booking's
-    # extras): the total is what was sold first, and the lines are asked about beside it.
-    kept = [t for t in totals if t.table == ordered[0].parent]
-    if kept and not any(w.endswith(_LINE_WORDS) for w in name_words(ordered[0].table)):
+    # extras), a price per head beside the row's own quoted total, or lines of one kind beside the
+    # bill of the whole (a repair's parts beside its invoice, which also charges the labour): the
+    # total is what was sold first, and the lines are asked about beside it.
+    first = ordered[0]
+    kept = sorted((t for t in totals
+                   if t.table in (first.table, first.parent) or _bills(schema, t.table, first.parent)),
+                  key=lambda t: (t.table != first.table, t.table != first.parent))
+    if kept and not any(w.endswith(_LINE_WORDS) for w in name_words(first.table)):
         return (kept[0], *readings)
     return readings
+
+
+_BILL_WORDS = frozenset({"invoice", "bill"})
+
+
+def _bills(schema: Schema, table: str, parent: str | None) -> bool:
+    """Whether ``table`` holds the bills of ``parent``'s rows: named a bill, and keyed to them."""
+    held = schema.table(table)
+    return parent is not None and held is not None and bool(set(name_words(table)) & _BILL_WORDS) \
+        and any(fk.ref_table == parent for fk in held.foreign_keys)
 
 
 def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:

@@ -1,6 +1,7 @@
 """Columns the engine computes, put back as the SQL that computes them.
 
-The profile adds columns no table stores: how long a row lasted (``spans``), how old a person is
+The profile adds columns no table stores: how long a row lasted (``spans``), how long
+after it began an event came (``waits``), how old a person is
 (``ages``) and what a thing sells for above its cost (``margins``). The reader treats them as
 columns; once a query is rendered, ``written`` replaces each reference to one with its expression
 in the dialect, named as the column where it is shown.
@@ -16,6 +17,7 @@ from nl2sql.db.schema import Schema
 from nl2sql.profile.ages import ages
 from nl2sql.profile.margins import margins
 from nl2sql.profile.spans import spans
+from nl2sql.profile.waits import waits
 
 
 class Computed(Protocol):
@@ -32,7 +34,7 @@ class Computed(Protocol):
 
 def written(tree: exp.Expr, schema: Schema, dialect: str) -> exp.Expr:
     """``tree`` with each computed column replaced by its expression."""
-    found: tuple[Computed, ...] = (*spans(schema), *ages(schema), *margins(schema))
+    found: tuple[Computed, ...] = (*spans(schema), *waits(schema), *ages(schema), *margins(schema))
     if not found:
         return tree
     names = {c.column.lower() for c in found}

@@ -98,7 +98,7 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
     A config that defines any metric has taken charge of the measures: none is inferred beside them.
     """
     profile, names = profile_of(schema), _schema_phrases(schema)  # the schema's names, read once
-    config = _with_unit_words(config, profile, names)
+    config = _with_unit_words(config, profile, schema, names)
     config = _with_reference_words(config, profile, names)
     config = _with_quantity_words(config, profile, names)
     config = _with_sale_words(config, profile, names)
@@ -245,13 +245,16 @@ def _own_reference_words(table: str, column: str) -> tuple[str, ...]:
     return (phrase, words[0]) if len(words) > 1 and words[-1] == "by" else (phrase,)
 
 
-def _with_unit_words(config: DomainConfig, profile: Profile, names: set[str]) -> DomainConfig:
+def _with_unit_words(config: DomainConfig, profile: Profile, schema: Schema, names: set[str]) -> DomainConfig:
     """The units a measure can be asked in ("longer than 5 minutes") name the one column of its
-    table that measures that dimension; its value is converted when the query is written."""
+    table that measures that dimension; its value is converted when the query is written. A column
+    no word links to by name (a wait, reached by its event) is no such column."""
     taken = names | _config_phrases(config)
     added = dict(config.column_synonyms)
-    for unit in profile.units:
-        same = [u for u in profile.units if u.table == unit.table and u.dimension == unit.dimension]
+    units = [u for u in profile.units if (t := schema.table(u.table)) is None or (c := t.column(u.column)) is None
+             or c.linked]
+    for unit in units:
+        same = [u for u in units if u.table == unit.table and u.dimension == unit.dimension]
         if len(same) != 1 or (unit.table, unit.column) in added:
             continue
         words = UNIT_WORDS[unit.dimension]

@@ -41,20 +41,21 @@ class Span:
     start: str
     end: str
     unit: str  # MINUTE between timestamps, DAY between dates
+    name: str = ""  # the column's name, when it is not the row's one duration
 
     @property
     def column(self) -> str:
-        return f"duration_{self.unit}"
+        return self.name or f"duration_{self.unit}"
 
     def sql(self, table: exp.Identifier | None, dialect: str) -> exp.Expr:
         return span_sql(self, table, dialect)
 
 
-def _parts(column: Column) -> tuple[str, ...]:
+def moment_parts(column: Column) -> tuple[str, ...]:
     return tuple(w for w in name_words(column.name) if w not in MOMENT_WORDS)
 
 
-def _whole_days(*columns: Column) -> bool:
+def whole_days(*columns: Column) -> bool:
     """Dates without a time of day: the declared type says DATE, or the name says "on"/"date"."""
     def dated(col: Column) -> bool:
         kind = col.type.upper()
@@ -82,11 +83,11 @@ def spans_of(table: Table) -> tuple[Span, ...]:
         # ("distance_km" of a hike), "length" and "the longest" would be two things
         return ()
     dates = table.date_columns
-    pairs = [(s, e) for s in dates for e in dates if s is not e and _closing(_parts(s), _parts(e))]
+    pairs = [(s, e) for s in dates for e in dates if s is not e and _closing(moment_parts(s), moment_parts(e))]
     if len(pairs) != 1:
         return ()
     start, end = pairs[0]
-    return (Span(table.name, start.name, end.name, DAY if _whole_days(start, end) else MINUTE),)
+    return (Span(table.name, start.name, end.name, DAY if whole_days(start, end) else MINUTE),)
 
 
 @per_schema

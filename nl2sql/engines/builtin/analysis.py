@@ -18,6 +18,7 @@ from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.dates import DateMatch, DateRange, find_dates
+from nl2sql.engines.builtin.event_waits import wait_links
 from nl2sql.engines.builtin.net_of import net_of_discount
 from nl2sql.linking.lexicon import (
     COLUMN,
@@ -42,7 +43,7 @@ from nl2sql.linking.text import (
     singular,
     tokenize,
 )
-from nl2sql.profile.roles import UNITS
+from nl2sql.profile.roles import UNITS, unit_of
 
 # The cue words, from the cue table (cues.toml): one definition for new questions and follow-ups.
 AGGREGATE_WORDS = {word: cue.effect["func"] for word, cue in cue_words("aggregate").items()}
@@ -307,7 +308,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     contains = find_contains(tokens, a.used)
     for cue in contains:
         a.used.update(cue.span)
-    named = _names_holding_cues(tokens, a.used, lexicon)
+    named = _named_whole(tokens, a.used, lexicon)
     held = {i for link in named for i in range(link.first, link.last + 1)}
     a.used.update(held)
     _read_sorts(a, words)
@@ -324,6 +325,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
              if not _agent_verb(words, link) and not _our_spending(words, link)]
     a.used -= held
     links = sorted([*links, *named], key=lambda link: link.first)
+    links = _without_asked_units(words, links, lexicon)
     links = _counted_column(a, words, links, lexicon)
     links = _amount_of(words, links)
     links = _measure_nouns(words, links, lexicon)
@@ -334,6 +336,47 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
         frozenset(a.negations), a.projection_cue, a.write_verb, frozenset(a.frame), frozenset(a.used),
         MappingProxyType(dict(a.spans)), lexicon, frozenset(a.share), tuple(contains), today,
     )
+
+
+def _named_whole(tokens: list[Token], used: set[int], lexicon: Lexicon) -> list[Link]:
+    """Phrases linked whole before single words are: names holding a cue word, the wait before an
+    event ("time to first reply"), a person's first name."""
+    named = _names_holding_cues(tokens, used, lexicon)
+    taken = used | {i for link in named for i in range(link.first, link.last + 1)}
+    named += wait_links(tokens, taken, lexicon)
+    taken |= {i for link in named for i in range(link.first, link.last + 1)}
+    marked = case_marks(tokens)
+    # a first name alone ("Kim"), not a part of a whole name said ("Kim Lee")
+    named += [Link(i, i, (*found, *lexicon.lookup(phrase_key(t.text))), strong=True) for i, t in enumerate(tokens)
+              if i in marked and i not in taken and i - 1 not in marked and i + 1 not in marked
+              and (found := lexicon.given_name(t.text))]
+    return sorted(named, key=lambda link: link.first)
+
+
+def _without_asked_units(words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
+    """The unit of "<measure> in minutes" asks the unit of the answer, when the measure is kept in a
+    unit of that kind: no column of its own (though a column kept in minutes is called "minutes")."""
+    out: list[Link] = []
+    for link in links:
+        i = link.first
+        dimension = next((dim for dim, units in UNITS.items() if words[i] in units or singular(words[i]) in units),
+                         None)
+        before = out[-1] if out else None
+        if dimension is not None and link.last == i and i >= 2 and words[i - 1] in ("in", "as") \
+                and before is not None and before.last == i - 2 and _measured_in(before, dimension, lexicon):
+            continue
+        out.append(link)
+    return out
+
+
+def _measured_in(link: Link, dimension: str, lexicon: Lexicon) -> bool:
+    for cand in link.of_kind(COLUMN):
+        table = lexicon.schema.table(cand.table)
+        col = table.column(cand.column or "") if table is not None else None
+        if table is not None and col is not None and (unit := unit_of(table, col)) is not None \
+                and unit.dimension == dimension:
+            return True
+    return False
 
 
 # Cue words that a column's name can hold in its middle: "hours per week" is hours_per_week, no grouping.

@@ -213,10 +213,13 @@ def unshown_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int
 
 def said_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int]:
     """The words of "in <unit>" that a total or an average given in that unit used ("in euros"), and
+    the unit a column the query reads is kept in ("average wait in minutes" of minutes), and
     a currency said of money the query reads in a currency's whole units ("in pounds", "over £250"
     of amounts kept as 12.50): the unit the column is kept in, so the word asks for nothing more."""
+    kept = [unit for ref in spec_refs(spec) if (unit := profile_of(schema).unit(ref.table, ref.column)) is not None]
     given = {i for i, t in enumerate(a.tokens) if a.word(i - 1) in _ASKING
-             and any(_given_in(spec, form) for form in (t.text, singular(t.text)))}
+             and any(_given_in(spec, form) or any(UNITS[u.dimension].get(form) == u.factor for u in kept)
+                     for form in (t.text, singular(t.text)))}
     currency = {i for i, t in enumerate(a.tokens) if MONEY_UNITS.get(t.text) == 1.0
                 and (a.word(i - 1) in _ASKING or (i > 0 and a.tokens[i - 1].is_number))}
     return frozenset(given | currency) if currency and _whole_money(spec, schema) else frozenset(given)

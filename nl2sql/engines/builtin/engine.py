@@ -35,6 +35,7 @@ from nl2sql.profile.ages import with_ages
 from nl2sql.profile.inferred import with_profile
 from nl2sql.profile.margins import with_margins
 from nl2sql.profile.spans import with_spans
+from nl2sql.profile.waits import with_waits
 
 if TYPE_CHECKING:  # follow-ups only: imported by the first refinement, not by a one-shot question
     from nl2sql.engines.builtin.derived import Derived
@@ -69,7 +70,7 @@ class BuiltinEngine:
         declared = database.schema
         entry = self._schemas.get(id(declared))
         if entry is None or entry[0] is not declared:  # a new schema that reuses a freed object's id
-            entry = (declared, with_ages(with_margins(with_spans(with_implied_keys(declared))), self.today))
+            entry = (declared, with_ages(with_margins(with_waits(with_spans(with_implied_keys(declared)))), self.today))
             self._schemas[id(declared)] = entry
         return entry[1]
 

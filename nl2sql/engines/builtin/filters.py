@@ -7,6 +7,7 @@ a ``Step`` with its filters and the words they used.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 
 from nl2sql.db.schema import DATE, ForeignKey, Table, is_membership
 from nl2sql.engines.builtin import doubts, events
@@ -15,7 +16,7 @@ from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named, time_of_another
 from nl2sql.engines.builtin.paired import SELLING, column_comparisons, compared_to_column
-from nl2sql.engines.builtin.pending import final_states
+from nl2sql.engines.builtin.pending import final_states, not_called_off
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
 from nl2sql.engines.builtin.resolve import (
@@ -1039,14 +1040,27 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             continue
         if _dated_two_ways(ctx, ref, {entity, *in_play}):
             c.doubts.append(f"{rng.label!r} read as the {ref.table}' {ref.column}")  # a ticket: its order's or show's
-        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label,
-                          words=frozenset(range(match.first, match.last + 1))))
-        c.used.update(range(match.first, match.last + 1))
+        words = frozenset(range(match.first, match.last + 1))
+        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words))
+        out += _still_to_happen(ctx, ref, rng.start, words)
+        c.used.update(words)
         c.used.update(_naming(a, named_dates, ref))
     if year_values and year_ref is not None:
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
                           words=frozenset(year_words)))
     return c.done(out)
+
+
+def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words: frozenset[int]) -> list[Filter]:
+    """ "upcoming weddings", "bookings for next year": rows of a period still ahead will happen,
+    which a row called off will not; unless the line names one of the states itself."""
+    today = ctx.a.today
+    if start is None or today is None or start < today:
+        return []
+    said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
+            if cand.kind in (VALUE, COLUMN)}
+    kept = not_called_off(ctx, ref.table, words)
+    return [f for f in kept if (f.column.table, f.column.column) not in said]
 
 
 def _dated_two_ways(ctx: ReadContext, ref: ColumnRef, tables: set[str]) -> bool:

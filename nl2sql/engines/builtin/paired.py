@@ -440,7 +440,7 @@ def _overrun(ctx: ReadContext, c: Claims, i: int, entity: str) -> Filter | None:
 def _spans_beside(table: Table) -> tuple[str, str] | None:
     """(the span planned, the span taken) of two durations of a row: ``duration_mins`` beside
     ``actual_mins``, ``planned_min`` beside ``actual_min``."""
-    spans = [col for col in table.columns if is_duration(table, col)]
+    spans = [col for col in table.columns if col.linked and is_duration(table, col)]
     taken = [col for col in spans if DONE_WORDS & set(name_words(col.name))]
     given = [col for col in spans if col not in taken]
     return (given[0].name, taken[0].name) if len(taken) == 1 and len(given) == 1 else None

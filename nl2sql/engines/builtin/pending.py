@@ -54,12 +54,13 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
         after = i + len(phrase) + (a.word(i + len(phrase)) in _DETERMINERS)
         words = words | ({*range(i + len(phrase), after + 1)} if awaited_object(a, after) else set())
         c.used.update(words)
-        return [Filter(done[0], "null", words=frozenset(words)), *_not_called_off(ctx, entity, frozenset(words))]
+        return [Filter(done[0], "null", words=frozenset(words)), *not_called_off(ctx, entity, frozenset(words))]
     return []
 
 
-def _not_called_off(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
-    """A row called off (a bill voided) awaits nothing: left out of the rows still awaited."""
+def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
+    """A row called off (a bill voided) awaits nothing, nor will it happen: left out of the rows
+    still awaited, and of rows still to come."""
     state = called_off(ctx.table(entity))
     if state is None:
         return []

@@ -399,14 +399,14 @@ def concept_column(table: Table, concept: str | None) -> Column | None:
         return None
     for word in words:
         for col in table.columns:
-            if col.is_numeric and (word in name_words(col.name) if word in WHOLE_WORD_CONCEPTS else
+            if col.is_numeric and col.linked and (word in name_words(col.name) if word in WHOLE_WORD_CONCEPTS else
                                    word in col.name.lower()):
                 return col
     # "the longest track" of a table that keeps its length as milliseconds: the one measure in a
     # unit of the concept's dimensions
     dimensions = CONCEPT_UNITS.get(concept or "", ())
     measured = [col for col in table.columns
-                if (unit := unit_of(table, col)) is not None and unit.dimension in dimensions]
+                if col.linked and (unit := unit_of(table, col)) is not None and unit.dimension in dimensions]
     return measured[0] if len(measured) == 1 else None
 
 

@@ -1,0 +1,68 @@
+"""How long after a row began each later moment of it came: the wait an analyst names by its event.
+
+"the average time to first reply", "the approval time in hours", "claims whose payout time is over
+10 days": a table that keeps when a row was made (``lodged_at``) and when later things happened to
+it (``first_reply_at``, ``approved_at``, ``paid_on``) stores no such wait. The profile sees each
+later moment as one more column of the table, the time from the row's start (its default date) to
+that moment, in minutes between timestamps and in days between dates, computed like a span
+(``spans``). Unlike a span, a wait has no words of its own: "time" alone names no event, and four
+waits of a table would all be "the time". The reader reaches one only through a phrase that names
+its event (``engines.builtin.event_waits``), so its column is not linked by its name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nl2sql.db.schema import REAL, Column, Schema, Table, per_schema
+from nl2sql.linking.text import name_words
+from nl2sql.profile.spans import DAY, MINUTE, Span, moment_parts, whole_days
+
+# Moments that are no event after the row began: a plan or a limit (due, promised), a moment before
+# it (booked, created, born), or the last touch of the record (updated).
+_NOT_AFTER = frozenset({
+    "due", "required", "promised", "expected", "scheduled", "planned", "target", "deadline", "estimated",
+    "eta", "birth", "born", "dob", "booked", "created", "start", "starts", "started", "begin", "valid",
+    "updated", "modified", "last", "changed", "deleted", "synced", "imported", "loaded",
+})
+
+
+def waits_of(table: Table) -> tuple[Span, ...]:
+    """The table's waits: from its default date to each other moment of the row that may follow it."""
+    start = table.default_date_column
+    if not table.stored or start is None:
+        return ()
+    taken = {c.name.lower() for c in table.columns if not c.computed}  # a stored column of that name is its own
+    out = []
+    for end in table.date_columns:
+        parts = moment_parts(end)
+        if end is start or not parts or set(name_words(end.name)) & _NOT_AFTER:
+            continue
+        unit = DAY if whole_days(start, end) else MINUTE
+        name = f"{'_'.join(moment_parts(start) or ('time',))}_to_{'_'.join(parts)}_{unit}"
+        if name.lower() not in taken:
+            out.append(Span(table.name, start.name, end.name, unit, name))
+    return tuple(out)
+
+
+@per_schema
+def waits(schema: Schema) -> tuple[Span, ...]:
+    """The schema's waits, worked out once per schema object."""
+    return tuple(wait for table in schema.tables for wait in waits_of(table))
+
+
+def event_of(wait: Span) -> tuple[str, ...]:
+    """The words of the moment a wait runs to: ("first", "reply") of ``first_reply_at``."""
+    return moment_parts(Column(wait.end, "", REAL))
+
+
+def with_waits(schema: Schema) -> Schema:
+    """The schema with each wait as one more numeric column of its table, linked by no name (the
+    same object when it has none)."""
+    found = waits(schema)
+    if not found or any(not c.linked for t in schema.tables for c in t.columns):
+        return schema
+    tables = tuple(replace(t, columns=(*t.columns, *(Column(w.column, "", REAL, computed=True, linked=False)
+                                                     for w in found if w.table == t.name)))
+                   for t in schema.tables)
+    return Schema(tables, schema.dialect)

@@ -1,0 +1,50 @@
+"""Rows of a period still ahead ("upcoming weddings", "bookings for next year") will happen: a row
+called off will not, and is left out, unless the line names a state itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import TODAY, reads_whole, schema_database
+
+_AHEAD = TODAY.year + 1
+
+
+@pytest.fixture(scope="module")
+def gigs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    script = f"""
+        CREATE TABLE gigs (gig_id INTEGER PRIMARY KEY, band TEXT NOT NULL, kind TEXT NOT NULL, played_on TEXT NOT NULL,
+                           state TEXT NOT NULL);
+        INSERT INTO gigs VALUES (1, 'Moths', 'Wedding', '{_AHEAD}-02-01', 'Confirmed'),
+                                (2, 'Moths', 'Wedding', '{_AHEAD}-03-01', 'Cancelled'),
+                                (3, 'Reeds', 'Party', '{_AHEAD}-03-05', 'Confirmed'),
+                                (4, 'Reeds', 'Wedding', '{TODAY.year - 1}-06-01', 'Played'),
+                                (5, 'Moths', 'Party', '{TODAY.year - 1}-07-01', 'Cancelled');
+    """  # a booking agency for bands
+    with schema_database(tmp_path_factory, "gigs", script) as db:
+        yield db
+
+
+def test_upcoming_rows_leave_out_the_called_off(gigs: Database) -> None:
+    reads_whole(gigs, "upcoming weddings",
+                f"SELECT * FROM gigs WHERE kind = 'Wedding' AND played_on >= '{TODAY}' AND state <> 'Cancelled'")
+
+
+def test_a_period_ahead_leaves_out_the_called_off(gigs: Database) -> None:
+    reads_whole(gigs, "how many gigs next year",
+                f"SELECT COUNT(*) FROM gigs WHERE played_on >= '{_AHEAD}-01-01' AND played_on < '{_AHEAD + 1}-01-01' "
+                "AND state <> 'Cancelled'")
+
+
+def test_a_state_named_is_kept(gigs: Database) -> None:
+    reads_whole(gigs, "cancelled gigs next year",
+                f"SELECT * FROM gigs WHERE state = 'Cancelled' AND played_on >= '{_AHEAD}-01-01'")
+
+
+def test_a_past_period_keeps_every_row(gigs: Database) -> None:
+    reads_whole(gigs, "how many gigs last year",
+                f"SELECT COUNT(*) FROM gigs WHERE played_on >= '{TODAY.year - 1}-01-01' "
+                f"AND played_on < '{TODAY.year}-01-01'")

@@ -1,0 +1,63 @@
+"""Money taken where lines of one kind sit beside the total of the whole: a repair's parts beside
+its invoice (which also charges the labour), a price per head beside the row's own quoted total.
+The total is the revenue; the lines are one part of it, offered beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from nl2sql.profile import profile_of
+from tests.helpers import drafted, schema_database
+
+WORKSHOP = """
+    CREATE TABLE repairs (repair_id INTEGER PRIMARY KEY, bike TEXT NOT NULL, taken_in TEXT NOT NULL, state TEXT);
+    CREATE TABLE spares (spare_id INTEGER PRIMARY KEY, repair_id INTEGER REFERENCES repairs (repair_id),
+                         item TEXT, unit_price REAL, qty INTEGER);
+    CREATE TABLE invoices (invoice_id INTEGER PRIMARY KEY, repair_id INTEGER REFERENCES repairs (repair_id),
+                           invoiced_on TEXT NOT NULL, total_amt REAL NOT NULL);
+    INSERT INTO repairs VALUES (1, 'Roadster', '2026-05-01', 'Done'), (2, 'Tourer', '2026-05-03', 'Done'),
+                               (3, 'Fixie', '2026-05-04', 'Cancelled');
+    INSERT INTO spares VALUES (1, 1, 'Chain', 20.0, 1), (2, 1, 'Pad', 5.0, 2), (3, 2, 'Tyre', 30.0, 2);
+    INSERT INTO invoices VALUES (1, 1, '2026-05-02', 85.0), (2, 2, '2026-05-05', 120.0);
+"""  # a bike workshop: the invoice charges the spares and the labour
+
+SUPPERS = """
+    CREATE TABLE hosts (host_id INTEGER PRIMARY KEY, host_name TEXT NOT NULL);
+    CREATE TABLE suppers (supper_id INTEGER PRIMARY KEY, host_id INTEGER REFERENCES hosts (host_id),
+                          held_on TEXT NOT NULL, guest_count INTEGER NOT NULL, price_pp REAL NOT NULL,
+                          quoted_total REAL NOT NULL, state TEXT NOT NULL);
+    INSERT INTO hosts VALUES (1, 'Ada'), (2, 'Bo');
+    INSERT INTO suppers VALUES (1, 1, '2026-04-01', 10, 20.0, 230.0, 'Served'),
+                               (2, 2, '2026-04-08', 20, 15.0, 290.0, 'Served'),
+                               (3, 1, '2026-04-15', 12, 25.0, 300.0, 'Cancelled');
+"""  # a supper club: each supper's quote adds drinks to the guests at a price per head
+
+
+@pytest.fixture(scope="module")
+def workshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "workshop", WORKSHOP) as db:
+        yield db
+
+
+@pytest.fixture(scope="module")
+def suppers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "suppers", SUPPERS) as db:
+        yield db
+
+
+def test_the_bill_of_the_whole_comes_before_lines_of_one_kind(workshop: Database) -> None:
+    best, *others = profile_of(workshop.schema).revenues
+    assert (best.table, best.expression) == ("invoices", "SUM(total_amt)")
+    assert any(r.table == "spares" for r in others)  # offered beside it
+    assert "total_amt" in drafted(workshop, "revenue by bike").sql
+
+
+def test_a_row_s_own_total_comes_before_its_price_per_head(suppers: Database) -> None:
+    best, *others = profile_of(suppers.schema).revenues
+    assert best.expression == "SUM(quoted_total)", best.expression
+    assert any("price_pp" in r.expression for r in others)
+    assert drafted(suppers, "revenue per host").sql.count("quoted_total") >= 1
