@@ -342,7 +342,9 @@ class Lexicon:
         person's first name, when no one else of the column has it, names them; only said
         capitalised (``given_name``), so that "bill" is not Bill Ward. A column of names is one whose
         values are mostly two capitalised words."""
-        if "name" not in name_words(col.name) or not 2 <= len(col.values) <= CROWDED_VALUES:
+        held = self.schema.table(table)
+        if "name" not in name_words(col.name) or not 2 <= len(col.values) <= CROWDED_VALUES or held is None \
+                or not _of_people(held):
             return
         parts = [value.split() for value in col.values]
         named = [p for p in parts
@@ -356,8 +358,10 @@ class Lexicon:
                 self._given[first].append(Candidate(VALUE, table, col.name, value, score=0.9, match=STEM))
 
     def given_name(self, word: str) -> list[Candidate]:
-        """The one person a first name said capitalised names (beside what else the word names)."""
-        return list(self._given.get(word, ()))
+        """The one person a first name said capitalised names (beside what else the word names);
+        none when people of two tables have it."""
+        found = self._given.get(word, [])
+        return list(found) if len(found) == 1 else []
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate
@@ -931,6 +935,11 @@ def _list_head(tokens: list[Token], i: int) -> int | None:
         if not tokens[j].text.isalpha() or tokens[j].text in STOPWORDS:
             return None
     return None
+
+
+def _of_people(table: Table) -> bool:
+    """Whether a table's rows are people: staff, or rows one of which manages another (a supervisor)."""
+    return is_workforce(table) or any(fk.ref_table == table.name for fk in table.foreign_keys)
 
 
 def _one_name(found: list[Candidate]) -> bool:

@@ -401,26 +401,14 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     readings = tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
     # Lines that are no sale's lines but extras charged beside a total of their own (a booking's
-    # extras), a price per head beside the row's own quoted total, or lines of one kind beside the
-    # bill of the whole (a repair's parts beside its invoice, which also charges the labour): the
-    # total is what was sold first, and the lines are asked about beside it.
+    # extras), or a price per head beside the row's own quoted total: the total is what was sold
+    # first, and the lines are asked about beside it.
     first = ordered[0]
-    kept = sorted((t for t in totals
-                   if t.table in (first.table, first.parent) or _bills(schema, t.table, first.parent)),
-                  key=lambda t: (t.table != first.table, t.table != first.parent))
+    kept = sorted((t for t in totals if t.table in (first.table, first.parent)), key=lambda t: t.table != first.table)
     if kept and not any(w.endswith(_LINE_WORDS) for w in name_words(first.table)):
         return (kept[0], *readings)
     return readings
 
-
-_BILL_WORDS = frozenset({"invoice", "bill"})
-
-
-def _bills(schema: Schema, table: str, parent: str | None) -> bool:
-    """Whether ``table`` holds the bills of ``parent``'s rows: named a bill, and keyed to them."""
-    held = schema.table(table)
-    return parent is not None and held is not None and bool(set(name_words(table)) & _BILL_WORDS) \
-        and any(fk.ref_table == parent for fk in held.foreign_keys)
 
 
 def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:

@@ -40,10 +40,17 @@ def wait_links(tokens: Sequence[Token], used: Collection[int], lexicon: Lexicon)
             link = _event_before(tokens, i, taken, found, lexicon) or _event_after(tokens, i, taken, found)
         elif token.norm in _UNITS:
             link = _event_after(tokens, i, taken, found)
-        if link is not None:
+        if link is not None and not _stored(tokens, link, lexicon):
             out.append(link)
             taken.update(range(link.first, link.last + 1))
     return out
+
+
+def _stored(tokens: Sequence[Token], link: Link, lexicon: Lexicon) -> bool:
+    """Whether the event's words with "time" name a stored column ("time to delivery" where a
+    ``delivery_time`` is kept): that column is what they mean."""
+    event = [t.text for t in tokens[link.first:link.last + 1] if t.norm not in _INTERVALS | _UNITS | _TOWARD]
+    return any(c.kind == COLUMN and c.score >= 1.0 for c in lexicon.lookup(phrase_key(" ".join([*event, "time"]))))
 
 
 def _event_before(tokens: Sequence[Token], at: int, taken: set[int], found: tuple[Span, ...],
