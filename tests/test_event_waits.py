@@ -31,6 +31,7 @@ CLAIMS = """
 
 _REPLY = "(JULIANDAY(first_reply_at) - JULIANDAY(lodged_at)) * 1440"
 _APPROVAL = "(JULIANDAY(approved_at) - JULIANDAY(lodged_at)) * 1440"
+_PAID = "JULIANDAY(paid_on) - JULIANDAY(issued_on)"
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,9 @@ def claims(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     ("average hours to approve a claim", f"SELECT AVG({_APPROVAL}) / 60 FROM claims"),
     ("average days to pay an invoice", "SELECT AVG(JULIANDAY(paid_on) - JULIANDAY(issued_on)) FROM invoices"),
     ("average payment delay", "SELECT AVG(JULIANDAY(paid_on) - JULIANDAY(issued_on)) FROM invoices"),
+    ("average time to pay an invoice in hours", f"SELECT AVG({_PAID}) * 24 FROM invoices"),
+    ("invoices that took more than 5 days to pay", f"SELECT * FROM invoices WHERE {_PAID} > 5"),
+    ("average time from issue to payment of invoices", f"SELECT AVG({_PAID}) FROM invoices"),
 ])
 def test_a_wait_is_named_by_its_event(claims: Database, line: str, gold: str) -> None:
     reads_whole(claims, line, gold)

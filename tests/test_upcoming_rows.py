@@ -23,6 +23,10 @@ def gigs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
                                 (3, 'Reeds', 'Party', '{_AHEAD}-03-05', 'Confirmed'),
                                 (4, 'Reeds', 'Wedding', '{TODAY.year - 1}-06-01', 'Played'),
                                 (5, 'Moths', 'Party', '{TODAY.year - 1}-07-01', 'Cancelled');
+        CREATE TABLE tours (tour_id INTEGER PRIMARY KEY, band TEXT NOT NULL, enquired_on TEXT NOT NULL,
+                            tour_date TEXT, state TEXT NOT NULL);
+        INSERT INTO tours VALUES (1, 'Moths', '{TODAY.year - 1}-05-01', '{_AHEAD}-05-01', 'Confirmed'),
+                                 (2, 'Reeds', '{TODAY.year - 1}-06-01', '{TODAY.year - 1}-09-01', 'Played');
     """  # a booking agency for bands
     with schema_database(tmp_path_factory, "gigs", script) as db:
         yield db
@@ -37,6 +41,11 @@ def test_a_period_ahead_leaves_out_the_called_off(gigs: Database) -> None:
     reads_whole(gigs, "how many gigs next year",
                 f"SELECT COUNT(*) FROM gigs WHERE played_on >= '{_AHEAD}-01-01' AND played_on < '{_AHEAD + 1}-01-01' "
                 "AND state <> 'Cancelled'")
+
+
+def test_a_date_named_for_the_rows_is_their_date(gigs: Database) -> None:
+    """A tour's tour_date is when it is, not the day it was enquired about."""
+    reads_whole(gigs, "upcoming tours", f"SELECT * FROM tours WHERE tour_date >= '{TODAY}' AND state <> 'Cancelled'")
 
 
 def test_a_state_named_is_kept(gigs: Database) -> None:

@@ -135,6 +135,9 @@ class Table:
         for col in dates:
             if col.name.lower() in ("date", "timestamp", "time"):
                 return col
+        for col in dates:  # a trip's trip_date, an event's event_dt: the row's own, not when it was enquired
+            if _names_the_row(col.name, self.name):
+                return col
         for col in dates:  # an appointment, a shift, a rental is in 2025 when it starts then, not when booked
             if {"start", "starts", "started", "begin", "begins", "pickup", "scheduled"} & set(_name_words(col.name)):
                 return col
@@ -190,6 +193,18 @@ def _name_words(name: str) -> list[str]:
 
 # Name words of a date that is a birth: never when a row joined or was written down.
 BIRTH_WORDS = frozenset({"birth", "dob", "born", "birthday"})
+
+
+_MOMENT_NAME_WORDS = frozenset({"date", "dt", "on", "at", "day", "time", "ts", "timestamp", "datetime"})
+
+
+def _names_the_row(column: str, table: str) -> bool:
+    """Whether a date column is named only by its table's noun and a word of time (``trip_date`` of trips)."""
+    words = [w for w in _name_words(column) if w not in _MOMENT_NAME_WORDS]
+    noun = (_name_words(table) or [""])[-1]
+    one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1] if noun.endswith("s") and not noun.endswith("ss") \
+        else noun
+    return len(words) == 1 and words[0] in (noun, one) and len(words) < len(_name_words(column))
 
 
 def _born(name: str) -> bool:

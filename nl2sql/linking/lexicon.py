@@ -341,10 +341,8 @@ class Lexicon:
         """ "Noor's manager", "jobs Ivo signed off" where a name column keeps 'Noor Haddad': a
         person's first name, when no one else of the column has it, names them; only said
         capitalised (``given_name``), so that "bill" is not Bill Ward. A column of names is one whose
-        values are mostly two capitalised words."""
-        held = self.schema.table(table)
-        if "name" not in name_words(col.name) or not 2 <= len(col.values) <= CROWDED_VALUES or held is None \
-                or not _of_people(held):
+        values are mostly two capitalised words (a product's 'Air Filter' too: ``given_name`` tells)."""
+        if "name" not in name_words(col.name) or not 2 <= len(col.values) <= CROWDED_VALUES:
             return
         parts = [value.split() for value in col.values]
         named = [p for p in parts
@@ -359,9 +357,17 @@ class Lexicon:
 
     def given_name(self, word: str) -> list[Candidate]:
         """The one person a first name said capitalised names (beside what else the word names);
-        none when people of two tables have it."""
+        none when people of two tables have it. Of a table that is not surely of people, a word of
+        English is none ('Air Filter' is no one called Air; nor, there, is 'Frank Reed')."""
         found = self._given.get(word, [])
-        return list(found) if len(found) == 1 else []
+        if len(found) != 1:
+            return []
+        held = self.schema.table(found[0].table)
+        if held is not None and _of_people(held):
+            return list(found)
+        from nl2sql.linking import synonyms as wordnet  # only paid for on a capitalised first name
+
+        return list(found) if wordnet.available() and not wordnet.known(word) else []
 
     def _add_values(self, table: str, col: Column) -> None:
         """A column's distinct values, each its own candidate: no two are equal, so the duplicate
@@ -577,7 +583,10 @@ class Lexicon:
             found: list[Candidate] = []
             for form in tried:
                 # a synonym that is also a short form names ("mob" of "family", a mobile's number) says nothing
-                for other in (o for o in relation(form) if o not in ABBREVIATIONS):
+                others = [o for o in relation(form) if o not in ABBREVIATIONS]
+                if relation is wordnet.related:  # "confirmation" -> confirm -> a confirmed_on
+                    others += [p for o in others if " " not in o for p in _participles(o)]
+                for other in others:
                     for cand in self._names(phrase_key(other), SYNONYM_FACTOR, SYNONYM):
                         if cand not in found:
                             found.append(cand)
@@ -947,6 +956,20 @@ def _one_name(found: list[Candidate]) -> bool:
     ("population" of a country and of a city: the question's other words pick the table; a course
     table and its course column)."""
     return len({(c.column or c.table).lower() for c in found}) == 1
+
+
+def _participles(verb: str) -> list[str]:
+    """The regular past participle a verb may have, as names of moments use it: "confirm" ->
+    confirmed, "close" -> closed, "ship" -> shipped, "apply" -> applied."""
+    if len(verb) < 3 or not verb.isalpha():
+        return []
+    if verb.endswith("e"):
+        return [verb + "d"]
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return [verb[:-1] + "ied"]
+    doubled = [verb + verb[-1] + "ed"] if len(verb) <= 4 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" \
+        and verb[-3] not in "aeiou" else []
+    return [verb + "ed", *doubled]
 
 
 def _verb_roots(word: str) -> list[str]:

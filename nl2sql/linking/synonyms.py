@@ -32,6 +32,12 @@ def available() -> bool:
     return True
 
 
+def known(word: str) -> bool:
+    """Whether the word is an English word WordNet lists (a common noun, a verb, an adjective)."""
+    table = _table()
+    return any(word in table.get(part, {}) for part in ("synonyms", "related", "broader", "verbs", "irregular"))
+
+
 def base_forms(word: str) -> list[str]:
     """Irregular inflections undone: "born" -> ["bear"], "bought" -> ["buy"], "geese" -> ["goose"]."""
     return list(_table()["irregular"].get(word, ()))

@@ -3,7 +3,7 @@
 "the average time to first reply", "the approval time in hours", "claims whose payout time is over
 10 days": a table that keeps when a row was made (``lodged_at``) and when later things happened to
 it (``first_reply_at``, ``approved_at``, ``paid_on``) stores no such wait. The profile sees each
-later moment as one more column of the table, the time from the row's start (its default date) to
+later moment as one more column of the table, the time from the row's start (``start_of``) to
 that moment, in minutes between timestamps and in days between dates, computed like a span
 (``spans``). Unlike a span, a wait has no words of its own: "time" alone names no event, and four
 waits of a table would all be "the time". The reader reaches one only through a phrase that names
@@ -25,11 +25,20 @@ _NOT_AFTER = frozenset({
     "eta", "birth", "born", "dob", "booked", "created", "start", "starts", "started", "begin", "valid",
     "updated", "modified", "last", "changed", "deleted", "synced", "imported", "loaded",
 })
+_MADE = frozenset({"booked", "created", "start", "starts", "started", "begin"})  # may be when a row began
+
+
+def start_of(table: Table) -> Column | None:
+    """When a row began: its first moment that is no plan nor bookkeeping, one always kept before
+    one that may be empty (tables are written with the moment a row is made first)."""
+    moments = [c for c in table.date_columns if not set(name_words(c.name)) & (_NOT_AFTER - _MADE)]
+    kept = [c for c in moments if not c.nullable]
+    return next(iter(kept or moments), None)
 
 
 def waits_of(table: Table) -> tuple[Span, ...]:
-    """The table's waits: from its default date to each other moment of the row that may follow it."""
-    start = table.default_date_column
+    """The table's waits: from the row's start to each other moment of it that may follow it."""
+    start = start_of(table)
     if not table.stored or start is None:
         return ()
     taken = {c.name.lower() for c in table.columns if not c.computed}  # a stored column of that name is its own
@@ -39,7 +48,8 @@ def waits_of(table: Table) -> tuple[Span, ...]:
         if end is start or not parts or set(name_words(end.name)) & _NOT_AFTER:
             continue
         unit = DAY if whole_days(start, end) else MINUTE
-        name = f"{'_'.join(moment_parts(start) or ('time',))}_to_{'_'.join(parts)}_{unit}"
+        # "time_opened_to_resolved_minutes": a time, so that its unit is read as one (``roles.unit_of``)
+        name = f"time_{'_'.join(moment_parts(start) or ('start',))}_to_{'_'.join(parts)}_{unit}"
         if name.lower() not in taken:
             out.append(Span(table.name, start.name, end.name, unit, name))
     return tuple(out)

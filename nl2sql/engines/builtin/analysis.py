@@ -14,6 +14,7 @@ from datetime import date
 from functools import cached_property
 from types import MappingProxyType
 
+from nl2sql.db.schema import DATE
 from nl2sql.engines.builtin.contains import Contains, find_contains
 from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.cues import words as cue_words
@@ -329,6 +330,7 @@ def analyse(text: str, lexicon: Lexicon, today: date) -> Analysis:
     links = _counted_column(a, words, links, lexicon)
     links = _amount_of(words, links)
     links = _measure_nouns(words, links, lexicon)
+    links = _dates_said_whole(words, links, lexicon)
     return Analysis(
         text, tuple(tokens), tuple(a.dates), tuple(a.comparisons), tuple(links), a.count, a.count_index,
         frozenset(a.count_span), tuple(a.aggregates), tuple(a.group_words), tuple(a.buckets), tuple(a.superlatives),
@@ -345,8 +347,9 @@ def _named_whole(tokens: list[Token], used: set[int], lexicon: Lexicon) -> list[
     taken = used | {i for link in named for i in range(link.first, link.last + 1)}
     named += wait_links(tokens, taken, lexicon)
     taken |= {i for link in named for i in range(link.first, link.last + 1)}
-    marked = case_marks(tokens)
-    # a first name alone ("Kim"), not a part of a whole name said ("Kim Lee")
+    # a first name alone ("Kim"), not a part of a whole name said ("Kim Lee"); first in the line, with
+    # an 's ("Kim's jobs")
+    marked = case_marks(tokens) | {0 for t in tokens[:1] if t.capitalised and t.original.endswith("'s")}
     named += [Link(i, i, (*found, *lexicon.lookup(phrase_key(t.text))), strong=True) for i, t in enumerate(tokens)
               if i in marked and i not in taken and i - 1 not in marked and i + 1 not in marked
               and (found := lexicon.given_name(t.text))]
@@ -530,6 +533,27 @@ def _measure_nouns(words: list[str], links: list[Link], lexicon: Lexicon) -> lis
             continue
         out.append(link)
     return out
+
+
+def _dates_said_whole(words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
+    """ "the arrival date" where "arrival" reached ``date_arrived``: "date" after a link to a date
+    column is that column's word, not any date of the rows."""
+    out: list[Link] = []
+    for link in links:
+        prev = out[-1] if out else None
+        if prev is not None and prev.last == link.first - 1 and link.first == link.last \
+                and words[link.first] in ("date", "dates") and all(c.score <= 0.6 for c in link.candidates) \
+                and any(_is_date(c, lexicon) for c in prev.of_kind(COLUMN)) and all(c.column for c in prev.candidates):
+            out[-1] = Link(prev.first, link.last, prev.candidates, prev.strong)
+            continue
+        out.append(link)
+    return out
+
+
+def _is_date(cand: Candidate, lexicon: Lexicon) -> bool:
+    table = lexicon.schema.table(cand.table)
+    col = table.column(cand.column or "") if table is not None else None
+    return col is not None and col.kind == DATE
 
 
 def _exact_number_column(link: Link, lexicon: Lexicon) -> bool:

@@ -96,7 +96,7 @@ def _named(said: tuple[str, ...], found: tuple[Span, ...]) -> tuple[Candidate, .
 def _aligned(said: tuple[str, ...], event: tuple[str, ...]) -> bool:
     if len(said) > len(event):
         return False
-    return all(_same_root(word, event[len(event) - len(said) + k]) for k, word in enumerate(said))
+    return all(same_root(word, event[len(event) - len(said) + k]) for k, word in enumerate(said))
 
 
 def _roots(word: str) -> set[str]:
@@ -104,7 +104,7 @@ def _roots(word: str) -> set[str]:
     return bases | {b + "e" for b in bases if not b.endswith("e")}
 
 
-def _same_root(said: str, named: str) -> bool:
+def same_root(said: str, named: str) -> bool:
     """Whether a said word and a moment's word share a root: directly, through an irregular form
     ("paid" is pay), or through a word WordNet derives from the said one ("approval" -> approve)."""
     if _roots(said) & _roots(named):

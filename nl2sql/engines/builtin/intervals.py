@@ -7,10 +7,12 @@ table's name, which stands for the row's creation (an order is made when it is c
 
 from __future__ import annotations
 
+from nl2sql.engines.builtin.event_waits import same_root
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.linking.lexicon import TABLE, irregular_bases
 from nl2sql.linking.text import name_words, singular, stem
+from nl2sql.profile.roles import MOMENT_WORDS
 
 INTERVAL_WORDS = frozenset({"time", "days", "delay", "duration", "gap", "wait", "interval"})
 _STARTS = frozenset({"between", "from"})
@@ -99,6 +101,11 @@ def _event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:
     word = stem(ctx.a.word(index))
     for column in table.date_columns:
         if any(word in (stem(part), *irregular_bases(part)) for part in name_words(column.name)):
+            return ColumnRef(entity, column.name)
+    said = ctx.a.word(index)
+    for column in table.date_columns:  # "from enquiry to confirmation": a noun of the moment's verb
+        if said.isalpha() and len(said) > 3 and any(same_root(said, part) for part in name_words(column.name)
+                                                    if part not in MOMENT_WORDS):
             return ColumnRef(entity, column.name)
     link = ctx.a.link_at(index)
     names_table = link is not None and any(cand.table == entity for cand in link.of_kind(TABLE))

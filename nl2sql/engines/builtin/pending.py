@@ -45,7 +45,7 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
         if phrase is None:
             continue
         words = frozenset(range(i, i + len(phrase)))
-        if words & taken or any(c.taken(k) or a.link_at(k) is not None for k in words):
+        if words & taken or any(c.taken(k) or _names(a, k) for k in words):
             continue  # "an outstanding balance" names a column
         done = [ColumnRef(entity, col.name) for col in ctx.table(entity).date_columns
                 if col.nullable and any(stem(w).startswith(_DONE_PREFIXES) for w in name_words(col.name))]
@@ -56,6 +56,13 @@ def pending_rows(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]
         c.used.update(words)
         return [Filter(done[0], "null", words=frozenset(words)), *not_called_off(ctx, entity, frozenset(words))]
     return []
+
+
+def _names(a: Analysis, k: int) -> bool:
+    """Whether the word names a column by itself, not only by a word derived from it ("delivery" is
+    a DeliveredDt only as the noun of its verb)."""
+    link = a.link_at(k)
+    return link is not None and any(cand.score >= 0.9 for cand in link.candidates)
 
 
 def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
