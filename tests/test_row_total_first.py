@@ -1,6 +1,7 @@
-"""Money taken where a price per head sits beside the row's own quoted total: the total is the
-revenue, the price times the guests offered beside it. Lines of a sale beside a table of invoices
-stay the revenue of what the lines sold (an invoice is no line's: joining it counts a line twice).
+"""Money taken where a price per head sits beside the row's own quoted total, or parts used on a
+job beside its labour under the job's invoice: the total is the revenue, the lines offered beside
+it, and a line that names what the lines sold ("revenue by part") reads the lines alone. Lines of
+a sale beside a table of invoices and nothing else charged stay the revenue.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pytest
 
 from nl2sql.db import Database
 from nl2sql.profile import profile_of
-from tests.helpers import drafted, schema_database
+from tests.helpers import drafted, read, schema_database
 
 WORKSHOP = """
     CREATE TABLE repairs (repair_id INTEGER PRIMARY KEY, bike TEXT NOT NULL, taken_in TEXT NOT NULL, state TEXT);
@@ -37,6 +38,41 @@ SUPPERS = """
 """  # a supper club: each supper's quote adds drinks to the guests at a price per head
 
 
+BOATYARD = """
+    CREATE TABLE refits (refit_id INTEGER PRIMARY KEY, boat TEXT NOT NULL, taken_in TEXT NOT NULL);
+    CREATE TABLE fittings (fitting_id INTEGER PRIMARY KEY, refit_id INTEGER REFERENCES refits (refit_id),
+                           part TEXT, unit_price REAL, qty INTEGER);
+    CREATE TABLE labour (labour_id INTEGER PRIMARY KEY, refit_id INTEGER REFERENCES refits (refit_id),
+                         hours_worked REAL, rate REAL);
+    CREATE TABLE invoices (invoice_id INTEGER PRIMARY KEY, refit_id INTEGER REFERENCES refits (refit_id),
+                           invoiced_on TEXT NOT NULL, total_amt REAL NOT NULL);
+    INSERT INTO refits VALUES (1, 'Kestrel', '2026-05-01'), (2, 'Osprey', '2026-05-03'), (3, 'Merlin', '2026-05-09');
+    INSERT INTO fittings VALUES (1, 1, 'Cleat', 10.0, 4), (2, 1, 'Winch', 200.0, 1), (3, 2, 'Cleat', 10.0, 2),
+                                (4, 3, 'Winch', 200.0, 1);
+    INSERT INTO labour VALUES (1, 1, 3, 40.0), (2, 2, 1, 40.0);
+    INSERT INTO invoices VALUES (1, 1, '2026-05-02', 360.0), (2, 2, '2026-05-05', 60.0);
+"""  # a boatyard: each refit's invoice charges the fittings and the labour; refit 3 not yet invoiced
+
+
+@pytest.fixture(scope="module")
+def boatyard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "boatyard", BOATYARD) as db:
+        yield db
+
+
+def test_the_bill_of_the_whole_comes_before_lines_of_one_kind(boatyard: Database) -> None:
+    best, *others = profile_of(boatyard.schema).revenues
+    assert (best.table, best.expression) == ("invoices", "SUM(total_amt)")
+    assert any(r.table == "fittings" for r in others)
+
+
+def test_revenue_by_what_the_lines_sold_reads_the_lines_of_every_job(boatyard: Database) -> None:
+    """The winch of refit 3, not yet invoiced, is counted: no join to the invoices."""
+    draft, result = read(boatyard, "revenue by part")
+    assert "invoices" not in draft.sql, draft.sql
+    assert sorted(result.rows) == [("Cleat", 60.0), ("Winch", 400.0)], draft.sql
+
+
 @pytest.fixture(scope="module")
 def workshop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     with schema_database(tmp_path_factory, "workshop", WORKSHOP) as db:
@@ -59,3 +95,9 @@ def test_a_row_s_own_total_comes_before_its_price_per_head(suppers: Database) ->
     assert best.expression == "SUM(quoted_total)", best.expression
     assert any("price_pp" in r.expression for r in others)
     assert drafted(suppers, "revenue per host").sql.count("quoted_total") >= 1
+
+
+def test_revenue_by_a_column_of_the_job_reads_the_bill(boatyard: Database) -> None:
+    """The boat is the refit's: every reading reaches it, and the bill is the revenue."""
+    sql = drafted(boatyard, "revenue by boat").sql
+    assert "total_amt" in sql and "fittings" not in sql, sql

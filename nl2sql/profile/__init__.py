@@ -401,14 +401,28 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     readings = tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
     # Lines that are no sale's lines but extras charged beside a total of their own (a booking's
-    # extras), or a price per head beside the row's own quoted total: the total is what was sold
+    # extras), a price per head beside the row's own quoted total, or lines of one kind of what a
+    # job charged (its parts, beside its labour) under the job's bill: the total is what was sold
     # first, and the lines are asked about beside it.
     first = ordered[0]
-    kept = sorted((t for t in totals if t.table in (first.table, first.parent)), key=lambda t: t.table != first.table)
+    kept = sorted((t for t in totals if t.table in (first.table, first.parent) or _whole_bill(schema, first, t.table)),
+                  key=lambda t: (t.table != first.table, t.table != first.parent))
     if kept and not any(w.endswith(_LINE_WORDS) for w in name_words(first.table)):
         return (kept[0], *readings)
     return readings
 
+
+
+def _whole_bill(schema: Schema, lines: LineItems, table: str) -> bool:
+    """Whether ``table`` bills the whole of what the lines' parent charged, of which the lines are
+    one kind: a table named a bill keyed to the parent, beside another table of the parent's money."""
+    held, parent = schema.table(table), lines.parent
+    if held is None or parent is None or not set(name_words(table)) & _BILL_WORDS \
+            or not any(fk.ref_table == parent for fk in held.foreign_keys):
+        return False
+    return any(t.stored and t.name not in (lines.table, table) and any(fk.ref_table == parent for fk in t.foreign_keys)
+               and any(is_money(t, c) or (c.is_numeric and "rate" in name_words(c.name)) for c in t.columns)
+               for t in schema.tables)  # labour at a rate is charged too
 
 
 def names_of(schema: Schema, table_name: str) -> tuple[str, ...]:

@@ -378,12 +378,16 @@ def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:
 
 
 def chosen_metric_table(ctx: ReadContext, entity: str | None) -> str | None:
-    """The table of the metric an answer chose in place of the one ``entity`` was picked for."""
+    """The table of the metric an answer chose, or the words named ("revenue by part" of a reading on
+    the parts used), in place of the one ``entity`` was picked for."""
     for link in ctx.a.links:
         for cand in link.of_kind(METRIC):
             metric = cand.metric
             if metric is None or metric.question is None or metric.table != entity:
                 continue
+            said = said_reading(ctx.a, ctx.domain, metric, link.first)
+            if said is not None and said.table != metric.table:
+                return said.table
             chosen = ctx.domain.metrics.get(ctx.slots.get(SlotKey("metric_question", metric.name)) or "")
             if chosen is not None and chosen.table != metric.table:
                 return chosen.table

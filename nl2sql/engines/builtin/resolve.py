@@ -603,7 +603,10 @@ def said_reading(a: Analysis, domain: DomainConfig, metric: Metric, at: int | No
     # "extras" of booking_extras, or a value of theirs ("towels"): the rows the reading sums
     named = {max(tables, key=lambda c: c.score).table for link in a.links if (tables := link.of_kind(TABLE))}
     named |= {cand.table for link in a.links if not link.of_kind(TABLE) for cand in link.of_kind(VALUE)}
-    fits = [m for m in readings if m.table in named or _kept_for(a, m.table, named)]
+    # "revenue by part" where a reading sums the lines that keep the part: a column of its own rows
+    columns = {cand.table for link in a.links if not link.of_kind(TABLE) for cand in link.of_kind(COLUMN)
+               if cand.score >= 1.0}
+    fits = [m for m in readings if m.table in named | columns or _kept_for(a, m.table, named)]
     if not fits and taken and at is not None:  # "bar takings": the rows named just before a money word
         fits = [m for t in sorted(_named_before(a, metric)) if (m := _own_takings(a, metric, t)) is not None]
     return fits[0] if len(fits) == 1 and (len(readings) > 1 or fits[0] is not metric) else None
