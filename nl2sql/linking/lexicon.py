@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from nl2sql.db.schema import TEXT, Column, Schema, Table, declared_key, named_words
+from nl2sql.db.schema import DATE, TEXT, Column, Schema, Table, declared_key, named_words
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.places import country_codes, state_codes
@@ -595,9 +595,28 @@ class Lexicon:
                 return [*found, *self._synonym_heads(forms)]
             if found:
                 return found
+        if found := self._synonym_moments(word):
+            return found
         if found := self._synonym_heads(forms):
             return found
         return self._kinds(forms) if len(word) >= KIND_MIN_LENGTH and word not in FUNCTION_WORDS else []
+
+    def _synonym_moments(self, word: str) -> list[Candidate]:
+        """ "jobs finished in May", "did we finish" where a ``completed_on`` keeps when: a verb names
+        the moment a synonym's participle names (only a date: "produced" is no ``make``)."""
+        from nl2sql.linking import synonyms as wordnet
+
+        verbs = _verb_roots(word) if word.endswith("ed") else [word] if wordnet.mostly_verb(word) else []
+        found: list[Candidate] = []
+        for verb in verbs:
+            for other in (o for o in wordnet.synonyms(verb) if " " not in o):
+                said = (c for p in _participles(other) for c in self._names(phrase_key(p), SYNONYM_FACTOR, SYNONYM))
+                for cand in said:
+                    table = self.schema.table(cand.table)
+                    col = table.column(cand.column or "") if table is not None else None
+                    if col is not None and col.kind == DATE and cand not in found:
+                        found.append(cand)
+        return found
 
     def _synonym_heads(self, forms: list[str]) -> list[Candidate]:
         """The head noun of a synonym that is a phrase, when it is a whole name here: "course of
