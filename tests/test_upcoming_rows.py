@@ -1,5 +1,6 @@
 """Rows of a period still ahead ("upcoming weddings", "bookings for next year") will happen: a row
-called off will not, and is left out, unless the line names a state itself."""
+called off will not, and is left out, unless the line names a state itself. Rows a line says were
+done ("how many gigs did we perform last year") leave out those called off and those still to come."""
 
 from __future__ import annotations
 
@@ -51,6 +52,12 @@ def test_a_date_named_for_the_rows_is_their_date(gigs: Database) -> None:
 def test_a_state_named_is_kept(gigs: Database) -> None:
     reads_whole(gigs, "cancelled gigs next year",
                 f"SELECT * FROM gigs WHERE state = 'Cancelled' AND played_on >= '{_AHEAD}-01-01'")
+
+
+def test_rows_said_done_leave_out_the_called_off(gigs: Database) -> None:
+    reads_whole(gigs, "how many gigs did we perform last year",
+                f"SELECT COUNT(*) FROM gigs WHERE played_on >= '{TODAY.year - 1}-01-01' "
+                f"AND played_on < '{TODAY.year}-01-01' AND state <> 'Cancelled'")
 
 
 def test_a_past_period_keeps_every_row(gigs: Database) -> None:

@@ -1042,8 +1042,10 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             c.doubts.append(f"{rng.label!r} read as the {ref.table}' {ref.column}")  # a ticket: its order's or show's
         words = frozenset(range(match.first, match.last + 1))
         out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words))
-        out += _still_to_happen(ctx, ref, rng.start, words)
+        kept = _still_to_happen(ctx, ref, rng.start, words) or _were_done(ctx, ref, words)
+        out += kept
         c.used.update(words)
+        c.used.update(i for f in kept for i in f.words)
         c.used.update(_naming(a, named_dates, ref))
     if year_values and year_ref is not None:
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
@@ -1061,6 +1063,26 @@ def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words
             if cand.kind in (VALUE, COLUMN)}
     kept = not_called_off(ctx, ref.table, words)
     return [f for f in kept if (f.column.table, f.column.column) not in said]
+
+
+# Verbs of doing the rows' business, said of what was done: "events we did in May", "jobs Sam has run".
+_DONE_VERBS = frozenset({"do", "done", "run", "ran", "hold", "held", "host", "hosted", "serve", "served", "cater",
+                         "catered", "perform", "performed", "play", "played", "complete", "completed", "finish",
+                         "finished"})
+
+
+def _were_done(ctx: ReadContext, ref: ColumnRef, words: frozenset[int]) -> list[Filter]:
+    """ "how many events did we do in October": the rows done, not those called off nor those still
+    to come (an enquiry); unless the line names a state itself."""
+    # "do" after its subject is the deed ("did we do"); before it, an auxiliary ("do we have")
+    verbs = frozenset(i for i, t in enumerate(ctx.a.tokens)
+                      if t.text in _DONE_VERBS and (t.text != "do" or ctx.a.word(i - 1) in ("we", "they", "you")))
+    if not verbs:
+        return []
+    said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
+            if cand.kind in (VALUE, COLUMN)}
+    return [f for f in not_called_off(ctx, ref.table, words | verbs, happened=True)
+            if (f.column.table, f.column.column) not in said]
 
 
 def _dated_two_ways(ctx: ReadContext, ref: ColumnRef, tables: set[str]) -> bool:

@@ -65,10 +65,11 @@ def _names(a: Analysis, k: int) -> bool:
     return link is not None and any(cand.score >= 0.9 for cand in link.candidates)
 
 
-def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
+def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int], happened: bool = False) -> list[Filter]:
     """A row called off (a bill voided) awaits nothing, nor will it happen: left out of the rows
-    still awaited, and of rows still to come."""
-    state = called_off(ctx.table(entity))
+    still awaited, and of rows still to come; with ``happened``, so is a row still to come (an
+    enquiry, a booking) of the rows a line says were done."""
+    state = called_off(ctx.table(entity), taken=happened)
     if state is None:
         return []
     col, states = state
