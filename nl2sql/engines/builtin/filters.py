@@ -12,6 +12,7 @@ from datetime import date
 from nl2sql.db.schema import DATE, ForeignKey, Table, is_membership
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
+from nl2sql.engines.builtin.dates import DateMatch
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named, time_of_another
@@ -1040,17 +1041,22 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             continue
         if _dated_two_ways(ctx, ref, {entity, *in_play}):
             c.doubts.append(f"{rng.label!r} read as the {ref.table}' {ref.column}")  # a ticket: its order's or show's
-        words = frozenset(range(match.first, match.last + 1))
-        out.append(Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words))
-        kept = _still_to_happen(ctx, ref, rng.start, words) or _were_done(ctx, ref, words)
-        out += kept
-        c.used.update(words)
-        c.used.update(i for f in kept for i in f.words)
+        out += _in_range(ctx, c, ref, match)
         c.used.update(_naming(a, named_dates, ref))
     if year_values and year_ref is not None:
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
                           words=frozenset(year_words)))
     return c.done(out)
+
+
+def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch) -> list[Filter]:
+    """The period on the date, with the rows it keeps: those that will happen in a period ahead, and
+    those done of a line that says so; the words used are claimed."""
+    rng, words = match.range, frozenset(range(match.first, match.last + 1))
+    kept = _still_to_happen(ctx, ref, rng.start, words) or _were_done(ctx, ref, words)
+    c.used.update(words)
+    c.used.update(i for f in kept for i in f.words)
+    return [Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words), *kept]
 
 
 def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words: frozenset[int]) -> list[Filter]:
