@@ -407,7 +407,9 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
     population, "number of goods" for number_products): the column already holds the count, so
     the phrase names it and counts no rows ("the total number of" and "how many" sum it). The
     column's link takes the phrase's words."""
-    if not a.count or words[a.count_index] not in ("number", "total", "how"):
+    if not a.count:
+        return _averaged_count_column(words, links, lexicon)
+    if words[a.count_index] not in ("number", "total", "how"):
         return links
     after = counted_at(words, a.count_span)
     link = next((link for link in links if link.first == after), None)
@@ -425,6 +427,20 @@ def _counted_column(a: _Scratch, words: list[str], links: list[Link], lexicon: L
         a.aggregates.sort(key=lambda agg: agg[1])  # read in the line's order, as lists of them are
         first += 1 if words[first] == "total" else 2
     return [Link(first, link.last, said, link.strong) if x is link else x for x in links]
+
+
+def _averaged_count_column(words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
+    """ "the average number of guests" where a guest_count keeps each row's: the column averaged,
+    not a count of rows per group averaged."""
+    for i in range(1, len(words) - 2):
+        if words[i - 1] not in ("average", "avg", "mean") or words[i:i + 2] != ["number", "of"]:
+            continue
+        after = i + 2 + (words[i + 2:i + 3] == ["the"])
+        link = next((link for link in links if link.first == after), None)
+        said = tuple(c for c in link.candidates if c.match == DOMAIN) or link.candidates if link is not None else ()
+        if link is not None and said and _holds_counts(said, lexicon) and not _before_rows(links, link):
+            return [Link(i, link.last, said, link.strong) if x is link else x for x in links]
+    return links
 
 
 def _holds_counts(said: tuple[Candidate, ...], lexicon: Lexicon) -> bool:
