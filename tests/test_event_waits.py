@@ -27,6 +27,10 @@ CLAIMS = """
       (4, 2, '2026-03-11 14:00:00', '2026-03-12 14:00:00', '2026-03-20 14:00:00', '2026-04-08', 'Theft', 700);
     INSERT INTO invoices VALUES (1, 1, '2026-03-05', '2026-03-15', 900), (2, 2, '2026-03-06', '2026-03-08', 4000),
                                 (3, 4, '2026-03-21', NULL, 700);
+    CREATE TABLE parcels (parcel_id INTEGER PRIMARY KEY, delivery_date TEXT NOT NULL, created_at TEXT NOT NULL,
+                          shipped_at TEXT);
+    INSERT INTO parcels VALUES (1, '2026-03-20', '2026-03-02 10:00:00', '2026-03-03 10:00:00'),
+                               (2, '2026-03-21', '2026-03-04 09:00:00', '2026-03-04 21:00:00');
 """  # an insurer: each claim lodged, first answered, approved; invoices issued and paid
 
 _REPLY = "(JULIANDAY(first_reply_at) - JULIANDAY(lodged_at)) * 1440"
@@ -54,6 +58,12 @@ def claims(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 ])
 def test_a_wait_is_named_by_its_event(claims: Database, line: str, gold: str) -> None:
     reads_whole(claims, line, gold)
+
+
+def test_a_wait_runs_from_when_the_row_was_made(claims: Database) -> None:
+    """A parcel's delivery date, kept first, is a plan: the wait to shipping runs from its creation."""
+    reads_whole(claims, "average time to ship in hours",
+                "SELECT AVG((JULIANDAY(shipped_at) - JULIANDAY(created_at)) * 24) FROM parcels")
 
 
 def test_a_plan_is_no_event(claims: Database) -> None:

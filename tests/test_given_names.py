@@ -16,6 +16,8 @@ CREW = """
     CREATE TABLE lifts (lift_id INTEGER PRIMARY KEY, rigger_id INTEGER REFERENCES riggers (rigger_id),
                         lifted_on TEXT NOT NULL, tonnes REAL, bill REAL);
     INSERT INTO riggers VALUES (1, 'Noor Haddad', NULL), (2, 'Ivo Marsh', 1), (3, 'Bill Oduya', 1), (4, 'Ivo Tran', 2);
+    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT NOT NULL);
+    INSERT INTO clients VALUES (1, 'Noor Patel'), (2, 'Wes Obi');
     INSERT INTO lifts VALUES (1, 1, '2026-05-01', 3.5, 400), (2, 3, '2026-05-02', 1.0, 150),
                              (3, 3, '2026-05-03', 2.0, 260);
 """  # a rigging crew: two riggers share the first name Ivo
@@ -30,6 +32,11 @@ def crew(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 def test_a_first_name_names_the_one_person_who_has_it(crew: Database) -> None:
     reads_whole(crew, "how many lifts did Bill do",
                 "SELECT COUNT(*) FROM lifts l JOIN riggers r ON r.rigger_id = l.rigger_id WHERE r.name = 'Bill Oduya'")
+
+
+def test_a_colleague_is_called_by_first_name_before_a_client(crew: Database) -> None:
+    reads_whole(crew, "how many lifts did Noor do",
+                "SELECT COUNT(*) FROM lifts l JOIN riggers r ON r.rigger_id = l.rigger_id WHERE r.name = 'Noor Haddad'")
 
 
 def test_a_first_name_two_people_share_names_neither(crew: Database) -> None:

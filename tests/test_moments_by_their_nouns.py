@@ -39,6 +39,8 @@ def berths(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     ("the confirmation date of each charter", "SELECT confirmed_on FROM charters"),
     ("average time from enquiry to confirmation of charters",
      "SELECT AVG(JULIANDAY(confirmed_on) - JULIANDAY(enquired_on)) FROM charters"),
+    ("charters by confirmation date",
+     "SELECT STRFTIME('%Y-%m-%d', confirmed_on), COUNT(*) FROM charters GROUP BY 1"),
     ("overhauls finished in May 2026",
      "SELECT * FROM overhauls WHERE completed_on >= '2026-05-01' AND completed_on < '2026-06-01'"),
     ("how many overhauls did we finish in May 2026",

@@ -23,7 +23,9 @@ def gigs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
                                 (2, 'Moths', 'Wedding', '{_AHEAD}-03-01', 'Cancelled'),
                                 (3, 'Reeds', 'Party', '{_AHEAD}-03-05', 'Confirmed'),
                                 (4, 'Reeds', 'Wedding', '{TODAY.year - 1}-06-01', 'Played'),
-                                (5, 'Moths', 'Party', '{TODAY.year - 1}-07-01', 'Cancelled');
+                                (5, 'Moths', 'Party', '{TODAY.year - 1}-07-01', 'Cancelled'),
+                                (6, 'Reeds', 'Party', '{TODAY.year}-01-10', 'Played'),
+                                (7, 'Moths', 'Party', '{TODAY.year}-11-10', 'Confirmed');
         CREATE TABLE tours (tour_id INTEGER PRIMARY KEY, band TEXT NOT NULL, enquired_on TEXT NOT NULL,
                             tour_date TEXT, state TEXT NOT NULL);
         INSERT INTO tours VALUES (1, 'Moths', '{TODAY.year - 1}-05-01', '{_AHEAD}-05-01', 'Confirmed'),
@@ -60,7 +62,20 @@ def test_rows_said_done_leave_out_the_called_off(gigs: Database) -> None:
                 f"AND played_on < '{TODAY.year}-01-01' AND state <> 'Cancelled'")
 
 
+def test_rows_said_to_come_keep_those_still_to_come(gigs: Database) -> None:
+    reads_whole(gigs, "how many gigs will we perform this year",
+                f"SELECT COUNT(*) FROM gigs WHERE played_on >= '{TODAY.year}-01-01' "
+                f"AND played_on < '{TODAY.year + 1}-01-01'")
+
+
 def test_a_past_period_keeps_every_row(gigs: Database) -> None:
     reads_whole(gigs, "how many gigs last year",
                 f"SELECT COUNT(*) FROM gigs WHERE played_on >= '{TODAY.year - 1}-01-01' "
+                f"AND played_on < '{TODAY.year}-01-01'")
+
+
+def test_the_noun_of_a_state_s_verb_names_the_state(gigs: Database) -> None:
+    """ "cancellations": the rows the verb left 'Cancelled'."""
+    reads_whole(gigs, "how many cancellations last year",
+                f"SELECT COUNT(*) FROM gigs WHERE state = 'Cancelled' AND played_on >= '{TODAY.year - 1}-01-01' "
                 f"AND played_on < '{TODAY.year}-01-01'")

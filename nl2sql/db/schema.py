@@ -135,11 +135,11 @@ class Table:
         for col in dates:
             if col.name.lower() in ("date", "timestamp", "time"):
                 return col
-        for col in dates:  # a trip's trip_date, an event's event_dt: the row's own, not when it was enquired
-            if _names_the_row(col.name, self.name):
-                return col
         for col in dates:  # an appointment, a shift, a rental is in 2025 when it starts then, not when booked
             if {"start", "starts", "started", "begin", "begins", "pickup", "scheduled"} & set(_name_words(col.name)):
+                return col
+        for col in dates:  # a trip's trip_date, an event's event_dt: the row's own, not when it was enquired
+            if _names_the_row(col.name, self.name):
                 return col
         for col in dates:
             if "creat" in col.name.lower():

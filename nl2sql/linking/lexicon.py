@@ -360,6 +360,9 @@ class Lexicon:
         none when people of two tables have it. Of a table that is not surely of people, a word of
         English is none ('Air Filter' is no one called Air; nor, there, is 'Frank Reed')."""
         found = self._given.get(word, [])
+        staff = [c for c in found if (t := self.schema.table(c.table)) is not None and _of_people(t)]
+        if len(staff) == 1:  # a colleague is called by their first name before a customer is
+            return staff
         if len(found) != 1:
             return []
         held = self.schema.table(found[0].table)
@@ -726,9 +729,26 @@ class Lexicon:
             return place
         if marked and (code := self._code_of(token)):
             return code
-        if self._may_reword(token, skip, marked and token.original.isupper()):
-            return self.reworded(token.text)
-        return []
+        if self._may_reword(token, skip, marked and token.original.isupper()) and (found := self.reworded(token.text)):
+            return found
+        return self._state_named(token) if not marked else []
+
+    def _state_named(self, token: Token) -> list[Candidate]:
+        """ "how many cancellations this year" where a column of a few states keeps 'Cancelled': the
+        noun of the verb names the state it leaves its rows in (WordNet derives the verb)."""
+        from nl2sql.linking import synonyms as wordnet  # only paid for when a word matched nothing
+
+        if len(token.norm) < 5 or not token.text.isalpha() or token.text in STOPWORDS or not wordnet.available():
+            return []
+        verbs = [v for v in wordnet.related(token.norm) if " " not in v and len(v) >= 4]
+        return [replace(c, score=STEM_FACTOR, match=STATE) for v in verbs for p in _participles(v)
+                for c in self._uncrowded(self.lookup(phrase_key(p))) if c.kind == VALUE and self._few(c)]
+
+    def _few(self, cand: Candidate) -> bool:
+        """Whether a value's column keeps a short list of states."""
+        table = self.schema.table(cand.table)
+        col = table.column(cand.column or "") if table is not None else None
+        return col is not None and len(col.values) <= _FEW_VALUES
 
     def _inflected_values(self, token: Token) -> list[Candidate]:
         """ "tests that were passed" where a result column keeps 'Pass' and another table's flag is
@@ -979,15 +999,15 @@ def _one_name(found: list[Candidate]) -> bool:
 
 def _participles(verb: str) -> list[str]:
     """The regular past participle a verb may have, as names of moments use it: "confirm" ->
-    confirmed, "close" -> closed, "ship" -> shipped, "apply" -> applied."""
+    confirmed, "close" -> closed, "ship" -> shipped, "apply" -> applied, "cancel" -> canceled, cancelled."""
     if len(verb) < 3 or not verb.isalpha():
         return []
     if verb.endswith("e"):
         return [verb + "d"]
     if verb.endswith("y") and verb[-2] not in "aeiou":
         return [verb[:-1] + "ied"]
-    doubled = [verb + verb[-1] + "ed"] if len(verb) <= 4 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" \
-        and verb[-3] not in "aeiou" else []
+    doubled = [verb + verb[-1] + "ed"] if (len(verb) <= 4 or verb[-1] == "l") and verb[-1] not in "aeiouwxy" \
+        and verb[-2] in "aeiou" and verb[-3] not in "aeiou" else []  # shipped; cancelled, as British English has it
     return [verb + "ed", *doubled]
 
 

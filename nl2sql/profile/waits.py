@@ -28,9 +28,19 @@ _NOT_AFTER = frozenset({
 _MADE = frozenset({"booked", "created", "start", "starts", "started", "begin"})  # may be when a row began
 
 
+# Words of the moment a row is made: created, opened, lodged, ordered, an enquiry received.
+_MADE_WORDS = frozenset({"created", "creation", "opened", "placed", "submitted", "raised", "logged", "lodged",
+                         "received", "requested", "enquired", "enquiry", "inquiry", "ordered", "order", "booked",
+                         "booking", "issued", "reported"})
+
+
 def start_of(table: Table) -> Column | None:
-    """When a row began: its first moment that is no plan nor bookkeeping, one always kept before
-    one that may be empty (tables are written with the moment a row is made first)."""
+    """When a row began: the moment it was made when a name says so (created, lodged, an order's
+    date), else its first moment that is no plan nor bookkeeping, one always kept before one that
+    may be empty (tables are written with the moment a row is made first)."""
+    made = [c for c in table.date_columns if set(name_words(c.name)) & _MADE_WORDS]
+    if made:
+        return next((c for c in made if "created" in name_words(c.name)), made[0])
     moments = [c for c in table.date_columns if not set(name_words(c.name)) & (_NOT_AFTER - _MADE)]
     kept = [c for c in moments if not c.nullable]
     return next(iter(kept or moments), None)

@@ -172,6 +172,9 @@ def date_choice(link: Link, table: Table, slots: Slots) -> tuple[str | None, Amb
     slot = SlotKey("date_column", table.name)
     if slot in slots:
         return slots[slot], None
+    named = [c for c in link.of_kind(COLUMN) if c.table == table.name]
+    if len(named) == 1:  # "by delivery date": the one date the words name, not any date of the rows
+        return f"{table.name}.{named[0].column}", None
     dates = [c for c in table.date_columns]
     if len(dates) < 2 or not all(c.kind == COLUMN for c in link.candidates if c.table == table.name):
         return None, None

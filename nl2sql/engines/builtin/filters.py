@@ -1077,17 +1077,21 @@ _DONE_VERBS = frozenset({"do", "done", "run", "ran", "hold", "held", "host", "ho
                          "finished"})
 
 
+_AHEAD_WORDS = frozenset({"will", "shall", "going", "gonna", "upcoming", "'ll"})
+
+
 def _were_done(ctx: ReadContext, ref: ColumnRef, words: frozenset[int]) -> list[Filter]:
     """ "how many events did we do in October": the rows done, not those called off nor those still
-    to come (an enquiry); unless the line names a state itself."""
+    to come (an enquiry); of "will we do", not those called off; unless the line names a state."""
     # "do" after its subject is the deed ("did we do"); before it, an auxiliary ("do we have")
     verbs = frozenset(i for i, t in enumerate(ctx.a.tokens)
                       if t.text in _DONE_VERBS and (t.text != "do" or ctx.a.word(i - 1) in ("we", "they", "you")))
     if not verbs:
         return []
+    ahead = bool(_AHEAD_WORDS & {t.text for t in ctx.a.tokens})  # "will we perform": those to come count
     said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
             if cand.kind in (VALUE, COLUMN)}
-    return [f for f in not_called_off(ctx, ref.table, words | verbs, happened=True)
+    return [f for f in not_called_off(ctx, ref.table, words | verbs, happened=not ahead)
             if (f.column.table, f.column.column) not in said]
 
 
