@@ -412,7 +412,6 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     return readings
 
 
-
 def _whole_bill(schema: Schema, lines: LineItems, table: str) -> bool:
     """Whether ``table`` bills the whole of what the lines' parent charged, of which the lines are
     one kind: a table named a bill keyed to the parent, beside another table of the parent's money."""

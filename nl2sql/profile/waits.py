@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import REAL, Column, Schema, Table, per_schema
 from nl2sql.linking.text import name_words
+from nl2sql.profile.roles import MOMENT_WORDS
 from nl2sql.profile.spans import DAY, MINUTE, Span, moment_parts, whole_days
 
 # Moments that are no event after the row began: a plan or a limit (due, promised), a moment before
@@ -73,14 +74,14 @@ def waits(schema: Schema) -> tuple[Span, ...]:
 
 def event_of(wait: Span) -> tuple[str, ...]:
     """The words of the moment a wait runs to: ("first", "reply") of ``first_reply_at``."""
-    return moment_parts(Column(wait.end, "", REAL))
+    return tuple(w for w in name_words(wait.end) if w not in MOMENT_WORDS)
 
 
 def with_waits(schema: Schema) -> Schema:
     """The schema with each wait as one more numeric column of its table, linked by no name (the
     same object when it has none)."""
-    found = waits(schema)
-    if not found or any(not c.linked for t in schema.tables for c in t.columns):
+    found = [w for w in waits(schema) if (t := schema.table(w.table)) is not None and t.column(w.column) is None]
+    if not found:
         return schema
     tables = tuple(replace(t, columns=(*t.columns, *(Column(w.column, "", REAL, computed=True, linked=False)
                                                      for w in found if w.table == t.name)))

@@ -1065,18 +1065,21 @@ def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words
     today = ctx.a.today
     if start is None or today is None or start < today:
         return []
+    return _unless_said(ctx, not_called_off(ctx, ref.table, words))
+
+
+def _unless_said(ctx: ReadContext, kept: list[Filter]) -> list[Filter]:
+    """The conditions on states, but on none the line names itself ("cancelled gigs next year")."""
     said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
             if cand.kind in (VALUE, COLUMN)}
-    kept = not_called_off(ctx, ref.table, words)
     return [f for f in kept if (f.column.table, f.column.column) not in said]
 
 
-# Verbs of doing the rows' business, said of what was done: "events we did in May", "jobs Sam has run".
+# Verbs of doing the rows' business, said of what was done: "events we did in May", "jobs Sam has run";
+# and the words of a line about what is still to come ("will we perform").
 _DONE_VERBS = frozenset({"do", "done", "run", "ran", "hold", "held", "host", "hosted", "serve", "served", "cater",
                          "catered", "perform", "performed", "play", "played", "complete", "completed", "finish",
                          "finished"})
-
-
 _AHEAD_WORDS = frozenset({"will", "shall", "going", "gonna", "upcoming", "'ll"})
 
 
@@ -1089,10 +1092,7 @@ def _were_done(ctx: ReadContext, ref: ColumnRef, words: frozenset[int]) -> list[
     if not verbs:
         return []
     ahead = bool(_AHEAD_WORDS & {t.text for t in ctx.a.tokens})  # "will we perform": those to come count
-    said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
-            if cand.kind in (VALUE, COLUMN)}
-    return [f for f in not_called_off(ctx, ref.table, words | verbs, happened=not ahead)
-            if (f.column.table, f.column.column) not in said]
+    return _unless_said(ctx, not_called_off(ctx, ref.table, words | verbs, happened=not ahead))
 
 
 def _dated_two_ways(ctx: ReadContext, ref: ColumnRef, tables: set[str]) -> bool:
