@@ -736,9 +736,11 @@ class Lexicon:
     def _state_named(self, token: Token) -> list[Candidate]:
         """ "how many cancellations this year" where a column of a few states keeps 'Cancelled': the
         noun of the verb names the state it leaves its rows in (WordNet derives the verb)."""
-        from nl2sql.linking import synonyms as wordnet  # only paid for when a word matched nothing
+        if len(token.norm) < 5 or not token.text.isalpha() or token.text in STOPWORDS or token.text in FUNCTION_WORDS:
+            return []
+        from nl2sql.linking import synonyms as wordnet  # only paid for when a content word matched nothing
 
-        if len(token.norm) < 5 or not token.text.isalpha() or token.text in STOPWORDS or not wordnet.available():
+        if not wordnet.available():
             return []
         verbs = [v for v in wordnet.related(token.norm) if " " not in v and len(v) >= 4]
         return [replace(c, score=STEM_FACTOR, match=STATE) for v in verbs for p in _participles(v)
