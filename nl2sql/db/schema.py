@@ -195,12 +195,13 @@ def _name_words(name: str) -> list[str]:
 BIRTH_WORDS = frozenset({"birth", "dob", "born", "birthday"})
 
 
-_MOMENT_NAME_WORDS = frozenset({"date", "dt", "on", "at", "day", "time", "ts", "timestamp", "datetime"})
+# Words of a date column's name that say only that it keeps a moment (``shipped_at``, ``order_date``).
+MOMENT_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "datetime", "ts", "dt", "day", "when"})
 
 
 def _names_the_row(column: str, table: str) -> bool:
     """Whether a date column is named only by its table's noun and a word of time (``trip_date`` of trips)."""
-    words = [w for w in _name_words(column) if w not in _MOMENT_NAME_WORDS]
+    words = [w for w in _name_words(column) if w not in MOMENT_WORDS]
     noun = (_name_words(table) or [""])[-1]
     one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1] if noun.endswith("s") and not noun.endswith("ss") \
         else noun

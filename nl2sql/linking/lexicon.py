@@ -355,6 +355,11 @@ class Lexicon:
             if len(words) == 2 and firsts[first] == 1 and len(first) >= 3 and first not in STOPWORDS:
                 self._given[first].append(Candidate(VALUE, table, col.name, value, score=0.9, match=STEM))
 
+    def column_of(self, cand: Candidate) -> Column | None:
+        """The column a candidate names, if it names one of this schema."""
+        table = self.schema.table(cand.table) if cand.kind == COLUMN or cand.column else None
+        return table.column(cand.column or "") if table is not None else None
+
     def given_name(self, word: str) -> list[Candidate]:
         """The one person a first name said capitalised names (beside what else the word names);
         none when people of two tables have it. Of a table that is not surely of people, a word of
@@ -615,8 +620,7 @@ class Lexicon:
             for other in (o for o in wordnet.synonyms(verb) if " " not in o):
                 said = (c for p in _participles(other) for c in self._names(phrase_key(p), SYNONYM_FACTOR, SYNONYM))
                 for cand in said:
-                    table = self.schema.table(cand.table)
-                    col = table.column(cand.column or "") if table is not None else None
+                    col = self.column_of(cand)
                     if col is not None and col.kind == DATE and cand not in found:
                         found.append(cand)
         return found
@@ -748,8 +752,7 @@ class Lexicon:
 
     def _few(self, cand: Candidate) -> bool:
         """Whether a value's column keeps a short list of states."""
-        table = self.schema.table(cand.table)
-        col = table.column(cand.column or "") if table is not None else None
+        col = self.column_of(cand)
         return col is not None and len(col.values) <= _FEW_VALUES
 
     def _inflected_values(self, token: Token) -> list[Candidate]:

@@ -54,7 +54,6 @@ MONEY_UNITS = {"cent": 0.01, "cents": 0.01, "penny": 0.01, "pennies": 0.01, "pen
 _CURRENCY_WORDS = frozenset({"cent", "penny", "pence", "dollar", "euro", "usd", "eur", "gbp", "chf", "jpy"})
 TIME, SIZE, LENGTH, WEIGHT, MONEY = "time", "size", "length", "weight", "money"
 # Name words that say only that a column holds a moment: what is left of ``shipped_at`` is the event.
-MOMENT_WORDS = frozenset({"at", "on", "date", "time", "timestamp", "datetime", "ts", "dt", "day", "when"})
 UNITS = {TIME: TIME_UNITS, SIZE: SIZE_UNITS, LENGTH: LENGTH_UNITS, WEIGHT: WEIGHT_UNITS, MONEY: MONEY_UNITS}
 # Words that say a column measures a span of time: its "min" is minutes, not a minimum
 # (``first_response_min``), and "duration" alone says no unit.

@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 
 from sqlglot import exp
 
-from nl2sql.db.schema import REAL, Column, Schema, Table, per_schema
+from nl2sql.db.schema import MOMENT_WORDS, REAL, Column, Schema, Table, per_schema
 from nl2sql.linking.text import name_words
-from nl2sql.profile.roles import LENGTH, MOMENT_WORDS, TIME, unit_of
+from nl2sql.profile.roles import LENGTH, TIME, unit_of
 
 # Which end word closes which start word: "starts_at" .. "ends_at", "check_in" .. "check_out". A
 # departure and an arrival are left out: a flight departs first, a guest arrives first.
@@ -51,8 +51,9 @@ class Span:
         return span_sql(self, table, dialect)
 
 
-def moment_parts(column: Column) -> tuple[str, ...]:
-    return tuple(w for w in name_words(column.name) if w not in MOMENT_WORDS)
+def moment_parts(name: str) -> tuple[str, ...]:
+    """The words of a moment's column past those saying it is one: ("first", "reply") of ``first_reply_at``."""
+    return tuple(w for w in name_words(name) if w not in MOMENT_WORDS)
 
 
 def whole_days(*columns: Column) -> bool:
@@ -83,7 +84,8 @@ def spans_of(table: Table) -> tuple[Span, ...]:
         # ("distance_km" of a hike), "length" and "the longest" would be two things
         return ()
     dates = table.date_columns
-    pairs = [(s, e) for s in dates for e in dates if s is not e and _closing(moment_parts(s), moment_parts(e))]
+    pairs = [(s, e) for s in dates for e in dates
+             if s is not e and _closing(moment_parts(s.name), moment_parts(e.name))]
     if len(pairs) != 1:
         return ()
     start, end = pairs[0]

@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from nl2sql.db.schema import REAL, Column, Schema, Table, per_schema
 from nl2sql.linking.text import name_words
-from nl2sql.profile.roles import MOMENT_WORDS
 from nl2sql.profile.spans import DAY, MINUTE, Span, moment_parts, whole_days
 
 # Moments that are no event after the row began: a plan or a limit (due, promised), a moment before
@@ -55,12 +54,12 @@ def waits_of(table: Table) -> tuple[Span, ...]:
     taken = {c.name.lower() for c in table.columns if not c.computed}  # a stored column of that name is its own
     out = []
     for end in table.date_columns:
-        parts = moment_parts(end)
+        parts = moment_parts(end.name)
         if end is start or not parts or set(name_words(end.name)) & _NOT_AFTER:
             continue
         unit = DAY if whole_days(start, end) else MINUTE
         # "time_opened_to_resolved_minutes": a time, so that its unit is read as one (``roles.unit_of``)
-        name = f"time_{'_'.join(moment_parts(start) or ('start',))}_to_{'_'.join(parts)}_{unit}"
+        name = f"time_{'_'.join(moment_parts(start.name) or ('start',))}_to_{'_'.join(parts)}_{unit}"
         if name.lower() not in taken:
             out.append(Span(table.name, start.name, end.name, unit, name))
     return tuple(out)
@@ -74,7 +73,7 @@ def waits(schema: Schema) -> tuple[Span, ...]:
 
 def event_of(wait: Span) -> tuple[str, ...]:
     """The words of the moment a wait runs to: ("first", "reply") of ``first_reply_at``."""
-    return tuple(w for w in name_words(wait.end) if w not in MOMENT_WORDS)
+    return moment_parts(wait.end)
 
 
 def with_waits(schema: Schema) -> Schema:

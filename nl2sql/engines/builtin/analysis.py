@@ -374,8 +374,7 @@ def _without_asked_units(words: list[str], links: list[Link], lexicon: Lexicon) 
 
 def _measured_in(link: Link, dimension: str, lexicon: Lexicon) -> bool:
     for cand in link.of_kind(COLUMN):
-        table = lexicon.schema.table(cand.table)
-        col = table.column(cand.column or "") if table is not None else None
+        table, col = lexicon.schema.table(cand.table), lexicon.column_of(cand)
         if table is not None and col is not None and (unit := unit_of(table, col)) is not None \
                 and unit.dimension == dimension:
             return True
@@ -559,17 +558,12 @@ def _dates_said_whole(words: list[str], links: list[Link], lexicon: Lexicon) -> 
         prev = out[-1] if out else None
         if prev is not None and prev.last == link.first - 1 and link.first == link.last \
                 and words[link.first] in ("date", "dates") and all(c.score <= 0.6 for c in link.candidates) \
-                and any(_is_date(c, lexicon) for c in prev.of_kind(COLUMN)) and all(c.column for c in prev.candidates):
+                and any((col := lexicon.column_of(c)) is not None and col.kind == DATE for c in prev.of_kind(COLUMN)) \
+                and all(c.column for c in prev.candidates):
             out[-1] = Link(prev.first, link.last, prev.candidates, prev.strong)
             continue
         out.append(link)
     return out
-
-
-def _is_date(cand: Candidate, lexicon: Lexicon) -> bool:
-    table = lexicon.schema.table(cand.table)
-    col = table.column(cand.column or "") if table is not None else None
-    return col is not None and col.kind == DATE
 
 
 def _exact_number_column(link: Link, lexicon: Lexicon) -> bool:
@@ -629,8 +623,7 @@ def _value_not_year(words: list[str], match: DateMatch, lexicon: Lexicon) -> boo
 
 
 def _numeric_column(lexicon: Lexicon, cand: Candidate) -> bool:
-    table = lexicon.schema.table(cand.table) if cand.kind == COLUMN else None
-    column = table.column(cand.column or "") if table is not None else None
+    column = lexicon.column_of(cand) if cand.kind == COLUMN else None
     return column is not None and column.is_numeric
 
 

@@ -216,7 +216,8 @@ def said_units(spec: QuerySpec, a: Analysis, schema: Schema) -> frozenset[int]:
     the unit a column the query reads is kept in ("average wait in minutes" of minutes), and
     a currency said of money the query reads in a currency's whole units ("in pounds", "over £250"
     of amounts kept as 12.50): the unit the column is kept in, so the word asks for nothing more."""
-    kept = [unit for ref in spec_refs(spec) if (unit := profile_of(schema).unit(ref.table, ref.column)) is not None]
+    profile = profile_of(schema)
+    kept = [unit for ref in spec_refs(spec) if (unit := profile.unit(ref.table, ref.column)) is not None]
     given = {i for i, t in enumerate(a.tokens) if a.word(i - 1) in _ASKING
              and any(_given_in(spec, form) or any(UNITS[u.dimension].get(form) == u.factor for u in kept)
                      for form in (t.text, singular(t.text)))}

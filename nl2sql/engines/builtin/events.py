@@ -8,7 +8,7 @@ such a word as used without a filter.
 
 from __future__ import annotations
 
-from nl2sql.db.schema import Table
+from nl2sql.db.schema import MOMENT_WORDS, Table
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, denied_after, negation_before
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.pending import pending_rows
@@ -17,7 +17,6 @@ from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
 from nl2sql.linking.lexicon import COLUMN, PARTICLES, SYNONYM, TABLE, VALUE, Link
 from nl2sql.linking.text import STOPWORDS, name_words, singular, stem
-from nl2sql.profile.roles import MOMENT_WORDS
 
 # Participles that do not end in "-ed": "paid", "sold", "sent" name an event as "shipped" does.
 IRREGULAR_PARTICIPLES = frozenset({

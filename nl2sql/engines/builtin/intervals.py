@@ -7,12 +7,12 @@ table's name, which stands for the row's creation (an order is made when it is c
 
 from __future__ import annotations
 
+from nl2sql.db.schema import MOMENT_WORDS
 from nl2sql.engines.builtin.event_waits import same_root
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef
 from nl2sql.linking.lexicon import TABLE, irregular_bases
 from nl2sql.linking.text import name_words, singular, stem
-from nl2sql.profile.roles import MOMENT_WORDS
 
 INTERVAL_WORDS = frozenset({"time", "days", "delay", "duration", "gap", "wait", "interval"})
 _STARTS = frozenset({"between", "from"})
