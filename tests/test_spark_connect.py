@@ -16,7 +16,7 @@ from nl2sql.errors import DatabaseError, QueryTimeout
 from tests.conftest import TODAY
 
 REPO = Path(__file__).resolve().parents[1]
-# Ten billion pairs to filter: long past a one-second limit, yet bounded.
+# Ten billion pairs to filter: long past a one-second limit, yet bounded (half a minute on two cores).
 BOUNDED_SLOW = "SELECT COUNT(*) FROM range(100000) AS a CROSS JOIN range(100000) AS b WHERE a.id + b.id = 7"
 # Past the guard, the server's parser must refuse each of these as the subquery of a query.
 COMMANDS = [
@@ -46,17 +46,31 @@ def test_schema_rows_and_questions_match_sqlite(ecommerce_db, ecommerce_connect)
 
 
 def test_time_limit_and_cancel_interrupt_the_server(ecommerce_connect) -> None:
-    """A cancel that reaches the server while the statement is still being planned can leave its job
-    running there (docs/databases.md), so the slow query here is minutes of work, not hours, and the
-    session is shown to go on with a statement that needs no task slot."""
+    """A cancel sent while the statement's tasks run (the client's progress reports say when) frees the
+    server's cores: the next statement runs within the default limit. A limit or cancel that lands
+    while the server still plans the statement can leave its job running until it finishes
+    (docs/databases.md): the session goes on, and its next statement may wait for those cores, so the
+    slow query is half a minute of work, and the statement after the time limit is given a minute."""
+    running = threading.Event()
+
+    def progress(stages, inflight_tasks, operation_id, done, **_) -> None:
+        if inflight_tasks and not done:
+            running.set()
+
+    spark = ecommerce_connect._spark
+    spark.registerProgressHandler(progress)
+    try:
+        cancel = threading.Thread(target=lambda: running.wait(120) and ecommerce_connect.interrupt())
+        cancel.start()
+        with pytest.raises(QueryTimeout, match="cancelled"):
+            ecommerce_connect.execute(BOUNDED_SLOW, timeout=120)
+        cancel.join()
+    finally:
+        spark.removeProgressHandler(progress)
+    assert ecommerce_connect.execute("SELECT 1 AS one").rows == ((1,),)
     with pytest.raises(QueryTimeout, match="longer than"):
         ecommerce_connect.execute(BOUNDED_SLOW, timeout=1.0)
-    timer = threading.Timer(0.5, ecommerce_connect.interrupt)
-    timer.start()
-    with pytest.raises(QueryTimeout, match="cancelled"):
-        ecommerce_connect.execute(BOUNDED_SLOW, timeout=60)
-    timer.join()
-    assert ecommerce_connect.execute("SELECT 1 AS one").rows == ((1,),)
+    assert ecommerce_connect.execute("SELECT 1 AS one", timeout=60).rows == ((1,),)
 
 
 def test_unreachable_server_is_one_line_exit_2(spark_ready) -> None:
