@@ -17,7 +17,7 @@ from nl2sql.domain import DomainConfig, Metric
 from nl2sql.errors import UsageError
 from nl2sql.linking.text import spoken
 from nl2sql.profile import Profile
-from nl2sql.profile.inferred import revenue_metrics
+from nl2sql.profile.inferred import received_metrics, revenue_metrics, spent_metrics
 from nl2sql.profile.roles import said_unit
 
 _KINDS = {"time": "a duration", "size": "a size", "length": "a length", "weight": "a weight"}
@@ -75,11 +75,13 @@ def draft_config(schema: Schema, profile: Profile, source: str) -> str:
         out += _table_notes(profile, table.name)
         out.append("")
     out += ["[columns]", '# "table.column" = ["another word for the column"]', ""]
-    metrics = revenue_metrics(profile, schema, DomainConfig())
-    if metrics:
-        out.append("# Revenue as nl2sql reads it when no metric is configured:")
-    for metric in metrics:
-        out += [*_metric(metric), ""]
+    for said, metrics in (("Revenue", revenue_metrics(profile, schema, DomainConfig())),
+                          ("Money received", received_metrics(schema, DomainConfig())),
+                          ("Money the business spent", spent_metrics(profile, schema, DomainConfig()))):
+        if metrics:
+            out.append(f"# {said} as nl2sql reads it when no metric is configured:")
+        for metric in metrics:
+            out += [*_metric(metric), ""]
     return "\n".join(out)
 
 

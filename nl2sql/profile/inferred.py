@@ -107,6 +107,7 @@ def with_profile(config: DomainConfig, schema: Schema) -> DomainConfig:
         return config
     metrics = revenue_metrics(profile, schema, config, names)
     metrics += received_metrics(schema, config, names)
+    metrics += spent_metrics(profile, schema, config, names)
     return replace(config, metrics={m.name: m for m in metrics}) if metrics else config
 
 
@@ -268,3 +269,34 @@ def _with_unit_words(config: DomainConfig, profile: Profile, schema: Schema, nam
             words = tuple(w for w in words if TIME_UNITS.get(singular(w), unit.factor) >= unit.factor)
         added[(unit.table, unit.column)] = tuple(w for w in words if w not in taken)
     return replace(config, column_synonyms=added) if added != config.column_synonyms else config
+
+
+# What is said of money the business pays out ("how much did we spend on stock last month").
+SPENT = "outgoings"
+SPENT_WORDS = ("we spend", "we spent", "we've spent", "we have spent", "have we spent", "our spending", "our spend",
+               "expenditure", "money out", "we paid out", "paid out")
+# Words of a table of what the business buys or pays for, and of those it buys from.
+_BOUGHT = frozenset({"purchase", "expense", "expenditure", "outgoing", "spend"})
+_SELLERS = frozenset({"supplier", "vendor", "contractor", "wholesaler"})
+
+
+def spent_metrics(profile: Profile, schema: Schema, config: DomainConfig,
+                  names: set[str] | None = None) -> tuple[Metric, ...]:
+    """The money of the one dated table of what the business buys (its name says so, or its rows
+    point at suppliers), when no sale is read from it: what "we spent" adds up."""
+    sold = {r.table for r in profile.revenues} | {ln.table for ln in profile.lines}
+    found = []
+    for table in schema.tables:
+        named = set(expand(name_words(table.name)))
+        sellers = any(set(expand(name_words(fk.ref_table))) & _SELLERS for fk in table.foreign_keys)
+        money = [c for c in table.columns if roles.is_money(table, c) and not roles.is_price(table, c)]
+        if table.stored and table.name not in sold and (named & _BOUGHT or sellers) and len(money) == 1 \
+                and table.date_columns:
+            found.append((table, money[0]))
+    taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
+    words = tuple(w for w in SPENT_WORDS if " ".join(name_words(w)) not in taken)
+    if len(found) != 1 or not words or SPENT in taken:
+        return ()
+    table, paid = found[0]
+    return (Metric(name=SPENT, table=table.name, expression=charge_sql(schema.dialect, paid.name), synonyms=words,
+                   description=f"the sum of {spoken(paid.name)} of the {spoken(table.name)}"),)

@@ -19,6 +19,7 @@ from sqlglot import exp
 from nl2sql.db.schema import Schema
 from nl2sql.dialog.questions import SlotKey, Slots
 from nl2sql.domain import EMPTY, DomainConfig, Metric
+from nl2sql.engines.base import Ambiguity
 from nl2sql.engines.builtin import (
     absent,
     deeds,
@@ -129,6 +130,8 @@ class Focus:
     group_links: Mapping[int, Link]
     anti: Mapping[int, str]
     named_dates: frozenset[int]
+    # The question to ask when the line named no table and the entity is the first one offered.
+    vague: Ambiguity | None = None
 
     @property
     def skip(self) -> set[int]:
@@ -209,9 +212,11 @@ def _per_compared_value(ctx: ReadContext, parts: Parts) -> Parts:
         return parts.using("compare", used, group=(GroupKey(listed[0].column),),
                            aggregates=parts.aggregates or (count,), limit=1,
                            order=(OrderKey(aggregate=0, descending=descending),))
-    if not compare or not parts.aggregates:
+    if not compare or (not parts.aggregates and parts.projections):
         return parts
-    return parts.using("compare", compare, group=(GroupKey(listed[0].column),))
+    # "card vs cash payments": rows compared, nothing measured, are counted (as periods compared are)
+    aggregates = parts.aggregates or (Aggregate("count", None),)
+    return parts.using("compare", compare, group=(GroupKey(listed[0].column),), aggregates=aggregates)
 
 
 def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
@@ -279,15 +284,28 @@ def choose_entity(ctx: ReadContext) -> Focus | Reading:
         entity = members  # "who works on <a project>": the people linked to it
     named = any(link.of_kind(TABLE) or link.of_kind(COLUMN) or link.of_kind(METRIC) for link in a.links) \
         or subject_value(a) is not None or _ranked_kind(a)  # "how many baristas ...", "the best-selling songbook"
+    vague = None
     if entity is None or (not named and a.unread() and not forced):
-        vague = doubts.general(a, schema, ctx.domain.entities, ctx.slots)
-        if vague is None or vague.question is None:
-            words = ", ".join(repr(w) for w in a.unread()[:4]) or repr(a.text)
-            raise EngineError(f"I could not match {words} to any table or column of this database.")
+        asked = _asked_entity(ctx)
+        if isinstance(asked, Reading):
+            return asked
+        entity, vague = asked
+    return Focus(entity, bool(forced), MappingProxyType(group_links), MappingProxyType(anti),
+                 frozenset(named_date_links(a, schema)), vague)
+
+
+def _asked_entity(ctx: ReadContext) -> Reading | tuple[str, Ambiguity]:
+    """A line that names no data: refused, or asked which rows it is about; one that ranks periods
+    ("the busiest month last year") is read for the first table offered while it asks."""
+    a = ctx.a
+    vague = doubts.general(a, ctx.schema, ctx.domain.entities, ctx.slots)
+    if vague is None or vague.question is None:
+        words = ", ".join(repr(w) for w in a.unread()[:4]) or repr(a.text)
+        raise EngineError(f"I could not match {words} to any table or column of this database.")
+    if not (a.buckets and a.superlatives):
         spec = QuerySpec(entity=vague.question.values[0])
         return Reading(spec, 0.3, ("nothing in the question names data",), ambiguities=(vague,))
-    return Focus(entity, bool(forced), MappingProxyType(group_links), MappingProxyType(anti),
-                 frozenset(named_date_links(a, schema)))
+    return vague.question.values[0], vague
 
 
 def _ranked_kind(a: Analysis) -> bool:
@@ -324,6 +342,7 @@ def _people_unsaid(a: Analysis, schema: Schema, entity: str) -> list[str]:
 def _entity_questions(ctx: ReadContext, focus: Focus) -> tuple[Decided, ReadContext]:
     """Whether the main table is a guess worth asking about, and the domain's question for it."""
     c = Claims(Decided())
+    c.ask(focus.vague)
     if not focus.forced:
         c.ask(doubts.partial(ctx.a, ctx.schema, focus.entity, focus.skip, ctx.slots)
               or doubts.people(ctx.a, focus.entity, ctx.slots, table_evidence(ctx.a, ctx.schema, focus.skip))
@@ -1178,4 +1197,16 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
         spec = spec.with_(shared=True)
         used |= {i for i, t in enumerate(a.tokens) if t.text in shared.SHARED_WORDS}
     asks = (*d.ambiguities, *doubts.undefined_words(a, NO_FUZZY, ctx.slots, used))
-    return Reading(spec, confidence(a, used, d.doubts), d.doubts, ambiguities=asks, used=used)
+    said = (*d.doubts, *(("'who' answered with rows that are no one",) if _nobody_shown(ctx, spec) else ()))
+    return Reading(spec, confidence(a, used, said), said, ambiguities=asks, used=used)
+
+
+def _nobody_shown(ctx: ReadContext, spec: QuerySpec) -> bool:
+    """Whether a line that asks who ("who can do repairs") lists rows of what happened (jobs, each
+    with a date) and nothing of anyone: the reading answers another question, which it says."""
+    table = ctx.schema.table(spec.entity)
+    if not says_who(ctx.a) or table is None or table.default_date_column is None or table.person_name is not None \
+            or spec.aggregates or spec.group_by or spec.count_rows:
+        return False
+    shown = {ref.table for ref in spec.projections}
+    return shown <= {spec.entity} and any(fk.ref_table != spec.entity for fk in table.foreign_keys)

@@ -36,19 +36,32 @@ def _label(name: str) -> str:
     return name.replace("_", " ")
 
 
-def key_tables(schema: Schema, entities: tuple[str, ...]) -> list[Table]:
-    """The tables worth offering when the question names none: the domain's entities, else the largest."""
+def key_tables(schema: Schema, entities: tuple[str, ...], *, dated: bool = False) -> list[Table]:
+    """The tables worth offering when the question names none: the domain's entities, else the largest.
+    A line about periods ("the busiest month last year") offers the tables with a date, first those at
+    the middle of the most joins (a caterer's events, with clients and menus on one side and dishes
+    and payments on the other), which are what happens in the business."""
     chosen = [t for name in entities if (t := schema.table(name)) is not None]
+    if dated:
+        chosen = [t for t in chosen or schema.tables if t.default_date_column is not None]
+        return sorted(chosen, key=lambda t: (-_joins(schema, t), -(t.row_count or 0)))[:5]
     if chosen:
         return chosen[:5]
     return sorted(schema.tables, key=lambda t: -(t.row_count or 0))[:5]
+
+
+def _joins(schema: Schema, table: Table) -> int:
+    """How many other tables this one points at or is pointed at by."""
+    out = {fk.ref_table for fk in table.foreign_keys}
+    into = {t.name for t in schema.tables for fk in t.foreign_keys if fk.ref_table == table.name}
+    return len((out | into) - {table.name})
 
 
 def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Slots) -> Ambiguity | None:
     """A line of only vague words ("some data"): no table, no column named."""
     if ENTITY in slots or any(w not in VAGUE_WORDS for w in a.unread()):
         return None
-    tables = key_tables(schema, entities)
+    tables = key_tables(schema, entities, dated=bool(a.buckets or a.dates))
     if not tables:
         return None
     question = Question("What would you like to look at?", SINGLE, tuple(_label(t.name) for t in tables),

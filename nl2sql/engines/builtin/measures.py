@@ -1098,10 +1098,14 @@ def _frequency_ranking(ctx: ReadContext, c: Claims, entity: str, in_play: set[st
     acted = _act_ranking(ctx, c, entity)
     if acted is not None:
         return Ranking("by_child", ColumnRef(entity, acted), sup.descending)
-    if any(index < sup.index for _unit, index in a.buckets) and not a.next_link(max(a.span(sup.index)), max_gap=0):
-        after = a.next_link(max(a.span(sup.index)), max_gap=1)  # "which day is busiest (for <rows>)"
+    end = max(a.span(sup.index))
+    period = next((index for _unit, index in a.buckets if index == end + 1), None)  # "the busiest month"
+    end = end if period is None else max(a.span(period))
+    if (period is not None or any(index < sup.index for _unit, index in a.buckets)) \
+            and not a.next_link(end, max_gap=0):
+        after = a.next_link(end, max_gap=1)  # "which day is busiest (for <rows>)"
         if after is not None and ctx.names_table(after) and ctx.table_of(after) == entity:
-            c.claim(after, "rank", *range(max(a.span(sup.index)) + 1, after.first))
+            c.claim(after, "rank", *range(end + 1, after.first))
         return Ranking("count_bucket", ColumnRef(entity, ""), sup.descending)
     return _most_frequent(ctx, c, entity, in_play)
 

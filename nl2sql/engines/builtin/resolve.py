@@ -557,14 +557,21 @@ def _dated_where_named(a: Analysis, schema: Schema, entity: str, in_play: set[st
         named = [c.table for c in link.of_kind(TABLE) if c.score >= 1.0 and (
             c.table in in_play or (undated and c.table != entity and schema.join_path(entity, c.table)))] \
             if link else []
-        if not named and a.lexicon is not None:
-            named = [t for t in deed_tables(a.lexicon, a.word(before))
-                     if (table := schema.table(t)) is not None and table.stored
-                     and (t == entity or schema.join_path(entity, t))]  # the main rows' own act dates them
+        if not named and not (link and link.of_kind(METRIC)):  # "we spent": a measure's own words
+            named = _acted_before(a, schema, entity, before)
         for name in named[:1]:
             if name != entity:
                 return table_date(schema, name, domain)
     return None
+
+
+def _acted_before(a: Analysis, schema: Schema, entity: str, before: int) -> list[str]:
+    """The tables whose rows record the act of the verb at ``before``, reached from the main rows
+    (the main rows' own act dates them)."""
+    if a.lexicon is None:
+        return []
+    return [t for t in deed_tables(a.lexicon, a.word(before)) if (table := schema.table(t)) is not None
+            and table.stored and (t == entity or schema.join_path(entity, t))]
 
 
 def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bool:
