@@ -194,10 +194,12 @@ def shop(tmp_path_factory: pytest.TempPathFactory):
     ("average order total cents in euros", "SELECT AVG(total_cents) / 100.0 FROM orders"),
     ("average parcel weight in pounds", "SELECT AVG(weight_kg) / 0.453592 FROM parcels"),
     ("suppliers whose lead time is more than two weeks", "SELECT supplier_id FROM suppliers WHERE lead_time_days > 14"),
-    # "paid" names the event its date records, as "shipped" would; "unpaid" denies it
-    ("orders that haven't been paid yet", "SELECT order_id FROM orders WHERE paid_on IS NULL"),
+    # "paid" names the event its date records, as "shipped" would; "unpaid" denies it, and a cancelled
+    # order awaits no payment
+    ("orders that haven't been paid yet",
+     "SELECT order_id FROM orders WHERE paid_on IS NULL AND status <> 'cancelled'"),
     ("orders with a total over £20", "SELECT order_id FROM orders WHERE total_cents > 2000"),
-    ("unpaid orders", "SELECT order_id FROM orders WHERE paid_on IS NULL"),
+    ("unpaid orders", "SELECT order_id FROM orders WHERE paid_on IS NULL AND status <> 'cancelled'"),
     # a value between "the most" and the rows counted, and the year of those rows
     ("which customer has the most shipped orders in 2024",
      "SELECT name FROM customers JOIN orders USING (customer_id) WHERE status = 'shipped' "

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import TODAY, reads_whole, schema_database
+from tests.helpers import TODAY, drafted, reads_whole, schema_database
 
 _AHEAD = TODAY.year + 1
 
@@ -79,3 +79,9 @@ def test_the_noun_of_a_state_s_verb_names_the_state(gigs: Database) -> None:
     reads_whole(gigs, "how many cancellations last year",
                 f"SELECT COUNT(*) FROM gigs WHERE state = 'Cancelled' AND played_on >= '{TODAY.year - 1}-01-01' "
                 f"AND played_on < '{TODAY.year}-01-01'")
+
+
+def test_rows_done_in_several_periods_keep_their_states_once(gigs: Database) -> None:
+    draft = drafted(gigs, f"how many gigs did we do in June, July and August {TODAY.year - 1}")
+    where = draft.sql.split(" WHERE ", 1)[1]
+    assert where.count("Cancelled") == 1, draft.sql

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from nl2sql.db.schema import REAL, TEXT, Column, ForeignKey, Schema, Table, per_schema
+from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, ForeignKey, Schema, Table, per_schema
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
@@ -322,6 +322,36 @@ def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ..
     return found[0] if len(found) == 1 else None
 
 
+# Words of a yes/no column that says a row was called off or taken back (``is_void``, ``deleted``).
+_GONE_WORDS = CALLED_OFF | {"deleted", "removed"}
+_FLAG_WORDS = frozenset({"is", "was", "has", "been", "flag", "yn"})
+_YES_TEXT = frozenset({"y", "yes", "true", "t"})
+
+
+def void_flag(table: Table) -> tuple[Column, object] | None:
+    """The one yes/no column whose name says its row was called off (``is_void``, ``cancelled`` kept
+    as 0/1), and the value that says it was."""
+    found: list[tuple[Column, object]] = []
+    for col in table.columns:
+        words = name_words(col.name)
+        said = [w for w in words if w not in _FLAG_WORDS]
+        if len(said) != 1 or said[0] not in _GONE_WORDS or col.primary_key:
+            continue
+        if col.kind == BOOLEAN:
+            found.append((col, True))
+        elif col.kind == INTEGER and len(said) < len(words):  # "is_void", "deleted_flag": no count of them
+            found.append((col, 1))
+        elif col.kind == TEXT and len(col.values) == 2:
+            yes = [v for v in col.values if isinstance(v, str) and v.strip().lower() in _YES_TEXT]
+            found += [(col, yes[0])] if len(yes) == 1 else []
+    return found[0] if len(found) == 1 else None
+
+
+def _gone_word(col: Column) -> str:
+    """What a yes/no column of rows called off says of them ("void" of ``is_void``)."""
+    return next(w for w in name_words(col.name) if w not in _FLAG_WORDS)
+
+
 def kept_test(table: Table, qualified: bool = False, taken: bool = False) -> tuple[exp.Expr, tuple[str, ...]] | None:
     """The condition keeping the rows of ``table`` not called off ("status <> 'cancelled'", a row with
     no state kept too), and the states it leaves out; None when no column says a row was. ``taken``
@@ -331,12 +361,16 @@ def kept_test(table: Table, qualified: bool = False, taken: bool = False) -> tup
     from nl2sql.identifiers import identifier
 
     state = called_off(table, taken)
-    if state is None:
+    flag = void_flag(table) if state is None else None
+    if state is None and flag is None:
         return None
-    col, states = state
-    values = [exp.Literal.string(v) for v in states]
+    col, states = state if state is not None else (flag[0], (_gone_word(flag[0]),))  # type: ignore[index]
     test: exp.Expr = exp.Column(this=identifier(col.name), table=identifier(table.name) if qualified else None)
-    kept = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
+    if flag is not None:
+        kept = test.neq(exp.convert(flag[1]))  # "is void" no
+    else:
+        values = [exp.Literal.string(v) for v in states]
+        kept = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
     if col.nullable:  # NULL <> 'cancelled' is not true: a row with no state is no row called off
         kept = exp.Paren(this=exp.or_(test.copy().is_(exp.null()), kept))
     return kept, states

@@ -276,7 +276,7 @@ SPENT = "outgoings"
 SPENT_WORDS = ("we spend", "we spent", "we've spent", "we have spent", "have we spent", "our spending", "our spend",
                "expenditure", "money out", "we paid out", "paid out")
 # Words of a table of what the business buys or pays for, and of those it buys from.
-_BOUGHT = frozenset({"purchase", "expense", "expenditure", "outgoing", "spend"})
+_BOUGHT = frozenset({"purchase", "expense", "expenditure", "outgoing", "outlay", "spend"})
 _SELLERS = frozenset({"supplier", "vendor", "contractor", "wholesaler"})
 
 

@@ -28,7 +28,8 @@ PLAN_WORDS = frozenset({"target", "goal", "quota", "forecast", "estimate", "esti
 # is read as what was taken only where no sale carries a total: profile._charges).
 NOT_SOLD_WORDS = frozenset({"salary", "wage", "budget", "cost", "balance", "tax", "discount", "fee", "freight",
                             "shipping", "rate", "refund", "return", "credit", "expense", "loss", "deposit",
-                            "withdrawal", "penalty", "fine", "commission"}) | PLAN_WORDS
+                            "withdrawal", "penalty", "fine", "commission", "outlay", "expenditure",
+                            "outgoing"}) | PLAN_WORDS
 PRICE_WORDS = frozenset({"price", "rate", "fare"})
 QUANTITY_WORDS = frozenset({"quantity", "qty", "unit", "units", "count"})
 

@@ -1365,6 +1365,10 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
             a.aggregates.append(("sum", i))
             a.take(i, i, i + 1)
             continue
+        if words[i] == "what" and words[i + 1:i + 3] in _WE_DID and words[i + 3:i + 4] in _BILLED:
+            a.aggregates.append(("sum", i))  # "what did we invoice in May": how much
+            a.take(i, i)
+            continue
         if words[i] == "number" and i > 0 and words[i - 1] in AGGREGATE_WORDS:
             continue  # "<aggregate> number of <x>" names a numeric column, it does not count rows
         if words[i] in ("count", "counting") and i > 0 and words[i - 1] in _COUNT_AS_INCLUDE \
@@ -1380,6 +1384,11 @@ def _read_counts(a: _Scratch, words: list[str]) -> None:
                 a.used.update(range(i, i + len(phrase)))
                 a.count_span.update(range(i, i + len(phrase)))
                 break
+
+
+# "what did we bill", "what have we invoiced": the amount, as "how much" asks it.
+_WE_DID = [["did", "we"], ["have", "we"], ["do", "we"]]
+_BILLED = [[w] for w in ("invoice", "invoiced", "bill", "billed", "charge", "charged")]
 
 
 # Words before a thing a row has, never before an aggregate over rows ("a maximum salary", "their minimum age").

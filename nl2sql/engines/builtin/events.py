@@ -11,7 +11,7 @@ from __future__ import annotations
 from nl2sql.db.schema import MOMENT_WORDS, Table
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, denied_after, negation_before
 from nl2sql.engines.builtin.cues import words as cue_words
-from nl2sql.engines.builtin.pending import pending_rows
+from nl2sql.engines.builtin.pending import not_called_off, pending_rows
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
@@ -52,6 +52,8 @@ def event_filters(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[in
         denial = denial_words(a, negation, i) if negation is not None else denied_after(a, i, taken)
         denied = bool(denial) != unsaid  # "not unpaid" is paid
         out.append(Filter(ColumnRef(table, column), "null" if denied else "not_null"))
+        if denied:  # "unpaid invoices": a voided one is not awaited
+            out += [f for f in not_called_off(ctx, table, frozenset()) if f not in out]
         if link is not None:
             c.claim(link, "event")
         c.used.update({i, *denial})
@@ -169,7 +171,7 @@ def _overdue(ctx: ReadContext, entity: str) -> list[Filter]:
             if word not in said_words(col.name):
                 continue
             if col in table.date_columns and col.nullable:
-                return [late, Filter(ColumnRef(entity, col.name), "null")]
+                return [late, Filter(ColumnRef(entity, col.name), "null"), *not_called_off(ctx, entity, frozenset())]
             if (flag := flag_of(table, col)) is not None:
                 return [late, Filter(flag.ref, "=", (flag.no,))]
     return [late]

@@ -1041,7 +1041,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
             continue
         if _dated_two_ways(ctx, ref, {entity, *in_play}):
             c.doubts.append(f"{rng.label!r} read as the {ref.table}' {ref.column}")  # a ticket: its order's or show's
-        out += _in_range(ctx, c, ref, match)
+        out += _in_range(ctx, c, ref, match, out)
         c.used.update(_naming(a, named_dates, ref))
     if year_values and year_ref is not None:
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
@@ -1049,14 +1049,16 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     return c.done(out)
 
 
-def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch) -> list[Filter]:
+def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch, before: list[Filter]) -> list[Filter]:
     """The period on the date, with the rows it keeps: those that will happen in a period ahead, and
-    those done of a line that says so; the words used are claimed."""
+    those done of a line that says so (once a line, however many periods: ``before`` has the conditions
+    already read); the words used are claimed."""
     rng, words = match.range, frozenset(range(match.first, match.last + 1))
     kept = _still_to_happen(ctx, ref, rng.start, words) or _were_done(ctx, ref, words)
     c.used.update(words)
     c.used.update(i for f in kept for i in f.words)
-    return [Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words), *kept]
+    period = Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words)
+    return [period, *(f for f in kept if f not in before)]
 
 
 def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words: frozenset[int]) -> list[Filter]:

@@ -62,7 +62,7 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
     out: dict[int, Link] = {}
     has_measure = measured or a.count or bool(a.aggregates) or bool(a.superlatives) \
         or any(link.of_kind(METRIC) for link in a.links) \
-        or rate_in(a, ctx.schema) is not None  # "revenue by <rows>", "refund rate per <rows>"
+        or rate_in(a, ctx.schema) is not None or _amount_first(ctx)  # "revenue by <rows>", "refund rate per <rows>"
     for g in a.group_words:
         found = _group_link(ctx, g, has_measure)
         if found is not None:
@@ -70,6 +70,18 @@ def group_links(ctx: ReadContext, measured: bool = False) -> dict[int, Link]:
     if has_measure and (ranked := _ranked_values(ctx)) is not None:
         out[ranked.first] = ranked
     return out
+
+
+def _amount_first(ctx: ReadContext) -> bool:
+    """ "hours by person", "miles by month": a line that opens with a column whose values add up
+    (hours logged, money, a quantity) says what each group totals."""
+    a = ctx.a
+    link = a.links[0] if a.links and a.group_words and a.links[0].first == 0 else None
+    if link is None or link.last >= min(a.group_words) or link.of_kind(TABLE) or link.of_kind(VALUE):
+        return False
+    found = [(ctx.table(c.table), c.column or "") for c in link.of_kind(COLUMN) if c.score >= 1.0]
+    return bool(found) and all((col := table.column(name)) is not None and roles.adds_up(table, col)
+                               for table, name in found)
 
 
 def _group_link(ctx: ReadContext, g: int, has_measure: bool) -> tuple[int, Link] | None:
@@ -654,7 +666,7 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
         return Aggregate("metric", metric=owed[0])
     measure = ctx.table(entity).measure_column
     # "how much has each campaign raised": money the rows took, not their target
-    asks_amount = func == "sum" and a.word(at) == "how" and (measure is None or roles.is_plan(measure))
+    asks_amount = func == "sum" and a.word(at) in ("how", "what") and (measure is None or roles.is_plan(measure))
     money = _money_taken(ctx, entity) if asks_amount else None
     if money is not None:  # "how much did we bill in 2025": the money those rows took
         c.used.update(a.span(at))
@@ -665,11 +677,18 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
         if asks_amount:  # "how much did we invoice": no amount found that the rows took
             c.doubts.append("no amount for 'how much'")
         return None
-    if func == "sum" and a.word(at) == "how" and roles.is_quantity(ctx.table(entity), measure):
-        measure = _money_beside(ctx.table(entity)) or measure  # "how much credit": its money, not its units
+    measure = _money_summed(ctx.table(entity), measure, a.word(at)) if func == "sum" else measure
     c.doubts.append(f"{func} of {measure.name}")
     c.used.update(a.span(at))
     return Aggregate(func, ColumnRef(entity, measure.name))
+
+
+def _money_summed(table: Table, measure: Column, word: str) -> Column:
+    """What a sum that names no column adds up: "how much credit" its money, not its units; "total
+    expenses" of rows that keep money beside miles, their money."""
+    if (word == "how" and roles.is_quantity(table, measure)) or len(table.measure_columns) > 1:
+        return _money_beside(table) or measure
+    return measure
 
 
 def _averaged_with_counts(ctx: ReadContext, at: int, entity: str) -> bool:

@@ -11,7 +11,7 @@ from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.text import name_words, stem, value_words
-from nl2sql.profile import called_off
+from nl2sql.profile import called_off, void_flag
 
 # Phrases that say a row is still awaited.
 _AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "waiting"), ("waiting", "on"),
@@ -71,7 +71,8 @@ def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int], happene
     enquiry, a booking) of the rows a line says were done."""
     state = called_off(ctx.table(entity), taken=happened)
     if state is None:
-        return []
+        flag = void_flag(ctx.table(entity))  # "is_void" kept as 0/1: the rows where it says yes
+        return [Filter(ColumnRef(entity, flag[0].name), "unsettled", (flag[1],), words=words)] if flag else []
     col, states = state
     return [Filter(ColumnRef(entity, col.name), "unsettled", states, words=words)]
 

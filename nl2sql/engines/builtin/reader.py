@@ -137,8 +137,11 @@ class ReadContext:
             return False
         best = max(c.score for c in link.of_kind(TABLE))
         tables = {c.table for c in link.of_kind(TABLE)}
+        # a view's copy of a column ("customer" of a booking view) is no rival to a stored table's name
+        stored = any(self.table(c.table).stored for c in link.of_kind(TABLE) if c.score == best)
         return all(c.score < best or self.is_key(c.table, c.column or "")
-                   or (c.table in tables and self._labels(c.table, c.column or "")) for c in link.of_kind(COLUMN))
+                   or (c.table in tables and self._labels(c.table, c.column or ""))
+                   or (stored and not self.table(c.table).stored) for c in link.of_kind(COLUMN))
 
     def _labels(self, table: str, column: str) -> bool:
         label = self.table(table).label_column

@@ -672,6 +672,8 @@ def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) 
     totals = [s.index + 1 for s in a.superlatives if a.word(s.index + 1) in _TOTAL_WORDS]
     for end in [*ends, *totals]:
         measured |= _rows_measured_after(a, schema, end, end in totals)
+    if any(a.word(at) == "what" for _func, at in a.aggregates):  # "what did we bill": the money taken
+        measured |= {m.table for m in domain.metrics.values() if m.name == REVENUE}
     return measured | _verb_measured(a)
 
 
