@@ -233,7 +233,8 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
             continue  # a refund's amount is money, but not money taken
         for col in table.columns:
             words = name_words(col.name)
-            one = is_price(table, col) and _sold_one_by_one(schema, table)  # a ticket's own price
+            # a ticket's own price; a dated booking's, of no quantity, that no line counts out
+            one = is_price(table, col) and (_sold_one_by_one(schema, table) or _priced_event(schema, table))
             if is_sold_money(table, col) and (one or (("total" in words or not is_price(table, col))
                                                       and (set(words) & set(_TOTAL_WORDS) or _just_an_amount(words)))) \
                     and (is_real_money(col) or minor_unit(col.name) != 1.0):
@@ -249,6 +250,23 @@ def _sold_one_by_one(schema: Schema, table: Table) -> bool:
                 and parent.name != table.name for fk in table.foreign_keys)
     return dated and not any(is_quantity(table, c) for c in table.columns) \
         and not any(fk.ref_table == table.name for t in schema.tables for fk in t.foreign_keys if t.name != table.name)
+
+
+# Name words of a price of one of several: per head, per hour, per unit.
+_PER_WORDS = frozenset({"per", "pp", "unit", "each", "head", "hourly", "daily", "nightly", "weekly", "monthly"})
+
+
+def _priced_event(schema: Schema, table: Table) -> bool:
+    """Whether each row is one dated thing sold whole at its price (a hire, a booking): it keeps a date
+    of its own and no quantity, has one price, and no table counts it out in quantities (as order
+    lines count a product)."""
+    prices = [c for c in table.columns if is_price(table, c)]
+    if len(prices) != 1 or set(expand(name_words(prices[0].name))) & _PER_WORDS:
+        return False  # a price per head, per hour or per unit is no row's whole price
+    counted = any(fk.ref_table == table.name and any(is_quantity(t, c) for c in t.columns)
+                  for t in schema.tables for fk in t.foreign_keys if t.name != table.name)
+    return table.default_date_column is not None and not counted \
+        and not any(is_quantity(table, c) for c in table.columns)
 
 
 def _just_an_amount(words: tuple[str, ...]) -> bool:

@@ -325,10 +325,19 @@ _FUTURE_WORDS = frozenset({"due", "upcoming", "will", "scheduled", "expire", "ex
 _PAST_WORDS = frozenset({"was", "were", "did", "had", "been", "happened", "last"})
 
 
+# Words that say rows are on the calendar: "what have we got on in December", "booked for March".
+_ON_THE_CALENDAR = frozenset({("got", "on"), ("have", "on"), ("has", "on")})
+
+
 def _looks_ahead(words: list[str]) -> bool:
-    """Whether the line asks about what is still to come ("which renewals fall due in March"), so
-    that a month said bare is its next one, not its last."""
-    return bool(_FUTURE_WORDS & set(words)) and not _PAST_WORDS & set(words)
+    """Whether the line asks about what is still to come ("which renewals fall due in March", "what
+    have we got on in December", "confirmed for May"), so that a month said bare is its next one,
+    not its last."""
+    pairs = set(zip(words, words[1:], strict=False))
+    booked = any(done.endswith("ed") and w == "for" and month in MONTHS  # "booked for May", not "the same for May"
+                 for done, w, month in zip(words, words[1:], words[2:], strict=False))
+    ahead = bool(_FUTURE_WORDS & set(words) or _ON_THE_CALENDAR & pairs or booked)
+    return ahead and not _PAST_WORDS & set(words)
 
 
 def _find_dates(words: list[str], today: date) -> list[DateMatch]:
