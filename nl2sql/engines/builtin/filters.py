@@ -593,6 +593,11 @@ def _amount_compared(ctx: ReadContext, c: Claims, comp: Comparison, link: Link |
     """(held, column) of a comparison on an amount: money said as money whatever column the verb
     names ("donors who gave more than £100"), else the column named before or after the number.
     Said of other rows "in total" ("altogether"), it is a condition on each row's total of them."""
+    if (kept := _amount_of_children(ctx, comp, entity)) is not None:  # "staff with more than 100 hours"
+        c.total_havings.append((kept[1], comp.op, comp.values[0]))
+        c.claim(kept[0], "compare")
+        c.used.update(comp.span)
+        return True, None
     ref = money_or_named(ctx, comp, ctx.numeric(link, entity, in_play, values_only=True), entity, in_play)
     ref = duration_or_named(ctx, comp, ref, entity, in_play)
     if ref is None:
@@ -640,6 +645,38 @@ def _flag_beyond(ctx: ReadContext, ref: ColumnRef, comp: Comparison) -> bool:
 
 # Words that say a comparison is on the sum of many rows: "more than £200 altogether", "in total".
 _TOTALLED = frozenset({"altogether", "combined", "overall"})
+
+
+def _amount_of_children(ctx: ReadContext, comp: Comparison, entity: str) -> tuple[Link, ColumnRef] | None:
+    """ "projects with more than 500 hours", "members with over 40 visits' worth of minutes": a number
+    said of the amount that the rows pointing at the main rows keep (timesheets' hours), named by the
+    word right after it and kept by no main row itself: a condition on each main row's total of it."""
+    a, link = ctx.a, ctx.a.link_at(comp.after)
+    if link is None or len(comp.values) != 1 or comp.op not in (">", ">=", "<", "<=") or link.of_kind(VALUE) \
+            or a.word(comp.after) in _PIECE_WORDS:
+        return None  # "10 units in stock": pieces of the main rows' own count
+    before = a.link_at(comp.first - 1)
+    if before is not None and before.of_kind(TABLE):
+        return None  # "traders with takings over 20": each of the rows named is compared
+    if any(c.table == entity and c.score >= 0.9 and not _computed_by_unit(ctx, c) for c in link.candidates):
+        return None  # the main rows keep it themselves (a span of their own dates only when the word names no column)
+    found = {ColumnRef(c.table, c.column or "") for c in link.of_kind(COLUMN) if c.score >= 1.0
+             and _kept_by_children(ctx, c, entity)}
+    return (link, found.pop()) if len(found) == 1 else None
+
+
+def _computed_by_unit(ctx: ReadContext, cand: Candidate) -> bool:
+    """Whether a candidate is a computed column reached by a unit's word ("hours" of a span), not by its name."""
+    col = ctx.table(cand.table).column(cand.column or "") if cand.kind == COLUMN else None
+    return col is not None and col.computed and cand.match != EXACT
+
+
+def _kept_by_children(ctx: ReadContext, cand: Candidate, entity: str) -> bool:
+    """Whether a column candidate is a stored amount that adds up, kept by rows pointing at ``entity``."""
+    table = ctx.schema.table(cand.table)
+    col = table.column(cand.column or "") if table is not None else None
+    return table is not None and col is not None and table.stored and not col.computed \
+        and any(fk.ref_table == entity for fk in table.foreign_keys) and roles.adds_up(table, col)
 
 
 def _said_in_total(a: Analysis, comp: Comparison) -> tuple[int, ...] | None:
@@ -1020,7 +1057,7 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         whole_years = all(day is None or (day.month, day.day) == (1, 1) for day in (rng.start, rng.end))
         year_ref = _year_column(ctx, c, entity, in_play, match.first) if whole_years else None
         ref = None if year_ref is not None and _names_year(ctx) else \
-            (ctx.date_override or date_column_for(a, ctx.schema, entity, in_play, ctx.domain, match.first))
+            (ctx.date_override or _period_column(ctx, c, entity, in_play, match.first))
         if ref is None and year_ref is not None:
             # no date column but a year column: "after YYYY", "in YYYY or YYYY" compare numbers
             start, end = (rng.start.year if rng.start else None), (rng.end.year if rng.end else None)
@@ -1047,6 +1084,18 @@ def date_filters(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         out.append(Filter(year_ref, "=" if len(year_values) == 1 else "in", tuple(year_values),
                           words=frozenset(year_words)))
     return c.done(out)
+
+
+def _period_column(ctx: ReadContext, c: Claims, entity: str, in_play: set[str], at: int) -> ColumnRef | None:
+    """The date a period said at ``at`` is on; where it would be the main rows' own and the line
+    totals other rows that keep a date ("staff with more than 100 hours in October"), theirs."""
+    ref = date_column_for(ctx.a, ctx.schema, entity, in_play, ctx.domain, at)
+    totalled = {held.table for held, _op, _value in c.total_havings if held.table != entity}
+    if ref is None or ref.table != entity or len(totalled) != 1:
+        return ref
+    table = ctx.table(totalled.pop())
+    own = table.default_date_column
+    return ColumnRef(table.name, own.name) if own is not None else ref
 
 
 def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch, before: list[Filter]) -> list[Filter]:
