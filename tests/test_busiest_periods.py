@@ -67,3 +67,8 @@ def test_values_compared_with_nothing_measured_are_counted_per_value(ferry: Data
     answers(ferry, "card vs cash tickets", "SELECT paid_with, COUNT(*) FROM tickets GROUP BY paid_with")
     answers(ferry, "compare Calm and Rough crossings in 2025",
             "SELECT sea_state, COUNT(*) FROM crossings WHERE sailed_on LIKE '2025%' GROUP BY sea_state")
+
+
+def test_rows_named_before_the_superlative_are_what_it_asks_for(ferry: Database) -> None:
+    draft = drafted(ferry, "which vessel had the busiest month")
+    assert "STRFTIME" not in draft.sql.split(" FROM ")[0] or draft.confidence <= 0.75, draft

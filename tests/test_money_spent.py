@@ -69,3 +69,32 @@ def test_a_shop_whose_purchases_are_sales_has_no_money_spent(shop: Database) -> 
     except EngineError:
         return
     assert "outgoings" not in draft.sql, draft.sql
+
+
+STORE = """
+    CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name TEXT NOT NULL);
+    CREATE TABLE products (product_id INTEGER PRIMARY KEY, supplier_id INTEGER REFERENCES suppliers (supplier_id),
+                           product_name TEXT NOT NULL, unit_cost REAL, added_on TEXT NOT NULL);
+    CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT NOT NULL);
+    CREATE TABLE sale_lines (line_id INTEGER PRIMARY KEY, sale_id INTEGER REFERENCES sales (sale_id),
+                             product_id INTEGER REFERENCES products (product_id), qty INTEGER, unit_price REAL);
+    CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, staff_name TEXT NOT NULL);
+    CREATE TABLE expense_claims (claim_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff (staff_id),
+                                 claimed_on TEXT NOT NULL, amount REAL, state TEXT NOT NULL);
+    INSERT INTO suppliers VALUES (1, 'Reel Co');
+    INSERT INTO products VALUES (1, 1, 'Rod', 30.0, '2026-05-01'), (2, 1, 'Net', 8.0, '2026-05-03');
+    INSERT INTO sales VALUES (1, '2026-05-04');
+    INSERT INTO sale_lines VALUES (1, 1, 1, 1, 60.0), (2, 1, 2, 2, 15.0);
+    INSERT INTO staff VALUES (1, 'Gil');
+    INSERT INTO expense_claims VALUES (1, 1, '2026-05-05', 40.0, 'Approved'), (2, 1, '2026-05-06', 25.0, 'Rejected');
+"""  # an angling shop: a catalogue that points at its supplier, and staff expense claims
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "store", STORE) as db:
+        yield db
+
+
+def test_a_catalogue_is_no_spending_and_rejected_claims_spent_nothing(store: Database) -> None:
+    reads_whole(store, "how much did we spend in May 2026", "SELECT 40.0")

@@ -44,3 +44,8 @@ def test_a_month_of_rows_done_is_the_last_one(choir: Database) -> None:
 def test_the_same_for_a_month_is_no_booking_for_it(choir: Database) -> None:
     sql = drafted(choir, "how many concerts per venue for December").sql
     assert _LAST in sql and _NEXT not in sql, sql
+
+
+def test_a_month_after_another_participle_is_the_last_one(choir: Database) -> None:
+    sql = drafted(choir, "concerts recorded for December").sql
+    assert _LAST in sql and _NEXT not in sql, sql

@@ -46,3 +46,25 @@ def test_money_billed_leaves_out_the_void(surveys: Database) -> None:
 def test_a_count_of_cancellations_is_no_flag(surveys: Database) -> None:
     draft = drafted(surveys, "site visits next year")
     assert "cancellations" not in draft.sql.split("FROM", 1)[1], draft.sql
+
+
+def test_a_state_the_line_names_is_not_also_left_out(surveys: Database) -> None:
+    reads_whole(surveys, "unpaid void bills", "SELECT * FROM bills WHERE bill_id = 2")
+
+
+@pytest.fixture(scope="module")
+def exams(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    script = """
+        CREATE TABLE pupils (pupil_id INTEGER PRIMARY KEY, pupil_name TEXT NOT NULL);
+        CREATE TABLE exams (exam_id INTEGER PRIMARY KEY, pupil_id INTEGER REFERENCES pupils (pupil_id),
+                            sat_on TEXT NOT NULL, failed BOOLEAN NOT NULL);
+        INSERT INTO pupils VALUES (1, 'Io'), (2, 'Max');
+        INSERT INTO exams VALUES (1, 1, '2026-05-02', 1), (2, 2, '2026-05-09', 0), (3, 1, '2026-05-20', 0);
+    """  # a music school's grade exams: failing one is an outcome, not a call-off
+    with schema_database(tmp_path_factory, "exams", script) as db:
+        yield db
+
+
+def test_an_outcome_kept_as_yes_no_is_no_call_off(exams: Database) -> None:
+    draft = drafted(exams, "how many exams did we do in May 2026")
+    assert exams.execute(draft.sql).rows == ((3,),), draft.sql

@@ -20,6 +20,7 @@ from nl2sql.profile.roles import (
     NOT_SOLD_WORDS,
     TIME,
     TIME_UNITS,
+    WORKER_WORDS,
     Unit,
     is_money,
     is_money_taken,
@@ -263,10 +264,20 @@ def _priced_event(schema: Schema, table: Table) -> bool:
     prices = [c for c in table.columns if is_price(table, c)]
     if len(prices) != 1 or set(expand(name_words(prices[0].name))) & _PER_WORDS:
         return False  # a price per head, per hour or per unit is no row's whole price
-    counted = any(fk.ref_table == table.name and any(is_quantity(t, c) for c in t.columns)
-                  for t in schema.tables for fk in t.foreign_keys if t.name != table.name)
-    return table.default_date_column is not None and not counted \
+    # a course several enrol on, a listing viewed many times, a book sold again and again: a catalogue
+    counted = any(fk.ref_table == table.name and (any(is_quantity(t, c) for c in t.columns)
+                                                  or _as_many(t, table))
+                  for t in schema.tables if t.stored for fk in t.foreign_keys if t.name != table.name)
+    # bought by someone: a hire's customer, a game's team; not a listing only an agent is named on
+    payer = any(not set(name_words(fk.ref_table)) & WORKER_WORDS
+                for fk in table.foreign_keys if fk.ref_table != table.name)
+    return table.default_date_column is not None and not counted and payer \
         and not any(is_quantity(table, c) for c in table.columns)
+
+
+def _as_many(rows: Table, than: Table) -> bool:
+    """Whether a table holds at least as many rows as another, both counted."""
+    return rows.row_count is not None and than.row_count is not None and rows.row_count >= than.row_count
 
 
 def _just_an_amount(words: tuple[str, ...]) -> bool:
@@ -340,8 +351,9 @@ def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ..
     return found[0] if len(found) == 1 else None
 
 
-# Words of a yes/no column that says a row was called off or taken back (``is_void``, ``deleted``).
-_GONE_WORDS = CALLED_OFF | {"deleted", "removed"}
+# Words of a yes/no column that says a row was called off or taken back (``is_void``, ``deleted``); not an
+# outcome kept as yes/no (a test ``failed``, an application ``rejected``).
+_GONE_WORDS = frozenset({"cancelled", "canceled", "void", "voided", "deleted", "removed", "refunded", "withdrawn"})
 _FLAG_WORDS = frozenset({"is", "was", "has", "been", "flag", "yn"})
 _YES_TEXT = frozenset({"y", "yes", "true", "t"})
 

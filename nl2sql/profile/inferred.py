@@ -180,11 +180,6 @@ def _with_sale_words(config: DomainConfig, profile: Profile, names: set[str]) ->
 
 # What a business calls the people who pay it, whatever the table is called (owners, patients, accounts).
 CUSTOMER_WORDS = ("customer", "customers", "client", "clients", "buyer", "buyers")
-# Names of tables of people who work for the business or sell to it: those a sale refers to are not its customers.
-_WORKER_WORDS = frozenset({"staff", "employee", "worker", "agent", "rep", "representative", "salesperson", "clerk",
-                           "cashier", "operator", "driver", "vet", "doctor", "nurse", "manager", "seller",
-                           "vendor", "supplier", "courier", "technician", "teacher", "instructor"})
-
 
 def _with_customer_words(config: DomainConfig, profile: Profile, schema: Schema, names: set[str]) -> DomainConfig:
     """"top clients by spend" on a clinic whose payers are kept as owners, or a business's kept as
@@ -196,7 +191,7 @@ def _with_customer_words(config: DomainConfig, profile: Profile, schema: Schema,
     if table is None:
         return config
     payers = {fk.ref_table for fk in table.foreign_keys if (ref := schema.table(fk.ref_table)) is not None
-              and _named(ref) and not set(name_words(ref.name)) & _WORKER_WORDS}
+              and _named(ref) and not set(name_words(ref.name)) & roles.WORKER_WORDS}
     people = {name for name in payers if (ref := schema.table(name)) is not None and ref.person_name is not None}
     payers = people or payers  # a booking's member before its room
     taken = names | _config_phrases(config) | {w[:-1] for w in names if w.endswith("s")}
@@ -274,7 +269,7 @@ def _with_unit_words(config: DomainConfig, profile: Profile, schema: Schema, nam
 # What is said of money the business pays out ("how much did we spend on stock last month").
 SPENT = "outgoings"
 SPENT_WORDS = ("we spend", "we spent", "we've spent", "we have spent", "have we spent", "our spending", "our spend",
-               "expenditure", "money out", "we paid out", "paid out")
+               "expenditure", "money out")
 # Words of a table of what the business buys or pays for, and of those it buys from.
 _BOUGHT = frozenset({"purchase", "expense", "expenditure", "outgoing", "outlay", "spend"})
 _SELLERS = frozenset({"supplier", "vendor", "contractor", "wholesaler"})
@@ -284,19 +279,29 @@ def spent_metrics(profile: Profile, schema: Schema, config: DomainConfig,
                   names: set[str] | None = None) -> tuple[Metric, ...]:
     """The money of the one dated table of what the business buys (its name says so, or its rows
     point at suppliers), when no sale is read from it: what "we spent" adds up."""
-    sold = {r.table for r in profile.revenues} | {ln.table for ln in profile.lines}
+    sold = {r.table for r in profile.revenues} | {ln.table for ln in profile.lines} \
+        | {ln.parent for ln in profile.lines if ln.parent is not None}
     found = []
     for table in schema.tables:
         named = set(expand(name_words(table.name)))
         sellers = any(set(expand(name_words(fk.ref_table))) & _SELLERS for fk in table.foreign_keys)
         money = [c for c in table.columns if roles.is_money(table, c) and not roles.is_price(table, c)]
         if table.stored and table.name not in sold and (named & _BOUGHT or sellers) and len(money) == 1 \
-                and table.date_columns:
+                and table.date_columns and not _catalogued(schema, table):
             found.append((table, money[0]))
     taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
     words = tuple(w for w in SPENT_WORDS if " ".join(name_words(w)) not in taken)
     if len(found) != 1 or not words or SPENT in taken:
         return ()
     table, paid = found[0]
+    kept = kept_test(table)  # a claim rejected, a purchase refunded: nothing was spent
+    where = kept[0].sql(dialect=schema.dialect) if kept is not None else None
     return (Metric(name=SPENT, table=table.name, expression=charge_sql(schema.dialect, paid.name), synonyms=words,
-                   description=f"the sum of {spoken(paid.name)} of the {spoken(table.name)}"),)
+                   where=where, description=f"the sum of {spoken(paid.name)} of the {spoken(table.name)}"),)
+
+
+def _catalogued(schema: Schema, table: Table) -> bool:
+    """Whether other rows count the table's rows out in quantities (a product on order lines): a
+    catalogue of things, whatever its rows cost."""
+    return any(fk.ref_table == table.name and any(roles.is_quantity(t, c) for c in t.columns)
+               for t in schema.tables if t.stored for fk in t.foreign_keys if t.name != table.name)

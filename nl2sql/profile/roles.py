@@ -30,6 +30,10 @@ NOT_SOLD_WORDS = frozenset({"salary", "wage", "budget", "cost", "balance", "tax"
                             "shipping", "rate", "refund", "return", "credit", "expense", "loss", "deposit",
                             "withdrawal", "penalty", "fine", "commission", "outlay", "expenditure",
                             "outgoing"}) | PLAN_WORDS
+# Names of tables of people who work for the business or sell to it: those a sale refers to are not its customers.
+WORKER_WORDS = frozenset({"staff", "employee", "worker", "agent", "rep", "representative", "salesperson", "clerk",
+                          "cashier", "operator", "driver", "vet", "doctor", "nurse", "manager", "seller",
+                          "vendor", "supplier", "courier", "technician", "teacher", "instructor"})
 PRICE_WORDS = frozenset({"price", "rate", "fare"})
 QUANTITY_WORDS = frozenset({"quantity", "qty", "unit", "units", "count"})
 

@@ -1226,19 +1226,25 @@ def _bucket_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
     if i > 0 and (words[i - 1] in ("a", "an", "one") or number_value(words[i - 1]) is not None):
         return False  # "less than a week", "over 2 days": a length of time, not periods
     return w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS
-                             or _asked_period(lexicon, words, i) or _ranked_by_frequency(words, i)) \
+                             or _asked_period(lexicon, words, i) or _ranked_by_frequency(lexicon, words, i)) \
         and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)) \
         and not _starts_column(lexicon, words, i) and not _kind_said(lexicon, words, i)
 
 
-def _ranked_by_frequency(words: list[str], i: int) -> bool:
+def _ranked_by_frequency(lexicon: Lexicon, words: list[str], i: int) -> bool:
     """ "the busiest month", "our most popular day": a period right after a superlative of how often,
-    the period with the most rows."""
+    the period with the most rows; not when rows are named before it ("which driver had the busiest
+    month" asks for a driver)."""
     if i == 0:
         return False
     pair = (words[i - 2], words[i - 1]) if i >= 2 else None
-    return SUPERLATIVES.get(words[i - 1], (None, None))[1] == "frequency" \
-        or (pair is not None and SUPERLATIVE_PAIRS.get(pair, (None, None))[1] == "frequency")
+    if SUPERLATIVES.get(words[i - 1], (None, None))[1] == "frequency":
+        start = i - 1
+    elif pair is not None and SUPERLATIVE_PAIRS.get(pair, (None, None))[1] == "frequency":
+        start = i - 2
+    else:
+        return False
+    return not any(c.kind == TABLE and c.score >= 1.0 for w in words[:start] for c in lexicon.lookup(singular(w)))
 
 
 def _kind_said(lexicon: Lexicon, words: list[str], i: int) -> bool:

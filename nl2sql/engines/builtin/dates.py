@@ -327,6 +327,7 @@ _PAST_WORDS = frozenset({"was", "were", "did", "had", "been", "happened", "last"
 
 # Words that say rows are on the calendar: "what have we got on in December", "booked for March".
 _ON_THE_CALENDAR = frozenset({("got", "on"), ("have", "on"), ("has", "on")})
+_BOOKED = frozenset({"booked", "confirmed", "scheduled", "planned", "arranged", "reserved", "pencilled", "penciled"})
 
 
 def _looks_ahead(words: list[str]) -> bool:
@@ -334,7 +335,7 @@ def _looks_ahead(words: list[str]) -> bool:
     have we got on in December", "confirmed for May"), so that a month said bare is its next one,
     not its last."""
     pairs = set(zip(words, words[1:], strict=False))
-    booked = any(done.endswith("ed") and w == "for" and month in MONTHS  # "booked for May", not "the same for May"
+    booked = any(done in _BOOKED and w == "for" and month in MONTHS  # "booked for May", not "billed for May"
                  for done, w, month in zip(words, words[1:], words[2:], strict=False))
     ahead = bool(_FUTURE_WORDS & set(words) or _ON_THE_CALENDAR & pairs or booked)
     return ahead and not _PAST_WORDS & set(words)

@@ -1116,14 +1116,7 @@ def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words
     today = ctx.a.today
     if start is None or today is None or start < today:
         return []
-    return _unless_said(ctx, not_called_off(ctx, ref.table, words))
-
-
-def _unless_said(ctx: ReadContext, kept: list[Filter]) -> list[Filter]:
-    """The conditions on states, but on none the line names itself ("cancelled gigs next year")."""
-    said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
-            if cand.kind in (VALUE, COLUMN)}
-    return [f for f in kept if (f.column.table, f.column.column) not in said]
+    return not_called_off(ctx, ref.table, words)
 
 
 # Verbs of doing the rows' business, said of what was done: "events we did in May", "jobs Sam has run";
@@ -1143,7 +1136,7 @@ def _were_done(ctx: ReadContext, ref: ColumnRef, words: frozenset[int]) -> list[
     if not verbs:
         return []
     ahead = bool(_AHEAD_WORDS & {t.text for t in ctx.a.tokens})  # "will we perform": those to come count
-    return _unless_said(ctx, not_called_off(ctx, ref.table, words | verbs, happened=not ahead))
+    return not_called_off(ctx, ref.table, words | verbs, happened=not ahead)
 
 
 def _dated_two_ways(ctx: ReadContext, ref: ColumnRef, tables: set[str]) -> bool:

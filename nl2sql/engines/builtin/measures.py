@@ -686,8 +686,11 @@ def _without_column(ctx: ReadContext, c: Claims, func: str, at: int, entity: str
 def _money_summed(table: Table, measure: Column, word: str) -> Column:
     """What a sum that names no column adds up: "how much credit" its money, not its units; "total
     expenses" of rows that keep money beside miles, their money."""
-    if (word == "how" and roles.is_quantity(table, measure)) or len(table.measure_columns) > 1:
+    if word == "how" and roles.is_quantity(table, measure):
         return _money_beside(table) or measure
+    money = [col for col in table.columns if roles.is_money(table, col) and not roles.is_plan(col)]
+    if len(table.measure_columns) > 1 and len(money) == 1 and not roles.is_price(table, money[0]):
+        return money[0]  # "total expenses": their money, not their miles (a fare beside a tip: no telling)
     return measure
 
 

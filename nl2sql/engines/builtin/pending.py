@@ -10,6 +10,7 @@ from __future__ import annotations
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
+from nl2sql.linking.lexicon import COLUMN, VALUE
 from nl2sql.linking.text import name_words, stem, value_words
 from nl2sql.profile import called_off, void_flag
 
@@ -68,13 +69,23 @@ def _names(a: Analysis, k: int) -> bool:
 def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int], happened: bool = False) -> list[Filter]:
     """A row called off (a bill voided) awaits nothing, nor will it happen: left out of the rows
     still awaited, and of rows still to come; with ``happened``, so is a row still to come (an
-    enquiry, a booking) of the rows a line says were done."""
+    enquiry, a booking) of the rows a line says were done. Not when the line names one of the
+    states itself ("unpaid cancelled invoices")."""
     state = called_off(ctx.table(entity), taken=happened)
     if state is None:
         flag = void_flag(ctx.table(entity))  # "is_void" kept as 0/1: the rows where it says yes
-        return [Filter(ColumnRef(entity, flag[0].name), "unsettled", (flag[1],), words=words)] if flag else []
-    col, states = state
-    return [Filter(ColumnRef(entity, col.name), "unsettled", states, words=words)]
+        kept = [Filter(ColumnRef(entity, flag[0].name), "unsettled", (flag[1],), words=words)] if flag else []
+    else:
+        col, states = state
+        kept = [Filter(ColumnRef(entity, col.name), "unsettled", states, words=words)]
+    return unless_said(ctx, kept)
+
+
+def unless_said(ctx: ReadContext, kept: list[Filter]) -> list[Filter]:
+    """The conditions on states, but on none the line names itself ("cancelled gigs next year")."""
+    said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
+            if cand.kind in (VALUE, COLUMN)}
+    return [f for f in kept if (f.column.table, f.column.column) not in said]
 
 
 # Words of a stored state that says a row is still open: 'unpaid', 'part_paid', 'pending', 'awaiting'.
