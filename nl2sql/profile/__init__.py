@@ -392,15 +392,16 @@ def kept_test(table: Table, qualified: bool = False, taken: bool = False) -> tup
 
     state = called_off(table, taken)
     flag = void_flag(table) if state is None else None
-    if state is None and flag is None:
-        return None
-    col, states = state if state is not None else (flag[0], (_gone_word(flag[0]),))  # type: ignore[index]
-    test: exp.Expr = exp.Column(this=identifier(col.name), table=identifier(table.name) if qualified else None)
-    if flag is not None:
-        kept = test.neq(exp.convert(flag[1]))  # "is void" no
+    if state is not None:
+        col, states = state
+        values: list[exp.Expr] = [exp.Literal.string(v) for v in states]
+    elif flag is not None:
+        col, states = flag[0], (_gone_word(flag[0]),)
+        values = [exp.convert(flag[1])]  # "is void": yes
     else:
-        values = [exp.Literal.string(v) for v in states]
-        kept = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
+        return None
+    test: exp.Expr = exp.Column(this=identifier(col.name), table=identifier(table.name) if qualified else None)
+    kept = test.neq(values[0]) if len(values) == 1 else exp.not_(test.isin(*values))
     if col.nullable:  # NULL <> 'cancelled' is not true: a row with no state is no row called off
         kept = exp.Paren(this=exp.or_(test.copy().is_(exp.null()), kept))
     return kept, states

@@ -78,10 +78,10 @@ def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int], happene
     else:
         col, states = state
         kept = [Filter(ColumnRef(entity, col.name), "unsettled", states, words=words)]
-    return unless_said(ctx, kept)
+    return _unless_said(ctx, kept)
 
 
-def unless_said(ctx: ReadContext, kept: list[Filter]) -> list[Filter]:
+def _unless_said(ctx: ReadContext, kept: list[Filter]) -> list[Filter]:
     """The conditions on states, but on none the line names itself ("cancelled gigs next year")."""
     said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
             if cand.kind in (VALUE, COLUMN)}
