@@ -55,6 +55,8 @@ _ADJECTIVE_ENDINGS = ("an", "ese", "ish", "i", "ic")
 # One word of a longer name ("age" of pet_age, "item" of order_items): the weakest exact link.
 PIECE_SCORE = 0.6
 _FEW_VALUES = 30  # a column of at most this many values is a short list of kinds
+# A rewording that names only a piece of a longer name, or a sister word, scores under this.
+_WEAK_REWORDING = 0.5
 _JOINED_KINDS = re.compile(r"\s(&|and|/|\+)\s", re.IGNORECASE)  # "Crime & Thriller", "Food and Drink"
 PEOPLE_WORDS = frozenset({"people", "person", "persons", "individuals"})
 # Names of a table of the people who work for the business, and the words people use for them.
@@ -733,9 +735,11 @@ class Lexicon:
             return place
         if marked and (code := self._code_of(token)):
             return code
-        if self._may_reword(token, skip, marked and token.original.isupper()) and (found := self.reworded(token.text)):
+        found = self.reworded(token.text) if self._may_reword(token, skip, marked and token.original.isupper()) else []
+        if found and (marked or max(c.score for c in found) >= _WEAK_REWORDING):
             return found
-        return self._state_named(token) if not marked else []
+        # "cancellations" beside a cancel_reason: the state its verb leaves rows in before a piece of a name
+        return (self._state_named(token) if not marked else []) or found
 
     def _state_named(self, token: Token) -> list[Candidate]:
         """ "how many cancellations this year" where a column of a few states keeps 'Cancelled': the

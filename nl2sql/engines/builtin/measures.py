@@ -941,10 +941,20 @@ def _busiest_bucket(ctx: ReadContext, c: Claims, entity: str) -> Ranking | None:
             or not any(index < sup.index for _unit, index in a.buckets):
         return None  # "which month had the highest expenses" is no count of them
     link = a.next_link(max(a.span(sup.index)), max_gap=1)
-    if link is None or not ctx.names_table(link) or ctx.table_of(link) != entity:
+    named = link is not None and ctx.names_table(link) and ctx.table_of(link) == entity
+    if link is None or not (named or _weak_rows_word(ctx, link, entity)):
         return None
     c.claim(link, "rank")
     return Ranking("count_bucket", ColumnRef(entity, ""), sup.descending)
+
+
+def _weak_rows_word(ctx: ReadContext, link: Link, entity: str) -> bool:
+    """ "which day do we get the most hires" where bookings keep a hire_start: a plural that names only
+    pieces of the main rows' column names, said for the rows themselves."""
+    word = ctx.a.tokens[link.first]
+    return link.first == link.last and word.text != word.norm and any(c.table == entity for c in link.candidates) \
+        and all(c.kind == COLUMN and c.score < 1.0 and (c.table == entity or not ctx.table(c.table).stored)
+                for c in link.candidates)
 
 
 # Words for the rows themselves after a superlative, whatever their table is called.
