@@ -265,14 +265,21 @@ def _priced_event(schema: Schema, table: Table) -> bool:
     if len(prices) != 1 or set(expand(name_words(prices[0].name))) & _PER_WORDS:
         return False  # a price per head, per hour or per unit is no row's whole price
     # a course several enrol on, a listing viewed many times, a book sold again and again: a catalogue
-    counted = any(fk.ref_table == table.name and (any(is_quantity(t, c) for c in t.columns)
-                                                  or _as_many(t, table))
-                  for t in schema.tables if t.stored for fk in t.foreign_keys if t.name != table.name)
+    counted = counted_out(schema, table) or any(fk.ref_table == table.name and _as_many(t, table)
+                                                for t in schema.tables if t.stored for fk in t.foreign_keys
+                                                if t.name != table.name)
     # bought by someone: a hire's customer, a game's team; not a listing only an agent is named on
     payer = any(not set(name_words(fk.ref_table)) & WORKER_WORDS
                 for fk in table.foreign_keys if fk.ref_table != table.name)
     return table.default_date_column is not None and not counted and payer \
         and not any(is_quantity(table, c) for c in table.columns)
+
+
+def counted_out(schema: Schema, table: Table) -> bool:
+    """Whether rows of another stored table count the table's rows out in quantities (a product on
+    order lines): a catalogue of things, whatever each costs."""
+    return any(fk.ref_table == table.name and any(is_quantity(t, c) for c in t.columns)
+               for t in schema.tables if t.stored for fk in t.foreign_keys if t.name != table.name)
 
 
 def _as_many(rows: Table, than: Table) -> bool:

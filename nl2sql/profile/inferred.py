@@ -14,7 +14,7 @@ from nl2sql.db.schema import Schema, Table
 from nl2sql.domain import ClarifyingQuestion, DomainConfig, Metric
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words, singular, spoken
-from nl2sql.profile import PAYMENT_WORDS, Profile, charge_sql, kept_test, profile_of, roles
+from nl2sql.profile import PAYMENT_WORDS, Profile, charge_sql, counted_out, kept_test, profile_of, roles
 from nl2sql.profile.roles import DURATION_WORDS, LENGTH, SIZE, TIME, TIME_UNITS, WEIGHT
 
 # Words an analyst uses for money taken. A word that names a table or column of the schema is left
@@ -287,7 +287,7 @@ def spent_metrics(profile: Profile, schema: Schema, config: DomainConfig,
         sellers = any(set(expand(name_words(fk.ref_table))) & _SELLERS for fk in table.foreign_keys)
         money = [c for c in table.columns if roles.is_money(table, c) and not roles.is_price(table, c)]
         if table.stored and table.name not in sold and (named & _BOUGHT or sellers) and len(money) == 1 \
-                and table.date_columns and not _catalogued(schema, table):
+                and table.date_columns and not counted_out(schema, table):
             found.append((table, money[0]))
     taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
     words = tuple(w for w in SPENT_WORDS if " ".join(name_words(w)) not in taken)
@@ -298,10 +298,3 @@ def spent_metrics(profile: Profile, schema: Schema, config: DomainConfig,
     where = kept[0].sql(dialect=schema.dialect) if kept is not None else None
     return (Metric(name=SPENT, table=table.name, expression=charge_sql(schema.dialect, paid.name), synonyms=words,
                    where=where, description=f"the sum of {spoken(paid.name)} of the {spoken(table.name)}"),)
-
-
-def _catalogued(schema: Schema, table: Table) -> bool:
-    """Whether other rows count the table's rows out in quantities (a product on order lines): a
-    catalogue of things, whatever its rows cost."""
-    return any(fk.ref_table == table.name and any(roles.is_quantity(t, c) for c in t.columns)
-               for t in schema.tables if t.stored for fk in t.foreign_keys if t.name != table.name)

@@ -52,9 +52,7 @@ def key_tables(schema: Schema, entities: tuple[str, ...], *, dated: bool = False
 
 def _joins(schema: Schema, table: Table) -> int:
     """How many other tables this one points at or is pointed at by."""
-    out = {fk.ref_table for fk in table.foreign_keys}
-    into = {t.name for t in schema.tables for fk in t.foreign_keys if fk.ref_table == table.name}
-    return len((out | into) - {table.name})
+    return len({name for name, _fk in schema.neighbours(table.name)} - {table.name})
 
 
 def general(a: Analysis, schema: Schema, entities: tuple[str, ...], slots: Slots) -> Ambiguity | None:
