@@ -11,7 +11,7 @@ import pytest
 
 from nl2sql.db import Database
 from nl2sql.dialog.ambiguity import GENERAL
-from tests.helpers import answers, drafted, reads_whole, same_answer, schema_database
+from tests.helpers import all_rows, answers, drafted, reads_whole, same_answer, schema_database, shown
 
 FERRY = """
     CREATE TABLE vessels (vessel_id INTEGER PRIMARY KEY, vessel_name TEXT NOT NULL, built_on TEXT);
@@ -72,3 +72,21 @@ def test_values_compared_with_nothing_measured_are_counted_per_value(ferry: Data
 def test_rows_named_before_the_superlative_are_what_it_asks_for(ferry: Database) -> None:
     draft = drafted(ferry, "which vessel had the busiest month")
     assert "STRFTIME" not in draft.sql.split(" FROM ")[0] or draft.confidence <= 0.75, draft
+
+
+def test_a_busiest_period_is_shown_with_its_count(ferry: Database) -> None:
+    """A day of the week alone says little: the count that makes it the busiest is shown beside it."""
+    columns, rows = shown(ferry, "which day of the week had the most crossings in 2025")
+    assert len(columns) == 2 and rows == all_rows(ferry, """
+        SELECT strftime('%w', sailed_on) AS d, COUNT(*) AS n FROM crossings WHERE sailed_on LIKE '2025%'
+        GROUP BY d ORDER BY n DESC LIMIT 1"""), (columns, rows)
+
+
+def test_a_year_kept_as_a_number_is_the_answer_alone(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A year column of its own is the group itself, as any column is: "which year had the most
+    regattas" answers with the year, its count only ranking."""
+    script = """CREATE TABLE regattas (regatta_id INTEGER PRIMARY KEY, season INTEGER NOT NULL, year INTEGER NOT NULL);
+                INSERT INTO regattas VALUES (1, 1, 2023), (2, 2, 2024), (3, 1, 2024), (4, 2, 2025);"""
+    with schema_database(tmp_path_factory, "regattas", script) as db:
+        columns, rows = shown(db, "which year had the most regattas")
+    assert rows == [(2024,)], (columns, rows)

@@ -82,3 +82,21 @@ def test_overlapping_periods_keep_both_conditions(stable: Database) -> None:
     """A month inside a year said beside it is no second period: both conditions hold together."""
     _, rows, _ = _answer(stable, "how many lessons in 2025 in May?")
     assert rows == [(sum(1 for _, _, day, _ in LESSONS if day.startswith("2025-05")),)]
+
+
+@pytest.mark.parametrize(("question", "prefixes", "measure"), [
+    ("how many lessons did we give in May, June and July 2025?", ("2025-05", "2025-06", "2025-07"), "count"),
+    ("total fees for May, June, July and August 2025", ("2025-05", "2025-06", "2025-07", "2025-08"), "sum"),
+])
+def test_a_stretch_of_periods_in_a_row_is_one_total(stable: Database, question: str, prefixes: tuple[str, ...],
+                                                    measure: str) -> None:
+    """Three or more periods in a row name one span of time ("the summer"): one total over it."""
+    _, rows, _ = _answer(stable, question)
+    assert rows == [(pytest.approx(sum(_per(prefixes, measure).values())),)], (question, rows)
+
+
+def test_a_stretch_compared_or_split_is_still_given_per_period(stable: Database) -> None:
+    _, rows, _ = _answer(stable, "compare lessons in May, June and July 2025")
+    assert {str(period): value for period, value in rows} == _per(("2025-05", "2025-06", "2025-07"), "count")
+    _, rows, _ = _answer(stable, "lessons in May, June and July 2025 per month")
+    assert {str(period): value for period, value in rows} == _per(("2025-05", "2025-06", "2025-07"), "count")

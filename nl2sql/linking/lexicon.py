@@ -323,8 +323,9 @@ class Lexicon:
 
     def _add_value_pieces(self, table: str, col: Column) -> None:
         """ "crime books" where a genre is 'Crime & Thriller': a word of a value made of kinds joined
-        ("&", "/", "and"), in a short list, names that value, below the value said whole. A name of
-        several words ('North Omer') is no list of kinds."""
+        ("&", "/", "and"), in a short list, names that value, below the value said whole; so does the
+        state a short phrase opens with ('damaged in transit'). A name of several words ('North Omer') is
+        no list of kinds."""
         if not 2 <= len(col.values) <= _FEW_VALUES:
             return
         pieces: dict[str, list[str]] = defaultdict(list)
@@ -334,6 +335,13 @@ class Lexicon:
                 for side in sides:
                     if len(side[0]) >= 4 and side[0] not in STOPWORDS:
                         pieces[side[0]].append(value)
+        said = Counter(w for value in col.values for w in set(value_words(value)))
+        for value in col.values:  # 'damaged in transit': the state it opens with, said of no other value
+            words = value_words(value)
+            named = sum(w[:1].isupper() for w in value.split()) > 1  # 'North Omer' is a name, not a kind
+            if 2 <= len(words) <= 3 and len(words[0]) >= 6 and words[0].endswith("ed") and words[0].isalpha() \
+                    and not named and said[words[0]] == 1 and value not in pieces[words[0]]:
+                pieces[words[0]].append(value)
         whole = {" ".join(value_words(value)) for value in col.values}
         for word, values in pieces.items():
             if len(values) == 1 and word not in whole:

@@ -25,7 +25,7 @@ from nl2sql.profile.roles import LENGTH, TIME, unit_of
 _CLOSES = {
     "start": ("end", "finish", "stop"), "started": ("ended", "finished", "stopped"),
     "begin": ("end", "finish"), "beginning": ("end", "ending"),
-    "from": ("to", "until"), "in": ("out",), "open": ("close",), "opened": ("closed",),
+    "from": ("to", "until"), "in": ("out",), "checkin": ("checkout",), "open": ("close",), "opened": ("closed",),
     "pickup": ("dropoff",),
     "shipped": ("delivered",), "created": ("resolved", "closed", "completed"),
     "submitted": ("resolved", "closed", "completed"),

@@ -231,11 +231,13 @@ def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
     compare = {i for i, t in enumerate(ctx.a.tokens) if t.text in COMPARE_WORDS}
     more = either.more_of_either(ctx.a)
     side_by_side = bool(compare) or more is not None
-    # "in 2024 or 2025" is one total over both, as said
+    # "in 2024 or 2025" is one total over both, as said; so is a stretch of three or more periods
+    # in a row ("in June, July and August"), which names one span of time, not periods to set apart
     # "compare rentals in May with June": rows compared are counted, as "more" counts them
     counted = more is not None or (bool(compare) and not parts.projections)
+    stretch = found.contiguous and len(found.filters) > 2
     per_period = (bool(parts.aggregates) or counted) and parts.limit is None \
-        and (not parts.group or side_by_side) and (side_by_side or not joined)
+        and (not parts.group or side_by_side) and (side_by_side or not (joined or stretch))
     kept, either_groups = found.as_alternatives(parts.filters, parts.alternatives)
     if not per_period:
         return parts.using("periods", compare, filters=kept, alternatives=either_groups)
@@ -458,8 +460,10 @@ def _counted_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> Parts 
                        aggregates=(Aggregate("count"),), order=by_aggregate, limit=parts.limit or 1)
     if not parts.group:
         return None
-    # the period is the answer; its count only ranks, as the count of "which <group> has the most" does
-    return replace(parts, aggregates=parts.aggregates or (Aggregate("count", shown=False),), order=by_aggregate,
+    # a period of a date alone says little ("Tuesday"): its count is shown beside it; a column of its
+    # own (a year number) is the answer, its count only ranking, as for "which <group> has the most"
+    dated = all(key.bucket is not None for key in parts.group)
+    return replace(parts, aggregates=parts.aggregates or (Aggregate("count", shown=dated),), order=by_aggregate,
                    limit=parts.limit or 1)
 
 

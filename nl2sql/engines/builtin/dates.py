@@ -77,6 +77,8 @@ def _relative(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     tomorrow = _next_day(today)
     if w == "today":
         return 1, DateRange(today, tomorrow, "today")
+    if w == "tonight":
+        return 1, DateRange(today, tomorrow, "tonight")
     if w == "yesterday":
         return 1, DateRange(today - timedelta(days=1), today, "yesterday")
     if w in ("this", "current") and nxt in ("week", "month", "year", "quarter"):
@@ -258,6 +260,16 @@ def _day_of_month(words: list[str], i: int, month: int, today: date) -> tuple[in
     return (3 if _YEAR.fullmatch(year_word) else 2), DateRange(when, _next_day(when), f"on {when.isoformat()}")
 
 
+_DAY_FIRST = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
+_ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+# Words before a number that make it a count of rows, not a day: "top 5 December sales".
+_RANKS = frozenset({"top", "bottom", "first", "last", "best", "worst", "biggest", "largest", "smallest"})
+
+
+def _word(words: list[str], i: int) -> str:
+    return words[i] if i < len(words) else ""
+
+
 def _listed_year(words: list[str], i: int) -> int | None:
     """The year said once after a list of months ("March and April 2025", "May, June or in July 2024"):
     each month's in the list."""
@@ -289,6 +301,15 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
             return one_day
         year = _listed_year(words, i) or (today.year if month <= today.month else today.year - 1)
         return 1, month_range(year, month)
+    at = i + 1 + (nxt in _ORDINAL_ENDS)  # "17th" is read as "17" "th"
+    at += _word(words, at) == "of"
+    if (day_first := _DAY_FIRST.fullmatch(w)) and _word(words, at) in MONTHS and (i == 0 or words[i - 1] not in _RANKS):
+        # "17 December", "the 17th of December 2025": the day said first, as the month's
+        try:
+            found = _day_of_month([*words[:at], day_first.group(1), *words[at + 1:]], at - 1, MONTHS[words[at]], today)
+        except EngineError:
+            raise EngineError(f"{' '.join(words[i:at + 1])} is not a date.") from None
+        return (found[0] + at - i - 1, found[1]) if found else None
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", w):
         try:
             day = date.fromisoformat(w)
@@ -335,7 +356,8 @@ def _looks_ahead(words: list[str]) -> bool:
     have we got on in December", "confirmed for May"), so that a month said bare is its next one,
     not its last."""
     pairs = set(zip(words, words[1:], strict=False))
-    booked = any(done in _BOOKED and w == "for" and month in MONTHS  # "booked for May", not "billed for May"
+    # "booked for May", "booked for 17 May"; not "billed for May"
+    booked = any(done in _BOOKED and w == "for" and (month in MONTHS or _DAY_FIRST.fullmatch(month))
                  for done, w, month in zip(words, words[1:], words[2:], strict=False))
     ahead = bool(_FUTURE_WORDS & set(words) or _ON_THE_CALENDAR & pairs or booked)
     return ahead and not _PAST_WORDS & set(words)
@@ -351,7 +373,7 @@ def _find_dates(words: list[str], today: date) -> list[DateMatch]:
     while i < len(words):
         bound = _bound(words, i, today)
         hit = bound or _quarter_of_year(words, i) or _relative(words, i, today) \
-            or (_absolute(words, i, months_today if words[i] in MONTHS else today)
+            or (_absolute(words, i, months_today if words[i] in MONTHS or _DAY_FIRST.fullmatch(words[i]) else today)
                 if words[i] not in _LEADING else None)
         if hit is None:
             hit = _between_dates(words, i, today)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from nl2sql.db.schema import MOMENT_WORDS, Table
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, denied_after, negation_before
+from nl2sql.engines.builtin.cues import by_id as cue_by_id
 from nl2sql.engines.builtin.cues import words as cue_words
-from nl2sql.engines.builtin.pending import not_called_off, pending_rows
+from nl2sql.engines.builtin.pending import not_called_off, open_states, pending_rows
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
@@ -140,6 +141,17 @@ _SETTLED_WORDS = ("paid", "repaid", "settled", "returned", "completed", "complet
 
 
 _OVERDUE = frozenset(w for w, cue in cue_words("event").items() if cue.id == "event.overdue")
+_OVERDUE_PHRASES = tuple(sorted(cue_by_id()["event.overdue"].phrases, key=len, reverse=True))
+
+
+def _overdue_said(a: Analysis, taken: frozenset[int]) -> range | None:
+    """Where "overdue" or a phrase of it ("past their due date") is said, longest phrase first."""
+    for i in range(len(a.tokens)):
+        for phrase in _OVERDUE_PHRASES:
+            span = range(i, i + len(phrase))
+            if tuple(a.word(k) for k in span) == phrase and not set(span) & taken:
+                return span
+    return None
 
 
 def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
@@ -149,12 +161,13 @@ def overdue_word(ctx: ReadContext, i: int, entity: str) -> bool:
 
 def _overdue_filters(ctx: ReadContext, c: Claims, entity: str, taken: frozenset[int]) -> list[Filter]:
     """The conditions of "overdue", its word claimed, when the rows keep a due date."""
-    said = next((i for i in range(len(ctx.a.tokens)) if i not in taken and ctx.a.word(i) in _OVERDUE), None)
-    late = _overdue(ctx, _rows_named_after(ctx, said, entity)) if said is not None else []  # "overdue invoices"
+    said = _overdue_said(ctx.a, taken)
+    late = _overdue(ctx, _rows_named_after(ctx, said[-1], entity)) if said is not None else []  # "overdue invoices"
     if late and said is not None:
-        c.used.add(said)
-        if (link := ctx.a.link_at(said)) is not None:
-            c.claim(link, "event")
+        c.used.update(said)
+        for k in said:
+            if (link := ctx.a.link_at(k)) is not None:
+                c.claim(link, "event")
     return late
 
 
@@ -174,7 +187,8 @@ def _overdue(ctx: ReadContext, entity: str) -> list[Filter]:
                 return [late, Filter(ColumnRef(entity, col.name), "null"), *not_called_off(ctx, entity, frozenset())]
             if (flag := flag_of(table, col)) is not None:
                 return [late, Filter(flag.ref, "=", (flag.no,))]
-    return [late]
+    still_open = open_states(ctx, entity)  # no date nor yes/no says it was settled: its state does
+    return [late, still_open] if still_open is not None else [late]
 
 
 def event_words(column: str) -> tuple[str, ...]:
@@ -186,6 +200,8 @@ def event_words(column: str) -> tuple[str, ...]:
 # Words that deny a value outright: "with no email", "without a composer", "lacking a phone".
 _MISSING = frozenset({"no", "without", "lacking", "missing"})
 _ARTICLES = frozenset({"a", "an", "any", "the"})
+# Words before what a row still waits for: "awaiting a decision", "pending sign-off".
+_AWAITING = frozenset({"awaiting", "pending"})
 
 
 _HAVING = frozenset({"with", "have", "has", "having", "given", "provided", "supplied", "entered", "filled",
@@ -254,10 +270,13 @@ def missing_values(ctx: ReadContext, d: Decided, entity: str, taken: frozenset[i
 
 def _lacked(ctx: ReadContext, n: int) -> tuple[int, str] | None:
     """(where the column word is, "null") for a word at ``n`` that denies it: "no", "without",
-    "not associated with a", "do not have a", "can't we email"."""
+    "not associated with a", "do not have a", "can't we email", "awaiting a"."""
     a, word = ctx.a, ctx.a.word(n)
     if word in _MISSING:
         return n + 1 + (a.word(n + 1) in _ARTICLES), "null"
+    if word in _AWAITING or (word == "waiting" and a.word(n + 1) in ("on", "for")):
+        at = n + 1 + (word == "waiting")  # "still waiting on a decision": the decision not yet recorded
+        return at + (a.word(at) in _ARTICLES), "null"
     if n in a.negations and (k := _having_after(ctx, n)) is not None:
         return k, "null"  # "not associated with a company", "do not have a phone": the same denial
     if n in a.negations and word in _CANNOT:

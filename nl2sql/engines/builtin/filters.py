@@ -7,12 +7,12 @@ a ``Step`` with its filters and the words they used.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 
 from nl2sql.db.schema import DATE, ForeignKey, Table, is_membership
 from nl2sql.engines.builtin import doubts, events
 from nl2sql.engines.builtin.analysis import TIMES_NOUNS, TIMES_WORDS, Analysis, Comparison, denies_keeping
-from nl2sql.engines.builtin.dates import DateMatch
+from nl2sql.engines.builtin.dates import DateMatch, DateRange
 from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named, time_of_another
@@ -43,6 +43,7 @@ from nl2sql.linking.text import STOPWORDS, Token, name_words, number_value, sing
 from nl2sql.profile import roles
 from nl2sql.profile.ages import AGE
 from nl2sql.profile.roles import TIME_UNITS, UNITS
+from nl2sql.profile.spans import spans
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
 _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
@@ -1106,8 +1107,35 @@ def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch, bef
     kept = _still_to_happen(ctx, ref, rng.start, words) or _were_done(ctx, ref, words)
     c.used.update(words)
     c.used.update(i for f in kept for i in f.words)
-    period = Filter(ref, "range", (rng.start, rng.end), label=rng.label, words=words)
-    return [period, *(f for f in kept if f not in before)]
+    period = _nights_stayed(ctx, ref, rng, words) or [Filter(ref, "range", (rng.start, rng.end), label=rng.label,
+                                                             words=words)]
+    return [*period, *(f for f in kept if f not in before and f not in period)]
+
+
+# Words of a line about the nights rows are in for: "staying with us tonight", "in on Christmas Eve night".
+# (Not "stay" nor "boarding": a table is often named so, "stays starting on 16 June" are arrivals.)
+_NIGHT_WORDS = frozenset({"tonight", "night", "overnight", "staying", "sleeping"})
+
+
+def _nights_stayed(ctx: ReadContext, ref: ColumnRef, rng: DateRange, words: frozenset[int]) -> list[Filter]:
+    """ "pets staying with us tonight": one day said of rows kept from a day in to a day out
+    (check_in .. check_out) are those in on that night, arrived by then and not yet gone, not
+    those arriving that day."""
+    if rng.start is None or rng.end != rng.start + timedelta(days=1) \
+            or not _NIGHT_WORDS & {t.text for t in ctx.a.tokens}:
+        return []
+    kept = list(spans(ctx.schema))
+    own = [s for s in kept if s.table == ref.table and s.start == ref.column]
+    # "pets staying tonight" dated by a pet's birthday: the nights are the stays' that reach the pets
+    near = [s for s in kept if s.table != ref.table and ctx.schema.join_path(ref.table, s.table)]
+    span = own[0] if own else near[0] if len(near) == 1 and not any(s.table == ref.table for s in kept) else None
+    if span is None:
+        return []
+    ref = ColumnRef(span.table, span.start)
+    label = f"in on the night of {rng.start.isoformat()}" if rng.label != "tonight" else "in tonight"
+    return [Filter(ref, "<", (rng.end.isoformat(),), label=label, words=words),
+            Filter(ColumnRef(ref.table, span.end), ">", (rng.start.isoformat(),), label=label, words=words),
+            *not_called_off(ctx, ref.table, words)]  # a stay called off has no one in
 
 
 def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words: frozenset[int]) -> list[Filter]:

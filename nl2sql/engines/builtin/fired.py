@@ -28,6 +28,7 @@ def fired(a: Analysis, *, follow_up: bool = False) -> tuple[str, ...]:
     hits |= {cue_id("projection", a.word(a.projection_cue))} if a.projection_cue >= 0 else set()
     hits |= {cue_id("direction", t.text) for t in a.tokens}  # read by the sorts and by follow-up edits
     hits |= {cue_id(name, t.text) for t in a.tokens for name in ("event", "rate")}  # read by events.py, rates.py
+    hits |= {_leading("event", [a.word(k) for k in range(i, i + 5)]) for i in range(len(a.tokens))}  # "past due"
     hits |= {cue_id("times", a.word(i)) for c in a.comparisons for i in (c.last, c.after)}
     hits |= _upper_cues(a)
     if follow_up:

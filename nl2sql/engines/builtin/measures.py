@@ -30,6 +30,7 @@ from nl2sql.engines.builtin.resolve import (
     find_concept,
     kind_value,
     money_of_another,
+    own_money_before,
     said_reading,
     subject_value,
 )
@@ -436,6 +437,11 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
         if verb_of_held(ctx, link):
             c.used.update(range(link.first, link.last + 1))
             continue  # "members who have earned some points": what they earned is the column said
+        if (own := own_money_before(ctx.a, ctx.schema, link)) is not None:  # "fuel spend": the fuel's cost
+            c.aggregate_links[link.first] = len(out)
+            out.append(Aggregate("sum", own))
+            c.claim(link, "metric")
+            continue
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):
                 metric = cand.metric
@@ -557,12 +563,25 @@ def _aggregated_column(ctx: ReadContext, c: Claims, funcs: tuple[str, ...], inde
         ref = ctx.column_of(link, entity, in_play)
     if ref is None:
         return False, None
+    if (money := _money_of_flagged(ctx, ref, funcs)) is not None:
+        return False, money  # the flag's words are left to say which rows: read as its condition
     if funcs == ("sum",) and a.word(index) == "total" and ref.table == entity and \
             any(comp.first in (link.last + 1, link.last + 2) for comp in a.comparisons):
         return True, None  # "total <column>" before a comparison names a column, not a sum
     c.claim(link, "aggregate")
     c.aggregate_links[link.first] = position
     return False, ref
+
+
+def _money_of_flagged(ctx: ReadContext, ref: ColumnRef, funcs: tuple[str, ...]) -> ColumnRef | None:
+    """ "total charged" of rows with a ``charged_to_customer`` yes/no: a yes/no adds up to nothing
+    anyone asks for; the amount is the money the rows keep, of the rows the flag says yes of."""
+    table = ctx.table(ref.table)
+    col = table.column(ref.column) if table is not None else None
+    if table is None or col is None or not set(funcs) <= {"sum", "avg"} or flag_of(table, col) is None:
+        return None
+    money = _money_beside(table)
+    return ColumnRef(table.name, money.name) if money is not None else None
 
 
 def _past_table_word(ctx: ReadContext, c: Claims, link: Link, entity: str, in_play: set[str]) -> ColumnRef | None:

@@ -94,16 +94,23 @@ _OPEN_STATE_WORDS = frozenset({"unpaid", "part", "partial", "partly", "pending",
 
 
 def _open_states(ctx: ReadContext, c: Claims, entity: str, words: frozenset[int]) -> list[Filter]:
+    """The open states, where no date says when a row was completed; the phrase's words claimed."""
+    found = open_states(ctx, entity, words)
+    if found is not None:
+        c.used.update(words)
+    return [found] if found is not None else []
+
+
+def open_states(ctx: ReadContext, entity: str, words: frozenset[int] = frozenset()) -> Filter | None:
     """The states of the rows' one column of states that say a row is still open (an invoice
-    'unpaid' or 'part_paid'), where no date says when it was completed."""
+    'unpaid' or 'part_paid'), or None when no one column keeps such states."""
     found = [(col.name, [v for v in col.values if _OPEN_STATE_WORDS & set(name_words(v))])
              for col in ctx.table(entity).columns if col.values]
     found = [(name, values) for name, values in found if values]
     if len(found) != 1:
-        return []
-    c.used.update(words)
+        return None
     name, values = found[0]
-    return [Filter(ColumnRef(entity, name), "in" if len(values) > 1 else "=", tuple(values), words=words)]
+    return Filter(ColumnRef(entity, name), "in" if len(values) > 1 else "=", tuple(values), words=words)
 
 
 # Words of a stored state that says a row is settled for good: done with, or called off.

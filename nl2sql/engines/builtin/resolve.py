@@ -660,11 +660,27 @@ def money_of_another(a: Analysis, link: Link) -> bool:
     return any(other.of_kind(METRIC) for other in a.links if other is not link)
 
 
+def own_money_before(a: Analysis, schema: Schema, link: Link) -> ColumnRef | None:
+    """ "fuel spend", "van costs": a money word right after the name of rows that keep one amount of
+    money and cannot reach the rows the metric measures: what those rows cost, not money taken."""
+    metrics = [cand.metric for cand in link.of_kind(METRIC) if cand.metric is not None]
+    before = a.link_at(link.first - 1)
+    named = [cand.table for cand in before.of_kind(TABLE)] if before is not None else []  # "fuel" of fuel_fills
+    table = schema.table(named[0]) if len(set(named)) == 1 and link.last == link.first else None
+    if not metrics or table is None or any(m.table == table.name or schema.join_path(table.name, m.table)
+                                           for m in metrics):
+        return None
+    money = [col for col in table.columns if not col.computed and roles.is_money(table, col)
+             and not roles.is_price(table, col) and not roles.is_plan(col)]
+    return ColumnRef(table.name, money[0].name) if len(money) == 1 else None
+
+
 def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
     """The tables whose rows a count, a metric (the reading the words name, of several) or a ranked
     total measures."""
     measured = {(said_reading(a, domain, c.metric, link.first) or c.metric).table for link in a.links
-                if not money_of_another(a, link) for c in link.of_kind(METRIC) if c.metric is not None}
+                if not money_of_another(a, link) and own_money_before(a, schema, link) is None
+                for c in link.of_kind(METRIC) if c.metric is not None}
     # the rows counted: "the number of <rows>", "the most <rows>"
     ends = [max(a.count_span)] if a.count_span else []
     ends += [s.index for s in a.superlatives if a.word(s.index) in ("most", "fewest", "least")]

@@ -95,11 +95,20 @@ def _predicate_name(name: str) -> bool:
         return False
     if words[0] in _PREDICATE_HEADS and len(words) > 1:
         return True
+    if len(said) > 2 and _participle(said[0]) and said[1] in _PARTICLES:
+        return True  # "charged_to_customer", "signed_off_by": whether it was done, and to whom
     last = words[-1]
     if len(said) > 1 and singular(said[-2]) != said[-2]:
         return False  # "copies_owned", "hours_worked": how many, not whether
-    participle = last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES
-    return last in _FLAG_WORDS or participle or (last.endswith(("able", "ible")) and len(last) >= 7)
+    return last in _FLAG_WORDS or _participle(last) or (last.endswith(("able", "ible")) and len(last) >= 7)
+
+
+# Words that follow a participle to say to whom or how it was done: ``charged_to_customer``.
+_PARTICLES = frozenset({"to", "by", "for", "off", "out", "up", "back", "on", "in", "at", "with"})
+
+
+def _participle(word: str) -> bool:
+    return word.endswith("ed") and len(word) >= 5 and word not in _NOT_PARTICIPLES
 
 
 def flag_noun(column: str) -> tuple[str, ...]:

@@ -1,0 +1,69 @@
+"""Rows kept from a day in to a day out (``dt_checkin`` .. ``dt_checkout``): one night said of them
+("tonight", "staying on 17 June") keeps those in that night, arrived by then and not yet gone, and
+not called off; a day said of arrivals stays a day. The pair is also a stay's length. A day may be
+said before its month ("17 June", "the 2nd of June"). The schema is invented here (a cattery)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from nl2sql.db import Database
+from tests.helpers import all_rows, read, reads_whole, same_answer, schema_database
+
+CATTERY = """
+    CREATE TABLE owners (owner_id INTEGER PRIMARY KEY, owner_name TEXT NOT NULL);
+    CREATE TABLE cats (cat_id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owners (owner_id),
+                       cat_name TEXT NOT NULL, born_on DATE);
+    CREATE TABLE pens (pen_id INTEGER PRIMARY KEY, pen_name TEXT NOT NULL);
+    CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, cat_id INTEGER REFERENCES cats (cat_id),
+                        pen_id INTEGER REFERENCES pens (pen_id), dt_checkin TEXT NOT NULL, dt_checkout TEXT NOT NULL,
+                        status TEXT NOT NULL);
+    INSERT INTO owners VALUES (1, 'Mrs Peel'), (2, 'Mr Steed');
+    INSERT INTO cats VALUES (1, 1, 'Tibbles', '2015-06-15'), (2, 1, 'Mog', '2019-02-01'), (3, 2, 'Felix', '2020-06-15'),
+        (4, 2, 'Sooty', '2018-09-09'), (5, 1, 'Ginger', '2021-03-03'), (6, 2, 'Smudge', '2016-12-12');
+    INSERT INTO pens VALUES (1, 'Garden'), (2, 'Sunroom'), (3, 'Loft');
+    INSERT INTO stays VALUES
+        (1, 1, 1, '2026-06-10', '2026-06-17', 'Checked In'),
+        (2, 2, 2, '2026-06-15', '2026-06-18', 'Booked'),
+        (3, 3, 3, '2026-06-12', '2026-06-15', 'Completed'),
+        (4, 4, 1, '2026-06-14', '2026-06-20', 'Cancelled'),
+        (5, 5, 3, '2026-06-16', '2026-06-19', 'Booked'),
+        (6, 1, 2, '2026-05-01', '2026-05-05', 'Completed'),
+        (7, 6, 1, '2026-06-20', '2026-06-25', 'Booked');
+"""  # today is 2026-06-15: Tibbles (in since the 10th) and Mog (arriving today) are in tonight; Felix leaves today
+
+
+@pytest.fixture(scope="module")
+def cattery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "cattery", CATTERY) as db:
+        yield db
+
+
+IN_ON = """SELECT {shown} FROM stays JOIN cats ON cats.cat_id = stays.cat_id
+           WHERE dt_checkin <= '{day}' AND dt_checkout > '{day}' AND status <> 'Cancelled'"""
+
+
+def test_tonight_keeps_the_rows_in_that_night(cattery: Database) -> None:
+    reads_whole(cattery, "how many cats are staying with us tonight",
+                IN_ON.format(shown="COUNT(DISTINCT cats.cat_id)", day="2026-06-15"))
+    reads_whole(cattery, "which cats are staying tonight", IN_ON.format(shown="cat_name", day="2026-06-15"))
+
+
+def test_a_night_said_by_its_day_keeps_the_rows_in_then(cattery: Database) -> None:
+    draft, result = read(cattery, "which cats are staying with us on 17 June 2026")
+    assert same_answer(result, all_rows(cattery, IN_ON.format(shown="cat_name", day="2026-06-17"))), draft.sql
+    draft, result = read(cattery, "which cats are staying on the 17th of June 2026")
+    assert same_answer(result, all_rows(cattery, IN_ON.format(shown="cat_name", day="2026-06-17"))), draft.sql
+
+
+def test_a_day_said_of_arrivals_is_that_day(cattery: Database) -> None:
+    draft, result = read(cattery, "stays starting on 14 June")
+    assert same_answer(result, all_rows(cattery, "SELECT * FROM stays WHERE dt_checkin = '2026-06-14'")), draft.sql
+
+
+def test_the_pair_is_a_stays_length(cattery: Database) -> None:
+    draft, result = read(cattery, "average length of completed stays in days")
+    gold = "SELECT AVG(julianday(dt_checkout) - julianday(dt_checkin)) FROM stays WHERE status = 'Completed'"
+    assert same_answer(result, all_rows(cattery, gold)), draft.sql
