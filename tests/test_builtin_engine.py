@@ -284,9 +284,29 @@ def test_quarters_and_days_of_a_year_said(phrase: str, start: date, end: date) -
     assert (match.range.start, match.range.end) == (start, end)
 
 
+@pytest.mark.parametrize(("phrase", "start", "end"), [
+    ("on 3 March 2025", date(2025, 3, 3), date(2025, 3, 4)),  # the day said before its month
+    ("on the 3rd of March 2025", date(2025, 3, 3), date(2025, 3, 4)),
+    ("on 3 March", date(2026, 3, 3), date(2026, 3, 4)),  # the last one passed, as "March 3"
+    ("between 1 May and 10 May 2025", date(2025, 5, 1), date(2025, 5, 11)),  # the year said once
+    ("between 20 December and 5 January", date(2025, 12, 20), date(2026, 1, 6)),
+])
+def test_days_said_before_their_month(phrase: str, start: date, end: date) -> None:
+    (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)
+    assert (match.range.start, match.range.end) == (start, end)
+
+
+def test_a_count_before_a_month_is_no_day() -> None:
+    """ "the top 5 June orders": five of June's, not the 5th of June."""
+    (match,) = find_dates(tokenize("the top 5 June orders"), TODAY)
+    assert (match.range.start, match.range.end) == (date(2026, 6, 1), date(2026, 7, 1))
+
+
 def test_a_day_a_month_does_not_have_is_one_line() -> None:
     with pytest.raises(EngineError, match="is not a date"):
         find_dates(tokenize("orders on February 30, 2025"), TODAY)
+    with pytest.raises(EngineError, match="31 june is not a date"):
+        find_dates(tokenize("orders on 31 June"), TODAY)
 
 
 def test_last_month_crosses_a_year_boundary() -> None:

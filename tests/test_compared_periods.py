@@ -100,3 +100,7 @@ def test_a_stretch_compared_or_split_is_still_given_per_period(stable: Database)
     assert {str(period): value for period, value in rows} == _per(("2025-05", "2025-06", "2025-07"), "count")
     _, rows, _ = _answer(stable, "lessons in May, June and July 2025 per month")
     assert {str(period): value for period, value in rows} == _per(("2025-05", "2025-06", "2025-07"), "count")
+    _, rows, _ = _answer(stable, "total fees in each of May, June and July 2025")
+    assert {str(period): value for period, value in rows} == _per(("2025-05", "2025-06", "2025-07"), "sum")
+    _, rows, _ = _answer(stable, "how many lessons in 2023, 2024 and 2025")  # years said one by one: compared
+    assert {str(period): value for period, value in rows} == _per(("2023", "2024", "2025"), "count")

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import all_rows, read, reads_whole, same_answer, schema_database
+from nl2sql.errors import EngineError
+from tests.helpers import all_rows, drafted, read, reads_whole, same_answer, schema_database
 
 GROOMER = """
     CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT NOT NULL);
@@ -47,3 +48,19 @@ def test_spend_said_of_the_payers_is_still_money_taken(groomer: Database) -> Non
     assert "fuel_fills" not in draft.sql and "grooms" in draft.sql, draft.sql
     gold = "SELECT SUM(price) FROM grooms WHERE groomed_on >= '2026-01-01' AND status <> 'Cancelled'"
     assert same_answer(result, all_rows(groomer, gold)), draft.sql
+
+
+def test_an_aggregate_said_of_the_rows_cost_applies_to_it(groomer: Database) -> None:
+    reads_whole(groomer, "average fuel spend per van", "SELECT van_id, AVG(cost) FROM fuel_fills GROUP BY van_id")
+
+
+def test_a_ranking_by_the_rows_cost_is_read_or_refused_in_one_line(groomer: Database) -> None:
+    """A superlative before the rows' cost ranks by it; where the reading fails it says so in a
+    line (an EngineError), never with an internal error."""
+    draft, result = read(groomer, "which van had the highest fuel spend")
+    gold = "SELECT van_id, SUM(cost) AS c FROM fuel_fills GROUP BY van_id ORDER BY c DESC LIMIT 1"
+    assert same_answer(result, all_rows(groomer, gold)), draft.sql
+    try:
+        drafted(groomer, "which month had the highest fuel spend")
+    except EngineError:
+        pass

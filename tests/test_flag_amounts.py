@@ -1,7 +1,9 @@
-"""A yes/no named by what was done and to whom (``charged_to_owner``, ``sent_to_lab``) is a flag: "the
-ones we charged the owner for" keeps its yes rows; and a total said of a yes/no ("total charged")
-adds up the money the rows keep, never the ones and zeros. A state a short stored phrase opens
-with ("damaged" of 'damaged in transit') names that value. The schema is invented here (a boatyard)."""
+"""A yes/no named by a deed of money and the party it was passed to (``charged_to_owner``) is a flag:
+"the ones we charged the owner for" keeps its yes rows; and a total said of a yes/no ("total
+charged") adds up the money the rows keep, never the ones and zeros. Other deeds so named are as
+often counts (``delivered_to_door``) and stay numbers. A state a short stored phrase opens with
+("damaged" of 'damaged in transit') names that value, unless it is the verb of rows the schema
+keeps ("ordered" of orders). The schema is invented here (a boatyard)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,10 @@ BOATYARD = """
                                  charged_to_owner INTEGER NOT NULL DEFAULT 0);
     CREATE TABLE returns (return_id INTEGER PRIMARY KEY, boat_id INTEGER REFERENCES boats (boat_id),
                           returned_on DATE NOT NULL, reason TEXT NOT NULL);
+    CREATE TABLE orders (order_id INTEGER PRIMARY KEY, ordered_on DATE NOT NULL, channel TEXT NOT NULL,
+                         delivered_to_door INTEGER NOT NULL);
+    INSERT INTO orders VALUES (1, '2026-05-03', 'Ordered online', 3), (2, '2026-05-20', 'Walk-in', 0),
+        (3, '2026-06-01', 'Phone', 2), (4, '2026-05-28', 'Ordered online', 1);
     INSERT INTO boats VALUES (1, 'Curlew', 'A. Marsh'), (2, 'Dabchick', 'B. Reed'), (3, 'Eider', 'C. Fenn');
     INSERT INTO damage_reports VALUES (1, 1, '2026-01-04', 'Hull', 220.0, 1), (2, 2, '2026-02-11', 'Rigging', 75.5, 0),
         (3, 3, '2026-03-19', 'Hull', 410.0, 1), (4, 1, '2026-04-02', 'Engine', 130.0, 0),
@@ -69,3 +75,10 @@ def test_a_name_or_a_plain_word_opening_a_phrase_names_nothing(boatyard: Databas
               for w in ("damaged", "wrong", "spare")}
     assert [c.value for c in linked["damaged"]] == ["damaged in transit"]
     assert not linked["wrong"] and not linked["spare"], linked
+
+
+def test_a_deed_to_a_place_is_a_count_and_the_rows_verb_no_value(boatyard: Database) -> None:
+    answers_after(boatyard, ["total delivered to door in May"],
+                  "SELECT SUM(delivered_to_door) FROM orders WHERE ordered_on LIKE '2026-05%'")
+    answers_after(boatyard, ["what was ordered last month"],
+                  "SELECT * FROM orders WHERE ordered_on LIKE '2026-05%'")

@@ -32,6 +32,11 @@ CATTERY = """
         (5, 5, 3, '2026-06-16', '2026-06-19', 'Booked'),
         (6, 1, 2, '2026-05-01', '2026-05-05', 'Completed'),
         (7, 6, 1, '2026-06-20', '2026-06-25', 'Booked');
+    CREATE TABLE shifts (shift_id INTEGER PRIMARY KEY, shift_kind TEXT NOT NULL, shift_start TIMESTAMP NOT NULL,
+                         shift_end TIMESTAMP NOT NULL);
+    INSERT INTO shifts VALUES (1, 'Night', '2026-06-13 20:00:00', '2026-06-14 07:00:00'),
+        (2, 'Day', '2026-06-14 07:00:00', '2026-06-14 20:00:00'),
+        (3, 'Night', '2026-06-14 20:00:00', '2026-06-15 07:00:00');
 """  # today is 2026-06-15: Tibbles (in since the 10th) and Mog (arriving today) are in tonight; Felix leaves today
 
 
@@ -66,4 +71,17 @@ def test_a_day_said_of_arrivals_is_that_day(cattery: Database) -> None:
 def test_the_pair_is_a_stays_length(cattery: Database) -> None:
     draft, result = read(cattery, "average length of completed stays in days")
     gold = "SELECT AVG(julianday(dt_checkout) - julianday(dt_checkin)) FROM stays WHERE status = 'Completed'"
+    assert same_answer(result, all_rows(cattery, gold)), draft.sql
+
+
+def test_one_end_of_a_stay_said_that_night_is_that_days_arrivals(cattery: Database) -> None:
+    draft, result = read(cattery, "stays checking in tonight")
+    assert same_answer(result, all_rows(cattery, "SELECT * FROM stays WHERE dt_checkin = '2026-06-15'")), draft.sql
+
+
+def test_a_night_of_timed_rows_or_a_kind_called_night_is_no_stay(cattery: Database) -> None:
+    """Shifts kept with a time of day cross midnight: "night shifts on 14 June" are the night shifts
+    that started that day, not every shift running into it."""
+    draft, result = read(cattery, "night shifts on 14 June 2026")
+    gold = "SELECT * FROM shifts WHERE shift_kind = 'Night' AND shift_start LIKE '2026-06-14%'"
     assert same_answer(result, all_rows(cattery, gold)), draft.sql

@@ -31,6 +31,12 @@ LICENCES = """
         (4, 1, '2026-06-01', '2026-07-01', 95.0, 'Unpaid'), (5, 2, '2026-03-01', '2026-03-31', 60.0, 'Void');
     INSERT INTO permits VALUES (1, 1, '2026-05-01', '2026-04-28', 40.0), (2, 2, '2026-06-01', NULL, 55.0),
         (3, 3, '2026-07-01', NULL, 35.0);
+    CREATE TABLE inspections (inspection_id INTEGER PRIMARY KEY,
+                              applicant_id INTEGER REFERENCES applicants (applicant_id), due_date DATE NOT NULL,
+                              payment_terms TEXT NOT NULL, status TEXT NOT NULL);
+    INSERT INTO inspections VALUES (1, 1, '2026-05-01', 'Due on receipt', 'Done'),
+        (2, 2, '2026-05-15', 'Net 30', 'In progress'), (3, 3, '2026-06-01', 'Due on receipt', 'Pending review'),
+        (4, 1, '2026-07-01', 'Net 30', 'Not started'), (5, 2, '2026-06-10', 'Net 30', 'Cancelled');
 """  # today is 2026-06-15: fee notes 2 and 3 are past due (4 is not due yet, 5 is void); so is permit 2
 
 
@@ -65,3 +71,10 @@ def test_overdue_rows_with_no_settling_date_are_told_by_their_states(licences: D
 def test_past_their_due_date_narrows_a_listing(licences: Database) -> None:
     answers_after(licences, ["show me the unpaid fee notes", "just the ones past their due date"],
                   PAST_DUE_NOTES.format(shown="*"))
+
+
+def test_overdue_rows_are_those_in_no_settled_state_of_their_status(licences: Database) -> None:
+    """Not the states of another column that happen to say "due" ('Due on receipt'), and every state
+    still open ('In progress', 'Pending review'), not only the one that says so."""
+    reads_whole(licences, "overdue inspections", "SELECT * FROM inspections WHERE due_date < '2026-06-15' "
+                "AND status NOT IN ('Done', 'Cancelled')")

@@ -220,6 +220,8 @@ class Lexicon:
         self._given: dict[str, list[Candidate]] = defaultdict(list)  # people's first names, said capitalised
         self._roles = _one_word_roles(schema)
         self._stored_keys = {name for t in schema.tables if t.stored for name in t.fk_columns}  # what a view copies
+        # the rows' names ("order" of orders): their verb ("ordered") names the rows, never a stored value
+        self._row_words = {singular(w) for t in schema.tables for w in name_words(t.name)}
         self._add_tables(schema)
         self._add_comments(schema)
         self._add_country_names(schema)
@@ -340,7 +342,8 @@ class Lexicon:
             words = value_words(value)
             named = sum(w[:1].isupper() for w in value.split()) > 1  # 'North Omer' is a name, not a kind
             if 2 <= len(words) <= 3 and len(words[0]) >= 6 and words[0].endswith("ed") and words[0].isalpha() \
-                    and not named and said[words[0]] == 1 and value not in pieces[words[0]]:
+                    and not named and said[words[0]] == 1 and value not in pieces[words[0]] \
+                    and not {stem(words[0]), words[0][:-2]} & self._row_words:
                 pieces[words[0]].append(value)
         whole = {" ".join(value_words(value)) for value in col.values}
         for word, values in pieces.items():

@@ -219,6 +219,10 @@ def _per_compared_value(ctx: ReadContext, parts: Parts) -> Parts:
     return parts.using("compare", compare, group=(GroupKey(listed[0].column),), aggregates=aggregates)
 
 
+# Words that set listed periods apart: "in each of June, July and August", "in 2024 and 2025 respectively".
+_APART = frozenset({"each", "respectively", "separately", "individually"})
+
+
 def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
     """Whole periods of one date column said together ("revenue in 2024 and in 2025", "compare
     bookings in March with April"): alternatives, and a measure once per period (see ``periods``)."""
@@ -231,13 +235,13 @@ def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
     compare = {i for i, t in enumerate(ctx.a.tokens) if t.text in COMPARE_WORDS}
     more = either.more_of_either(ctx.a)
     side_by_side = bool(compare) or more is not None
-    # "in 2024 or 2025" is one total over both, as said; so is a stretch of three or more periods
-    # in a row ("in June, July and August"), which names one span of time, not periods to set apart
+    # "in 2024 or 2025" is one total over both, as said; so is a stretch of three or more months or
+    # quarters in a row ("in June, July and August"), which names one span of time, unless the line
+    # sets them apart ("in each of", "respectively"); years said one by one are compared
     # "compare rentals in May with June": rows compared are counted, as "more" counts them
     counted = more is not None or (bool(compare) and not parts.projections)
-    stretch = found.contiguous and len(found.filters) > 2
     per_period = (bool(parts.aggregates) or counted) and parts.limit is None \
-        and (not parts.group or side_by_side) and (side_by_side or not (joined or stretch))
+        and (not parts.group or side_by_side) and (side_by_side or not (joined or _one_stretch(ctx, found)))
     kept, either_groups = found.as_alternatives(parts.filters, parts.alternatives)
     if not per_period:
         return parts.using("periods", compare, filters=kept, alternatives=either_groups)
@@ -247,6 +251,11 @@ def _per_period(ctx: ReadContext, parts: Parts) -> Parts:
     return parts.using("periods", said | (measure[1] if measure else set()), filters=kept,
                        alternatives=either_groups, group=group,
                        aggregates=parts.aggregates or (measure[0] if measure else Aggregate("count"),))
+
+
+def _one_stretch(ctx: ReadContext, found: periods.Periods) -> bool:
+    return found.contiguous and len(found.filters) > 2 and found.unit != "year" \
+        and not _APART & {t.text for t in ctx.a.tokens}
 
 
 def _amount_after(ctx: ReadContext, parts: Parts, cues: set[int]) -> tuple[Aggregate, set[int]] | None:
@@ -422,7 +431,10 @@ def _apply_grouped_ranking(ctx: ReadContext, parts: Parts, ranking: Ranking) -> 
     if ranking.kind in ("count_other", "count_bucket", "referred"):
         return _counted_ranking(ctx, parts, ranking)
     if ranking.kind == "metric":  # "which <row> has the highest <metric>": each row's metric, ranked
-        index = next(i for i, ag in enumerate(parts.aggregates) if ag.metric is not None)
+        # (or the money the rows keep, said with a metric's word: "the highest fuel spend")
+        index = next((i for i, ag in enumerate(parts.aggregates) if ag.metric is not None), 0)
+        if not parts.aggregates:
+            return None
         by = (GroupKey(ref),) if ref.column else entity_keys(etable)  # or each value of a column it opens with
         return replace(parts, group=parts.group or by, limit=parts.limit or 1,
                        order=(OrderKey(aggregate=index, descending=descending),))

@@ -263,7 +263,17 @@ def _day_of_month(words: list[str], i: int, month: int, today: date) -> tuple[in
 _DAY_FIRST = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
 # Words before a number that make it a count of rows, not a day: "top 5 December sales".
-_RANKS = frozenset({"top", "bottom", "first", "last", "best", "worst", "biggest", "largest", "smallest"})
+_RANKS = frozenset({"top", "bottom", "first", "last", "best", "worst", "biggest", "largest", "smallest", "latest",
+                    "newest", "oldest", "earliest", "recent", "next", "highest", "lowest"})
+
+
+def _range_year(words: list[str], at: int) -> int | None:
+    """The year said once at the end of a range of two days ("1 June and 15 June 2025", "1 to 15 June
+    2025" aside) for the first day, which has none of its own."""
+    if _YEAR.fullmatch(_word(words, at + 1)) or _word(words, at + 1) not in ("and", "to", "until", "till", "through"):
+        return None
+    year = next((w for w in words[at + 2:at + 7] if _YEAR.fullmatch(w)), None)
+    return int(year) if year is not None else None
 
 
 def _word(words: list[str], i: int) -> str:
@@ -305,6 +315,8 @@ def _absolute(words: list[str], i: int, today: date) -> tuple[int, DateRange] | 
     at += _word(words, at) == "of"
     if (day_first := _DAY_FIRST.fullmatch(w)) and _word(words, at) in MONTHS and (i == 0 or words[i - 1] not in _RANKS):
         # "17 December", "the 17th of December 2025": the day said first, as the month's
+        if (range_year := _range_year(words, at)) is not None:  # "between 1 June and 15 June 2025": its year
+            today = date(range_year, 12, 31)
         try:
             found = _day_of_month([*words[:at], day_first.group(1), *words[at + 1:]], at - 1, MONTHS[words[at]], today)
         except EngineError:

@@ -12,7 +12,7 @@ from nl2sql.db.schema import MOMENT_WORDS, Table
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denial_words, denied_after, negation_before
 from nl2sql.engines.builtin.cues import by_id as cue_by_id
 from nl2sql.engines.builtin.cues import words as cue_words
-from nl2sql.engines.builtin.pending import not_called_off, open_states, pending_rows
+from nl2sql.engines.builtin.pending import not_called_off, pending_rows, unsettled_states
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import NOT_YET, flag_of, said_as_state, said_words
@@ -187,7 +187,7 @@ def _overdue(ctx: ReadContext, entity: str) -> list[Filter]:
                 return [late, Filter(ColumnRef(entity, col.name), "null"), *not_called_off(ctx, entity, frozenset())]
             if (flag := flag_of(table, col)) is not None:
                 return [late, Filter(flag.ref, "=", (flag.no,))]
-    still_open = open_states(ctx, entity)  # no date nor yes/no says it was settled: its state does
+    still_open = unsettled_states(ctx, entity)  # no date nor yes/no says it was settled: its state does
     return [late, still_open] if still_open is not None else [late]
 
 
@@ -397,6 +397,9 @@ _START_WORDS = frozenset({"start", "starts", "started", "begin", "begins", "bega
                           "opened", "commenced"})
 # Words that ask for the rows that have ended: "former members", "ex-staff".
 _FORMER = frozenset({"former", "ex"})
+# Verbs of leaving, said as done ("which staff have left", "members who quit"): the rows that stopped.
+_LEFT = frozenset({"left", "quit", "resigned", "departed"})
+_HAVE_DONE = frozenset({"have", "has", "had", "'ve", "who", "that"})
 
 
 def _ended_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str) -> list[int]:
@@ -409,6 +412,12 @@ def _ended_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str
         if (a.word(i), a.word(i + 1)) == ("no", "longer") and not {i, i + 1, i + 2} & taken \
                 and (going := _going_on(ctx, i + 2, entity)):
             said += [i, i + 1, *going]
+    for i in range(1, len(a.tokens)):  # "staff who have left": not "seats left"
+        link = a.link_at(i)  # a date of other rows named by the verb (a customer's date_left) is not theirs
+        if a.word(i) in _LEFT and a.word(i - 1) in _HAVE_DONE and i not in taken and not c.taken(i) \
+                and (link is None or all(cand.table != entity for cand in link.candidates)) \
+                and a.link_at(i + 1) is None:
+            said.append(i)
     return said
 
 

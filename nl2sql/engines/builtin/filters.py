@@ -43,7 +43,7 @@ from nl2sql.linking.text import STOPWORDS, Token, name_words, number_value, sing
 from nl2sql.profile import roles
 from nl2sql.profile.ages import AGE
 from nl2sql.profile.roles import TIME_UNITS, UNITS
-from nl2sql.profile.spans import spans
+from nl2sql.profile.spans import Span, spans
 
 # Negations that can deny that any related row exists; the contracted auxiliaries are one token each.
 _ANTI_NEGATIONS = ("never", "no", "nobody", "without", "not", "haven't", "hasn't", "hadn't", "didn't", "don't",
@@ -1115,20 +1115,18 @@ def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch, bef
 # Words of a line about the nights rows are in for: "staying with us tonight", "in on Christmas Eve night".
 # (Not "stay" nor "boarding": a table is often named so, "stays starting on 16 June" are arrivals.)
 _NIGHT_WORDS = frozenset({"tonight", "night", "overnight", "staying", "sleeping"})
+# Words of one end of a stay: "checking in tonight", "arriving on 1 December" are that day's arrivals.
+_ENDS_SAID = frozenset({"checking", "check", "checks", "arriving", "arrive", "arrives", "arrivals", "arrival",
+                        "leaving", "leave", "leaves", "departing", "depart", "departures", "due"})
 
 
 def _nights_stayed(ctx: ReadContext, ref: ColumnRef, rng: DateRange, words: frozenset[int]) -> list[Filter]:
     """ "pets staying with us tonight": one day said of rows kept from a day in to a day out
-    (check_in .. check_out) are those in on that night, arrived by then and not yet gone, not
-    those arriving that day."""
-    if rng.start is None or rng.end != rng.start + timedelta(days=1) \
-            or not _NIGHT_WORDS & {t.text for t in ctx.a.tokens}:
+    (check_in .. check_out, whole days) are those in on that night, arrived by then and not yet
+    gone, not those arriving that day."""
+    if rng.start is None or rng.end != rng.start + timedelta(days=1) or not _said_of_nights(ctx.a):
         return []
-    kept = list(spans(ctx.schema))
-    own = [s for s in kept if s.table == ref.table and s.start == ref.column]
-    # "pets staying tonight" dated by a pet's birthday: the nights are the stays' that reach the pets
-    near = [s for s in kept if s.table != ref.table and ctx.schema.join_path(ref.table, s.table)]
-    span = own[0] if own else near[0] if len(near) == 1 and not any(s.table == ref.table for s in kept) else None
+    span = _night_span(ctx, ref)
     if span is None:
         return []
     ref = ColumnRef(span.table, span.start)
@@ -1136,6 +1134,35 @@ def _nights_stayed(ctx: ReadContext, ref: ColumnRef, rng: DateRange, words: froz
     return [Filter(ref, "<", (rng.end.isoformat(),), label=label, words=words),
             Filter(ColumnRef(ref.table, span.end), ">", (rng.start.isoformat(),), label=label, words=words),
             *not_called_off(ctx, ref.table, words)]  # a stay called off has no one in
+
+
+def _said_of_nights(a: Analysis) -> bool:
+    said = {t.text for i, t in enumerate(a.tokens)  # "night shifts": a kind of shift, no night
+            if (link := a.link_at(i)) is None or not link.of_kind(VALUE)}
+    return bool(_NIGHT_WORDS & said) and not _ENDS_SAID & {t.text for t in a.tokens}
+
+
+def _night_span(ctx: ReadContext, ref: ColumnRef) -> Span | None:
+    """The rows' own stay from a day in to a day out; for rows dated otherwise (a pet by its birthday),
+    the stays that reach them, when one table keeps such stays and the line did not name the rows'
+    own date ("complaints logged overnight")."""
+    kept = [s for s in spans(ctx.schema) if not _timed(ctx, s)]
+    own = [s for s in kept if s.table == ref.table and s.start == ref.column]
+    if own:
+        return own[0]
+    named = any(c.table == ref.table and c.column == ref.column for link in ctx.a.links for c in link.of_kind(COLUMN))
+    near = [s for s in kept if s.table != ref.table and ctx.schema.join_path(ref.table, s.table)]
+    if len(near) != 1 or named or any(s.table == ref.table for s in spans(ctx.schema)):
+        return None
+    return near[0]
+
+
+def _timed(ctx: ReadContext, span: Span) -> bool:
+    """Whether a span's ends are declared with a time of day (a shift's start and end): a night
+    crosses two days of those, and a checkout at 11:00 is no night in."""
+    table = ctx.table(span.table)
+    cols = [table.column(span.start), table.column(span.end)] if table is not None else []
+    return any(col is not None and "TIME" in col.type.upper() for col in cols)
 
 
 def _still_to_happen(ctx: ReadContext, ref: ColumnRef, start: date | None, words: frozenset[int]) -> list[Filter]:

@@ -366,6 +366,8 @@ def ranked_by_count(ctx: ReadContext, d: Decided, entity: str) -> Step[str | Non
     if a.count_index <= 0 or a.word(a.count_index - 1) != "by":
         return c.done(None)
     link = a.next_link(a.count_index + 1, max_gap=2)
+    if link is not None and link.of_kind(VALUE) and not link.of_kind(TABLE):
+        link = a.next_link(link.last, max_gap=0)  # "by number of completed stays": the value is theirs, read apart
     table = ctx.table_of(link) if link is not None else None
     if link is None or table is None or table == entity:
         return c.done(None)
@@ -438,9 +440,12 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
             c.used.update(range(link.first, link.last + 1))
             continue  # "members who have earned some points": what they earned is the column said
         if (own := own_money_before(ctx.a, ctx.schema, link)) is not None:  # "fuel spend": the fuel's cost
+            asked = [(func, at) for func, at in ctx.a.aggregates if at == link.first - 2]  # "average fuel spend"
             c.aggregate_links[link.first] = len(out)
-            out.append(Aggregate("sum", own))
-            c.claim(link, "metric")
+            out.append(Aggregate(asked[0][0] if asked else "sum", own))
+            c.claim(link, "metric", *(at for _func, at in asked))
+            if (rows := ctx.a.link_at(link.first - 1)) is not None:
+                c.claim(rows, "metric")  # the rows' word says whose money: no column of its own
             continue
         for cand in link.of_kind(METRIC):
             if cand.metric is not None and not c.taken(link.first):

@@ -94,29 +94,40 @@ _OPEN_STATE_WORDS = frozenset({"unpaid", "part", "partial", "partly", "pending",
 
 
 def _open_states(ctx: ReadContext, c: Claims, entity: str, words: frozenset[int]) -> list[Filter]:
-    """The open states, where no date says when a row was completed; the phrase's words claimed."""
-    found = open_states(ctx, entity, words)
-    if found is not None:
-        c.used.update(words)
-    return [found] if found is not None else []
-
-
-def open_states(ctx: ReadContext, entity: str, words: frozenset[int] = frozenset()) -> Filter | None:
     """The states of the rows' one column of states that say a row is still open (an invoice
-    'unpaid' or 'part_paid'), or None when no one column keeps such states."""
+    'unpaid' or 'part_paid'), where no date says when it was completed."""
     found = [(col.name, [v for v in col.values if _OPEN_STATE_WORDS & set(name_words(v))])
              for col in ctx.table(entity).columns if col.values]
     found = [(name, values) for name, values in found if values]
     if len(found) != 1:
-        return None
+        return []
+    c.used.update(words)
     name, values = found[0]
-    return Filter(ColumnRef(entity, name), "in" if len(values) > 1 else "=", tuple(values), words=words)
+    return [Filter(ColumnRef(entity, name), "in" if len(values) > 1 else "=", tuple(values), words=words)]
 
 
 # Words of a stored state that says a row is settled for good: done with, or called off.
 _FINAL_WORDS = frozenset({"closed", "resolved", "done", "completed", "complete", "finished", "fulfilled", "delivered",
                           "paid", "settled", "archived", "cancelled", "canceled", "void", "voided", "refunded",
                           "rejected", "declined", "failed", "expired", "withdrawn", "won", "lost"})
+
+
+def unsettled_states(ctx: ReadContext, entity: str) -> Filter | None:
+    """The rows not in a state that settles them for good ('Paid', 'Void', 'Done'), on the one column
+    of the rows' states that keeps such states (a status column before any other): what says a row
+    is still open where no date or yes/no does. None when no one column does."""
+    def final(value: str) -> bool:  # 'Part Paid' is still open
+        words = set(name_words(value))
+        return bool(_FINAL_WORDS & words) and not _OPEN_STATE_WORDS & words
+
+    found = [(col, [v for v in col.values if final(v)]) for col in ctx.table(entity).columns if col.values]
+    found = [(col, values) for col, values in found if values]
+    states = [(col, values) for col, values in found if {"status", "state", "stage"} & set(name_words(col.name))]
+    found = states or found
+    if len(found) != 1:
+        return None
+    col, values = found[0]
+    return Filter(ColumnRef(entity, col.name), "not_in" if len(values) > 1 else "!=", tuple(values))
 
 
 # Words of a stored state a row is in while it is worked on: open, though not 'Open'.

@@ -125,12 +125,26 @@ def filed_under(schema: Schema, value: Candidate) -> str:
     row of a lookup (a category's name) that one other table files its rows under, that table."""
     table = schema.table(value.table)
     label = table.label_column if table is not None else None
-    if table is None or label is None or label.name != value.column:
+    # a lookup labelled by its code ('GUT') names its rows by their description too ('Gutter clear')
+    described = label is not None and label.primary_key and bool(_NAMING_WORDS & set(name_words(value.column or "")))
+    if table is None or label is None or (label.name != value.column and not described):
         return value.table
     bridges = profile_of(schema).bridges  # rows a bridge links are no rows filed under the kind
-    filing = {fk.table for _other, fk in schema.neighbours(table.name)
-              if fk.ref_table == table.name and fk.table != table.name and fk.table not in bridges}
-    return next(iter(filing)) if len(filing) == 1 else value.table
+    filing = sorted({fk.table for _other, fk in schema.neighbours(table.name)
+                     if fk.ref_table == table.name and fk.table != table.name and fk.table not in bridges},
+                    key=lambda name: -_rows(schema, name))
+    # of several, the business's main rows: more than twice as many as any other's (jobs, not quotes)
+    if len(filing) == 1 or (len(filing) > 1 and _rows(schema, filing[0]) > 2 * _rows(schema, filing[1])):
+        return filing[0]
+    return value.table
+
+
+_NAMING_WORDS = frozenset({"desc", "description", "name", "title", "label"})
+
+
+def _rows(schema: Schema, name: str) -> int:
+    table = schema.table(name)
+    return (table.row_count or 0) if table is not None else 0
 
 
 def bridged_head(schema: Schema, name: str) -> str:
@@ -454,7 +468,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
                 return ColumnRef(cand.table, col.name)
     if (named := _dated_where_named(a, schema, entity, in_play, domain, at)) is not None:
         return named
-    if (event := _measured_event(schema, entity, domain, measured)) is not None:
+    if (event := _measured_event(a, schema, entity, domain, measured)) is not None:
         return event
     undated = not any(table_date(schema, m, domain) is not None for m in measured)
     if undated and (acted := _acted_date(a, schema, entity, domain)) is not None:
@@ -467,6 +481,24 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
         if (own := _own_date(schema, name, domain)) is not None:
             return own
     return None
+
+
+# Verbs of doing the rows' work, and the name words of the date a row was done on.
+_DOING = frozenset({"do", "done", "complete", "completed", "finish", "finished"})
+_DONE_DATES = frozenset({"done", "completed", "complete", "finished"})
+
+
+def _done_date(a: Analysis, schema: Schema, entity: str) -> ColumnRef | None:
+    """ "how many gutter clears did we do in October" of visits kept with a scheduled and a done
+    date: the day each was done, the one date named for it."""
+    table = schema.table(entity)
+    # "do" after its subject is the deed ("did we do"); before it, an auxiliary ("do we have")
+    doing = any(t.text in _DOING and (t.text != "do" or a.word(i - 1) in ("we", "they", "you"))
+                for i, t in enumerate(a.tokens))
+    if table is None or not doing:
+        return None
+    done = [col for col in table.date_columns if _DONE_DATES & set(name_words(col.name))]
+    return ColumnRef(entity, done[0].name) if len(done) == 1 and len(table.date_columns) > 1 else None
 
 
 def _acted_date(a: Analysis, schema: Schema, entity: str, domain: DomainConfig) -> ColumnRef | None:
@@ -583,11 +615,15 @@ def _booked_for(a: Analysis, link: Link, table: Table | None, col: Column) -> bo
         and table.default_date_column is not None and table.default_date_column != col
 
 
-def _measured_event(schema: Schema, entity: str, domain: DomainConfig, measured: set[str]) -> ColumnRef | None:
+def _measured_event(a: Analysis, schema: Schema, entity: str, domain: DomainConfig,
+                    measured: set[str]) -> ColumnRef | None:
     """ "employees with the most orders in 2023", "who spent the most in 2024": the rows a count or a
     metric measures are events with a date of their own (or their sale's), and a date phrase
     is about them, not about the main rows' own dates (a birth date). One such table only
-    (``measured``: the tables the question's counts and metrics measure)."""
+    (``measured``: the tables the question's counts and metrics measure). Work said done is
+    dated by the day it was done."""
+    if (done := _done_date(a, schema, entity)) is not None:
+        return done
     found = []
     for name in sorted(measured - {entity}):
         table = schema.table(name)

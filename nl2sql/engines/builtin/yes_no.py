@@ -95,16 +95,18 @@ def _predicate_name(name: str) -> bool:
         return False
     if words[0] in _PREDICATE_HEADS and len(words) > 1:
         return True
-    if len(said) > 2 and _participle(said[0]) and said[1] in _PARTICLES:
-        return True  # "charged_to_customer", "signed_off_by": whether it was done, and to whom
+    if len(said) == 3 and said[0] in _MONEY_DEEDS and said[1] in ("to", "back") and singular(said[2]) in _PARTIES:
+        return True  # "charged_to_customer", "billed_to_client": whether the money was passed on, and to whom
     last = words[-1]
     if len(said) > 1 and singular(said[-2]) != said[-2]:
         return False  # "copies_owned", "hours_worked": how many, not whether
     return last in _FLAG_WORDS or _participle(last) or (last.endswith(("able", "ible")) and len(last) >= 7)
 
 
-# Words that follow a participle to say to whom or how it was done: ``charged_to_customer``.
-_PARTICLES = frozenset({"to", "by", "for", "off", "out", "up", "back", "on", "in", "at", "with"})
+# A yes/no named by a deed of money and the party it was passed to (``charged_to_customer``); other
+# deeds so named are as often counts ("delivered_to_door") or keys ("signed_off_by").
+_MONEY_DEEDS = frozenset({"charged", "recharged", "billed", "invoiced", "refunded", "passed"})
+_PARTIES = frozenset({"customer", "client", "owner", "guest", "member", "patient", "tenant", "hirer", "buyer"})
 
 
 def _participle(word: str) -> bool:
