@@ -85,3 +85,26 @@ def test_rows_done_in_several_periods_keep_their_states_once(gigs: Database) -> 
     draft = drafted(gigs, f"how many gigs did we do in June, July and August {TODAY.year - 1}")
     where = draft.sql.split(" WHERE ", 1)[1]
     assert where.count("Cancelled") == 1, draft.sql
+
+
+def test_rows_said_done_are_those_in_the_state_that_says_so(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Of hires kept as 'Booked', 'Completed', 'No-show' or 'Cancelled', those "we did" are the
+    'Completed' ones; where the period is on the day the work was completed, that day says it was done
+    (a job may have moved on to 'Invoiced' since)."""
+    script = f"""
+        CREATE TABLE hires (hire_id INTEGER PRIMARY KEY, boat TEXT NOT NULL, hire_start TEXT NOT NULL,
+                            status TEXT NOT NULL);
+        INSERT INTO hires VALUES (1, 'Kayak', '{TODAY.year - 1}-06-02', 'Completed'),
+            (2, 'Kayak', '{TODAY.year - 1}-06-03', 'No-show'), (3, 'Canoe', '{TODAY.year - 1}-06-09', 'Cancelled'),
+            (4, 'Canoe', '{TODAY.year - 1}-07-01', 'Completed'), (5, 'Kayak', '{_AHEAD}-06-01', 'Booked');
+        CREATE TABLE jobs (job_id INTEGER PRIMARY KEY, booked_on TEXT NOT NULL, completed_on TEXT,
+                           status TEXT NOT NULL);
+        INSERT INTO jobs VALUES (1, '{TODAY.year - 1}-05-01', '{TODAY.year - 1}-05-03', 'Invoiced'),
+            (2, '{TODAY.year - 1}-05-02', '{TODAY.year - 1}-05-20', 'Done'),
+            (3, '{TODAY.year - 1}-05-03', NULL, 'Cancelled'), (4, '{TODAY.year - 1}-05-04', NULL, 'Booked');
+    """
+    with schema_database(tmp_path_factory, "hires", script) as db:
+        reads_whole(db, f"how many hires did we do in June {TODAY.year - 1}",
+                    f"SELECT COUNT(*) FROM hires WHERE status = 'Completed' AND hire_start LIKE '{TODAY.year - 1}-06%'")
+        reads_whole(db, f"how many jobs did we complete in May {TODAY.year - 1}",
+                    f"SELECT COUNT(*) FROM jobs WHERE completed_on LIKE '{TODAY.year - 1}-05%'")

@@ -17,7 +17,7 @@ from nl2sql.engines.builtin.deeds import deed_tables, event_tables
 from nl2sql.engines.builtin.flags import flag_filters, negated_flag
 from nl2sql.engines.builtin.money_said import duration_or_named, money_or_named, time_of_another
 from nl2sql.engines.builtin.paired import SELLING, column_comparisons, compared_to_column
-from nl2sql.engines.builtin.pending import final_states, not_called_off
+from nl2sql.engines.builtin.pending import done_rows, final_states, not_called_off
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
 from nl2sql.engines.builtin.resolve import (
@@ -1124,7 +1124,7 @@ def _nights_stayed(ctx: ReadContext, ref: ColumnRef, rng: DateRange, words: froz
     """ "pets staying with us tonight": one day said of rows kept from a day in to a day out
     (check_in .. check_out, whole days) are those in on that night, arrived by then and not yet
     gone, not those arriving that day."""
-    if rng.start is None or rng.end != rng.start + timedelta(days=1) or not _said_of_nights(ctx.a):
+    if rng.start is None or rng.end is None or rng.end - rng.start != timedelta(days=1) or not _said_of_nights(ctx.a):
         return []
     span = _night_span(ctx, ref)
     if span is None:
@@ -1191,7 +1191,10 @@ def _were_done(ctx: ReadContext, ref: ColumnRef, words: frozenset[int]) -> list[
     if not verbs:
         return []
     ahead = bool(_AHEAD_WORDS & {t.text for t in ctx.a.tokens})  # "will we perform": those to come count
-    return not_called_off(ctx, ref.table, words | verbs, happened=not ahead)
+    # a period on the day the work was completed says it was done, whatever state it moved on to since
+    completed = bool({"completed", "complete", "done", "finished"} & set(name_words(ref.column)))
+    done = [] if ahead or completed else done_rows(ctx, ref.table, words | verbs)
+    return done or not_called_off(ctx, ref.table, words | verbs, happened=not ahead)
 
 
 def _dated_two_ways(ctx: ReadContext, ref: ColumnRef, tables: set[str]) -> bool:

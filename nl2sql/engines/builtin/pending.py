@@ -81,6 +81,21 @@ def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int], happene
     return _unless_said(ctx, kept)
 
 
+# Words of the one state that says a row's work was done: 'Completed', 'Delivered', 'Done'.
+_DONE_STATE_WORDS = frozenset({"completed", "complete", "done", "delivered", "fulfilled", "finished", "attended"})
+
+
+def done_rows(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filter]:
+    """ "how many hires did we do": of rows kept in states with one that says they were called off,
+    those in the one state that says the work was done (not also a no-show, nor those still to
+    come); nothing when no one such state is kept, or the line names a state itself."""
+    state = called_off(ctx.table(entity))
+    done = [v for v in state[0].values if _DONE_STATE_WORDS & set(name_words(v))] if state is not None else []
+    if state is None or len(done) != 1:
+        return []
+    return _unless_said(ctx, [Filter(ColumnRef(entity, state[0].name), "=", (done[0],), words=words)])
+
+
 def _unless_said(ctx: ReadContext, kept: list[Filter]) -> list[Filter]:
     """The conditions on states, but on none the line names itself ("cancelled gigs next year")."""
     said = {(cand.table, cand.column) for link in ctx.a.links for cand in link.candidates
