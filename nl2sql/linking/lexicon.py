@@ -218,6 +218,7 @@ class Lexicon:
         self._added: set[tuple[str, Candidate]] = set()
         self._initials: dict[str, list[str]] | None = None  # initials of stored values, made on first use
         self._given: dict[str, list[Candidate]] = defaultdict(list)  # people's first names, said capitalised
+        self._name_pieces: dict[str, list[Candidate]] = defaultdict(list)  # a word of one name, said capitalised
         self._roles = _one_word_roles(schema)
         self._stored_keys = {name for t in schema.tables if t.stored for name in t.fk_columns}  # what a view copies
         # the rows' names ("order" of orders): their verb ("ordered") names the rows, never a stored value
@@ -318,6 +319,7 @@ class Lexicon:
             if col.kind == TEXT:
                 self._add_values(table.name, col)
                 self._add_given_names(table.name, col)
+                self._add_name_pieces(table.name, col)
                 self._add_value_pieces(table.name, col)
                 self._add_state_names(table.name, col)
                 self._add_day_names(table.name, col)
@@ -372,6 +374,33 @@ class Lexicon:
         """The column a candidate names, if it names one of this schema."""
         table = self.schema.table(cand.table) if cand.kind == COLUMN or cand.column else None
         return table.column(cand.column or "") if table is not None else None
+
+    def _add_name_pieces(self, table: str, col: Column) -> None:
+        """ "just the Vivaro" of a 'Vauxhall Vivaro', "the Oakfield job" of 'Oakfield School Extension':
+        a capitalised word of a name of two to four words, in no other value of its column, names it
+        when it is said capitalised too (``name_piece``)."""
+        if not 2 <= len(col.values) <= CROWDED_VALUES:
+            return
+        words = [[w for w in value.split() if w[:1].isupper() and w.isalpha() and len(w) >= 4] for value in col.values]
+        counts = Counter(w.lower() for value in col.values for w in set(value.split()))
+        for value, caps in zip(col.values, words, strict=True):
+            if not 2 <= len(value.split()) <= 4:
+                continue
+            for word in caps:
+                if counts[word.lower()] == 1 and word.lower() not in STOPWORDS:
+                    self._name_pieces[word.lower()].append(Candidate(VALUE, table, col.name, value, score=0.85,
+                                                                     match=STEM))
+
+    def name_piece(self, word: str) -> list[Candidate]:
+        """The stored names a capitalised word is part of, one per column at most ('Mrs J. Doherty' of
+        the clients, 'Doherty bungalow extension' of their projects): the reading of the line picks. A
+        word of English is none ("African" is said of Africa, not of 'Central African Republic')."""
+        found = self._name_pieces.get(word, [])
+        if not found:
+            return []
+        from nl2sql.linking import synonyms as wordnet  # only paid for on a capitalised word no name holds whole
+
+        return list(found) if wordnet.available() and not wordnet.known(word) else []
 
     def given_name(self, word: str) -> list[Candidate]:
         """The one person a first name said capitalised names (beside what else the word names);

@@ -352,8 +352,13 @@ def _named_whole(tokens: list[Token], used: set[int], lexicon: Lexicon) -> list[
     marked = case_marks(tokens) | {0 for t in tokens[:1] if t.capitalised and t.original.endswith("'s")}
     named += [Link(i, i, (*found, *lexicon.lookup(phrase_key(t.text))), strong=True) for i, t in enumerate(tokens)
               if i in marked and i not in taken and i - 1 not in marked and i + 1 not in marked
-              and (found := lexicon.given_name(t.text))]
+              and (found := lexicon.given_name(t.text) or _piece_of_a_name(lexicon, t))]
     return sorted(named, key=lambda link: link.first)
+
+
+def _piece_of_a_name(lexicon: Lexicon, token: Token) -> list[Candidate]:
+    """A capitalised word that is no name by itself ("Vivaro"): the one stored name it is part of."""
+    return lexicon.name_piece(token.text) if not lexicon.lookup(phrase_key(token.text)) else []
 
 
 def _without_asked_units(words: list[str], links: list[Link], lexicon: Lexicon) -> list[Link]:
