@@ -290,6 +290,7 @@ def test_quarters_and_days_of_a_year_said(phrase: str, start: date, end: date) -
     ("on 3 March", date(2026, 3, 3), date(2026, 3, 4)),  # the last one passed, as "March 3"
     ("between 1 May and 10 May 2025", date(2025, 5, 1), date(2025, 5, 11)),  # the year said once
     ("between 20 December and 5 January", date(2025, 12, 20), date(2026, 1, 6)),
+    ("between 28 December and 3 January 2026", date(2025, 12, 28), date(2026, 1, 4)),  # into the year said
 ])
 def test_days_said_before_their_month(phrase: str, start: date, end: date) -> None:
     (match,) = find_dates(tokenize(f"orders {phrase}"), TODAY)

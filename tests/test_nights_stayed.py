@@ -32,6 +32,10 @@ CATTERY = """
         (5, 5, 3, '2026-06-16', '2026-06-19', 'Booked'),
         (6, 1, 2, '2026-05-01', '2026-05-05', 'Completed'),
         (7, 6, 1, '2026-06-20', '2026-06-25', 'Booked');
+    CREATE TABLE shows (show_id INTEGER PRIMARY KEY, title TEXT NOT NULL, start_date TEXT NOT NULL,
+                        end_date TEXT NOT NULL);
+    INSERT INTO shows VALUES (1, 'Cat Fancy', '2026-06-15', '2026-06-15'), (2, 'Whiskers', '2026-06-10', '2026-06-20'),
+        (3, 'Purrs', '2026-06-16', '2026-06-16');
     CREATE TABLE shifts (shift_id INTEGER PRIMARY KEY, shift_kind TEXT NOT NULL, shift_start TIMESTAMP NOT NULL,
                          shift_end TIMESTAMP NOT NULL);
     INSERT INTO shifts VALUES (1, 'Night', '2026-06-13 20:00:00', '2026-06-14 07:00:00'),
@@ -85,3 +89,10 @@ def test_a_night_of_timed_rows_or_a_kind_called_night_is_no_stay(cattery: Databa
     draft, result = read(cattery, "night shifts on 14 June 2026")
     gold = "SELECT * FROM shifts WHERE shift_kind = 'Night' AND shift_start LIKE '2026-06-14%'"
     assert same_answer(result, all_rows(cattery, gold)), draft.sql
+
+
+def test_rows_that_are_no_stay_on_a_night_start_that_day(cattery: Database) -> None:
+    """Shows from a start date to an end date are no stays: "shows on tonight" start today (a one-day
+    show ends the day it starts)."""
+    draft, result = read(cattery, "which shows are on tonight")
+    assert same_answer(result, all_rows(cattery, "SELECT * FROM shows WHERE start_date = '2026-06-15'")), draft.sql

@@ -74,17 +74,3 @@ def test_the_rows_own_verb_said_of_them(guild: Database) -> None:
     """ "pledges still pledged": the verb whose root begins the rows' own name."""
     answers(guild, "pledges that are still pledged", "SELECT * FROM pledges WHERE cancelled_on IS NULL")
 
-
-def test_leaving_said_of_rows_kept_with_an_end_date(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """ "which crew have left": no column is named for leaving, the one end date says who did; "seats
-    left" is no leaving."""
-    script = """CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, crew_name TEXT NOT NULL, start_date TEXT NOT NULL,
-                                   end_date TEXT);
-                CREATE TABLE voyages (voyage_id INTEGER PRIMARY KEY, sails_on TEXT NOT NULL, seats INTEGER NOT NULL);
-                INSERT INTO crew VALUES (1, 'Ann', '2020-01-01', NULL), (2, 'Bo', '2021-01-01', '2025-03-01'),
-                                        (3, 'Cai', '2022-01-01', '2026-02-01');
-                INSERT INTO voyages VALUES (1, '2026-07-01', 12), (2, '2026-08-01', 4);"""
-    with schema_database(tmp_path_factory, "crew", script) as db:
-        answers(db, "which crew have left", "SELECT * FROM crew WHERE end_date IS NOT NULL")
-        answers(db, "crew who quit", "SELECT * FROM crew WHERE end_date IS NOT NULL")
-        answers(db, "voyages that have seats left", "SELECT * FROM voyages")

@@ -108,3 +108,17 @@ def test_rows_said_done_are_those_in_the_state_that_says_so(tmp_path_factory: py
                     f"SELECT COUNT(*) FROM hires WHERE status = 'Completed' AND hire_start LIKE '{TODAY.year - 1}-06%'")
         reads_whole(db, f"how many jobs did we complete in May {TODAY.year - 1}",
                     f"SELECT COUNT(*) FROM jobs WHERE completed_on LIKE '{TODAY.year - 1}-05%'")
+
+
+def test_work_that_moves_on_after_it_is_done_keeps_its_later_states(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Of events kept from 'Enquiry' to 'Delivered', 'Invoiced' and 'Paid', those "we did" are every one
+    not called off nor still to come: an event invoiced since was done too."""
+    script = f"""
+        CREATE TABLE events (event_id INTEGER PRIMARY KEY, held_on TEXT NOT NULL, status TEXT NOT NULL);
+        INSERT INTO events VALUES (1, '{TODAY.year - 1}-06-02', 'Invoiced'), (2, '{TODAY.year - 1}-06-09', 'Delivered'),
+            (3, '{TODAY.year - 1}-06-12', 'Cancelled'), (4, '{TODAY.year - 1}-06-20', 'Paid'),
+            (5, '{_AHEAD}-06-01', 'Enquiry');
+    """
+    with schema_database(tmp_path_factory, "events", script) as db:
+        reads_whole(db, f"how many events did we do in June {TODAY.year - 1}",
+                    f"SELECT COUNT(*) FROM events WHERE status <> 'Cancelled' AND held_on LIKE '{TODAY.year - 1}-06%'")

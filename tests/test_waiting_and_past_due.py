@@ -37,6 +37,9 @@ LICENCES = """
     INSERT INTO inspections VALUES (1, 1, '2026-05-01', 'Due on receipt', 'Done'),
         (2, 2, '2026-05-15', 'Net 30', 'In progress'), (3, 3, '2026-06-01', 'Due on receipt', 'Pending review'),
         (4, 1, '2026-07-01', 'Net 30', 'Not started'), (5, 2, '2026-06-10', 'Net 30', 'Cancelled');
+    CREATE TABLE kit_loans (loan_id INTEGER PRIMARY KEY, due_back_on DATE NOT NULL, loan_status TEXT NOT NULL);
+    INSERT INTO kit_loans VALUES (1, '2026-06-01', 'On loan'), (2, '2026-06-02', 'Returned'),
+        (3, '2026-06-20', 'On loan'), (4, '2026-05-01', 'Payment failed'), (5, '2026-05-05', 'Draft');
 """  # today is 2026-06-15: fee notes 2 and 3 are past due (4 is not due yet, 5 is void); so is permit 2
 
 
@@ -78,3 +81,9 @@ def test_overdue_rows_are_those_in_no_settled_state_of_their_status(licences: Da
     still open ('In progress', 'Pending review'), not only the one that says so."""
     reads_whole(licences, "overdue inspections", "SELECT * FROM inspections WHERE due_date < '2026-06-15' "
                 "AND status NOT IN ('Done', 'Cancelled')")
+
+
+def test_overdue_rows_returned_or_never_issued_are_settled(licences: Database) -> None:
+    """'Returned' settles a loan and a 'Draft' never fell due; a 'Payment failed' is still owed."""
+    reads_whole(licences, "overdue kit loans", "SELECT * FROM kit_loans WHERE due_back_on < '2026-06-15' "
+                "AND loan_status NOT IN ('Returned', 'Draft')")

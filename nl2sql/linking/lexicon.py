@@ -396,7 +396,7 @@ class Lexicon:
         the clients, 'Doherty bungalow extension' of their projects): the reading of the line picks. A
         word of English is none ("African" is said of Africa, not of 'Central African Republic')."""
         found = self._name_pieces.get(word, [])
-        if not found:
+        if not found or word in self._given:  # a first name ``given_name`` did not settle names no one here
             return []
         from nl2sql.linking import synonyms as wordnet  # only paid for on a capitalised word no name holds whole
 

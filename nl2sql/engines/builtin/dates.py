@@ -273,7 +273,11 @@ def _range_year(words: list[str], at: int) -> int | None:
     if _YEAR.fullmatch(_word(words, at + 1)) or _word(words, at + 1) not in ("and", "to", "until", "till", "through"):
         return None
     year = next((w for w in words[at + 2:at + 7] if _YEAR.fullmatch(w)), None)
-    return int(year) if year is not None else None
+    end = next((MONTHS[w] for w in words[at + 2:at + 7] if w in MONTHS), None)
+    if year is None:
+        return None
+    # "28 December and 3 January 2026": the range crosses into the year said
+    return int(year) - 1 if end is not None and end < MONTHS[words[at]] else int(year)
 
 
 def _word(words: list[str], i: int) -> str:

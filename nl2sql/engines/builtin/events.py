@@ -397,9 +397,6 @@ _START_WORDS = frozenset({"start", "starts", "started", "begin", "begins", "bega
                           "opened", "commenced"})
 # Words that ask for the rows that have ended: "former members", "ex-staff".
 _FORMER = frozenset({"former", "ex"})
-# Verbs of leaving, said as done ("which staff have left", "members who quit"): the rows that stopped.
-_LEFT = frozenset({"left", "quit", "resigned", "departed"})
-_HAVE_DONE = frozenset({"have", "has", "had", "'ve", "who", "that"})
 
 
 def _ended_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str) -> list[int]:
@@ -412,12 +409,6 @@ def _ended_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str
         if (a.word(i), a.word(i + 1)) == ("no", "longer") and not {i, i + 1, i + 2} & taken \
                 and (going := _going_on(ctx, i + 2, entity)):
             said += [i, i + 1, *going]
-    for i in range(1, len(a.tokens)):  # "staff who have left": not "seats left"
-        link = a.link_at(i)  # a date of other rows named by the verb (a customer's date_left) is not theirs
-        if a.word(i) in _LEFT and a.word(i - 1) in _HAVE_DONE and i not in taken and not c.taken(i) \
-                and (link is None or all(cand.table != entity for cand in link.candidates)) \
-                and a.link_at(i + 1) is None:
-            said.append(i)
     return said
 
 

@@ -1116,8 +1116,11 @@ def _in_range(ctx: ReadContext, c: Claims, ref: ColumnRef, match: DateMatch, bef
 # (Not "stay" nor "boarding": a table is often named so, "stays starting on 16 June" are arrivals.)
 _NIGHT_WORDS = frozenset({"tonight", "night", "overnight", "staying", "sleeping"})
 # Words of one end of a stay: "checking in tonight", "arriving on 1 December" are that day's arrivals.
-_ENDS_SAID = frozenset({"checking", "check", "checks", "arriving", "arrive", "arrives", "arrivals", "arrival",
-                        "leaving", "leave", "leaves", "departing", "depart", "departures", "due"})
+_ENDS_SAID = frozenset({"arriving", "arrive", "arrives", "arrivals", "departing", "departures"})
+_ENDS_PHRASES = frozenset({("check", "in"), ("checking", "in"), ("checks", "in"), ("check", "out"),
+                           ("checking", "out"), ("checks", "out")})
+# Of spans of other names (a start and an end date), only a stay said so is one for the night.
+_STAYING = frozenset({"staying", "sleeping", "overnight"})
 
 
 def _nights_stayed(ctx: ReadContext, ref: ColumnRef, rng: DateRange, words: frozenset[int]) -> list[Filter]:
@@ -1139,14 +1142,16 @@ def _nights_stayed(ctx: ReadContext, ref: ColumnRef, rng: DateRange, words: froz
 def _said_of_nights(a: Analysis) -> bool:
     said = {t.text for i, t in enumerate(a.tokens)  # "night shifts": a kind of shift, no night
             if (link := a.link_at(i)) is None or not link.of_kind(VALUE)}
-    return bool(_NIGHT_WORDS & said) and not _ENDS_SAID & {t.text for t in a.tokens}
+    pairs = set(zip([t.text for t in a.tokens], [t.text for t in a.tokens[1:]], strict=False))
+    return bool(_NIGHT_WORDS & said) and not _ENDS_SAID & {t.text for t in a.tokens} and not _ENDS_PHRASES & pairs
 
 
 def _night_span(ctx: ReadContext, ref: ColumnRef) -> Span | None:
     """The rows' own stay from a day in to a day out; for rows dated otherwise (a pet by its birthday),
     the stays that reach them, when one table keeps such stays and the line did not name the rows'
     own date ("complaints logged overnight")."""
-    kept = [s for s in spans(ctx.schema) if not _timed(ctx, s)]
+    staying = bool(_STAYING & {t.text for t in ctx.a.tokens})  # "events on tonight" run until their end date
+    kept = [s for s in spans(ctx.schema) if not _timed(ctx, s) and (staying or _checked_in(s))]
     own = [s for s in kept if s.table == ref.table and s.start == ref.column]
     if own:
         return own[0]
@@ -1155,6 +1160,11 @@ def _night_span(ctx: ReadContext, ref: ColumnRef) -> Span | None:
     if len(near) != 1 or named or any(s.table == ref.table for s in spans(ctx.schema)):
         return None
     return near[0]
+
+
+def _checked_in(span: Span) -> bool:
+    """Whether a span is kept as a check-in and a check-out: a stay by its name."""
+    return bool({"in", "checkin"} & set(name_words(span.start)))
 
 
 def _timed(ctx: ReadContext, span: Span) -> bool:

@@ -440,7 +440,9 @@ def metrics(ctx: ReadContext, d: Decided) -> tuple[Step[list[Aggregate]], ReadCo
             c.used.update(range(link.first, link.last + 1))
             continue  # "members who have earned some points": what they earned is the column said
         if (own := own_money_before(ctx.a, ctx.schema, link)) is not None:  # "fuel spend": the fuel's cost
-            asked = [(func, at) for func, at in ctx.a.aggregates if at == link.first - 2]  # "average fuel spend"
+            # "average fuel spend" of each fill; not "per month" (an average of the months' totals, asked)
+            asked = [(func, at) for func, at in ctx.a.aggregates if at == link.first - 2
+                     and not ctx.a.group_words and not ctx.a.buckets]
             c.aggregate_links[link.first] = len(out)
             out.append(Aggregate(asked[0][0] if asked else "sum", own))
             c.claim(link, "metric", *(at for _func, at in asked))

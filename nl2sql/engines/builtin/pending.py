@@ -12,7 +12,7 @@ from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.linking.lexicon import COLUMN, VALUE
 from nl2sql.linking.text import name_words, stem, value_words
-from nl2sql.profile import called_off, void_flag
+from nl2sql.profile import CALLED_OFF, STILL_TO_COME, called_off, void_flag
 
 # Phrases that say a row is still awaited.
 _AWAITED = (("still", "waiting", "on"), ("still", "waiting", "for"), ("still", "waiting"), ("waiting", "on"),
@@ -81,6 +81,8 @@ def not_called_off(ctx: ReadContext, entity: str, words: frozenset[int], happene
     return _unless_said(ctx, kept)
 
 
+# States of a row booked and not turned up for.
+_NOT_ATTENDED = frozenset({"no show", "noshow", "did not attend", "dna", "missed"})
 # Words of the one state that says a row's work was done: 'Completed', 'Delivered', 'Done'.
 _DONE_STATE_WORDS = frozenset({"completed", "complete", "done", "delivered", "fulfilled", "finished", "attended"})
 
@@ -92,6 +94,10 @@ def done_rows(ctx: ReadContext, entity: str, words: frozenset[int]) -> list[Filt
     state = called_off(ctx.table(entity))
     done = [v for v in state[0].values if _DONE_STATE_WORDS & set(name_words(v))] if state is not None else []
     if state is None or len(done) != 1:
+        return []
+    # a state the work may move on to after it is done ('Invoiced', 'Paid') would be left out: not read so
+    before = CALLED_OFF | STILL_TO_COME | _NOT_ATTENDED
+    if any(v != done[0] and v.strip().lower().replace("-", " ") not in before for v in state[0].values):
         return []
     return _unless_said(ctx, [Filter(ColumnRef(entity, state[0].name), "=", (done[0],), words=words)])
 
@@ -127,13 +133,19 @@ _FINAL_WORDS = frozenset({"closed", "resolved", "done", "completed", "complete",
                           "rejected", "declined", "failed", "expired", "withdrawn", "won", "lost"})
 
 
+# Words of a state that settles what was due ('Paid', 'Returned', 'Void'), or says it never fell due ('Draft').
+_SETTLED_WORDS = frozenset({"paid", "settled", "void", "voided", "cancelled", "canceled", "returned", "received",
+                            "collected", "closed", "completed", "complete", "done", "resolved", "fulfilled",
+                            "delivered", "refunded", "written", "credited", "redeemed", "lost", "draft"})
+
+
 def unsettled_states(ctx: ReadContext, entity: str) -> Filter | None:
     """The rows not in a state that settles them for good ('Paid', 'Void', 'Done'), on the one column
     of the rows' states that keeps such states (a status column before any other): what says a row
     is still open where no date or yes/no does. None when no one column does."""
-    def final(value: str) -> bool:  # 'Part Paid' is still open
+    def final(value: str) -> bool:  # 'Part Paid' is still open; a 'Payment Failed' is still owed
         words = set(name_words(value))
-        return bool(_FINAL_WORDS & words) and not _OPEN_STATE_WORDS & words
+        return bool(_SETTLED_WORDS & words) and not _OPEN_STATE_WORDS & words
 
     found = [(col, [v for v in col.values if final(v)]) for col in ctx.table(entity).columns if col.values]
     found = [(col, values) for col, values in found if values]

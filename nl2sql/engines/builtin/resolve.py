@@ -493,8 +493,9 @@ def _done_date(a: Analysis, schema: Schema, entity: str) -> ColumnRef | None:
     date: the day each was done, the one date named for it."""
     table = schema.table(entity)
     # "do" after its subject is the deed ("did we do"); before it, an auxiliary ("do we have")
+    # "still to be done", "need doing": work not done yet, dated by when it is due
     doing = any(t.text in _DOING and (t.text != "do" or a.word(i - 1) in ("we", "they", "you"))
-                for i, t in enumerate(a.tokens))
+                and a.word(i - 1) not in ("be", "to") for i, t in enumerate(a.tokens))
     if table is None or not doing:
         return None
     done = [col for col in table.date_columns if _DONE_DATES & set(name_words(col.name))]
