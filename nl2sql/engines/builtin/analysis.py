@@ -357,7 +357,7 @@ def _named_whole(tokens: list[Token], used: set[int], lexicon: Lexicon) -> list[
 
 
 def _piece_of_a_name(lexicon: Lexicon, token: Token) -> list[Candidate]:
-    """A capitalised word that is no name by itself ("Vivaro"): the one stored name it is part of."""
+    """A capitalised word that is no name by itself ("Vivaro"): the stored names it is part of."""
     return lexicon.name_piece(token.text) if not lexicon.lookup(phrase_key(token.text)) else []
 
 

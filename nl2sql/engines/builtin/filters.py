@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.pending import done_rows, final_states, not_called_o
 from nl2sql.engines.builtin.reader import Claims, Decided, Having, ReadContext, Step, entity_keys
 from nl2sql.engines.builtin.relations import verb_compared, verb_names_column
 from nl2sql.engines.builtin.resolve import (
+    DONE_DATE_WORDS,
     best_candidate,
     concept_column,
     date_column_for,
@@ -1202,7 +1203,7 @@ def _were_done(ctx: ReadContext, ref: ColumnRef, words: frozenset[int]) -> list[
         return []
     ahead = bool(_AHEAD_WORDS & {t.text for t in ctx.a.tokens})  # "will we perform": those to come count
     # a period on the day the work was completed says it was done, whatever state it moved on to since
-    completed = bool({"completed", "complete", "done", "finished"} & set(name_words(ref.column)))
+    completed = bool(DONE_DATE_WORDS & set(name_words(ref.column)))
     done = [] if ahead or completed else done_rows(ctx, ref.table, words | verbs)
     return done or not_called_off(ctx, ref.table, words | verbs, happened=not ahead)
 

@@ -134,7 +134,7 @@ _FINAL_WORDS = frozenset({"closed", "resolved", "done", "completed", "complete",
 
 
 # Words of a state that settles what was due ('Paid', 'Returned', 'Void'), or says it never fell due ('Draft').
-_SETTLED_WORDS = frozenset({"paid", "settled", "void", "voided", "cancelled", "canceled", "returned", "received",
+_SETTLING_STATE_WORDS = frozenset({"paid", "settled", "void", "voided", "cancelled", "canceled", "returned", "received",
                             "collected", "closed", "completed", "complete", "done", "resolved", "fulfilled",
                             "delivered", "refunded", "written", "credited", "redeemed", "lost", "draft"})
 
@@ -145,7 +145,7 @@ def unsettled_states(ctx: ReadContext, entity: str) -> Filter | None:
     is still open where no date or yes/no does. None when no one column does."""
     def final(value: str) -> bool:  # 'Part Paid' is still open; a 'Payment Failed' is still owed
         words = set(name_words(value))
-        return bool(_SETTLED_WORDS & words) and not _OPEN_STATE_WORDS & words
+        return bool(_SETTLING_STATE_WORDS & words) and not _OPEN_STATE_WORDS & words
 
     found = [(col, [v for v in col.values if final(v)]) for col in ctx.table(entity).columns if col.values]
     found = [(col, values) for col, values in found if values]

@@ -485,7 +485,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
 
 # Verbs of doing the rows' work, and the name words of the date a row was done on.
 _DOING = frozenset({"do", "done", "complete", "completed", "finish", "finished"})
-_DONE_DATES = frozenset({"done", "completed", "complete", "finished"})
+DONE_DATE_WORDS = frozenset({"done", "completed", "complete", "finished"})
 
 
 def _done_date(a: Analysis, schema: Schema, entity: str) -> ColumnRef | None:
@@ -498,7 +498,7 @@ def _done_date(a: Analysis, schema: Schema, entity: str) -> ColumnRef | None:
                 and a.word(i - 1) not in ("be", "to") for i, t in enumerate(a.tokens))
     if table is None or not doing:
         return None
-    done = [col for col in table.date_columns if _DONE_DATES & set(name_words(col.name))]
+    done = [col for col in table.date_columns if DONE_DATE_WORDS & set(name_words(col.name))]
     return ColumnRef(entity, done[0].name) if len(done) == 1 and len(table.date_columns) > 1 else None
 
 

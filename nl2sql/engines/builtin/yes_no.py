@@ -100,17 +100,14 @@ def _predicate_name(name: str) -> bool:
     last = words[-1]
     if len(said) > 1 and singular(said[-2]) != said[-2]:
         return False  # "copies_owned", "hours_worked": how many, not whether
-    return last in _FLAG_WORDS or _participle(last) or (last.endswith(("able", "ible")) and len(last) >= 7)
+    participle = last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES
+    return last in _FLAG_WORDS or participle or (last.endswith(("able", "ible")) and len(last) >= 7)
 
 
 # A yes/no named by a deed of money and the party it was passed to (``charged_to_customer``); other
 # deeds so named are as often counts ("delivered_to_door") or keys ("signed_off_by").
 _MONEY_DEEDS = frozenset({"charged", "recharged", "billed", "invoiced", "refunded", "passed"})
 _PARTIES = frozenset({"customer", "client", "owner", "guest", "member", "patient", "tenant", "hirer", "buyer"})
-
-
-def _participle(word: str) -> bool:
-    return word.endswith("ed") and len(word) >= 5 and word not in _NOT_PARTICIPLES
 
 
 def flag_noun(column: str) -> tuple[str, ...]:
