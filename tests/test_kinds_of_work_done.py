@@ -59,3 +59,17 @@ def test_a_ranking_by_the_number_of_rows_in_a_state(window_round: Database) -> N
               JOIN rounds r ON r.round_id = h.round_id WHERE v.status = 'Completed' GROUP BY r.round_id
               ORDER BY n DESC LIMIT 2"""
     assert same_answer(result, all_rows(window_round, gold), ordered=True), draft.sql
+
+
+def test_a_state_opened_by_a_negation_word_is_a_state(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """'No Show' is a stored state: "the most no show visits" counts those, and denies nothing."""
+    script = """CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_name TEXT NOT NULL);
+                CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients (client_id),
+                                     status TEXT NOT NULL);
+                INSERT INTO clients VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy');
+                INSERT INTO visits VALUES (1, 1, 'No Show'), (2, 1, 'No Show'), (3, 2, 'No Show'),
+                    (4, 3, 'Completed'), (5, 3, 'Completed'), (6, 3, 'Completed');"""
+    with schema_database(tmp_path_factory, "no_shows", script) as db:
+        draft, result = read(db, "which client had the most no show visits")
+        gold = "SELECT 'Ada'"
+        assert same_answer(result, all_rows(db, gold)), draft.sql

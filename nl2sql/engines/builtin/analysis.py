@@ -1479,12 +1479,19 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
         a.used.add(i)
         a.distinct_at.add(i)
     elif w in NEGATIONS:
-        a.negations.add(i)
+        if not _opens_a_value(lexicon, words, i):  # 'No Show', 'Not Started': a state, no denial
+            a.negations.add(i)
     elif phrase := next((p for p in NEGATION_PHRASES if _match_words(words, i, p)), None):
         a.negations.add(i)  # "a <column> other than <value>": the value is denied, as after "not"
         a.take(i, *range(i + 1, i + len(phrase)))
     elif w in PROJECTION_CUES and a.projection_cue < 0:
         a.projection_cue = i
+
+
+def _opens_a_value(lexicon: Lexicon, words: list[str], i: int) -> bool:
+    """Whether the word at ``i`` opens a stored value of two or three words ("no show stays")."""
+    return any(c.kind == VALUE for n in (2, 3) if i + n <= len(words)
+               for c in lexicon.lookup(phrase_key(" ".join(words[i:i + n]))))
 
 
 def _asks_distinct(a: _Scratch, words: list[str], i: int) -> bool:
