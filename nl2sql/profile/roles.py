@@ -134,6 +134,15 @@ def is_price(table: Table, col: Column) -> bool:
     return is_sold_money(table, col) and bool(set(expand(name_words(col.name))) & PRICE_WORDS)
 
 
+def money_kept(table: Table) -> Column | None:
+    """The one amount of money a table keeps for each row, neither a price nor a plan (a fuel fill's
+    cost, a damage report's repair cost): what its rows cost or came to; None when it keeps no such
+    column, or several."""
+    money = [col for col in table.columns if not col.computed and is_money(table, col)
+             and not is_price(table, col) and not is_plan(col)]
+    return money[0] if len(money) == 1 else None
+
+
 def is_money_taken(table: Table, col: Column) -> bool:
     """Money a row itself took (a sale's total, a payment, a bill's amount), not a price per unit."""
     return is_sold_money(table, col) and not is_price(table, col)

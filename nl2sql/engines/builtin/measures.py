@@ -587,7 +587,7 @@ def _money_of_flagged(ctx: ReadContext, ref: ColumnRef, funcs: tuple[str, ...]) 
     col = table.column(ref.column) if table is not None else None
     if table is None or col is None or not set(funcs) <= {"sum", "avg"} or flag_of(table, col) is None:
         return None
-    money = _money_beside(table)
+    money = roles.money_kept(table)
     return ColumnRef(table.name, money.name) if money is not None else None
 
 
@@ -713,7 +713,7 @@ def _money_summed(table: Table, measure: Column, word: str) -> Column:
     """What a sum that names no column adds up: "how much credit" its money, not its units; "total
     expenses" of rows that keep money beside miles, their money."""
     if word == "how" and roles.is_quantity(table, measure):
-        return _money_beside(table) or measure
+        return roles.money_kept(table) or measure
     money = [col for col in table.columns if roles.is_money(table, col) and not roles.is_plan(col)]
     if len(table.measure_columns) > 1 and len(money) == 1 and not roles.is_price(table, money[0]):
         return money[0]  # "total expenses": their money, not their miles (a fare beside a tip: no telling)
@@ -736,11 +736,6 @@ def _averaged_with_counts(ctx: ReadContext, at: int, entity: str) -> bool:
 SALE_SIZE_WORDS = ("total", "value", "amount", "size", "revenue", "spend", "worth")
 
 
-def _money_beside(table: Table) -> Column | None:
-    """The one amount of money a table keeps beside a count of units: what "how much" asks of it."""
-    money = [col for col in table.columns if roles.is_money(table, col) and not roles.is_plan(col)
-             and not roles.is_price(table, col)]
-    return money[0] if len(money) == 1 else None
 
 
 def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:

@@ -707,9 +707,8 @@ def own_money_before(a: Analysis, schema: Schema, link: Link) -> ColumnRef | Non
     if not metrics or table is None or any(m.table == table.name or schema.join_path(table.name, m.table)
                                            for m in metrics):
         return None
-    money = [col for col in table.columns if not col.computed and roles.is_money(table, col)
-             and not roles.is_price(table, col) and not roles.is_plan(col)]
-    return ColumnRef(table.name, money[0].name) if len(money) == 1 else None
+    money = roles.money_kept(table)
+    return ColumnRef(table.name, money.name) if money is not None else None
 
 
 def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
