@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import all_rows, read, reads_whole, same_answer, schema_database
+from tests.helpers import all_rows, built_sqlite, opened, read, reads_whole, same_answer, schema_database
 
 CATTERY = """
     CREATE TABLE owners (owner_id INTEGER PRIMARY KEY, owner_name TEXT NOT NULL);
@@ -96,3 +96,25 @@ def test_rows_that_are_no_stay_on_a_night_start_that_day(cattery: Database) -> N
     show ends the day it starts)."""
     draft, result = read(cattery, "which shows are on tonight")
     assert same_answer(result, all_rows(cattery, "SELECT * FROM shows WHERE start_date = '2026-06-15'")), draft.sql
+
+
+def test_a_night_of_rows_dated_otherwise_is_of_the_stays_that_refer_to_them(tmp_path) -> None:
+    """Hounds reach both their lodgings and, through the walks, the walkers employed from a start
+    to an end date: only the lodgings refer to a hound, so only they say who stays the night."""
+    script = """
+    CREATE TABLE hounds (hound_id INTEGER PRIMARY KEY, hound_name TEXT NOT NULL, born_on DATE);
+    CREATE TABLE walkers (walker_id INTEGER PRIMARY KEY, walker_name TEXT, start_date DATE, end_date DATE);
+    CREATE TABLE walks (walk_id INTEGER PRIMARY KEY, hound_id INTEGER REFERENCES hounds (hound_id),
+                        walker_id INTEGER REFERENCES walkers (walker_id), walk_dt DATE);
+    CREATE TABLE lodgings (lodging_id INTEGER PRIMARY KEY, hound_id INTEGER REFERENCES hounds (hound_id),
+                           dt_checkin DATE NOT NULL, dt_checkout DATE NOT NULL);
+    INSERT INTO hounds VALUES (1, 'Rex', '2019-01-01'), (2, 'Fido', '2020-02-02'), (3, 'Bess', '2021-03-03');
+    INSERT INTO walkers VALUES (1, 'Ann', '2020-01-01', NULL), (2, 'Bea', '2021-05-01', '2026-06-30');
+    INSERT INTO walks VALUES (1, 1, 1, '2026-06-11'), (2, 3, 2, '2026-06-13');
+    INSERT INTO lodgings VALUES (1, 1, '2026-06-12', '2026-06-16'), (2, 2, '2026-06-15', '2026-06-17'),
+        (3, 3, '2026-06-01', '2026-06-04');
+    """
+    with opened(built_sqlite(tmp_path, "hounds", script)) as db:
+        draft, result = read(db, "how many hounds are staying with us tonight")
+        gold = "SELECT COUNT(*) FROM lodgings WHERE dt_checkin <= '2026-06-15' AND dt_checkout > '2026-06-15'"
+        assert same_answer(result, all_rows(db, gold)), draft.sql

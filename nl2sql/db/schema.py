@@ -49,6 +49,13 @@ class Column:
     def is_numeric(self) -> bool:
         return self.kind in NUMERIC_KINDS
 
+    @property
+    def mixed_case(self) -> bool:
+        """Whether one value is stored in more than one casing ('Active', 'active', 'ACTIVE'), as data
+        typed by hand over the years is: a value asked for is then each of its spellings."""
+        lowered = {v.lower() for v in self.values}
+        return len(lowered) < len(self.values)
+
 
 @dataclass(frozen=True)
 class ForeignKey:
@@ -258,6 +265,20 @@ class Schema:
     @cached_property
     def _views(self) -> frozenset[str]:
         return frozenset(t.name for t in self.tables if not t.stored)
+
+    def points_to(self, child: str, parent: str) -> bool:
+        """Whether ``child``'s rows refer to ``parent``'s, by a key or through the rows a key reaches
+        (a sale's line to the sale's customer): the rows ``parent`` is a whole or a party of."""
+        seen, todo = {child}, [child]
+        while todo:
+            table = self.table(todo.pop())
+            for fk in table.foreign_keys if table is not None else ():
+                if fk.ref_table == parent:
+                    return True
+                if fk.ref_table not in seen:
+                    seen.add(fk.ref_table)
+                    todo.append(fk.ref_table)
+        return False
 
     def neighbours(self, table: str) -> list[tuple[str, ForeignKey]]:
         """Tables one foreign key away, in either direction, with the key that links them."""

@@ -362,6 +362,8 @@ def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ..
 # outcome kept as yes/no (a test ``failed``, an application ``rejected``).
 _GONE_WORDS = frozenset({"cancelled", "canceled", "void", "voided", "deleted", "removed", "refunded", "withdrawn"})
 _FLAG_WORDS = frozenset({"is", "was", "has", "been", "flag", "yn"})
+# Of those, the words no one counts rows by: an integer ``deleted`` is a yes/no (a ``cancelled`` may count).
+_NO_COUNT_WORDS = frozenset({"deleted", "removed", "void", "voided"})
 _YES_TEXT = frozenset({"y", "yes", "true", "t"})
 
 
@@ -376,7 +378,8 @@ def void_flag(table: Table) -> tuple[Column, object] | None:
             continue
         if col.kind == BOOLEAN:
             found.append((col, True))
-        elif col.kind == INTEGER and len(said) < len(words):  # "is_void", "deleted_flag": no count of them
+        elif col.kind == INTEGER and (len(said) < len(words) or said[0] in _NO_COUNT_WORDS):
+            # "is_void", "deleted_flag", "deleted": no count of them
             found.append((col, 1))
         elif col.kind == TEXT and len(col.values) == 2:
             yes = [v for v in col.values if isinstance(v, str) and v.strip().lower() in _YES_TEXT]

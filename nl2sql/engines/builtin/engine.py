@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.fired import fired as fired_cues
 from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.line_grain import at_line_grain
 from nl2sql.engines.builtin.named_keys import with_named_keys
+from nl2sql.engines.builtin.removed import without_removed
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.role_keys import by_referenced_rows
 from nl2sql.engines.builtin.route_ends import by_route_ends, unsaid_ends
@@ -182,6 +183,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = by_referenced_rows(spec, schema)
     spec = with_named_keys(spec, analysis, schema)
     spec = by_route_ends(spec, analysis, schema)
+    spec = without_removed(spec, analysis, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
     before = {(f, f.words) for f in reading.spec.filters}
     said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before),

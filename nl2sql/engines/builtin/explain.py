@@ -98,14 +98,24 @@ def _whose(name: str, rest: str) -> str:
     return f"whose {name} is {rest}"
 
 
-def describe_filter(f: Filter, spec: QuerySpec) -> str:
-    """One condition, said after the noun it restricts: "whose country is Canada", "created in May 2026"."""
-    name = _name(f.column, spec)
+def _labelled(f: Filter, name: str) -> str | None:
+    """A condition said by the words kept with it: a period ("created in May 2026"), a row's
+    manager's value, a state said by its own word ("not deleted")."""
     if f.op == "range":
         verb = _participle(name)
         return f"{verb} {f.label}" if verb else _whose(name, f.label)
+    if f.op in ("unsettled", "!=") and f.label:
+        return f.label
     if f.against == "upper":  # the same column of the row its own key points to
         return _whose(name, f.label)
+    return None
+
+
+def describe_filter(f: Filter, spec: QuerySpec) -> str:
+    """One condition, said after the noun it restricts: "whose country is Canada", "created in May 2026"."""
+    name = _name(f.column, spec)
+    if (labelled := _labelled(f, name)) is not None:
+        return labelled
     if f.against in ("max", "min") and f.other is not None:  # the extreme of the row's own group
         group = spoken(f.other.column).removesuffix(" ID")
         return _whose(name, f"the {'highest' if f.against == 'max' else 'lowest'} of its {group}")

@@ -1149,7 +1149,7 @@ def _said_of_nights(a: Analysis) -> bool:
 
 def _night_span(ctx: ReadContext, ref: ColumnRef) -> Span | None:
     """The rows' own stay from a day in to a day out; for rows dated otherwise (a pet by its birthday),
-    the stays that reach them, when one table keeps such stays and the line did not name the rows'
+    the stays that refer to them, when one table keeps such stays and the line did not name the rows'
     own date ("complaints logged overnight")."""
     staying = bool(_STAYING & {t.text for t in ctx.a.tokens})  # "events on tonight" run until their end date
     kept = [s for s in spans(ctx.schema) if not _timed(ctx, s) and (staying or _checked_in(s))]
@@ -1157,7 +1157,7 @@ def _night_span(ctx: ReadContext, ref: ColumnRef) -> Span | None:
     if own:
         return own[0]
     named = any(c.table == ref.table and c.column == ref.column for link in ctx.a.links for c in link.of_kind(COLUMN))
-    near = [s for s in kept if s.table != ref.table and ctx.schema.join_path(ref.table, s.table)]
+    near = [s for s in kept if s.table != ref.table and ctx.schema.points_to(s.table, ref.table)]
     if len(near) != 1 or named or any(s.table == ref.table for s in spans(ctx.schema)):
         return None
     return near[0]

@@ -6,14 +6,20 @@ path, so "airlines with at least 10 flights" could not be read at all. A column 
 reference when its name is another table's name (singular, or followed by that table's key name
 or "id"), it has the kind of that table's one-column primary key, and the two tables have no
 declared key between them; a name alone is the evidence, so the rule stays this narrow.
+
+Two more names say the same. A column spelled as another table's own primary key (``unit_code``
+beside ``units.unit_code``, ``CustID`` beside ``customers.CustID``) when that key's name says more
+than "id" or "code" and no other table keys its rows by it. And a key named for a role
+(``groomer_id``) that no table is named for, when one table of people keeps that role among its
+stored values (a ``staff.role`` of 'Groomer'): the role's holders are that table's rows.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from nl2sql.db.schema import ForeignKey, Schema, Table
+from nl2sql.db.schema import TEXT, Column, ForeignKey, Schema, Table
 from nl2sql.linking.text import name_words, singular
 
 
@@ -23,8 +29,7 @@ def _words(name: str) -> tuple[str, ...]:
 
 def _named_by(schema: Schema) -> dict[tuple[str, ...], list[Table]]:
     """Each table with one primary key, under the column names that refer to it: its own name, its
-    name with "id", its name with its key's name. Built once, so that a schema of hundreds of
-    tables is matched column by column, not column by table."""
+    name with "id", its name with its key's name."""
     index: dict[tuple[str, ...], list[Table]] = defaultdict(list)
     for table in schema.tables:
         keys = [c for c in table.columns if c.primary_key]
@@ -36,25 +41,83 @@ def _named_by(schema: Schema) -> dict[tuple[str, ...], list[Table]]:
     return index
 
 
+# Words of a key's name that say only that it is a key: a primary key named by nothing else
+# ("id", "code") is every table's, and a column spelled the same points at none of them.
+_KEY_ONLY = frozenset({"id", "key", "no", "num", "number", "code", "cd", "ref", "pk", "uid", "uuid"})
+
+
+def _keyed_by(schema: Schema) -> dict[tuple[str, ...], Table]:
+    """Each table under its one-column primary key's own name, where that name says more than "id"
+    and no other table's key is spelled the same."""
+    seen: dict[tuple[str, ...], list[Table]] = defaultdict(list)
+    for table in schema.tables:
+        keys = [c for c in table.columns if c.primary_key]
+        if len(keys) == 1 and set(words := name_words(keys[0].name)) - _KEY_ONLY:
+            seen[words].append(table)
+    return {words: tables[0] for words, tables in seen.items() if len(tables) == 1}
+
+
+def _role_holders(schema: Schema) -> dict[str, list[Table]]:
+    """The tables whose stored text values name a role ('Groomer', 'Senior Installer'), under the
+    role's last word: who holds a role kept in a column's values, not in a table's name."""
+    holders: dict[str, list[Table]] = defaultdict(list)
+    for table in schema.tables:
+        keys = [c for c in table.columns if c.primary_key]
+        if len(keys) != 1 or not table.stored:
+            continue
+        roles = {words[-1] for c in table.columns if c.kind == TEXT and not c.primary_key
+                 for v in c.values if len(words := name_words(v)) in (1, 2)}
+        for role in roles:
+            holders[role].append(table)
+    return holders
+
+
 def _linked(schema: Schema, one: str, other: str) -> bool:
     return any(hop == other for hop, _fk in schema.neighbours(one))
 
 
-def implied_keys(table: Table, schema: Schema,
-                 named_by: dict[tuple[str, ...], list[Table]] | None = None) -> tuple[ForeignKey, ...]:
+@dataclass(frozen=True)
+class _Names:
+    """How columns name the tables they point at, built once, so that a schema of hundreds of
+    tables is matched column by column, not column by table."""
+    by_table: dict[tuple[str, ...], list[Table]]
+    by_key: dict[tuple[str, ...], Table]
+    by_role: dict[str, list[Table]]
+
+
+def _names(schema: Schema) -> _Names:
+    return _Names(_named_by(schema), _keyed_by(schema), _role_holders(schema))
+
+
+def implied_keys(table: Table, schema: Schema, names: _Names | None = None) -> tuple[ForeignKey, ...]:
     """The undeclared references of one table's columns: a column named as a reference to another
     table whose primary key it fits."""
-    index = named_by if named_by is not None else _named_by(schema)
+    index = names if names is not None else _names(schema)
     found: list[ForeignKey] = []
     for column in table.columns:
         if column.name in table.fk_columns:
             continue
-        for other in index.get(_words(column.name), ()):
+        for other in _referred(column, index):
             key = next(c for c in other.columns if c.primary_key)
             if key.kind != column.kind or other.name == table.name or _linked(schema, table.name, other.name):
                 continue
             found.append(ForeignKey(table.name, column.name, other.name, key.name))
     return tuple(found)
+
+
+def _referred(column: Column, names: _Names) -> list[Table]:
+    """The tables a column's name refers to: by their name, by their key's own name, or by a role
+    one table of them holds (only for a key no table is named for)."""
+    named = names.by_table.get(_words(column.name), [])
+    if named or column.primary_key:
+        return named
+    words = name_words(column.name)
+    if words in names.by_key:
+        return [names.by_key[words]]
+    role = [w for w in words if w not in _KEY_ONLY]
+    if len(role) == 1 and len(words) > 1 and len(found := names.by_role.get(role[0], [])) == 1:
+        return found
+    return []
 
 
 def _in_column_order(table: Table, keys: tuple[ForeignKey, ...]) -> tuple[ForeignKey, ...]:
@@ -68,8 +131,8 @@ def _in_column_order(table: Table, keys: tuple[ForeignKey, ...]) -> tuple[Foreig
 def with_implied_keys(schema: Schema) -> Schema:
     """The schema the engine joins along: its implied foreign keys added, every table's keys in
     the order of its columns (the same object when that changes nothing)."""
-    named_by = _named_by(schema)
-    keys = {t.name: _in_column_order(t, (*t.foreign_keys, *implied_keys(t, schema, named_by)))
+    names = _names(schema)
+    keys = {t.name: _in_column_order(t, (*t.foreign_keys, *implied_keys(t, schema, names)))
             for t in schema.tables}
     if all(keys[t.name] == t.foreign_keys for t in schema.tables):
         return schema

@@ -67,6 +67,8 @@ def bucket_sql(col: exp.Expr, bucket: str) -> exp.Expr:
 _PEER = "peer"  # the alias of a row's group in a correlated subquery
 _AGG = {"count": exp.Count, "sum": exp.Sum, "avg": exp.Avg, "min": exp.Min, "max": exp.Max}
 _COMPARE = {"=": exp.EQ, "!=": exp.NEQ, ">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}
+# Tests of stored text that a value kept in several casings answers in each of them.
+_FOLDED_OPS = frozenset({"=", "!=", "in", "not_in", "unsettled"})
 
 
 _ident = identifier
@@ -263,6 +265,8 @@ class _Renderer:
 
     def _group_expr(self, key: GroupKey) -> exp.Expr:
         col = self._col(key.column)
+        if not key.bucket and self._mixed_case(key.column):  # 'minor' and 'Minor' are one group
+            return exp.Lower(this=col)
         return bucket_sql(col, key.bucket) if key.bucket else col
 
     def _metric_sql(self, text: str, table: str) -> exp.Expr:
@@ -354,7 +358,12 @@ class _Renderer:
                                   expression=self._col(key, force=True))).subquery()
 
     def _filter(self, f: Filter) -> exp.Expr:
-        col = self._col(f.column)
+        col: exp.Expr = self._col(f.column)
+        if self._folded(f):  # 'Active', 'active' and 'ACTIVE' are one state
+            return self._test(replace(f, values=tuple(str(v).lower() for v in f.values)), exp.Lower(this=col))
+        return self._test(f, col)
+
+    def _test(self, f: Filter, col: exp.Expr) -> exp.Expr:
         if f.against is not None:
             return _COMPARE[f.op](this=col, expression=self._against(f))
         if f.op in _COMPARE and f.other is not None:  # another column of the same row ("paired.py")
@@ -390,6 +399,17 @@ class _Renderer:
             )
             return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
+
+    def _folded(self, f: Filter) -> bool:
+        """Whether a test of stored text is of a column that keeps its values in several casings
+        ('Active', 'active'): then made of the lower case of both sides."""
+        return f.op in _FOLDED_OPS and f.other is None and f.against is None and bool(f.values) \
+            and all(isinstance(v, str) for v in f.values) and self._mixed_case(f.column)
+
+    def _mixed_case(self, ref: ColumnRef) -> bool:
+        table = self.schema.table(ref.table)
+        column = table.column(ref.column) if table is not None else None
+        return column is not None and column.mixed_case
 
     def _unsettled(self, f: Filter, col: exp.Expr) -> exp.Expr:
         """``(state IS NULL OR NOT state IN (<final states>))``; without the test of NULL where the
@@ -481,7 +501,8 @@ class _Renderer:
                     expr = self._group_expr(key)
                     named = not key.bucket and key.column in self.roles
                     projections += self._shown(key.column) if named else \
-                        [exp.alias_(expr, key.alias) if key.bucket else expr]
+                        [exp.alias_(expr, key.alias if key.bucket else key.column.column)
+                         if not isinstance(expr, exp.Column) else expr]
             for agg, name in zip(s.aggregates, self.names, strict=True):
                 if agg.shown or not (s.projections or s.group_by):
                     projections.append(exp.alias_(self.aggregate(agg), _ident(name)))

@@ -699,16 +699,21 @@ def money_of_another(a: Analysis, link: Link) -> bool:
 
 def own_money_before(a: Analysis, schema: Schema, link: Link) -> ColumnRef | None:
     """ "fuel spend", "van costs": a money word right after the name of rows that keep one amount of
-    money and cannot reach the rows the metric measures: what those rows cost, not money taken."""
+    money, which the rows the metric measures do not refer to (as sales do to their customer:
+    "customer spend" is what they bought) and, where they can reach them, a cost rather than money
+    taken ("hire income" is a reading of the money taken): what those rows cost."""
     metrics = [cand.metric for cand in link.of_kind(METRIC) if cand.metric is not None]
     before = a.link_at(link.first - 1)
     named = [cand.table for cand in before.of_kind(TABLE)] if before is not None else []  # "fuel" of fuel_fills
     table = schema.table(named[0]) if len(set(named)) == 1 and link.last == link.first else None
-    if not metrics or table is None or any(m.table == table.name or schema.join_path(table.name, m.table)
-                                           for m in metrics):
+    money = roles.money_kept(table) if table is not None else None
+    if not metrics or table is None or money is None:
         return None
-    money = roles.money_kept(table)
-    return ColumnRef(table.name, money.name) if money is not None else None
+    taken = roles.is_money_taken(table, money)
+    if any(m.table == table.name or schema.points_to(m.table, table.name)
+           or (taken and schema.join_path(table.name, m.table)) for m in metrics):
+        return None
+    return ColumnRef(table.name, money.name)
 
 
 def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
@@ -724,9 +729,31 @@ def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) 
     totals = [s.index + 1 for s in a.superlatives if a.word(s.index + 1) in _TOTAL_WORDS]
     for end in [*ends, *totals]:
         measured |= _rows_measured_after(a, schema, end, end in totals)
+    for func, at in a.aggregates:  # "how much has Kerry made in tips": the rows whose tips are added up
+        measured |= _summed_after(a, schema, at) if func in ("sum", "avg") else set()
+    for end in ends:  # "the van that did the most miles": the rows that keep the miles
+        measured |= _summed_after(a, schema, end, reach=2)
     if any(a.word(at) == "what" for _func, at in a.aggregates):  # "what did we bill": the money taken
         measured |= {m.table for m in domain.metrics.values() if m.name == REVENUE}
     return measured | _verb_measured(a)
+
+
+def _summed_after(a: Analysis, schema: Schema, at: int, reach: int = 8) -> set[str]:
+    """The table of the first measure named after a sum or an average said at ``at`` (within
+    ``reach`` words), past the names of who or what it is of: a numeric column, not a key, all of
+    one table."""
+    for link in a.links:
+        if link.first <= at or link.of_kind(VALUE):
+            continue
+        if link.first > at + reach:
+            return set()
+        if link.of_kind(TABLE) or not (columns := link.of_kind(COLUMN)):
+            return set()
+        tables = {c.table for c in columns if (t := schema.table(c.table)) is not None
+                  and (col := t.column(c.column or "")) is not None and col.is_numeric
+                  and not col.primary_key and col.name not in t.fk_columns}
+        return tables if len(tables) == 1 and len(columns) == 1 else set()
+    return set()
 
 
 def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool) -> set[str]:
