@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from nl2sql.db.schema import DATE, TEXT, Column, Schema, Table, declared_key, named_words
+from nl2sql.db.schema import DATE, TEXT, Column, ForeignKey, Schema, Table, declared_key, named_words
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.places import country_codes, state_codes
@@ -357,8 +357,8 @@ class Lexicon:
         person's first name, when no one else of the column has it, names them; only said
         capitalised (``given_name``), so that "bill" is not Bill Ward. A column of names is one whose
         values are mostly two capitalised words (a product's 'Air Filter' too: ``given_name`` tells)."""
-        if "name" not in name_words(col.name) or not 2 <= len(col.values) <= CROWDED_VALUES:
-            return
+        if "name" not in expand(name_words(col.name)) or not 2 <= len(col.values) <= CROWDED_VALUES:
+            return  # "full_nm" is a name too
         parts = [value.split() for value in col.values]
         named = [p for p in parts
                  if len(p) == 2 and all(w[:1].isupper() and w.replace("-", "").replace("'", "").isalpha() for w in p)]
@@ -521,6 +521,8 @@ class Lexicon:
         and words of the referenced table's name ("permanent_address_id") say which row, not whose."""
         words = name_words(column)
         fk = next((fk for fk in table.foreign_keys if fk.column == column), None)
+        if fk is not None and len(words) == 2 and words[-1] == "id":
+            self._add_one_word_role(table, fk, words[0])
         if fk is None or len(words) < 3 or words[-1] != "id":
             return
         role = words[:-1]
@@ -536,6 +538,19 @@ class Lexicon:
         if people and len(extra) == 1 and len(extra[0]) >= KIND_MIN_LENGTH and extra[0] not in _WEAK_NAME_WORDS \
                 and not extra[0].endswith(("ed", "ing", "al")):
             self._add(extra[0], Candidate(COLUMN, table.name, column, score=0.9))
+
+    def _add_one_word_role(self, table: Table, fk: ForeignKey, role: str) -> None:
+        """ "which setter put up the most routes" of routes.setter_id into the staff: a key of a table
+        of things (text of its own) into a table of people, named for a role none of that table's
+        name says, names the role ("setter"): the people who hold it for those rows."""
+        target = self.schema.table(fk.ref_table)
+        things = any(col.kind == TEXT and not col.primary_key and col.name not in table.fk_columns
+                     for col in table.columns)
+        if target is None or not things or not _of_people(target) or fk.ref_table == table.name \
+                or len(role) < KIND_MIN_LENGTH or role in _WEAK_NAME_WORDS or role in name_words(fk.ref_table) \
+                or role.endswith(("ed", "ing", "al")):
+            return
+        self._add(role, Candidate(COLUMN, table.name, fk.column, score=0.9))
 
     def _add_column(self, table: str, column: str, is_fk: bool, target: str | None = None) -> None:
         words = name_words(column)
@@ -771,6 +786,8 @@ class Lexicon:
             return cands
         if token.original.islower() and acted and (done := self._state_of(token.text, base)):
             return done
+        if codes := self._codes_counted(token):
+            return codes
         if place := self._place_of(token):
             return place
         if marked and (code := self._code_of(token)):
@@ -780,6 +797,13 @@ class Lexicon:
             return found
         # "cancellations" beside a cancel_reason: the state its verb leaves rows in before a piece of a name
         return (self._state_named(token) if not marked else []) or found
+
+    def _codes_counted(self, token: Token) -> list[Candidate]:
+        """ "how many V4s", "the A320s": a stored code of letters and digits said in the plural."""
+        word = token.norm
+        if len(word) < 3 or not word.endswith("s") or not any(ch.isdigit() for ch in word):
+            return []
+        return [c for c in self.lookup(word[:-1]) if c.kind == VALUE]
 
     def _state_named(self, token: Token) -> list[Candidate]:
         """ "how many cancellations this year" where a column of a few states keeps 'Cancelled': the

@@ -312,11 +312,15 @@ _NOW = (("at", "the", "moment"), ("right", "now"), ("at", "present"), ("as", "of
         ("on", "our", "books"))
 # Adjectives of rows still running, said right before their name: "live subscriptions".
 _RUNNING = frozenset({"live", "active"})
+# Name words of the day a thing put up or brought in was taken away for good: a climbing route
+# stripped, a product withdrawn, a van scrapped.
+_TAKEN_DOWN = frozenset({"stripped", "removed", "retired", "withdrawn", "discontinued", "decommissioned",
+                         "dismantled", "scrapped", "disposed", "archived", "delisted"})
 # Name words of the date a row stops being current.
 _END_WORDS = frozenset({"end", "ended", "ends", "ending", "expiry", "expires", "expired", "expiration", "until",
                         "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped",
                         "left", "leave", "leaving", "departed", "resigned", "quit", "exit", "exited", "closed",
-                        "finish", "finished", "finishes"})
+                        "finish", "finished", "finishes"}) | _TAKEN_DOWN
 
 
 def current_rows(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
@@ -389,7 +393,7 @@ def _running_until(ctx: ReadContext, end: ColumnRef, words: frozenset[int]) -> l
 
 # Of those, the ones no row comes back from.
 _FINAL_WORDS = frozenset({"cancelled", "canceled", "cancellation", "terminated", "termination", "left", "leave",
-                          "leaving", "departed", "resigned", "quit", "closed", "ended"})
+                          "leaving", "departed", "resigned", "quit", "closed", "ended"}) | _TAKEN_DOWN
 # Name words of a date a row is planned to end on.
 _PLANNED_ENDS = frozenset({"end", "ends", "ending", "expiry", "expires", "expiration"})
 # Name words of the date a row's run begins.
@@ -413,7 +417,8 @@ def _ended_words(ctx: ReadContext, c: Claims, taken: frozenset[int], entity: str
 
 
 # What a row still going on is said to be: "still with us", "no longer here".
-_STAYING = (("with", "us"), ("here",), ("around",), ("on", "board"))
+_STAYING = (("with", "us"), ("here",), ("around",), ("on", "board"), ("up",), ("open",), ("running",),
+            ("going",), ("live",), ("in", "use"), ("in", "service"))
 
 
 def _going_on(ctx: ReadContext, i: int, entity: str) -> list[int]:
