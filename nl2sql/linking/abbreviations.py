@@ -24,7 +24,7 @@ ABBREVIATIONS: dict[str, str] = {
     "appt": "appointment", "ln": "line", "po": "purchase order", "rpt": "report", "rpts": "reports",
     "chk": "check", "cls": "class", "mbr": "member", "instr": "instructor", "wk": "week", "mth": "month",
     "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time", "mob": "mobile",
-    "dur": "duration", "resp": "response",
+    "dur": "duration", "resp": "response", "btl": "bottle", "deliv": "delivery", "hdr": "header",
 }
 
 
@@ -34,14 +34,23 @@ _AFTER: dict[str, tuple[frozenset[str], str]] = {
     "px": (frozenset({"unit", "sell", "list", "cost", "retail", "sale", "buy", "each", "shelf"}), "price"),
 }
 
+# Abbreviations that shorten words only before another: "so" is a sales order before "lines" or
+# "header" (``so_lines``), and a word of its own elsewhere.
+_BEFORE: dict[str, tuple[frozenset[str], str]] = {
+    "so": (frozenset({"header", "hdr", "line", "lines", "no", "number", "num", "id", "item", "items", "status",
+                      "date", "dt"}), "sales order"),
+}
+
 
 def expand(words: tuple[str, ...] | list[str]) -> list[str]:
     """A name's words with abbreviations spelled out: ("part", "no") -> ["part", "number"]."""
     spelled = []
     for i, w in enumerate(words):
-        after = _AFTER.get(w)
+        after, before = _AFTER.get(w), _BEFORE.get(w)
         if after is not None and i > 0 and words[i - 1] in after[0]:
             spelled.append(after[1])
+        elif before is not None and i + 1 < len(words) and words[i + 1] in before[0]:
+            spelled.append(before[1])
         elif w not in ABBREVIATIONS and w.endswith("s") and w[:-1] in ABBREVIATIONS and len(w) > 2:
             spelled.append(ABBREVIATIONS[w[:-1]] + "s")  # "appts", "POs": the plural of the word
         else:

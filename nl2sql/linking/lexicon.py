@@ -81,7 +81,7 @@ _STRUCTURE_WORDS = {"table", "column", "field", "row", "record", "entry", "list"
 # Last words of a table's name that file its rows without saying what they are: "customer_details"
 # holds customers ("order_items" holds items, not orders: a noun is no filler).
 _FILLER_HEADS = frozenset({"info", "information", "data", "detail", "details", "master", "tbl", "table",
-                           "co", "cos", "catalog", "catalogue"})
+                           "co", "cos", "catalog", "catalogue", "header", "headers"})
 # Last words of a table's name that say the rows are records of something ("delivery_notes",
 # "labour_entries", "service_log"): the words before them name what each row records.
 _RECORD_HEADS = frozenset({"note", "entry", "record", "log"})
@@ -262,6 +262,10 @@ class Lexicon:
             if (spelled := expand(words)) != list(words):  # "tkt" is a "ticket", "POs" are "purchase orders"
                 self._add(" ".join([*spelled[:-1], singular(spelled[-1])]),
                           Candidate(TABLE, table.name, score=0.95, match=STEM))
+                if len(spelled) > 2 and spelled[-1] in _FILLER_HEADS:  # "so_header": the sales orders
+                    head_words = [singular(w) for w in spelled[:-1]]
+                    self._add(" ".join(head_words), Candidate(TABLE, table.name, score=0.9, match=STEM))
+                    self._add(head_words[-1], Candidate(TABLE, table.name, score=PIECE_SCORE))
             head = words[-1] if len(words) > 1 else _joined_head(table, one_word)
             if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.

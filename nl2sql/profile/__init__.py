@@ -230,7 +230,8 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
     """Money totals of rows that are events (they refer to something and often carry a date)."""
     found = []
     for table in schema.tables:
-        if not table.stored or not table.foreign_keys or set(name_words(table.name)) & NOT_SOLD_WORDS:
+        if not table.stored or not table.foreign_keys or set(name_words(table.name)) & NOT_SOLD_WORDS \
+                or bought_in(table):
             continue  # a refund's amount is money, but not money taken
         for col in table.columns:
             words = name_words(col.name)
@@ -242,6 +243,16 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
                 found.append((table, col.name))
     found.sort(key=lambda tc: (not tc[0].date_columns, -(tc[0].row_count or 0)))
     return found
+
+
+# Name words of a table of those the business buys from.
+_SELLERS = frozenset({"supplier", "vendor", "wholesaler", "distributor"})
+
+
+def bought_in(table: Table) -> bool:
+    """Whether a table's rows are bought from a supplier (a purchase order names one): its money is
+    paid out, never taken."""
+    return any(set(name_words(fk.ref_table)) & _SELLERS for fk in table.foreign_keys)
 
 
 def _sold_one_by_one(schema: Schema, table: Table) -> bool:
@@ -305,7 +316,7 @@ def _charges(schema: Schema) -> list[tuple[Table, str]]:
     found = []
     for table in schema.tables:
         if not table.stored or not table.foreign_keys or not table.date_columns \
-                or set(name_words(table.name)) & NOT_SOLD_WORDS:
+                or set(name_words(table.name)) & NOT_SOLD_WORDS or bought_in(table):
             continue
         for col in table.columns:
             unit = money_unit(table, col)

@@ -368,11 +368,24 @@ def ranked_by_count(ctx: ReadContext, d: Decided, entity: str) -> Step[str | Non
     link = a.next_link(a.count_index + 1, max_gap=2)
     if link is not None and link.of_kind(VALUE) and not link.of_kind(TABLE):
         link = a.next_link(link.last, max_gap=0)  # "by number of completed stays": the value is theirs, read apart
-    table = ctx.table_of(link) if link is not None else None
+    table = _counted_for(ctx, link, entity) if link is not None else None
     if link is None or table is None or table == entity:
         return c.done(None)
     c.claim(link, "rank", *a.count_span, a.count_index - 1, *a.limit_span)
     return c.done(table)
+
+
+def _counted_for(ctx: ReadContext, link: Link, entity: str) -> str | None:
+    """The table a word names to count for each row of ``entity``; of names it fits equally, the one
+    whose rows refer to the entity's ("customers by number of orders": the sales orders that name
+    a customer, not the purchase orders of a supplier)."""
+    tables = link.of_kind(TABLE)
+    if not tables:
+        return None
+    best = max(c.score for c in tables)
+    tied = [c.table for c in tables if c.score == best]
+    referring = [t for t in tied if ctx.schema.points_to(t, entity)]
+    return referring[0] if len(tied) > 1 and len(referring) == 1 else tied[0]
 
 
 def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:

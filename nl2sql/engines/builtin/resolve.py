@@ -455,7 +455,7 @@ def date_column_for(a: Analysis, schema: Schema, entity: str, in_play: set[str],
     A table's name that is also a piece of a date's name ("orders", order_date) names the table."""
     if at is not None and (owned := _period_of_named(a, schema, entity, in_play, domain, at)) is not None:
         return owned
-    measured = _measured_tables(a, schema, domain)
+    measured = _measured_tables(a, schema, domain, entity)
     in_play = in_play | measured  # "completed the most jobs in 2025": the jobs' completion
     for link in a.links:
         if any(c.kind == TABLE and c.score >= 1.0 for c in link.candidates) or _state_word(a, link):
@@ -716,9 +716,9 @@ def own_money_before(a: Analysis, schema: Schema, link: Link) -> ColumnRef | Non
     return ColumnRef(table.name, money.name)
 
 
-def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) -> set[str]:
+def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY, entity: str = "") -> set[str]:
     """The tables whose rows a count, a metric (the reading the words name, of several) or a ranked
-    total measures."""
+    total measures (of ``entity``'s rows, when known)."""
     measured = {(said_reading(a, domain, c.metric, link.first) or c.metric).table for link in a.links
                 if not money_of_another(a, link) and own_money_before(a, schema, link) is None
                 for c in link.of_kind(METRIC) if c.metric is not None}
@@ -728,7 +728,7 @@ def _measured_tables(a: Analysis, schema: Schema, domain: DomainConfig = EMPTY) 
     # "the highest total <column>": the rows whose column the total adds up
     totals = [s.index + 1 for s in a.superlatives if a.word(s.index + 1) in _TOTAL_WORDS]
     for end in [*ends, *totals]:
-        measured |= _rows_measured_after(a, schema, end, end in totals)
+        measured |= _rows_measured_after(a, schema, end, end in totals, entity)
     for func, at in a.aggregates:  # "how much has Kerry made in tips": the rows whose tips are added up
         measured |= _summed_after(a, schema, at) if func in ("sum", "avg") else set()
     for end in ends:  # "the van that did the most miles": the rows that keep the miles
@@ -756,7 +756,7 @@ def _summed_after(a: Analysis, schema: Schema, at: int, reach: int = 8) -> set[s
     return set()
 
 
-def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool) -> set[str]:
+def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool, entity: str = "") -> set[str]:
     """The tables of the rows named after a count or a superlative (at ``end``), or of the column
     a "total" (``total``) adds up."""
     after = a.next_link(end, max_gap=2)
@@ -767,7 +767,7 @@ def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool) -> 
             return {c.table for c in kind.of_kind(VALUE) if c.score >= 1.0}
     if after is None:
         return set()
-    measured = {c.table for c in after.of_kind(TABLE) if c.score >= 1.0} | _keyed_rows(schema, after)
+    measured = _rows_named(schema, after, entity)
     # "the most units", "the most kilometres": the rows whose column it totals (the lines' quantity,
     # a distance by its unit), named by the profile's words for it
     named = [c for c in after.of_kind(COLUMN) if c.match == DOMAIN or (total and c.score >= 1.0)
@@ -775,6 +775,17 @@ def _rows_measured_after(a: Analysis, schema: Schema, end: int, total: bool) -> 
     kept = [c for c in named if (t := schema.table(c.table)) is not None
             and (col := t.column(c.column or "")) is not None and not col.computed]
     return measured | {c.table for c in kept or named}  # hours worked kept before a span computed
+
+
+def _rows_named(schema: Schema, link: Link, entity: str) -> set[str]:
+    """The tables a word names surely, or by their key; else, of the names it fits alike, those whose
+    rows refer to ``entity``'s ("customers by number of orders": the orders that name a customer)."""
+    named = {c.table for c in link.of_kind(TABLE) if c.score >= 1.0} | _keyed_rows(schema, link)
+    if named or not entity:
+        return named
+    tables = link.of_kind(TABLE)
+    best = max((c.score for c in tables), default=0.0)
+    return {c.table for c in tables if c.score == best and schema.points_to(c.table, entity)}
 
 
 def _keyed_rows(schema: Schema, link: Link) -> set[str]:
