@@ -32,6 +32,7 @@ ABBREVIATIONS: dict[str, str] = {
 # ``unit_px``), and pixels elsewhere (``width_px``).
 _AFTER: dict[str, tuple[frozenset[str], str]] = {
     "px": (frozenset({"unit", "sell", "list", "cost", "retail", "sale", "buy", "each", "shelf"}), "price"),
+    "p": (frozenset({"unit"}), "price"),  # a ``unit_p``: the price of one, in pence
 }
 
 # Abbreviations that shorten words only before another: "so" is a sales order before "lines" or

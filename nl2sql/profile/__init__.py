@@ -483,7 +483,9 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
                    for table, column in _totals(schema) or _charges(schema))
     if not lines:
         return totals
-    ordered = sorted(lines, key=lambda ln: ln.parent is None)
+    # a sale's lines first: of a parent, and named as lines (sale_lines before a hire's fee x qty)
+    ordered = sorted(lines, key=lambda ln: (ln.parent is None,
+                                            not any(w.endswith(_LINE_WORDS) for w in name_words(ln.table))))
     readings = tuple(Revenue(ln.table, ln.money_sql(schema.dialect), f"the sum of {ln.said} of the {spoken(ln.table)}",
                              ln) for ln in ordered)
     # Lines that are no sale's lines but extras charged beside a total of their own (a booking's

@@ -208,7 +208,7 @@ MINOR_SHORT = {"p": "pence", "ct": "cents", "cts": "cents"}
 def _said_money_unit(column_name: str) -> str | None:
     """The money unit a column's name says (``price_cents``: "cent"; ``amt_p``: pence), if any."""
     words = name_words(column_name)
-    if len(words) > 1 and words[-1] in MINOR_SHORT and set(expand(words[:-1])) & (MONEY_WORDS | {"discount"}):
+    if len(words) > 1 and words[-1] in MINOR_SHORT and set(expand(words[:-1])) & (MONEY_WORDS | {"discount", "unit"}):
         return MINOR_SHORT[words[-1]]
     return next((w for w in reversed(words) if w in MONEY_UNITS), None)
 

@@ -707,7 +707,8 @@ def own_money_before(a: Analysis, schema: Schema, link: Link) -> ColumnRef | Non
     named = [cand.table for cand in before.of_kind(TABLE)] if before is not None else []  # "fuel" of fuel_fills
     table = schema.table(named[0]) if len(set(named)) == 1 and link.last == link.first else None
     money = roles.money_kept(table) if table is not None else None
-    if not metrics or table is None or money is None:
+    if not metrics or table is None or money is None \
+            or any(r.table == table.name for r in profile_of(schema).revenues):  # "hire income": a reading of it
         return None
     taken = roles.is_money_taken(table, money)
     if any(m.table == table.name or schema.points_to(m.table, table.name)
@@ -749,10 +750,11 @@ def _summed_after(a: Analysis, schema: Schema, at: int, reach: int = 8) -> set[s
             return set()
         if link.of_kind(TABLE) or not (columns := link.of_kind(COLUMN)):
             return set()
-        tables = {c.table for c in columns if (t := schema.table(c.table)) is not None
+        stored = [c for c in columns if (t := schema.table(c.table)) is not None and t.stored]  # a view repeats them
+        tables = {c.table for c in stored if (t := schema.table(c.table)) is not None
                   and (col := t.column(c.column or "")) is not None and col.is_numeric
                   and not col.primary_key and col.name not in t.fk_columns}
-        return tables if len(tables) == 1 and len(columns) == 1 else set()
+        return tables if len(tables) == 1 and len(stored) == 1 else set()
     return set()
 
 
