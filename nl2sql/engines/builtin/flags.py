@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.resolve import is_stored
 from nl2sql.engines.builtin.spec import Filter
 from nl2sql.engines.builtin.yes_no import Flag, flag_noun, flag_of
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link, phrase_key
-from nl2sql.linking.text import name_words
+from nl2sql.linking.text import name_words, stem
 
 _OWNING_HEADS = frozenset({"has", "have", "with", "include", "includes", "allow", "allows", "accepts", "uses"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "become", "became", "remain", "remains",
@@ -55,7 +55,7 @@ def flag_filters(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) ->
         out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=frozenset(words)))
         c.claim(link, "flag", *denied)
         _doubt(c, flag)
-    return out + _prefixed_flags(ctx, c, entity, in_play)
+    return out + _prefixed_flags(ctx, c, entity, in_play) + _deed_flags(ctx, c, entity, in_play)
 
 
 _KEPT_TOO = frozenset({"included", "including", "inclusive"})
@@ -240,6 +240,47 @@ def negated_flag(ctx: ReadContext, i: int, entity: str, in_play: set[str]) -> Fl
 def _free(ctx: ReadContext, link: Link | None) -> bool:
     """Whether a word is linked to nothing but values of views: still free to negate a table's yes/no."""
     return link is None or all(cand.kind == VALUE and not is_stored(ctx.schema, cand.table) for cand in link.candidates)
+
+
+# The forms of the verbs whose participle ends a yes/no's name without "-ed": ``induction_done``.
+_VERB_FORMS = {"done": ("do", "does", "did", "doing", "done"), "paid": ("pay", "pays", "paying", "paid"),
+               "sent": ("send", "sends", "sending", "sent"), "sold": ("sell", "sells", "selling", "sold"),
+               "given": ("give", "gives", "gave", "giving", "given"), "taken": ("take", "takes", "took", "taking",
+                                                                               "taken"),
+               "shown": ("show", "shows", "showed", "showing", "shown"), "seen": ("see", "sees", "saw", "seen")}
+# How far a yes/no's verb may stand from its noun: "done their induction", "induction is done".
+_DEED_REACH = 3
+# Words after the deed that say it has not happened: "haven't done their induction yet".
+_NOT_YET_WORDS = frozenset({"yet"})
+
+
+def _deed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> list[Filter]:
+    """ "members who have done their induction", "haven't paid the deposit yet": a yes/no named by a
+    noun and the participle of what is done to it (``induction_done``, ``deposit_paid``), said as
+    the noun beside a form of that verb; denied, it asks for the rows where it is not."""
+    a, out = ctx.a, []
+    for link in a.links:
+        if c.taken(link.first):
+            continue
+        flag = _flag_named(ctx, link, entity, in_play)
+        words = name_words(flag.ref.column) if flag is not None else ()
+        deed = words[-1] if len(words) > 1 and (words[-1] in _VERB_FORMS or words[-1].endswith("ed")) else None
+        if flag is None or deed is None or deed in _COPULAS:
+            continue
+        forms = _VERB_FORMS.get(deed, (deed,))
+        # the verb beside the noun, or said with it as the column's whole name ("induction done")
+        verb = next((k for k in range(max(0, link.first - _DEED_REACH), link.last + _DEED_REACH + 1)
+                     if (a.word(k) in forms or (deed.endswith("ed") and stem(a.word(k)) == stem(deed)))
+                     and (not link.first <= k <= link.last or link.first < link.last)), None)
+        if verb is None or c.taken(verb):
+            continue
+        denied = [n for n in a.negations if 0 < verb - n <= 3 or 0 < link.first - n <= 3]
+        yet = [k for k in range(link.last + 1, link.last + 3) if a.word(k) in _NOT_YET_WORDS]
+        said = frozenset({*range(link.first, link.last + 1), verb, *denied, *yet})
+        out.append(Filter(flag.ref, "=", (flag.no if denied else flag.yes,), words=said))
+        c.claim(link, "flag", verb, *denied, *yet)
+        _doubt(c, flag)
+    return out
 
 
 def _doubt(c: Claims, flag: Flag) -> None:

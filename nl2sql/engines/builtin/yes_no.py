@@ -100,8 +100,12 @@ def _predicate_name(name: str) -> bool:
     last = words[-1]
     if len(said) > 1 and singular(said[-2]) != said[-2]:
         return False  # "copies_owned", "hours_worked": how many, not whether
-    participle = last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES
+    participle = (last.endswith("ed") and len(last) >= 5 and last not in _NOT_PARTICIPLES) or last in _IRREGULAR_DONE
     return last in _FLAG_WORDS or participle or (last.endswith(("able", "ible")) and len(last) >= 7)
+
+
+# Participles that do not end in -ed, last in a yes/no's name: ``induction_done``, ``deposit_paid``.
+_IRREGULAR_DONE = frozenset({"done", "paid", "sent", "sold", "given", "taken", "shown", "seen", "won", "lost"})
 
 
 # A yes/no named by a deed of money and the party it was passed to (``charged_to_customer``); other
