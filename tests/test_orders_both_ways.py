@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import all_rows, read, same_answer, schema_database
+from tests.helpers import all_rows, built_sqlite, opened, read, same_answer, schema_database
 
 PARTS = """
     CREATE TABLE suppliers (supp_id INTEGER PRIMARY KEY, supp_nm TEXT NOT NULL);
@@ -54,3 +54,21 @@ def test_money_of_what_was_bought_in_is_not_taken(parts: Database) -> None:
     draft, result = read(parts, "how much did we take this year")
     gold = "SELECT SUM(total_gbp) FROM so_header WHERE order_dt >= '2026-01-01'"
     assert same_answer(result, all_rows(parts, gold)), draft.sql
+
+
+def test_orders_are_the_sales_orders_before_the_purchase_orders(tmp_path) -> None:
+    """Both headers are orders by name; the purchase order's is bought from a supplier."""
+    script = """
+    CREATE TABLE suppliers (supp_id INTEGER PRIMARY KEY, supp_nm TEXT);
+    CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, cust_nm TEXT);
+    CREATE TABLE po_header (po_no INTEGER PRIMARY KEY, supp_id INTEGER REFERENCES suppliers, po_date TEXT);
+    CREATE TABLE so_header (so_no INTEGER PRIMARY KEY, cust_id INTEGER REFERENCES customers, so_date TEXT);
+    INSERT INTO suppliers VALUES (1, 'Seeds Co');
+    INSERT INTO customers VALUES (1, 'Fern'), (2, 'Moss');
+    INSERT INTO po_header VALUES (1, 1, '2026-05-01'), (2, 1, '2026-05-02'), (3, 1, '2026-05-03');
+    INSERT INTO so_header VALUES (1, 1, '2026-05-04'), (2, 2, '2026-04-04');
+    """
+    with opened(built_sqlite(tmp_path, "garden", script)) as db:
+        draft, result = read(db, "how many orders in May 2026")
+        assert same_answer(result, all_rows(db, "SELECT COUNT(*) FROM so_header WHERE so_date LIKE '2026-05%'")), \
+            draft.sql

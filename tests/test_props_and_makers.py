@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import all_rows, read, same_answer, schema_database
+from tests.helpers import all_rows, built_sqlite, drafted, opened, read, same_answer, schema_database
 
 PROPS = """
     CREATE TABLE crew (crew_id INTEGER PRIMARY KEY, full_nm TEXT NOT NULL, job TEXT,
@@ -53,3 +53,20 @@ def test_a_role_a_key_is_named_for_is_its_people(props: Database) -> None:
     gold = "SELECT c.full_nm FROM props p JOIN crew c ON c.crew_id = p.maker_id GROUP BY c.full_nm " \
            "ORDER BY COUNT(*) DESC LIMIT 1"
     assert same_answer(result, all_rows(props, gold)), draft.sql
+
+
+def test_still_with_us_is_the_end_of_the_row_not_of_a_thing_of_it(tmp_path) -> None:
+    """A client who left beside one archived: still with us is not left; stitches removed end no
+    animal's stay."""
+    script = """
+    CREATE TABLE clients (client_id INTEGER PRIMARY KEY, client_nm TEXT, left_on TEXT, archived_on TEXT);
+    INSERT INTO clients VALUES (1, 'Ames', NULL, NULL), (2, 'Bell', '2025-01-01', '2025-06-01'),
+        (3, 'Cole', NULL, NULL), (4, 'Dunn', '2026-02-02', NULL);
+    CREATE TABLE animals (animal_id INTEGER PRIMARY KEY, animal_nm TEXT, stitches_removed_on TEXT);
+    INSERT INTO animals VALUES (1, 'Rex', '2026-01-01'), (2, 'Tom', NULL);
+    """
+    with opened(built_sqlite(tmp_path, "books", script)) as db:
+        draft, result = read(db, "how many clients are still with us")
+        assert same_answer(result, all_rows(db, "SELECT COUNT(*) FROM clients WHERE left_on IS NULL")), draft.sql
+        draft = drafted(db, "which animals are still here")
+        assert "stitches" not in draft.sql, draft.sql

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from nl2sql.db import Database
-from tests.helpers import all_rows, read, same_answer, schema_database
+from tests.helpers import all_rows, answers_after, built_sqlite, opened, read, same_answer, schema_database
 
 ORCHARD = """
     CREATE TABLE volunteers (vol_id INTEGER PRIMARY KEY, vol_name TEXT NOT NULL, status TEXT, town TEXT,
@@ -62,3 +62,37 @@ def test_rows_marked_taken_away_are_left_out(orchard: Database) -> None:
 def test_the_mark_said_is_asked_for(orchard: Database) -> None:
     draft, result = read(orchard, "how many deleted volunteers")
     assert same_answer(result, all_rows(orchard, "SELECT COUNT(*) FROM volunteers WHERE deleted = 1")), draft.sql
+
+
+def test_case_that_means_something_or_beyond_ascii_is_kept(tmp_path) -> None:
+    """'C' major and 'c' minor are two keys; 'Éclair' is compared as stored, as SQLite's LOWER() does
+    not fold it."""
+    script = """
+    CREATE TABLE pieces (piece_id INTEGER PRIMARY KEY, title TEXT, music_key TEXT);
+    INSERT INTO pieces VALUES (1, 'Air', 'C'), (2, 'Song', 'c'), (3, 'Jig', 'C'), (4, 'Reel', 'G');
+    CREATE TABLE bakes (bake_id INTEGER PRIMARY KEY, pastry TEXT, amount REAL);
+    INSERT INTO bakes VALUES (1, 'Éclair', 3.0), (2, 'éclair', 2.0), (3, 'Tart', 1.0), (4, 'tart', 1.5);
+    """
+    with opened(built_sqlite(tmp_path, "pieces", script)) as db:
+        draft, result = read(db, "pieces per music key")
+        assert same_answer(result, all_rows(db, "SELECT music_key, COUNT(*) FROM pieces GROUP BY music_key")), \
+            draft.sql
+        draft, result = read(db, "total amount of Éclair bakes")
+        assert same_answer(result, all_rows(db, "SELECT SUM(amount) FROM bakes WHERE pastry = 'Éclair'")), draft.sql
+
+
+def test_a_yes_no_of_an_outcome_or_asked_for_is_no_removal(tmp_path) -> None:
+    """A nest ``removed`` is a job done; "how many of those were void" asks for the void rows."""
+    script = """
+    CREATE TABLE callouts (callout_id INTEGER PRIMARY KEY, pest TEXT, fee REAL, removed TEXT);
+    INSERT INTO callouts VALUES (1, 'Wasps', 60, 'Y'), (2, 'Wasps', 60, 'N'), (3, 'Rats', 80, 'Y');
+    CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, visit_on TEXT, void INTEGER DEFAULT 0);
+    INSERT INTO visits VALUES (1, '2026-05-01', 0), (2, '2026-05-02', 1), (3, '2026-05-03', 1), (4, '2026-04-01', 0);
+    """
+    with opened(built_sqlite(tmp_path, "pests", script)) as db:
+        draft, result = read(db, "total callout fees")
+        assert same_answer(result, all_rows(db, "SELECT SUM(fee) FROM callouts")), draft.sql
+        answers_after(db, ["how many visits in May 2026"],
+                      "SELECT COUNT(*) FROM visits WHERE visit_on LIKE '2026-05%' AND void = 0")
+        answers_after(db, ["how many visits in May 2026", "how many of those were void"],
+                      "SELECT COUNT(*) FROM visits WHERE visit_on LIKE '2026-05%' AND void = 1")

@@ -61,9 +61,9 @@ def test_no_key_from_a_bare_key_name_or_a_role_two_tables_hold(tmp_path) -> None
     CREATE TABLE colours (code TEXT PRIMARY KEY, label TEXT);
     CREATE TABLE sizes (size_cd TEXT PRIMARY KEY, label TEXT);
     CREATE TABLE staff (sid INTEGER PRIMARY KEY, nm TEXT, job TEXT);
-    CREATE TABLE agency (aid INTEGER PRIMARY KEY, nm TEXT, job TEXT);
+    CREATE TABLE agency_staff (aid INTEGER PRIMARY KEY, nm TEXT, job TEXT);
     CREATE TABLE runs (run_id INTEGER PRIMARY KEY, code TEXT, driver_id INTEGER);
-    INSERT INTO staff VALUES (1, 'Al', 'Driver'); INSERT INTO agency VALUES (1, 'Bo', 'Driver');
+    INSERT INTO staff VALUES (1, 'Al', 'Driver'); INSERT INTO agency_staff VALUES (1, 'Bo', 'Driver');
     """
     with opened(built_sqlite(tmp_path, "depot", script)) as db:
         assert with_implied_keys(db.schema) is db.schema
@@ -97,3 +97,21 @@ def test_spend_of_rows_the_sales_do_not_refer_to_is_their_own_cost(sweep: Databa
     draft, result = read(sweep, "fuel spend per van this year")
     gold = "SELECT van_reg, SUM(cost_gbp) FROM fuel WHERE fill_dt >= '2026-01-01' GROUP BY van_reg"
     assert same_answer(result, all_rows(sweep, gold)), draft.sql
+
+
+def test_no_key_from_a_role_held_by_things_two_roles_or_a_measure(tmp_path) -> None:
+    """'Ear Cleaner' is a product, not a cleaner; a groomer and a bather of one appointment are two
+    roles into the same staff; a review's ``score`` is a measure, whatever table keys rows by one."""
+    script = """
+    CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_nm TEXT);
+    CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, staff_nm TEXT, job TEXT);
+    CREATE TABLE bands (score INTEGER PRIMARY KEY, description TEXT);
+    CREATE TABLE kennels (kennel_id INTEGER PRIMARY KEY, cleaner_id INTEGER);
+    CREATE TABLE appointments (appt_id INTEGER PRIMARY KEY, groomer_id INTEGER, bather_id INTEGER);
+    CREATE TABLE reviews (review_id INTEGER PRIMARY KEY, score INTEGER, body TEXT);
+    INSERT INTO products VALUES (1, 'Ear Cleaner'), (2, 'Teeth Cleaner');
+    INSERT INTO staff VALUES (1, 'Al', 'Groomer'), (2, 'Bo', 'Bather'), (3, 'Cy', 'Vet');
+    INSERT INTO bands VALUES (4, 'Good'), (5, 'Very good');
+    """
+    with opened(built_sqlite(tmp_path, "salon", script)) as db:
+        assert with_implied_keys(db.schema) is db.schema

@@ -53,8 +53,9 @@ class Column:
     def mixed_case(self) -> bool:
         """Whether one value is stored in more than one casing ('Active', 'active', 'ACTIVE'), as data
         typed by hand over the years is: a value asked for is then each of its spellings."""
-        lowered = {v.lower() for v in self.values}
-        return len(lowered) < len(self.values)
+        # not of a letter alone ('C' major, 'c' minor), nor beyond ASCII, which a database's LOWER() may not fold
+        folded = [v for v in self.values if len(v) > 1 and v.isascii()]
+        return len({v.lower() for v in folded}) < len(folded)
 
 
 @dataclass(frozen=True)
@@ -398,6 +399,22 @@ def _members_first(hops: list[tuple[str, ForeignKey]], rows: dict[str, int | Non
         return (tables.index(nxt), many, 0 if names_its_table(fk) else 1, order[id(hop)])
 
     return sorted(hops, key=rank) if len(set(tables)) < len(tables) else hops
+
+
+# Name words of a table of those the business buys from, and of a table whose rows are orders.
+_SELLERS = frozenset({"supplier", "vendor", "wholesaler", "distributor"})
+_ORDER_WORDS = frozenset({"order", "po", "purchase", "header", "hdr"})
+
+
+def bought_in(schema: Schema, table: Table) -> bool:
+    """Whether a table's rows are bought from a supplier (a purchase order names one, its lines
+    through it): its money is paid out, never taken."""
+    def said(name: str) -> set[str]:  # "suppliers", "orders": the words one of them is called by
+        return {w.removesuffix("s") if w.endswith("s") and not w.endswith("ss") else w for w in _name_words(name)}
+
+    parents = [p for fk in table.foreign_keys if (p := schema.table(fk.ref_table)) is not None and p is not table]
+    return any(said(p.name) & _SELLERS for p in parents) \
+        or any(said(fk.ref_table) & _SELLERS for p in parents for fk in p.foreign_keys if said(p.name) & _ORDER_WORDS)
 
 
 def is_membership(schema: Schema, fk: ForeignKey) -> bool:

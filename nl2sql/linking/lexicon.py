@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from nl2sql.db.schema import DATE, TEXT, Column, ForeignKey, Schema, Table, declared_key, named_words
+from nl2sql.db.schema import DATE, TEXT, Column, ForeignKey, Schema, Table, bought_in, declared_key, named_words
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.linking.abbreviations import ABBREVIATIONS, expand
 from nl2sql.linking.places import country_codes, state_codes
@@ -265,7 +265,7 @@ class Lexicon:
                 if len(spelled) > 2 and spelled[-1] in _FILLER_HEADS:  # "so_header": the sales orders
                     head_words = [singular(w) for w in spelled[:-1]]
                     self._add(" ".join(head_words), Candidate(TABLE, table.name, score=0.9, match=STEM))
-                    self._add(head_words[-1], Candidate(TABLE, table.name, score=PIECE_SCORE))
+                    self._add(head_words[-1], Candidate(TABLE, table.name, score=self._piece_score(table)))
             head = words[-1] if len(words) > 1 else _joined_head(table, one_word)
             if head is not None:
                 # "order_items" is also an "item"; its first word names another table more often.
@@ -274,7 +274,8 @@ class Lexicon:
                 # row is one of those, and "jobs" is what the rows are called
                 key = table.primary_key
                 called = key is not None and named_words(key.name) == [singular(head)]
-                self._add(singular(head), Candidate(TABLE, table.name, score=0.95 if called else PIECE_SCORE))
+                self._add(singular(head), Candidate(TABLE, table.name,
+                                                    score=0.95 if called else self._piece_score(table)))
             for modifier in words[:-1] if table.stored else ():  # a view's first word says which rows
                 if modifier not in _WEAK_NAME_WORDS and len(modifier) > 2 and modifier not in column_words \
                         and holding[modifier] == 1:
@@ -290,6 +291,11 @@ class Lexicon:
                 self._add(" ".join(words[:-1]), Candidate(TABLE, table.name, match=STEM))
             self._add_columns(table, words)
             self._add_reference_phrases(table)
+
+    def _piece_score(self, table: Table) -> float:
+        """What the last word of a table's name weighs alone: less for rows bought in from a supplier,
+        so that "orders" are the customers' (a sales order) before the purchase orders."""
+        return PIECE_SCORE - 0.05 if bought_in(self.schema, table) else PIECE_SCORE
 
     def _add_people_words(self, schema: Schema) -> None:
         """ "how many people no longer work here": a word for persons names each stored table of people
@@ -411,6 +417,8 @@ class Lexicon:
         none when people of two tables have it. Of a table that is not surely of people, a word of
         English is none ('Air Filter' is no one called Air; nor, there, is 'Frank Reed')."""
         found = self._given.get(word, [])
+        if found and any(c.kind == VALUE and c.score >= 1.0 for c in self.lookup(word)):
+            return []  # a first name stored alone ('Nina' of a member's first_name): that person's, as said
         staff = [c for c in found if (t := self.schema.table(c.table)) is not None and _of_people(t)]
         if len(staff) == 1:  # a colleague is called by their first name before a customer is
             return staff

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, ForeignKey, Schema, Table, per_schema
+from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, ForeignKey, Schema, Table, bought_in, per_schema
 from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.text import name_words, spoken
 from nl2sql.profile.roles import (
@@ -58,6 +58,7 @@ class LineItems:
     discount: str | None = None
     discount_kind: str = FRACTION  # FRACTION (0.15), PERCENT (15) or AMOUNT (money off the line)
     discount_nullable: bool = False  # a line without one keeps NULL, which takes nothing off
+    price_kind: str = ""  # the price's kind: a REAL ``unit_p`` is pounds, not pence
 
     def money_sql(self, dialect: str) -> str:
         """The lines' money as an aggregate: ``SUM(price * quantity * (1 - discount))`` and the like."""
@@ -79,7 +80,7 @@ class LineItems:
                     off) if self.discount_kind == FRACTION else percent
                 gross = exp.Mul(this=gross, expression=exp.Paren(this=exp.Sub(this=exp.Literal.number(1),
                                                                               expression=share)))
-        return _in_major_unit(exp.Sum(this=gross), self.price).sql(dialect=dialect)
+        return _in_major_unit(exp.Sum(this=gross), self.price, self.price_kind).sql(dialect=dialect)
 
     @property
     def said(self) -> str:
@@ -178,7 +179,7 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
             discount, kind = found if found is not None else (None, FRACTION)
             kept = table.column(discount) if discount is not None else None
             out.append(LineItems(table.name, prices[0].name, quantities[0].name, _parent(schema, table),
-                                 discount, kind, kept is not None and kept.nullable))
+                                 discount, kind, kept is not None and kept.nullable, prices[0].kind))
     # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines;
     # so is one that rows with a price of their own refer to (a seat band's price and seat count,
     # each ticket sold at its own price)
@@ -231,7 +232,7 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
     found = []
     for table in schema.tables:
         if not table.stored or not table.foreign_keys or set(name_words(table.name)) & NOT_SOLD_WORDS \
-                or bought_in(table):
+                or bought_in(schema, table):
             continue  # a refund's amount is money, but not money taken
         for col in table.columns:
             words = name_words(col.name)
@@ -239,20 +240,10 @@ def _totals(schema: Schema) -> list[tuple[Table, str]]:
             one = is_price(table, col) and (_sold_one_by_one(schema, table) or _priced_event(schema, table))
             if is_sold_money(table, col) and (one or (("total" in words or not is_price(table, col))
                                                       and (set(words) & set(_TOTAL_WORDS) or _just_an_amount(words)))) \
-                    and (is_real_money(col) or minor_unit(col.name) != 1.0):
+                    and (is_real_money(col) or minor_unit(col.name, col.kind) != 1.0):
                 found.append((table, col.name))
     found.sort(key=lambda tc: (not tc[0].date_columns, -(tc[0].row_count or 0)))
     return found
-
-
-# Name words of a table of those the business buys from.
-_SELLERS = frozenset({"supplier", "vendor", "wholesaler", "distributor"})
-
-
-def bought_in(table: Table) -> bool:
-    """Whether a table's rows are bought from a supplier (a purchase order names one): its money is
-    paid out, never taken."""
-    return any(set(name_words(fk.ref_table)) & _SELLERS for fk in table.foreign_keys)
 
 
 def _sold_one_by_one(schema: Schema, table: Table) -> bool:
@@ -316,7 +307,7 @@ def _charges(schema: Schema) -> list[tuple[Table, str]]:
     found = []
     for table in schema.tables:
         if not table.stored or not table.foreign_keys or not table.date_columns \
-                or set(name_words(table.name)) & NOT_SOLD_WORDS or bought_in(table):
+                or set(name_words(table.name)) & NOT_SOLD_WORDS or bought_in(schema, table):
             continue
         for col in table.columns:
             unit = money_unit(table, col)
@@ -326,21 +317,21 @@ def _charges(schema: Schema) -> list[tuple[Table, str]]:
     return found
 
 
-def _in_major_unit(total: exp.Expr, money_column: str) -> exp.Expr:
+def _in_major_unit(total: exp.Expr, money_column: str, kind: str = "") -> exp.Expr:
     """A sum of ``money_column`` read in its major unit: ``SUM(total_cents) / 100.0``, as a person reads it."""
     from sqlglot import exp
 
-    factor = minor_unit(money_column)
+    factor = minor_unit(money_column, kind)
     return total if factor == 1.0 else exp.Div(this=total, expression=exp.Literal.number(f"{1 / factor:.1f}"))
 
 
-def charge_sql(dialect: str, column_name: str) -> str:
+def charge_sql(dialect: str, column_name: str, kind: str = "") -> str:
     """``SUM(total)``, or ``SUM(total_cents) / 100.0`` for an amount kept in cents."""
     from sqlglot import exp
 
     from nl2sql.identifiers import column
 
-    return _in_major_unit(exp.Sum(this=column(column_name)), column_name).sql(dialect=dialect)
+    return _in_major_unit(exp.Sum(this=column(column_name)), column_name, kind).sql(dialect=dialect)
 
 
 # Name words of a table of a sale's lines: each line one thing sold, the sale's total their sum.
@@ -374,7 +365,7 @@ def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ..
 _GONE_WORDS = frozenset({"cancelled", "canceled", "void", "voided", "deleted", "removed", "refunded", "withdrawn"})
 _FLAG_WORDS = frozenset({"is", "was", "has", "been", "flag", "yn"})
 # Of those, the words no one counts rows by: an integer ``deleted`` is a yes/no (a ``cancelled`` may count).
-_NO_COUNT_WORDS = frozenset({"deleted", "removed", "void", "voided"})
+_NO_COUNT_WORDS = frozenset({"deleted", "void", "voided"})
 _YES_TEXT = frozenset({"y", "yes", "true", "t"})
 
 
@@ -478,7 +469,7 @@ def without_left_out(description: str) -> str:
 def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ...]:
     """Every reading of money taken, the best first: line money when a line table has price and
     quantity (the lines of a sale before other lines), else the totals of event tables."""
-    totals = tuple(Revenue(table.name, charge_sql(schema.dialect, column),
+    totals = tuple(Revenue(table.name, charge_sql(schema.dialect, column, _kind(table, column)),
                            f"the sum of {spoken(column)} of the {spoken(table.name)}")
                    for table, column in _totals(schema) or _charges(schema))
     if not lines:
@@ -498,6 +489,11 @@ def _revenues(schema: Schema, lines: tuple[LineItems, ...]) -> tuple[Revenue, ..
     if kept and not any(w.endswith(_LINE_WORDS) for w in name_words(first.table)):
         return (kept[0], *readings)
     return readings
+
+
+def _kind(table: Table, name: str) -> str:
+    col = table.column(name)
+    return col.kind if col is not None else ""
 
 
 def _whole_bill(schema: Schema, lines: LineItems, table: str) -> bool:

@@ -112,8 +112,8 @@ def is_money(table: Table, col: Column) -> bool:
     if said[-1:] and said[-1] in _SPAN_WORDS and "per" not in said:
         return False  # "paymentTermsDays": a length of time, whatever else the name says (not "price_per_night")
     words = set(expand(said))  # "amt", "bal", "sal" as the words they shorten
-    if _plain(table, col) and (words & _CURRENCY_WORDS or _said_money_unit(col.name) in MINOR_SHORT.values()) \
-            and not words & _SHARE_WORDS:
+    short = _said_money_unit(col.name, col.kind) in MINOR_SHORT.values()
+    if _plain(table, col) and (words & _CURRENCY_WORDS or short) and not words & _SHARE_WORDS:
         return True  # "hourly_rate_cents", "invoice_total_gbp", "discount_p": a currency says money, whatever else
     return _plain(table, col) and bool(words & MONEY_WORDS) and not words & QUANTITY_WORDS - {"unit"} \
         and not _a_ratio(words)
@@ -205,18 +205,19 @@ def unit_of(table: Table, col: Column) -> Unit | None:
 MINOR_SHORT = {"p": "pence", "ct": "cents", "cts": "cents"}
 
 
-def _said_money_unit(column_name: str) -> str | None:
-    """The money unit a column's name says (``price_cents``: "cent"; ``amt_p``: pence), if any."""
+def _said_money_unit(column_name: str, kind: str = "") -> str | None:
+    """The money unit a column's name says (``price_cents``: "cent"; ``amt_p``: pence), if any. A
+    letter alone (``unit_p``) says pence only of whole numbers: a decimal 2.80 is pounds."""
     words = name_words(column_name)
     if len(words) > 1 and words[-1] in MINOR_SHORT and set(expand(words[:-1])) & (MONEY_WORDS | {"discount", "unit"}):
-        return MINOR_SHORT[words[-1]]
+        return MINOR_SHORT[words[-1]] if kind != REAL else None
     return next((w for w in reversed(words) if w in MONEY_UNITS), None)
 
 
-def minor_unit(column_name: str) -> float:
+def minor_unit(column_name: str, kind: str = "") -> float:
     """The size of the money unit a column's name says it keeps (0.01 for ``price_cents``,
     ``total_pence``), 1.0 when it names none: what its sums are divided by to read as money."""
-    said = _said_money_unit(column_name)
+    said = _said_money_unit(column_name, kind)
     return MONEY_UNITS[said] if said is not None else 1.0
 
 
@@ -226,7 +227,7 @@ def money_unit(table: Table, col: Column) -> Unit | None:
     its name could be either, so it has none."""
     if not is_money(table, col):
         return None
-    said = _said_money_unit(col.name)
+    said = _said_money_unit(col.name, col.kind)
     if said is not None:
         return Unit(table.name, col.name, MONEY, said, MONEY_UNITS[said])
     return Unit(table.name, col.name, MONEY, "dollar", 1.0) if is_real_money(col) else None

@@ -316,6 +316,13 @@ _RUNNING = frozenset({"live", "active"})
 # stripped, a product withdrawn, a van scrapped.
 _TAKEN_DOWN = frozenset({"stripped", "removed", "retired", "withdrawn", "discontinued", "decommissioned",
                          "dismantled", "scrapped", "disposed", "archived", "delisted"})
+def _ends_the_row(name: str) -> bool:
+    """Whether a date named for taking something away is the row's own end (``stripped_dt``,
+    ``date_removed``), not of a thing of the row (``stitches_removed_on``)."""
+    words = set(name_words(name)) - MOMENT_WORDS
+    return not words & _TAKEN_DOWN or words <= _TAKEN_DOWN
+
+
 # Name words of the date a row stops being current.
 _END_WORDS = frozenset({"end", "ended", "ends", "ending", "expiry", "expires", "expired", "expiration", "until",
                         "cancelled", "canceled", "cancellation", "terminated", "termination", "stop", "stopped",
@@ -356,10 +363,12 @@ def _end_dates(on_way: list[Table], running: bool) -> tuple[list[ColumnRef], lis
     """The dates that end a row (of several, the one that ends it for good: a cancellation beside a
     pause's "until"), and beside it, for rows still running, the one planned end of the same row."""
     ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
-            if col.nullable and set(name_words(col.name)) & _END_WORDS]
+            if col.nullable and set(name_words(col.name)) & _END_WORDS and _ends_the_row(col.name)]
     if len(ends) <= 1:
         return ends, []
     final = [ref for ref in ends if set(name_words(ref.column)) & _FINAL_WORDS]
+    if any(not set(name_words(ref.column)) & _TAKEN_DOWN for ref in final):  # a client who left, before one archived
+        final = [ref for ref in final if not set(name_words(ref.column)) & _TAKEN_DOWN]
     if not final:  # a fixed term's end (EndDate) beside a pause's "until": the term ends the row
         return [ref for ref in ends if set(name_words(ref.column)) & _PLANNED_ENDS], []
     # a fixed term's end (EndDate), not a pause's "until": a paused row still runs

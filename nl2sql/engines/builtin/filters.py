@@ -39,7 +39,7 @@ from nl2sql.engines.builtin.weekdays import day_of_other_rows
 from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.linking import synonyms as wordnet
 from nl2sql.linking.abbreviations import expand
-from nl2sql.linking.lexicon import COLUMN, EXACT, TABLE, VALUE, Candidate, Link
+from nl2sql.linking.lexicon import COLUMN, EXACT, METRIC, TABLE, VALUE, Candidate, Link
 from nl2sql.linking.text import STOPWORDS, Token, name_words, number_value, singular, stem
 from nl2sql.profile import roles
 from nl2sql.profile.ages import AGE
@@ -349,11 +349,12 @@ def _counted_kind(ctx: ReadContext, link: Link) -> bool:
 
 def _qualifies_rows(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     """Whether the value qualifies the rows: said right before them ("jazz tracks", "the jazz ones",
-    "each sushi restaurant": the main rows or its own table's) or after a copula ("tracks that are jazz")."""
+    "each sushi restaurant": the main rows or its own table's), or before the money they took ("cafe
+    takings"), or after a copula ("tracks that are jazz")."""
     after = ctx.a.link_at(link.last + 1)
     if ctx.a.word(link.last + 1) in ("ones", "one") or ctx.a.word(link.first - 1) in ("is", "are", "was", "were"):
         return True  # "the jazz ones", "tracks that are jazz"
-    return after is not None and any(c.table in rows for c in after.of_kind(TABLE))
+    return after is not None and (any(c.table in rows for c in after.of_kind(TABLE)) or bool(after.of_kind(METRIC)))
 
 
 def _not_counting(a: Analysis, first: int) -> list[int]:

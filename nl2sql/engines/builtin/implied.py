@@ -20,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from nl2sql.db.schema import TEXT, Column, ForeignKey, Schema, Table
+from nl2sql.linking.lexicon import is_workforce
 from nl2sql.linking.text import name_words, singular
 
 
@@ -63,8 +64,8 @@ def _role_holders(schema: Schema) -> dict[str, list[Table]]:
     holders: dict[str, list[Table]] = defaultdict(list)
     for table in schema.tables:
         keys = [c for c in table.columns if c.primary_key]
-        if len(keys) != 1 or not table.stored:
-            continue
+        if len(keys) != 1 or not table.stored or not (is_workforce(table) or table.person_name is not None):
+            continue  # a product called 'Ear Cleaner' holds no role
         roles = {words[-1] for c in table.columns if c.kind == TEXT and not c.primary_key
                  for v in c.values if len(words := name_words(v)) in (1, 2)}
         for role in roles:
@@ -94,30 +95,34 @@ def implied_keys(table: Table, schema: Schema, names: _Names | None = None) -> t
     table whose primary key it fits."""
     index = names if names is not None else _names(schema)
     found: list[ForeignKey] = []
+    roles: list[ForeignKey] = []
     for column in table.columns:
         if column.name in table.fk_columns:
             continue
-        for other in _referred(column, index):
+        referred, by_role = _referred(column, index)
+        for other in referred:
             key = next(c for c in other.columns if c.primary_key)
             if key.kind != column.kind or other.name == table.name or _linked(schema, table.name, other.name):
                 continue
-            found.append(ForeignKey(table.name, column.name, other.name, key.name))
-    return tuple(found)
+            (roles if by_role else found).append(ForeignKey(table.name, column.name, other.name, key.name))
+    # two roles into one table of people (a groomer and a bather of an appointment): neither is
+    # the join a question means when it names the people alone
+    return tuple(found + [fk for fk in roles if sum(r.ref_table == fk.ref_table for r in roles) == 1])
 
 
-def _referred(column: Column, names: _Names) -> list[Table]:
+def _referred(column: Column, names: _Names) -> tuple[list[Table], bool]:
     """The tables a column's name refers to: by their name, by their key's own name, or by a role
-    one table of them holds (only for a key no table is named for)."""
+    one table of them holds (only for a key no table is named for; then True)."""
     named = names.by_table.get(_words(column.name), [])
     if named or column.primary_key:
-        return named
+        return named, False
     words = name_words(column.name)
-    if words in names.by_key:
-        return [names.by_key[words]]
+    if words in names.by_key and (column.kind == TEXT or set(words) & _KEY_ONLY):
+        return [names.by_key[words]], False  # a number named as a measure ("score") is one, whatever it keys
     role = [w for w in words if w not in _KEY_ONLY]
     if len(role) == 1 and len(words) > 1 and len(found := names.by_role.get(role[0], [])) == 1:
-        return found
-    return []
+        return found, True
+    return [], False
 
 
 def _in_column_order(table: Table, keys: tuple[ForeignKey, ...]) -> tuple[ForeignKey, ...]:

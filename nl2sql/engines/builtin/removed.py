@@ -17,7 +17,7 @@ from nl2sql.profile import void_flag
 
 # Name words of a yes/no that says a row no longer stands: taken away, not merely called off (a
 # cancelled booking is still one that was made and counted as such).
-REMOVED_WORDS = frozenset({"deleted", "removed", "void", "voided"})
+REMOVED_WORDS = frozenset({"deleted", "void", "voided"})  # not "removed": a nest removed is a job done
 
 
 def without_removed(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
@@ -29,7 +29,10 @@ def without_removed(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
         return spec
     column, yes = flag
     ref = ColumnRef(table.name, column.name)
-    if any(f.column == ref or f.other == ref for f in spec.filters) or _said(a, ref):
+    if _said(a, ref):  # "how many of those were void": the rows kept out before are asked for now
+        kept = tuple(f for f in spec.filters if not (f.column == ref and f.label == f"not {word}"))
+        return replace(spec, filters=kept)
+    if any(f.column == ref or f.other == ref for f in spec.filters):
         return spec
     op = "unsettled" if column.nullable else "!="  # a row never marked is no row taken away
     return replace(spec, filters=(*spec.filters, Filter(ref, op, (yes,), label=f"not {word}")))

@@ -360,7 +360,8 @@ class _Renderer:
     def _filter(self, f: Filter) -> exp.Expr:
         col: exp.Expr = self._col(f.column)
         if self._folded(f):  # 'Active', 'active' and 'ACTIVE' are one state
-            return self._test(replace(f, values=tuple(str(v).lower() for v in f.values)), exp.Lower(this=col))
+            lowered = tuple(dict.fromkeys(str(v).lower() for v in f.values))
+            return self._test(replace(f, values=lowered), exp.Lower(this=col))
         return self._test(f, col)
 
     def _test(self, f: Filter, col: exp.Expr) -> exp.Expr:
@@ -404,7 +405,7 @@ class _Renderer:
         """Whether a test of stored text is of a column that keeps its values in several casings
         ('Active', 'active'): then made of the lower case of both sides."""
         return f.op in _FOLDED_OPS and f.other is None and f.against is None and bool(f.values) \
-            and all(isinstance(v, str) for v in f.values) and self._mixed_case(f.column)
+            and all(isinstance(v, str) and v.isascii() for v in f.values) and self._mixed_case(f.column)
 
     def _mixed_case(self, ref: ColumnRef) -> bool:
         table = self.schema.table(ref.table)

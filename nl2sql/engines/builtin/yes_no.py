@@ -36,7 +36,7 @@ _FLAG_WORDS = frozenset({"active", "enabled", "disabled", "available", "visible"
                          "discontinued", "exempt", "taxable", "refundable", "primary", "locked", "banned",
                          # what a person or a thing is, said of it in a word: "gasSafe", "vegan", "urgent"
                          "safe", "vegan", "vegetarian", "organic", "local", "urgent", "remote", "premium", "free",
-                         "live", "student", "member", "vip", "emergency"})
+                         "live", "student", "member", "vip", "emergency", "void", "voided"})
 # Name words of a number that counts or measures, whatever else the name says.
 _MEASURE_WORDS = frozenset({"id", "count", "number", "num", "no", "qty", "quantity", "amount", "total", "level",
                             "rank", "year", "age", "size", "speed", "price", "score", "rating", "order", "seq",
