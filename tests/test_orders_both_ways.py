@@ -72,3 +72,7 @@ def test_orders_are_the_sales_orders_before_the_purchase_orders(tmp_path) -> Non
         draft, result = read(db, "how many orders in May 2026")
         assert same_answer(result, all_rows(db, "SELECT COUNT(*) FROM so_header WHERE so_date LIKE '2026-05%'")), \
             draft.sql
+        draft, result = read(db, "which customers ordered from us in May 2026")
+        gold = "SELECT cust_nm FROM customers WHERE cust_id IN " \
+               "(SELECT cust_id FROM so_header WHERE so_date LIKE '2026-05%')"
+        assert same_answer(result, all_rows(db, gold)), draft.sql

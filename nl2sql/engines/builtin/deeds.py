@@ -47,9 +47,22 @@ def deed_tables(lexicon: Lexicon, word: str) -> list[str]:
     for base in _bases(word):
         derived = [w for w in wordnet.related(base) if not w.endswith(_AGENT_ENDINGS)] if wordnet.available() else []
         for noun in (*_NOUN_OF_VERB.get(base, ()), *derived):
-            for cand in lexicon.lookup(phrase_key(noun)):
+            cands = lexicon.lookup(phrase_key(noun))
+            for cand in cands:
                 found += [t for t in _act_tables(lexicon.schema, cand) if t not in found]
+            found += [t for t in _best_named(cands) if t not in found]
     return found
+
+
+def _best_named(cands: list[Candidate]) -> list[str]:
+    """The one table a noun names best when it names none whole ("order" of a sales order header
+    beside a purchase order's): the act's rows, where no other fits as well."""
+    tables = [c for c in cands if c.kind == TABLE]
+    if not tables or any(c.score >= 1.0 for c in tables):
+        return []
+    best = max(c.score for c in tables)
+    top = {c.table for c in tables if c.score == best}
+    return list(top) if len(top) == 1 else []
 
 
 def _act_tables(schema: Schema, cand: Candidate) -> list[str]:
