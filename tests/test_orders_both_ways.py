@@ -76,3 +76,18 @@ def test_orders_are_the_sales_orders_before_the_purchase_orders(tmp_path) -> Non
         gold = "SELECT cust_nm FROM customers WHERE cust_id IN " \
                "(SELECT cust_id FROM so_header WHERE so_date LIKE '2026-05%')"
         assert same_answer(result, all_rows(db, gold)), draft.sql
+
+
+def test_sales_kept_with_the_producer_they_were_made_for_are_money_taken(tmp_path) -> None:
+    script = """
+    CREATE TABLE suppliers (supp_id INTEGER PRIMARY KEY, supp_nm TEXT);
+    CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, supp_id INTEGER REFERENCES suppliers, sold_on TEXT,
+                        amount REAL, till TEXT);
+    INSERT INTO suppliers VALUES (1, 'Hill Farm'), (2, 'Dale Dairy');
+    INSERT INTO sales VALUES (1, 1, '2026-05-01', 12.5, 'Shop'), (2, 2, '2026-05-02', 4.0, 'Cafe'),
+        (3, 1, '2026-04-03', 9.0, 'Shop');
+    """
+    with opened(built_sqlite(tmp_path, "farmshop", script)) as db:
+        draft, result = read(db, "what was our revenue last month")
+        assert same_answer(result, all_rows(db, "SELECT SUM(amount) FROM sales WHERE sold_on LIKE '2026-05%'")), \
+            draft.sql

@@ -64,9 +64,14 @@ def test_still_with_us_is_the_end_of_the_row_not_of_a_thing_of_it(tmp_path) -> N
         (3, 'Cole', NULL, NULL), (4, 'Dunn', '2026-02-02', NULL);
     CREATE TABLE animals (animal_id INTEGER PRIMARY KEY, animal_nm TEXT, stitches_removed_on TEXT);
     INSERT INTO animals VALUES (1, 'Rex', '2026-01-01'), (2, 'Tom', NULL);
+    CREATE TABLE pieces (piece_id INTEGER PRIMARY KEY, piece_nm TEXT, stripped_on TEXT, finished_on TEXT);
+    INSERT INTO pieces VALUES (1, 'Chair', '2026-01-01', NULL), (2, 'Desk', '2026-02-02', '2026-03-03'),
+        (3, 'Stool', NULL, NULL);
     """
     with opened(built_sqlite(tmp_path, "books", script)) as db:
         draft, result = read(db, "how many clients are still with us")
         assert same_answer(result, all_rows(db, "SELECT COUNT(*) FROM clients WHERE left_on IS NULL")), draft.sql
         draft = drafted(db, "which animals are still here")
         assert "stitches" not in draft.sql, draft.sql
+        draft, result = read(db, "how many pieces are still open")  # stripping is a step of the work
+        assert same_answer(result, all_rows(db, "SELECT COUNT(*) FROM pieces WHERE finished_on IS NULL")), draft.sql

@@ -1,6 +1,6 @@
 """Data typed by hand over the years: one state stored in several casings ('Active', 'active',
 'ACTIVE') is one state, to test and to group by; and rows marked taken away (a ``deleted``
-volunteer kept for the records, a ``void`` receipt) are left out unless the line names the mark.
+volunteer kept for the records, a ``voided`` receipt) are left out unless the line names the mark.
 The schema is invented here: a community orchard."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ ORCHARD = """
                              deleted INTEGER DEFAULT 0);
     CREATE TABLE harvests (harvest_id INTEGER PRIMARY KEY, vol_id INTEGER REFERENCES volunteers (vol_id),
                            picked_on TEXT, grade TEXT, kilos REAL);
-    CREATE TABLE receipts (receipt_id INTEGER PRIMARY KEY, taken_on TEXT, amount_gbp REAL, void INTEGER DEFAULT 0);
+    CREATE TABLE receipts (receipt_id INTEGER PRIMARY KEY, taken_on TEXT, amount_gbp REAL, voided INTEGER DEFAULT 0);
     INSERT INTO volunteers VALUES (1, 'Ada', 'Active', 'Ledbury', 0), (2, 'Ben', 'active', 'Ledbury', 0),
         (3, 'Cal', 'ACTIVE', 'Malvern', 0), (4, 'Dee', 'Lapsed', 'Malvern', 0), (5, 'Eve', 'Active', 'Ledbury', 1),
         (6, 'Fay', 'lapsed', 'Ledbury', 0);
@@ -55,8 +55,8 @@ def test_a_column_kept_in_one_casing_is_compared_as_stored(orchard: Database) ->
 
 def test_rows_marked_taken_away_are_left_out(orchard: Database) -> None:
     draft, result = read(orchard, "total amount of receipts")
-    assert same_answer(result, all_rows(orchard, "SELECT SUM(amount_gbp) FROM receipts WHERE void = 0")), draft.sql
-    assert "not void" in draft.explanation
+    assert same_answer(result, all_rows(orchard, "SELECT SUM(amount_gbp) FROM receipts WHERE voided = 0")), draft.sql
+    assert "not voided" in draft.explanation
 
 
 def test_the_mark_said_is_asked_for(orchard: Database) -> None:
@@ -82,17 +82,17 @@ def test_case_that_means_something_or_beyond_ascii_is_kept(tmp_path) -> None:
 
 
 def test_a_yes_no_of_an_outcome_or_asked_for_is_no_removal(tmp_path) -> None:
-    """A nest ``removed`` is a job done; "how many of those were void" asks for the void rows."""
+    """A nest ``removed`` is a job done; "how many of those were voided" asks for the voided rows."""
     script = """
     CREATE TABLE callouts (callout_id INTEGER PRIMARY KEY, pest TEXT, fee REAL, removed TEXT);
     INSERT INTO callouts VALUES (1, 'Wasps', 60, 'Y'), (2, 'Wasps', 60, 'N'), (3, 'Rats', 80, 'Y');
-    CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, visit_on TEXT, void INTEGER DEFAULT 0);
+    CREATE TABLE visits (visit_id INTEGER PRIMARY KEY, visit_on TEXT, voided INTEGER DEFAULT 0);
     INSERT INTO visits VALUES (1, '2026-05-01', 0), (2, '2026-05-02', 1), (3, '2026-05-03', 1), (4, '2026-04-01', 0);
     """
     with opened(built_sqlite(tmp_path, "pests", script)) as db:
         draft, result = read(db, "total callout fees")
         assert same_answer(result, all_rows(db, "SELECT SUM(fee) FROM callouts")), draft.sql
         answers_after(db, ["how many visits in May 2026"],
-                      "SELECT COUNT(*) FROM visits WHERE visit_on LIKE '2026-05%' AND void = 0")
-        answers_after(db, ["how many visits in May 2026", "how many of those were void"],
-                      "SELECT COUNT(*) FROM visits WHERE visit_on LIKE '2026-05%' AND void = 1")
+                      "SELECT COUNT(*) FROM visits WHERE visit_on LIKE '2026-05%' AND voided = 0")
+        answers_after(db, ["how many visits in May 2026", "how many of those were voided"],
+                      "SELECT COUNT(*) FROM visits WHERE visit_on LIKE '2026-05%' AND voided = 1")

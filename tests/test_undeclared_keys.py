@@ -101,7 +101,8 @@ def test_spend_of_rows_the_sales_do_not_refer_to_is_their_own_cost(sweep: Databa
 
 def test_no_key_from_a_role_held_by_things_two_roles_or_a_measure(tmp_path) -> None:
     """'Ear Cleaner' is a product, not a cleaner; a groomer and a bather of one appointment are two
-    roles into the same staff; a review's ``score`` is a measure, whatever table keys rows by one."""
+    roles into the same staff; a review's ``score`` is a measure, whatever table keys rows by one; a
+    show's ``name`` is no gallery's; a 'Head' of department is no role a ``head_id`` names."""
     script = """
     CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_nm TEXT);
     CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, staff_nm TEXT, job TEXT);
@@ -109,6 +110,11 @@ def test_no_key_from_a_role_held_by_things_two_roles_or_a_measure(tmp_path) -> N
     CREATE TABLE kennels (kennel_id INTEGER PRIMARY KEY, cleaner_id INTEGER);
     CREATE TABLE appointments (appt_id INTEGER PRIMARY KEY, groomer_id INTEGER, bather_id INTEGER);
     CREATE TABLE reviews (review_id INTEGER PRIMARY KEY, score INTEGER, body TEXT);
+    CREATE TABLE galleries (name TEXT PRIMARY KEY, floor INTEGER);
+    CREATE TABLE shows (show_id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE teachers (teacher_id INTEGER PRIMARY KEY, teacher_nm TEXT, department TEXT);
+    CREATE TABLE detentions (detention_id INTEGER PRIMARY KEY, head_id INTEGER);
+    INSERT INTO teachers VALUES (1, 'Ann Lee', 'Head'), (2, 'Bo Ray', 'Maths');
     INSERT INTO products VALUES (1, 'Ear Cleaner'), (2, 'Teeth Cleaner');
     INSERT INTO staff VALUES (1, 'Al', 'Groomer'), (2, 'Bo', 'Bather'), (3, 'Cy', 'Vet');
     INSERT INTO bands VALUES (4, 'Good'), (5, 'Very good');

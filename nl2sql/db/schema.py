@@ -413,6 +413,8 @@ def bought_in(schema: Schema, table: Table) -> bool:
         return {w.removesuffix("s") if w.endswith("s") and not w.endswith("ss") else w for w in _name_words(name)}
 
     parents = [p for fk in table.foreign_keys if (p := schema.table(fk.ref_table)) is not None and p is not table]
+    if said(table.name) & {"sale", "till"}:  # sales kept with the producer they were made for
+        return False
     return any(said(p.name) & _SELLERS for p in parents) \
         or any(said(fk.ref_table) & _SELLERS for p in parents for fk in p.foreign_keys if said(p.name) & _ORDER_WORDS)
 

@@ -365,7 +365,7 @@ def called_off(table: Table, taken: bool = False) -> tuple[Column, tuple[str, ..
 _GONE_WORDS = frozenset({"cancelled", "canceled", "void", "voided", "deleted", "removed", "refunded", "withdrawn"})
 _FLAG_WORDS = frozenset({"is", "was", "has", "been", "flag", "yn"})
 # Of those, the words no one counts rows by: an integer ``deleted`` is a yes/no (a ``cancelled`` may count).
-_NO_COUNT_WORDS = frozenset({"deleted", "void", "voided"})
+_NO_COUNT_WORDS = frozenset({"deleted", "voided"})  # not "void": a void property is an empty one
 _YES_TEXT = frozenset({"y", "yes", "true", "t"})
 
 

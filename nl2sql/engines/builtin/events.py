@@ -364,11 +364,11 @@ def _end_dates(on_way: list[Table], running: bool) -> tuple[list[ColumnRef], lis
     pause's "until"), and beside it, for rows still running, the one planned end of the same row."""
     ends = [ColumnRef(t.name, col.name) for t in on_way for col in t.date_columns
             if col.nullable and set(name_words(col.name)) & _END_WORDS and _ends_the_row(col.name)]
+    if any(not set(name_words(ref.column)) & _TAKEN_DOWN for ref in ends):  # finished, before stripped
+        ends = [ref for ref in ends if not set(name_words(ref.column)) & _TAKEN_DOWN]
     if len(ends) <= 1:
         return ends, []
     final = [ref for ref in ends if set(name_words(ref.column)) & _FINAL_WORDS]
-    if any(not set(name_words(ref.column)) & _TAKEN_DOWN for ref in final):  # a client who left, before one archived
-        final = [ref for ref in final if not set(name_words(ref.column)) & _TAKEN_DOWN]
     if not final:  # a fixed term's end (EndDate) beside a pause's "until": the term ends the row
         return [ref for ref in ends if set(name_words(ref.column)) & _PLANNED_ENDS], []
     # a fixed term's end (EndDate), not a pause's "until": a paused row still runs

@@ -354,7 +354,12 @@ def _qualifies_rows(ctx: ReadContext, link: Link, rows: set[str]) -> bool:
     after = ctx.a.link_at(link.last + 1)
     if ctx.a.word(link.last + 1) in ("ones", "one") or ctx.a.word(link.first - 1) in ("is", "are", "was", "were"):
         return True  # "the jazz ones", "tracks that are jazz"
-    return after is not None and (any(c.table in rows for c in after.of_kind(TABLE)) or bool(after.of_kind(METRIC)))
+    money = bool(after.of_kind(METRIC)) and ctx.a.word(link.last) not in _PER_PERIOD if after is not None else False
+    return after is not None and (any(c.table in rows for c in after.of_kind(TABLE)) or money)
+
+
+# Words before a money word that say how often, not whose: "annual revenue" is revenue per year.
+_PER_PERIOD = frozenset({"annual", "yearly", "monthly", "weekly", "daily", "quarterly", "nightly", "hourly"})
 
 
 def _not_counting(a: Analysis, first: int) -> list[int]:

@@ -48,14 +48,19 @@ _KEY_ONLY = frozenset({"id", "key", "no", "num", "number", "code", "cd", "ref", 
 
 
 def _keyed_by(schema: Schema) -> dict[tuple[str, ...], Table]:
-    """Each table under its one-column primary key's own name, where that name says more than "id"
-    and no other table's key is spelled the same."""
+    """Each table under its one-column primary key's own name, where that name is a key's (a word
+    and "code", "id", "ref", "reg") and no other table's key is spelled the same."""
     seen: dict[tuple[str, ...], list[Table]] = defaultdict(list)
     for table in schema.tables:
         keys = [c for c in table.columns if c.primary_key]
-        if len(keys) == 1 and set(words := name_words(keys[0].name)) - _KEY_ONLY:
-            seen[words].append(table)
+        words = name_words(keys[0].name) if len(keys) == 1 else ()
+        if len(words) > 1 and set(words) - _KEY_ONLY and set(words) & (_KEY_ONLY | {"reg"}):
+            seen[words].append(table)  # a key's own name ("unit_code"), not a "name" or a "score"
     return {words: tables[0] for words, tables in seen.items() if len(tables) == 1}
+
+
+# Name words of a column of what people do: a teacher's 'Head' of department is no role.
+_ROLE_COLUMN_WORDS = frozenset({"role", "job", "title", "position", "post", "duty", "trade", "occupation"})
 
 
 def _role_holders(schema: Schema) -> dict[str, list[Table]]:
@@ -67,6 +72,7 @@ def _role_holders(schema: Schema) -> dict[str, list[Table]]:
         if len(keys) != 1 or not table.stored or not (is_workforce(table) or table.person_name is not None):
             continue  # a product called 'Ear Cleaner' holds no role
         roles = {words[-1] for c in table.columns if c.kind == TEXT and not c.primary_key
+                 and set(name_words(c.name)) & _ROLE_COLUMN_WORDS
                  for v in c.values if len(words := name_words(v)) in (1, 2)}
         for role in roles:
             holders[role].append(table)
