@@ -134,6 +134,14 @@ class Link:
         return [c for c in self.candidates if c.kind == kind]
 
 
+def best_tables(cands: Sequence[Candidate]) -> list[str]:
+    """The tables a word names best, each once, in the order met: of names it fits alike, the
+    reading picks (the sales orders that name a customer, not the purchase orders)."""
+    tables = [c for c in cands if c.kind == TABLE]
+    best = max((c.score for c in tables), default=0.0)
+    return list(dict.fromkeys(c.table for c in tables if c.score == best))
+
+
 def phrase_key(text: str) -> str:
     """How a phrase from a config file or the schema is looked up: singular words, one space apart."""
     return " ".join(t.norm for t in tokenize_lower(text.replace("_", " ")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, Schema
 from nl2sql.linking import synonyms as wordnet
-from nl2sql.linking.lexicon import COLUMN, LIGHT_VERBS, METRIC, TABLE, Candidate, Lexicon, Link, phrase_key
+from nl2sql.linking.lexicon import COLUMN, LIGHT_VERBS, METRIC, TABLE, Candidate, Lexicon, Link, best_tables, phrase_key
 from nl2sql.linking.text import STOPWORDS, stem
 
 # Verbs whose noun of the act is not their stem with an ending: the noun names the rows.
@@ -57,12 +57,10 @@ def deed_tables(lexicon: Lexicon, word: str) -> list[str]:
 def _best_named(cands: list[Candidate]) -> list[str]:
     """The one table a noun names best when it names none whole ("order" of a sales order header
     beside a purchase order's): the act's rows, where no other fits as well."""
-    tables = [c for c in cands if c.kind == TABLE]
-    if not tables or any(c.score >= 1.0 for c in tables):
+    if any(c.kind == TABLE and c.score >= 1.0 for c in cands):
         return []
-    best = max(c.score for c in tables)
-    top = {c.table for c in tables if c.score == best}
-    return list(top) if len(top) == 1 else []
+    top = best_tables(cands)
+    return top if len(top) == 1 else []
 
 
 def _act_tables(schema: Schema, cand: Candidate) -> list[str]:

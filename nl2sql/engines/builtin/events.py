@@ -316,6 +316,8 @@ _RUNNING = frozenset({"live", "active"})
 # stripped, a product withdrawn, a van scrapped.
 _TAKEN_DOWN = frozenset({"stripped", "removed", "retired", "withdrawn", "discontinued", "decommissioned",
                          "dismantled", "scrapped", "disposed", "archived", "delisted"})
+
+
 def _ends_the_row(name: str) -> bool:
     """Whether a date named for taking something away is the row's own end (``stripped_dt``,
     ``date_removed``), not of a thing of the row (``stitches_removed_on``)."""

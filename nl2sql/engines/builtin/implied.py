@@ -8,10 +8,11 @@ or "id"), it has the kind of that table's one-column primary key, and the two ta
 declared key between them; a name alone is the evidence, so the rule stays this narrow.
 
 Two more names say the same. A column spelled as another table's own primary key (``unit_code``
-beside ``units.unit_code``, ``CustID`` beside ``customers.CustID``) when that key's name says more
-than "id" or "code" and no other table keys its rows by it. And a key named for a role
-(``groomer_id``) that no table is named for, when one table of people keeps that role among its
-stored values (a ``staff.role`` of 'Groomer'): the role's holders are that table's rows.
+beside ``units.unit_code``, ``CustID`` beside ``customers.CustID``) when that name is a key's (a
+word and "code", "id", "ref"), the column is text or named so too, and no other table keys its rows
+by it. And a key named for a role (``groomer_id``) that no table is named for, when one table of
+people keeps that role in its column of roles (a ``staff.role`` of 'Groomer') and no other key of
+the row is a role into it (a groomer beside a bather): the role's holders are that table's rows.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from nl2sql.engines.builtin.resolve import (
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, GroupKey
 from nl2sql.engines.builtin.yes_no import flag_noun, flag_of
 from nl2sql.identifiers import column
-from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link, days_kept
+from nl2sql.linking.lexicon import COLUMN, METRIC, STEM, SYNONYM, TABLE, VALUE, Candidate, Link, best_tables, days_kept
 from nl2sql.linking.text import STOPWORDS, name_words, singular, spoken
 from nl2sql.profile import profile_of, roles, sales_kept
 
@@ -379,13 +379,9 @@ def _counted_for(ctx: ReadContext, link: Link, entity: str) -> str | None:
     """The table a word names to count for each row of ``entity``; of names it fits equally, the one
     whose rows refer to the entity's ("customers by number of orders": the sales orders that name
     a customer, not the purchase orders of a supplier)."""
-    tables = link.of_kind(TABLE)
-    if not tables:
-        return None
-    best = max(c.score for c in tables)
-    tied = [c.table for c in tables if c.score == best]
+    tied = best_tables(link.candidates)
     referring = [t for t in tied if ctx.schema.points_to(t, entity)]
-    return referring[0] if len(tied) > 1 and len(referring) == 1 else tied[0]
+    return referring[0] if len(tied) > 1 and len(referring) == 1 else (tied[0] if tied else None)
 
 
 def rank_aggregate(ctx: ReadContext, chosen: str) -> Aggregate:

@@ -1,7 +1,8 @@
 """Rows a database keeps after they were taken away: a ``deleted`` flag (a member erased at their
-request, kept for the records), a ``void`` credit note. An analyst counts, lists and adds up the
-rows that stand, so the main rows of a reading leave those out, unless the line names the flag
-("deleted members", "void credit notes") or already tests it.
+request, kept for the records), an ``is_void`` or ``voided`` credit note. An analyst counts, lists
+and adds up the rows that stand, so the main rows of a reading leave those out, unless the line
+names the flag ("deleted members", "voided credit notes") or already tests it. Not a ``removed``
+(a wasp nest removed is a job done), nor a bare integer ``void`` (a void property is an empty one).
 """
 
 from __future__ import annotations

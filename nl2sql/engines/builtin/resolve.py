@@ -29,6 +29,7 @@ from nl2sql.linking.lexicon import (
     VALUE,
     Candidate,
     Link,
+    best_tables,
 )
 from nl2sql.linking.text import name_words, singular, spoken, value_words
 from nl2sql.profile import charge_sql, kept_test, profile_of, roles
@@ -785,9 +786,7 @@ def _rows_named(schema: Schema, link: Link, entity: str) -> set[str]:
     named = {c.table for c in link.of_kind(TABLE) if c.score >= 1.0} | _keyed_rows(schema, link)
     if named or not entity:
         return named
-    tables = link.of_kind(TABLE)
-    best = max((c.score for c in tables), default=0.0)
-    return {c.table for c in tables if c.score == best and schema.points_to(c.table, entity)}
+    return {t for t in best_tables(link.candidates) if schema.points_to(t, entity)}
 
 
 def _keyed_rows(schema: Schema, link: Link) -> set[str]:
