@@ -243,6 +243,7 @@ class Schema:
     tables: tuple[Table, ...]
     dialect: str = "sqlite"
     _by_name: dict[str, Table] = field(default_factory=dict, compare=False, repr=False)
+    _reached: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._by_name.update({t.name.lower(): t for t in self.tables})
@@ -269,17 +270,19 @@ class Schema:
 
     def points_to(self, child: str, parent: str) -> bool:
         """Whether ``child``'s rows refer to ``parent``'s, by a key or through the rows a key reaches
-        (a sale's line to the sale's customer): the rows ``parent`` is a whole or a party of."""
-        seen, todo = {child}, [child]
-        while todo:
-            table = self.table(todo.pop())
-            for fk in table.foreign_keys if table is not None else ():
-                if fk.ref_table == parent:
-                    return True
-                if fk.ref_table not in seen:
-                    seen.add(fk.ref_table)
-                    todo.append(fk.ref_table)
-        return False
+        (a sale's line to the sale's customer): the rows ``parent`` is a whole or a party of. Each
+        table's reach is worked out once, when first asked: a question asks it several times."""
+        reached = self._reached.get(child)
+        if reached is None:
+            seen, todo = set(), [child]
+            while todo:
+                table = self.table(todo.pop())
+                for fk in table.foreign_keys if table is not None else ():
+                    if fk.ref_table not in seen:
+                        seen.add(fk.ref_table)
+                        todo.append(fk.ref_table)
+            reached = self._reached[child] = frozenset(seen)
+        return parent in reached
 
     def neighbours(self, table: str) -> list[tuple[str, ForeignKey]]:
         """Tables one foreign key away, in either direction, with the key that links them."""

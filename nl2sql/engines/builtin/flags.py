@@ -16,7 +16,7 @@ from nl2sql.engines.builtin.events import IRREGULAR_PARTICIPLES
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.resolve import is_stored
 from nl2sql.engines.builtin.spec import Filter
-from nl2sql.engines.builtin.yes_no import Flag, flag_noun, flag_of
+from nl2sql.engines.builtin.yes_no import PARTICIPLE_FORMS, Flag, flag_noun, flag_of
 from nl2sql.linking.lexicon import COLUMN, TABLE, VALUE, Link, phrase_key
 from nl2sql.linking.text import name_words, stem
 
@@ -242,12 +242,6 @@ def _free(ctx: ReadContext, link: Link | None) -> bool:
     return link is None or all(cand.kind == VALUE and not is_stored(ctx.schema, cand.table) for cand in link.candidates)
 
 
-# The forms of the verbs whose participle ends a yes/no's name without "-ed": ``induction_done``.
-_VERB_FORMS = {"done": ("do", "does", "did", "doing", "done"), "paid": ("pay", "pays", "paying", "paid"),
-               "sent": ("send", "sends", "sending", "sent"), "sold": ("sell", "sells", "selling", "sold"),
-               "given": ("give", "gives", "gave", "giving", "given"), "taken": ("take", "takes", "took", "taking",
-                                                                               "taken"),
-               "shown": ("show", "shows", "showed", "showing", "shown"), "seen": ("see", "sees", "saw", "seen")}
 # How far a yes/no's verb may stand from its noun: "done their induction", "induction is done".
 _DEED_REACH = 3
 # Words after the deed that say it has not happened: "haven't done their induction yet".
@@ -264,10 +258,10 @@ def _deed_flags(ctx: ReadContext, c: Claims, entity: str, in_play: set[str]) -> 
             continue
         flag = _flag_named(ctx, link, entity, in_play)
         words = name_words(flag.ref.column) if flag is not None else ()
-        deed = words[-1] if len(words) > 1 and (words[-1] in _VERB_FORMS or words[-1].endswith("ed")) else None
+        deed = words[-1] if len(words) > 1 and (words[-1] in PARTICIPLE_FORMS or words[-1].endswith("ed")) else None
         if flag is None or deed is None or deed in _COPULAS:
             continue
-        forms = _VERB_FORMS.get(deed, (deed,))
+        forms = PARTICIPLE_FORMS.get(deed, (deed,))
         # the verb beside the noun, or said with it as the column's whole name ("induction done")
         verb = next((k for k in range(max(0, link.first - _DEED_REACH), link.last + _DEED_REACH + 1)
                      if (a.word(k) in forms or (deed.endswith("ed") and stem(a.word(k)) == stem(deed)))

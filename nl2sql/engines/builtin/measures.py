@@ -745,8 +745,6 @@ def _averaged_with_counts(ctx: ReadContext, at: int, entity: str) -> bool:
 SALE_SIZE_WORDS = ("total", "value", "amount", "size", "revenue", "spend", "worth")
 
 
-
-
 def _money_taken(ctx: ReadContext, entity: str) -> Metric | None:
     """The metric of money (a config's, or the profile's revenue) measured on ``entity``'s rows or on
     the lines that make them up: what "how much" asks of invoices or sales that name no amount."""

@@ -134,9 +134,10 @@ _FINAL_WORDS = frozenset({"closed", "resolved", "done", "completed", "complete",
 
 
 # Words of a state that settles what was due ('Paid', 'Returned', 'Void'), or says it never fell due ('Draft').
-_SETTLING_STATE_WORDS = frozenset({"paid", "settled", "void", "voided", "cancelled", "canceled", "returned", "received",
-                            "collected", "closed", "completed", "complete", "done", "resolved", "fulfilled",
-                            "delivered", "refunded", "written", "credited", "redeemed", "lost", "draft"})
+_SETTLING_STATE_WORDS = frozenset({"paid", "settled", "void", "voided", "cancelled", "canceled", "returned",
+                                   "received", "collected", "closed", "completed", "complete", "done", "resolved",
+                                   "fulfilled", "delivered", "refunded", "written", "credited", "redeemed", "lost",
+                                   "draft"})
 
 
 def unsettled_states(ctx: ReadContext, entity: str) -> Filter | None:

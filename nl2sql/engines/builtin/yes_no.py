@@ -104,8 +104,14 @@ def _predicate_name(name: str) -> bool:
     return last in _FLAG_WORDS or participle or (last.endswith(("able", "ible")) and len(last) >= 7)
 
 
-# Participles that do not end in -ed, last in a yes/no's name: ``induction_done``, ``deposit_paid``.
-_IRREGULAR_DONE = frozenset({"done", "paid", "sent", "sold", "given", "taken", "shown", "seen", "won", "lost"})
+# Participles that do not end in -ed, last in a yes/no's name (``induction_done``, ``deposit_paid``),
+# with the forms of their verb a line says them by ("have done their induction").
+PARTICIPLE_FORMS = {"done": ("do", "does", "did", "doing", "done"), "paid": ("pay", "pays", "paying", "paid"),
+                    "sent": ("send", "sends", "sending", "sent"), "sold": ("sell", "sells", "selling", "sold"),
+                    "given": ("give", "gives", "gave", "giving", "given"),
+                    "taken": ("take", "takes", "took", "taking", "taken"),
+                    "shown": ("show", "shows", "showed", "showing", "shown"), "seen": ("see", "sees", "saw", "seen")}
+_IRREGULAR_DONE = frozenset(PARTICIPLE_FORMS) | {"won", "lost"}
 
 
 # A yes/no named by a deed of money and the party it was passed to (``charged_to_customer``); other
