@@ -119,6 +119,11 @@ class Table:
             if col.name.lower().endswith(("_name", "name", "_title")) or re.search(r"(^|_|[a-z])(Nm|_nm)$", col.name):
                 return col
         uniques = [c for c in texts if c.unique]
+        if any(not c.primary_key for c in uniques):
+            return uniques[0]
+        described = [c for c in texts if not c.primary_key and is_description(c.name)]
+        if len(described) == 1:  # no name, title or other unique text: its description names a row
+            return described[0]
         return uniques[0] if uniques else (self.primary_key or (texts[0] if texts else None))
 
     @cached_property
@@ -194,6 +199,11 @@ def labels_rows(name: str) -> bool:
 _TEXT_TYPE = re.compile(r"char|text|clob|string", re.IGNORECASE)
 
 
+def is_description(name: str) -> bool:
+    """A column named a description (``item_desc``, ``TypeDescription``): what rows with no name are known by."""
+    return _name_words(name)[-1:] in (["desc"], ["descr"], ["description"])
+
+
 def _name_words(name: str) -> list[str]:
     """A name's words, split here and not by ``linking.text.name_words``: the floor imports nothing above it."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower().replace("_", " ").split()
@@ -233,7 +243,7 @@ def _states_or_dates(name: str) -> bool:
 
 
 _FIRST_NAMES = ("firstname", "givenname", "forename", "firstnm", "fname")
-_LAST_NAMES = ("lastname", "surname", "familyname", "lastnm", "lname")
+_LAST_NAMES = ("lastname", "surname", "familyname", "lastnm", "lname", "sname", "surnm")
 
 
 @dataclass(frozen=True)
@@ -309,12 +319,17 @@ class Schema:
         A view is passed through only when no path of stored tables exists: a view may leave out
         rows, and a join through it silently drops them. Of two ways equally short, the one through
         fewer keys named for a role is taken: a booking's location is its desk's, not its member's
-        home location.
+        home location; then the one through rows that happened (dated) before a catalogue: a
+        purchase's lines reach its supplier through the purchase, not through the product's usual
+        supplier.
         """
         if start == goal:
             return []
         ways = self._ways(start, goal)
-        return min(ways, key=_role_keys) if ways else None
+        return min(ways, key=lambda way: (_role_keys(way), self._undated_stops(way))) if ways else None
+
+    def _undated_stops(self, way: list[tuple[str, ForeignKey]]) -> int:
+        return sum(1 for nxt, _ in way[:-1] if (t := self.table(nxt)) is not None and not t.date_columns)
 
     def routes(self, start: str, goal: str) -> int:
         """How many ways through other tables the shortest joins without a fan trap take: more than
@@ -439,9 +454,11 @@ def named_words(key: str) -> list[str]:
 
 def names_its_table(fk: ForeignKey) -> bool:
     """Whether a key's name is the name of the table it points to (department_id, DeptNo into dept)."""
-    words = named_words(fk.column)
+    words = [w.removesuffix("s") for w in named_words(fk.column)]
     table = [w.removesuffix("s") for w in _name_words(fk.ref_table)]
-    return bool(words) and [w.removesuffix("s") for w in words] == table
+    if not words or words == table:
+        return bool(words)
+    return len(words) == 1 and len(table) > 1 and words[0] == "".join(t[0] for t in table)  # po_no: purchase orders
 
 
 T = TypeVar("T")

@@ -25,6 +25,8 @@ ABBREVIATIONS: dict[str, str] = {
     "chk": "check", "cls": "class", "mbr": "member", "instr": "instructor", "wk": "week", "mth": "month",
     "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time", "mob": "mobile",
     "dur": "duration", "resp": "response", "btl": "bottle", "deliv": "delivery", "hdr": "header",
+    "flg": "flag", "stat": "status", "sts": "status", "typ": "type", "mthd": "method", "evt": "event",
+    "dflt": "default", "sz": "size", "lse": "lease", "upd": "updated",
 }
 
 
@@ -40,6 +42,8 @@ _AFTER: dict[str, tuple[frozenset[str], str]] = {
 _BEFORE: dict[str, tuple[frozenset[str], str]] = {
     "so": (frozenset({"header", "hdr", "line", "lines", "no", "number", "num", "id", "item", "items", "status",
                       "date", "dt"}), "sales order"),
+    "del": (frozenset({"flg", "flag", "ind", "yn"}), "deleted"),  # a ``del_flg``; ``del_dt`` may be a delivery
+    "mo": (frozenset({"rate", "rent", "fee", "amt", "price", "chg", "charge"}), "monthly"),  # a ``mo_rate``
 }
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, ForeignKey, Schema, Table, bought_in, per_schema
 from nl2sql.linking.abbreviations import expand
-from nl2sql.linking.text import name_words, spoken
+from nl2sql.linking.text import name_words, singular, spoken
 from nl2sql.profile.roles import (
     MONEY_UNITS,
     NOT_SOLD_WORDS,
@@ -114,6 +114,7 @@ class Profile:
     quantities: tuple[tuple[str, str], ...]
     lines: tuple[LineItems, ...]
     revenues: tuple[Revenue, ...]  # every reading of money taken, the best first
+    spending: tuple[Revenue, ...]  # money paid out for what is bought, line by line (a purchase's lines)
     units: tuple[Unit, ...]
     dates: tuple[tuple[str, str], ...]
     labels: tuple[tuple[str, str], ...]
@@ -192,6 +193,45 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
 # The name words a rate billed for time may have beside "rate" (not a pay rate, a heart rate, a tax rate).
 _BILLED_RATE_WORDS = frozenset({"rate", "hourly", "hour", "bill", "billing", "billed", "billable", "charge",
                                 "standard", "std", "unit"})
+# Name words of what a bought line pays for each unit ("unit_cost", "cost_each", "case_cost_p").
+_COST_WORDS = frozenset({"cost", "price", "rate"})
+_EACH_WORDS = frozenset({"unit", "each", "ea", "per", "item"})
+
+
+def _bought_lines(schema: Schema) -> tuple[LineItems, ...]:
+    """The lines of what the business buys (a purchase order's lines): a cost or price for each unit
+    beside how many were bought; what was spent, never money taken."""
+    out = []
+    for table in schema.tables:
+        if not table.stored or not table.foreign_keys or not bought_in(schema, table):
+            continue
+        found = _paid_each(table)
+        if found is not None:
+            cost, quantity = found
+            out.append(LineItems(table.name, cost.name, quantity.name, _parent(schema, table), price_kind=cost.kind))
+    # what lines refer to is what is bought (a wine's cost per case), not a purchase's lines
+    referred = {fk.ref_table for ln in out if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
+    return tuple(ln for ln in out if ln.table not in referred)
+
+
+def _paid_each(table: Table) -> tuple[Column, Column] | None:
+    """(cost of one, how many) of a bought line: a price, a cost said per unit, or a cost named for
+    the unit its count is kept in (``case_cost_p`` beside ``cases``)."""
+    counts = [c for c in table.columns if c.kind == INTEGER and not c.primary_key and c.name not in table.fk_columns
+              and not is_money(table, c)]
+    for cost in (c for c in table.columns if is_money(table, c) and not c.computed):
+        words = set(expand(name_words(cost.name)))
+        if not words & _COST_WORDS or words & set(_TOTAL_WORDS) or words & _DISCOUNT_WORDS:
+            continue
+        paired = [c for c in counts if {w.removesuffix("s") for w in name_words(c.name)} & words - _COST_WORDS]
+        quantities = [c for c in table.columns if is_quantity(table, c)]
+        if paired and not quantities:
+            return cost, paired[0]
+        if quantities and (is_price(table, cost) or words & _EACH_WORDS or "cost" in words):
+            return cost, quantities[0]
+    return None
+
+
 # Name words of a table of bills, whose lines may bill time.
 _BILL_WORDS = frozenset({"invoice", "bill", "billing", "statement"})
 
@@ -366,6 +406,9 @@ _GONE_WORDS = frozenset({"cancelled", "canceled", "void", "voided", "deleted", "
 _FLAG_WORDS = frozenset({"is", "was", "has", "been", "flag", "yn"})
 # Of those, the words no one counts rows by: an integer ``deleted`` is a yes/no (a ``cancelled`` may count).
 _NO_COUNT_WORDS = frozenset({"deleted", "voided"})  # not "void": a void property is an empty one
+# Name words of a table of documents, whose integer ``void`` is a yes/no: a credit note or a receipt voided.
+_DOCUMENT_WORDS = frozenset({"note", "invoice", "receipt", "ticket", "payment", "sale", "order", "transaction",
+                             "voucher", "bill", "refund", "credit", "docket", "chit", "tab"})
 _YES_TEXT = frozenset({"y", "yes", "true", "t"})
 
 
@@ -374,13 +417,14 @@ def void_flag(table: Table) -> tuple[Column, object] | None:
     as 0/1), and the value that says it was."""
     found: list[tuple[Column, object]] = []
     for col in table.columns:
-        words = name_words(col.name)
+        words = expand(name_words(col.name))  # a ``del_flg``: deleted, flag
         said = [w for w in words if w not in _FLAG_WORDS]
         if len(said) != 1 or said[0] not in _GONE_WORDS or col.primary_key:
             continue
         if col.kind == BOOLEAN:
             found.append((col, True))
-        elif col.kind == INTEGER and (len(said) < len(words) or said[0] in _NO_COUNT_WORDS):
+        elif col.kind == INTEGER and (len(said) < len(words) or said[0] in _NO_COUNT_WORDS
+                                      or (said[0] == "void" and _of_documents(table))):
             # "is_void", "deleted_flag", "deleted": no count of them
             found.append((col, 1))
         elif col.kind == TEXT and len(col.values) == 2:
@@ -389,9 +433,13 @@ def void_flag(table: Table) -> tuple[Column, object] | None:
     return found[0] if len(found) == 1 else None
 
 
+def _of_documents(table: Table) -> bool:
+    return bool(_DOCUMENT_WORDS & {singular(w) for w in name_words(table.name)})
+
+
 def _gone_word(col: Column) -> str:
     """What a yes/no column of rows called off says of them ("void" of ``is_void``)."""
-    return next(w for w in name_words(col.name) if w not in _FLAG_WORDS)
+    return next(w for w in expand(name_words(col.name)) if w not in _FLAG_WORDS)
 
 
 def kept_test(table: Table, qualified: bool = False, taken: bool = False) -> tuple[exp.Expr, tuple[str, ...]] | None:
@@ -538,12 +586,16 @@ def _is_bridge(table: Table) -> bool:
 
 def build_profile(schema: Schema) -> Profile:
     lines = _lines(schema)
+    sold = tuple(ln for ln in lines if (t := schema.table(ln.table)) is not None and not bought_in(schema, t))
     tables = [t for t in schema.tables]
     return Profile(
         money=tuple((t.name, c.name) for t in tables for c in t.columns if is_money(t, c)),
         quantities=tuple((t.name, c.name) for t in tables for c in t.columns if is_quantity(t, c)),
         lines=lines,
-        revenues=tuple(_kept_sql(schema, r) for r in _revenues(schema, lines)),
+        revenues=tuple(_kept_sql(schema, r) for r in _revenues(schema, sold)),
+        spending=tuple(_kept_sql(schema, Revenue(ln.table, ln.money_sql(schema.dialect),
+                                                 f"the sum of {ln.said} of the {spoken(ln.table)}", ln))
+                       for ln in _bought_lines(schema)),
         units=tuple(u for t in tables for c in t.columns if (u := unit_of(t, c)) is not None),
         dates=tuple((t.name, c.name) for t in tables for c in t.date_columns),
         labels=tuple((t.name, ", ".join(names)) for t in tables if (names := names_of(schema, t.name))),

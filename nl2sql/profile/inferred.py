@@ -126,8 +126,8 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     found = []
     for table in schema.tables:
         money = [c for c in table.columns if roles.is_money_taken(table, c)]
-        named = set(expand(name_words(table.name)))  # "mbr_pmts": members' payments
-        if table.stored and PAYMENT_WORDS & named and not _PAID_OUT & named and len(money) == 1 \
+        named = set(expand(name_words(table.name)))  # "mbr_pmts": members' payments; a table named PAY
+        if table.stored and (PAYMENT_WORDS & named or named == {"pay"}) and not _PAID_OUT & named and len(money) == 1 \
                 and table.date_columns:
             found.append((table, money[0]))
     taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
@@ -291,6 +291,10 @@ def spent_metrics(profile: Profile, schema: Schema, config: DomainConfig,
             found.append((table, money[0]))
     taken = (names if names is not None else _schema_phrases(schema)) | _config_phrases(config)
     words = tuple(w for w in SPENT_WORDS if " ".join(name_words(w)) not in taken)
+    if len(profile.spending) == 1 and words and SPENT not in taken:  # what the bought lines cost, one by one
+        paid_out = profile.spending[0]
+        return (Metric(name=SPENT, table=paid_out.table, expression=paid_out.expression, synonyms=words,
+                       where=paid_out.where, description=paid_out.description),)
     if len(found) != 1 or not words or SPENT in taken:
         return ()
     table, paid = found[0]

@@ -1050,7 +1050,25 @@ def read_related(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Dec
     a count or a list already read is not read again as rows that must exist."""
     listed = bool(parts.projections) and not parts.aggregates and not parts.distinct
     had = related.exists_filters(ctx, d, parts.entity, parts.filters, parts.used, listed)
-    return parts.using("exists", had.used, filters=(*parts.filters, *had.value)), had.decided
+    filters, acts = parts.filters, list[Filter]()
+    for found in had.value:  # "members who have checked in today": the period dates the check-ins
+        moved = _dated_by_the_act(ctx, filters, found)
+        acts += [found] if moved == filters else []  # (the rows dated in the period exist)
+        filters = moved
+    return parts.using("exists", had.used, filters=(*filters, *acts)), had.decided
+
+
+def _dated_by_the_act(ctx: ReadContext, filters: tuple[Filter, ...], act: Filter) -> tuple[Filter, ...]:
+    """The filters with a period read on the main rows' own date, which no word named, moved to the
+    date of the rows whose having them the line asks for, when those keep one."""
+    rows = ctx.schema.table(act.other.table) if act.other is not None else None
+    dated = rows.default_date_column if rows is not None else None
+    if rows is None or dated is None:
+        return filters
+    named = {(c.table, c.column) for link in ctx.a.links for c in link.of_kind(COLUMN)}
+    return tuple(replace(f, column=ColumnRef(rows.name, dated.name))
+                 if f.op == "range" and f.column.table == act.column.table
+                 and (f.column.table, f.column.column) not in named else f for f in filters)
 
 
 def _via(ctx: ReadContext, d: Decided, focus: Focus,
@@ -1213,8 +1231,24 @@ def _finish(ctx: ReadContext, d: Decided, parts: Parts, focus: Focus) -> Reading
         spec = spec.with_(shared=True)
         used |= {i for i, t in enumerate(a.tokens) if t.text in shared.SHARED_WORDS}
     asks = (*d.ambiguities, *doubts.undefined_words(a, NO_FUZZY, ctx.slots, used))
-    said = (*d.doubts, *(("'who' answered with rows that are no one",) if _nobody_shown(ctx, spec) else ()))
+    said = (*d.doubts, *(("'who' answered with rows that are no one",) if _nobody_shown(ctx, spec) else ()),
+            *(("the rows listed may be asked for their money",) if _money_listed(ctx, spec) else ()))
     return Reading(spec, confidence(a, used, said), said, ambiguities=asks, used=used)
+
+
+# Names of rows that are also the money they took: "glaze sales this year" may ask how much.
+_MONEY_ROWS = frozenset({"sale", "takings", "revenue", "income", "turnover", "earning"})
+# Words that ask for the rows themselves.
+_LISTING = frozenset({"list", "show", "which", "what", "display", "give", "find", "get", "any", "all", "each"})
+
+
+def _money_listed(ctx: ReadContext, spec: QuerySpec) -> bool:
+    """Whether a line that only names rows of a money word ("cash sales last month"), no verb that
+    lists them, is read as the rows: it may as well ask for the money they took."""
+    if spec.aggregates or spec.group_by or spec.count_rows or spec.projections or spec.order_by:
+        return False
+    named = {singular(w) for w in name_words(spec.entity)}
+    return bool(named & _MONEY_ROWS) and not _LISTING & {t.text for t in ctx.a.tokens}
 
 
 def _nobody_shown(ctx: ReadContext, spec: QuerySpec) -> bool:

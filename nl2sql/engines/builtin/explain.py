@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nl2sql.engines.builtin.names import metric_word
 from nl2sql.engines.builtin.render import state_named
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.linking.text import singular, spoken
@@ -202,7 +203,7 @@ def and_list(parts: list[str]) -> str:
 
 
 def _metric_name(name: str) -> str:
-    words = spoken(name).split()
+    words = spoken(metric_word(name)).split()
     if words and words[0] in _ABBREVIATED:
         words[0] = _ABBREVIATED[words[0]]
     return " ".join(words)

@@ -6,7 +6,7 @@ rows with the same name stay apart; the answer names them by the label alone.
 
 from __future__ import annotations
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import TEXT, Schema, is_description
 from nl2sql.engines.builtin.spec import ColumnRef, GroupKey, QuerySpec
 
 
@@ -18,7 +18,16 @@ def shown_keys(spec: QuerySpec, schema: Schema) -> tuple[GroupKey, ...]:
         return spec.group_by
     labelled = {k.column.table for k in spec.group_by if not k.bucket and _is_label(schema, k.column)}
     return tuple(k for k in spec.group_by if k.bucket or k.column.table not in labelled
-                 or not _is_key(schema, k.column))
+                 or not _is_key(schema, k.column) or _code_beside_description(schema, k.column))
+
+
+def _code_beside_description(schema: Schema, ref: ColumnRef) -> bool:
+    """A key that is a code ('HARN') of rows named only by a description ("Harness"): a person reads
+    both, the code being how the rows are known."""
+    table = schema.table(ref.table)
+    label = table.label_column if table is not None else None
+    key = table.column(ref.column) if table is not None else None
+    return label is not None and key is not None and key.kind == TEXT and is_description(label.name)
 
 
 def _is_label(schema: Schema, ref: ColumnRef) -> bool:

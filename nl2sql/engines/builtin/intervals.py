@@ -27,8 +27,8 @@ def interval_after(ctx: ReadContext, c: Claims, index: int, entity: str) -> tupl
     its words claimed; None when there is no such phrase or either end names no date of ``entity``."""
     a = ctx.a
     j = index + 1
-    while a.word(j) in _ARTICLES or a.word(j) in ("number", "of"):
-        j += 1  # "the average number of days between ..."
+    while a.word(j) in _ARTICLES or a.word(j) in ("number", "of", "how", "many"):
+        j += 1  # "the average number of days between ...", "on average how many days from ..."
     if a.word(j) not in INTERVAL_WORDS:
         return None
     start = j + 1 + (2 if a.word(j + 1) == "in" and a.word(j + 2) in _UNITS else 0)  # "time in days between"
@@ -41,6 +41,8 @@ def interval_after(ctx: ReadContext, c: Claims, index: int, entity: str) -> tupl
     if first is None or second is None:
         return None
     since, until = _event(ctx, first, entity), _event(ctx, second, entity)
+    if since is not None and until is None:  # "from order to delivery": the delivery is a row of its own
+        until = _later_row_event(ctx, second, entity)
     if since is None or until is None or since == until:
         return None
     for i in (first, second):
@@ -94,6 +96,16 @@ def _first_word(ctx: ReadContext, start: int, stop: int) -> int | None:
                  if ctx.a.word(i) not in _ARTICLES and ctx.a.word(i) not in _AUXILIARIES), None)
 
 
+def _later_row_event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:
+    """The date of an event kept in rows of their own that refer to the row (an order's delivery, a
+    claim's payout), when the word names their table: each such row's date, from the row's."""
+    link = ctx.a.link_at(index)
+    named = {cand.table for cand in link.of_kind(TABLE) if cand.score >= 1.0} if link is not None else set()
+    children = [t for t in ctx.schema.tables if t.name in named and t.stored
+                and any(fk.ref_table == entity for fk in t.foreign_keys) and t.name != entity]
+    return _event(ctx, index, children[0].name) if len(children) == 1 else None
+
+
 def _event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:
     """The date column a word names as an event of the row: a date column sharing its stem, or the
     row's own creation date when the word names the table."""
@@ -106,6 +118,10 @@ def _event(ctx: ReadContext, index: int, entity: str) -> ColumnRef | None:
     for column in table.date_columns:  # "from enquiry to confirmation": a noun of the moment's verb
         if said.isalpha() and len(said) > 3 and any(same_root(said, part) for part in name_words(column.name)
                                                     if part not in MOMENT_WORDS):
+            return ColumnRef(entity, column.name)
+    for column in table.date_columns:  # shortened: "delivery" of deliv_dt
+        if said.isalpha() and any(len(part) >= 4 and said.startswith(part) for part in name_words(column.name)
+                                  if part not in MOMENT_WORDS):
             return ColumnRef(entity, column.name)
     link = ctx.a.link_at(index)
     names_table = link is not None and any(cand.table == entity for cand in link.of_kind(TABLE))

@@ -22,7 +22,7 @@ from nl2sql.engines.builtin.owed import owed_money
 from nl2sql.engines.builtin.paired import paid_against_upper
 from nl2sql.engines.builtin.pending import awaited_object
 from nl2sql.engines.builtin.rates import rate_in
-from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys
+from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, entity_keys, is_child
 from nl2sql.engines.builtin.resolve import (
     best_candidate,
     bridged_head,
@@ -1330,12 +1330,6 @@ def _money_of(ctx: ReadContext, link: Link, entity: str) -> ColumnRef | None:
         return None
     rows = money_rows(ctx, table, ())
     return rows.column if rows is not None else None
-
-
-def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
-    """Whether rows of ``table`` point at rows of ``entity`` (many of them per entity row)."""
-    path = ctx.schema.join_path(entity, table) or []
-    return bool(path) and all(fk.ref_table != hop for hop, fk in path)
 
 
 def _asks_for_row(ctx: ReadContext, entity: str) -> bool:

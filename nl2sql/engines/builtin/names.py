@@ -70,7 +70,7 @@ def base_name(agg: Aggregate, entity: str, schema: Schema | None = None) -> str:
         return "percentage" if agg.metric is None and agg.column is None else \
             f"{base_name(replace(agg, func='sum'), entity, schema)}_percentage"
     if agg.metric is not None:
-        return agg.metric.name
+        return metric_word(agg.metric.name)
     if agg.func == "count":
         return f"{_counted(agg, entity, schema)}_count"
     assert agg.column is not None
@@ -80,6 +80,11 @@ def base_name(agg: Aggregate, entity: str, schema: Schema | None = None) -> str:
     if column.split("_", 1)[0] in _SAID[agg.func]:
         return f"{agg.func}_{column}"
     return f"{_WORD[agg.func]}_{column}"
+
+
+def metric_word(name: str) -> str:
+    """A metric's name as said: a profile's second reading of revenue ("revenue_2") is still revenue."""
+    return re.sub(r"_\d+$", "", name) or name
 
 
 def _unique(wanted: str, taken: set[str]) -> str:

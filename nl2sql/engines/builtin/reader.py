@@ -47,6 +47,12 @@ def agg_table(agg: Aggregate) -> str | None:
     return agg.column.table if agg.column is not None and agg.column.column else None
 
 
+def is_child(ctx: ReadContext, table: str, entity: str) -> bool:
+    """Whether rows of ``table`` point at rows of ``entity`` (many of them per entity row)."""
+    path = ctx.schema.join_path(entity, table) or []
+    return bool(path) and all(fk.ref_table != hop for hop, fk in path)
+
+
 def entity_keys(table: Table) -> tuple[GroupKey, ...]:
     """Group by a table: its label when that names rows uniquely, else key and label."""
     label = table.label_column

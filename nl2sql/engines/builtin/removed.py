@@ -12,6 +12,7 @@ from dataclasses import replace
 from nl2sql.db.schema import Schema
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
+from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, VALUE
 from nl2sql.linking.text import name_words, stem
 from nl2sql.profile import void_flag
@@ -25,7 +26,7 @@ def without_removed(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     """``spec`` with its main rows' removal flag tested, where the table keeps one."""
     table = schema.table(spec.entity)
     flag = void_flag(table) if table is not None and table.stored else None
-    word = next((w for w in name_words(flag[0].name) if w in REMOVED_WORDS), None) if flag is not None else None
+    word = next((w for w in expand(name_words(flag[0].name)) if w in REMOVED_WORDS), None) if flag is not None else None
     if table is None or flag is None or word is None:
         return spec
     column, yes = flag
@@ -44,5 +45,5 @@ def _said(a: Analysis, ref: ColumnRef) -> bool:
     for link in a.links:
         if any(c.kind in (COLUMN, VALUE) and (c.table, c.column) == (ref.table, ref.column) for c in link.candidates):
             return True
-    said = {stem(w) for w in name_words(ref.column)} & {stem(w) for w in REMOVED_WORDS}
+    said = {stem(w) for w in expand(name_words(ref.column))} & {stem(w) for w in REMOVED_WORDS}
     return any(stem(t.text) in said for t in a.tokens)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from nl2sql.db.schema import DATE, Column, Schema, Table
+from nl2sql.db.schema import DATE, Column, Schema, Table, names_its_table
 from nl2sql.domain import EMPTY, DomainConfig, Metric
 from nl2sql.engines.builtin.analysis import NEGATION_REACH, Analysis, denied_after, negation_before
 from nl2sql.engines.builtin.deeds import deed_tables
@@ -390,16 +390,20 @@ def best_candidate(link: Link, kind: str, entity: str, schema: Schema, in_play: 
     said = any(c.match == DOMAIN and c.score >= 1.0 for c in cands)
     subject = {singular(w) for t in {entity, *in_play} for w in name_words(t)}
 
-    def rank(c: Candidate) -> tuple[bool, float, bool, bool, bool, float]:
+    def rank(c: Candidate) -> tuple[bool, float, bool, bool, bool, float, int]:
         place = 2.0 if c.table == entity else 1.0 if c.table in in_play else 0.0
-        hops = len(schema.join_path(entity, c.table) or [])
+        path = schema.join_path(entity, c.table) or []
+        hops = len(path)
+        # of two as far, the one reached through the rows' own keys, not through who served or fired them
+        roles = sum(1 for _, fk in path if not names_its_table(fk))
         # of two pieces equally good, the one whose name says it is of the rows asked about (a
         # courier's rating per courier, not the food's)
         own = bool((subject - {singular(w) for w in name_words(c.table)}) & set(name_words(c.column or "")))
         stored = (table := schema.table(c.table)) is not None and table.stored  # a view's copy after the table's
         # a measure kept (hours_worked) before one the engine computes from two moments of a row
         kept = table is not None and (col := table.column(c.column or "")) is not None and not col.computed
-        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, kept, own, stored, -hops)
+        return (not (said and c.match == EXACT and c.score <= PIECE_SCORE), place + c.score, kept, own, stored, -hops,
+                -roles)
 
     return max(cands, key=rank)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
-from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step
+from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, is_child
 from nl2sql.engines.builtin.resolve import (
     date_column_for,
     find_concept,
@@ -608,9 +608,12 @@ def _column_order_key(ctx: ReadContext, c: Claims, sort: SortCue, entity: str, i
     ref = _sort_column(ctx, link, entity, in_play, shown)
     if ref is None:
         return None
+    col = ctx.table(ref.table).column(ref.column)
+    if sort.concept == "rank" and col is not None and col.kind == TEXT and ref.table != entity \
+            and is_child(ctx, ref.table, entity):
+        return None  # "top members by <a name their visits keep>": many names each rank nothing
     if link is not None:
         c.claim(link, "sort")
-    col = ctx.table(ref.table).column(ref.column)
     descending = bool(sort.descending)
     if sort.descending is None and col is not None and col.kind == DATE:
         descending = False
