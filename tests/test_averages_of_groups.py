@@ -193,8 +193,9 @@ def test_a_period_asked_busiest_is_the_one_with_most_rows(physio: Database) -> N
 
 def test_what_we_did_most_often_counts_the_rows_that_did_it(physio: Database) -> None:
     answers(physio, "which 2 therapies did we do most often",
-            "SELECT t.therapy_name, COUNT(*) FROM therapies t JOIN sessions s ON s.therapy_code = t.therapy_code "
-            "GROUP BY t.therapy_code ORDER BY COUNT(*) DESC LIMIT 2", ordered=True)
+            "SELECT t.therapy_code, t.therapy_name, COUNT(*) FROM therapies t "
+            "JOIN sessions s ON s.therapy_code = t.therapy_code "
+            "GROUP BY t.therapy_code ORDER BY COUNT(*) DESC LIMIT 2", ordered=True)  # a short code beside its name
 
 
 BOOKSHOP = """

@@ -1,8 +1,9 @@
 """A cycle workshop, invented here: parts bought from suppliers on purchase orders whose lines keep
-how many boxes at a cost per box in pence (``boxes`` beside ``box_cost_p``), each part with the
-supplier it usually comes from; repairs sold to customers with a total each. What "we spent" is the
-purchase lines' boxes x cost, reached through the purchase order's supplier (not the part's usual
-one), cancelled orders left out; revenue is the repairs', never what was bought."""
+how many boxes at a cost per box in pence (``boxes`` beside ``box_cost_p``, and the pieces in them as
+``qty``), each part with the supplier it usually comes from; repairs sold to customers with a total
+each. What "we spent" is the purchase lines' boxes x cost, reached through the purchase order's
+supplier (not the part's usual one), cancelled orders left out; revenue is the repairs', never what
+was bought."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ WORKSHOP = """
     CREATE TABLE purchase_orders (po_no TEXT PRIMARY KEY, supp_id INTEGER REFERENCES suppliers, po_dt TEXT,
                                   po_status TEXT, carriage REAL);
     CREATE TABLE po_lines (line_id INTEGER PRIMARY KEY, po_no TEXT REFERENCES purchase_orders,
-                           part_id INTEGER REFERENCES parts, boxes INTEGER, box_cost_p INTEGER);
+                           part_id INTEGER REFERENCES parts, boxes INTEGER, qty INTEGER, box_cost_p INTEGER);
     CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, cust_nm TEXT);
     CREATE TABLE repairs (repair_id INTEGER PRIMARY KEY, cust_id INTEGER REFERENCES customers,
                           repaired_on TEXT, total REAL);
@@ -30,8 +31,8 @@ WORKSHOP = """
     INSERT INTO purchase_orders VALUES ('P1', 2, '2026-05-04', 'Received', 12.0),
         ('P2', 3, '2026-05-18', 'Received', 30.0), ('P3', 1, '2026-05-20', 'Cancelled', 8.0),
         ('P4', 1, '2026-03-02', 'Received', 5.0);
-    INSERT INTO po_lines VALUES (1, 'P1', 1, 4, 2800), (2, 'P1', 3, 2, 4600), (3, 'P2', 2, 3, 4300),
-        (4, 'P3', 1, 9, 2900), (5, 'P4', 1, 1, 2800);
+    INSERT INTO po_lines VALUES (1, 'P1', 1, 4, 40, 2800), (2, 'P1', 3, 2, 40, 4600), (3, 'P2', 2, 3, 15, 4300),
+        (4, 'P3', 1, 9, 90, 2900), (5, 'P4', 1, 1, 10, 2800);
     INSERT INTO customers VALUES (1, 'Ana'), (2, 'Bo');
     INSERT INTO repairs VALUES (1, 1, '2026-05-06', 45.0), (2, 2, '2026-05-21', 80.0), (3, 1, '2026-04-02', 20.0);
 """  # today is 2026-06-15
@@ -95,3 +96,36 @@ def test_what_we_spent_is_the_bought_lines_price_times_quantity(stockroom: Datab
               WHERE p.ordered_on >= '2026-05-01' AND p.ordered_on < '2026-06-01'"""
     assert same_answer(result, all_rows(stockroom, gold)), draft.sql
     assert "purchase_order_lines" in drafted(stockroom, "how much did we spend with each vendor").sql
+
+# A brewery sells cases to distributors and buys ingredients from suppliers: the distributors' orders
+# are sales; a bookshop's purchase lines keep the retail price beside the net cost paid.
+BREWERY = """
+    CREATE TABLE distributors (distributor_id INTEGER PRIMARY KEY, distributor_name TEXT);
+    CREATE TABLE orders (order_id INTEGER PRIMARY KEY, distributor_id INTEGER REFERENCES distributors, order_date TEXT);
+    CREATE TABLE order_lines (line_id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES orders, cases INTEGER,
+                              case_price REAL);
+    CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name TEXT);
+    CREATE TABLE ingredient_buys (buy_id INTEGER PRIMARY KEY, supplier_id INTEGER REFERENCES suppliers, bought_on TEXT,
+                                  cost REAL);
+    CREATE TABLE purchase_orders (po_id INTEGER PRIMARY KEY, supplier_id INTEGER REFERENCES suppliers, ordered_on TEXT);
+    CREATE TABLE po_lines (line_id INTEGER PRIMARY KEY, po_id INTEGER REFERENCES purchase_orders, qty INTEGER,
+                           retail_price REAL, net_cost REAL);
+    INSERT INTO distributors VALUES (1, 'Northern'), (2, 'Valley');
+    INSERT INTO orders VALUES (1, 1, '2026-05-03'), (2, 2, '2026-05-10');
+    INSERT INTO order_lines VALUES (1, 1, 50, 28.0), (2, 2, 30, 32.0);
+    INSERT INTO suppliers VALUES (1, 'Maltings'), (2, 'Hop Yard');
+    INSERT INTO ingredient_buys VALUES (1, 1, '2026-05-01', 900.0), (2, 2, '2026-05-05', 520.0);
+    INSERT INTO purchase_orders VALUES (1, 1, '2026-05-02'), (2, 2, '2026-05-20');
+    INSERT INTO po_lines VALUES (1, 1, 10, 9.99, 5.5), (2, 2, 4, 20.0, 12.25);
+"""
+
+
+@pytest.fixture(scope="module")
+def brewery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "brewery", BREWERY) as db:
+        yield db
+
+
+def test_orders_of_those_the_business_sells_to_are_never_spending(brewery: Database) -> None:
+    spending = profile_of(brewery.schema).spending
+    assert [(r.table, r.line.price) for r in spending if r.line] == [("po_lines", "net_cost")]

@@ -18,7 +18,7 @@ DESK = """
     CREATE TABLE tools (tool_cd TEXT PRIMARY KEY, tool_desc TEXT, day_rate REAL);
     CREATE TABLE hires (hire_id INTEGER PRIMARY KEY, tool_cd TEXT REFERENCES tools, hired_on TEXT,
                         days INTEGER, fee REAL);
-    CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, cust_nm TEXT, joined_on TEXT);
+    CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, cust_nm TEXT, signup_date TEXT);
     CREATE TABLE kit_orders (order_id INTEGER PRIMARY KEY, cust_id INTEGER REFERENCES customers, order_dt TEXT,
                              channel TEXT);
     CREATE TABLE reservations (res_id INTEGER PRIMARY KEY, cust_id INTEGER REFERENCES customers,
@@ -73,4 +73,11 @@ def test_never_with_a_verb_naming_a_date_denies_the_rows_that_keep_it(desk: Data
     draft, result = read(desk, "how many customers have never booked")
     gold = """SELECT COUNT(*) FROM customers c
               WHERE NOT EXISTS (SELECT 1 FROM reservations r WHERE r.cust_id = c.cust_id)"""
+    assert same_answer(result, all_rows(desk, gold)), draft.sql
+
+
+def test_a_period_said_before_the_rows_had_stays_on_the_main_rows(desk: Database) -> None:
+    draft, result = read(desk, "customers who joined in May who have checked in")
+    gold = """SELECT * FROM customers WHERE signup_date >= '2026-05-01' AND signup_date < '2026-06-01'
+              AND cust_id IN (SELECT cust_id FROM checkins)"""
     assert same_answer(result, all_rows(desk, gold)), draft.sql

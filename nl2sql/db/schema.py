@@ -133,7 +133,22 @@ class Table:
                    if c.kind == TEXT and c.name not in self.fk_columns}
         first = next((lowered[k] for k in _FIRST_NAMES if k in lowered), None)
         last = next((lowered[k] for k in _LAST_NAMES if k in lowered), None)
-        return (first, last) if first is not None and last is not None else None
+        if first is None or last is None:
+            return None
+        order = [c.name for c in self.columns]  # an "sname" before an "fname" is a student's and a father's
+        shortened = last.name.lower().replace("_", "") in ("sname", "surnm")
+        return None if shortened and order.index(last.name) < order.index(first.name) else (first, last)
+
+    @cached_property
+    def company_name(self) -> Column | None:
+        """The name of the business a person of the table may stand for (``CoName``, ``company``), kept
+        for some rows only: a customer who is a company is known by it."""
+        if self.person_name is None:
+            return None
+        return next((c for c in self.columns if c.kind == TEXT and c.nullable and c.name not in self.fk_columns
+                     and {*_name_words(c.name)} - {"name", "nm"} in ({"co"}, {"company"}, {"business"},
+                                                                     {"organisation"}, {"organization"}, {"firm"})),
+                    None)
 
     @cached_property
     def date_columns(self) -> tuple[Column, ...]:
@@ -420,8 +435,11 @@ def _members_first(hops: list[tuple[str, ForeignKey]], rows: dict[str, int | Non
 
 
 # Name words of a table of those the business buys from, and of a table whose rows are orders.
-_SELLERS = frozenset({"supplier", "vendor", "wholesaler", "distributor"})
+# (Not a distributor or a wholesaler: a brewery sells to them.)
+_SELLERS = frozenset({"supplier", "vendor"})
 _ORDER_WORDS = frozenset({"order", "po", "purchase", "header", "hdr"})
+# Name words of a table of those the business sells to: an order of one is a sale, whoever supplies it.
+_BUYERS = frozenset({"customer", "client", "guest", "patient", "member", "buyer", "cust"})
 
 
 def bought_in(schema: Schema, table: Table) -> bool:
@@ -432,6 +450,9 @@ def bought_in(schema: Schema, table: Table) -> bool:
 
     parents = [p for fk in table.foreign_keys if (p := schema.table(fk.ref_table)) is not None and p is not table]
     if said(table.name) & {"sale", "till"}:  # sales kept with the producer they were made for
+        return False
+    if any(said(p.name) & _BUYERS for p in parents) or any(  # a drop-shipped order is still a customer's
+            said(fk.ref_table) & _BUYERS for p in parents for fk in p.foreign_keys if said(p.name) & _ORDER_WORDS):
         return False
     return any(said(p.name) & _SELLERS for p in parents) \
         or any(said(fk.ref_table) & _SELLERS for p in parents for fk in p.foreign_keys if said(p.name) & _ORDER_WORDS)

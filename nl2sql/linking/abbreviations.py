@@ -42,7 +42,7 @@ _AFTER: dict[str, tuple[frozenset[str], str]] = {
 _BEFORE: dict[str, tuple[frozenset[str], str]] = {
     "so": (frozenset({"header", "hdr", "line", "lines", "no", "number", "num", "id", "item", "items", "status",
                       "date", "dt"}), "sales order"),
-    "del": (frozenset({"flg", "flag", "ind", "yn"}), "deleted"),  # a ``del_flg``; ``del_dt`` may be a delivery
+    "del": (frozenset({"flg", "flag", "ind"}), "deleted"),  # a ``del_flg``; ``del_dt``, ``del_yn`` may be a delivery
     "mo": (frozenset({"rate", "rent", "fee", "amt", "price", "chg", "charge"}), "monthly"),  # a ``mo_rate``
 }
 

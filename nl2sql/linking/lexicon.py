@@ -270,7 +270,7 @@ class Lexicon:
             if (spelled := expand(words)) != list(words):  # "tkt" is a "ticket", "POs" are "purchase orders"
                 self._add(" ".join([*spelled[:-1], singular(spelled[-1])]),
                           Candidate(TABLE, table.name, score=0.95, match=STEM))
-                if len(spelled) > 2 and spelled[-1] in _FILLER_HEADS:  # "so_header": the sales orders
+                if len(spelled) >= 2 and spelled[-1] in _FILLER_HEADS:  # "so_header", "INV_HDR": the orders, invoices
                     head_words = [singular(w) for w in spelled[:-1]]
                     self._add(" ".join(head_words), Candidate(TABLE, table.name, score=0.9, match=STEM))
                     self._add(head_words[-1], Candidate(TABLE, table.name, score=self._piece_score(table)))

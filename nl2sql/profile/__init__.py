@@ -196,6 +196,8 @@ _BILLED_RATE_WORDS = frozenset({"rate", "hourly", "hour", "bill", "billing", "bi
 # Name words of what a bought line pays for each unit ("unit_cost", "cost_each", "case_cost_p").
 _COST_WORDS = frozenset({"cost", "price", "rate"})
 _EACH_WORDS = frozenset({"unit", "each", "ea", "per", "item"})
+# Name words of the price a thing is sold at, never what was paid for it.
+_SELLING_WORDS = frozenset({"retail", "list", "sell", "selling", "sale", "rrp", "shelf"})
 
 
 def _bought_lines(schema: Schema) -> tuple[LineItems, ...]:
@@ -215,17 +217,21 @@ def _bought_lines(schema: Schema) -> tuple[LineItems, ...]:
 
 
 def _paid_each(table: Table) -> tuple[Column, Column] | None:
-    """(cost of one, how many) of a bought line: a price, a cost said per unit, or a cost named for
-    the unit its count is kept in (``case_cost_p`` beside ``cases``)."""
+    """(cost of one, how many) of a bought line: a cost said per unit, a cost named for the unit its
+    count is kept in (``case_cost_p`` beside ``cases``, before a count of bottles), else a price; never
+    the price it sells at (``retail_price``)."""
     counts = [c for c in table.columns if c.kind == INTEGER and not c.primary_key and c.name not in table.fk_columns
               and not is_money(table, c)]
+    quantities = [c for c in table.columns if is_quantity(table, c)]
+    costs = []
     for cost in (c for c in table.columns if is_money(table, c) and not c.computed):
         words = set(expand(name_words(cost.name)))
-        if not words & _COST_WORDS or words & set(_TOTAL_WORDS) or words & _DISCOUNT_WORDS:
-            continue
+        if words & _COST_WORDS and not words & (set(_TOTAL_WORDS) | _DISCOUNT_WORDS | _SELLING_WORDS):
+            costs.append((cost, words))
+    costs.sort(key=lambda found: "cost" not in found[1])  # what is paid before a price
+    for cost, words in costs:
         paired = [c for c in counts if {w.removesuffix("s") for w in name_words(c.name)} & words - _COST_WORDS]
-        quantities = [c for c in table.columns if is_quantity(table, c)]
-        if paired and not quantities:
+        if paired:
             return cost, paired[0]
         if quantities and (is_price(table, cost) or words & _EACH_WORDS or "cost" in words):
             return cost, quantities[0]
@@ -424,7 +430,7 @@ def void_flag(table: Table) -> tuple[Column, object] | None:
         if col.kind == BOOLEAN:
             found.append((col, True))
         elif col.kind == INTEGER and (len(said) < len(words) or said[0] in _NO_COUNT_WORDS
-                                      or (said[0] == "void" and _of_documents(table))):
+                                      or (said[0] == "void" and _of_documents(table, col))):
             # "is_void", "deleted_flag", "deleted": no count of them
             found.append((col, 1))
         elif col.kind == TEXT and len(col.values) == 2:
@@ -433,8 +439,16 @@ def void_flag(table: Table) -> tuple[Column, object] | None:
     return found[0] if len(found) == 1 else None
 
 
-def _of_documents(table: Table) -> bool:
-    return bool(_DOCUMENT_WORDS & {singular(w) for w in name_words(table.name)})
+# Name words of counts of what became of a sale's things, beside which a ``void`` counts those voided.
+_OUTCOME_COUNTS = frozenset({"sold", "comp", "comps", "issued", "scanned", "used", "refunded", "returned", "free"})
+
+
+def _of_documents(table: Table, void: Column) -> bool:
+    """Whether an integer ``void`` marks a document voided: of a table of documents, beside no count
+    of other outcomes (tickets sold, comps and void are three counts of a sale)."""
+    outcomes = [c for c in table.columns if c.kind == INTEGER and c is not void and c.name not in table.fk_columns
+                and set(name_words(c.name)) & _OUTCOME_COUNTS]
+    return not outcomes and bool(_DOCUMENT_WORDS & {singular(w) for w in name_words(table.name)})
 
 
 def _gone_word(col: Column) -> str:

@@ -127,6 +127,8 @@ def received_metrics(schema: Schema, config: DomainConfig, names: set[str] | Non
     for table in schema.tables:
         money = [c for c in table.columns if roles.is_money_taken(table, c)]
         named = set(expand(name_words(table.name)))  # "mbr_pmts": members' payments; a table named PAY
+        if named == {"pay"} and any(set(expand(name_words(fk.ref_table))) & _PAID_OUT for fk in table.foreign_keys):
+            continue  # PAY of employees: the payroll
         if table.stored and (PAYMENT_WORDS & named or named == {"pay"}) and not _PAID_OUT & named and len(money) == 1 \
                 and table.date_columns:
             found.append((table, money[0]))

@@ -1230,6 +1230,8 @@ def _bucket_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> boo
     w = words[i]
     if i > 0 and (words[i - 1] in ("a", "an", "one") or number_value(words[i - 1]) is not None):
         return False  # "less than a week", "over 2 days": a length of time, not periods
+    if w == "hour" and "hour" not in BUCKETS:  # "the busiest hour": of the day; "per hour" is a rate
+        return _ranked_by_frequency(lexicon, words, i)
     return w in BUCKETS and (w.endswith("ly") or w == "annual" or words[i - 1:i] in _BUCKET_LEADS
                              or _asked_period(lexicon, words, i) or _ranked_by_frequency(lexicon, words, i)) \
         and not (i > 0 and a.tokens[i].original[:1].isupper() and _value_named_by_next(lexicon, words, i)) \
@@ -1468,7 +1470,7 @@ def _read_cue_word(a: _Scratch, words: list[str], i: int, lexicon: Lexicon) -> N
         if not _starts_column(lexicon, words, i):
             _read_superlative(a, words, i)
     elif _bucket_word(a, words, i, lexicon):
-        a.buckets.append((BUCKETS[w], i))
+        a.buckets.append((BUCKETS.get(w, w), i))
         a.take(i, i, *((i - 1,) if i > 0 and words[i - 1] in GROUP_WORDS else ()))
     elif w in GROUP_WORDS:
         a.group_words.append(i)

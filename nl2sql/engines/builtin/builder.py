@@ -1059,15 +1059,17 @@ def read_related(ctx: ReadContext, d: Decided, parts: Parts) -> tuple[Parts, Dec
 
 
 def _dated_by_the_act(ctx: ReadContext, filters: tuple[Filter, ...], act: Filter) -> tuple[Filter, ...]:
-    """The filters with a period read on the main rows' own date, which no word named, moved to the
-    date of the rows whose having them the line asks for, when those keep one."""
+    """The filters with a period read on the main rows' own date, which no word named, said after the
+    rows the line asks them to have ("who have checked in during May", not "who joined in October who
+    have ordered"), moved to the date of those rows, when they keep one."""
     rows = ctx.schema.table(act.other.table) if act.other is not None else None
     dated = rows.default_date_column if rows is not None else None
     if rows is None or dated is None:
         return filters
     named = {(c.table, c.column) for link in ctx.a.links for c in link.of_kind(COLUMN)}
+    said_at = min(act.words, default=len(ctx.a.tokens))
     return tuple(replace(f, column=ColumnRef(rows.name, dated.name))
-                 if f.op == "range" and f.column.table == act.column.table
+                 if f.op == "range" and f.column.table == act.column.table and min(f.words, default=-1) > said_at
                  and (f.column.table, f.column.column) not in named else f for f in filters)
 
 

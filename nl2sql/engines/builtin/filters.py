@@ -83,7 +83,7 @@ def _denied_table(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] 
         link = a.link_at(j)
         if link is None or link.first != j:
             continue
-        tables = link.of_kind(TABLE) or _act_dated(ctx, link)
+        tables = link.of_kind(TABLE) or _act_dated(ctx, link, named)
         if not tables and not link.of_kind(COLUMN):
             return None  # a stored value after the negation is a filter, not an anti-join
         best = max(tables, key=lambda c: (c.score, ctx.table(c.table).stored), default=None)  # a view last
@@ -93,15 +93,19 @@ def _denied_table(ctx: ReadContext, n: int, named: set[str]) -> tuple[int, str] 
     return None
 
 
-def _act_dated(ctx: ReadContext, link: Link) -> list[Candidate]:
+def _act_dated(ctx: ReadContext, link: Link, named: set[str]) -> list[Candidate]:
     """The tables whose date a verb of the past names ("never booked": the bookings' booked_on): the
-    rows its act leaves behind, as a table word would name them."""
+    rows its act leaves behind, as a table word would name them, when they and rows the line names
+    refer one to the other (not a date of those rows themselves: "not registered" of their first
+    registration)."""
     said = ctx.a.word(link.first)
     if link.first != link.last or not said.endswith("ed"):
         return []
     return [Candidate(TABLE, c.table, score=c.score, match=c.match) for c in link.of_kind(COLUMN)
             if (col := ctx.table(c.table).column(c.column or "")) is not None and col.kind == DATE
-            and ctx.table(c.table).stored]
+            and ctx.table(c.table).stored and c.table not in named
+            and any(any(fk.ref_table == t for fk in ctx.table(c.table).foreign_keys) or _own_key(ctx, t, c.table)
+                    for t in named)]
 
 
 def _own_key(ctx: ReadContext, entity: str, other: str) -> ForeignKey | None:

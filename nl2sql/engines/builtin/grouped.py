@@ -22,12 +22,15 @@ def shown_keys(spec: QuerySpec, schema: Schema) -> tuple[GroupKey, ...]:
 
 
 def _code_beside_description(schema: Schema, ref: ColumnRef) -> bool:
-    """A key that is a code ('HARN') of rows named only by a description ("Harness"): a person reads
-    both, the code being how the rows are known."""
+    """A key that is a code ('HARN') of rows named only by a description ("Harness"), or a short
+    upper-case code beside a name: a person reads both, the code being how the rows are known."""
     table = schema.table(ref.table)
     label = table.label_column if table is not None else None
     key = table.column(ref.column) if table is not None else None
-    return label is not None and key is not None and key.kind == TEXT and is_description(label.name)
+    if label is None or key is None or key.kind != TEXT:
+        return False
+    short = bool(key.values) and all(isinstance(v, str) and len(v) <= 5 and v.isupper() for v in key.values)
+    return is_description(label.name) or short  # 'YRK' of York - Clifton Moor: the site's code
 
 
 def _is_label(schema: Schema, ref: ColumnRef) -> bool:

@@ -67,6 +67,8 @@ def entity_keys(table: Table) -> tuple[GroupKey, ...]:
         person = table.person_name
         if person is not None and person[0].name == label.name:  # first and last name together
             keys.append(GroupKey(ColumnRef(table.name, person[1].name)))
+            if table.company_name is not None:  # and the company some of them are
+                keys.append(GroupKey(ColumnRef(table.name, table.company_name.name)))
         elif (beside := _beside_repeated_label(table, label)) is not None:
             keys.append(GroupKey(ColumnRef(table.name, beside.name)))
     return tuple(keys)
