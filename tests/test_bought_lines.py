@@ -3,7 +3,7 @@ how many boxes at a cost per box in pence (``boxes`` beside ``box_cost_p``, and 
 ``qty``), each part with the supplier it usually comes from; repairs sold to customers with a total
 each. What "we spent" is the purchase lines' boxes x cost, reached through the purchase order's
 supplier (not the part's usual one), cancelled orders left out; revenue is the repairs', never what
-was bought."""
+was bought; an order "turned up late" when received (``recv_dt``) after it was due."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ WORKSHOP = """
     CREATE TABLE parts (part_id INTEGER PRIMARY KEY, part_nm TEXT NOT NULL, supp_id INTEGER REFERENCES suppliers,
                         cost_p INTEGER, per_box INTEGER);
     CREATE TABLE purchase_orders (po_no TEXT PRIMARY KEY, supp_id INTEGER REFERENCES suppliers, po_dt TEXT,
-                                  po_status TEXT, carriage REAL);
+                                  po_status TEXT, carriage REAL, due_dt TEXT, recv_dt TEXT);
     CREATE TABLE po_lines (line_id INTEGER PRIMARY KEY, po_no TEXT REFERENCES purchase_orders,
                            part_id INTEGER REFERENCES parts, boxes INTEGER, qty INTEGER, box_cost_p INTEGER);
     CREATE TABLE customers (cust_id INTEGER PRIMARY KEY, cust_nm TEXT);
@@ -28,9 +28,10 @@ WORKSHOP = """
                           repaired_on TEXT, total REAL);
     INSERT INTO suppliers VALUES (1, 'Spokes Ltd'), (2, 'Chainline'), (3, 'Gears Direct');
     INSERT INTO parts VALUES (1, 'Inner tube', 1, 300, 10), (2, 'Chain', 2, 900, 5), (3, 'Brake pad', 3, 250, 20);
-    INSERT INTO purchase_orders VALUES ('P1', 2, '2026-05-04', 'Received', 12.0),
-        ('P2', 3, '2026-05-18', 'Received', 30.0), ('P3', 1, '2026-05-20', 'Cancelled', 8.0),
-        ('P4', 1, '2026-03-02', 'Received', 5.0);
+    INSERT INTO purchase_orders VALUES ('P1', 2, '2026-05-04', 'Received', 12.0, '2026-05-10', '2026-05-12'),
+        ('P2', 3, '2026-05-18', 'Received', 30.0, '2026-05-25', '2026-05-24'),
+        ('P3', 1, '2026-05-20', 'Cancelled', 8.0, '2026-05-27', NULL),
+        ('P4', 1, '2026-03-02', 'Received', 5.0, '2026-03-09', '2026-03-20');
     INSERT INTO po_lines VALUES (1, 'P1', 1, 4, 40, 2800), (2, 'P1', 3, 2, 40, 4600), (3, 'P2', 2, 3, 15, 4300),
         (4, 'P3', 1, 9, 90, 2900), (5, 'P4', 1, 1, 10, 2800);
     INSERT INTO customers VALUES (1, 'Ana'), (2, 'Bo');
@@ -76,6 +77,13 @@ def test_spend_per_supplier_is_the_purchase_lines_through_their_order(workshop: 
               WHERE p.po_dt >= '2026-05-01' AND p.po_dt < '2026-06-01' AND p.po_status <> 'Cancelled'
               GROUP BY s.supp_id, s.supp_nm"""
     assert same_answer(result, all_rows(workshop, gold)), draft.sql
+
+
+def test_orders_received_after_their_due_date_turned_up_late(workshop: Database) -> None:
+    draft, result = read(workshop, "which purchase orders turned up late")
+    gold = "SELECT po_no FROM purchase_orders WHERE recv_dt > due_dt"
+    assert sorted(row[result.columns.index("po_no")] for row in result.rows) == \
+        sorted(row[0] for row in all_rows(workshop, gold)), draft.sql
 
 
 def test_a_cost_named_for_the_unit_counted_is_paid_for_each(workshop: Database) -> None:

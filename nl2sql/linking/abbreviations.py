@@ -26,7 +26,7 @@ ABBREVIATIONS: dict[str, str] = {
     "chg": "charge", "equip": "equipment", "sess": "session", "trx": "transaction", "tm": "time", "mob": "mobile",
     "dur": "duration", "resp": "response", "btl": "bottle", "deliv": "delivery", "hdr": "header",
     "flg": "flag", "stat": "status", "sts": "status", "typ": "type", "mthd": "method", "evt": "event",
-    "dflt": "default", "sz": "size", "lse": "lease", "upd": "updated",
+    "dflt": "default", "sz": "size", "lse": "lease", "upd": "updated", "recv": "received", "reqd": "required",
 }
 
 

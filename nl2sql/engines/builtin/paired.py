@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.full_rows import full_rows
 from nl2sql.engines.builtin.reader import Claims, ReadContext
 from nl2sql.engines.builtin.spec import ColumnRef, Filter
 from nl2sql.engines.builtin.yes_no import flag_of, said_words
+from nl2sql.linking.abbreviations import expand
 from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, stem
 from nl2sql.profile import SelfReference, profile_of
@@ -502,5 +503,5 @@ def _expectation(word: str, than: str, expected: str) -> tuple[str, str] | None:
 
 def _stems(name: str) -> list[str]:
     """A column name's words, each also by its stem: "required_date" -> required, require, date."""
-    words = list(name_words(name))
+    words = expand(name_words(name))  # "recv_dt": received
     return [*words, *(stem(w) for w in words)]
