@@ -59,6 +59,7 @@ class LineItems:
     discount_kind: str = FRACTION  # FRACTION (0.15), PERCENT (15) or AMOUNT (money off the line)
     discount_nullable: bool = False  # a line without one keeps NULL, which takes nothing off
     price_kind: str = ""  # the price's kind: a REAL ``unit_p`` is pounds, not pence
+    amount_each: bool = False  # priced by an amount each (``unit_amt``): see ``Profile.charged_lines``
 
     def money_sql(self, dialect: str) -> str:
         """The lines' money as an aggregate: ``SUM(price * quantity * (1 - discount))`` and the like."""
@@ -113,6 +114,9 @@ class Profile:
     money: tuple[tuple[str, str], ...]
     quantities: tuple[tuple[str, str], ...]
     lines: tuple[LineItems, ...]
+    # lines kept at an amount each beside a bill's own total: what the total is made of, read only
+    # where a condition or a grouping is of the lines ("rent income"), never as sales of units
+    charged_lines: tuple[LineItems, ...]
     revenues: tuple[Revenue, ...]  # every reading of money taken, the best first
     spending: tuple[Revenue, ...]  # money paid out for what is bought, line by line (a purchase's lines)
     units: tuple[Unit, ...]
@@ -158,12 +162,19 @@ def _charged_each(table: Table, col: Column) -> bool:
         not _DISCOUNT_WORDS & set(name_words(col.name))
 
 
+def _amount_each(table: Table, col: Column) -> bool:
+    """An amount said per unit beside a quantity (``unit_amt``, ``amt_each``): a line's price."""
+    words = set(expand(name_words(col.name)))
+    return is_sold_money(table, col) and "amount" in words and bool(words & {"unit", "each", "ea"})
+
+
 def _priced(table: Table) -> tuple[list[Column], list[Column]]:
     """A line's prices and quantities: a price, else a fee charged beside a quantity, else time
     billed at a rate."""
     quantities = [c for c in table.columns if is_quantity(table, c)]
     prices = [c for c in table.columns if is_price(table, c)] or \
-        [c for c in table.columns if quantities and _charged_each(table, c)]
+        [c for c in table.columns if quantities and _charged_each(table, c)] or \
+        [c for c in table.columns if quantities and _amount_each(table, c)]
     if not (prices and quantities) and (billed := _billed_time(table)) is not None:
         return [billed[0]], [billed[1]]
     return prices, quantities
@@ -180,7 +191,8 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
             discount, kind = found if found is not None else (None, FRACTION)
             kept = table.column(discount) if discount is not None else None
             out.append(LineItems(table.name, prices[0].name, quantities[0].name, _parent(schema, table),
-                                 discount, kind, kept is not None and kept.nullable, prices[0].kind))
+                                 discount, kind, kept is not None and kept.nullable, prices[0].kind,
+                                 _amount_each(table, prices[0])))
     # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines;
     # so is one that rows with a price of their own refer to (a seat band's price and seat count,
     # each ticket sold at its own price)
@@ -600,12 +612,15 @@ def _is_bridge(table: Table) -> bool:
 
 def build_profile(schema: Schema) -> Profile:
     lines = _lines(schema)
+    charged = tuple(ln for ln in lines if ln.amount_each)
+    lines = tuple(ln for ln in lines if not ln.amount_each)
     sold = tuple(ln for ln in lines if (t := schema.table(ln.table)) is not None and not bought_in(schema, t))
     tables = [t for t in schema.tables]
     return Profile(
         money=tuple((t.name, c.name) for t in tables for c in t.columns if is_money(t, c)),
         quantities=tuple((t.name, c.name) for t in tables for c in t.columns if is_quantity(t, c)),
         lines=lines,
+        charged_lines=charged,
         revenues=tuple(_kept_sql(schema, r) for r in _revenues(schema, sold)),
         spending=tuple(_kept_sql(schema, Revenue(ln.table, ln.money_sql(schema.dialect),
                                                  f"the sum of {ln.said} of the {spoken(ln.table)}", ln))

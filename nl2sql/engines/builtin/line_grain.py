@@ -40,8 +40,10 @@ def _summed_column(agg: Aggregate, schema: Schema) -> str | None:
 
 
 def _crosses(spec: QuerySpec, schema: Schema, line: LineItems) -> bool:
-    """Whether a group or a condition reaches the sale only through its lines."""
+    """Whether a group or a condition is of the sale's lines, or reaches the sale only through them."""
     tables = {g.column.table for g in spec.group_by} | {f.column.table for f in spec.filters}
+    if line.table in tables:
+        return True  # "rent income": a condition on the lines themselves, the total being of all of them
     for table in tables - {line.parent, line.table}:
         path = schema.join_path(table, line.parent or "") or []
         if any(hop == line.table for hop, _fk in path):
@@ -71,7 +73,7 @@ def _line_where(metric: Metric | None, line: LineItems, schema: Schema) -> str |
 def at_line_grain(spec: QuerySpec, schema: Schema) -> QuerySpec:
     """``spec`` with each sum of a sale's money, grouped across the sale's lines, taken on the lines."""
     profile = profile_of(schema)
-    line = next((ln for ln in profile.lines if ln.parent is not None), None)
+    line = next((ln for ln in (*profile.lines, *profile.charged_lines) if ln.parent is not None), None)
     if line is None or not spec.aggregates or not _crosses(spec, schema, line):
         return spec
     changed = []

@@ -84,7 +84,7 @@ def base_name(agg: Aggregate, entity: str, schema: Schema | None = None) -> str:
 
 def metric_word(name: str) -> str:
     """A metric's name as said: a profile's second reading of revenue ("revenue_2") is still revenue."""
-    return re.sub(r"_\d+$", "", name) or name
+    return re.sub(r"_[2-9]$", "", name) or name
 
 
 def _unique(wanted: str, taken: set[str]) -> str:

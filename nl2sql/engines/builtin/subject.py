@@ -18,7 +18,7 @@ from nl2sql.engines.builtin.analysis import Analysis, denies_keeping
 from nl2sql.engines.builtin.cues import words as cue_words
 from nl2sql.engines.builtin.resolve import subject_value
 from nl2sql.errors import EngineError
-from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, Link, phrase_key
+from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link, phrase_key
 
 
 def require_subject(a: Analysis, schema: Schema) -> None:
@@ -39,6 +39,8 @@ def missing_subject(a: Analysis, schema: Schema) -> str | None:
     if not named:
         return None
     head = named[0]
+    if any(c.kind == VALUE and c.score >= 1.0 for c in head.candidates):
+        return None  # "new members": the head is a kind of rows the database keeps (a customer type)
     before = head.first - 1
     if before < 0 or before in a.read or before in a.function_words or a.tokens[before].is_number:
         return None
