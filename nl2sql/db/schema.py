@@ -448,14 +448,13 @@ def bought_in(schema: Schema, table: Table) -> bool:
     def said(name: str) -> set[str]:  # "suppliers", "orders": the words one of them is called by
         return {w.removesuffix("s") if w.endswith("s") and not w.endswith("ss") else w for w in _name_words(name)}
 
-    parents = [p for fk in table.foreign_keys if (p := schema.table(fk.ref_table)) is not None and p is not table]
     if said(table.name) & {"sale", "till"}:  # sales kept with the producer they were made for
         return False
-    if any(said(p.name) & _BUYERS for p in parents) or any(  # a drop-shipped order is still a customer's
-            said(fk.ref_table) & _BUYERS for p in parents for fk in p.foreign_keys if said(p.name) & _ORDER_WORDS):
-        return False
-    return any(said(p.name) & _SELLERS for p in parents) \
-        or any(said(fk.ref_table) & _SELLERS for p in parents for fk in p.foreign_keys if said(p.name) & _ORDER_WORDS)
+    parents = [p for fk in table.foreign_keys if (p := schema.table(fk.ref_table)) is not None and p is not table]
+    # who the rows deal with: their parents, and whom the orders among those parents are with
+    dealt = {w for p in parents for w in said(p.name)} \
+        | {w for p in parents if said(p.name) & _ORDER_WORDS for fk in p.foreign_keys for w in said(fk.ref_table)}
+    return not dealt & _BUYERS and bool(dealt & _SELLERS)  # a drop-shipped order is still a customer's
 
 
 def is_membership(schema: Schema, fk: ForeignKey) -> bool:

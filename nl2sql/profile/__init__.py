@@ -196,10 +196,15 @@ def _lines(schema: Schema) -> tuple[LineItems, ...]:
     # a table other lines refer to is what is sold (a product's price and stock), not a sale's lines;
     # so is one that rows with a price of their own refer to (a seat band's price and seat count,
     # each ticket sold at its own price)
-    referred = {fk.ref_table for ln in out if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
+    referred = _referred_by(schema, out)
     referred |= {fk.ref_table for t in schema.tables if t.stored and any(is_price(t, c) for c in t.columns)
                  for fk in t.foreign_keys if fk.ref_table != t.name}
     return tuple(ln for ln in out if ln.table not in referred)
+
+
+def _referred_by(schema: Schema, lines: list[LineItems]) -> set[str]:
+    """The tables lines refer to: what is sold or bought (a product, a wine), never lines themselves."""
+    return {fk.ref_table for ln in lines if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
 
 
 # The name words a rate billed for time may have beside "rate" (not a pay rate, a heart rate, a tax rate).
@@ -223,8 +228,7 @@ def _bought_lines(schema: Schema) -> tuple[LineItems, ...]:
         if found is not None:
             cost, quantity = found
             out.append(LineItems(table.name, cost.name, quantity.name, _parent(schema, table), price_kind=cost.kind))
-    # what lines refer to is what is bought (a wine's cost per case), not a purchase's lines
-    referred = {fk.ref_table for ln in out if (t := schema.table(ln.table)) is not None for fk in t.foreign_keys}
+    referred = _referred_by(schema, out)  # a wine's cost per case: what is bought, not a purchase's lines
     return tuple(ln for ln in out if ln.table not in referred)
 
 
