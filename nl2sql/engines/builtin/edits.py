@@ -22,7 +22,9 @@ from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.dates import MONTHS, month_range
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.held_amounts import held_amounts
+from nl2sql.engines.builtin.named_keys import pointed_row
 from nl2sql.engines.builtin.names import base_name
+from nl2sql.engines.builtin.parents_asked import parents_asked
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
 from nl2sql.engines.builtin.render import condition_sql
 from nl2sql.engines.builtin.resolve import named_date_links, table_date
@@ -213,6 +215,12 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
     for link in a.links:
         if ctx.names_table(link) and ctx.table_of(link) == entity:
             continue  # "also include parcels to Hull": the rows listed, more of them, not a column
+        pointed = pointed_row(a, ctx.schema, tuple(words[link.first:link.last + 1]), link.last, entity)
+        if pointed:  # "add their team": the team each row points to, by its name
+            out.extend(ref for ref in pointed if ref not in spec.projections and ref not in out)
+            roles[link.first] = "project"
+            used.update(range(link.first, link.last + 1))
+            continue
         ref = ctx.column_of(link, entity, in_play)
         if ref is None and link.of_kind("table"):
             table = ctx.table(ctx.table_of(link) or entity)
@@ -243,6 +251,10 @@ def apply_edits(spec: QuerySpec, a: Analysis, schema: Schema, domain: DomainConf
     removed = _removals(spec, a, schema)
     if removed.spec is not spec:
         return Reading(removed.spec, confidence(a, removed.used, ()), (), removed.changes, used=removed.used)
+    asked = parents_asked(ctx, spec)
+    if asked is not None:  # "which <table> are they in?": the rows the listed ones point to
+        new, used, doubts, change = asked
+        return Reading(new, confidence(a, used, doubts), doubts, (change,), used=used)
     # a follow-up to "how many <rows> ..." that counts nothing itself is about those rows again
     base = spec.with_(count_rows=False) if spec.count_rows and not a.count else spec
     # "only those hired after 2020": the date's own column word is the condition's, not a column to show

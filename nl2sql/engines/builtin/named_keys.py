@@ -78,3 +78,30 @@ def labels(target: Table) -> tuple[str, ...]:
     """The columns that name one of ``target``'s rows: a person's two names, else its label."""
     named = target.person_name or ((target.label_column,) if target.label_column is not None else ())
     return tuple(col.name for col in named)
+
+
+# Name words of a key that say it is a code for its row rather than what it is for ("plan_cd").
+_CODE_WORDS = KEY_WORDS | {"cd", "code"}
+
+
+def pointed_row(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: int,
+                entity: str) -> tuple[ColumnRef, ...]:
+    """ "and their plan", "add their team": the row a key of ``entity``'s rows points to, by its
+    name, where the words say the key's name less its key words (``plan_cd``, ``team_id``) or the
+    table it points to; none where the key itself is said ("their team id", the word after
+    ``said_at``), the key is named for a role or points back into ``entity`` (a manager:
+    ``with_named_keys``), or the rows point to that table by more than one key."""
+    table = schema.table(entity)
+    if table is None or not words or a.word(said_at + 1) in KEY_SAID or words[-1] in KEY_SAID:
+        return ()
+    said = tuple(singular(w) for w in words)
+    # a key named for its table only (a role, ``manager_id``, is ``with_named_keys``' to show)
+    fits = [fk for fk in table.foreign_keys if fk.ref_table != entity
+            and not role_words(fk.column, fk.ref_table, _CODE_WORDS)
+            and said in (tuple(singular(w) for w in name_words(fk.column) if w not in _CODE_WORDS),
+                         tuple(singular(w) for w in name_words(fk.ref_table)))]
+    alone = len(fits) == 1 and sum(fk.ref_table == fits[0].ref_table for fk in table.foreign_keys) == 1
+    target = schema.table(fits[0].ref_table) if alone else None
+    if target is None or target.label_column is None or target.label_column.primary_key:
+        return ()
+    return tuple(ColumnRef(target.name, col) for col in labels(target))

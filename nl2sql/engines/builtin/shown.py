@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
+from nl2sql.engines.builtin.named_keys import pointed_row
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, is_child
 from nl2sql.engines.builtin.resolve import (
     date_column_for,
@@ -430,14 +431,20 @@ def _joined(a: Analysis, first: int) -> bool:
 def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
                 any_column: bool = False) -> Step[list[ColumnRef]]:
     """Columns the question asks to see: "just the <column>", "<column> of <rows>", "distinct <column>"."""
-    c, out = Claims(d), []
+    c, out = Claims(d), list[ColumnRef]()
     theirs = False
     for link in ctx.a.links:
         if c.taken(link.first) or not link.of_kind(COLUMN):
             continue
+        after_rows = _theirs_after_rows(ctx, link, entity)
+        pointed = _their_row(ctx, link, entity) if after_rows else ()
+        if pointed:  # "and their plan": the plan each row points to, by its name
+            out.extend(ref for ref in pointed if ref not in out)
+            c.claim(link, "project")
+            theirs = True
+            continue
         if link.of_kind(TABLE) and (not any_column or ctx.names_table(link)):
             continue  # a table word is the rows, not their id
-        after_rows = _theirs_after_rows(ctx, link, entity)
         if not (after_rows or _asked_to_show(ctx, c, link, any_column)):
             continue
         ref = _compound(ctx, c, link, entity, in_play) or ctx.column_of(link, entity, in_play)
@@ -451,6 +458,11 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     if theirs:
         out[:0] = [ref for ref in labels if ref not in out]  # which row each value is of: its name, first
     return c.done(out)
+
+
+def _their_row(ctx: ReadContext, link: Link, entity: str) -> tuple[ColumnRef, ...]:
+    words = tuple(ctx.a.word(k) for k in range(link.first, link.last + 1))
+    return pointed_row(ctx.a, ctx.schema, words, link.last, entity)
 
 
 def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:
