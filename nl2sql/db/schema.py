@@ -129,7 +129,7 @@ class Table:
     @cached_property
     def person_name(self) -> tuple[Column, Column] | None:
         """(first name, last name) of a table of people: how a person is named, both together."""
-        lowered = {c.name.lower().replace("_", ""): c for c in self.columns
+        lowered = {self._unprefixed(c.name): c for c in self.columns
                    if c.kind == TEXT and c.name not in self.fk_columns}
         first = next((lowered[k] for k in _FIRST_NAMES if k in lowered), None)
         last = next((lowered[k] for k in _LAST_NAMES if k in lowered), None)
@@ -138,6 +138,15 @@ class Table:
         order = [c.name for c in self.columns]  # an "sname" before an "fname" is a student's and a father's
         shortened = last.name.lower().replace("_", "") in ("sname", "surnm")
         return None if shortened and order.index(last.name) < order.index(first.name) else (first, last)
+
+    def _unprefixed(self, column: str) -> str:
+        """A column's name run together, past a first word that shortens the table's name, as an old
+        system prefixes its columns (``TechFirstName`` of ``tblTechnician``, ``cust_surname`` of customers)."""
+        words = _name_words(column)
+        own = [w for w in _name_words(self.name) if w != "tbl"]
+        if len(words) > 1 and len(words[0]) >= 3 and any(w.startswith(words[0]) for w in own):
+            words = words[1:]
+        return "".join(words)
 
     @cached_property
     def company_name(self) -> Column | None:
@@ -164,7 +173,8 @@ class Table:
             if col.name.lower() in ("date", "timestamp", "time"):
                 return col
         for col in dates:  # an appointment, a shift, a rental is in 2025 when it starts then, not when booked
-            if {"start", "starts", "started", "begin", "begins", "pickup", "scheduled"} & set(_name_words(col.name)):
+            if {"start", "starts", "started", "begin", "begins", "pickup", "scheduled", "sched"} \
+                    & set(_name_words(col.name)):
                 return col
         for col in dates:  # a trip's trip_date, an event's event_dt: the row's own, not when it was enquired
             if _names_the_row(col.name, self.name):

@@ -228,7 +228,8 @@ def tokenize_lower(text: str) -> list[Token]:
 def name_words(identifier: str) -> tuple[str, ...]:
     """``created_at`` -> ("created", "at"); ``unitPrice`` -> ("unit", "price"); singular forms."""
     spaced = _CAMEL_RE.sub(" ", identifier).replace("_", " ").replace("-", " ")
-    return tuple(singular(w) for w in fold_accents(spaced.lower()).split() if w)
+    words = tuple(singular(w) for w in fold_accents(spaced.lower()).split() if w)
+    return words[1:] if len(words) > 1 and words[0] == "tbl" else words  # ``tblVisit``: an old system's visits
 
 
 @lru_cache(maxsize=65_536)
@@ -245,7 +246,8 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 def spoken(identifier: str) -> str:
     """A schema name as words: ``UnitPrice`` -> "unit price", ``customer_id`` -> "customer ID"."""
     out = []
-    for word in _CAMEL.sub(" ", identifier).replace("_", " ").replace("-", " ").split():
+    words = _CAMEL.sub(" ", identifier).replace("_", " ").replace("-", " ").split()
+    for word in words[1:] if len(words) > 1 and words[0].lower() == "tbl" else words:
         if word.lower() == "id":
             out.append("ID")
         elif word.isupper() and len(word) > 1:

@@ -30,6 +30,7 @@ from nl2sql.engines.builtin.signals import calibrated, reading_signals
 from nl2sql.engines.builtin.spec import QuerySpec
 from nl2sql.engines.builtin.subject import require_subject
 from nl2sql.engines.builtin.used import confidence, content_positions
+from nl2sql.engines.builtin.yes_no import counted_yes
 from nl2sql.errors import EngineError
 from nl2sql.linking.lexicon import Lexicon, Lexicons
 from nl2sql.profile.ages import with_ages
@@ -184,6 +185,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = with_named_keys(spec, analysis, schema)
     spec = by_route_ends(spec, analysis, schema)
     spec = without_removed(spec, analysis, schema)
+    spec = counted_yes(spec, schema)
     unshown = unshown_units(spec, analysis, schema) & reading.used
     before = {(f, f.words) for f in reading.spec.filters}
     said = frozenset().union(*(f.words for f in spec.filters if (f, f.words) not in before),

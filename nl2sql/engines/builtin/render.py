@@ -12,7 +12,7 @@ from functools import lru_cache
 import sqlglot
 from sqlglot import exp
 
-from nl2sql.db.schema import ForeignKey, Schema
+from nl2sql.db.schema import INTEGER, ForeignKey, Schema
 from nl2sql.engines.builtin import grain, names, shared
 from nl2sql.engines.builtin.asked_units import shown_in
 from nl2sql.engines.builtin.grouped import shown_keys, without_unshown_labels
@@ -20,7 +20,9 @@ from nl2sql.engines.builtin.key_joins import without_key_joins
 from nl2sql.engines.builtin.named_keys import labels, role_key
 from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
+from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.identifiers import identifier
+from nl2sql.profile import void_flag
 from nl2sql.profile.computed import written
 from nl2sql.profile.spans import elapsed
 
@@ -365,6 +367,8 @@ class _Renderer:
         return self._test(f, col)
 
     def _test(self, f: Filter, col: exp.Expr) -> exp.Expr:
+        if self._integer_yes_no(f):  # yes is any number but 0: 1 in most databases, -1 in Access's
+            return self._yes_no(f, col)
         if f.against is not None:
             return _COMPARE[f.op](this=col, expression=self._against(f))
         if f.op in _COMPARE and f.other is not None:  # another column of the same row ("paired.py")
@@ -400,6 +404,34 @@ class _Renderer:
             )
             return exp.Exists(this=inner) if f.op == "exists" else exp.Not(this=exp.Exists(this=inner))
         raise ValueError(f"unknown filter operator {f.op!r}")
+
+    def _integer_yes_no(self, f: Filter) -> bool:
+        """Whether the filter tests an integer kept as a yes/no for yes (1) or for not yes: a database
+        that keeps True as -1 (Access, and what was moved out of it) is read right only as "not 0"."""
+        if f.op not in ("=", "!=", "unsettled") or f.other is not None or f.against is not None \
+                or len(f.values) != 1 or f.values[0] is True or f.values[0] != 1:
+            return False
+        table = self.schema.table(f.column.table)
+        column = table.column(f.column.column) if table is not None else None
+        if table is None or column is None or column.kind != INTEGER:
+            return False
+        removal = void_flag(table)
+        return flag_of(table, column) is not None or (removal is not None and removal[0] is column)
+
+    def _yes_no(self, f: Filter, col: exp.Expr) -> exp.Expr:
+        """``col <> 0`` for yes; ``col = 0`` for not yes, or empty too where the column may be."""
+        zero = exp.Literal.number(0)
+        if f.op == "=":
+            return exp.NEQ(this=col, expression=zero)
+        if f.op == "!=" or not self._nullable(f.column):
+            return exp.EQ(this=col, expression=zero)
+        unset = exp.EQ(this=col, expression=zero)
+        return exp.Paren(this=exp.Or(this=_emptiness(col.copy(), "null"), expression=unset))
+
+    def _nullable(self, ref: ColumnRef) -> bool:
+        table = self.schema.table(ref.table)
+        column = table.column(ref.column) if table is not None else None
+        return column is None or column.nullable
 
     def _folded(self, f: Filter) -> bool:
         """Whether a test of stored text is of a column that keeps its values in several casings

@@ -29,9 +29,15 @@ def _key_link(a: Analysis, ref: SelfReference) -> Link | None:
                                              for c in lk.candidates)), None)
 
 
+# How a possessive ends as typed ("Ivo's", "the Joneses'").
+_POSSESSED = ("'s", "\u2019s", "s'", "s\u2019")
+
+
 def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
     """Whether the question asks for the row the named one points to (its manager)."""
     before = all(max(f.words) < link.first for f in named)
+    if before and a.tokens[link.first - 1].original.endswith(_POSSESSED):
+        return True  # "<X>'s lead": the key's word after a possessive is a noun, whatever else it can be
     if before and (_done_by_the_upper(a.word(link.first)) or _verb_after_do(a, link, named)):
         return False  # "who does <X> supervise", "who does <X> mentor": the rows <X> is that to
     # "who referred <X>": the key's verb with the named row as its object, not "referred by <X>"

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, Table
-from nl2sql.engines.builtin.spec import ColumnRef
+from nl2sql.db.schema import BOOLEAN, INTEGER, REAL, TEXT, Column, Schema, Table
+from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, QuerySpec
 from nl2sql.linking.text import name_words, singular
 
 # Words that say an event has not happened yet, as "un-" does: an open ticket is not closed, money
@@ -127,3 +127,18 @@ def flag_noun(column: str) -> tuple[str, ...]:
     if len(words) != 2 or words[0] not in ("is", "was"):
         return ()
     return (words[1],)
+
+
+def counted_yes(spec: QuerySpec, schema: Schema) -> QuerySpec:
+    """ "how many callouts", read as the sum of an ``IsCallout`` yes/no: the rows it says yes of,
+    counted. A sum counts them only where yes is 1; where it is -1 (Access) it counts backwards."""
+    if len(spec.aggregates) != 1 or spec.having:
+        return spec
+    summed = spec.aggregates[0]
+    table = schema.table(summed.column.table) if summed.column is not None else None
+    column = table.column(summed.column.column) if table is not None and summed.column is not None else None
+    if summed.func != "sum" or summed.distinct or table is None or column is None or summed.column is None \
+            or column.kind != INTEGER or flag_of(table, column) is None:
+        return spec
+    return spec.with_(aggregates=(Aggregate("count", shown=summed.shown),),
+                      filters=(*spec.filters, Filter(summed.column, "=", (1,))))
