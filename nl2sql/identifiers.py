@@ -23,8 +23,15 @@ def _keywords() -> frozenset[str]:
     return frozenset(word for k in Tokenizer.KEYWORDS for word in k.upper().split())
 
 
+# Words PostgreSQL reserves that sqlglot reads as names: a table's noun used as an alias ("user").
+_RESERVED_ELSEWHERE = frozenset({"USER", "CURRENT_USER", "SESSION_USER", "CURRENT_ROLE", "CURRENT_CATALOG",
+                                 "PLACING", "VARIADIC", "ANALYSE", "SYMMETRIC", "ASYMMETRIC"})
+
+
 def identifier(name: str) -> exp.Identifier:
-    return exp.to_identifier(name, quoted=not _PLAIN.fullmatch(name) or name.upper() in _keywords())
+    upper = name.upper()
+    return exp.to_identifier(name, quoted=not _PLAIN.fullmatch(name) or upper in _keywords()
+                             or upper in _RESERVED_ELSEWHERE)
 
 
 def column(name: str) -> exp.Column:

@@ -155,10 +155,13 @@ def _referencing(join: exp.Join, unique: frozenset[tuple[str, str]]) -> tuple[st
     return (side.table.lower(), side.name.lower()) if side is not None else None
 
 
-def _joins_by_key(join: exp.Join, unique: frozenset[tuple[str, str]]) -> bool:
-    """An inner join whose condition is one equality with a unique column of the joined table."""
+def _joins_by_key(join: exp.Join, unique: frozenset[tuple[str, str]], *, left: bool = False) -> bool:
+    """An inner join (``left``: a LEFT JOIN) whose condition is one equality with a unique column of
+    the joined table."""
     table, on = join.this, join.args.get("on")
-    if not isinstance(table, exp.Table) or join.side or join.kind not in ("", "INNER") or not isinstance(on, exp.EQ):
+    side = "LEFT" if left else ""
+    if not isinstance(table, exp.Table) or (join.side or "").upper() != side \
+            or join.kind not in ("", "INNER", "OUTER") or not isinstance(on, exp.EQ):
         return False
     name = table.alias_or_name
     return any(isinstance(col, exp.Column) and col.table == name and (table.name.lower(), col.name.lower()) in unique
@@ -202,8 +205,9 @@ def _counts(old: exp.Select, new: exp.Select, dialect: str, unique: frozenset[tu
         return True
     kept = [join.sql(dialect=dialect) for join in new.args.get("joins") or []]
     left = [join for join in old.args.get("joins") or [] if join.sql(dialect=dialect) not in kept]
+    # a LEFT JOIN on the joined row's key neither drops a row nor repeats one
     if not left or not all(_joins_by_key(join, unique) and (required is None or _referencing(join, unique) in required)
-                           for join in left):
+                           or _joins_by_key(join, unique, left=True) for join in left):
         return False
     bare = old.copy()
     bare.set("joins", [join for join in bare.args.get("joins") or [] if join.sql(dialect=dialect) in kept] or None)

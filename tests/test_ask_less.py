@@ -171,6 +171,11 @@ def test_a_join_narrows_only_by_a_key_of_the_joined_table(after: str, narrows: b
     ("SELECT t.*, u.x FROM t JOIN u ON t.u_id = u.id WHERE t.a = 1", "SELECT COUNT(*) FROM t WHERE a = 1", True),
     ("SELECT t.*, u.x FROM t JOIN u ON t.u_id = u.id WHERE t.a = 1", "SELECT COUNT(*) FROM t", False),
     ("SELECT t.*, v.x FROM t JOIN v ON v.t_id = t.id WHERE t.a = 1", "SELECT COUNT(*) FROM t WHERE a = 1", False),
+    # a name shown through a LEFT JOIN on the named row's key: every row kept once, even with no key
+    ("SELECT t.*, p.x AS x FROM t LEFT JOIN u AS p ON p.id = t.u_id WHERE t.a = 1",
+     "SELECT COUNT(*) FROM t WHERE a = 1", True),
+    ("SELECT t.*, p.x AS x FROM t LEFT JOIN v AS p ON p.t_id = t.id WHERE t.a = 1",
+     "SELECT COUNT(*) FROM t WHERE a = 1", False),  # rows of v point to t: a row of t once per v
 ])
 def test_joins_beside_joins_and_counts_without_them(before: str, after: str, narrows: bool) -> None:
     assert only_narrows(before, after, "sqlite", frozenset({("u", "id"), ("w", "id"), ("t", "id")})) is narrows

@@ -137,3 +137,42 @@ def brewery(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 def test_orders_of_those_the_business_sells_to_are_never_spending(brewery: Database) -> None:
     spending = profile_of(brewery.schema).spending
     assert [(r.table, r.line.price) for r in spending if r.line] == [("po_lines", "net_cost")]
+
+
+# A café's deliveries from its suppliers, each with lines at a unit cost; its till lines are of
+# products that each name their usual supplier: what was bought comes in the deliveries' lines, what
+# the till sold is never spending though its products point to a supplier.
+CAFE = """
+    CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name TEXT);
+    CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_name TEXT,
+                           supplier_id INTEGER REFERENCES suppliers);
+    CREATE TABLE deliveries (delivery_id INTEGER PRIMARY KEY, supplier_id INTEGER REFERENCES suppliers,
+                             delivered_on TEXT);
+    CREATE TABLE delivery_lines (line_id INTEGER PRIMARY KEY, delivery_id INTEGER REFERENCES deliveries,
+                                 product_id INTEGER REFERENCES products, qty INTEGER, unit_cost REAL);
+    CREATE TABLE till_receipts (receipt_id INTEGER PRIMARY KEY, rung_at TEXT);
+    CREATE TABLE receipt_lines (line_id INTEGER PRIMARY KEY, receipt_id INTEGER REFERENCES till_receipts,
+                                product_id INTEGER REFERENCES products, qty INTEGER, unit_price REAL);
+    INSERT INTO suppliers VALUES (1, 'Bean Co'), (2, 'Dairy Farm');
+    INSERT INTO products VALUES (1, 'Espresso beans', 1), (2, 'Milk', 2);
+    INSERT INTO deliveries VALUES (1, 1, '2026-05-04'), (2, 2, '2026-05-06'), (3, 1, '2026-04-20');
+    INSERT INTO delivery_lines VALUES (1, 1, 1, 4, 18.0), (2, 2, 2, 30, 0.9), (3, 3, 1, 2, 18.0);
+    INSERT INTO till_receipts VALUES (1, '2026-05-04 09:00'), (2, '2026-05-05 10:00');
+    INSERT INTO receipt_lines VALUES (1, 1, 1, 3, 2.5), (2, 2, 2, 2, 0.6);
+"""
+
+
+@pytest.fixture(scope="module")
+def cafe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with schema_database(tmp_path_factory, "cafe", CAFE) as db:
+        yield db
+
+
+def test_lines_of_a_delivery_from_a_supplier_are_spending(cafe: Database) -> None:
+    spending = profile_of(cafe.schema).spending
+    assert [r.line.table for r in spending if r.line] == ["delivery_lines"]
+    draft, result = read(cafe, "what did we spend with each supplier in May")
+    gold = """SELECT s.supplier_name, SUM(l.qty * l.unit_cost) FROM delivery_lines l
+              JOIN deliveries d ON d.delivery_id = l.delivery_id JOIN suppliers s ON s.supplier_id = d.supplier_id
+              WHERE d.delivered_on >= '2026-05-01' AND d.delivered_on < '2026-06-01' GROUP BY s.supplier_name"""
+    assert same_answer(result, all_rows(cafe, gold)), draft.sql

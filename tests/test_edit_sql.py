@@ -323,8 +323,8 @@ def test_a_conversation_resumed_with_sql_only_is_refined_too(workflow: Interacti
     workflow.swap(replace(workflow.state, current=restored, turns=(*workflow.state.turns[:-1], restored)))
     result = workflow.process_turn("top 3")
     assert result.ok and result.intent == "refinement"
-    assert list(result.result.rows) == _rows(fixture_rows, "SELECT * FROM orders WHERE status = 'cancelled' "
-                                                           "ORDER BY total_amount DESC LIMIT 3")
+    gold = _rows(fixture_rows, "SELECT * FROM orders WHERE status = 'cancelled' ORDER BY total_amount DESC LIMIT 3")
+    assert [tuple(row[:len(gold[0])]) for row in result.result.rows] == gold  # the orders, and whose they are
 
 
 # -- the REPL: /edit, and the confirmation's "e" --------------------------------------------------------

@@ -118,7 +118,7 @@ def test_a_narrowing_follow_up_of_a_confirmed_query_replaces_its_period_unasked(
                                       "AND signup_date < '2026-01-01'"),
 ])
 def test_a_verb_and_its_particle_name_the_one_word_column(bakery_db, question: str, gold: str) -> None:
-    answers(bakery_db, question, gold)
+    answers(bakery_db, question, gold, named=True)
     draft, _rows = read(bakery_db, question)
     assert draft.unused == ()
 

@@ -68,7 +68,7 @@ def depot_db(tmp_path_factory: pytest.TempPathFactory):
     ("show the last 2 checkups", "SELECT * FROM checkups ORDER BY noted_on DESC LIMIT 2"),
 ])
 def test_clinic_listings_read_every_word(clinic_db, question: str, gold: str) -> None:
-    answers(clinic_db, question, gold)
+    answers(clinic_db, question, gold, named=True)
 
 
 @pytest.mark.parametrize(("question", "gold"), [

@@ -48,7 +48,7 @@ def test_how_much_rows_raised_is_the_money_they_took(appeal: Database) -> None:
 @pytest.mark.parametrize("question", ["donations of £500 or more", "donations of 500 pounds or more",
                                       "donations over £499"])
 def test_a_currency_compares_with_the_money_in_its_unit(appeal: Database, question: str) -> None:
-    answers(appeal, question, "SELECT * FROM donations WHERE amt_pence >= 50000")
+    answers(appeal, question, "SELECT * FROM donations WHERE amt_pence >= 50000", named=True)
 
 
 def test_a_currency_after_a_verb_compares_the_money_of_the_rows_that_refer(appeal: Database) -> None:

@@ -35,7 +35,7 @@ def fair_db(tmp_path_factory: pytest.TempPathFactory):
     ("takings with an amount over £25", "SELECT * FROM takings WHERE amount > 25"),
 ])
 def test_a_currency_of_whole_amounts_is_read(fair_db, question: str, gold: str) -> None:
-    answers(fair_db, question, gold)
+    answers(fair_db, question, gold, named=True)
     draft, _rows = read(fair_db, question)
     assert draft.unused == (), draft.sql
 

@@ -37,4 +37,4 @@ def test_an_adjective_of_a_place_keeps_the_rows_from_there(club_db, question: st
 def test_an_adjective_of_a_place_keeps_the_rows_of_a_related_table(club_db) -> None:
     answers(club_db, "letters from Japanese members",
             "SELECT letters.* FROM letters JOIN members ON letters.member_id = members.member_id "
-            "WHERE members.country = 'Japan'")
+            "WHERE members.country = 'Japan'", named=True)

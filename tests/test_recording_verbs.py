@@ -40,7 +40,7 @@ def kennel_db(tmp_path_factory: pytest.TempPathFactory):
      "SELECT COUNT(*) FROM deposit WHERE paid_at >= '2025-01-01' AND paid_at < '2025-02-01'"),
 ])
 def test_a_recording_verb_before_the_record_date_is_read(kennel_db, question: str, gold: str) -> None:
-    answers(kennel_db, question, gold)
+    answers(kennel_db, question, gold, named=True)
     draft, _rows = read(kennel_db, question)
     assert draft.unused == (), draft.sql
 
@@ -104,4 +104,4 @@ def test_a_period_the_rows_are_booked_for_is_their_own_date(tmp_path_factory: py
 def test_the_next_rows_are_the_soonest_from_today(tmp_path_factory: pytest.TempPathFactory,
                                                   question: str, gold: str) -> None:
     with schema_database(tmp_path_factory, "grooming", GROOMING) as db:
-        answers(db, question, gold, ordered="LIMIT" in gold)
+        answers(db, question, gold, ordered="LIMIT" in gold, named=True)

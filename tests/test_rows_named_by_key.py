@@ -61,7 +61,7 @@ def test_a_number_before_a_plural_in_ics_keeps_that_many_dated_by_the_deed(works
 def test_a_flag_before_the_rows_called_by_their_key_keeps_them(workshop: Database) -> None:
     answers(workshop, "Which warranty jobs has Ola Berg done?",
             "SELECT j.* FROM ServiceJobs j JOIN mechanics m ON m.mech_id = j.mech_id "
-            "WHERE m.full_name = 'Ola Berg' AND j.is_warranty = 1")
+            "WHERE m.full_name = 'Ola Berg' AND j.is_warranty = 1", named=True)
 
 
 def test_a_column_the_grouped_rows_decide_is_added_to_the_groups(workshop: Database) -> None:

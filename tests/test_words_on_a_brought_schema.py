@@ -215,7 +215,7 @@ def test_another_day_in_a_follow_up_replaces_the_first(stage: Database) -> None:
 
 def test_the_next_one_is_the_soonest_from_today(stage: Database) -> None:
     answers(stage, "what's our next night?",
-            "SELECT * FROM nights WHERE night_date >= '2026-06-15' ORDER BY night_date LIMIT 1")
+            "SELECT * FROM nights WHERE night_date >= '2026-06-15' ORDER BY night_date LIMIT 1", named=True)
 
 
 @pytest.mark.parametrize("question", ["seats for Faust, comps included", "total paid per play, comps included"])

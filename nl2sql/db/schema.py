@@ -455,15 +455,18 @@ _BUYERS = frozenset({"customer", "client", "guest", "patient", "member", "buyer"
 def bought_in(schema: Schema, table: Table) -> bool:
     """Whether a table's rows are bought from a supplier (a purchase order names one, its lines
     through it): its money is paid out, never taken."""
-    def said(name: str) -> set[str]:  # "suppliers", "orders": the words one of them is called by
-        return {w.removesuffix("s") if w.endswith("s") and not w.endswith("ss") else w for w in _name_words(name)}
+    def said(name: str) -> set[str]:  # "suppliers", "deliveries": the words one of them is called by
+        return {w[:-3] + "y" if w.endswith("ies") else w.removesuffix("s") if w.endswith("s") and not w.endswith("ss")
+                else w for w in _name_words(name)}
 
     if said(table.name) & {"sale", "till"}:  # sales kept with the producer they were made for
         return False
     parents = [p for fk in table.foreign_keys if (p := schema.table(fk.ref_table)) is not None and p is not table]
-    # who the rows deal with: their parents, and whom the orders among those parents are with
+    # who the rows deal with: their parents, and whom the orders among those parents are with, or the
+    # document the rows are lines of (``delivery_lines`` of deliveries from a supplier)
     dealt = {w for p in parents for w in said(p.name)} \
-        | {w for p in parents if said(p.name) & _ORDER_WORDS for fk in p.foreign_keys for w in said(fk.ref_table)}
+        | {w for p in parents if said(p.name) & _ORDER_WORDS or said(p.name) < said(table.name)
+           for fk in p.foreign_keys for w in said(fk.ref_table)}
     return not dealt & _BUYERS and bool(dealt & _SELLERS)  # a drop-shipped order is still a customer's
 
 

@@ -216,8 +216,11 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
         if ctx.names_table(link) and ctx.table_of(link) == entity:
             continue  # "also include parcels to Hull": the rows listed, more of them, not a column
         pointed = pointed_row(a, ctx.schema, tuple(words[link.first:link.last + 1]), link.last, entity)
-        if pointed:  # "add their team": the team each row points to, by its name
-            out.extend(ref for ref in pointed if ref not in spec.projections and ref not in out)
+        if pointed:  # "add their team": the team each row points to, by its name (unless already shown so)
+            shown = {fk.ref_table for fk in ctx.table(entity).foreign_keys
+                     if ColumnRef(entity, fk.column) in spec.named_keys}
+            out.extend(ref for ref in pointed if ref not in spec.projections and ref not in out
+                       and ref.table not in shown)
             roles[link.first] = "project"
             used.update(range(link.first, link.last + 1))
             continue
@@ -290,8 +293,8 @@ def _edit_columns(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     if spec.group_by:
         return _grouped_columns(ctx, edit, step)
     edit = edit.deciding(step.decided)
-    if not step.value:
-        return edit
+    if not step.value:  # "add their bench" where each row's bench is shown by name already
+        return edit.changed(spec, ["unchanged: already shown"], step.used) if step.used else edit
     table = ctx.table(entity)
     if not spec.projections and all(r.table == entity for r in step.value) and table.label_column is not None:
         # "and their <column>" on a full listing: the rows' names beside what was asked for (a person's two)

@@ -21,6 +21,7 @@ from nl2sql.engines.builtin.fired import fired as fired_cues
 from nl2sql.engines.builtin.implied import with_implied_keys
 from nl2sql.engines.builtin.line_grain import at_line_grain
 from nl2sql.engines.builtin.named_keys import with_named_keys
+from nl2sql.engines.builtin.parties import with_parties
 from nl2sql.engines.builtin.removed import without_removed
 from nl2sql.engines.builtin.render import to_sql
 from nl2sql.engines.builtin.role_keys import by_referenced_rows
@@ -82,7 +83,7 @@ class BuiltinEngine:
                derived: Derived | None = None) -> Draft[QuerySpec]:
         schema = derived.schema if derived is not None else self.schema(database)
         if derived is None:
-            reading = _profiled(reading, analysis, schema)
+            reading = _profiled(reading, analysis, schema, following=base is not None)
         try:
             sql = derived.sql(reading.spec, database.dialect) if derived is not None \
                 else to_sql(reading.spec, schema, database.dialect)
@@ -174,7 +175,7 @@ class BuiltinEngine:
                            derived=derived)
 
 
-def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
+def _profiled(reading: Reading, analysis: Analysis, schema: Schema, *, following: bool = False) -> Reading:
     """The reading as the schema's profile sees it: sale money at the grain of its lines, numbers in
     the unit of their column, and questions across a table's key to itself. The words a new
     condition stands for are used, and the confidence counts them."""
@@ -183,6 +184,7 @@ def _profiled(reading: Reading, analysis: Analysis, schema: Schema) -> Reading:
     spec = with_self_reference(spec, analysis, schema)
     spec = by_referenced_rows(spec, schema)
     spec = with_named_keys(spec, analysis, schema)
+    spec = with_parties(spec, analysis, schema, following=following)
     spec = by_route_ends(spec, analysis, schema)
     spec = without_removed(spec, analysis, schema)
     spec = counted_yes(spec, schema)

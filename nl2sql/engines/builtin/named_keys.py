@@ -47,9 +47,10 @@ def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     return spec.with_(named_keys=named) if named != spec.named_keys else spec
 
 
-def role_key(schema: Schema, ref: ColumnRef) -> tuple[ForeignKey, Table, str] | None:
+def role_key(schema: Schema, ref: ColumnRef, *, any_key: bool = False) -> tuple[ForeignKey, Table, str] | None:
     """(the key, the table it points to, the role's name) of a numeric key named for a role, whose
-    rows have a label of their own."""
+    rows have a label of their own; ``any_key``: a key named for its table too, the role then that
+    table's noun (a party shown beside rows with no name: ``parties.py``)."""
     table = schema.table(ref.table)
     col = table.column(ref.column) if table is not None else None
     fk = next((f for f in table.foreign_keys if f.column == ref.column), None) if table is not None else None
@@ -58,9 +59,9 @@ def role_key(schema: Schema, ref: ColumnRef) -> tuple[ForeignKey, Table, str] | 
         return None
     label = target.label_column
     role = role_words(ref.column, target.name)
-    if label is None or label.primary_key or not role:
+    if label is None or label.primary_key or not (role or any_key):
         return None
-    alias = "_".join(role)  # "manager_staff_id": the manager
+    alias = "_".join(role or name_words(target.name))  # "manager_staff_id": the manager
     if any(alias.lower() == t.name.lower() for t in schema.tables):
         alias += "_row"
     return fk, target, alias

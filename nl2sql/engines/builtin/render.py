@@ -22,6 +22,7 @@ from nl2sql.engines.builtin.portable import adapt
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, Filter, GroupKey, QuerySpec
 from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.identifiers import identifier
+from nl2sql.linking.text import name_words
 from nl2sql.profile import void_flag
 from nl2sql.profile.computed import written
 from nl2sql.profile.spans import elapsed
@@ -122,7 +123,8 @@ class _Renderer:
         for table in dict.fromkeys(t for t in needed if t != spec.entity):
             self._join(table)
         # keys shown by the row they point to, each joined under its role's name ("manager")
-        self.roles = {ref: found for ref in spec.named_keys if (found := role_key(schema, ref)) is not None}
+        self.roles = {ref: found for ref in spec.named_keys
+                      if (found := role_key(schema, ref, any_key=True)) is not None}
         self.qualify = len(self.joined) > 1 or bool(self.roles)
         self.counted = grain.counted_key(self)  # COUNT(*) counts these keys once when joins repeat rows
         # Each aggregate's output name ("country_count", "total_population"), never a column of these tables
@@ -569,7 +571,12 @@ class _Renderer:
         if ref not in self.roles:
             return [self._col(ref)]
         _fk, target, role = self.roles[ref]
-        return [exp.alias_(exp.column(_ident(name), table=_ident(role)), _ident(f"{role}_{name}"))
+        table = self.schema.table(ref.table)
+        own = {c.name.lower() for c in table.columns} if table is not None else set()
+        # a party's ``client_name`` is called so; a manager's ``first_name`` is the manager's
+        bare = role == "_".join(name_words(target.name))
+        return [exp.alias_(exp.column(_ident(name), table=_ident(role)),
+                           _ident(name if bare and name.lower() not in own else f"{role}_{name}"))
                 for name in labels(target)]
 
     def render(self) -> exp.Select:
