@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nl2sql.db.schema import Schema
+from nl2sql.db.schema import TEXT, Schema
 from nl2sql.engines.builtin.analysis import Analysis, Comparison
 from nl2sql.engines.builtin.named_keys import keys_said
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
-from nl2sql.linking.lexicon import COLUMN, TABLE, Link
-from nl2sql.linking.text import POSSESSIVES
+from nl2sql.linking.lexicon import COLUMN, TABLE, Link, is_workforce
+from nl2sql.linking.text import POSSESSIVES, name_words
 from nl2sql.profile import SelfReference, names_of, profile_of
 
 # Conditions that pick the named row by its own values.
@@ -86,6 +86,9 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     lower = _lower_rows(spec, a, ref)
     if lower is not None:
         return lower
+    team = _team_of(spec, a, ref, schema)
+    if team is not None:
+        return team
     link = _key_link(a, ref)
     if link is None:
         return spec
@@ -110,7 +113,46 @@ def with_self_reference(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySp
     shown = tuple(p for p in spec.projections if p != key)
     if not shown and spec.projections:
         shown = tuple(ColumnRef(ref.table, c) for c in names_of(schema, ref.table))
-    return replace(spec, filters=(*kept, test), projections=shown)
+    return replace(spec, filters=(*kept, test), projections=_with_role(shown, schema, ref.table))
+
+
+# Nouns for the rows that point to a row, said as someone's: "Terry's team", "Ana's direct reports".
+_TEAM_WORDS = frozenset({"team", "reports", "subordinates", "underlings", "juniors"})
+
+
+def _team_of(spec: QuerySpec, a: Analysis, ref: SelfReference, schema: Schema) -> QuerySpec | None:
+    """ "who's on Terry's team", "list Ana's direct reports": the rows whose key points to the row
+    named just before the possessive."""
+    for k, token in enumerate(a.tokens):
+        j = k - 1 - (a.word(k - 1) == "direct")
+        if token.text not in _TEAM_WORDS or j < 0 or not a.tokens[j].original.endswith(_POSSESSED) \
+                or any(lk.first <= k < lk.last or lk.first == k + 1 for lk in a.links):
+            continue  # "Kyle's team leader": the team word names the leader, not the team
+        named = [f for f in _naming_filters(spec, ref, set()) if j in f.words]
+        if not named:
+            continue
+        test = Filter(ColumnRef(ref.table, ref.column), "in_rows", tuple(named),
+                      other=ColumnRef(ref.table, ref.ref_column),
+                      words=frozenset(range(j + 1, k + 1)).union(*(f.words for f in named)))
+        kept = tuple(f for f in spec.filters if f not in named)
+        return replace(spec, filters=(*kept, test), projections=_with_role(spec.projections, schema, ref.table))
+    return None
+
+
+# Name words of the column that says what a person does: a job title, a role, a grade.
+_ROLE_WORDS = frozenset({"job", "title", "role", "position", "grade", "rank", "designation"})
+
+
+def _with_role(shown: tuple[ColumnRef, ...], schema: Schema, table_name: str) -> tuple[ColumnRef, ...]:
+    """The people named across an org chart by their names, and what each of them does beside: "who
+    does Tia report to" is a person in a post ("Sam Holt, venue manager")."""
+    table = schema.table(table_name)
+    names = {ColumnRef(table_name, c) for c in names_of(schema, table_name)}
+    if table is None or (table.person_name is None and not is_workforce(table)) or not shown or set(shown) != names:
+        return shown
+    roles = [c for c in table.columns if c.kind == TEXT and c.name not in table.fk_columns
+             and set(name_words(c.name)) <= _ROLE_WORDS and ColumnRef(table_name, c.name) not in names]
+    return (*shown, ColumnRef(table_name, roles[0].name)) if len(roles) == 1 else shown
 
 
 # The rows that point to a row, said as a noun ("employees with no direct reports"), and what a verb
