@@ -23,9 +23,17 @@ def _keywords() -> frozenset[str]:
     return frozenset(word for k in Tokenizer.KEYWORDS for word in k.upper().split())
 
 
-# Words PostgreSQL reserves that sqlglot reads as names: a table's noun used as an alias ("user").
-_RESERVED_ELSEWHERE = frozenset({"USER", "CURRENT_USER", "SESSION_USER", "CURRENT_ROLE", "CURRENT_CATALOG",
-                                 "PLACING", "VARIADIC", "ANALYSE", "SYMMETRIC", "ASYMMETRIC"})
+# Words PostgreSQL or SQLite reserves that sqlglot reads as names: a table's noun used as an alias
+# ("user", "check", "cast").
+_RESERVED_ELSEWHERE = frozenset({
+    "USER", "CURRENT_USER", "SESSION_USER", "CURRENT_ROLE", "CURRENT_CATALOG", "PLACING", "VARIADIC", "ANALYSE",
+    "SYMMETRIC", "ASYMMETRIC", "ABORT", "ACTION", "ADD", "AFTER", "ALTER", "ANALYZE", "ATTACH", "AUTOINCREMENT",
+    "BEFORE", "BEGIN", "CAST", "CHECK", "COLLATE", "COLUMN", "COMMIT", "CONFLICT", "CONSTRAINT", "DATABASE",
+    "DEFAULT", "DEFERRABLE", "DEFERRED", "DETACH", "DO", "EACH", "EXCLUSIVE", "EXPLAIN", "FAIL", "FOREIGN", "GLOB",
+    "IGNORE", "IMMEDIATE", "INDEX", "INDEXED", "INITIALLY", "INSTEAD", "KEY", "MATCH", "NO", "NOTNULL", "OF",
+    "PLAN", "PRAGMA", "PRIMARY", "QUERY", "RAISE", "RECURSIVE", "REFERENCES", "REGEXP", "REINDEX", "RELEASE",
+    "RENAME", "REPLACE", "RESTRICT", "ROLLBACK", "ROW", "SAVEPOINT", "TEMP", "TEMPORARY", "TRANSACTION",
+    "TRIGGER", "VACUUM", "VIEW", "VIRTUAL", "WITHOUT"})
 
 
 def identifier(name: str) -> exp.Identifier:

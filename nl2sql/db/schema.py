@@ -129,8 +129,10 @@ class Table:
     @cached_property
     def person_name(self) -> tuple[Column, Column] | None:
         """(first name, last name) of a table of people: how a person is named, both together."""
-        lowered = {self._unprefixed(c.name): c for c in self.columns
-                   if c.kind == TEXT and c.name not in self.fk_columns}
+        texts = [c for c in self.columns if c.kind == TEXT and c.name not in self.fk_columns]
+        lowered = {c.name.lower().replace("_", ""): c for c in texts}
+        for c in texts:  # ``TechFirstName`` of tblTechnician, never over a column named so itself
+            lowered.setdefault(self._unprefixed(c.name), c)
         first = next((lowered[k] for k in _FIRST_NAMES if k in lowered), None)
         last = next((lowered[k] for k in _LAST_NAMES if k in lowered), None)
         if first is None or last is None:
@@ -465,9 +467,18 @@ def bought_in(schema: Schema, table: Table) -> bool:
     # who the rows deal with: their parents, and whom the orders among those parents are with, or the
     # document the rows are lines of (``delivery_lines`` of deliveries from a supplier)
     dealt = {w for p in parents for w in said(p.name)} \
-        | {w for p in parents if said(p.name) & _ORDER_WORDS or said(p.name) < said(table.name)
+        | {w for p in parents if said(p.name) & _ORDER_WORDS or _lines_of(said(table.name), said(p.name))
            for fk in p.foreign_keys for w in said(fk.ref_table)}
     return not dealt & _BUYERS and bool(dealt & _SELLERS)  # a drop-shipped order is still a customer's
+
+
+# Words a table of a document's lines adds to the document's name: ``delivery_lines``, ``invoice_items``.
+_LINE_WORDS = frozenset({"line", "item", "detail", "ln", "row", "entry"})
+
+
+def _lines_of(table: set[str], parent: set[str]) -> bool:
+    """Whether a table's name is its parent's with a word of lines added (not ``product_orders`` of products)."""
+    return parent < table and table - parent <= _LINE_WORDS
 
 
 def is_membership(schema: Schema, fk: ForeignKey) -> bool:

@@ -22,7 +22,7 @@ from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.dates import MONTHS, month_range
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.held_amounts import held_amounts
-from nl2sql.engines.builtin.named_keys import pointed_row
+from nl2sql.engines.builtin.named_keys import keys_said, pointed_key, role_key
 from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.parents_asked import parents_asked
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
@@ -215,12 +215,10 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
     for link in a.links:
         if ctx.names_table(link) and ctx.table_of(link) == entity:
             continue  # "also include parcels to Hull": the rows listed, more of them, not a column
-        pointed = pointed_row(a, ctx.schema, tuple(words[link.first:link.last + 1]), link.last, entity)
-        if pointed:  # "add their team": the team each row points to, by its name (unless already shown so)
-            shown = {fk.ref_table for fk in ctx.table(entity).foreign_keys
-                     if ColumnRef(entity, fk.column) in spec.named_keys}
-            out.extend(ref for ref in pointed if ref not in spec.projections and ref not in out
-                       and ref.table not in shown)
+        pointed = pointed_key(a, ctx.schema, tuple(words[link.first:link.last + 1]), link.last, entity)
+        if pointed is not None:  # "add their team": the team each row points to, by its name
+            if pointed not in spec.named_keys and pointed not in out:
+                out.append(pointed)
             roles[link.first] = "project"
             used.update(range(link.first, link.last + 1))
             continue
@@ -303,7 +301,10 @@ def _edit_columns(ctx: ReadContext, edit: Edit, in_play: set[str]) -> Edit:
     else:
         listed = spec.projections or (ColumnRef(entity, "*"),)
     extra = [r for r in step.value if r not in listed]
-    return edit.changed(spec.with_(projections=(*listed, *extra)),
+    said = keys_said(ctx.a)  # "add their team": a key shown by its row's name; "their team id": the key
+    keyed = tuple(r for r in extra if r.column in table.fk_columns and (r.table, r.column) not in said
+                  and role_key(ctx.schema, r, any_key=True) is not None)
+    return edit.changed(spec.with_(projections=(*listed, *extra), named_keys=(*spec.named_keys, *keyed)),
                         ["added columns: " + ", ".join(str(r) for r in extra)], step.used)
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from nl2sql.db.schema import ForeignKey, Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
-from nl2sql.linking.lexicon import COLUMN
+from nl2sql.linking.lexicon import COLUMN, Link
 from nl2sql.linking.text import name_words, singular
 
 # Words that say the key itself is asked for: "the manager id of each employee".
-KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no"})
+KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no", "code", "codes"})
 # Name words of a key that say it is one, not what it is for.
 KEY_WORDS = frozenset({"id", "key", "no", "num", "fk", "ref"})
 
@@ -42,8 +42,12 @@ def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
     if spec.is_aggregate or spec.source is not None or spec.count_rows or not spec.projections or alone:
         return spec.with_(named_keys=()) if spec.named_keys else spec
     said = keys_said(a)
+    pointed = {their_key(a, schema, link, spec.entity) for link in a.links}
+    # a key named for a role, or one asked for by its row ("and their team") now or before
     named = tuple(ref for ref in spec.projections if (ref.table, ref.column) not in said
-                  and role_key(schema, ref) is not None)
+                  and (role_key(schema, ref) is not None
+                       or (ref in spec.named_keys or ref in pointed)
+                       and role_key(schema, ref, any_key=True) is not None))
     return spec.with_(named_keys=named) if named != spec.named_keys else spec
 
 
@@ -55,10 +59,10 @@ def role_key(schema: Schema, ref: ColumnRef, *, any_key: bool = False) -> tuple[
     col = table.column(ref.column) if table is not None else None
     fk = next((f for f in table.foreign_keys if f.column == ref.column), None) if table is not None else None
     target = schema.table(fk.ref_table) if fk is not None else None
-    if table is None or col is None or fk is None or target is None or not col.is_numeric:
+    if table is None or col is None or fk is None or target is None or not (col.is_numeric or any_key):
         return None
     label = target.label_column
-    role = role_words(ref.column, target.name)
+    role = role_words(ref.column, target.name, _CODE_WORDS if any_key else KEY_WORDS)
     if label is None or label.primary_key or not (role or any_key):
         return None
     alias = "_".join(role or name_words(target.name))  # "manager_staff_id": the manager
@@ -85,16 +89,16 @@ def labels(target: Table) -> tuple[str, ...]:
 _CODE_WORDS = KEY_WORDS | {"cd", "code"}
 
 
-def pointed_row(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: int,
-                entity: str) -> tuple[ColumnRef, ...]:
-    """ "and their plan", "add their team": the row a key of ``entity``'s rows points to, by its
-    name, where the words say the key's name less its key words (``plan_cd``, ``team_id``) or the
-    table it points to; none where the key itself is said ("their team id", the word after
+def pointed_key(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: int,
+                entity: str) -> ColumnRef | None:
+    """ "add their team": the key of ``entity``'s rows to the row the words name, shown by that
+    row's name (``named_keys``, through a LEFT JOIN), where the words say the key's name less its key
+    words (``team_id``) or the table it points to; none where the key itself is said ("their team id", the word after
     ``said_at``), the key is named for a role or points back into ``entity`` (a manager:
     ``with_named_keys``), or the rows point to that table by more than one key."""
     table = schema.table(entity)
     if table is None or not words or a.word(said_at + 1) in KEY_SAID or words[-1] in KEY_SAID:
-        return ()
+        return None
     said = tuple(singular(w) for w in words)
     # a key named for its table only (a role, ``manager_id``, is ``with_named_keys``' to show)
     fits = [fk for fk in table.foreign_keys if fk.ref_table != entity
@@ -102,7 +106,10 @@ def pointed_row(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: in
             and said in (tuple(singular(w) for w in name_words(fk.column) if w not in _CODE_WORDS),
                          tuple(singular(w) for w in name_words(fk.ref_table)))]
     alone = len(fits) == 1 and sum(fk.ref_table == fits[0].ref_table for fk in table.foreign_keys) == 1
-    target = schema.table(fits[0].ref_table) if alone else None
-    if target is None or target.label_column is None or target.label_column.primary_key:
-        return ()
-    return tuple(ColumnRef(target.name, col) for col in labels(target))
+    key = ColumnRef(entity, fits[0].column) if alone else None
+    return key if key is not None and role_key(schema, key, any_key=True) is not None else None
+
+
+def their_key(a: Analysis, schema: Schema, link: Link, entity: str) -> ColumnRef | None:
+    """``pointed_key`` of the words a link covers."""
+    return pointed_key(a, schema, tuple(a.word(k) for k in range(link.first, link.last + 1)), link.last, entity)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Table
 from nl2sql.engines.builtin.cues import family
-from nl2sql.engines.builtin.named_keys import labels
+from nl2sql.engines.builtin.named_keys import labels, role_key
 from nl2sql.engines.builtin.reader import ReadContext
 from nl2sql.engines.builtin.shown import naming_column
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
@@ -66,8 +66,8 @@ def _asked_about(ctx: ReadContext) -> tuple[int, Link] | None:
     a = ctx.a
     start = 1 if a.word(0) == "and" else 0
     link = next((lk for lk in a.links if lk.first == start + 1), None)
-    if a.word(start) not in _ASKING or link is None or link.of_kind(VALUE):
-        return None
+    if a.word(start) not in _ASKING or link is None or link.of_kind(VALUE) or a.negations:
+        return None  # "which kennels are they not in": not the rows they point to
     pronoun = _pronoun_at(ctx, link.last + 1)
     tail = range(link.last + 1 + pronoun, len(a.tokens))
     # "sitting with": a verb in the tail may be near some column's name; nothing it names is asked for
@@ -100,8 +100,12 @@ def parents_asked(ctx: ReadContext, spec: QuerySpec) -> tuple[QuerySpec, frozens
     own = own_name(ctx.table(entity))
     listing = spec.with_(aggregates=(), count_rows=False, having=(), named_keys=(), shown_units=())
     used = frozenset(range(asked[0], len(ctx.a.tokens)))
-    if own:
-        new = listing.with_(projections=(*(ColumnRef(entity, col) for col in own), *theirs), distinct=False)
+    if own:  # each row by its name, and the row its key points to by that row's (a LEFT JOIN: none lost)
+        key = ColumnRef(entity, keys[0].column)
+        named_by = role_key(ctx.schema, key, any_key=True) is not None
+        shown = (key,) if named_by else theirs
+        new = listing.with_(projections=(*(ColumnRef(entity, col) for col in own), *shown), distinct=False,
+                            named_keys=(key,) if named_by else ())
         return new, used, (), f"showing the {parent} each row belongs to"
     if spec.limit is not None:
         return None  # the parents of "the 5 latest" rows, each once, are no query a limit can keep

@@ -29,7 +29,10 @@ def party_keys(schema: Schema, table: Table) -> tuple[ColumnRef, ...]:
     keys = []
     for fk in table.foreign_keys:
         target = schema.table(fk.ref_table)
+        referenced = target.column(fk.ref_column) if target is not None else None
+        # one row each: a key to a column that repeats (a history table's) would repeat the rows
         if target is None or target is table or is_workforce(target) or not own_name(target) \
+                or referenced is None or not (referenced.primary_key or referenced.unique) \
                 or sum(other.ref_table == fk.ref_table for other in table.foreign_keys) != 1:
             continue
         keys.append(ColumnRef(table.name, fk.column))

@@ -369,7 +369,7 @@ class _Renderer:
         return self._test(f, col)
 
     def _test(self, f: Filter, col: exp.Expr) -> exp.Expr:
-        if self._integer_yes_no(f):  # yes is any number but 0: 1 in most databases, -1 in Access's
+        if self._integer_yes_no(f):  # yes is 1 in most databases, -1 in Access's
             return self._yes_no(f, col)
         if f.against is not None:
             return _COMPARE[f.op](this=col, expression=self._against(f))
@@ -408,8 +408,9 @@ class _Renderer:
         raise ValueError(f"unknown filter operator {f.op!r}")
 
     def _integer_yes_no(self, f: Filter) -> bool:
-        """Whether the filter tests an integer kept as a yes/no for yes (1) or for not yes: a database
-        that keeps True as -1 (Access, and what was moved out of it) is read right only as "not 0"."""
+        """Whether the filter tests an integer its name says is a yes/no (``is_callout``, a removal mark)
+        for yes (1) or for not yes: a database that keeps True as -1 (Access, and what was moved out
+        of it) is read right only when -1 is a yes too."""
         if f.op not in ("=", "!=", "unsettled") or f.other is not None or f.against is not None \
                 or len(f.values) != 1 or f.values[0] is True or f.values[0] != 1:
             return False
@@ -417,18 +418,19 @@ class _Renderer:
         column = table.column(f.column.column) if table is not None else None
         if table is None or column is None or column.kind != INTEGER:
             return False
-        removal = void_flag(table)
-        return flag_of(table, column) is not None or (removal is not None and removal[0] is column)
+        removal = void_flag(table)  # a yes/no by its name alone may be a count ("sold"): 1 is all it says
+        flag = flag_of(table, column)
+        return (flag is not None and flag.sure) or (removal is not None and removal[0] is column)
 
     def _yes_no(self, f: Filter, col: exp.Expr) -> exp.Expr:
-        """``col <> 0`` for yes; ``col = 0`` for not yes, or empty too where the column may be."""
-        zero = exp.Literal.number(0)
+        """``col IN (1, -1)`` for yes: 1 where no is 0 or 2, -1 where Access kept True; not yes, or
+        empty too where the column may be."""
+        yes = col.isin(exp.Literal.number(1), exp.Literal.number(-1))
         if f.op == "=":
-            return exp.NEQ(this=col, expression=zero)
+            return yes
         if f.op == "!=" or not self._nullable(f.column):
-            return exp.EQ(this=col, expression=zero)
-        unset = exp.EQ(this=col, expression=zero)
-        return exp.Paren(this=exp.Or(this=_emptiness(col.copy(), "null"), expression=unset))
+            return exp.Not(this=yes)
+        return exp.Paren(this=exp.Or(this=_emptiness(col.copy(), "null"), expression=exp.Not(this=yes)))
 
     def _nullable(self, ref: ColumnRef) -> bool:
         table = self.schema.table(ref.table)
@@ -573,10 +575,12 @@ class _Renderer:
         _fk, target, role = self.roles[ref]
         table = self.schema.table(ref.table)
         own = {c.name.lower() for c in table.columns} if table is not None else set()
-        # a party's ``client_name`` is called so; a manager's ``first_name`` is the manager's
+        # a party's ``client_name`` is called so; a manager's ``first_name`` is the manager's, and so
+        # is a venue's bare ``name`` beside a client's
         bare = role == "_".join(name_words(target.name))
         return [exp.alias_(exp.column(_ident(name), table=_ident(role)),
-                           _ident(name if bare and name.lower() not in own else f"{role}_{name}"))
+                           _ident(name if bare and name.lower() not in own and role in name.lower()
+                                  else f"{role}_{name}"))
                 for name in labels(target)]
 
     def render(self) -> exp.Select:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import DATE, TEXT, Column, Table
 from nl2sql.engines.builtin.analysis import Analysis, SortCue, counted_at
-from nl2sql.engines.builtin.named_keys import pointed_row
+from nl2sql.engines.builtin.named_keys import their_key
 from nl2sql.engines.builtin.reader import Claims, Decided, ReadContext, Step, is_child
 from nl2sql.engines.builtin.resolve import (
     date_column_for,
@@ -437,9 +437,9 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
         if c.taken(link.first) or not link.of_kind(COLUMN):
             continue
         after_rows = _theirs_after_rows(ctx, link, entity)
-        pointed = _their_row(ctx, link, entity) if after_rows else ()
-        if pointed:  # "and their plan": the plan each row points to, by its name
-            out.extend(ref for ref in pointed if ref not in out)
+        pointed = their_key(ctx.a, ctx.schema, link, entity) if after_rows else None
+        if pointed is not None:  # "and their plan": the plan each row points to, by its name
+            out.append(pointed)
             c.claim(link, "project")
             theirs = True
             continue
@@ -458,11 +458,6 @@ def projections(ctx: ReadContext, d: Decided, entity: str, in_play: set[str],
     if theirs:
         out[:0] = [ref for ref in labels if ref not in out]  # which row each value is of: its name, first
     return c.done(out)
-
-
-def _their_row(ctx: ReadContext, link: Link, entity: str) -> tuple[ColumnRef, ...]:
-    words = tuple(ctx.a.word(k) for k in range(link.first, link.last + 1))
-    return pointed_row(ctx.a, ctx.schema, words, link.last, entity)
 
 
 def _theirs_after_rows(ctx: ReadContext, link: Link, entity: str) -> bool:

@@ -137,8 +137,9 @@ def counted_yes(spec: QuerySpec, schema: Schema) -> QuerySpec:
     summed = spec.aggregates[0]
     table = schema.table(summed.column.table) if summed.column is not None else None
     column = table.column(summed.column.column) if table is not None and summed.column is not None else None
-    if summed.func != "sum" or summed.distinct or table is None or column is None or summed.column is None \
-            or column.kind != INTEGER or flag_of(table, column) is None:
-        return spec
+    flag = flag_of(table, column) if table is not None and column is not None else None
+    if summed.func != "sum" or summed.distinct or summed.column is None or column is None \
+            or column.kind != INTEGER or flag is None or not flag.sure:
+        return spec  # "sold", "attended": a count by its name as much as a yes/no
     return spec.with_(aggregates=(Aggregate("count", shown=summed.shown),),
                       filters=(*spec.filters, Filter(summed.column, "=", (1,))))
