@@ -23,6 +23,8 @@ from nl2sql.linking.text import name_words, singular
 KEY_SAID = frozenset({"id", "ids", "key", "keys", "number", "numbers", "no", "code", "codes"})
 # Name words of a key that say it is one, not what it is for.
 KEY_WORDS = frozenset({"id", "key", "no", "num", "fk", "ref"})
+# Name words of a key that say it is a code for its row rather than what it is for ("plan_cd").
+_CODE_WORDS = KEY_WORDS | {"cd", "code"}
 
 
 def keys_said(a: Analysis) -> set[tuple[str, str]]:
@@ -53,8 +55,9 @@ def with_named_keys(spec: QuerySpec, a: Analysis, schema: Schema) -> QuerySpec:
 
 def role_key(schema: Schema, ref: ColumnRef, *, any_key: bool = False) -> tuple[ForeignKey, Table, str] | None:
     """(the key, the table it points to, the role's name) of a numeric key named for a role, whose
-    rows have a label of their own; ``any_key``: a key named for its table too, the role then that
-    table's noun (a party shown beside rows with no name: ``parties.py``)."""
+    rows have a label of their own; ``any_key``: any key, a text code or one named for its table
+    too, the role then that table's noun (a party beside rows with no name, ``parties.py``; a row
+    asked for by its key's name, "add their team")."""
     table = schema.table(ref.table)
     col = table.column(ref.column) if table is not None else None
     fk = next((f for f in table.foreign_keys if f.column == ref.column), None) if table is not None else None
@@ -85,17 +88,13 @@ def labels(target: Table) -> tuple[str, ...]:
     return tuple(col.name for col in named)
 
 
-# Name words of a key that say it is a code for its row rather than what it is for ("plan_cd").
-_CODE_WORDS = KEY_WORDS | {"cd", "code"}
-
-
 def pointed_key(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: int,
                 entity: str) -> ColumnRef | None:
     """ "add their team": the key of ``entity``'s rows to the row the words name, shown by that
-    row's name (``named_keys``, through a LEFT JOIN), where the words say the key's name less its key
-    words (``team_id``) or the table it points to; none where the key itself is said ("their team id", the word after
-    ``said_at``), the key is named for a role or points back into ``entity`` (a manager:
-    ``with_named_keys``), or the rows point to that table by more than one key."""
+    row's name (``named_keys``, through a LEFT JOIN), where the words say the key's name less its
+    key words (``team_id``) or the table it points to; none where the key itself is said ("their
+    team id", the word after ``said_at``), the key is named for a role or points back into
+    ``entity`` (a manager: ``with_named_keys``), or the rows point to that table by more than one key."""
     table = schema.table(entity)
     if table is None or not words or a.word(said_at + 1) in KEY_SAID or words[-1] in KEY_SAID:
         return None

@@ -3,11 +3,10 @@ each event with its client's name, "the active subscriptions" each with its cust
 
 A listing of every column of a table of dated rows with no name (events, subscriptions, invoices:
 things that happened or were written, not things or people kept by a number) tells one row from
-another by keys alone; a person reading it wants the name of whom or what each
-row is for. Each key of the rows to a table whose rows have a name (not the staff who keyed them)
-is shown by that name too, read through a LEFT JOIN so that no row is lost. Not when the question
-asks for the rows as kept ("all the orders", "the details of"), nor for rows grouped, counted, or
-cut to columns.
+another by keys alone; a person reading it wants the name of whom or what each row is for. Each
+key of the rows to a table whose rows have a name (not the staff who keyed them) is shown by that
+name too, read through a LEFT JOIN so that no row is lost. Not when the question asks for the rows
+as kept ("all the orders", "the details of"), nor for rows grouped, counted, or cut to columns.
 """
 
 from __future__ import annotations
