@@ -147,6 +147,11 @@ class Token:
         return self.original[:1].isupper()
 
     @property
+    def possessive(self) -> bool:
+        """ "Ivo's": the word owns what follows (a curly apostrophe is read as a straight one)."""
+        return self.original.lower().endswith("'s")
+
+    @property
     def quoted(self) -> bool:
         return self.original[:1] in "'\""
 

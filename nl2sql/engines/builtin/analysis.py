@@ -349,7 +349,7 @@ def _named_whole(tokens: list[Token], used: set[int], lexicon: Lexicon) -> list[
     taken |= {i for link in named for i in range(link.first, link.last + 1)}
     # a first name alone ("Kim"), not a part of a whole name said ("Kim Lee"); first in the line, with
     # an 's ("Kim's jobs")
-    marked = case_marks(tokens) | {0 for t in tokens[:1] if t.capitalised and t.original.endswith("'s")}
+    marked = case_marks(tokens) | {0 for t in tokens[:1] if t.capitalised and t.possessive}
     named += [Link(i, i, (*found, *lexicon.lookup(phrase_key(t.text))), strong=True) for i, t in enumerate(tokens)
               if i in marked and i not in taken and i - 1 not in marked and i + 1 not in marked
               and (found := lexicon.given_name(t.text) or _piece_of_a_name(lexicon, t))]

@@ -22,7 +22,7 @@ from nl2sql.engines.builtin.cues import family as cue_family
 from nl2sql.engines.builtin.dates import MONTHS, month_range
 from nl2sql.engines.builtin.expressed import accounted
 from nl2sql.engines.builtin.held_amounts import held_amounts
-from nl2sql.engines.builtin.named_keys import keys_said, pointed_key, role_key
+from nl2sql.engines.builtin.named_keys import keys_said, role_key, their_key
 from nl2sql.engines.builtin.names import base_name
 from nl2sql.engines.builtin.parents_asked import parents_asked
 from nl2sql.engines.builtin.reader import Decided, ReadContext, Reading, Step, entity_keys
@@ -215,7 +215,7 @@ def _extra_columns(ctx: ReadContext, d: Decided, spec: QuerySpec, entity: str,
     for link in a.links:
         if ctx.names_table(link) and ctx.table_of(link) == entity:
             continue  # "also include parcels to Hull": the rows listed, more of them, not a column
-        pointed = pointed_key(a, ctx.schema, tuple(words[link.first:link.last + 1]), link.last, entity)
+        pointed = their_key(a, ctx.schema, link, entity)
         if pointed is not None:  # "add their team": the team each row points to, by its name
             if pointed not in spec.named_keys and pointed not in out:
                 out.append(pointed)

@@ -61,7 +61,7 @@ def _keyed_by(schema: Schema) -> dict[tuple[str, ...], Table]:
 
 
 # Name words of a column of what people do: a teacher's 'Head' of department is no role.
-_ROLE_COLUMN_WORDS = frozenset({"role", "job", "title", "position", "post", "duty", "trade", "occupation"})
+ROLE_COLUMN_WORDS = frozenset({"role", "job", "title", "position", "post", "duty", "trade", "occupation"})
 
 
 def _role_holders(schema: Schema) -> dict[str, list[Table]]:
@@ -73,7 +73,7 @@ def _role_holders(schema: Schema) -> dict[str, list[Table]]:
         if len(keys) != 1 or not table.stored or not (is_workforce(table) or table.person_name is not None):
             continue  # a product called 'Ear Cleaner' holds no role
         roles = {words[-1] for c in table.columns if c.kind == TEXT and not c.primary_key
-                 and set(name_words(c.name)) & _ROLE_COLUMN_WORDS
+                 and set(name_words(c.name)) & ROLE_COLUMN_WORDS
                  for v in c.values if len(words := name_words(v)) in (1, 2)}
         for role in roles:
             holders[role].append(table)

@@ -88,15 +88,15 @@ def labels(target: Table) -> tuple[str, ...]:
     return tuple(col.name for col in named)
 
 
-def pointed_key(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: int,
-                entity: str) -> ColumnRef | None:
-    """ "add their team": the key of ``entity``'s rows to the row the words name, shown by that
-    row's name (``named_keys``, through a LEFT JOIN), where the words say the key's name less its
-    key words (``team_id``) or the table it points to; none where the key itself is said ("their
-    team id", the word after ``said_at``), the key is named for a role or points back into
-    ``entity`` (a manager: ``with_named_keys``), or the rows point to that table by more than one key."""
+def their_key(a: Analysis, schema: Schema, link: Link, entity: str) -> ColumnRef | None:
+    """ "add their team": the key of ``entity``'s rows to the row the link's words name, shown by
+    that row's name (``named_keys``, through a LEFT JOIN), where the words say the key's name less
+    its key words (``team_id``) or the table it points to; none where the key itself is said ("their
+    team id"), the key is named for a role or points back into ``entity`` (a manager:
+    ``with_named_keys``), or the rows point to that table by more than one key."""
     table = schema.table(entity)
-    if table is None or not words or a.word(said_at + 1) in KEY_SAID or words[-1] in KEY_SAID:
+    words = tuple(a.word(k) for k in range(link.first, link.last + 1))
+    if table is None or a.word(link.last + 1) in KEY_SAID or words[-1] in KEY_SAID:
         return None
     said = tuple(singular(w) for w in words)
     # a key named for its table only (a role, ``manager_id``, is ``with_named_keys``' to show)
@@ -107,8 +107,3 @@ def pointed_key(a: Analysis, schema: Schema, words: tuple[str, ...], said_at: in
     alone = len(fits) == 1 and sum(fk.ref_table == fits[0].ref_table for fk in table.foreign_keys) == 1
     key = ColumnRef(entity, fits[0].column) if alone else None
     return key if key is not None and role_key(schema, key, any_key=True) is not None else None
-
-
-def their_key(a: Analysis, schema: Schema, link: Link, entity: str) -> ColumnRef | None:
-    """``pointed_key`` of the words a link covers."""
-    return pointed_key(a, schema, tuple(a.word(k) for k in range(link.first, link.last + 1)), link.last, entity)

@@ -11,14 +11,12 @@ The pronoun phrases ("are they", "were they", ...) are the cue table's ``edit.be
 
 from __future__ import annotations
 
-from nl2sql.db.schema import Table
 from nl2sql.engines.builtin.cues import family
 from nl2sql.engines.builtin.named_keys import labels, role_key
 from nl2sql.engines.builtin.reader import ReadContext
-from nl2sql.engines.builtin.shown import naming_column
+from nl2sql.engines.builtin.shown import own_name
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, VALUE, Link
-from nl2sql.linking.text import name_words, singular
 
 _ASKING = frozenset({"which", "what"})
 _MAX_TAIL = 3  # words after the pronoun: a preposition, a verb ("sitting with", "booked into")
@@ -32,23 +30,6 @@ def _pronoun_at(ctx: ReadContext, at: int) -> int:
     """How many words the cue's pronoun phrase takes at ``at`` (0: none)."""
     said = tuple(ctx.a.word(k) for k in range(at, at + 3))
     return max((len(p) for p in _phrases() if said[:len(p)] == p), default=0)
-
-
-def own_name(table: Table) -> tuple[str, ...]:
-    """The columns a row is known by when it has a name (a person's two, a ``name``, a ``title``);
-    none for rows known by a number, a code or a description."""
-    if table.person_name is not None:
-        return tuple(col.name for col in table.person_name)
-    col = table.label_column
-    if col is None or col.primary_key:
-        return ()
-    words = name_words(col.name)
-    own = {singular(w) for w in name_words(table.name)}
-    # a ``pet_nm`` of pets, a ``cust_nm`` of customers is a row's name; a ``recipient_name`` names no order
-    if naming_column(table) is col or words[-1:] in (("name",), ("nm",), ("title",)) \
-            and all(any(t.startswith(singular(w)) for t in own) for w in words[:-1]):
-        return (col.name,)
-    return ()
 
 
 def _parent_named(ctx: ReadContext, link: Link, entity: str) -> str | None:

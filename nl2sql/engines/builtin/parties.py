@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from nl2sql.db.schema import Schema, Table
 from nl2sql.engines.builtin.analysis import Analysis
-from nl2sql.engines.builtin.parents_asked import own_name
+from nl2sql.engines.builtin.shown import own_name
 from nl2sql.engines.builtin.spec import ColumnRef, QuerySpec
 from nl2sql.linking.lexicon import is_workforce
 

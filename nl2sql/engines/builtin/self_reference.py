@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from nl2sql.db.schema import TEXT, Schema
 from nl2sql.engines.builtin.analysis import Analysis, Comparison
+from nl2sql.engines.builtin.implied import ROLE_COLUMN_WORDS
 from nl2sql.engines.builtin.named_keys import keys_said
 from nl2sql.engines.builtin.spec import ColumnRef, Filter, QuerySpec
 from nl2sql.linking.lexicon import COLUMN, TABLE, Link, is_workforce
@@ -29,14 +30,10 @@ def _key_link(a: Analysis, ref: SelfReference) -> Link | None:
                                              for c in lk.candidates)), None)
 
 
-# How a possessive ends as typed ("Ivo's", "the Joneses'").
-_POSSESSED = ("'s", "\u2019s", "s'", "s\u2019")
-
-
 def _points_up(a: Analysis, link: Link, named: list[Filter]) -> bool:
     """Whether the question asks for the row the named one points to (its manager)."""
     before = all(max(f.words) < link.first for f in named)
-    if before and a.tokens[link.first - 1].original.endswith(_POSSESSED):
+    if before and a.tokens[link.first - 1].possessive:
         return True  # "<X>'s lead": the key's word after a possessive is a noun, whatever else it can be
     if before and (_done_by_the_upper(a.word(link.first)) or _verb_after_do(a, link, named)):
         return False  # "who does <X> supervise", "who does <X> mentor": the rows <X> is that to
@@ -125,7 +122,7 @@ def _team_of(spec: QuerySpec, a: Analysis, ref: SelfReference, schema: Schema) -
     named just before the possessive."""
     for k, token in enumerate(a.tokens):
         j = k - 1 - (a.word(k - 1) == "direct")
-        if token.text not in _TEAM_WORDS or j < 0 or not a.tokens[j].original.endswith(_POSSESSED) \
+        if token.text not in _TEAM_WORDS or j < 0 or not a.tokens[j].possessive \
                 or any(lk.first <= k < lk.last or lk.first == k + 1 for lk in a.links):
             continue  # "Kyle's team leader": the team word names the leader, not the team
         named = [f for f in _naming_filters(spec, ref, set()) if j in f.words]
@@ -140,7 +137,7 @@ def _team_of(spec: QuerySpec, a: Analysis, ref: SelfReference, schema: Schema) -
 
 
 # Name words of the column that says what a person does: a job title, a role, a grade.
-_ROLE_WORDS = frozenset({"job", "title", "role", "position", "grade", "rank", "designation"})
+_POST_WORDS = ROLE_COLUMN_WORDS | {"grade", "rank", "designation"}
 
 
 def _with_role(shown: tuple[ColumnRef, ...], schema: Schema, table_name: str) -> tuple[ColumnRef, ...]:
@@ -151,7 +148,7 @@ def _with_role(shown: tuple[ColumnRef, ...], schema: Schema, table_name: str) ->
     if table is None or (table.person_name is None and not is_workforce(table)) or not shown or set(shown) != names:
         return shown
     roles = [c for c in table.columns if c.kind == TEXT and c.name not in table.fk_columns
-             and set(name_words(c.name)) <= _ROLE_WORDS and ColumnRef(table_name, c.name) not in names]
+             and set(name_words(c.name)) <= _POST_WORDS and ColumnRef(table_name, c.name) not in names]
     return (*shown, ColumnRef(table_name, roles[0].name)) if len(roles) == 1 else shown
 
 

@@ -21,7 +21,7 @@ from nl2sql.engines.builtin.resolve import (
 from nl2sql.engines.builtin.spec import Aggregate, ColumnRef, OrderKey
 from nl2sql.engines.builtin.yes_no import flag_of
 from nl2sql.linking.lexicon import COLUMN, METRIC, TABLE, VALUE, Link, is_workforce
-from nl2sql.linking.text import FUNCTION_WORDS, POSSESSIVES, function_positions, name_words, stem
+from nl2sql.linking.text import FUNCTION_WORDS, POSSESSIVES, function_positions, name_words, singular, stem
 
 _REQUEST_WORDS = {"what", "which", "show", "list", "give", "return", "find", "get", "display", "tell", "name", "when",
                   "who", "select", "print", "report", "provide", "identify", "retrieve"}
@@ -343,6 +343,23 @@ def naming_column(table: Table) -> Column | None:
             if col.kind == TEXT and not col.primary_key and col.name not in table.fk_columns
             and name_words(col.name) in named]
     return fits[0] if len(fits) == 1 else None
+
+
+def own_name(table: Table) -> tuple[str, ...]:
+    """The columns a row is known by when it has a name (a person's two, a ``name``, a ``title``);
+    none for rows known by a number, a code or a description."""
+    if table.person_name is not None:
+        return tuple(col.name for col in table.person_name)
+    col = table.label_column
+    if col is None or col.primary_key:
+        return ()
+    words = name_words(col.name)
+    own = {singular(w) for w in name_words(table.name)}
+    # a ``pet_nm`` of pets, a ``cust_nm`` of customers is a row's name; a ``recipient_name`` names no order
+    if naming_column(table) is col or words[-1:] in (("name",), ("nm",), ("title",)) \
+            and all(any(t.startswith(singular(w)) for t in own) for w in words[:-1]):
+        return (col.name,)
+    return ()
 
 
 def _list_continued(ctx: ReadContext, c: Claims, entity: str, after: int) -> list[tuple[int, ColumnRef]]:
